@@ -1,0 +1,141 @@
+"""Reading a log: bytes -> JSON -> schema-checked :class:`GameLog`, parsed once into typed fields."""
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+
+from .errors import LogError, Violation
+from .rules import CORE_RULES
+
+SUPPORTED_FORMATS = ("ludolog/1",)
+
+
+@dataclass(slots=True)
+class Player:
+    id: str
+    name: str
+
+
+@dataclass(slots=True)
+class GameLog:
+    """A parsed log. ``violations`` holds every schema error found; ``first_bad_move`` is the index of
+    the first move that failed its schema (the replay stops before it), or None."""
+
+    file: str
+    raw: dict
+    game: str
+    format: str = ""
+    edition: str = ""
+    options: dict = field(default_factory=dict)
+    catalog: str = ""
+    players: list[Player] = field(default_factory=list)
+    setup: dict = field(default_factory=dict)
+    moves: list = field(default_factory=list)
+    claimed: dict | None = None
+    meta: dict = field(default_factory=dict)
+    sha256: str = ""
+    seat_of: dict[str, int] = field(default_factory=dict)
+    violations: list[Violation] = field(default_factory=list)
+    head_ok: bool = True
+    first_bad_move: int | None = None
+
+    @property
+    def player_ids(self) -> list[str]:
+        return [p.id for p in self.players]
+
+
+def _core(file: str, code: str, message: str, pointer: str = "") -> Violation:
+    return Violation(file=file, move_index=None, pointer=pointer, code=code, message=message,
+                     rule_ref=CORE_RULES.ref(code))
+
+
+def read_log(source: str | os.PathLike | bytes, file: str | None = None) -> GameLog:
+    """Parse and schema-check a log from a path or from bytes.
+
+    :raises LogError: the input is not a JSON object or names no known game (nothing to replay).
+        Schema errors do not raise: they are in ``GameLog.violations`` so the valid prefix replays.
+    """
+    if isinstance(source, (bytes, bytearray)):
+        data, name = bytes(source), file or "<bytes>"
+    else:
+        name = file or str(source)
+        try:
+            data = Path(source).read_bytes()
+        except OSError as exc:
+            raise LogError([_core(name, "CORE.JSON.SYNTAX", f"cannot read the file: {exc.strerror or exc}")]) from None
+    return parse_log(data, name)
+
+
+def parse_log(data: bytes, file: str) -> GameLog:
+    digest = hashlib.sha256(data).hexdigest()
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        raw = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}" if getattr(exc, "lineno", None) else "start"
+        reason = str(exc.msg if hasattr(exc, "msg") else exc)
+        if not data.strip():
+            reason = "the file is empty"
+        raise LogError([_core(file, "CORE.JSON.SYNTAX", f"not valid JSON at {where}: {reason}")]) from None
+    if not isinstance(raw, dict):
+        raise LogError([_core(file, "CORE.SCHEMA", f"a log must be a JSON object, not {type(raw).__name__}")])
+    game_name = raw.get("game")
+    from .registry import get_game, game_names  # late: the registry imports the game packages
+
+    if not isinstance(game_name, str) or game_name not in game_names():
+        known = ", ".join(game_names())
+        raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"unknown game {game_name!r}; known games: {known}", "/game")])
+    game = get_game(game_name)
+    log = GameLog(file=file, raw=raw, game=game_name, sha256=digest)
+    schema = game.schema
+    log.violations.extend(schema.check_head(raw, file))
+    log.head_ok = not log.violations
+    moves = raw.get("moves")
+    if isinstance(moves, list):
+        move_ok = schema.move_ok
+        for i, move in enumerate(moves):
+            if not move_ok(move):
+                log.violations.extend(schema.explain_move(i, move, file))
+                if log.first_bad_move is None:
+                    log.first_bad_move = i
+    if not log.head_ok:
+        return log
+    log.format = raw["format"]
+    log.edition = raw.get("edition", "")
+    log.options = raw.get("options") or {}
+    log.catalog = raw.get("catalog", "")
+    log.players = [Player(p["id"], p.get("name", p["id"])) for p in raw["players"]]
+    log.setup = raw.get("setup") or {}
+    log.moves = moves
+    log.claimed = raw.get("claimed")
+    log.meta = raw.get("meta") or {}
+    _check_envelope(log, game)
+    return log
+
+
+def _check_envelope(log: GameLog, game) -> None:
+    """Rules of the envelope that a schema cannot express."""
+    file = log.file
+    if log.format not in SUPPORTED_FORMATS:
+        log.violations.append(_core(file, "CORE.FORMAT.UNSUPPORTED",
+                                    f"format {log.format!r} is not one this ludolog reads ({', '.join(SUPPORTED_FORMATS)})", "/format"))
+    seen: dict[str, int] = {}
+    for i, p in enumerate(log.players):
+        if p.id in seen:
+            log.violations.append(_core(file, "CORE.PLAYERS.DUPLICATE",
+                                        f"player id {p.id!r} is used by seats {seen[p.id]} and {i}", f"/players/{i}/id"))
+        seen[p.id] = i
+    log.seat_of = seen
+    n = len(log.players)
+    if not game.min_players <= n <= game.max_players:
+        log.violations.append(_core(file, "CORE.PLAYERS.COUNT",
+                                    f"{game.title} is played by {game.min_players}-{game.max_players} players, this log has {n}", "/players"))
+    if log.catalog != game.catalog_version:
+        log.violations.append(_core(file, "CORE.CATALOG.MISMATCH",
+                                    f"this log uses catalog {log.catalog!r}; this ludolog replays {game.name} with catalog {game.catalog_version!r}", "/catalog"))
+    log.head_ok = not log.violations

@@ -1,0 +1,148 @@
+"""The replay driver: walks a log's moves through its game engine and collects violations.
+
+Like python-chess's PGN visitor, callers that want every position (the ETL, ``replay --to``)
+pass ``on_step``; the driver itself keeps nothing per move, so memory does not grow with a log.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .errors import IllegalMove, Violation
+from .game import Game
+from .log import GameLog
+from .registry import get_game
+from .rules import CORE_RULES
+
+StepHook = Callable[[int, dict, Any], None]
+
+
+@dataclass
+class ReplayResult:
+    log: GameLog
+    game: Game
+    state: Any  # the state after the last applied move (None if set-up failed)
+    applied: int  # how many moves were applied
+    violations: list[Violation] = field(default_factory=list)
+    terminal: bool = False
+
+    @property
+    def status(self) -> str:
+        if self.violations:
+            return "invalid"
+        return "valid" if self.terminal else "unfinished"
+
+    @property
+    def scores(self) -> dict[str, int]:
+        if self.state is None:
+            return {}
+        return dict(zip(self.log.player_ids, self.game.scores(self.state)))
+
+    @property
+    def winners(self) -> list[str]:
+        if self.state is None or not self.terminal:
+            return []
+        ids = self.log.player_ids
+        return [ids[i] for i in self.game.winners(self.state)]
+
+
+def replay(log: GameLog, *, to: int | None = None, on_step: StepHook | None = None,
+           check_claims: bool = True) -> ReplayResult:
+    """Replay ``log`` (up to its first ``to`` moves) and check its claimed scores.
+
+    Never raises for a bad log: every problem is a violation in the result, and the state is the
+    one the valid prefix reached.
+    """
+    game = get_game(log.game)
+    result = ReplayResult(log=log, game=game, state=None, applied=0, violations=list(log.violations))
+    if not log.head_ok:
+        return result
+    file = log.file
+    try:
+        state = game.new_state(log)
+    except IllegalMove as exc:
+        result.violations.append(Violation(file, None, exc.pointer or "/setup", exc.code, exc.message,
+                                           game.rules.ref(exc.code)))
+        return result
+    result.state = state
+    moves = log.moves
+    end = len(moves) if log.first_bad_move is None else log.first_bad_move
+    if to is not None:
+        end = min(end, max(0, to))
+    seat_of = log.seat_of
+    apply = game.apply
+    is_terminal = game.is_terminal
+    ledger = state.ledger
+    i = 0
+    for i in range(end):
+        move = moves[i]
+        ledger.move_index = i
+        pid = move.get("player")
+        seat = None
+        try:
+            if pid is not None:
+                seat = seat_of.get(pid)
+                if seat is None:
+                    raise IllegalMove("CORE.MOVE.UNKNOWN_PLAYER",
+                                      f"{pid!r} is not a player of this game ({', '.join(seat_of)})", "/player")
+            if is_terminal(state):
+                raise IllegalMove("CORE.MOVE.AFTER_END", "the game is already over; no move may follow")
+            apply(state, move, seat)
+        except IllegalMove as exc:
+            ptr = exc.pointer if exc.pointer.startswith("/moves/") else f"/moves/{i}{exc.pointer}"
+            result.violations.append(Violation(file, i, ptr, exc.code, exc.message, game.rules.ref(exc.code),
+                                               game.describe(state)))
+            result.applied = i
+            result.terminal = False
+            return result
+        if on_step is not None:
+            on_step(i, move, state)
+    else:
+        i = end
+    result.applied = end
+    result.terminal = is_terminal(state)
+    if check_claims and to is None and not result.violations:
+        result.violations.extend(check_claimed(log, game, state, result.terminal))
+    return result
+
+
+def check_claimed(log: GameLog, game: Game, state, terminal: bool) -> list[Violation]:
+    """Claimed final and per-event scores against the replay."""
+    claimed = log.claimed or {}
+    out: list[Violation] = []
+    ids = log.player_ids
+
+    def core(code, msg, ptr, idx=None):
+        out.append(Violation(log.file, idx, ptr, code, msg, CORE_RULES.ref(code)))
+
+    final = claimed.get("final")
+    if final is not None:
+        for pid in final:
+            if pid not in log.seat_of:
+                core("CORE.CLAIM.UNKNOWN_PLAYER", f"claimed score for {pid!r}, who is not a player", f"/claimed/final/{pid}")
+        if not terminal:
+            core("CORE.CLAIM.UNFINISHED",
+                 f"final scores are claimed but the game is not over after its {len(log.moves)} moves", "/claimed/final")
+        else:
+            scores = game.scores(state)
+            for seat, pid in enumerate(ids):
+                if pid in final and final[pid] != scores[seat]:
+                    core("CORE.CLAIM.FINAL_MISMATCH",
+                         f"{pid} claims {final[pid]} points but the replay gives {scores[seat]}", f"/claimed/final/{pid}")
+    for k, event in enumerate(claimed.get("events") or []):
+        after = event["after"]
+        if after >= len(log.moves):
+            core("CORE.CLAIM.EVENT_MISMATCH", f"claim after move {after}, but the log has {len(log.moves)} moves",
+                 f"/claimed/events/{k}/after")
+            continue
+        totals = state.ledger.totals_through(after)
+        for pid, claimed_score in event["scores"].items():
+            seat = log.seat_of.get(pid)
+            if seat is None:
+                core("CORE.CLAIM.UNKNOWN_PLAYER", f"claimed score for {pid!r}, who is not a player", f"/claimed/events/{k}/scores/{pid}")
+            elif totals[seat] != claimed_score:
+                label = event.get("label") or f"after move {after}"
+                core("CORE.CLAIM.EVENT_MISMATCH",
+                     f"{pid} claims {claimed_score} points at {label} but the replay gives {totals[seat]}",
+                     f"/claimed/events/{k}/scores/{pid}", after)
+    return out
