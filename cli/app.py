@@ -1,0 +1,255 @@
+"""The `ludolog` command line: games, schema, validate, replay, simulate (+ data commands).
+
+Commands are thin: they call ``ludolog.replayer.core`` and print through ``cli.common`` (output
+format, errors, exit codes) and ``cli.render`` (text layouts).
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import orjson
+import typer
+
+from ludolog.replayer.core import CORE_RULES, simulate_log
+
+from . import render
+from .common import (EXIT_INVALID, FormatOption, OutputFormat, available_games, check_file, emit, error_boundary,
+                     expand_paths, fail, game_names, get_game, handle_errors, load_log, parse_option_pairs,
+                     progress, resolve_game, usage_error, violation_text)
+
+app = typer.Typer(
+    name="ludolog",
+    help="Validate, replay and analyse recorded tabletop games (JSON move logs).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"ludolog {version('ludolog')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Show the version and exit.")] = False) -> None:
+    """Validate, replay and analyse recorded tabletop games (JSON move logs)."""
+
+
+# -- games ----------------------------------------------------------------------------------------
+
+@app.command()
+@handle_errors
+def games(rules: Annotated[Optional[str], typer.Option("--rules", metavar="GAME",
+                                                       help="List every rule code of GAME (and the core codes).")] = None,
+          fmt: FormatOption = OutputFormat.text) -> None:
+    """List the games, their variants, player counts and catalog versions."""
+    if rules is not None:
+        game = resolve_game(rules, "--rules")
+        game_rules = [{"code": r.code, "ref": r.ref, "summary": r.summary} for r in game.rules]
+        core_rules = [{"code": r.code, "ref": r.ref, "summary": r.summary} for r in CORE_RULES]
+        emit({"game": game.name, "rules": game_rules, "core_rules": core_rules}, fmt,
+             lambda: render.rules_text(game.name, game_rules, core_rules))
+        return
+    loaded = {g.name: g for g in available_games()}
+    infos = [render.game_info(g) for g in loaded.values()]
+    unavailable = []
+    for name in game_names():
+        if name not in loaded:
+            try:
+                get_game(name)
+            except Exception as exc:  # noqa: BLE001 - reported as "not available"
+                unavailable.append({"name": name, "error": f"{type(exc).__name__}: {exc}"})
+    emit({"games": infos, "unavailable": unavailable}, fmt, lambda: render.games_text(infos, unavailable))
+
+
+# -- schema ---------------------------------------------------------------------------------------
+
+@app.command()
+@handle_errors
+def schema(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker.")]) -> None:
+    """Print the JSON Schema of GAME's logs (envelope and moves, one document)."""
+    engine = resolve_game(game)
+    typer.echo(orjson.dumps(engine.schema.document, option=orjson.OPT_INDENT_2).decode())
+
+
+# -- validate -------------------------------------------------------------------------------------
+
+@app.command()
+@handle_errors
+def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_default=False,
+                                                         help="Log files and folders (searched for *.json).")],
+             limit: Annotated[int, typer.Option(min=0, help="Violations shown per file in text output (0: all).")] = 20,
+             quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text output: only files with problems and the summary.")] = False,
+             fmt: FormatOption = OutputFormat.text) -> None:
+    """Check logs: schema, full strict replay and claimed scores.
+
+    Exit 0 if every log is valid (an unfinished game is valid unless it claims final scores),
+    1 if any is not.
+    """
+    files = expand_paths(paths)
+    checks = []
+    counts: dict[str, int] = {}
+    moves = 0
+    start = time.perf_counter()
+    for path in progress(files, len(files), "validating"):
+        check = check_file(path)
+        checks.append(check)
+        counts[check.status] = counts.get(check.status, 0) + 1
+        moves += check.applied
+        if fmt == OutputFormat.text and not (quiet and check.ok):
+            typer.echo(render.check_text(check, limit))
+    seconds = time.perf_counter() - start
+    summary = {"files": len(checks), "counts": counts, "moves": moves, "seconds": round(seconds, 3),
+               "moves_per_s": round(moves / seconds, 1) if seconds > 0 else 0.0,
+               "all_valid": all(c.ok for c in checks)}
+    if fmt == OutputFormat.json:
+        emit({"files": [c.as_dict() for c in checks], "summary": summary}, fmt)
+    else:
+        typer.echo(render.summary_text(summary))
+    if not summary["all_valid"]:
+        raise typer.Exit(EXIT_INVALID)
+
+
+# -- replay ---------------------------------------------------------------------------------------
+
+@app.command("replay")
+@handle_errors
+def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", help="One log file.")],
+                   to: Annotated[Optional[int], typer.Option("--to", min=0, metavar="N",
+                                                             help="Stop after the first N moves (default: the end).")] = None,
+                   fmt: FormatOption = OutputFormat.text) -> None:
+    """Show the state, scores and score ledger after move N (default: the end).
+
+    Exit 1, showing the violation, if the log is invalid before that point.
+    """
+    from ludolog.replayer.core import replay
+
+    if log_file.is_dir():
+        fail(f"{log_file}: is a folder; replay takes one log file")
+    if not log_file.exists():
+        fail(f"{log_file}: no such file")
+    log = load_log(log_file)
+    total = len(log.moves or [])
+    stop = None if to is None or to >= total else to
+    result = replay(log, to=stop)
+    end = total if stop is None else stop
+    # Problems after the requested point do not concern this position (schema errors of later moves).
+    relevant = [v for v in result.violations if v.move_index is None or v.move_index < end]
+    game = result.game
+    state = result.state
+    report = {
+        "file": str(log_file), "game": game.name, "title": game.title, "moves_total": total,
+        "to": end, "applied": result.applied,
+        "status": "invalid" if relevant else ("valid" if result.terminal else "unfinished"),
+        "terminal": result.terminal, "turn": None, "round": None, "columns": [], "players": [],
+        "scores": result.scores, "winners": result.winners, "ledger": [], "position": "",
+        "violations": [v.as_dict() for v in relevant],
+    }
+    picture = ""
+    if state is not None:
+        ids = log.player_ids
+        report["turn"], report["round"] = game.turn_info(state)
+        report["columns"] = [name for name, _ in game.state_columns]
+        report["players"] = [{"player": ids[seat], **dict(zip(report["columns"], row))}
+                             for seat, row in enumerate(game.player_rows(state))]
+        report["ledger"] = [{"move_index": e.move_index, "player": ids[e.seat], "delta": e.delta,
+                             "category": e.category, "reason": e.reason} for e in state.ledger.events]
+        report["position"] = game.describe(state)
+        picture = game.render(state) if fmt == OutputFormat.text else ""
+    if fmt == OutputFormat.json:
+        emit(report, fmt)
+    else:
+        typer.echo(render.replay_text({**report, "violation_objects": relevant}, picture))
+    if relevant:
+        raise typer.Exit(EXIT_INVALID)
+
+
+# -- simulate -------------------------------------------------------------------------------------
+
+@app.command()
+@handle_errors
+def simulate(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker.")],
+             players: Annotated[int, typer.Option("--players", "-p", min=1, help="Number of players.")],
+             out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the logs (created if missing).")],
+             count: Annotated[int, typer.Option("--count", "-n", min=1, help="Number of games.")] = 1,
+             seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: the same seed writes identical logs.")] = 0,
+             option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE",
+                                                                 help="A game option (variant), repeatable.")] = None,
+             fmt: FormatOption = OutputFormat.text) -> None:
+    """Write random legal games of GAME as logs, one .json file per game.
+
+    Each log has its final scores claimed as the players would have written them down; the same
+    seed writes identical files.
+    """
+    engine = resolve_game(game)
+    if not engine.min_players <= players <= engine.max_players:
+        usage_error(f"{engine.title} is played by {engine.min_players}-{engine.max_players} players", "--players")
+    options = parse_option_pairs(option)
+    _check_options(engine, options)
+    if out.exists() and not out.is_dir():
+        fail(f"{out}: exists and is not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    written, moves = [], 0
+    start = time.perf_counter()
+    for i in progress(range(1, count + 1), count, f"simulating {engine.name}"):
+        raw = simulate_log(engine, players, seed=f"{seed}:{i}", options=options)
+        raw["meta"] = {"source": f"ludolog simulate {engine.name} --players {players} --seed {seed}, game {i}"}
+        data = orjson.dumps(raw, option=orjson.OPT_INDENT_2) + b"\n"
+        path = out / f"{engine.name}-{players}p-s{seed}-{i:04d}.json"
+        if i == 1:
+            _check_simulated(path, data)
+        path.write_bytes(data)
+        written.append(str(path))
+        moves += len(raw["moves"])
+    seconds = time.perf_counter() - start
+    emit({"game": engine.name, "players": players, "seed": seed, "options": options, "files": written,
+          "games": len(written), "moves": moves, "seconds": round(seconds, 3)}, fmt,
+         lambda: f"wrote {len(written)} {engine.name} log{'s' if len(written) != 1 else ''} "
+                 f"({moves:,} moves) to {out} in {seconds:.2f} s")
+
+
+def _check_options(engine, options: dict) -> None:
+    """Options must match the game's schema before any game is played (usage error otherwise)."""
+    options_schema = engine.schema.document.get("properties", {}).get("options")
+    if not options or not options_schema:
+        return
+    import jsonschema
+
+    errors = sorted(jsonschema.Draft202012Validator(options_schema).iter_errors(options), key=lambda e: e.path)
+    if errors:
+        known = ", ".join(engine.variants) or "none"
+        where = "/".join(str(p) for p in errors[0].path)
+        usage_error(f"{where + ': ' if where else ''}{errors[0].message} (options of {engine.name}: {known})",
+                    "--option")
+
+
+def _check_simulated(path: Path, data: bytes) -> None:
+    """The first simulated log must validate: a failure here is a bug in the engine, not user input."""
+    check = check_file(path, data)
+    if not check.ok:
+        first = violation_text(check.violations[0]) if check.violations else check.status
+        fail(f"the simulated game does not validate ({first}); this is a bug in ludolog, please report it")
+
+
+def main() -> None:
+    """Console-script entry point ``ludolog``."""
+    with error_boundary():
+        app()
+
+
+# Data commands (ingest, export, query, audit) live in their own module, written separately.
+try:
+    from .data_commands import register as _register_data_commands
+except ModuleNotFoundError as _missing:
+    if _missing.name != f"{__package__}.data_commands":
+        raise
+else:
+    _register_data_commands(app)

@@ -1,0 +1,340 @@
+"""What every ludolog command shares: options, output, progress, path expansion and error mapping.
+
+This module is the ONE place that turns exceptions and violations into what a user sees and into
+exit codes. Command modules (``app.py``, ``data_commands.py``) import from here and stay thin:
+
+* :data:`FormatOption` - the ``--format text|json`` option; :func:`emit` prints data in that format.
+* :func:`fail` - print a one-line error on stderr and exit (1 by default).
+* :func:`handle_errors` - decorator for a command: every exception becomes a message and exit 1
+  (``LUDOLOG_DEBUG=1`` re-raises instead, to see the traceback).
+* :func:`expand_paths` - PATH arguments (files and folders) -> the ``*.json`` logs they name.
+* :func:`progress` - wraps an iterable with a rich progress bar on stderr when that is a terminal.
+* :func:`check_file` - read, schema-check, replay and claim-check one log file, never raising for
+  a bad file; the result carries the violations a user sees.
+* :func:`resolve_game` - a game name from the command line -> the engine, or a usage error.
+
+Exit codes: 0 success / every log valid; 1 an invalid log, failed check or unreadable input;
+2 usage error (unknown option, bad option value; typer's default).
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import enum
+import functools
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import orjson
+import typer
+
+from ludolog.replayer.core import (GameLog, LogError, LudologError, ReplayResult, Violation, game_names,
+                                   get_game, parse_log, replay)
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+BUG_HINT = "this is a bug in ludolog; please report it (set LUDOLOG_DEBUG=1 to see the traceback)"
+LOG_SUFFIX = ".json"
+
+
+class OutputFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+
+
+FormatOption = Annotated[OutputFormat, typer.Option(
+    "--format", "-f", case_sensitive=False,
+    help="Output format: 'text' for people, 'json' for programs (one JSON document on stdout).")]
+
+
+def debug_enabled() -> bool:
+    return os.environ.get("LUDOLOG_DEBUG", "").strip() not in ("", "0", "false", "no")
+
+
+# -- output -----------------------------------------------------------------------------------
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, Violation):
+        return value.as_dict()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    if isinstance(value, (Path, enum.Enum)):
+        return str(value.value if isinstance(value, enum.Enum) else value)
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+def to_json(data: Any) -> str:
+    """``data`` as indented JSON text (dataclasses, violations, paths and sets allowed)."""
+    return orjson.dumps(data, default=_json_default,
+                        option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS).decode()
+
+
+def emit(data: Any, fmt: OutputFormat, text: str | Callable[[], str] | None = None) -> None:
+    """Print ``data`` on stdout: as JSON for ``--format json``; otherwise ``text`` (a string or a
+    function producing it, so the text is only built when needed), or a plain rendering of data."""
+    if fmt == OutputFormat.json:
+        typer.echo(to_json(data))
+        return
+    if callable(text):
+        text = text()
+    typer.echo(text if text is not None else plain_text(data))
+
+
+def plain_text(data: Any, indent: int = 0) -> str:
+    """A readable key: value rendering of nested dicts and lists."""
+    pad = "  " * indent
+    if isinstance(data, dict):
+        lines = []
+        for key, value in data.items():
+            if isinstance(value, (dict, list)) and value:
+                lines.append(f"{pad}{key}:")
+                lines.append(plain_text(value, indent + 1))
+            else:
+                lines.append(f"{pad}{key}: {value}")
+        return "\n".join(lines)
+    if isinstance(data, list):
+        return "\n".join(plain_text(item, indent) if isinstance(item, (dict, list)) else f"{pad}- {item}"
+                         for item in data)
+    return f"{pad}{data}"
+
+
+def echo_err(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
+    """Print ``error: message`` on stderr and end the command with exit ``code``."""
+    echo_err(f"error: {message}")
+    raise typer.Exit(code)
+
+
+def usage_error(message: str, param_hint: str | None = None) -> NoReturn:
+    """A bad command-line value: typer prints usage and the message, exit 2."""
+    raise typer.BadParameter(message, param_hint=param_hint)
+
+
+def violation_text(v: Violation, with_context: bool = True) -> str:
+    """``file: move N at /pointer: CODE: sentence [rule ref]`` plus the position, indented."""
+    line = str(v)
+    if with_context and v.context:
+        line += "\n    position: " + v.context.replace("\n", "\n    ")
+    return line
+
+
+# -- errors -----------------------------------------------------------------------------------
+
+def _message_for(exc: BaseException) -> str:
+    """The user's sentence for an exception that reached a command boundary."""
+    if isinstance(exc, LogError):
+        return "\n".join(violation_text(v) for v in exc.violations) or "the log cannot be read"
+    if isinstance(exc, LudologError):
+        return str(exc)
+    if isinstance(exc, FileNotFoundError):
+        return f"{exc.filename}: no such file or directory"
+    if isinstance(exc, IsADirectoryError):
+        return f"{exc.filename}: is a folder, not a file"
+    if isinstance(exc, PermissionError):
+        return f"{exc.filename}: permission denied"
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"{where}{exc.strerror or exc}"
+    if isinstance(exc, MemoryError):
+        return "out of memory (is the input unreasonably large?)"
+    return f"unexpected {type(exc).__name__}: {exc}; {BUG_HINT}"
+
+
+@contextlib.contextmanager
+def error_boundary() -> Iterator[None]:
+    """Turn any exception inside into a message on stderr and exit 1 (typer's own exits pass)."""
+    try:
+        yield
+    except (typer.Exit, typer.Abort, typer.BadParameter, KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the boundary: no traceback may reach a user
+        if debug_enabled():
+            raise
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+        echo_err(f"error: {_message_for(exc)}")
+        raise typer.Exit(EXIT_INVALID) from None
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def handle_errors(func: F) -> F:
+    """Decorator for a typer command (put it under ``@app.command()``): see :func:`error_boundary`."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with error_boundary():
+            return func(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+# -- inputs -----------------------------------------------------------------------------------
+
+def expand_paths(paths: Sequence[Path | str], suffix: str = LOG_SUFFIX) -> list[Path]:
+    """Files as given, folders searched recursively for ``*<suffix>``; sorted per folder, no
+    duplicates. A missing path or a folder without logs ends the command with exit 1."""
+    out: list[Path] = []
+    seen: set[Path] = set()
+    if not paths:
+        usage_error("give at least one file or folder", "PATH")
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob(f"*{suffix}") if p.is_file())
+            if not found:
+                fail(f"{path}: this folder contains no {suffix} logs")
+        elif path.exists():
+            found = [path]
+        else:
+            fail(f"{path}: no such file or folder")
+        for p in found:
+            key = p.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(p)
+    return out
+
+
+def resolve_game(name: str, param_hint: str = "GAME"):
+    """The engine named ``name``; an unknown name is a usage error (exit 2) listing the known ones;
+    a known game whose package fails to load is exit 1 with the reason."""
+    if name not in game_names():
+        usage_error(f"unknown game {name!r}; known games: {', '.join(game_names())}", param_hint)
+    try:
+        return get_game(name)
+    except Exception as exc:  # noqa: BLE001 - a broken or unfinished game package
+        if debug_enabled():
+            raise
+        fail(f"game {name!r} cannot be loaded in this installation ({type(exc).__name__}: {exc})")
+
+
+def available_games() -> list:
+    """The engines that load; a game whose package does not load is left out."""
+    games = []
+    for name in game_names():
+        try:
+            games.append(get_game(name))
+        except Exception:  # noqa: BLE001 - listed by `games` as unavailable instead
+            if debug_enabled():
+                raise
+    return games
+
+
+# -- checking one file --------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class FileCheck:
+    """The outcome of checking one log file. ``status``: valid, unfinished, invalid or error
+    (error = ludolog itself failed on this file; it counts as not valid)."""
+
+    file: str
+    status: str
+    game: str = ""
+    moves: int = 0
+    applied: int = 0
+    scores: dict = dataclasses.field(default_factory=dict)
+    winners: list = dataclasses.field(default_factory=list)
+    violations: list[Violation] = dataclasses.field(default_factory=list)
+    result: ReplayResult | None = dataclasses.field(default=None, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        return self.status in ("valid", "unfinished")
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "status": self.status, "game": self.game, "moves": self.moves,
+                "applied": self.applied, "scores": self.scores, "winners": self.winners,
+                "violations": [v.as_dict() for v in self.violations]}
+
+
+def load_log(path: Path | str, data: bytes | None = None) -> GameLog:
+    """Read and schema-check one log. :raises LogError: unreadable, not JSON, unknown game."""
+    name = str(path)
+    if data is None:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise LogError([Violation(name, None, "", "CORE.JSON.SYNTAX",
+                                      f"cannot read the file: {exc.strerror or exc}")]) from None
+    return parse_log(data, name)
+
+
+def check_file(path: Path | str, data: bytes | None = None, check_claims: bool = True) -> FileCheck:
+    """Schema + full replay + claimed scores of one log. Never raises for a bad log; an internal
+    failure becomes status ``error`` with a ``CORE.INTERNAL`` violation (re-raised in debug mode)."""
+    name = str(path)
+    try:
+        log = load_log(path, data)
+    except LogError as exc:
+        return FileCheck(file=name, status="invalid", violations=list(exc.violations))
+    except Exception as exc:  # noqa: BLE001 - e.g. a game package that fails to load
+        if debug_enabled():
+            raise
+        return FileCheck(file=name, status="error", violations=[internal_violation(name, exc)])
+    try:
+        result = replay(log, check_claims=check_claims)
+    except Exception as exc:  # noqa: BLE001 - one broken file must not stop a folder's validation
+        if debug_enabled():
+            raise
+        return FileCheck(file=name, status="error", game=log.game, moves=len(log.moves or []),
+                         violations=list(log.violations) + [internal_violation(name, exc)])
+    return FileCheck(file=name, status=result.status, game=log.game, moves=len(log.moves or []),
+                     applied=result.applied, scores=result.scores, winners=result.winners,
+                     violations=list(result.violations), result=result)
+
+
+def internal_violation(file: str, exc: BaseException) -> Violation:
+    return Violation(file, None, "", "CORE.INTERNAL", f"unexpected {type(exc).__name__}: {exc}; {BUG_HINT}")
+
+
+def parse_option_pairs(pairs: Sequence[str] | None, param_hint: str = "--option") -> dict:
+    """``key=value`` strings -> dict; values are read as JSON when they parse (numbers, true,
+    false, null, lists), else kept as text. A pair without ``=`` is a usage error."""
+    options: dict = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            usage_error(f"expected key=value, got {pair!r}", param_hint)
+        try:
+            options[key.strip()] = orjson.loads(value)
+        except orjson.JSONDecodeError:
+            options[key.strip()] = value
+    return options
+
+
+# -- progress -----------------------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+def progress(iterable: Iterable[T], total: int | None = None, label: str = "working") -> Iterator[T]:
+    """Yield from ``iterable``, showing a rich progress bar on stderr - only when stderr is a
+    terminal and there is more than one item, so pipes, files and tests see no bar."""
+    if total is None and hasattr(iterable, "__len__"):
+        total = len(iterable)  # type: ignore[arg-type]
+    if not sys.stderr.isatty() or (total is not None and total <= 1):
+        yield from iterable
+        return
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        for item in iterable:
+            yield item
+            bar.advance(task)

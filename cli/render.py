@@ -1,0 +1,134 @@
+"""Text renderings of command results (the JSON output is the same data, unformatted)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .common import FileCheck, violation_text
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "") -> str:
+    """A plain aligned text table; numbers right-aligned, text left-aligned."""
+    cells = [[str(h) for h in headers]] + [["" if c is None else str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    numeric = [all(_is_number(row[i]) for row in rows) and bool(rows) for i in range(len(headers))]
+    lines = []
+    for k, row in enumerate(cells):
+        parts = [c.rjust(w) if numeric[i] and k else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))]
+        lines.append(indent + "  ".join(parts).rstrip())
+        if k == 0:
+            lines.append(indent + "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+# -- games --------------------------------------------------------------------------------------
+
+def game_info(game) -> dict:
+    """What `ludolog games` says about one engine."""
+    return {
+        "name": game.name, "title": game.title, "editions": list(game.editions),
+        "min_players": game.min_players, "max_players": game.max_players,
+        "variants": dict(game.variants), "catalog_version": game.catalog_version,
+        "move_types": list(game.schema.move_types), "rule_codes": len(game.rules),
+    }
+
+
+def games_text(infos: list[dict], unavailable: list[dict]) -> str:
+    lines = []
+    for info in infos:
+        players = (f"{info['min_players']}-{info['max_players']}" if info["min_players"] != info["max_players"]
+                   else str(info["min_players"]))
+        lines.append(f"{info['name']}: {info['title']} (edition {', '.join(info['editions'])}), "
+                     f"{players} players, catalog {info['catalog_version']}, {info['rule_codes']} rule codes")
+        lines.append(f"  moves: {', '.join(info['move_types'])}")
+        if info["variants"]:
+            lines.append("  options:")
+            width = max(len(k) for k in info["variants"])
+            lines.extend(f"    {k.ljust(width)}  {v}" for k, v in info["variants"].items())
+        else:
+            lines.append("  options: none")
+    for item in unavailable:
+        lines.append(f"{item['name']}: not available in this installation ({item['error']})")
+    if not lines:
+        lines.append("no games are registered")
+    return "\n".join(lines)
+
+
+def rules_text(game_name: str, game_rules: list[dict], core_rules: list[dict]) -> str:
+    out = []
+    for title, rules in ((f"{game_name} rule codes", game_rules), ("core rule codes (every game)", core_rules)):
+        out.append(f"{title} ({len(rules)}):")
+        for r in rules:
+            out.append(f"  {r['code']}  [{r['ref']}]")
+            out.append(f"      {r['summary']}")
+    return "\n".join(out)
+
+
+# -- validate -------------------------------------------------------------------------------------
+
+def check_line(check: FileCheck) -> str:
+    """One line per file: status, file, what was replayed."""
+    label = {"valid": "OK", "unfinished": "UNFINISHED", "invalid": "INVALID", "error": "ERROR"}[check.status]
+    detail = []
+    if check.game:
+        detail.append(check.game)
+    if check.moves or check.applied:
+        detail.append(f"{check.applied}/{check.moves} moves" if check.status != "valid" else f"{check.moves} moves")
+    if check.scores and check.status in ("valid", "unfinished"):
+        detail.append("scores " + " ".join(f"{pid}={s}" for pid, s in check.scores.items()))
+    if check.violations:
+        n = len(check.violations)
+        detail.append(f"{n} violation{'s' if n != 1 else ''}")
+    return f"{label:<10} {check.file}" + (f"  ({', '.join(detail)})" if detail else "")
+
+
+def check_text(check: FileCheck, limit: int) -> str:
+    lines = [check_line(check)]
+    shown = check.violations if limit <= 0 else check.violations[:limit]
+    lines.extend("  " + violation_text(v).replace("\n", "\n  ") for v in shown)
+    if len(shown) < len(check.violations):
+        lines.append(f"  ... and {len(check.violations) - len(shown)} more (use --limit 0 to see all)")
+    return "\n".join(lines)
+
+
+def summary_text(summary: dict) -> str:
+    counts = summary["counts"]
+    parts = [f"{counts.get(k, 0)} {k}" for k in ("valid", "unfinished", "invalid", "error") if counts.get(k, 0)
+             or k in ("valid", "invalid")]
+    rate = f", {summary['moves_per_s']:,.0f} moves/s" if summary["seconds"] > 0 and summary["moves"] else ""
+    return (f"{summary['files']} log{'s' if summary['files'] != 1 else ''}: {', '.join(parts)}; "
+            f"{summary['moves']:,} moves replayed in {summary['seconds']:.2f} s{rate}")
+
+
+# -- replay ---------------------------------------------------------------------------------------
+
+def replay_text(report: dict, picture: str) -> str:
+    lines = [f"{report['file']}: {report['game']} ({report['title']}), {len(report['players'])} players",
+             f"after {report['applied']} of {report['moves_total']} moves"
+             + (f" (turn {report['turn']}, round {report['round']})" if report.get("turn") else "")
+             + f"; status: {report['status']}"]
+    if picture:
+        lines += ["", picture.rstrip(), ""]
+    if report["columns"]:
+        headers = ["seat", "player", *report["columns"]]
+        rows = [[seat, row["player"], *[row[c] for c in report["columns"]]]
+                for seat, row in enumerate(report["players"])]
+        lines.append(table(headers, rows))
+    if report["winners"]:
+        lines.append(f"winner{'s' if len(report['winners']) > 1 else ''}: {', '.join(report['winners'])}")
+    events = report["ledger"]
+    lines.append("")
+    lines.append(f"score ledger ({len(events)} event{'s' if len(events) != 1 else ''} so far):")
+    if events:
+        lines.append(table(["move", "player", "points", "category", "reason"],
+                           [[e["move_index"] if e["move_index"] >= 0 else "setup", e["player"],
+                             f"{e['delta']:+d}", e["category"], e["reason"]] for e in events], indent="  "))
+    if report["violations"]:
+        lines.append("")
+        lines.append("violations:")
+        lines.extend("  " + violation_text(v).replace("\n", "\n  ") for v in report["violation_objects"])
+    return "\n".join(lines)
