@@ -1,0 +1,409 @@
+"""The `ludolog` command line: every command, exit codes 0/1/2, malformed input, JSON output."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from ludolog.cli import app as app_module
+from ludolog.cli.app import app
+from ludolog.cli.common import expand_paths, parse_option_pairs
+from ludolog.replayer.core import get_game, simulate_log
+
+runner = CliRunner()
+
+
+def run(*args: str, env: dict | None = None):
+    result = runner.invoke(app, [str(a) for a in args], env=env)
+    assert "Traceback" not in result.output, result.output
+    return result
+
+
+def write_log(path: Path, raw: dict) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(orjson.dumps(raw, option=orjson.OPT_INDENT_2))
+    return path
+
+
+def entdecker_available() -> bool:
+    try:
+        get_game("entdecker")
+    except Exception:  # noqa: BLE001 - the game package is not there yet
+        return False
+    return True
+
+
+# -- games / schema ---------------------------------------------------------------------------------
+
+def test_games_lists_the_toy_game(toy):
+    result = run("games")
+    assert result.exit_code == 0
+    assert "toy: Toy dice race" in result.stdout
+    assert "1-4 players" in result.stdout and "catalog toy/1" in result.stdout
+    data = json.loads(run("games", "--format", "json").stdout)
+    info = {g["name"]: g for g in data["games"]}["toy"]
+    assert (info["min_players"], info["max_players"], info["catalog_version"]) == (1, 4, "toy/1")
+    assert info["move_types"] == ["roll"] and "target" in info["variants"]
+
+
+def test_games_rules_lists_game_and_core_codes(toy):
+    result = run("games", "--rules", "toy")
+    assert result.exit_code == 0
+    assert "TOY.DIE.RANGE" in result.stdout and "toy rules 2" in result.stdout
+    assert "CORE.JSON.SYNTAX" in result.stdout
+    data = json.loads(run("games", "--rules", "toy", "-f", "json").stdout)
+    assert [r["code"] for r in data["rules"]] == ["TOY.TURN.NOT_YOURS", "TOY.DIE.RANGE"]
+    assert "CORE.CLAIM.FINAL_MISMATCH" in {r["code"] for r in data["core_rules"]}
+
+
+def test_unknown_game_name_is_a_usage_error(toy):
+    for args in (("games", "--rules", "chess"), ("schema", "chess"),
+                 ("simulate", "chess", "--players", "2", "--out", "x")):
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert "unknown game 'chess'" in result.output and "toy" in result.output
+
+
+def test_schema_prints_the_bundled_schema(toy):
+    result = run("schema", "toy")
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)
+    assert "move.roll" in doc["$defs"]
+    assert any(part.get("required") for part in doc["allOf"])  # the envelope is bundled in
+
+
+# -- simulate ---------------------------------------------------------------------------------------
+
+def test_simulate_writes_named_logs_deterministically(toy, tmp_path):
+    a, b, c = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    assert run("simulate", "toy", "--players", "3", "--count", "4", "--seed", "42", "--out", a).exit_code == 0
+    assert run("simulate", "toy", "--players", "3", "--count", "4", "--seed", "42", "--out", b).exit_code == 0
+    assert run("simulate", "toy", "--players", "3", "--count", "4", "--seed", "43", "--out", c).exit_code == 0
+    names = sorted(p.name for p in a.iterdir())
+    assert names == [f"toy-3p-s42-{i:04d}.json" for i in range(1, 5)]
+    assert all((a / n).read_bytes() == (b / n).read_bytes() for n in names)
+    assert (a / names[0]).read_bytes() != (c / "toy-3p-s43-0001.json").read_bytes()
+    assert len({(a / n).read_bytes() for n in names}) == 4  # every game differs
+    raw = orjson.loads((a / names[0]).read_bytes())
+    assert set(raw["claimed"]["final"]) == {"ana", "ben", "cleo"}
+
+
+def test_simulate_json_output_and_options(toy, tmp_path):
+    result = run("simulate", "toy", "-p", "2", "-n", "2", "--option", "target=5", "--out", tmp_path, "-f", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["games"] == 2 and data["options"] == {"target": 5}
+    for file in data["files"]:
+        raw = orjson.loads(Path(file).read_bytes())
+        assert raw["options"] == {"target": 5} and max(raw["claimed"]["final"].values()) >= 5
+
+
+@pytest.mark.parametrize("args", [
+    ("--players", "9"),  # more players than the game allows
+    ("--players", "2", "--option", "target"),  # no '='
+    ("--players", "2", "--option", "target=500"),  # outside the schema's range
+    ("--players", "2", "--option", "colour=red"),  # not an option of the game
+    ("--players", "2", "--count", "0"),
+])
+def test_simulate_bad_parameters_are_usage_errors(toy, tmp_path, args):
+    result = run("simulate", "toy", *args, "--out", tmp_path)
+    assert result.exit_code == 2, result.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_simulate_out_must_be_a_folder(toy, tmp_path):
+    target = tmp_path / "file.json"
+    target.write_text("{}")
+    result = run("simulate", "toy", "--players", "2", "--out", target)
+    assert result.exit_code == 1 and "not a folder" in result.output
+
+
+# -- validate ---------------------------------------------------------------------------------------
+
+@pytest.fixture
+def corpus(toy, tmp_path):
+    """Five valid simulated toy logs in a nested folder."""
+    out = tmp_path / "logs" / "nested"
+    assert run("simulate", "toy", "--players", "2", "--count", "5", "--seed", "7", "--out", out).exit_code == 0
+    return tmp_path / "logs"
+
+
+def test_validate_folder_of_valid_logs(corpus):
+    result = run("validate", corpus)
+    assert result.exit_code == 0
+    assert result.stdout.count("OK ") == 5
+    assert "5 logs: 5 valid, 0 invalid" in result.stdout
+    data = json.loads(run("validate", corpus, "--format", "json").stdout)
+    assert data["summary"]["all_valid"] and data["summary"]["files"] == 5
+    assert all(f["status"] == "valid" and f["violations"] == [] for f in data["files"])
+    quiet = run("validate", corpus, "-q")
+    assert quiet.exit_code == 0 and "OK " not in quiet.stdout and "5 valid" in quiet.stdout
+
+
+def test_validate_reports_a_rule_violation_with_location_and_position(corpus):
+    bad = sorted(corpus.rglob("*.json"))[0]
+    raw = orjson.loads(bad.read_bytes())
+    raw["moves"][3]["die"] = 9
+    write_log(bad, raw)
+    result = run("validate", corpus)
+    assert result.exit_code == 1
+    assert f"{bad}: move 3 at /moves/3/die: TOY.DIE.RANGE: a die cannot show 9 [toy rules 2]" in result.stdout
+    assert "position: turn 4" in result.stdout
+    assert "4 valid, 1 invalid" in result.stdout
+    data = json.loads(run("validate", bad, "-f", "json").stdout)
+    [violation] = data["files"][0]["violations"]
+    assert (violation["move_index"], violation["pointer"], violation["code"]) == (3, "/moves/3/die", "TOY.DIE.RANGE")
+
+
+def test_validate_checks_claimed_scores(corpus):
+    bad = sorted(corpus.rglob("*.json"))[1]
+    raw = orjson.loads(bad.read_bytes())
+    raw["claimed"]["final"]["ben"] += 3
+    write_log(bad, raw)
+    result = run("validate", bad)
+    assert result.exit_code == 1
+    assert "/claimed/final/ben: CORE.CLAIM.FINAL_MISMATCH" in result.stdout
+
+
+def test_unfinished_game_is_valid_unless_it_claims_final_scores(toy, tmp_path):
+    raw = simulate_log("toy", 2, seed=3)
+    raw["moves"] = raw["moves"][:4]
+    claimed = write_log(tmp_path / "claims.json", raw)
+    del raw["claimed"]
+    open_game = write_log(tmp_path / "open.json", raw)
+    result = run("validate", open_game)
+    assert result.exit_code == 0 and result.stdout.startswith("UNFINISHED")
+    result = run("validate", claimed)
+    assert result.exit_code == 1 and "CORE.CLAIM.UNFINISHED" in result.stdout
+
+
+def test_validate_limits_violations_shown(toy, tmp_path):
+    raw = simulate_log("toy", 2, seed=5)
+    for move in raw["moves"]:
+        move["die"] = "six"
+    path = write_log(tmp_path / "many.json", raw)
+    shown = run("validate", path, "--limit", "2")
+    assert shown.exit_code == 1 and shown.stdout.count("CORE.SCHEMA") == 2 and "more (use --limit 0" in shown.stdout
+    every = run("validate", path, "--limit", "0")
+    assert every.stdout.count("CORE.SCHEMA") == len(raw["moves"])
+
+
+MALFORMED = {
+    "empty.json": b"",
+    "truncated.json": b'{"format": "ludolog/1", "game": "to',
+    "not-json.json": b"hello, world",
+    "invalid-utf8.json": b'{"game": "toy", "meta": {"place": "K\xf6ln"}}',
+    "utf16.json": '{"game": "toy"}'.encode("utf-16"),
+    "array.json": b"[1, 2, 3]",
+    "unknown-game.json": b'{"format": "ludolog/1", "game": "chess"}',
+    "wrong-types.json": b'{"format": "ludolog/1", "game": "toy", "edition": 1, "catalog": "toy/1",'
+                        b' "players": "ana", "setup": [], "moves": {}}',
+    "infinity.json": b'{"format": "ludolog/1", "game": "toy", "claimed": {"final": {"a": 1e999}}}',
+    "huge-int.json": b'{"format": "ludolog/1", "game": "toy", "edition": "1", "catalog": "toy/1",'
+                     b' "players": [{"id": "a"}], "setup": {},'
+                     b' "moves": [{"type": "roll", "player": "a", "die": 99999999999999999999999}]}',
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_malformed_file_gives_a_located_message_and_exit_1(toy, tmp_path, name):
+    path = tmp_path / name
+    path.write_bytes(MALFORMED[name])
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert result.stdout.startswith("INVALID")
+    assert f"{path}: " in result.stdout  # every violation line names the file
+    assert "CORE." in result.stdout
+    assert "1 invalid" in result.stdout
+    data = json.loads(run("validate", path, "-f", "json").stdout)
+    assert data["files"][0]["status"] == "invalid" and data["files"][0]["violations"]
+    replayed = run("replay", path)
+    assert replayed.exit_code == 1 and str(path) in replayed.output
+
+
+def test_malformed_messages_say_what_is_wrong(toy, tmp_path):
+    expectations = {"empty.json": "the file is empty", "truncated.json": "line 1",
+                    "unknown-game.json": "unknown game 'chess'", "infinity.json": "infinity",
+                    "huge-int.json": "/moves/0/die", "wrong-types.json": "/players",
+                    "invalid-utf8.json": "UTF-8", "array.json": "JSON object"}
+    for name, expected in expectations.items():
+        path = tmp_path / name
+        path.write_bytes(MALFORMED[name])
+        assert expected in run("validate", path).stdout, name
+
+
+def test_missing_paths_and_empty_folders_exit_1(toy, tmp_path):
+    result = run("validate", tmp_path / "nope.json")
+    assert result.exit_code == 1 and f"{tmp_path / 'nope.json'}: no such file or folder" in result.output
+    (tmp_path / "empty").mkdir()
+    result = run("validate", tmp_path / "empty")
+    assert result.exit_code == 1 and "contains no .json logs" in result.output
+    assert run("replay", tmp_path / "nope.json").exit_code == 1
+    assert run("replay", tmp_path / "empty").exit_code == 1
+
+
+def test_one_broken_file_does_not_stop_the_others(corpus, tmp_path):
+    (corpus / "broken.json").write_bytes(b"{")
+    result = run("validate", corpus)
+    assert result.exit_code == 1
+    assert result.stdout.count("OK ") == 5 and "5 valid, 1 invalid" in result.stdout
+
+
+def test_expand_paths_recurses_sorts_and_deduplicates(tmp_path):
+    for rel in ("b/2.json", "b/1.json", "a.json", "b/notes.txt", "b/c/3.json"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("{}")
+    found = expand_paths([tmp_path / "a.json", tmp_path / "b", tmp_path / "b" / "1.json"])
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == ["a.json", "b/1.json", "b/2.json", "b/c/3.json"]
+
+
+def test_option_pairs_are_read_as_json_values():
+    assert parse_option_pairs(["a=1", "b=true", "c=text", "d=[1,2]", "e="]) == \
+        {"a": 1, "b": True, "c": "text", "d": [1, 2], "e": ""}
+
+
+# -- replay -----------------------------------------------------------------------------------------
+
+def test_replay_to_a_middle_move(corpus):
+    path = sorted(corpus.rglob("*.json"))[0]
+    raw = orjson.loads(path.read_bytes())
+    result = run("replay", path, "--to", "4")
+    assert result.exit_code == 0
+    assert f"after 4 of {len(raw['moves'])} moves" in result.stdout
+    assert "score ledger (4 events so far)" in result.stdout
+    data = json.loads(run("replay", path, "--to", "4", "-f", "json").stdout)
+    dice = [m["die"] for m in raw["moves"][:4]]
+    assert data["applied"] == 4 and data["status"] == "unfinished" and not data["terminal"]
+    assert data["scores"] == {"ana": dice[0] + dice[2], "ben": dice[1] + dice[3]}
+    assert [e["delta"] for e in data["ledger"]] == dice
+    assert data["columns"] == ["score", "rolls"] and data["players"][0]["rolls"] == 2
+
+
+def test_replay_to_the_end(corpus):
+    path = sorted(corpus.rglob("*.json"))[2]
+    raw = orjson.loads(path.read_bytes())
+    data = json.loads(run("replay", path, "-f", "json").stdout)
+    assert data["terminal"] and data["status"] == "valid"
+    assert data["scores"] == raw["claimed"]["final"]
+    assert data["winners"] == [max(data["scores"], key=data["scores"].get)]
+    beyond = json.loads(run("replay", path, "--to", "100000", "-f", "json").stdout)
+    assert beyond["applied"] == len(raw["moves"])
+    text = run("replay", path).stdout
+    assert "winner: " in text and "status: valid" in text
+
+
+def test_replay_stops_with_the_violation_before_n(corpus):
+    path = sorted(corpus.rglob("*.json"))[0]
+    raw = orjson.loads(path.read_bytes())
+    raw["moves"][5]["player"] = raw["moves"][4]["player"]
+    write_log(path, raw)
+    before = run("replay", path, "--to", "5")
+    assert before.exit_code == 0 and "after 5 of" in before.stdout
+    after = run("replay", path, "--to", "8")
+    assert after.exit_code == 1
+    assert "move 5 at /moves/5/player: TOY.TURN.NOT_YOURS" in after.stdout
+    assert "after 5 of" in after.stdout  # the state is the valid prefix's
+    data = json.loads(run("replay", path, "--to", "8", "-f", "json").stdout)
+    assert data["status"] == "invalid" and data["violations"][0]["move_index"] == 5
+
+
+def test_replay_ignores_schema_errors_after_n(corpus):
+    path = sorted(corpus.rglob("*.json"))[0]
+    raw = orjson.loads(path.read_bytes())
+    raw["moves"][6]["die"] = "six"
+    write_log(path, raw)
+    assert run("replay", path, "--to", "6").exit_code == 0
+    result = run("replay", path, "--to", "7")
+    assert result.exit_code == 1 and "/moves/6/die: CORE.SCHEMA" in result.stdout
+
+
+# -- usage errors and the error boundary ------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    (), ("frobnicate",), ("validate",), ("replay",), ("replay", "x.json", "--to", "-1"),
+    ("replay", "x.json", "--to", "two"), ("games", "--format", "xml"), ("simulate", "toy"),
+    ("validate", "x.json", "--limit", "-3"),
+])
+def test_usage_errors_exit_2(toy, args):
+    result = run(*args)
+    assert result.exit_code == 2, (args, result.output)
+
+
+def test_unexpected_exception_becomes_a_message(corpus, monkeypatch):
+    def explode(*args, **kwargs):
+        raise RuntimeError("engine on fire")
+
+    path = sorted(corpus.rglob("*.json"))[0]
+    with monkeypatch.context() as patch:
+        patch.setattr(app_module, "render", None)  # the text rendering of replay now fails
+        result = run("replay", path)
+    assert result.exit_code == 1
+    assert "error: unexpected" in result.stderr and "please report it" in result.stderr
+    monkeypatch.setattr("ludolog.cli.common.replay", explode)
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert "CORE.INTERNAL" in result.stdout and "engine on fire" in result.stdout
+    debug = runner.invoke(app, ["validate", str(path)], env={"LUDOLOG_DEBUG": "1"})
+    assert isinstance(debug.exception, RuntimeError)
+
+
+def test_help_and_version():
+    result = run("--help")
+    assert result.exit_code == 0
+    for command in ("games", "schema", "validate", "replay", "simulate"):
+        assert command in result.stdout
+    assert run("--version").stdout.startswith("ludolog ")
+
+
+def test_console_script_runs_from_any_directory(tmp_path):
+    script = Path(sys.executable).with_name("ludolog")
+    if not script.exists():
+        pytest.skip("console script not installed in this environment")
+    env = {**os.environ, "LUDOLOG_DEBUG": ""}
+    games = subprocess.run([script, "games", "--format", "json"], cwd=tmp_path, capture_output=True, env=env,
+                           timeout=120)
+    assert games.returncode == 0, games.stderr
+    assert "games" in json.loads(games.stdout)
+    (tmp_path / "bad.json").write_bytes(b"{")
+    bad = subprocess.run([script, "validate", "bad.json"], cwd=tmp_path, capture_output=True, env=env, timeout=120)
+    assert bad.returncode == 1 and b"Traceback" not in bad.stdout + bad.stderr
+    assert b"bad.json: log at /: CORE.JSON.SYNTAX" in bad.stdout
+    usage = subprocess.run([script, "replay"], cwd=tmp_path, capture_output=True, env=env, timeout=120)
+    assert usage.returncode == 2 and b"Traceback" not in usage.stderr
+
+
+# -- entdecker, once its engine is registered -------------------------------------------------------
+
+needs_entdecker = pytest.mark.skipif(not entdecker_available(), reason="the Entdecker engine is not registered yet")
+
+
+@needs_entdecker
+def test_entdecker_simulate_validate_replay(tmp_path):
+    out = tmp_path / "ent"
+    assert run("simulate", "entdecker", "--players", "3", "--count", "2", "--seed", "42", "--out", out).exit_code == 0
+    files = sorted(out.iterdir())
+    assert [f.name for f in files] == ["entdecker-3p-s42-0001.json", "entdecker-3p-s42-0002.json"]
+    result = run("validate", out)
+    assert result.exit_code == 0, result.stdout
+    raw = orjson.loads(files[0].read_bytes())
+    middle = len(raw["moves"]) // 2
+    data = json.loads(run("replay", files[0], "--to", str(middle), "-f", "json").stdout)
+    assert data["applied"] == middle and data["status"] == "unfinished"
+    assert sum(data["scores"].values()) == sum(e["delta"] for e in data["ledger"])
+    end = json.loads(run("replay", files[0], "-f", "json").stdout)
+    assert end["scores"] == raw["claimed"]["final"]
+    assert run("replay", files[0], "--to", str(middle)).exit_code == 0
+
+
+@needs_entdecker
+def test_entdecker_rules_and_schema():
+    result = run("games", "--rules", "entdecker")
+    assert result.exit_code == 0 and "ENT." in result.stdout
+    doc = json.loads(run("schema", "entdecker").stdout)
+    assert doc["properties"]["game"] == {"const": "entdecker"} or "entdecker" in json.dumps(doc["properties"]["game"])
