@@ -1,0 +1,68 @@
+"""Packaging: every subpackage is installed and the data files travel as package data."""
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDERS = {"replayer": "ludolog.replayer", "etl": "ludolog.etl", "cli": "ludolog.cli",
+           "schema": "ludolog.schema", "queries": "ludolog.queries"}
+
+
+def pyproject() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_every_package_folder_is_listed_in_pyproject():
+    setuptools = pyproject()["tool"]["setuptools"]
+    listed = set(setuptools["packages"])
+    assert {v: k for k, v in setuptools["package-dir"].items()} == {folder: pkg for folder, pkg in FOLDERS.items()}
+    missing = []
+    for folder, package in FOLDERS.items():
+        for init in (ROOT / folder).rglob("__init__.py"):
+            if "__pycache__" in init.parts:
+                continue
+            relative = init.parent.relative_to(ROOT / folder).parts
+            name = ".".join((package, *relative))
+            if name not in listed:
+                missing.append(name)
+    assert not missing, f"add these packages to [tool.setuptools] packages in pyproject.toml: {missing}"
+
+
+def test_console_script_points_at_the_cli():
+    assert pyproject()["project"]["scripts"]["ludolog"] == "ludolog.cli.app:main"
+
+
+def test_schema_files_are_package_data():
+    on_disk = sorted(p.name for p in (ROOT / "schema").glob("*.json"))
+    assert "log.schema.json" in on_disk
+    installed = resources.files("ludolog.schema")
+    for name in on_disk:
+        assert installed.joinpath(name).is_file(), f"schema/{name} is not reachable through importlib.resources"
+        assert installed.joinpath(name).read_bytes() == (ROOT / "schema" / name).read_bytes()
+
+
+def test_query_files_are_package_data():
+    installed = resources.files("ludolog.queries")
+    for path in (ROOT / "queries").glob("*.sql"):
+        assert installed.joinpath(path.name).is_file(), f"queries/{path.name} is not reachable as package data"
+
+
+def test_package_data_patterns_cover_the_data_files():
+    """Data files (.json, .sql) in a package folder must match a package-data pattern (a wheel would
+    otherwise leave them out, even though an editable install still finds them)."""
+    setuptools = pyproject()["tool"]["setuptools"]
+    patterns = setuptools.get("package-data", {})
+    uncovered = []
+    for folder, package in FOLDERS.items():
+        for path in (ROOT / folder).rglob("*"):
+            if not path.is_file() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
+                continue
+            if path.suffix not in (".json", ".sql"):
+                continue
+            relative = path.parent.relative_to(ROOT / folder).parts
+            owner = ".".join((package, *relative))
+            if not any(path.match(pattern) for pattern in patterns.get(owner, [])):
+                uncovered.append(str(path.relative_to(ROOT)))
+    assert not uncovered, f"add package-data patterns in pyproject.toml for: {uncovered}"
