@@ -11,7 +11,8 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "
     """A plain aligned text table; numbers right-aligned, text left-aligned."""
     cells = [[str(h) for h in headers]] + [["" if c is None else str(c) for c in row] for row in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    numeric = [all(_is_number(row[i]) for row in rows) and bool(rows) for i in range(len(headers))]
+    numeric = [bool(rows) and all(_is_number(row[i]) or row[i] in ("", None) for row in rows)
+               for i in range(len(headers))]
     lines = []
     for k, row in enumerate(cells):
         parts = [c.rjust(w) if numeric[i] and k else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))]
@@ -22,6 +23,9 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "
 
 
 def _is_number(value: Any) -> bool:
+    """Numbers and percentages are right-aligned."""
+    if isinstance(value, str):
+        return value.endswith("%") and value[:-1].replace(".", "", 1).isdigit()
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 

@@ -1,0 +1,192 @@
+"""`make demo`: simulate a few hundred games, validate them all, replay one, summarise.
+
+Run as ``python -m ludolog.cli.demo [--out demo-out] [--game entdecker] [--games 300] [--seed 1]``.
+The demo is a sequence of step functions over one shared :class:`Demo` record; a later step
+(ingest, queries, audit) is added by appending a function to :data:`STEPS` (or inserting it
+before :func:`step_summary`). Each step prints its own heading and the commands a user would type.
+"""
+from __future__ import annotations
+
+import argparse
+import shlex
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import render
+from .common import FileCheck, check_file, debug_enabled, progress
+
+
+@dataclass
+class Demo:
+    """What the steps share. ``extra`` is free for later steps (e.g. the database path)."""
+
+    out: Path
+    game: str
+    games: int
+    seed: int
+    player_counts: tuple[int, ...] = (2, 3, 4)
+    logs: Path = field(init=False)
+    files: list[Path] = field(default_factory=list)
+    checks: list[FileCheck] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.logs = self.out / "logs"
+
+
+class DemoFailed(Exception):
+    """A step found something wrong; the demo stops with exit 1."""
+
+
+def say(text: str = "") -> None:
+    print(text, flush=True)
+
+
+def run_cli(args: list[str]) -> int:
+    """Run a ``ludolog`` command in this process (as a user would type it) and return its exit code."""
+    from .app import app
+
+    say(f"$ ludolog {shlex.join(args)}")
+    code = app(args=args, prog_name="ludolog", standalone_mode=False)
+    return int(code or 0)
+
+
+# -- steps ----------------------------------------------------------------------------------------
+
+def step_simulate(demo: Demo) -> None:
+    """Random legal games for every player count, fixed seeds, one .json log per game."""
+    from ludolog.replayer.core import get_game
+
+    engine = get_game(demo.game)
+    counts = [n for n in demo.player_counts if engine.min_players <= n <= engine.max_players]
+    demo.logs.mkdir(parents=True, exist_ok=True)
+    for old in demo.logs.glob("*.json"):  # a fresh corpus every run, so the figures are exact
+        old.unlink()
+    per_count = [demo.games // len(counts) + (1 if i < demo.games % len(counts) else 0) for i in range(len(counts))]
+    for players, count in zip(counts, per_count):
+        if count and run_cli(["simulate", demo.game, "--players", str(players), "--count", str(count),
+                              "--seed", str(demo.seed + players), "--out", str(demo.logs)]) != 0:
+            raise DemoFailed("simulation failed")
+    demo.files = sorted(demo.logs.glob("*.json"))
+
+
+def step_validate(demo: Demo) -> None:
+    """Schema + strict replay + claimed scores of every log (what `ludolog validate` does)."""
+    say(f"$ ludolog validate {demo.logs}")
+    start = time.perf_counter()
+    demo.checks = [check_file(path) for path in progress(demo.files, len(demo.files), "validating")]
+    seconds = time.perf_counter() - start
+    counts: dict[str, int] = {}
+    for check in demo.checks:
+        counts[check.status] = counts.get(check.status, 0) + 1
+    moves = sum(c.applied for c in demo.checks)
+    demo.seconds["validate"] = seconds
+    say(render.summary_text({"files": len(demo.checks), "counts": counts, "moves": moves, "seconds": seconds,
+                             "moves_per_s": moves / seconds if seconds else 0.0}))
+    bad = [c for c in demo.checks if not c.ok]
+    for check in bad[:5]:
+        say(render.check_text(check, limit=3))
+    if bad:
+        raise DemoFailed(f"{len(bad)} simulated logs do not validate")
+
+
+def step_replay(demo: Demo) -> None:
+    """One game replayed to its middle move: position, scores, the ledger so far."""
+    checks = [c for c in demo.checks if c.status == "valid"]
+    if not checks:
+        raise DemoFailed("no valid game to replay")
+    # A game with three players if there is one: the most typical table.
+    chosen = next((c for c in checks if len(c.scores) == 3), checks[0])
+    middle = chosen.moves // 2
+    if run_cli(["replay", chosen.file, "--to", str(middle)]) != 0:
+        raise DemoFailed(f"replaying {chosen.file} to move {middle} failed")
+    demo.extra["replayed"] = chosen.file
+
+
+def step_summary(demo: Demo) -> None:
+    """Games, moves, valid count, scores and win share by seat, per player count."""
+    checks = demo.checks
+    valid = [c for c in checks if c.status == "valid"]
+    moves = sum(c.moves for c in checks)
+    say(f"{len(checks)} games of {demo.game}, {moves:,} moves; {len(valid)} valid, "
+        f"{len(checks) - len(valid)} not valid")
+    by_players: dict[int, list[FileCheck]] = {}
+    for c in valid:
+        by_players.setdefault(len(c.scores), []).append(c)
+    max_seats = max(by_players, default=0)
+    rows = []
+    for n in sorted(by_players):
+        group = by_players[n]
+        scores = [s for c in group for s in c.scores.values()]
+        wins = [0.0] * max_seats
+        for c in group:
+            seats = list(c.scores)
+            for pid in c.winners:  # a shared win counts as a share for each winner
+                wins[seats.index(pid)] += 1 / len(c.winners)
+        rows.append([n, len(group), round(statistics.mean(c.moves for c in group), 1),
+                     round(statistics.mean(scores), 1), max(scores), min(scores),
+                     *[f"{100 * w / len(group):.0f}%" if seat < n else "" for seat, w in enumerate(wins)]])
+    if rows:
+        say(render.table(["players", "games", "moves/game", "mean score", "max", "min",
+                          *[f"seat {i + 1} wins" for i in range(max_seats)]], rows))
+    validate_s = demo.seconds.get("validate", 0.0)
+    if validate_s:
+        say(f"validation: {validate_s:.2f} s, {moves / validate_s:,.0f} moves/s, {len(checks) / validate_s:,.0f} games/s")
+    say(f"logs: {demo.logs}/   try: ludolog validate {demo.logs}   |   "
+        f"ludolog replay {demo.extra.get('replayed', '<log>')} --to 10")
+
+
+#: The demo, in order. Append (or insert before step_summary) to extend it.
+STEPS: list[Callable[[Demo], None]] = [step_simulate, step_validate, step_replay, step_summary]
+
+
+def run(demo: Demo, steps: list[Callable[[Demo], None]] | None = None) -> int:
+    steps = STEPS if steps is None else steps
+    total_start = time.perf_counter()
+    for number, step in enumerate(steps, 1):
+        title = (step.__doc__ or step.__name__).strip().splitlines()[0]
+        say(f"\n== {number}/{len(steps)} {step.__name__.removeprefix('step_')}: {title}")
+        start = time.perf_counter()
+        try:
+            step(demo)
+        except DemoFailed as exc:
+            say(f"demo failed: {exc}")
+            return 1
+        demo.seconds[step.__name__] = time.perf_counter() - start
+        say(f"   ({demo.seconds[step.__name__]:.1f} s)")
+    say(f"\ndemo finished in {time.perf_counter() - total_start:.1f} s")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ludolog.cli.demo", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("demo-out"), help="output folder (default demo-out)")
+    parser.add_argument("--game", default="entdecker", help="game to simulate (default entdecker)")
+    parser.add_argument("--games", type=int, default=300, help="number of games (default 300)")
+    parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    demo = Demo(out=args.out, game=args.game, games=args.games, seed=args.seed)
+    try:
+        from ludolog.replayer.core import game_names, get_game
+
+        if args.game not in game_names():
+            parser.error(f"unknown game {args.game!r}; known games: {', '.join(game_names())}")
+        get_game(args.game)
+        return run(demo)
+    except Exception as exc:  # noqa: BLE001 - a demo prints a message, not a traceback
+        if debug_enabled():
+            raise
+        print(f"demo failed: {type(exc).__name__}: {exc} (set LUDOLOG_DEBUG=1 to see the traceback)",
+              file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
