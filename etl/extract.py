@@ -1,0 +1,336 @@
+"""Replay a chunk of log files into Arrow tables - the work each ingest worker process does.
+
+Columns are built as Python lists in the replay's ``on_step`` visitor (never row tuples) and turned
+into Arrow arrays once per chunk. Strings repeated on every row (game id, player id) are
+dictionary-encoded per chunk, so a chunk stays small in memory and cheap to send to the parent.
+Only the core API is used: ``Game.state_columns``, ``player_rows``, ``turn_info``, the ledger and
+the :class:`ReplayResult`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+import pyarrow as pa
+
+from ludolog.replayer.core import LogError, Violation, get_game, parse_log, replay
+
+from .tables import COMMON_TABLES, GAMES, MOVES, PLAYER_STATES, PLAYERS, SCORE_EVENTS, VIOLATIONS, game_state_table
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+
+
+@dataclass
+class ChunkStats:
+    logs: int = 0
+    valid: int = 0
+    unfinished: int = 0
+    invalid: int = 0
+    moves: int = 0
+    state_rows: int = 0
+    score_events: int = 0
+    violations: int = 0
+    #: (file, first violation) of each invalid log, for the end-of-ingest summary
+    invalid_files: list[tuple[str, str]] = field(default_factory=list)
+
+    def add(self, other: "ChunkStats") -> None:
+        for name in ("logs", "valid", "unfinished", "invalid", "moves", "state_rows", "score_events", "violations"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.invalid_files.extend(other.invalid_files)
+
+
+@dataclass
+class Chunk:
+    """The Arrow tables of a chunk of logs, ready to load in one transaction."""
+
+    files: list[str]
+    game_ids: list[str]
+    tables: dict[str, pa.Table]
+    #: game name -> its state_columns, for every per-game table in ``tables``
+    game_columns: dict[str, tuple]
+    stats: ChunkStats
+
+
+class _Columns:
+    """Named lists, one per column, appended to in the visitor."""
+
+    def __init__(self, names):
+        self.names = list(names)
+        self.lists = {n: [] for n in self.names}
+
+    def mark(self) -> int:
+        return len(self.lists[self.names[0]])
+
+    def truncate(self, mark: int) -> None:
+        for values in self.lists.values():
+            del values[mark:]
+
+
+def _date(meta) -> dt.date | None:
+    value = meta.get("date") if isinstance(meta, dict) else None
+    if isinstance(value, str) and _ISO_DATE.match(value):
+        try:
+            return dt.date.fromisoformat(value[:10])
+        except ValueError:
+            return None
+    return None
+
+
+def _json(value) -> str | None:
+    return None if value is None else orjson.dumps(value).decode()
+
+
+def _ranks(scores: list[int], winners: set[int]) -> list[int]:
+    keys = [(seat in winners, s) for seat, s in enumerate(scores)]
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+class ChunkBuilder:
+    """Accumulates the rows of many logs as columns; :meth:`finish` makes the Arrow tables."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []  # log number within the chunk -> game id (dictionary of game_id)
+        self.player_ids: list[str] = []  # dictionary of the player columns
+        self.files: list[str] = []
+        self.seen_ids: set[str] = set()
+        self.cols = {t.name: _Columns(t.column_names) for t in COMMON_TABLES}
+        self.game_cols: dict[str, _Columns] = {}
+        self.game_columns: dict[str, tuple] = {}
+        self.stats = ChunkStats()
+
+    # -- one log ------------------------------------------------------------------------------
+    def add_file(self, path: str | Path) -> None:
+        file = str(Path(path).resolve())
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            data = b""
+            digest = hashlib.sha256(file.encode()).hexdigest()
+            self._add_unreadable(file, digest, [Violation(file, None, "", "CORE.JSON.SYNTAX",
+                                                          f"cannot read the file: {exc.strerror or exc}")])
+            return
+        self.add_bytes(data, file)
+
+    def add_bytes(self, data: bytes, file: str) -> None:
+        try:
+            log = parse_log(data, file)
+        except LogError as exc:
+            self._add_unreadable(file, hashlib.sha256(data).hexdigest(), exc.violations)
+            return
+        if log.sha256 in self.seen_ids:
+            return  # identical content twice in one chunk: one game (the first file)
+        marks = {name: c.mark() for name, c in self.cols.items()}
+        game_marks = {name: c.mark() for name, c in self.game_cols.items()}
+        n_ids, n_players = len(self.ids), len(self.player_ids)
+        try:
+            self._add_log(log)
+        except Exception as exc:  # noqa: BLE001 - an engine bug on one log must not stop the ingest
+            for name, c in self.cols.items():
+                c.truncate(marks[name])
+            for name, c in self.game_cols.items():
+                c.truncate(game_marks.get(name, 0))
+            del self.ids[n_ids:], self.files[n_ids:], self.player_ids[n_players:]
+            self.seen_ids.discard(log.sha256)
+            self._add_unreadable(file, log.sha256, [Violation(
+                file, None, "", "CORE.INTERNAL",
+                f"ludolog failed while replaying this log ({type(exc).__name__}: {exc}); please report it")])
+
+    def _add_unreadable(self, file: str, digest: str, violations: list[Violation]) -> None:
+        if digest in self.seen_ids:
+            return
+        log_no = len(self.ids)
+        self.ids.append(digest)
+        self.seen_ids.add(digest)
+        self.files.append(file)
+        g = self.cols["games"].lists
+        for name, value in (("game_id", log_no), ("file", file), ("game", None), ("edition", None),
+                            ("options", None), ("catalog", None), ("player_count", None), ("status", "invalid"),
+                            ("moves_in_log", None), ("moves_applied", 0), ("turns", None), ("rounds", None),
+                            ("final_scores", None), ("winners", []), ("claimed_final", None), ("date", None),
+                            ("meta", None), ("violation_count", len(violations))):
+            g[name].append(value)
+        self._add_violations(log_no, violations)
+        self.stats.logs += 1
+        self.stats.invalid += 1
+        self.stats.invalid_files.append((file, str(violations[0]) if violations else "invalid"))
+
+    def _add_violations(self, log_no: int, violations: list[Violation]) -> None:
+        v = self.cols["violations"].lists
+        for item in violations:
+            v["game_id"].append(log_no)
+            v["file"].append(item.file)
+            v["move_index"].append(item.move_index)
+            v["pointer"].append(item.pointer)
+            v["code"].append(item.code)
+            v["message"].append(item.message)
+            v["rule_ref"].append(item.rule_ref)
+            v["context"].append(item.context)
+        self.stats.violations += len(violations)
+
+    def _game_columns(self, game) -> _Columns:
+        cols = self.game_cols.get(game.name)
+        if cols is None:
+            table = game_state_table(game.name, game.state_columns)
+            cols = self.game_cols[game.name] = _Columns(table.column_names)
+            self.game_columns[game.name] = tuple(game.state_columns)
+        return cols
+
+    def _add_log(self, log) -> None:
+        game = get_game(log.game)
+        log_no = len(self.ids)
+        n = len(log.players)
+        player_base = len(self.player_ids)
+        self.player_ids.extend(log.player_ids)
+        seat_of = log.seat_of
+
+        mv = self.cols["moves"].lists
+        mv_game, mv_index, mv_turn, mv_round = mv["game_id"], mv["move_index"], mv["turn"], mv["round"]
+        mv_seat, mv_player, mv_type, mv_json = mv["seat"], mv["player"], mv["move_type"], mv["move"]
+        ps = self.cols["player_states"].lists
+        ps_game, ps_index, ps_seat, ps_player, ps_score = (ps["game_id"], ps["move_index"], ps["seat"],
+                                                           ps["player"], ps["score"])
+        gs = self._game_columns(game).lists
+        gs_game, gs_index, gs_seat = gs["game_id"], gs["move_index"], gs["seat"]
+        extra_lists = [gs[name] for name, _ in game.state_columns[1:]]
+        log_nos = [log_no] * n
+        seats = list(range(n))
+        player_refs = list(range(player_base, player_base + n))
+        player_ref_of = {pid: player_base + seat for pid, seat in seat_of.items()}
+        player_rows = game.player_rows
+        turn_info = game.turn_info
+        dumps = orjson.dumps
+        position: list = [None]  # turn info of the position the next move is made in
+
+        def on_step(index: int, move: dict, state) -> None:
+            if position[0] is None:
+                position[0] = _initial_turn_info(game, log)
+            turn, rnd = position[0]
+            pid = move.get("player")
+            mv_game.append(log_no)
+            mv_index.append(index)
+            mv_turn.append(turn)
+            mv_round.append(rnd)
+            mv_seat.append(seat_of.get(pid) if pid is not None else None)
+            mv_player.append(player_ref_of.get(pid) if pid is not None else None)
+            mv_type.append(move.get("type"))
+            mv_json.append(dumps(move))
+            position[0] = turn_info(state)
+            columns = list(zip(*player_rows(state)))
+            indexes = [index] * n
+            ps_game.extend(log_nos)
+            ps_index.extend(indexes)
+            ps_seat.extend(seats)
+            ps_player.extend(player_refs)
+            ps_score.extend(columns[0])
+            gs_game.extend(log_nos)
+            gs_index.extend(indexes)
+            gs_seat.extend(seats)
+            for values, column in zip(extra_lists, columns[1:]):
+                values.extend(column)
+
+        result = replay(log, on_step=on_step)
+        status = result.status
+        self.ids.append(log.sha256)
+        self.seen_ids.add(log.sha256)
+        self.files.append(log.file)
+        scores = [0] * n
+        winners: list[int] = []
+        if result.state is not None:
+            scores = list(game.scores(result.state))
+            winners = list(game.winners(result.state)) if result.terminal else []
+        claimed_final = (log.claimed or {}).get("final")
+        g = self.cols["games"].lists
+        last_turn = mv_turn[-1] if result.applied else None
+        last_round = mv_round[-1] if result.applied else None
+        for name, value in (("game_id", log_no), ("file", log.file), ("game", log.game), ("edition", log.edition),
+                            ("options", _json(log.options)), ("catalog", log.catalog), ("player_count", n),
+                            ("status", status), ("moves_in_log", len(log.moves or [])),
+                            ("moves_applied", result.applied), ("turns", last_turn), ("rounds", last_round),
+                            ("final_scores", _json(dict(zip(log.player_ids, scores))) if result.state is not None else None),
+                            ("winners", [log.player_ids[s] for s in winners]),
+                            ("claimed_final", _json(claimed_final)), ("date", _date(log.meta)),
+                            ("meta", _json(log.meta) if log.meta else None),
+                            ("violation_count", len(result.violations))):
+            g[name].append(value)
+
+        p = self.cols["players"].lists
+        ranks = _ranks(scores, set(winners)) if result.terminal else [None] * n
+        winner_set = set(winners)
+        for seat, player in enumerate(log.players):
+            p["game_id"].append(log_no)
+            p["seat"].append(seat)
+            p["player"].append(player_base + seat)
+            p["name"].append(player.name)
+            p["final_score"].append(scores[seat])
+            claimed = claimed_final.get(player.id) if isinstance(claimed_final, dict) else None
+            p["claimed_score"].append(claimed)
+            p["is_winner"].append(seat in winner_set)
+            p["rank"].append(ranks[seat])
+
+        events = result.state.ledger.events if result.state is not None else []
+        e = self.cols["score_events"].lists
+        for k, event in enumerate(events):
+            e["game_id"].append(log_no)
+            e["event_index"].append(k)
+            e["move_index"].append(event.move_index)
+            e["seat"].append(event.seat)
+            e["player"].append(player_base + event.seat)
+            e["delta"].append(event.delta)
+            e["category"].append(event.category)
+            e["reason"].append(event.reason)
+        self._add_violations(log_no, result.violations)
+
+        st = self.stats
+        st.logs += 1
+        setattr(st, status, getattr(st, status) + 1)
+        st.moves += result.applied
+        st.state_rows += result.applied * n
+        st.score_events += len(events)
+        if status == "invalid":
+            st.invalid_files.append((log.file, str(result.violations[0])))
+
+    # -- Arrow --------------------------------------------------------------------------------
+    def finish(self) -> Chunk:
+        id_dict = pa.array(self.ids, pa.string())
+        player_dict = pa.array(self.player_ids, pa.string())
+        tables = {}
+        for table in COMMON_TABLES:
+            tables[table.name] = self._table(table, self.cols[table.name], id_dict, player_dict)
+        for name, state_columns in self.game_columns.items():
+            table = game_state_table(name, state_columns)
+            tables[table.name] = self._table(table, self.game_cols[name], id_dict, player_dict)
+        return Chunk(files=list(self.files), game_ids=list(self.ids), tables=tables,
+                     game_columns=dict(self.game_columns), stats=self.stats)
+
+    @staticmethod
+    def _table(table, cols: _Columns, id_dict: pa.Array, player_dict: pa.Array) -> pa.Table:
+        arrays = []
+        for column in table.columns:
+            values = cols.lists[column.name]
+            if column.name == "game_id":
+                arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, pa.int32()), id_dict))
+            elif column.name == "player":
+                arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, pa.int32()), player_dict))
+            else:
+                arrays.append(pa.array(values, column.arrow))
+        return pa.Table.from_arrays(arrays, names=table.column_names)
+
+
+def _initial_turn_info(game, log) -> tuple[int, int]:
+    """Turn and round of the position before the first move (a fresh set-up; cheap next to a replay)."""
+    try:
+        return game.turn_info(game.new_state(log))
+    except Exception:  # noqa: BLE001 - the replay itself already reports a bad set-up
+        return (1, 1)
+
+
+def extract_chunk(paths: list[str]) -> Chunk:
+    """Replay ``paths`` and return their tables (what a worker process runs)."""
+    builder = ChunkBuilder()
+    for path in paths:
+        builder.add_file(path)
+    return builder.finish()

@@ -1,0 +1,108 @@
+"""Ingest: log files -> replay (N worker processes) -> Arrow chunks -> DuckDB, one transaction per chunk.
+
+    summary = ingest(["logs/"], "club.duckdb", workers=4)
+
+is the whole API; :func:`ingest_steps` is the same as a generator of per-chunk statistics, for a
+progress bar. The database is opened before any worker starts, so a second ingest into a file that
+is in use fails at once with :class:`~ludolog.etl.db.DatabaseError`.
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .db import DEFAULT_DB, Loader, connect
+from .extract import ChunkStats
+from .workers import chunked, default_workers, extract_chunks
+
+MAX_CHUNK = 32  # logs per chunk (and per transaction): big enough to amortise, small enough to stream
+
+
+def find_logs(paths: Sequence[str | Path], suffix: str = ".json") -> list[Path]:
+    """Files as given, folders searched recursively for ``*.json`` (sorted), without duplicates."""
+    out: list[Path] = []
+    seen: set[Path] = set()
+    for given in paths:
+        path = Path(given)
+        found = sorted(p for p in path.rglob(f"*{suffix}") if p.is_file()) if path.is_dir() else [path]
+        for p in found:
+            key = p.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(p)
+    return out
+
+
+def chunk_size_for(n_files: int, workers: int) -> int:
+    """Logs per chunk: at most MAX_CHUNK, and small enough that every worker gets several chunks."""
+    if workers <= 1:
+        return MAX_CHUNK
+    return max(1, min(MAX_CHUNK, math.ceil(n_files / (workers * 4))))
+
+
+@dataclass
+class IngestSummary:
+    db: str
+    files: int
+    workers: int
+    seconds: float = 0.0
+    games_written: int = 0
+    stats: ChunkStats = field(default_factory=ChunkStats)
+
+    @property
+    def ok(self) -> bool:
+        return self.stats.invalid == 0
+
+    def as_dict(self) -> dict:
+        s = self.stats
+        return {"db": self.db, "files": self.files, "workers": self.workers, "seconds": round(self.seconds, 3),
+                "games_written": self.games_written, "valid": s.valid, "unfinished": s.unfinished,
+                "invalid": s.invalid, "moves": s.moves, "state_rows": s.state_rows,
+                "score_events": s.score_events, "violations": s.violations,
+                "invalid_files": [{"file": f, "violation": v} for f, v in s.invalid_files]}
+
+
+def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,
+                 chunk_size: int | None = None, summary: IngestSummary | None = None) -> Iterator[ChunkStats]:
+    """Ingest ``files`` (log files, not folders), yielding each chunk's statistics once committed.
+
+    ``summary`` (if given) is filled in as chunks commit. :raises DatabaseError: the file is in
+    use by another process, or is not a ludolog DuckDB database.
+    """
+    workers = default_workers() if workers is None else max(1, workers)
+    files = [str(f) for f in files]
+    size = chunk_size or chunk_size_for(len(files), workers)
+    summary = summary if summary is not None else IngestSummary(str(db), len(files), workers)
+    start = time.perf_counter()
+    con = connect(db)
+    try:
+        loader = Loader(con)
+        for chunk in extract_chunks(chunked(files, size), min(workers, max(1, len(files)))):
+            summary.games_written += loader.write(chunk)
+            summary.stats.add(chunk.stats)
+            summary.seconds = time.perf_counter() - start
+            yield chunk.stats
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()
+        summary.seconds = time.perf_counter() - start
+
+
+def ingest(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,
+           chunk_size: int | None = None) -> IngestSummary:
+    """Replay and load ``files`` (folders are searched for ``*.json``) into ``db``."""
+    files = find_logs(files)
+    summary = IngestSummary(str(db), len(files), default_workers() if workers is None else max(1, workers))
+    for _ in ingest_steps(files, db, workers, chunk_size, summary):
+        pass
+    return summary
+
+
+def n_chunks(n_files: int, workers: int | None = None, chunk_size: int | None = None) -> int:
+    """How many chunks :func:`ingest_steps` will yield (the progress bar's total)."""
+    workers = default_workers() if workers is None else max(1, workers)
+    size = chunk_size or chunk_size_for(n_files, workers)
+    return math.ceil(n_files / size) if n_files else 0

@@ -1,0 +1,196 @@
+"""The DuckDB tables of an ingest: one definition per table giving its Arrow schema, DDL and docs.
+
+Every table is keyed by ``game_id``, the SHA-256 of the log file's bytes. Common tables hold what
+every game has (moves, scores, the ledger); the figures specific to one game (money, pieces left,
+...) go into one table per game, ``<game>_player_states``, built from ``Game.state_columns``, so
+that the ETL never needs to know a game's internals.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pyarrow as pa
+
+SCHEMA_VERSION = "1"
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    arrow: pa.DataType
+    sql: str
+    doc: str
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    name: str
+    doc: str
+    columns: tuple[Column, ...]
+
+    @property
+    def schema(self) -> pa.Schema:
+        return pa.schema([pa.field(c.name, c.arrow) for c in self.columns])
+
+    @property
+    def column_names(self) -> list[str]:
+        return [c.name for c in self.columns]
+
+    def ddl(self) -> str:
+        cols = ",\n    ".join(f"{c.name} {c.sql}" for c in self.columns)
+        return f"CREATE TABLE IF NOT EXISTS {self.name} (\n    {cols}\n)"
+
+
+def _int(name, doc):
+    return Column(name, pa.int32(), "INTEGER", doc)
+
+
+def _big(name, doc):
+    return Column(name, pa.int64(), "BIGINT", doc)
+
+
+def _text(name, doc):
+    return Column(name, pa.string(), "VARCHAR", doc)
+
+
+def _json(name, doc):
+    return Column(name, pa.string(), "JSON", doc)
+
+
+def _bool(name, doc):
+    return Column(name, pa.bool_(), "BOOLEAN", doc)
+
+
+GAME_ID = _text("game_id", "SHA-256 of the log file's bytes (hex): the game's identity")
+
+GAMES = Table("games", "One row per ingested log file (valid, unfinished or invalid).", (
+    GAME_ID,
+    _text("file", "absolute path of the log file when it was ingested"),
+    _text("game", "game name (entdecker, ...); NULL when the file names no known game"),
+    _text("edition", "rules edition from the log"),
+    _json("options", "variant options in force, as in the log"),
+    _text("catalog", "catalog version of the component data, e.g. entdecker/1"),
+    _int("player_count", "number of players (seats)"),
+    _text("status", "valid (complete and legal), unfinished (legal but not over) or invalid"),
+    _int("moves_in_log", "number of moves recorded in the log"),
+    _int("moves_applied", "number of moves the replay applied (the valid prefix for invalid logs)"),
+    _int("turns", "turn number of the last applied move (Game.turn_info), NULL without moves"),
+    _int("rounds", "round / season number of the last applied move, NULL without moves"),
+    _json("final_scores", "replayed score per player id after the last applied move"),
+    Column("winners", pa.list_(pa.string()), "VARCHAR[]", "winning player ids (empty unless the game ended)"),
+    _json("claimed_final", "final scores the players wrote down (claimed.final), NULL if none"),
+    Column("date", pa.date32(), "DATE", "meta.date when it is an ISO date (YYYY-MM-DD), else NULL"),
+    _json("meta", "the log's free metadata (date, place, source, ...)"),
+    _int("violation_count", "number of violations found (0 for valid and unfinished logs)"),
+))
+
+PLAYERS = Table("players", "One row per seat of every game.", (
+    GAME_ID,
+    _int("seat", "seat number from 0, in the log's player order"),
+    _text("player", "player id as the moves name it"),
+    _text("name", "display name (the id when the log gives none)"),
+    _int("final_score", "replayed score after the last applied move (sum of the player's ledger)"),
+    _int("claimed_score", "claimed final score (claimed.final), NULL if not claimed"),
+    _bool("is_winner", "whether the replay makes this player a winner (ties and tie-breakers included)"),
+    _int("rank", "1 for the winner(s), then 1 + players ranked better (by winner flag, then score); "
+                 "NULL unless the game ended"),
+))
+
+MOVES = Table("moves", "One row per applied move.", (
+    GAME_ID,
+    _int("move_index", "index of the move in the log's moves array, from 0"),
+    _int("turn", "turn number of the position the move was made in (Game.turn_info), from 1"),
+    _int("round", "round / season number of that position, from 1"),
+    _int("seat", "seat of the player who made the move, NULL for a move that names no player"),
+    _text("player", "player id who made the move, NULL for chance moves without a player"),
+    _text("move_type", "the move's type"),
+    _json("move", "the move exactly as recorded"),
+))
+
+PLAYER_STATES = Table("player_states", "One row per player after every applied move: the figures every game has.", (
+    GAME_ID,
+    _int("move_index", "the position after this move"),
+    _int("seat", "seat number from 0"),
+    _text("player", "player id"),
+    _int("score", "the player's score in that position (running sum of the ledger)"),
+))
+
+SCORE_EVENTS = Table("score_events", "The score ledger: every change of a player's score.", (
+    GAME_ID,
+    _int("event_index", "order of the event in the game's ledger, from 0"),
+    _int("move_index", "the move after which the points were scored (-1: set-up)"),
+    _int("seat", "seat number from 0"),
+    _text("player", "player id"),
+    _int("delta", "points gained (negative: lost)"),
+    _text("category", "stable, game-specific category (island, ruins, roll, ...)"),
+    _text("reason", "what happened, in a sentence"),
+))
+
+VIOLATIONS = Table("violations", "Every problem found in a log (schema, rules, claims).", (
+    GAME_ID,
+    _text("file", "the log file"),
+    _int("move_index", "index of the offending move, NULL for problems outside the moves"),
+    _text("pointer", "JSON pointer into the log, e.g. /moves/41/cell"),
+    _text("code", "stable rule code, e.g. CORE.CLAIM.FINAL_MISMATCH"),
+    _text("message", "the problem in a sentence"),
+    _text("rule_ref", "reference to the rules text"),
+    _text("context", "compact description of the position where it happened"),
+))
+
+COMMON_TABLES: tuple[Table, ...] = (GAMES, PLAYERS, MOVES, PLAYER_STATES, SCORE_EVENTS, VIOLATIONS)
+TABLES: dict[str, Table] = {t.name: t for t in COMMON_TABLES}
+
+#: column type names of ``Game.state_columns`` -> (Arrow, SQL)
+STATE_TYPES: dict[str, tuple[pa.DataType, str]] = {
+    "int": (pa.int64(), "BIGINT"),
+    "str": (pa.string(), "VARCHAR"),
+    "bool": (pa.bool_(), "BOOLEAN"),
+    "float": (pa.float64(), "DOUBLE"),
+}
+GAME_TABLE_SUFFIX = "_player_states"
+GAME_VIEW_SUFFIX = "_states"
+_KEY_COLUMNS = ("game_id", "move_index", "seat")
+
+
+def game_table_name(game: str) -> str:
+    """``kingdom-crossing`` -> ``kingdom_crossing_player_states``."""
+    return re.sub(r"[^a-z0-9_]", "_", game.lower()) + GAME_TABLE_SUFFIX
+
+
+def game_view_name(game: str) -> str:
+    return re.sub(r"[^a-z0-9_]", "_", game.lower()) + GAME_VIEW_SUFFIX
+
+
+def game_state_table(game: str, state_columns) -> Table:
+    """The per-game table for the typed columns of ``Game.state_columns`` after ``score``."""
+    cols = [GAME_ID, PLAYER_STATES.columns[1], PLAYER_STATES.columns[2]]
+    for name, kind in state_columns[1:]:
+        if name in _KEY_COLUMNS or not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
+            raise ValueError(f"game {game!r}: state column name {name!r} cannot be a table column")
+        if kind not in STATE_TYPES:
+            raise ValueError(f"game {game!r}: state column {name!r} has unknown type {kind!r}")
+        arrow, sql = STATE_TYPES[kind]
+        cols.append(Column(name, arrow, sql, f"{game} state figure ({kind})"))
+    return Table(game_table_name(game), f"{game}: the game-specific figures of each player after every move.",
+                 tuple(cols))
+
+
+def game_view_ddl(game: str) -> str:
+    """A view joining the common and the game-specific state columns of one game."""
+    return (f"CREATE OR REPLACE VIEW {game_view_name(game)} AS\n"
+            f"SELECT ps.*, s.* EXCLUDE (game_id, move_index, seat)\n"
+            f"FROM player_states ps JOIN {game_table_name(game)} s USING (game_id, move_index, seat)")
+
+
+#: score per player per move for every game, with the game and the move's turn and round
+SCORE_BY_MOVE_VIEW = """CREATE OR REPLACE VIEW score_by_move AS
+SELECT ps.game_id, g.game, g.status, ps.move_index, m.turn, m.round, m.move_type,
+       ps.seat, ps.player, ps.score
+FROM player_states ps
+JOIN games g USING (game_id)
+JOIN moves m USING (game_id, move_index)"""
+
+META_DDL = "CREATE TABLE IF NOT EXISTS ludolog_meta (key VARCHAR, value VARCHAR)"
+
+VIEWS = {"score_by_move": "score per player after every move of every game, with game name, turn, round and move type"}
