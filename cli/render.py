@@ -1,6 +1,7 @@
 """Text renderings of command results (the JSON output is the same data, unformatted)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,10 +23,13 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "
     return "\n".join(lines)
 
 
+_NUMBER_TEXT = re.compile(r"^[+-]?\d[\d,]*(\.\d+)?[%x]?$")
+
+
 def _is_number(value: Any) -> bool:
     """Numbers and percentages are right-aligned."""
     if isinstance(value, str):
-        return value.endswith("%") and value[:-1].replace(".", "", 1).isdigit()
+        return _NUMBER_TEXT.match(value) is not None
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 

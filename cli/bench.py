@@ -1,0 +1,290 @@
+"""`make bench`: full-validation throughput of a fixed simulated corpus, beside python-chess.
+
+Run as ``python -m ludolog.cli.bench [--json] [--repeat 3] [--game NAME ...] [--out bench-out]``.
+
+For every registered game a FIXED corpus (fixed player counts, counts and seeds) is simulated once
+into ``bench-out/<game>/`` and reused while its manifest, its files and a re-simulation of its first
+game still match (so an engine change rebuilds it). Full validation is timed as a user pays for it:
+read the bytes, orjson parse, schema checks, strict replay and the claimed-score check; best of N.
+In the same run ``../shared/bench/chess_peer.py`` (or ``$LUDOLOG_PEER_DIR/chess_peer.py``) times
+python-chess reading and validating real recorded chess games, and the ratio of moves/s is printed.
+
+The benchmark is a sequence of section functions over one :class:`Bench` record; a later section
+(e.g. ingest) is added by appending to :data:`SECTIONS`. Not a pytest test: nothing here asserts speed.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+
+from .common import debug_enabled
+from .render import table
+
+#: The fixed corpus per game: (players, games) per player count. Games not listed get DEFAULT_GAMES
+#: spread over their player counts.
+CORPUS_PLANS: dict[str, tuple[tuple[int, int], ...]] = {
+    "entdecker": ((2, 67), (3, 67), (4, 66)),
+}
+DEFAULT_GAMES = 120
+SEED_PREFIX = "bench"
+PEER_SCRIPT = "chess_peer.py"
+GOAL_RATIO = 2.0
+
+
+@dataclass
+class Bench:
+    out: Path
+    repeat: int
+    games: list  # the engines to measure
+    as_json: bool = False
+    results: dict = field(default_factory=dict)  # section name -> figures (what --json prints)
+    corpora: dict[str, list[Path]] = field(default_factory=dict)
+
+    def say(self, text: str = "") -> None:
+        if not self.as_json:
+            print(text, flush=True)
+
+
+# -- the corpus -----------------------------------------------------------------------------------
+
+def corpus_plan(game) -> list[tuple[int, int]]:
+    if game.name in CORPUS_PLANS:
+        return list(CORPUS_PLANS[game.name])
+    counts = list(range(game.min_players, game.max_players + 1))[:4]
+    return [(n, DEFAULT_GAMES // len(counts) + (1 if i < DEFAULT_GAMES % len(counts) else 0))
+            for i, n in enumerate(counts)]
+
+
+def corpus_entries(game) -> list[tuple[str, int, str]]:
+    """(file name, players, seed) of every game of the fixed corpus."""
+    entries = []
+    for players, count in corpus_plan(game):
+        for i in range(1, count + 1):
+            entries.append((f"{game.name}-{players}p-{i:04d}.json", players, f"{SEED_PREFIX}:{players}:{i}"))
+    return entries
+
+
+def simulated_bytes(game, players: int, seed: str) -> bytes:
+    from ludolog.replayer.core import simulate_log
+
+    raw = simulate_log(game, players, seed)
+    raw["meta"] = {"source": f"ludolog bench corpus, {players} players, seed {seed}"}
+    return orjson.dumps(raw, option=orjson.OPT_INDENT_2) + b"\n"
+
+
+def build_corpus(game, folder: Path) -> tuple[list[Path], bool]:
+    """The corpus files of ``game`` in ``folder`` and whether they were reused."""
+    entries = corpus_entries(game)
+    manifest_path = folder / "manifest.json"
+    spec = {"game": game.name, "catalog": game.catalog_version, "entries": [[n, p, s] for n, p, s in entries]}
+    if manifest_path.exists():
+        try:
+            manifest = orjson.loads(manifest_path.read_bytes())
+            name, players, seed = entries[0]
+            if (manifest.get("spec") == spec
+                    and all(_sha256(folder / n) == manifest["sha256"].get(n) for n, _, _ in entries)
+                    and simulated_bytes(game, players, seed) == (folder / name).read_bytes()):
+                return [folder / n for n, _, _ in entries], True
+        except (OSError, orjson.JSONDecodeError, KeyError, AttributeError, TypeError):
+            pass  # unreadable or stale manifest: rebuild below
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.json"):
+        old.unlink()
+    digests = {}
+    for name, players, seed in entries:
+        data = simulated_bytes(game, players, seed)
+        (folder / name).write_bytes(data)
+        digests[name] = hashlib.sha256(data).hexdigest()
+    manifest_path.write_bytes(orjson.dumps({"spec": spec, "sha256": digests}, option=orjson.OPT_INDENT_2))
+    return [folder / n for n, _, _ in entries], False
+
+
+def _sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+# -- sections -------------------------------------------------------------------------------------
+
+def section_corpus(bench: Bench) -> None:
+    """Build or reuse the fixed simulated corpus of every game."""
+    figures = {}
+    for game in bench.games:
+        folder = bench.out / game.name
+        start = time.perf_counter()
+        files, reused = build_corpus(game, folder)
+        bench.corpora[game.name] = files
+        plan = ", ".join(f"{n}p x{k}" for n, k in corpus_plan(game))
+        figures[game.name] = {"folder": str(folder), "games": len(files), "plan": plan, "reused": reused,
+                              "bytes": sum(p.stat().st_size for p in files),
+                              "build_seconds": round(time.perf_counter() - start, 3)}
+        how = "reused" if reused else f"simulated in {figures[game.name]['build_seconds']:.1f} s"
+        bench.say(f"corpus {game.name}: {len(files)} games ({plan}), {figures[game.name]['bytes'] / 1e6:.1f} MB "
+                  f"in {folder} ({how})")
+    bench.results["corpus"] = figures
+
+
+def time_full_validation(files: list[Path], repeat: int) -> dict:
+    """Best of ``repeat`` passes of: read + parse + schema + strict replay + claimed scores."""
+    from ludolog.replayer.core import parse_log, replay
+
+    best = None
+    for _ in range(repeat):
+        moves = games = invalid = 0
+        read_parse = 0.0
+        start = time.perf_counter()
+        for path in files:
+            t0 = time.perf_counter()
+            log = parse_log(path.read_bytes(), str(path))
+            t1 = time.perf_counter()
+            result = replay(log)
+            read_parse += t1 - t0
+            games += 1
+            moves += result.applied
+            invalid += result.status != "valid"
+        seconds = time.perf_counter() - start
+        if best is None or seconds < best["seconds"]:
+            best = {"games": games, "moves": moves, "invalid": invalid, "seconds": seconds,
+                    "read_parse_schema_seconds": read_parse, "replay_seconds": seconds - read_parse}
+    assert best is not None
+    best["games_per_s"] = best["games"] / best["seconds"]
+    best["moves_per_s"] = best["moves"] / best["seconds"]
+    return {k: round(v, 4) if isinstance(v, float) else v for k, v in best.items()}
+
+
+def section_validation(bench: Bench) -> None:
+    """Time full validation of each corpus."""
+    figures = {}
+    for game in bench.games:
+        files = bench.corpora.get(game.name)
+        if not files:
+            continue
+        figures[game.name] = fig = time_full_validation(files, bench.repeat)
+        share = 100 * fig["read_parse_schema_seconds"] / fig["seconds"] if fig["seconds"] else 0
+        bench.say(f"validation {game.name}: {fig['moves']:,} moves in {fig['seconds']:.3f} s (best of {bench.repeat}); "
+                  f"read+parse+schema {share:.0f}%, strict replay+claims {100 - share:.0f}%")
+        if fig["invalid"]:
+            bench.say(f"  warning: {fig['invalid']} corpus logs did not validate (an engine bug: run "
+                      f"`ludolog validate {bench.out / game.name}`)")
+    bench.results["validation"] = figures
+
+
+def find_peer_script() -> Path | None:
+    """``$LUDOLOG_PEER_DIR/chess_peer.py``, else ``../shared/bench/chess_peer.py`` beside the repository."""
+    env = os.environ.get("LUDOLOG_PEER_DIR")
+    candidates = [Path(env) / PEER_SCRIPT] if env else []
+    repo = Path(__file__).resolve().parents[1]  # cli/ -> repository root (editable install)
+    for root in (Path.cwd(), repo):
+        candidates.append(root.parent / "shared" / "bench" / PEER_SCRIPT)
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def section_peer(bench: Bench) -> None:
+    """python-chess validating real recorded games, in the same run."""
+    script = find_peer_script()
+    if script is None:
+        bench.say("peer: chess_peer.py not found (set LUDOLOG_PEER_DIR, or put it at ../shared/bench/); "
+                  "no ratio this run")
+        bench.results["peer"] = {"error": "chess_peer.py not found"}
+        return
+    try:
+        proc = subprocess.run([sys.executable, str(script), "--repeat", str(bench.repeat)],
+                              capture_output=True, text=True, timeout=1800)
+        lines = [line for line in proc.stdout.splitlines() if line.strip().startswith("{")]
+        if proc.returncode != 0 or not lines:
+            reason = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+            raise RuntimeError(f"{script} failed: {reason}")
+        peer = json.loads(lines[-1])
+    except (OSError, RuntimeError, ValueError, subprocess.TimeoutExpired) as exc:
+        bench.say(f"peer: could not run python-chess ({exc}); no ratio this run")
+        bench.results["peer"] = {"error": str(exc)}
+        return
+    peer["script"] = str(script)
+    bench.results["peer"] = peer
+    bench.say(f"peer: {peer['peer']} reading {script.parent / 'capablanca.pgn'}")
+
+
+def section_comparison(bench: Bench) -> None:
+    """Side-by-side table and the ratio of moves/s."""
+    rows = []
+    for name, fig in bench.results.get("validation", {}).items():
+        rows.append([f"ludolog {name}", f"{fig['games']:,}", f"{fig['moves']:,}", f"{fig['seconds']:.3f}",
+                     f"{fig['games_per_s']:,.0f}", f"{fig['moves_per_s']:,.0f}"])
+    peer = bench.results.get("peer", {})
+    if "moves_per_s" in peer:
+        rows.append([peer["peer"], f"{peer['games']:,}", f"{peer['moves']:,}", f"{peer['seconds']:.3f}",
+                     f"{peer['games_per_s']:,.0f}", f"{peer['moves_per_s']:,.0f}"])
+    bench.say("")
+    bench.say(table(["full validation", "games", "moves", "seconds", "games/s", "moves/s"], rows))
+    ratios = {}
+    if "moves_per_s" in peer:
+        for name, fig in bench.results.get("validation", {}).items():
+            ratios[name] = round(fig["moves_per_s"] / peer["moves_per_s"], 2)
+            verdict = "meets" if ratios[name] >= GOAL_RATIO else "below"
+            bench.say(f"ratio ludolog {name} / python-chess moves/s: {ratios[name]:.2f}x "
+                      f"({verdict} the {GOAL_RATIO:g}x goal)")
+    bench.results["ratio_moves_per_s"] = ratios
+
+
+#: The benchmark, in order. Append a section function to extend it (e.g. ingest).
+SECTIONS: list[Callable[[Bench], None]] = [section_corpus, section_validation, section_peer, section_comparison]
+
+
+def machine() -> dict:
+    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ludolog.cli.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--repeat", type=int, default=3, help="passes per measurement; the best counts (default 3)")
+    parser.add_argument("--game", action="append", help="measure only this game (repeatable)")
+    parser.add_argument("--out", type=Path, default=Path("bench-out"), help="corpus folder (default bench-out)")
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    try:
+        from .common import available_games
+
+        games = available_games()
+        if args.game:
+            unknown = sorted(set(args.game) - {g.name for g in games})
+            if unknown:
+                parser.error(f"not an available game: {', '.join(unknown)}")
+            games = [g for g in games if g.name in args.game]
+        bench = Bench(out=args.out, repeat=args.repeat, games=games, as_json=args.json)
+        bench.results["machine"] = machine()
+        bench.say("ludolog benchmark: full validation = read bytes + orjson parse + schema + strict replay "
+                  f"+ claimed scores, best of {args.repeat}")
+        bench.say(f"machine: Python {bench.results['machine']['python']}, {bench.results['machine']['cpus']} CPUs, "
+                  f"{bench.results['machine']['platform']}")
+        if not games:
+            bench.say("no game engine is available to measure")
+        for section in SECTIONS:
+            section(bench)
+        if args.json:
+            print(json.dumps(bench.results, indent=2))
+        return 0
+    except Exception as exc:  # noqa: BLE001 - a benchmark prints a message, not a traceback
+        if debug_enabled():
+            raise
+        print(f"bench failed: {type(exc).__name__}: {exc} (set LUDOLOG_DEBUG=1 to see the traceback)",
+              file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
