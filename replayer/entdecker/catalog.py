@@ -1,0 +1,168 @@
+"""The Entdecker catalog: component data loaded from JSON, schema-checked, precomputed for speed.
+
+Geometry: cells are numbered ``row * columns + column`` (A1 = 0, reading order); sides are
+0 = N, 1 = E, 2 = S, 3 = W. A tile rotated by ``r`` quarter turns clockwise shows on side ``s``
+what its printed side ``(s - r) % 4`` shows. Edge spaces (the circles around the board) are
+written ``N-C`` (north of column C), ``S-C``, ``W-4`` (west of row 4) and ``E-4``.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import string
+from dataclasses import dataclass
+from importlib import resources
+
+import orjson
+
+from ..core.errors import LudologError
+from ..core.schemas import catalog_validator
+
+SIDES = "NESW"
+OPPOSITE = (2, 3, 0, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class TileFace:
+    """A tile in one rotation: land/lane bit masks over sides and its land segments."""
+
+    kind: str
+    rotation: int
+    land: int  # bit s set: side s is land
+    lanes: int  # bit s set: a white line runs from the circle to side s
+    segments: tuple[int, ...]  # one side mask per land segment
+    pattern: int  # reserve number 1-6 of this edge pattern
+    event: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TileKind:
+    id: str
+    faces: tuple[TileFace, ...]  # by rotation 0-3
+    count: int
+    event: str | None
+    cost: int = 0
+
+    @property
+    def has_land(self) -> bool:
+        return bool(self.faces[0].segments)
+
+
+def _mask(sides: str) -> int:
+    return sum(1 << SIDES.index(c) for c in sides)
+
+
+def _rotate(mask: int, r: int) -> int:
+    return ((mask << r) | (mask >> (4 - r))) & 15
+
+
+def pattern_number(land: int) -> int:
+    """Reserve pile number of an edge pattern: 1 all sea, 2 one land side, 3 two adjacent,
+    4 two opposite, 5 three land sides, 6 all land."""
+    n = bin(land).count("1")
+    if n == 2:
+        return 4 if land in (0b0101, 0b1010) else 3
+    return {0: 1, 1: 2, 3: 5, 4: 6}[n]
+
+
+def _kind(entry: dict, kid: str, event: str | None = None) -> TileKind:
+    land, lanes = _mask(entry["edges"].replace("W", "").replace("L", "") or ""), _mask(entry["lanes"])
+    land = sum(1 << i for i, c in enumerate(entry["edges"]) if c == "L")
+    segs = tuple(_mask(s) for s in entry["segments"])
+    faces = tuple(
+        TileFace(kid, r, _rotate(land, r), _rotate(lanes, r), tuple(_rotate(m, r) for m in segs),
+                 pattern_number(land), event)
+        for r in range(4))
+    return TileKind(kid, faces, entry.get("count", 1), event, entry.get("cost", 0))
+
+
+class CatalogError(LudologError):
+    pass
+
+
+class Catalog:
+    """Component data of one catalog version, with derived lookup tables."""
+
+    def __init__(self, data: dict):
+        errors = sorted(catalog_validator("entdecker.catalog.schema.json").iter_errors(data), key=str)
+        if errors:
+            raise CatalogError("invalid Entdecker catalog: " + "; ".join(
+                f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5]))
+        self.data = data
+        self.version: str = data["catalog"]
+        self.columns: int = data["board"]["columns"]
+        self.rows: int = data["board"]["rows"]
+        self.cells = self.columns * self.rows
+        self.wealth_start: int = data["wealth"]["start"]
+        self.wealth_max: int = data["wealth"]["max"]
+        self.income_wheel: tuple[int, ...] = tuple(sorted(set(data["income_wheel"])))
+        self.piece_names = ("post", "fort", "colony")
+        self.piece_count = tuple(data["pieces"][p]["count"] for p in self.piece_names)
+        self.piece_cost = tuple(data["pieces"][p]["cost"] for p in self.piece_names)
+        self.discovery_piles: int = data["discovery_piles"]
+        self.plant_piles: int = data["plant_piles"]
+        self.plants = {p["value"]: p["count"] for p in data["plants"] if p["count"]}
+        self.events = data["events"]
+        for entry in data["tiles"]:
+            ev = entry.get("event")
+            if ev is not None and ev not in self.events:
+                raise CatalogError(f"tile {entry['id']!r} names event {ev!r}, which the catalog does not define")
+        self.tiles: dict[str, TileKind] = {e["id"]: _kind(e, e["id"], e.get("event")) for e in data["tiles"]}
+        self.discovery_total = sum(k.count for k in self.tiles.values())
+        self.reserve: dict[int, TileKind] = {e["number"]: _kind(e, f"reserve-{e['number']}") for e in data["reserve"]}
+        for number, kind in self.reserve.items():
+            if kind.faces[0].pattern != number:
+                raise CatalogError(f"reserve tile No. {number} has edges of pattern No. {kind.faces[0].pattern}")
+        self.personal: dict[str, TileKind] = {e["id"]: _kind(e, e["id"]) for e in data["personal_tiles"]}
+        # board geometry
+        self.neighbour = tuple(tuple(self._neighbour(c, s) for s in range(4)) for c in range(self.cells))
+        self.edge_spaces: dict[str, tuple[int, int]] = {}
+        for col in range(self.columns):
+            letter = string.ascii_uppercase[col]
+            self.edge_spaces[f"N-{letter}"] = (col, 0)
+            self.edge_spaces[f"S-{letter}"] = ((self.rows - 1) * self.columns + col, 2)
+        for row in range(self.rows):
+            self.edge_spaces[f"W-{row + 1}"] = (row * self.columns, 3)
+            self.edge_spaces[f"E-{row + 1}"] = (row * self.columns + self.columns - 1, 1)
+        self.edge_name = {v: k for k, v in self.edge_spaces.items()}
+
+    def _neighbour(self, cell: int, side: int) -> int:
+        row, col = divmod(cell, self.columns)
+        if side == 0:
+            row -= 1
+        elif side == 1:
+            col += 1
+        elif side == 2:
+            row += 1
+        else:
+            col -= 1
+        if 0 <= row < self.rows and 0 <= col < self.columns:
+            return row * self.columns + col
+        return -1
+
+    def cell_name(self, cell: int) -> str:
+        row, col = divmod(cell, self.columns)
+        return f"{string.ascii_uppercase[col]}{row + 1}"
+
+    def parse_cell(self, name: str) -> int:
+        """Cell index of ``"C4"``, or -1 if it is not on this board."""
+        if len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
+            return -1
+        col, row = ord(name[0].upper()) - 65, int(name[1:]) - 1
+        if 0 <= col < self.columns and 0 <= row < self.rows:
+            return row * self.columns + col
+        return -1
+
+
+def _load(data: bytes) -> Catalog:
+    return Catalog(orjson.loads(data))
+
+
+@functools.cache
+def load_catalog(path: str | None = None) -> Catalog:
+    """The built-in catalog, or the file named by ``path`` / env ``LUDOLOG_ENTDECKER_CATALOG``."""
+    path = path or os.environ.get("LUDOLOG_ENTDECKER_CATALOG")
+    if path:
+        with open(path, "rb") as fh:
+            return _load(fh.read())
+    return _load(resources.files(__package__).joinpath("catalog.json").read_bytes())

@@ -1,0 +1,730 @@
+"""The Entdecker rules engine (rules/entdecker.txt): apply, legality, legal moves, random play.
+
+Moves (schema/entdecker.schema.json): ``income`` (first player's spin), ``start`` (ship position
+and declared explorations), ``draw`` (a tile from a pile: a random outcome), ``own_tile``
+(personal-tiles variant), ``place`` / ``discard`` (the drawn tile), ``build``, ``end``,
+``plant`` (a plant token drawn: a random outcome), ``return`` (a trading post taken back),
+``pass`` (no start is affordable). Reserve fills and island scoring happen automatically at the
+end of each turn; plant tokens due then are drawn with ``plant`` moves before play goes on.
+"""
+from __future__ import annotations
+
+import random
+
+from ..core.errors import IllegalMove
+from ..core.game import TERMINAL, Game
+from ..core.ledger import Ledger
+from .catalog import OPPOSITE, SIDES, Catalog, TileKind, load_catalog
+from .islands import fill_from_reserve, find, put_tile, score_island, standings
+from .islands import has_fort_or_colony
+from .render import describe, render
+from .rules import RULES
+from .state import (COLONY, EXPLORE, FORT, INCOME, OVER, PLACE, PLANT, POST, START,
+                    EntdeckerState, PendingIsland)
+
+PIECES = {"post": POST, "fort": FORT, "colony": COLONY}
+PIECE_NAMES = ("trading post", "fort", "colony")
+ROTATIONS = {0: 0, 90: 1, 180: 2, 270: 3}
+TURN_MOVES = frozenset(("draw", "own_tile", "place", "discard", "build", "end"))
+
+
+def _illegal(code: str, message: str, pointer: str = "") -> IllegalMove:
+    return IllegalMove(code, message, pointer)
+
+
+class Entdecker(Game):
+    name = "entdecker"
+    title = "Entdecker (1996)"
+    editions = ("1996",)
+    min_players, max_players = 2, 4
+    variants = {
+        "personal_tiles": "each player has four own tiles; explorations are declared in gold; an own tile costs 2",
+        "change_first_player": "the first player passes the income wheel on each season (translator's option)",
+        "unplaceable_to_reserve": "unplaceable non-event tiles go to the matching reserve pile (translator's option)",
+    }
+    schema_file = "entdecker.schema.json"
+    rules = RULES
+    state_columns = (("score", "int"), ("wealth", "int"), ("posts_left", "int"), ("forts_left", "int"),
+                     ("colonies_left", "int"), ("on_board", "int"), ("plants", "int"), ("plant_value", "int"))
+
+    def __init__(self, catalog: Catalog | None = None):
+        self._catalog = catalog
+        self._dispatch = {
+            "income": self._income, "start": self._start, "draw": self._draw, "own_tile": self._own_tile,
+            "place": self._place, "discard": self._discard, "build": self._build, "end": self._end,
+            "plant": self._plant, "return": self._return, "pass": self._pass,
+        }
+
+    @property
+    def cat(self) -> Catalog:
+        if self._catalog is None:
+            self._catalog = load_catalog()
+        return self._catalog
+
+    @property
+    def catalog_version(self) -> str:  # type: ignore[override]
+        return self.cat.version
+
+    # ------------------------------------------------------------------ set-up
+    def new_state(self, log) -> EntdeckerState:
+        cat = self.cat
+        setup, options = log.setup, log.options
+        n = len(log.players)
+        piles = setup["piles"]
+        if len(piles) != cat.discovery_piles or sum(piles) != cat.discovery_total:
+            raise _illegal("ENT.SETUP.PILES",
+                           f"the {cat.discovery_total} discovery tiles must be shuffled into {cat.discovery_piles} piles; "
+                           f"the set-up has {len(piles)} piles holding {sum(piles)}", "/setup/piles")
+        plant_piles = setup["plant_piles"]
+        plants_total = sum(cat.plants.values())
+        if len(plant_piles) != cat.plant_piles or sum(plant_piles) != plants_total:
+            raise _illegal("ENT.SETUP.PLANT_PILES",
+                           f"the {plants_total} plant tokens must be shuffled into {cat.plant_piles} piles; "
+                           f"the set-up has {len(plant_piles)} piles holding {sum(plant_piles)}", "/setup/plant_piles")
+        first = log.seat_of.get(setup["first_player"])
+        if first is None:
+            raise _illegal("ENT.SETUP.FIRST_PLAYER", f"first player {setup['first_player']!r} is not one of the players",
+                           "/setup/first_player")
+        personal = bool(options.get("personal_tiles"))
+        state = EntdeckerState(
+            cat=cat, n=n, ledger=Ledger(n), personal_variant=personal,
+            change_first=bool(options.get("change_first_player")),
+            unplaceable_to_reserve=bool(options.get("unplaceable_to_reserve")),
+            faces=[None] * cat.cells, wealth=[cat.wealth_start] * n,
+            pieces=[list(cat.piece_count) for _ in range(n)], plants=[[] for _ in range(n)],
+            pool={k: t.count for k, t in cat.tiles.items() if t.count}, pile_sizes=list(piles),
+            reserve={num: k.count for num, k in cat.reserve.items()}, plant_pool=dict(cat.plants),
+            plant_piles=list(plant_piles),
+            personal_left=[set(cat.personal) if personal else set() for _ in range(n)],
+            first=first, current=first, ids=tuple(log.player_ids))
+        state.parent = list(range(cat.cells * 4))
+        return state
+
+    def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
+        cat = self.cat
+        total, k = cat.discovery_total, cat.discovery_piles
+        piles = [total // k + (1 if i < total % k else 0) for i in range(k)]
+        ptotal, pk = sum(cat.plants.values()), cat.plant_piles
+        plant_piles = [ptotal // pk + (1 if i < ptotal % pk else 0) for i in range(pk)]
+        names = ("ana", "ben", "cleo", "dev", "eda")
+        return {"first_player": names[rng.randrange(n_players)], "piles": piles, "plant_piles": plant_piles}
+
+    # ------------------------------------------------------------------ queries
+    def to_move(self, s: EntdeckerState) -> int:
+        if s.phase == OVER:
+            return TERMINAL
+        if s.phase == PLANT:
+            return s.pending_plants[0][0]
+        if s.phase == INCOME:
+            return s.first
+        return s.current
+
+    def is_terminal(self, s: EntdeckerState) -> bool:
+        return s.phase == OVER
+
+    def player_rows(self, s: EntdeckerState) -> list[tuple]:
+        on_board = [0] * s.n
+        for seat, _, _ in s.constructions.values():
+            on_board[seat] += 1
+        return [(s.ledger.totals[i], s.wealth[i], s.pieces[i][POST], s.pieces[i][FORT], s.pieces[i][COLONY],
+                 on_board[i], len(s.plants[i]), sum(s.plants[i])) for i in range(s.n)]
+
+    def turn_info(self, s: EntdeckerState) -> tuple[int, int]:
+        return s.turn, s.season
+
+    def describe(self, s: EntdeckerState) -> str:
+        return describe(s)
+
+    def render(self, s: EntdeckerState) -> str:
+        return render(s)
+
+    def clone(self, s: EntdeckerState) -> EntdeckerState:
+        import copy
+        cat = s.cat
+        s.cat = None  # the catalog is shared and immutable
+        try:
+            c = copy.deepcopy(s)
+        finally:
+            s.cat = cat
+        c.cat = cat
+        for i, face in enumerate(s.faces):  # faces are immutable catalog objects: share them
+            c.faces[i] = face
+        c.drawn = s.drawn
+        return c
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, s: EntdeckerState, move: dict, seat: int | None) -> None:
+        handler = self._dispatch[move["type"]]
+        handler(s, move, seat)
+
+    def _expect_turn(self, s: EntdeckerState, seat: int, kind: str) -> None:
+        """Common checks for moves made inside a player's turn."""
+        phase = s.phase
+        if phase in (EXPLORE, PLACE) and seat == s.current:
+            return
+        if phase == PLANT:
+            due = s.pending_plants[0][0]
+            raise _illegal("ENT.PLANT.DUE", f"a plant token is due to {self._pid(s, due)} before anything else happens")
+        if phase == INCOME:
+            raise _illegal("ENT.INCOME.REQUIRED", f"season {s.season} must begin with the first player's income spin")
+        if seat == s.last_ended and phase == START:
+            raise _illegal("ENT.TURN.ENDED", f"{self._pid(s, seat)}'s turn has ended ({s.last_end_reason}); "
+                                             f"a {kind} is no longer possible", "/player")
+        if seat != s.current:
+            raise _illegal("ENT.TURN.NOT_YOURS", f"it is {self._pid(s, s.current)}'s turn, not {self._pid(s, seat)}'s",
+                           "/player")
+        raise _illegal("ENT.START.REQUIRED", f"{self._pid(s, seat)} must first place the ship and declare explorations")
+
+    @staticmethod
+    def _pid(s: EntdeckerState, seat: int) -> str:
+        return s.ids[seat]
+
+    # -- income
+    def _income(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        if s.phase != INCOME:
+            raise _illegal("ENT.INCOME.NOT_NOW", f"income is spun once at the start of a season; season {s.season} "
+                                                 f"already had its spin")
+        if seat != s.first:
+            raise _illegal("ENT.INCOME.NOT_FIRST_PLAYER", f"the first player ({s.ids[s.first]}) spins the income arrow",
+                           "/player")
+        spin = move["spin"]
+        if spin not in s.cat.income_wheel:
+            raise _illegal("ENT.INCOME.VALUE", f"the income wheel shows {', '.join(map(str, s.cat.income_wheel))}, "
+                                               f"not {spin}", "/spin")
+        cap = s.cat.wealth_max
+        s.wealth = [min(cap, w + spin) for w in s.wealth]
+        s.phase = START
+
+    # -- start of a turn
+    def _free_targets(self, s: EntdeckerState) -> list[tuple[int, int]]:
+        """(target cell, side of the target facing the ship) for every free white line of the ship."""
+        if s.ship_edge is not None:
+            cell, side = s.ship_edge
+            return [(cell, side)] if s.faces[cell] is None else []
+        face = s.faces[s.ship_cell]
+        nbs = s.cat.neighbour[s.ship_cell]
+        faces = s.faces
+        return [(nbs[side], OPPOSITE[side]) for side in range(4)
+                if face.lanes >> side & 1 and nbs[side] >= 0 and faces[nbs[side]] is None]
+
+    def _start_position(self, s: EntdeckerState, seat: int, at: str) -> tuple[int, tuple | None, int]:
+        """(cell or -1, edge space or None, cost of an opponent's construction there)."""
+        cat = s.cat
+        edge = cat.edge_spaces.get(at)
+        if edge is not None:
+            if s.faces[edge[0]] is not None:
+                raise _illegal("ENT.START.NO_FREE_LANE",
+                               f"the edge circle {at} leads to {cat.cell_name(edge[0])}, which is already discovered", "/at")
+            return -1, edge, 0
+        cell = cat.parse_cell(at)
+        if cell < 0:
+            raise _illegal("ENT.START.UNDISCOVERED", f"{at!r} is neither a space of the board nor an edge circle", "/at")
+        if s.season == 1:
+            raise _illegal("ENT.START.FIRST_ROUND_EDGE",
+                           f"in the first round the ship starts on an edge circle, not on {at}", "/at")
+        face = s.faces[cell]
+        if face is None:
+            raise _illegal("ENT.START.UNDISCOVERED", f"{at} is not discovered yet", "/at")
+        nbs = cat.neighbour[cell]
+        if not any(face.lanes >> side & 1 and nbs[side] >= 0 and s.faces[nbs[side]] is None for side in range(4)):
+            raise _illegal("ENT.START.NO_FREE_LANE", f"no white line of {at} leads to an undiscovered space", "/at")
+        owner = s.constructions.get(cell)
+        cost = cat.piece_cost[owner[1]] if owner is not None and owner[0] != seat else 0
+        return cell, None, cost
+
+    def _start(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        self._check_start_phase(s, seat)
+        cell, edge, cost = self._start_position(s, seat, move["at"])
+        explore = move["explore"]
+        if explore < 1:
+            raise _illegal("ENT.START.AT_LEAST_ONE", "at least one exploration must be declared", "/explore")
+        if cost + explore > s.wealth[seat]:
+            extra = f" plus {cost} for the construction on {move['at']}" if cost else ""
+            raise _illegal("ENT.START.CANNOT_AFFORD",
+                           f"declaring {explore}{extra} needs {cost + explore} gold; the player has {s.wealth[seat]}",
+                           "/explore")
+        s.wealth[seat] -= cost + explore
+        s.ship_cell, s.ship_edge = cell, edge
+        s.credits = explore
+        s.phase = EXPLORE
+
+    def _check_start_phase(self, s: EntdeckerState, seat: int) -> None:
+        if s.phase == START:
+            if seat != s.current:
+                raise _illegal("ENT.TURN.NOT_YOURS", f"it is {s.ids[s.current]}'s turn, not {s.ids[seat]}'s", "/player")
+            return
+        if s.phase == INCOME:
+            raise _illegal("ENT.INCOME.REQUIRED", f"season {s.season} must begin with the first player's income spin")
+        if s.phase == PLANT:
+            raise _illegal("ENT.PLANT.DUE", f"a plant token is due to {s.ids[s.pending_plants[0][0]]} first")
+        if seat != s.current:
+            raise _illegal("ENT.TURN.NOT_YOURS", f"it is {s.ids[s.current]}'s turn, not {s.ids[seat]}'s", "/player")
+        raise _illegal("ENT.START.REQUIRED", "the ship was already placed this turn")
+
+    def _pass(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        self._check_start_phase(s, seat)
+        if self._legal_starts(s, seat, limit=1):
+            raise _illegal("ENT.START.PASS_NOT_ALLOWED",
+                           f"{s.ids[seat]} can afford to explore ({s.wealth[seat]} gold) and must take the turn")
+        self._finish_turn(s, "passed")
+
+    # -- exploring
+    def _draw(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        if s.phase != EXPLORE or seat != s.current:
+            if s.phase == PLACE and seat == s.current:
+                raise _illegal("ENT.DRAW.PENDING_TILE", "the tile already drawn must be placed or set aside first")
+            self._expect_turn(s, seat, "draw")
+        if s.credits < 1:
+            raise _illegal("ENT.DRAW.NO_CREDIT", "the declared explorations are used up")
+        if not self._free_targets(s):
+            raise _illegal("ENT.DRAW.FORCED_STOP", "no white line of the ship's space leads to an undiscovered space")
+        pile = move["pile"] - 1
+        if not 0 <= pile < len(s.pile_sizes) or s.pile_sizes[pile] == 0:
+            raise _illegal("ENT.DRAW.PILE_EMPTY", f"pile {move['pile']} is empty" if 0 <= pile < len(s.pile_sizes)
+                           else f"there are only {len(s.pile_sizes)} piles", "/pile")
+        tile = move["tile"]
+        if not s.pool.get(tile):
+            what = "no such discovery tile" if tile not in s.cat.tiles else "none of them is left unseen"
+            raise _illegal("ENT.DRAW.UNAVAILABLE", f"tile {tile!r} cannot be drawn: {what}", "/tile")
+        s.pile_sizes[pile] -= 1
+        s.pool[tile] -= 1
+        s.credits -= 1
+        s.drawn, s.drawn_own = s.cat.tiles[tile], False
+        s.explored = True
+        s.phase = PLACE
+
+    def _own_tile(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        if s.phase != EXPLORE or seat != s.current:
+            self._expect_turn(s, seat, "personal tile")
+        if not s.personal_variant:
+            raise _illegal("ENT.PERSONAL.NOT_IN_VARIANT", "personal tiles are not in play in this game", "/tile")
+        tile = move["tile"]
+        if tile not in s.personal_left[seat]:
+            raise _illegal("ENT.PERSONAL.NOT_OWNED", f"the player has no unused personal tile {tile!r}", "/tile")
+        if s.own_used:
+            raise _illegal("ENT.PERSONAL.ONE_PER_TURN", "only one personal tile may be used per turn")
+        kind = s.cat.personal[tile]
+        if s.credits < kind.cost:
+            raise _illegal("ENT.PERSONAL.NO_CREDIT", f"a personal tile costs {kind.cost} of the exploration budget; "
+                                                     f"{s.credits} is left")
+        if not self._placements(s, kind, first_only=True):
+            raise _illegal("ENT.PERSONAL.CANNOT_PLACE", f"personal tile {tile!r} fits on no free side of the ship's space",
+                           "/tile")
+        s.personal_left[seat].discard(tile)
+        s.own_used = True
+        s.credits -= kind.cost
+        s.drawn, s.drawn_own = kind, True
+        s.explored = True
+        s.phase = PLACE
+
+    def _placements(self, s: EntdeckerState, kind: TileKind, first_only: bool = False) -> list[tuple[int, int]]:
+        out = []
+        for cell, _ in self._free_targets(s):
+            need, known = self._constraints(s, cell)
+            for face in kind.faces:
+                if face.land & known == need:
+                    out.append((cell, face.rotation))
+                    if first_only:
+                        return out
+        return out
+
+    def _constraints(self, s: EntdeckerState, cell: int) -> tuple[int, int]:
+        """(required land mask, mask of sides whose kind is known) for an empty cell."""
+        need = known = 0
+        faces = s.faces
+        for side, nb in enumerate(s.cat.neighbour[cell]):
+            if nb < 0:
+                known |= 1 << side  # the board's edge is sea
+                continue
+            other = faces[nb]
+            if other is not None:
+                known |= 1 << side
+                if other.land >> OPPOSITE[side] & 1:
+                    need |= 1 << side
+        return need, known
+
+    def _place(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        if s.phase != PLACE or seat != s.current:
+            if s.phase == EXPLORE and seat == s.current:
+                raise _illegal("ENT.PLACE.NOTHING_DRAWN", "no tile has been drawn to place")
+            self._expect_turn(s, seat, "placement")
+        cat = s.cat
+        cell = cat.parse_cell(move["cell"])
+        if cell < 0:
+            raise _illegal("ENT.PLACE.NOT_ADJACENT", f"{move['cell']!r} is not a space of the board", "/cell")
+        if s.faces[cell] is not None:
+            raise _illegal("ENT.PLACE.OCCUPIED", f"{move['cell']} is already discovered", "/cell")
+        if all(t != cell for t, _ in self._free_targets(s)):
+            raise _illegal("ENT.PLACE.NOT_ADJACENT",
+                           f"{move['cell']} is not reached by a white line from the ship's space", "/cell")
+        face = s.drawn.faces[ROTATIONS[move["rotation"]]]
+        need, known = self._constraints(s, cell)
+        if face.land & known != need:
+            bad = [SIDES[side] for side in range(4) if known >> side & 1 and (face.land ^ need) >> side & 1]
+            raise _illegal("ENT.PLACE.EDGE_MISMATCH",
+                           f"{s.drawn.id} turned {move['rotation']} degrees does not match on side(s) {', '.join(bad)} "
+                           f"of {move['cell']} (land must face land, water face water)", "/rotation")
+        put_tile(s, cell, face)
+        s.ship_cell, s.ship_edge = cell, None
+        s.ship_new = True
+        s.hostile = False
+        s.drawn = None
+        s.phase = EXPLORE
+        if face.event is not None:
+            self._event(s, seat, face.event)
+
+    def _event(self, s: EntdeckerState, seat: int, event: str) -> None:
+        spec = s.cat.events[event]
+        effect = spec["effect"]
+        if effect == "end_turn":
+            self._finish_turn(s, "a storm ended it")
+        elif effect == "build_cost_multiplier":
+            s.hostile = True
+        elif effect == "draw_plant":
+            if sum(s.plant_pool.values()):
+                s.pending_plants.append((seat, -1))
+                s.phase = PLANT
+        elif effect == "lose_half_wealth_round_up":
+            s.wealth[seat] -= (s.wealth[seat] + 1) // 2
+        elif effect == "victory_points":
+            s.ledger.add(seat, spec.get("amount", 0), "ruins", f"discovered ruins on {s.cat.cell_name(s.ship_cell)}")
+        elif effect == "gain_wealth":
+            s.wealth[seat] = min(s.cat.wealth_max, s.wealth[seat] + spec.get("amount", 0))
+
+    def _discard(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        if s.phase != PLACE or seat != s.current:
+            if s.phase == EXPLORE and seat == s.current:
+                raise _illegal("ENT.PLACE.NOTHING_DRAWN", "no tile has been drawn to set aside")
+            self._expect_turn(s, seat, "discard")
+        fits = self._placements(s, s.drawn, first_only=True)
+        if fits:
+            cell, rot = fits[0]
+            raise _illegal("ENT.PLACE.MUST_PLACE",
+                           f"{s.drawn.id} fits (for example on {s.cat.cell_name(cell)} turned {rot * 90} degrees) "
+                           f"and must be placed")
+        kind = s.drawn
+        if s.unplaceable_to_reserve and kind.event is None and not s.drawn_own:
+            pattern = kind.faces[0].pattern
+            s.reserve[pattern] = s.reserve.get(pattern, 0) + 1
+        s.drawn = None
+        s.phase = EXPLORE
+
+    # -- building, stopping, returning
+    def _build(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        if s.phase != EXPLORE or seat != s.current:
+            self._expect_turn(s, seat, "construction")
+        cat = s.cat
+        if not s.ship_new or s.ship_cell < 0:
+            raise _illegal("ENT.BUILD.NOT_NEW_LAND", "the ship has not been moved onto a newly discovered card this turn")
+        face = s.faces[s.ship_cell]
+        where = cat.cell_name(s.ship_cell)
+        if not face.segments:
+            raise _illegal("ENT.BUILD.NOT_NEW_LAND", f"the ship's card {where} shows no land")
+        piece = PIECES[move["piece"]]
+        if s.pieces[seat][piece] == 0:
+            raise _illegal("ENT.BUILD.NO_PIECE", f"no {PIECE_NAMES[piece]} is left in the player's reserve", "/piece")
+        cost = cat.piece_cost[piece] * (s.cat.events.get("hostile_natives", {}).get("amount", 2) if s.hostile else 1)
+        if cost > s.wealth[seat]:
+            why = " (doubled by hostile natives)" if s.hostile else ""
+            raise _illegal("ENT.BUILD.CANNOT_AFFORD",
+                           f"a {PIECE_NAMES[piece]} costs {cost}{why}; the player has {s.wealth[seat]}", "/piece")
+        side = move.get("segment")
+        if side is None:
+            if len(face.segments) > 1:
+                raise _illegal("ENT.BUILD.SEGMENT", f"{where} has {len(face.segments)} separate land segments: "
+                                                    f"name the side of the chosen one", "/segment")
+            segment = 0
+        else:
+            bit = 1 << SIDES.index(side)
+            segment = next((i for i, m in enumerate(face.segments) if m & bit), -1)
+            if segment < 0:
+                raise _illegal("ENT.BUILD.SEGMENT", f"the {side} side of {where} is sea", "/segment")
+        s.wealth[seat] -= cost
+        s.pieces[seat][piece] -= 1
+        s.constructions[s.ship_cell] = (seat, piece, segment)
+        self._finish_turn(s, f"built a {PIECE_NAMES[piece]}")
+
+    def _end(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        if s.phase != EXPLORE or seat != s.current:
+            self._expect_turn(s, seat, "stop")
+        if not s.explored and s.credits > 0 and self._free_targets(s) and sum(s.pile_sizes):
+            raise _illegal("ENT.END.NOTHING_EXPLORED", "the player declared explorations but turned over no card")
+        self._finish_turn(s, "stopped")
+
+    def _return(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        if s.phase in (PLANT, OVER):
+            raise _illegal("ENT.RETURN.NOT_NOW", "trading posts cannot be taken back while an island is being scored"
+                           if s.phase == PLANT else "the game is over")
+        cell = s.cat.parse_cell(move["cell"])
+        owner = s.constructions.get(cell) if cell >= 0 else None
+        if owner is None or owner[0] != seat or owner[1] != POST:
+            raise _illegal("ENT.RETURN.NO_POST", f"the player has no trading post on {move['cell']}", "/cell")
+        del s.constructions[cell]
+        s.pieces[seat][POST] += 1
+
+    # -- plant draws
+    def _plant(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        if s.phase != PLANT:
+            raise _illegal("ENT.PLANT.NOT_DUE", "no plant token is due now")
+        due, island = s.pending_plants[0]
+        if seat != due:
+            raise _illegal("ENT.TURN.NOT_YOURS", f"the plant token due now is {s.ids[due]}'s", "/player")
+        pile = move["pile"] - 1
+        if not 0 <= pile < len(s.plant_piles) or s.plant_piles[pile] == 0:
+            raise _illegal("ENT.PLANT.PILE_EMPTY", f"plant pile {move['pile']} is empty" if 0 <= pile < len(s.plant_piles)
+                           else f"there are only {len(s.plant_piles)} plant piles", "/pile")
+        value = move["value"]
+        if not s.plant_pool.get(value):
+            raise _illegal("ENT.PLANT.UNAVAILABLE", f"no plant token of value {value} is left unseen", "/value")
+        s.plant_piles[pile] -= 1
+        s.plant_pool[value] -= 1
+        s.plants[seat].append(value)
+        s.pending_plants.pop(0)
+        if island >= 0:
+            s.pending_islands[island].drawn.append(value)
+        if s.pending_plants:
+            return
+        if island < 0:
+            s.phase = EXPLORE  # welcoming natives: the turn goes on
+        else:
+            self._score_pending(s)
+
+    # ------------------------------------------------------------------ end of turn
+    def _finish_turn(self, s: EntdeckerState, reason: str) -> None:
+        """End of a turn: reserve fill, completed islands (plant draws first), game end, next player."""
+        s.last_ended, s.last_end_reason = s.current, reason
+        fill_from_reserve(s)
+        parent = s.parent
+        roots = []
+        for cell in s.touched:
+            face = s.faces[cell]
+            for i in range(len(face.segments)):
+                root = find(parent, cell * 4 + i)
+                if s.open_sides[root] == 0 and root not in s.scored and root not in roots:
+                    roots.append(root)
+        s.touched = []
+        roots.sort(key=lambda r: min(s.island_cells[r]))
+        tokens_left = sum(s.plant_pool.values())
+        s.pending_islands = []
+        for root in roots:
+            ranked = standings(s, root)
+            drawers: list[int] = []
+            if ranked and has_fort_or_colony(ranked):
+                best = ranked[0][0]
+                top = [seat for key, seat in ranked if key == best]
+                if len(top) <= tokens_left:
+                    drawers = sorted(top, key=lambda x: (x - s.current) % s.n)
+                    tokens_left -= len(drawers)
+            island = PendingIsland(root=root, cells=len(s.island_cells[root]), standings=ranked, drawers=drawers)
+            s.pending_islands.append(island)
+            for seat in drawers:
+                s.pending_plants.append((seat, len(s.pending_islands) - 1))
+        if s.pending_plants:
+            s.phase = PLANT
+            return
+        self._score_pending(s)
+
+    def _score_pending(self, s: EntdeckerState) -> None:
+        for island in s.pending_islands:
+            if island.standings:
+                score_island(s, island, "island")
+            else:
+                s.scored.add(island.root)
+        s.pending_islands = []
+        if s.placed == s.cat.cells or sum(s.pile_sizes) == 0 or not self._explorable(s):
+            self._game_end(s)
+            return
+        self._next_player(s)
+
+    def _explorable(self, s: EntdeckerState) -> bool:
+        """Whether any ship position still has a free white line to an undiscovered space. When
+        none has (the reserve ran out for an enclosed gap), nobody can ever explore again and the
+        game ends as with an incomplete board (rules: End of Game, Incomplete Board)."""
+        faces, cat = s.faces, s.cat
+        for cell, _side in cat.edge_spaces.values():
+            if faces[cell] is None:
+                return True
+        for cell, face in enumerate(faces):
+            if face is not None and face.lanes:
+                nbs = cat.neighbour[cell]
+                if any(face.lanes >> side & 1 and nbs[side] >= 0 and faces[nbs[side]] is None for side in range(4)):
+                    return True
+        return False
+
+    def _next_player(self, s: EntdeckerState) -> None:
+        s.ship_cell, s.ship_edge = -1, None
+        s.credits, s.drawn, s.explored, s.own_used, s.ship_new, s.hostile = 0, None, False, False, False, False
+        s.turn += 1
+        s.turns_in_season += 1
+        if s.turns_in_season == s.n:
+            s.turns_in_season = 0
+            s.season += 1
+            if s.change_first:
+                s.first = (s.first + 1) % s.n
+            s.current = s.first
+            s.phase = INCOME
+        else:
+            s.current = (s.current + 1) % s.n
+            s.phase = START
+
+    def _game_end(self, s: EntdeckerState) -> None:
+        """Incomplete islands scored without plants; then the Grand Inventor bonus."""
+        parent = s.parent
+        roots = sorted({find(parent, c * 4 + seg) for c, (_, _, seg) in s.constructions.items()},
+                       key=lambda r: min(s.island_cells[r]))
+        for root in roots:
+            if root in s.scored:
+                continue
+            island = PendingIsland(root=root, cells=len(s.island_cells[root]), standings=standings(s, root),
+                                   drawers=[], with_plants=False)
+            score_island(s, island, "incomplete_island")
+        counts = [len(p) for p in s.plants]
+        best = max(counts)
+        if best:
+            for seat, c in enumerate(counts):
+                if c == best:
+                    s.ledger.add(seat, c, "grand_inventor", f"Grand Inventor with {c} plant tokens")
+        s.phase = OVER
+
+    # ------------------------------------------------------------------ legal moves
+    def _legal_starts(self, s: EntdeckerState, seat: int, limit: int = 0) -> list[tuple[str, int]]:
+        """(at, cost) of every position the ship may start from that ``seat`` can afford with one exploration."""
+        out = []
+        cat = s.cat
+        for name, (cell, _side) in cat.edge_spaces.items():
+            if s.faces[cell] is None and s.wealth[seat] >= 1:
+                out.append((name, 0))
+                if limit and len(out) >= limit:
+                    return out
+        if s.season > 1:
+            for cell in range(cat.cells):
+                if s.faces[cell] is None:
+                    continue
+                try:
+                    _, _, cost = self._start_position(s, seat, cat.cell_name(cell))
+                except IllegalMove:
+                    continue
+                if cost + 1 <= s.wealth[seat]:
+                    out.append((cat.cell_name(cell), cost))
+                    if limit and len(out) >= limit:
+                        return out
+        return out
+
+    def legal_moves(self, s: EntdeckerState) -> list[dict]:
+        if s.phase == OVER:
+            return []
+        ids = s.ids
+        moves: list[dict] = []
+        seat = self.to_move(s)
+        pid = ids[seat]
+        if s.phase == INCOME:
+            moves = [{"type": "income", "player": pid, "spin": v} for v in s.cat.income_wheel]
+        elif s.phase == START:
+            for at, cost in self._legal_starts(s, seat):
+                for explore in range(1, s.wealth[seat] - cost + 1):
+                    moves.append({"type": "start", "player": pid, "at": at, "explore": explore})
+            if not moves:
+                moves.append({"type": "pass", "player": pid})
+        elif s.phase == PLANT:
+            for pile, size in enumerate(s.plant_piles):
+                if size:
+                    moves.extend({"type": "plant", "player": pid, "pile": pile + 1, "value": v}
+                                 for v, c in sorted(s.plant_pool.items()) if c)
+        elif s.phase == PLACE:
+            moves = [{"type": "place", "player": pid, "cell": s.cat.cell_name(c), "rotation": r * 90}
+                     for c, r in self._placements(s, s.drawn)]
+            if not moves:
+                moves.append({"type": "discard", "player": pid})
+        else:  # EXPLORE
+            moves = self._explore_moves(s, seat, pid)
+        if s.phase != PLANT:
+            moves.extend({"type": "return", "player": ids[owner], "cell": s.cat.cell_name(cell)}
+                         for cell, (owner, piece, _) in s.constructions.items() if piece == POST)
+        return moves
+
+    def _explore_moves(self, s: EntdeckerState, seat: int, pid: str, with_draws: bool = True) -> list[dict]:
+        moves: list[dict] = []
+        can_explore = s.credits >= 1 and bool(self._free_targets(s))
+        if can_explore and with_draws:
+            for pile, size in enumerate(s.pile_sizes):
+                if size:
+                    moves.extend({"type": "draw", "player": pid, "pile": pile + 1, "tile": k}
+                                 for k, c in s.pool.items() if c)
+        if can_explore and s.personal_variant and not s.own_used:
+            for tile in sorted(s.personal_left[seat]):
+                kind = s.cat.personal[tile]
+                if s.credits >= kind.cost and self._placements(s, kind, first_only=True):
+                    moves.append({"type": "own_tile", "player": pid, "tile": tile})
+        moves.extend(self._build_moves(s, seat, pid))
+        if s.explored or not can_explore or not sum(s.pile_sizes):
+            moves.append({"type": "end", "player": pid})
+        return moves
+
+    def _build_moves(self, s: EntdeckerState, seat: int, pid: str) -> list[dict]:
+        if not s.ship_new or s.ship_cell < 0:
+            return []
+        face = s.faces[s.ship_cell]
+        if not face.segments:
+            return []
+        mult = s.cat.events.get("hostile_natives", {}).get("amount", 2) if s.hostile else 1
+        out = []
+        for name, piece in PIECES.items():
+            if s.pieces[seat][piece] and s.cat.piece_cost[piece] * mult <= s.wealth[seat]:
+                if len(face.segments) == 1:
+                    out.append({"type": "build", "player": pid, "piece": name})
+                else:
+                    for seg in face.segments:
+                        side = next(SIDES[i] for i in range(4) if seg >> i & 1)
+                        out.append({"type": "build", "player": pid, "piece": name, "segment": side})
+        return out
+
+    # ------------------------------------------------------------------ random play
+    def random_move(self, s: EntdeckerState, rng: random.Random) -> dict:
+        phase = s.phase
+        seat = self.to_move(s)
+        pid = s.ids[seat]
+        if phase == INCOME:
+            return {"type": "income", "player": pid, "spin": rng.choice(s.cat.income_wheel)}
+        if phase == PLANT:
+            pile = rng.choice([i for i, n in enumerate(s.plant_piles) if n])
+            return {"type": "plant", "player": pid, "pile": pile + 1, "value": _weighted(rng, s.plant_pool)}
+        if phase == START:
+            posts = [c for c, (o, p, _) in s.constructions.items() if o == seat and p == POST]
+            if posts and rng.random() < 0.02:
+                return {"type": "return", "player": pid, "cell": s.cat.cell_name(rng.choice(posts))}
+            starts = self._legal_starts(s, seat)
+            if not starts:
+                return {"type": "pass", "player": pid}
+            at, cost = rng.choice(starts)
+            top = min(s.wealth[seat] - cost, 5)
+            return {"type": "start", "player": pid, "at": at, "explore": rng.randint(min(2, top), top)}
+        if phase == PLACE:
+            options = self._placements(s, s.drawn)
+            if not options:
+                return {"type": "discard", "player": pid}
+            cell, r = rng.choice(options)
+            return {"type": "place", "player": pid, "cell": s.cat.cell_name(cell), "rotation": r * 90}
+        builds = self._build_moves(s, seat, pid)
+        if builds and rng.random() < 0.5:
+            return rng.choice(builds)
+        options = self._explore_moves(s, seat, pid, with_draws=False)
+        can_draw = s.credits >= 1 and bool(self._free_targets(s)) and sum(s.pile_sizes) > 0
+        if can_draw and (rng.random() < 0.85 or not options):
+            own = [m for m in options if m["type"] == "own_tile"]
+            if own and rng.random() < 0.3:
+                return rng.choice(own)
+            pile = rng.choice([i for i, n in enumerate(s.pile_sizes) if n])
+            return {"type": "draw", "player": pid, "pile": pile + 1, "tile": _weighted(rng, s.pool)}
+        ends = [m for m in options if m["type"] == "end"]
+        return ends[0] if ends else rng.choice(options)
+
+
+def _weighted(rng: random.Random, counts: dict) -> object:
+    """A key drawn with probability proportional to its count (the unseen items are equally likely)."""
+    total = sum(counts.values())
+    pick = rng.randrange(total)
+    for key, count in counts.items():
+        if pick < count:
+            return key
+        pick -= count
+    raise AssertionError("unreachable: pick < total")
