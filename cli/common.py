@@ -333,7 +333,10 @@ def progress(iterable: Iterable[T], total: int | None = None, label: str = "work
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    # Lines printed meanwhile go above the bar only when stdout is the same terminal; a redirected
+    # stdout must keep its data (rich would otherwise route it to the stderr console).
+    with Progress(*columns, console=Console(stderr=True), transient=True,
+                  redirect_stdout=sys.stdout.isatty(), redirect_stderr=False) as bar:
         task = bar.add_task(label, total=total)
         for item in iterable:
             yield item
