@@ -183,12 +183,15 @@ def section_validation(bench: Bench) -> None:
 
 
 def find_peer_script() -> Path | None:
-    """``$LUDOLOG_PEER_DIR/chess_peer.py``, else ``../shared/bench/chess_peer.py`` beside the repository."""
+    """``$LUDOLOG_PEER_DIR/chess_peer.py`` when that variable is set (and only there), else
+    ``../shared/bench/chess_peer.py`` beside the repository (the current directory under ``make``,
+    or the source tree of an editable install)."""
     env = os.environ.get("LUDOLOG_PEER_DIR")
-    candidates = [Path(env) / PEER_SCRIPT] if env else []
-    repo = Path(__file__).resolve().parents[1]  # cli/ -> repository root (editable install)
-    for root in (Path.cwd(), repo):
-        candidates.append(root.parent / "shared" / "bench" / PEER_SCRIPT)
+    if env:
+        candidates = [Path(env) / PEER_SCRIPT]
+    else:
+        repo = Path(__file__).resolve().parents[1]  # cli/ -> repository root (editable install)
+        candidates = [root.parent / "shared" / "bench" / PEER_SCRIPT for root in (Path.cwd(), repo)]
     return next((c for c in candidates if c.is_file()), None)
 
 

@@ -407,3 +407,75 @@ def test_entdecker_rules_and_schema():
     assert result.exit_code == 0 and "ENT." in result.stdout
     doc = json.loads(run("schema", "entdecker").stdout)
     assert doc["properties"]["game"] == {"const": "entdecker"} or "entdecker" in json.dumps(doc["properties"]["game"])
+
+
+# -- demo and bench machinery (on the toy game; the speed itself is never asserted) -----------------
+
+def test_demo_runs_its_steps_on_the_toy_game(toy, tmp_path, capsys):
+    from ludolog.cli import demo
+
+    assert demo.main(["--game", "toy", "--games", "9", "--out", str(tmp_path / "d")]) == 0
+    out = capsys.readouterr().out
+    assert len(list((tmp_path / "d" / "logs").glob("toy-*p-s*-*.json"))) == 9
+    assert "9 logs: 9 valid, 0 invalid" in out
+    assert "$ ludolog replay" in out and "score ledger" in out
+    assert "9 games of toy" in out and "seat 1 wins" in out
+
+
+def test_demo_stops_when_a_log_is_invalid(toy, tmp_path, capsys, monkeypatch):
+    from ludolog.cli import demo
+
+    def corrupt(d):
+        raw = orjson.loads(d.files[0].read_bytes())
+        raw["claimed"]["final"]["ana"] += 1
+        write_log(d.files[0], raw)
+
+    steps = [demo.step_simulate, corrupt, demo.step_validate, demo.step_summary]
+    d = demo.Demo(out=tmp_path / "d", game="toy", games=4, seed=1)
+    assert demo.run(d, steps) == 1
+    assert "demo failed: 1 simulated logs do not validate" in capsys.readouterr().out
+
+
+def write_peer(folder: Path, line: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "chess_peer.py").write_text(f"print({line!r})\n")
+    return folder
+
+
+def test_bench_measures_reuses_its_corpus_and_compares(toy, tmp_path, capsys, monkeypatch):
+    from ludolog.cli import bench
+
+    peer = write_peer(tmp_path / "peer", json.dumps({"peer": "fake-chess 0", "games": 10, "moves": 1000,
+                                                     "seconds": 1.0, "games_per_s": 10.0, "moves_per_s": 1000.0}))
+    monkeypatch.setenv("LUDOLOG_PEER_DIR", str(peer))
+    monkeypatch.setattr(bench, "CORPUS_PLANS", {"toy": ((2, 3), (3, 2))})
+    args = ["--game", "toy", "--repeat", "1", "--out", str(tmp_path / "b"), "--json"]
+    assert bench.main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["corpus"]["toy"]["games"] == 5 and not first["corpus"]["toy"]["reused"]
+    fig = first["validation"]["toy"]
+    assert fig["games"] == 5 and fig["invalid"] == 0 and fig["moves"] > 0
+    assert first["ratio_moves_per_s"]["toy"] == round(fig["moves_per_s"] / 1000.0, 2)
+    assert bench.main(args) == 0
+    assert json.loads(capsys.readouterr().out)["corpus"]["toy"]["reused"]
+    victim = tmp_path / "b" / "toy" / "toy-2p-0002.json"
+    victim.write_bytes(victim.read_bytes().replace(b'"die": ', b'"die":'))  # same data, other bytes
+    assert bench.main(args) == 0
+    assert not json.loads(capsys.readouterr().out)["corpus"]["toy"]["reused"]
+    assert bench.main(args[:-1]) == 0  # text output
+    text = capsys.readouterr().out
+    assert "fake-chess 0" in text and "ratio ludolog toy / python-chess moves/s" in text
+
+
+def test_bench_without_peer_says_so(toy, tmp_path, capsys, monkeypatch):
+    from ludolog.cli import bench
+
+    monkeypatch.setenv("LUDOLOG_PEER_DIR", str(tmp_path / "nowhere"))
+    monkeypatch.setattr(bench, "CORPUS_PLANS", {"toy": ((2, 2),)})
+    assert bench.main(["--game", "toy", "--repeat", "1", "--out", str(tmp_path / "b")]) == 0
+    out = capsys.readouterr().out
+    assert "chess_peer.py not found" in out and "ratio ludolog" not in out
+    broken = write_peer(tmp_path / "broken", "no json here")
+    monkeypatch.setenv("LUDOLOG_PEER_DIR", str(broken))
+    assert bench.main(["--game", "toy", "--repeat", "1", "--out", str(tmp_path / "b")]) == 0
+    assert "could not run python-chess" in capsys.readouterr().out
