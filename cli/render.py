@@ -50,7 +50,7 @@ def games_text(infos: list[dict], unavailable: list[dict]) -> str:
     for info in infos:
         players = (f"{info['min_players']}-{info['max_players']}" if info["min_players"] != info["max_players"]
                    else str(info["min_players"]))
-        lines.append(f"{info['name']}: {info['title']} (edition {', '.join(info['editions'])}), "
+        lines.append(f"{info['name']}: {info['title']}, edition {', '.join(info['editions'])}, "
                      f"{players} players, catalog {info['catalog_version']}, {info['rule_codes']} rule codes")
         lines.append(f"  moves: {', '.join(info['move_types'])}")
         if info["variants"]:
@@ -115,7 +115,7 @@ def summary_text(summary: dict) -> str:
 # -- replay ---------------------------------------------------------------------------------------
 
 def replay_text(report: dict, picture: str) -> str:
-    lines = [f"{report['file']}: {report['game']} ({report['title']}), {len(report['players'])} players",
+    lines = [f"{report['file']}: {report['title']}, {len(report['players'])} players",
              f"after {report['applied']} of {report['moves_total']} moves"
              + (f" (turn {report['turn']}, round {report['round']})" if report.get("turn") else "")
              + f"; status: {report['status']}"]
