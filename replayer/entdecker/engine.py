@@ -160,8 +160,11 @@ class Entdecker(Game):
     def _expect_turn(self, s: EntdeckerState, seat: int, kind: str) -> None:
         """Common checks for moves made inside a player's turn."""
         phase = s.phase
-        if phase in (EXPLORE, PLACE) and seat == s.current:
+        if seat == s.current and phase == EXPLORE:
             return
+        if seat == s.current and phase == PLACE:
+            raise _illegal("ENT.DRAW.PENDING_TILE", f"the {s.drawn.id} tile in hand must be placed or set aside "
+                                                    f"before a {kind}")
         if phase == PLANT:
             due = s.pending_plants[0][0]
             raise _illegal("ENT.PLANT.DUE", f"a plant token is due to {self._pid(s, due)} before anything else happens")
