@@ -223,7 +223,9 @@ def _check_options(engine, options: dict) -> None:
         return
     import jsonschema
 
-    errors = sorted(jsonschema.Draft202012Validator(options_schema).iter_errors(options), key=lambda e: e.path)
+    # The options schema may refer to the game schema's $defs, so validate inside that document.
+    schema = {"$defs": engine.schema.document.get("$defs", {}), "allOf": [options_schema]}
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(options), key=lambda e: list(map(str, e.path)))
     if errors:
         known = ", ".join(engine.variants) or "none"
         where = "/".join(str(p) for p in errors[0].path)

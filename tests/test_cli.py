@@ -479,3 +479,16 @@ def test_bench_without_peer_says_so(toy, tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("LUDOLOG_PEER_DIR", str(broken))
     assert bench.main(["--game", "toy", "--repeat", "1", "--out", str(tmp_path / "b")]) == 0
     assert "could not run python-chess" in capsys.readouterr().out
+
+
+@needs_entdecker
+def test_entdecker_variants_simulate_and_validate(tmp_path):
+    for option in ("personal_tiles=true", "change_first_player=true", "unplaceable_to_reserve=true"):
+        out = tmp_path / option.split("=")[0]
+        result = run("simulate", "entdecker", "-p", "2", "-n", "1", "--seed", "5", "--option", option, "--out", out)
+        assert result.exit_code == 0, result.output
+        raw = orjson.loads(next(out.iterdir()).read_bytes())
+        assert raw["options"] == {option.split("=")[0]: True}
+    assert run("validate", tmp_path).exit_code == 0
+    bad = run("simulate", "entdecker", "-p", "2", "--option", "personal_tiles=3", "--out", tmp_path / "x")
+    assert bad.exit_code == 2 and "personal_tiles" in bad.output
