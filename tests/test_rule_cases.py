@@ -1,0 +1,79 @@
+"""Every declared rule code is raised by some test log (tests/cases/<game>/*.json), at the expected
+move and JSON pointer; the core's own codes are raised by the malformed-log cases below."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from ludolog.replayer.core import CORE_RULES, LogError, all_games, parse_log, replay, simulate_log
+
+CASES = Path(__file__).parent / "cases"
+CASE_FILES = sorted(CASES.glob("*/*.json"))
+
+
+def _first_violation(data: bytes, name: str):
+    try:
+        result = replay(parse_log(data, name))
+    except LogError as exc:
+        return exc.violations[0]
+    return result.violations[0] if result.violations else None
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=[f"{p.parent.name}/{p.stem}" for p in CASE_FILES])
+def test_case_is_rejected_where_expected(path):
+    raw = orjson.loads(path.read_bytes())
+    expect = raw["meta"]["expect"]
+    first = _first_violation(path.read_bytes(), path.name)
+    assert first is not None, f"{path.name}: the log replays without a violation"
+    assert (first.code, first.move_index, first.pointer) == (expect["code"], expect["move_index"], expect["pointer"]), \
+        first.message
+    assert first.message and first.rule_ref, "a violation needs a sentence and a rules reference"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_every_declared_rule_code_has_a_case(game):
+    covered = {orjson.loads(p.read_bytes())["meta"]["expect"]["code"] for p in CASES.glob(f"{game.name}/*.json")}
+    declared = {rule.code for rule in game.rules}
+    assert declared - covered == set(), "rule codes never raised by a test log"
+    assert covered - declared == set(), "cases expect codes the game does not declare"
+
+
+def _valid_raw() -> dict:
+    return simulate_log("entdecker", 2, "core-cases")
+
+
+def _core_cases() -> dict[str, bytes]:
+    def edit(fn):
+        raw = _valid_raw()
+        fn(raw)
+        return orjson.dumps(raw)
+
+    def unfinished(raw):
+        del raw["moves"][-5:]
+
+    return {
+        "CORE.JSON.SYNTAX": b'{"format": "ludolog/1", "game": ',
+        "CORE.SCHEMA": edit(lambda r: r["moves"][0].update(spin="five")),
+        "CORE.GAME.UNKNOWN": edit(lambda r: r.update(game="chess")),
+        "CORE.FORMAT.UNSUPPORTED": edit(lambda r: r.update(format="ludolog/9")),
+        "CORE.CATALOG.MISMATCH": edit(lambda r: r.update(catalog="entdecker/7")),
+        "CORE.PLAYERS.DUPLICATE": edit(lambda r: r["players"].append(dict(r["players"][0]))),
+        "CORE.PLAYERS.COUNT": edit(lambda r: r.update(players=r["players"][:1])),
+        "CORE.MOVE.UNKNOWN_PLAYER": edit(lambda r: r["moves"][1].update(player="zoe")),
+        "CORE.MOVE.AFTER_END": edit(lambda r: r["moves"].append(dict(r["moves"][-1]))),
+        "CORE.CLAIM.FINAL_MISMATCH": edit(lambda r: r["claimed"]["final"].update(ana=r["claimed"]["final"]["ana"] + 1)),
+        "CORE.CLAIM.UNFINISHED": edit(unfinished),
+        "CORE.CLAIM.EVENT_MISMATCH": edit(lambda r: r["claimed"].update(events=[{"after": 3, "scores": {"ana": 5}}])),
+        "CORE.CLAIM.UNKNOWN_PLAYER": edit(lambda r: r["claimed"]["final"].update(zoe=3)),
+    }
+
+
+@pytest.mark.parametrize("code", sorted(rule.code for rule in CORE_RULES))
+def test_core_rule_is_raised(code):
+    cases = _core_cases()
+    assert set(cases) == {rule.code for rule in CORE_RULES}
+    first = _first_violation(cases[code], "case.json")
+    assert first is not None and first.code == code, first
+    assert first.message
