@@ -1,6 +1,7 @@
 """Packaging: every subpackage is installed and the data files travel as package data."""
 from __future__ import annotations
 
+import subprocess
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -8,6 +9,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = {"replayer": "ludolog.replayer", "etl": "ludolog.etl", "cli": "ludolog.cli",
            "schema": "ludolog.schema", "queries": "ludolog.queries"}
+
+
+def shipped_files(folder: str) -> list[Path]:
+    """The files of ``folder`` that a clean checkout has: git-tracked ones in a git working tree
+    (so uncommitted work in progress is not judged yet), else every file on disk."""
+    try:
+        listing = subprocess.run(["git", "ls-files", "-z", "--", folder], cwd=ROOT, capture_output=True,
+                                 check=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return [p for p in (ROOT / folder).rglob("*") if p.is_file()]
+    return [ROOT / name for name in listing.decode().split("\0") if name]
 
 
 def pyproject() -> dict:
@@ -20,8 +32,8 @@ def test_every_package_folder_is_listed_in_pyproject():
     assert {v: k for k, v in setuptools["package-dir"].items()} == {folder: pkg for folder, pkg in FOLDERS.items()}
     missing = []
     for folder, package in FOLDERS.items():
-        for init in (ROOT / folder).rglob("__init__.py"):
-            if "__pycache__" in init.parts:
+        for init in shipped_files(folder):
+            if init.name != "__init__.py":
                 continue
             relative = init.parent.relative_to(ROOT / folder).parts
             name = ".".join((package, *relative))
@@ -35,7 +47,7 @@ def test_console_script_points_at_the_cli():
 
 
 def test_schema_files_are_package_data():
-    on_disk = sorted(p.name for p in (ROOT / "schema").glob("*.json"))
+    on_disk = sorted(p.name for p in shipped_files("schema") if p.suffix == ".json" and p.parent == ROOT / "schema")
     assert "log.schema.json" in on_disk
     installed = resources.files("ludolog.schema")
     for name in on_disk:
@@ -45,7 +57,7 @@ def test_schema_files_are_package_data():
 
 def test_query_files_are_package_data():
     installed = resources.files("ludolog.queries")
-    for path in (ROOT / "queries").glob("*.sql"):
+    for path in (p for p in shipped_files("queries") if p.suffix == ".sql" and p.parent == ROOT / "queries"):
         assert installed.joinpath(path.name).is_file(), f"queries/{path.name} is not reachable as package data"
 
 
@@ -56,9 +68,7 @@ def test_package_data_patterns_cover_the_data_files():
     patterns = setuptools.get("package-data", {})
     uncovered = []
     for folder, package in FOLDERS.items():
-        for path in (ROOT / folder).rglob("*"):
-            if not path.is_file() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
-                continue
+        for path in shipped_files(folder):
             if path.suffix not in (".json", ".sql"):
                 continue
             relative = path.parent.relative_to(ROOT / folder).parts
