@@ -74,8 +74,12 @@ def games(rules: Annotated[Optional[str], typer.Option("--rules", metavar="GAME"
 
 @app.command()
 @handle_errors
-def schema(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker.")]) -> None:
-    """Print the JSON Schema of GAME's logs (envelope and moves, one document)."""
+def schema(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker.")],
+           fmt: FormatOption = OutputFormat.json) -> None:
+    """Print the JSON Schema of GAME's logs (envelope and moves, one document).
+
+    A schema is a JSON document, so both formats print it as JSON.
+    """
     engine = resolve_game(game)
     typer.echo(orjson.dumps(engine.schema.document, option=orjson.OPT_INDENT_2).decode())
 

@@ -76,6 +76,7 @@ def test_schema_prints_the_bundled_schema(toy):
     doc = json.loads(result.stdout)
     assert "move.roll" in doc["$defs"]
     assert any(part.get("required") for part in doc["allOf"])  # the envelope is bundled in
+    assert json.loads(run("schema", "toy", "--format", "text").stdout) == doc
 
 
 # -- simulate ---------------------------------------------------------------------------------------
