@@ -129,7 +129,7 @@ class Loader:
             for name, table in tables.items():
                 if table.num_rows == 0:
                     continue
-                con.register("_ludolog_chunk", table)
+                con.register("_ludolog_chunk", _plain_strings(table))
                 con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _ludolog_chunk")
                 con.unregister("_ludolog_chunk")
             con.commit()
@@ -138,6 +138,15 @@ class Loader:
             raise
         self.loaded_ids.update(ids)
         return len(ids)
+
+
+def _plain_strings(table: pa.Table) -> pa.Table:
+    """Decode dictionary columns (compact to build and to send between processes) into plain
+    strings: DuckDB appends those about twice as fast."""
+    for i, field in enumerate(table.schema):
+        if pa.types.is_dictionary(field.type):
+            table = table.set_column(i, field.name, table.column(i).cast(field.type.value_type))
+    return table
 
 
 def _without(table: pa.Table, ids: set[str]) -> pa.Table:

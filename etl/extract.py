@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import re
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 
 import orjson
@@ -187,53 +188,22 @@ class ChunkBuilder:
         self.player_ids.extend(log.player_ids)
         seat_of = log.seat_of
 
-        mv = self.cols["moves"].lists
-        mv_game, mv_index, mv_turn, mv_round = mv["game_id"], mv["move_index"], mv["turn"], mv["round"]
-        mv_seat, mv_player, mv_type, mv_json = mv["seat"], mv["player"], mv["move_type"], mv["move"]
-        ps = self.cols["player_states"].lists
-        ps_game, ps_index, ps_seat, ps_player, ps_score = (ps["game_id"], ps["move_index"], ps["seat"],
-                                                           ps["player"], ps["score"])
-        gs = self._game_columns(game).lists
-        gs_game, gs_index, gs_seat = gs["game_id"], gs["move_index"], gs["seat"]
-        extra_lists = [gs[name] for name, _ in game.state_columns[1:]]
-        log_nos = [log_no] * n
-        seats = list(range(n))
-        player_refs = list(range(player_base, player_base + n))
-        player_ref_of = {pid: player_base + seat for pid, seat in seat_of.items()}
         player_rows = game.player_rows
         turn_info = game.turn_info
-        dumps = orjson.dumps
-        position: list = [None]  # turn info of the position the next move is made in
+        # The visitor only gathers, into two flat buffers: every player row's values one after the
+        # other (row-major, ``width`` values a row) and (turn, round) after each move. Columns are cut
+        # out of them with strided slices once per log - C-speed work instead of per-move Python.
+        cells: list = []
+        positions: list = []
+        add_cells, add_position, flatten = cells.extend, positions.extend, chain.from_iterable
 
         def on_step(index: int, move: dict, state) -> None:
-            if position[0] is None:
-                position[0] = _initial_turn_info(game, log)
-            turn, rnd = position[0]
-            pid = move.get("player")
-            mv_game.append(log_no)
-            mv_index.append(index)
-            mv_turn.append(turn)
-            mv_round.append(rnd)
-            mv_seat.append(seat_of.get(pid) if pid is not None else None)
-            mv_player.append(player_ref_of.get(pid) if pid is not None else None)
-            mv_type.append(move.get("type"))
-            mv_json.append(dumps(move))
-            position[0] = turn_info(state)
-            columns = list(zip(*player_rows(state)))
-            indexes = [index] * n
-            ps_game.extend(log_nos)
-            ps_index.extend(indexes)
-            ps_seat.extend(seats)
-            ps_player.extend(player_refs)
-            ps_score.extend(columns[0])
-            gs_game.extend(log_nos)
-            gs_index.extend(indexes)
-            gs_seat.extend(seats)
-            for values, column in zip(extra_lists, columns[1:]):
-                values.extend(column)
+            add_cells(flatten(player_rows(state)))
+            add_position(turn_info(state))
 
         result = replay(log, on_step=on_step)
         status = result.status
+        self._add_steps(log, game, log_no, player_base, result.applied, cells, positions)
         self.ids.append(log.sha256)
         self.seen_ids.add(log.sha256)
         self.files.append(log.file)
@@ -244,8 +214,8 @@ class ChunkBuilder:
             winners = list(game.winners(result.state)) if result.terminal else []
         claimed_final = (log.claimed or {}).get("final")
         g = self.cols["games"].lists
-        last_turn = mv_turn[-1] if result.applied else None
-        last_round = mv_round[-1] if result.applied else None
+        last_turn = self.cols["moves"].lists["turn"][-1] if result.applied else None
+        last_round = self.cols["moves"].lists["round"][-1] if result.applied else None
         for name, value in (("game_id", log_no), ("file", log.file), ("game", log.game), ("edition", log.edition),
                             ("options", _json(log.options)), ("catalog", log.catalog), ("player_count", n),
                             ("status", status), ("moves_in_log", len(log.moves or [])),
@@ -292,6 +262,53 @@ class ChunkBuilder:
         st.score_events += len(events)
         if status == "invalid":
             st.invalid_files.append((log.file, str(result.violations[0])))
+
+    def _add_steps(self, log, game, log_no: int, player_base: int, applied: int, cells: list,
+                   positions: list) -> None:
+        """The moves, player_states and per-game rows of the ``applied`` moves of one log."""
+        if not applied:
+            return
+        n = len(log.players)
+        width = len(game.state_columns)
+        rows = applied * n
+        move_index = list(range(applied))
+        row_move_index = [0] * rows
+        for seat in range(n):
+            row_move_index[seat::n] = move_index
+        row_game = [log_no] * rows
+        row_seat = list(range(n)) * applied
+        row_player = list(range(player_base, player_base + n)) * applied
+
+        moves = log.moves[:applied]
+        seat_of = log.seat_of
+        player_ref = {pid: player_base + seat for pid, seat in seat_of.items()}
+        initial = _initial_turn_info(game, log)
+        mv = self.cols["moves"].lists
+        mv["game_id"].extend([log_no] * applied)
+        mv["move_index"].extend(move_index)
+        mv["turn"].append(initial[0])  # the position a move is made in is the one after the move before
+        mv["turn"].extend(positions[0:2 * applied - 2:2])
+        mv["round"].append(initial[1])
+        mv["round"].extend(positions[1:2 * applied - 1:2])
+        players = [m.get("player") for m in moves]
+        mv["seat"].extend([seat_of.get(p) for p in players])
+        mv["player"].extend([player_ref.get(p) for p in players])
+        mv["move_type"].extend([m.get("type") for m in moves])
+        dumps = orjson.dumps
+        mv["move"].extend([dumps(m) for m in moves])
+
+        ps = self.cols["player_states"].lists
+        ps["game_id"].extend(row_game)
+        ps["move_index"].extend(row_move_index)
+        ps["seat"].extend(row_seat)
+        ps["player"].extend(row_player)
+        ps["score"].extend(cells[0::width])
+        gs = self._game_columns(game).lists
+        gs["game_id"].extend(row_game)
+        gs["move_index"].extend(row_move_index)
+        gs["seat"].extend(row_seat)
+        for j, (name, _) in enumerate(game.state_columns[1:], start=1):
+            gs[name].extend(cells[j::width])
 
     # -- Arrow --------------------------------------------------------------------------------
     def finish(self) -> Chunk:

@@ -1,0 +1,150 @@
+"""Named queries: the ``*.sql`` files of this package, read through importlib.resources.
+
+Each file starts with a comment header: the question it answers on the first line, a description,
+and one ``-- @param NAME TYPE = DEFAULT  description`` line per parameter. The SQL refers to a
+parameter as ``$NAME`` (DuckDB named parameters); values given on the command line as text are
+converted to TYPE, and a parameter not given takes its DEFAULT (``NULL`` meaning "no filter").
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+import duckdb
+import pyarrow as pa
+
+from ludolog.replayer.core import LudologError
+
+_PARAM = re.compile(r"^--\s*@param\s+(\w+)\s+(\w+)\s*=\s*(\S+)\s*(.*)$")
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+_TYPES = {"VARCHAR": str, "INTEGER": int, "BIGINT": int, "DOUBLE": float, "BOOLEAN": bool}
+
+
+class QueryError(LudologError):
+    """Unknown query, bad parameter, or SQL that DuckDB rejects."""
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+    default: object
+    doc: str
+
+    def convert(self, text: str):
+        """A command-line value (text) -> the parameter's Python value."""
+        if text.upper() == "NULL":
+            return None
+        kind = _TYPES[self.type]
+        try:
+            if kind is bool:
+                if text.lower() in ("true", "1", "yes"):
+                    return True
+                if text.lower() in ("false", "0", "no"):
+                    return False
+                raise ValueError(text)
+            return kind(text)
+        except ValueError:
+            raise QueryError(f"parameter {self.name} must be {self.type}, not {text!r}") from None
+
+
+@dataclass(frozen=True)
+class NamedQuery:
+    name: str
+    question: str
+    description: str
+    sql: str
+    params: tuple[Param, ...] = field(default_factory=tuple)
+
+    def bind(self, given: dict[str, object] | None = None) -> dict[str, object]:
+        """Parameter values for DuckDB: the given ones (text is converted), defaults for the rest."""
+        given = dict(given or {})
+        unknown = sorted(set(given) - {p.name for p in self.params})
+        if unknown:
+            known = ", ".join(p.name for p in self.params) or "none"
+            raise QueryError(f"query {self.name} has no parameter {', '.join(unknown)} (its parameters: {known})")
+        values = {}
+        for p in self.params:
+            value = given.get(p.name, p.default)
+            values[p.name] = p.convert(value) if isinstance(value, str) and p.name in given else value
+        return values
+
+
+def _parse_default(param_type: str, text: str):
+    if text.upper() == "NULL":
+        return None
+    return Param("default", param_type, None, "").convert(text.strip("'\""))
+
+
+def parse_query(name: str, sql: str) -> NamedQuery:
+    header: list[str] = []
+    for line in sql.splitlines():
+        if not line.startswith("--"):
+            break
+        header.append(line)
+    if not header:
+        raise QueryError(f"query {name} has no header comment")
+    question = header[0].lstrip("-").strip()
+    params, description = [], []
+    for line in header[1:]:
+        match = _PARAM.match(line)
+        if match:
+            pname, ptype, default, doc = match.groups()
+            if ptype not in _TYPES:
+                raise QueryError(f"query {name}: parameter {pname} has unknown type {ptype}")
+            params.append(Param(pname, ptype, _parse_default(ptype, default), doc.strip()))
+        elif params and line.startswith("--    "):  # continuation of a parameter's description
+            last = params[-1]
+            params[-1] = Param(last.name, last.type, last.default, f"{last.doc} {line.lstrip('-').strip()}")
+        else:
+            description.append(line[2:].strip())
+    for p in params:
+        if f"${p.name}" not in sql:
+            raise QueryError(f"query {name}: parameter {p.name} is declared but the SQL does not use ${p.name}")
+    return NamedQuery(name, question, " ".join(d for d in description if d).strip(), sql, tuple(params))
+
+
+@lru_cache(maxsize=None)
+def named_queries() -> dict[str, NamedQuery]:
+    """Every named query of the installed package, by name (file name without ``.sql``)."""
+    out = {}
+    for entry in sorted(resources.files("ludolog.queries").iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".sql"):
+            name = entry.name[:-4]
+            out[name] = parse_query(name, entry.read_text(encoding="utf-8"))
+    return out
+
+
+def get_query(name: str) -> NamedQuery:
+    queries = named_queries()
+    if name not in queries:
+        raise QueryError(f"no named query {name!r}; named queries: {', '.join(queries)}")
+    return queries[name]
+
+
+def is_query_name(text: str) -> bool:
+    return bool(_NAME.match(text))
+
+
+def run_sql(con: duckdb.DuckDBPyConnection, sql: str, params: dict | None = None) -> pa.Table:
+    """Run one statement and return its whole result as an Arrow table."""
+    try:
+        relation = con.sql(sql, params=params) if params else con.sql(sql)
+        if relation is None:  # a statement without a result (DDL): nothing to show
+            return pa.table({})
+        return relation.to_arrow_table()
+    except duckdb.Error as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise QueryError(f"the query failed: {first}") from None
+
+
+def run_query(con: duckdb.DuckDBPyConnection, name_or_sql: str, params: dict[str, object] | None = None) -> pa.Table:
+    """A named query (with ``params``) or, when the text is not a query name, raw SQL."""
+    if is_query_name(name_or_sql):
+        query = get_query(name_or_sql)
+        return run_sql(con, query.sql, query.bind(params))
+    if params:
+        raise QueryError("--param applies to named queries only (raw SQL gets no parameters)")
+    return run_sql(con, name_or_sql)

@@ -1,0 +1,144 @@
+"""Shared by the ETL, query and audit tests: a small known corpus on disk and what the replayer
+itself says about it, computed independently of the ETL code (plain on_step visitor, ledger sums)."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import duckdb
+import orjson
+import pytest
+
+from ludolog.etl.db import data_tables
+from ludolog.replayer.core import LogError, get_game, read_log, registry, replay, simulate_log
+
+from . import toygame
+
+TOY_PLUGIN = "tests.toygame:GAME"
+
+
+@pytest.fixture
+def toy_everywhere(monkeypatch):
+    """The toy game registered here and, through LUDOLOG_PLUGINS, in ingest worker processes."""
+    monkeypatch.setenv("LUDOLOG_PLUGINS", TOY_PLUGIN)
+    registry.register(toygame.GAME)
+    yield toygame.GAME
+    registry.unregister("toy")
+
+
+def _write(folder: Path, name: str, raw: dict) -> Path:
+    path = folder / name
+    path.write_bytes(orjson.dumps(raw))
+    return path
+
+
+def write_corpus(folder: Path, toy: int = 12, entdecker: int = 6, extras: bool = True) -> list[Path]:
+    """Simulated toy and Entdecker games (2-4 players, dated), plus, with ``extras``, one log of
+    each awkward kind: an illegal move, an unfinished game, a disputed claim and a non-JSON file."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = []
+    start = dt.date(2026, 1, 1)
+    for i in range(toy):
+        raw = simulate_log("toy", 2 + i % 3, seed=i)
+        raw["meta"]["date"] = (start + dt.timedelta(days=(i * 7) % 31)).isoformat()
+        files.append(_write(folder, f"toy-{i:03d}.json", raw))
+    for i in range(entdecker):
+        raw = simulate_log("entdecker", 2 + i % 3, seed=100 + i)
+        raw["meta"]["date"] = (start + dt.timedelta(days=i)).isoformat()
+        files.append(_write(folder, f"entdecker-{i:03d}.json", raw))
+    if extras:
+        bad = simulate_log("toy", 2, seed=900)
+        bad["moves"][3]["die"] = 9
+        files.append(_write(folder, "x-illegal.json", bad))
+        unfinished = simulate_log("toy", 3, seed=901)
+        unfinished["moves"] = unfinished["moves"][:4]
+        del unfinished["claimed"]
+        files.append(_write(folder, "x-unfinished.json", unfinished))
+        disputed = simulate_log("toy", 2, seed=902)
+        disputed["claimed"]["final"]["ben"] += 5
+        files.append(_write(folder, "x-disputed.json", disputed))
+        junk = folder / "x-junk.json"
+        junk.write_bytes(b"{this is not json")
+        files.append(junk)
+    return files
+
+
+@dataclass
+class Record:
+    """What the replayer says about one file."""
+
+    file: str
+    game_id: str
+    status: str
+    game: str | None = None
+    players: list[str] = field(default_factory=list)
+    applied: int = 0
+    scores: list[int] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
+    move_types: list[str] = field(default_factory=list)
+    move_seats: list[int | None] = field(default_factory=list)
+    turns: list[tuple[int, int]] = field(default_factory=list)  # (turn, round) each move was made in
+    rows: list[list[tuple]] = field(default_factory=list)  # player_rows after each move
+    events: list[tuple[int, int, int, str]] = field(default_factory=list)  # move, seat, delta, category
+    violation_codes: list[str] = field(default_factory=list)
+    claimed: dict | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def ledger_score(self, move_index: int, seat: int) -> int:
+        return sum(d for m, s, d, _ in self.events if s == seat and m <= move_index)
+
+
+def replay_record(path: Path) -> Record:
+    import hashlib
+
+    data = path.read_bytes()
+    file = str(path.resolve())
+    try:
+        log = read_log(path, file)
+    except LogError as exc:
+        return Record(file, hashlib.sha256(data).hexdigest(), "invalid",
+                      violation_codes=[v.code for v in exc.violations])
+    game = get_game(log.game)
+    rows: list[list[tuple]] = []
+    turns: list[tuple[int, int]] = [tuple(game.turn_info(game.new_state(log)))]
+    result = replay(log, on_step=lambda i, m, s: (rows.append(list(game.player_rows(s))),
+                                                  turns.append(tuple(game.turn_info(s)))))
+    moves = log.moves[:result.applied]
+    return Record(
+        file=file, game_id=log.sha256, status=result.status, game=log.game, players=log.player_ids,
+        applied=result.applied, scores=list(game.scores(result.state)) if result.state is not None else [],
+        winners=result.winners, move_types=[m["type"] for m in moves],
+        move_seats=[log.seat_of.get(m.get("player")) if "player" in m else None for m in moves],
+        turns=turns[:result.applied], rows=rows,
+        events=[(e.move_index, e.seat, e.delta, e.category) for e in result.state.ledger.events]
+        if result.state is not None else [],
+        violation_codes=[v.code for v in result.violations], claimed=(log.claimed or {}).get("final"))
+
+
+def replay_records(files: list[Path]) -> list[Record]:
+    return [replay_record(f) for f in files]
+
+
+def snapshot(db: Path) -> dict[str, list[tuple]]:
+    """Every data table's rows, sorted (row order in DuckDB is not part of the contract)."""
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        out = {}
+        for table in data_tables(con):
+            rows = con.execute(f"SELECT * FROM {table}").fetchall()
+            out[table] = sorted(rows, key=repr)
+        return out
+    finally:
+        con.close()
+
+
+def fetch(db: Path, sql: str, params=None) -> list[tuple]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(sql, params or []).fetchall()
+    finally:
+        con.close()
