@@ -13,12 +13,12 @@ WITH finished AS (
 SELECT game,
        player_count,
        count(*) AS games,
-       round(avg(moves_applied), 2) AS mean_moves,
+       round(avg(moves_applied), 3) AS mean_moves,
        min(moves_applied) AS min_moves,
        max(moves_applied) AS max_moves,
-       round(avg(turns), 2) AS mean_turns,
-       round(avg(rounds), 2) AS mean_rounds,
-       round(avg(moves_applied / player_count), 2) AS mean_moves_per_player
+       round(avg(turns), 3) AS mean_turns,
+       round(avg(rounds), 3) AS mean_rounds,
+       round(avg(moves_applied / player_count), 3) AS mean_moves_per_player
 FROM finished
 GROUP BY game, player_count
 ORDER BY game, player_count
