@@ -15,9 +15,9 @@ import typer
 from ludolog.replayer.core import CORE_RULES, simulate_log
 
 from . import render
-from .common import (EXIT_INVALID, FormatOption, OutputFormat, available_games, check_file, emit, error_boundary,
-                     expand_paths, fail, game_names, get_game, handle_errors, load_log, parse_option_pairs,
-                     progress, resolve_game, usage_error, violation_text)
+from .common import (EXIT_INVALID, FormatOption, OutputFormat, check_file, debug_enabled, emit, error_boundary,
+                     expand_paths, fail, game_names, handle_errors, load_game, load_log, parse_option_pairs, progress,
+                     resolve_game, usage_error, violation_text)
 
 app = typer.Typer(
     name="ludolog",
@@ -58,15 +58,14 @@ def games(rules: Annotated[Optional[str], typer.Option("--rules", metavar="GAME"
         emit({"game": game.name, "rules": game_rules, "core_rules": core_rules}, fmt,
              lambda: render.rules_text(game.name, game_rules, core_rules))
         return
-    loaded = {g.name: g for g in available_games()}
-    infos = [render.game_info(g) for g in loaded.values()]
-    unavailable = []
+    infos, unavailable = [], []
     for name in game_names():
-        if name not in loaded:
-            try:
-                get_game(name)
-            except Exception as exc:  # noqa: BLE001 - reported as "not available"
-                unavailable.append({"name": name, "error": f"{type(exc).__name__}: {exc}"})
+        try:
+            infos.append(render.game_info(load_game(name)))
+        except Exception as exc:  # noqa: BLE001 - a game that cannot load is listed as unavailable
+            if debug_enabled():
+                raise
+            unavailable.append({"name": name, "error": f"{type(exc).__name__}: {exc}"})
     emit({"games": infos, "unavailable": unavailable}, fmt, lambda: render.games_text(infos, unavailable))
 
 

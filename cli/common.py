@@ -213,19 +213,28 @@ def resolve_game(name: str, param_hint: str = "GAME"):
     if name not in game_names():
         usage_error(f"unknown game {name!r}; known games: {', '.join(game_names())}", param_hint)
     try:
-        return get_game(name)
-    except Exception as exc:  # noqa: BLE001 - a broken or unfinished game package
+        return load_game(name)
+    except Exception as exc:  # noqa: BLE001 - a broken or unfinished game package, a bad catalog file
         if debug_enabled():
             raise
-        fail(f"game {name!r} cannot be loaded in this installation ({type(exc).__name__}: {exc})")
+        fail(f"game {name!r} cannot be loaded: {_message_for(exc)}")
+
+
+def load_game(name: str):
+    """The engine ``name`` with its lazily loaded parts (catalog, schema) touched, so that a broken
+    installation fails here, in one place. :raises Exception: whatever the game package raised."""
+    game = get_game(name)
+    _ = game.catalog_version, game.schema
+    return game
 
 
 def available_games() -> list:
-    """The engines that load; a game whose package does not load is left out."""
+    """The engines that load; a game whose package or data does not load is left out (``ludolog
+    games`` lists it as unavailable with the reason)."""
     games = []
     for name in game_names():
         try:
-            games.append(get_game(name))
+            games.append(load_game(name))
         except Exception:  # noqa: BLE001 - listed by `games` as unavailable instead
             if debug_enabled():
                 raise
@@ -289,13 +298,18 @@ def check_file(path: Path | str, data: bytes | None = None, check_claims: bool =
         if debug_enabled():
             raise
         return FileCheck(file=name, status="error", game=log.game, moves=len(log.moves or []),
-                         violations=list(log.violations) + [internal_violation(name, exc)])
+                         violations=list(log.violations) + [internal_violation(name, exc, log.game)])
     return FileCheck(file=name, status=result.status, game=log.game, moves=len(log.moves or []),
                      applied=result.applied, scores=result.scores, winners=result.winners,
                      violations=list(result.violations), result=result)
 
 
-def internal_violation(file: str, exc: BaseException) -> Violation:
+def internal_violation(file: str, exc: BaseException, game: str = "") -> Violation:
+    """A file could not be checked. ``CORE.GAME.UNAVAILABLE``: the engine or its data (e.g. a
+    replaced catalog file) cannot be used - not the log's fault, not a bug; ``CORE.INTERNAL``: a bug."""
+    if isinstance(exc, (LudologError, OSError)):
+        engine = f"the {game} engine" if game else "the game engine"
+        return Violation(file, None, "", "CORE.GAME.UNAVAILABLE", f"{engine} cannot be used: {_message_for(exc)}")
     return Violation(file, None, "", "CORE.INTERNAL", f"unexpected {type(exc).__name__}: {exc}; {BUG_HINT}")
 
 

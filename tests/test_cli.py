@@ -493,3 +493,34 @@ def test_entdecker_variants_simulate_and_validate(tmp_path):
     assert run("validate", tmp_path).exit_code == 0
     bad = run("simulate", "entdecker", "-p", "2", "--option", "personal_tiles=3", "--out", tmp_path / "x")
     assert bad.exit_code == 2 and "personal_tiles" in bad.output
+
+
+def test_a_game_whose_data_cannot_load_is_reported_not_crashed(toy, corpus, monkeypatch):
+    from ludolog.replayer.core import LudologError, registry
+
+    from . import toygame
+
+    class BrokenToy(toygame.ToyGame):
+        name = "broken"
+
+        @property
+        def catalog_version(self):
+            raise LudologError("the catalog file is missing")
+
+    registry.register(BrokenToy())
+    try:
+        listing = run("games")
+        assert listing.exit_code == 0 and "broken: not available" in listing.stdout and "toy: " in listing.stdout
+        schema = run("schema", "broken")
+        assert schema.exit_code == 1 and "cannot be loaded: the catalog file is missing" in schema.stderr
+    finally:
+        registry.unregister("broken")
+
+    def unusable(*args, **kwargs):
+        raise LudologError("invalid catalog")
+
+    monkeypatch.setattr("ludolog.cli.common.replay", unusable)
+    result = run("validate", corpus)
+    assert result.exit_code == 1
+    assert "CORE.GAME.UNAVAILABLE: the toy engine cannot be used: invalid catalog" in result.stdout
+    assert "report" not in result.stdout  # not presented as a bug
