@@ -66,7 +66,7 @@ def pattern_number(land: int) -> int:
 
 
 def _kind(entry: dict, kid: str, event: str | None = None) -> TileKind:
-    land, lanes = _mask(entry["edges"].replace("W", "").replace("L", "") or ""), _mask(entry["lanes"])
+    lanes = _mask(entry["lanes"])
     land = sum(1 << i for i, c in enumerate(entry["edges"]) if c == "L")
     segs = tuple(_mask(s) for s in entry["segments"])
     faces = tuple(

@@ -22,6 +22,7 @@ def describe(s) -> str:
 
 
 def _cell_text(s, cell: int) -> str:
+    """Three characters: the land mark, then a construction (piece letter and seat) or the ship."""
     face = s.faces[cell]
     if face is None:
         return " . "
@@ -29,8 +30,9 @@ def _cell_text(s, cell: int) -> str:
     mark = "~" if land == 0 else "#" if land == 4 else str(land)
     owner = s.constructions.get(cell)
     piece = f"{_PIECE_LETTER[owner[1]]}{owner[0] + 1}" if owner else "  "
-    ship = "*" if cell == s.ship_cell else " "
-    return f"{mark}{piece}"[:3] if not ship.strip() else f"{mark}{piece[0]}*"
+    if cell == s.ship_cell:
+        piece = piece[0] + "*" if owner else " *"
+    return mark + piece
 
 
 def render(s) -> str:
