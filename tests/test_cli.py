@@ -524,3 +524,14 @@ def test_a_game_whose_data_cannot_load_is_reported_not_crashed(toy, corpus, monk
     assert result.exit_code == 1
     assert "CORE.GAME.UNAVAILABLE: the toy engine cannot be used: invalid catalog" in result.stdout
     assert "report" not in result.stdout  # not presented as a bug
+
+
+@pytest.mark.parametrize("junk", [[], {}, None, 7, "fly"])
+def test_junk_move_types_never_escape_the_cli(corpus, junk):
+    path = sorted(corpus.rglob("*.json"))[0]
+    raw = orjson.loads(path.read_bytes())
+    raw["moves"][2]["type"] = junk
+    write_log(path, raw)
+    result = run("validate", path)
+    assert result.exit_code == 1 and f"{path}: " in result.stdout
+    assert run("replay", path, "--to", "1").exit_code == 0
