@@ -2,7 +2,7 @@
 the automatic reserve fill, and island scoring (greatest discoverer, halving down the ranks)."""
 from __future__ import annotations
 
-from .catalog import OPPOSITE, TileFace
+from .catalog import OPPOSITE, TileFace, pattern_number
 from .state import COLONY, FORT, POST, EntdeckerState, PendingIsland
 
 
@@ -109,9 +109,7 @@ def fill_from_reserve(s: EntdeckerState) -> list[int]:
     return filled
 
 
-def _pattern_of(land: int) -> int:
-    from .catalog import pattern_number
-    return pattern_number(land)
+_pattern_of = pattern_number
 
 
 def _land_locked_gap(s: EntdeckerState, start: int) -> set[int] | None:
@@ -180,7 +178,6 @@ def return_constructions(s: EntdeckerState, root: int) -> None:
 def score_island(s: EntdeckerState, island: PendingIsland, category: str) -> None:
     plant = max(island.drawn, default=0)
     value = island.cells + plant
-    names = ("trading post", "fort", "colony")
     for seat, position, points in shares(value, island.standings):
         plant_txt = f" + plant {plant}" if plant else ""
         what = "incomplete island" if category == "incomplete_island" else "island"

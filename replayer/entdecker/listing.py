@@ -1,0 +1,161 @@
+"""Listing the legal moves of an Entdecker position, and choosing random ones for the simulator.
+
+A mixin of :class:`~ludolog.replayer.entdecker.engine.Entdecker`: it reads the position through the
+engine's own legality helpers (``_free_targets``, ``_placements``, ``_start_position``), so the
+list and the validator share one definition of each rule.
+"""
+from __future__ import annotations
+
+import random
+
+from ..core.errors import IllegalMove
+from .catalog import SIDES
+from .state import COLONY, FORT, INCOME, OVER, PLACE, PLANT, POST, START, EntdeckerState
+
+PIECES = {"post": POST, "fort": FORT, "colony": COLONY}
+
+
+class MoveListing:
+    # ------------------------------------------------------------------ legal moves
+    def _legal_starts(self, s: EntdeckerState, seat: int, limit: int = 0) -> list[tuple[str, int]]:
+        """(at, cost) of every position the ship may start from that ``seat`` can afford with one exploration."""
+        out = []
+        cat = s.cat
+        for name, (cell, _side) in cat.edge_spaces.items():
+            if s.faces[cell] is None and s.wealth[seat] >= 1:
+                out.append((name, 0))
+                if limit and len(out) >= limit:
+                    return out
+        if s.season > 1:
+            for cell in range(cat.cells):
+                if s.faces[cell] is None:
+                    continue
+                try:
+                    _, _, cost = self._start_position(s, seat, cat.cell_name(cell))
+                except IllegalMove:
+                    continue
+                if cost + 1 <= s.wealth[seat]:
+                    out.append((cat.cell_name(cell), cost))
+                    if limit and len(out) >= limit:
+                        return out
+        return out
+
+    def legal_moves(self, s: EntdeckerState) -> list[dict]:
+        if s.phase == OVER:
+            return []
+        ids = s.ids
+        moves: list[dict] = []
+        seat = self.to_move(s)
+        pid = ids[seat]
+        if s.phase == INCOME:
+            moves = [{"type": "income", "player": pid, "spin": v} for v in s.cat.income_wheel]
+        elif s.phase == START:
+            for at, cost in self._legal_starts(s, seat):
+                for explore in range(1, s.wealth[seat] - cost + 1):
+                    moves.append({"type": "start", "player": pid, "at": at, "explore": explore})
+            if not moves:
+                moves.append({"type": "pass", "player": pid})
+        elif s.phase == PLANT:
+            for pile, size in enumerate(s.plant_piles):
+                if size:
+                    moves.extend({"type": "plant", "player": pid, "pile": pile + 1, "value": v}
+                                 for v, c in sorted(s.plant_pool.items()) if c)
+        elif s.phase == PLACE:
+            moves = [{"type": "place", "player": pid, "cell": s.cat.cell_name(c), "rotation": r * 90}
+                     for c, r in self._placements(s, s.drawn)]
+            if not moves:
+                moves.append({"type": "discard", "player": pid})
+        else:  # EXPLORE
+            moves = self._explore_moves(s, seat, pid)
+        if s.phase != PLANT:
+            moves.extend({"type": "return", "player": ids[owner], "cell": s.cat.cell_name(cell)}
+                         for cell, (owner, piece, _) in s.constructions.items() if piece == POST)
+        return moves
+
+    def _explore_moves(self, s: EntdeckerState, seat: int, pid: str, with_draws: bool = True) -> list[dict]:
+        moves: list[dict] = []
+        can_explore = s.credits >= 1 and bool(self._free_targets(s))
+        if can_explore and with_draws:
+            for pile, size in enumerate(s.pile_sizes):
+                if size:
+                    moves.extend({"type": "draw", "player": pid, "pile": pile + 1, "tile": k}
+                                 for k, c in s.pool.items() if c)
+        if can_explore and s.personal_variant and not s.own_used:
+            for tile in sorted(s.personal_left[seat]):
+                kind = s.cat.personal[tile]
+                if s.credits >= kind.cost and self._placements(s, kind, first_only=True):
+                    moves.append({"type": "own_tile", "player": pid, "tile": tile})
+        moves.extend(self._build_moves(s, seat, pid))
+        if s.explored or not can_explore or not sum(s.pile_sizes):
+            moves.append({"type": "end", "player": pid})
+        return moves
+
+    def _build_moves(self, s: EntdeckerState, seat: int, pid: str) -> list[dict]:
+        if not s.ship_new or s.ship_cell < 0:
+            return []
+        face = s.faces[s.ship_cell]
+        if not face.segments:
+            return []
+        mult = s.cat.events.get("hostile_natives", {}).get("amount", 2) if s.hostile else 1
+        out = []
+        for name, piece in PIECES.items():
+            if s.pieces[seat][piece] and s.cat.piece_cost[piece] * mult <= s.wealth[seat]:
+                if len(face.segments) == 1:
+                    out.append({"type": "build", "player": pid, "piece": name})
+                else:
+                    for seg in face.segments:
+                        side = next(SIDES[i] for i in range(4) if seg >> i & 1)
+                        out.append({"type": "build", "player": pid, "piece": name, "segment": side})
+        return out
+
+    # ------------------------------------------------------------------ random play
+    def random_move(self, s: EntdeckerState, rng: random.Random) -> dict:
+        phase = s.phase
+        seat = self.to_move(s)
+        pid = s.ids[seat]
+        if phase == INCOME:
+            return {"type": "income", "player": pid, "spin": rng.choice(s.cat.income_wheel)}
+        if phase == PLANT:
+            pile = rng.choice([i for i, n in enumerate(s.plant_piles) if n])
+            return {"type": "plant", "player": pid, "pile": pile + 1, "value": _weighted(rng, s.plant_pool)}
+        if phase == START:
+            posts = [c for c, (o, p, _) in s.constructions.items() if o == seat and p == POST]
+            if posts and rng.random() < 0.02:
+                return {"type": "return", "player": pid, "cell": s.cat.cell_name(rng.choice(posts))}
+            starts = self._legal_starts(s, seat)
+            if not starts:
+                return {"type": "pass", "player": pid}
+            at, cost = rng.choice(starts)
+            top = min(s.wealth[seat] - cost, 5)
+            return {"type": "start", "player": pid, "at": at, "explore": rng.randint(min(2, top), top)}
+        if phase == PLACE:
+            options = self._placements(s, s.drawn)
+            if not options:
+                return {"type": "discard", "player": pid}
+            cell, r = rng.choice(options)
+            return {"type": "place", "player": pid, "cell": s.cat.cell_name(cell), "rotation": r * 90}
+        builds = self._build_moves(s, seat, pid)
+        if builds and rng.random() < 0.5:
+            return rng.choice(builds)
+        options = self._explore_moves(s, seat, pid, with_draws=False)
+        can_draw = s.credits >= 1 and bool(self._free_targets(s)) and sum(s.pile_sizes) > 0
+        if can_draw and (rng.random() < 0.85 or not options):
+            own = [m for m in options if m["type"] == "own_tile"]
+            if own and rng.random() < 0.3:
+                return rng.choice(own)
+            pile = rng.choice([i for i, n in enumerate(s.pile_sizes) if n])
+            return {"type": "draw", "player": pid, "pile": pile + 1, "tile": _weighted(rng, s.pool)}
+        ends = [m for m in options if m["type"] == "end"]
+        return ends[0] if ends else rng.choice(options)
+
+
+
+def _weighted(rng: random.Random, counts: dict) -> object:
+    """A key drawn with probability proportional to its count (the unseen items are equally likely)."""
+    total = sum(counts.values())
+    pick = rng.randrange(total)
+    for key, count in counts.items():
+        if pick < count:
+            return key
+        pick -= count
+    raise AssertionError("unreachable: pick < total")
