@@ -12,11 +12,11 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
-from ludolog.replayer.core import CORE_RULES, simulate_log
+from ludolog.replayer.core import CORE_RULES, LogError, simulate_log
 
 from . import render
 from .common import (EXIT_INVALID, FormatOption, OutputFormat, check_file, debug_enabled, emit, error_boundary,
-                     expand_paths, fail, game_names, handle_errors, load_game, load_log, parse_option_pairs, progress,
+                     expand_paths, fail, game_names, handle_errors, internal_violation, load_game, load_log, parse_option_pairs, progress,
                      resolve_game, usage_error, violation_text)
 
 app = typer.Typer(
@@ -139,13 +139,25 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", help=
         fail(f"{log_file}: is a folder; replay takes one log file")
     if not log_file.exists():
         fail(f"{log_file}: no such file")
-    log = load_log(log_file)
-    total = len(log.moves or [])
-    stop = None if to is None or to >= total else to
-    result = replay(log, to=stop)
+    log = None
+    try:
+        log = load_log(log_file)
+        total = len(log.moves or [])
+        stop = None if to is None or to >= total else to
+        result = replay(log, to=stop)
+    except LogError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - name the file in the message
+        if debug_enabled():
+            raise
+        fail(internal_violation(str(log_file), exc, log.game if log else "").message, file=log_file)
     end = total if stop is None else stop
     # Problems after the requested point do not concern this position (schema errors of later moves).
     relevant = [v for v in result.violations if v.move_index is None or v.move_index < end]
+    if result.applied < end and not relevant:
+        # The replay stopped short of N for a problem recorded later in the log: the position asked
+        # for was not reached, so that problem does concern it.
+        relevant = list(result.violations)
     game = result.game
     state = result.state
     report = {

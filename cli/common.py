@@ -109,9 +109,9 @@ def echo_err(message: str) -> None:
     typer.echo(message, err=True)
 
 
-def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
-    """Print ``error: message`` on stderr and end the command with exit ``code``."""
-    echo_err(f"error: {message}")
+def fail(message: str, code: int = EXIT_INVALID, file: Path | str | None = None) -> NoReturn:
+    """Print ``error: [file: ]message`` on stderr and end the command with exit ``code``."""
+    echo_err(f"error: {f'{file}: ' if file is not None else ''}{message}")
     raise typer.Exit(code)
 
 
