@@ -155,8 +155,11 @@ class Entdecker(MoveListing, Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: EntdeckerState, move: dict, seat: int | None) -> None:
-        handler = self._dispatch[move["type"]]
-        handler(s, move, seat)
+        kind = move["type"]
+        offer = s.natives_offer
+        self._dispatch[kind](s, move, seat)
+        if offer and kind != "plant" and kind != "return":
+            s.natives_offer = False  # the welcoming natives' token was not taken at once: it is gone
 
     def _expect_turn(self, s: EntdeckerState, seat: int, kind: str) -> None:
         """Common checks for moves made inside a player's turn."""
@@ -385,9 +388,7 @@ class Entdecker(MoveListing, Game):
         elif effect == "build_cost_multiplier":
             s.hostile = True
         elif effect == "draw_plant":
-            if sum(s.plant_pool.values()):
-                s.pending_plants.append((seat, -1))
-                s.phase = PLANT
+            s.natives_offer = sum(s.plant_pool.values()) > 0
         elif effect == "lose_half_wealth_round_up":
             s.wealth[seat] -= (s.wealth[seat] + 1) // 2
         elif effect == "victory_points":
@@ -468,9 +469,13 @@ class Entdecker(MoveListing, Game):
 
     # -- plant draws
     def _plant(self, s: EntdeckerState, move: dict, seat: int) -> None:
-        if s.phase != PLANT:
-            raise _illegal("ENT.PLANT.NOT_DUE", "no plant token is due now")
-        due, island = s.pending_plants[0]
+        if s.phase == PLANT:
+            due, island = s.pending_plants[0]
+        elif s.natives_offer and s.phase == EXPLORE:
+            due, island = s.current, -1
+        else:
+            raise _illegal("ENT.PLANT.NOT_DUE", "no plant token can be taken now: only the greatest discoverers of a "
+                                                "completed island, or a player who just met welcoming natives, take one")
         if seat != due:
             raise _illegal("ENT.TURN.NOT_YOURS", f"the plant token due now is {s.ids[due]}'s", "/player")
         pile = move["pile"] - 1
@@ -483,14 +488,12 @@ class Entdecker(MoveListing, Game):
         s.plant_piles[pile] -= 1
         s.plant_pool[value] -= 1
         s.plants[seat].append(value)
-        s.pending_plants.pop(0)
-        if island >= 0:
-            s.pending_islands[island].drawn.append(value)
-        if s.pending_plants:
-            return
         if island < 0:
-            s.phase = EXPLORE  # welcoming natives: the turn goes on
-        else:
+            s.natives_offer = False  # welcoming natives: the turn goes on
+            return
+        s.pending_plants.pop(0)
+        s.pending_islands[island].drawn.append(value)
+        if not s.pending_plants:
             self._score_pending(s)
 
     # ------------------------------------------------------------------ end of turn
@@ -558,6 +561,7 @@ class Entdecker(MoveListing, Game):
     def _next_player(self, s: EntdeckerState) -> None:
         s.ship_cell, s.ship_edge = -1, None
         s.credits, s.drawn, s.explored, s.own_used, s.ship_new, s.hostile = 0, None, False, False, False, False
+        s.natives_offer = False
         s.turn += 1
         s.turns_in_season += 1
         if s.turns_in_season == s.n:

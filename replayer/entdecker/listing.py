@@ -10,7 +10,7 @@ import random
 
 from ..core.errors import IllegalMove
 from .catalog import SIDES
-from .state import COLONY, FORT, INCOME, OVER, PLACE, PLANT, POST, START, EntdeckerState
+from .state import COLONY, EXPLORE, FORT, INCOME, OVER, PLACE, PLANT, POST, START, EntdeckerState
 
 PIECES = {"post": POST, "fort": FORT, "colony": COLONY}
 
@@ -48,25 +48,25 @@ class MoveListing:
         seat = self.to_move(s)
         pid = ids[seat]
         if s.phase == INCOME:
-            moves = [{"type": "income", "player": pid, "spin": v} for v in s.cat.income_wheel]
+            moves += [{"type": "income", "player": pid, "spin": v} for v in s.cat.income_wheel]
         elif s.phase == START:
             for at, cost in self._legal_starts(s, seat):
                 for explore in range(1, s.wealth[seat] - cost + 1):
                     moves.append({"type": "start", "player": pid, "at": at, "explore": explore})
             if not moves:
                 moves.append({"type": "pass", "player": pid})
-        elif s.phase == PLANT:
+        if s.phase == PLANT or s.natives_offer and s.phase == EXPLORE:
             for pile, size in enumerate(s.plant_piles):
                 if size:
                     moves.extend({"type": "plant", "player": pid, "pile": pile + 1, "value": v}
                                  for v, c in sorted(s.plant_pool.items()) if c)
-        elif s.phase == PLACE:
+        if s.phase == PLACE:
             moves = [{"type": "place", "player": pid, "cell": s.cat.cell_name(c), "rotation": r * 90}
                      for c, r in self._placements(s, s.drawn)]
             if not moves:
                 moves.append({"type": "discard", "player": pid})
-        else:  # EXPLORE
-            moves = self._explore_moves(s, seat, pid)
+        elif s.phase == EXPLORE:
+            moves += self._explore_moves(s, seat, pid)
         if s.phase != PLANT:
             moves.extend({"type": "return", "player": ids[owner], "cell": s.cat.cell_name(cell)}
                          for cell, (owner, piece, _) in s.constructions.items() if piece == POST)
@@ -115,7 +115,7 @@ class MoveListing:
         pid = s.ids[seat]
         if phase == INCOME:
             return {"type": "income", "player": pid, "spin": rng.choice(s.cat.income_wheel)}
-        if phase == PLANT:
+        if phase == PLANT or s.natives_offer and rng.random() < 0.9:
             pile = rng.choice([i for i, n in enumerate(s.plant_piles) if n])
             return {"type": "plant", "player": pid, "pile": pile + 1, "value": _weighted(rng, s.plant_pool)}
         if phase == START:

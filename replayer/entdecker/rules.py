@@ -49,8 +49,8 @@ RULES = RuleBook("entdecker", [
     Rule("ENT.RETURN.NO_POST", f"{_T}, 3. Construction", "Only one's own trading post on the board can be returned to the reserve."),
     Rule("ENT.RETURN.NOT_NOW", f"{_T}, 4. Completing an Island", "Trading posts cannot be taken back while an island is being scored."),
     # plants
-    Rule("ENT.PLANT.NOT_DUE", f"{_T}, 4. Completing an Island / Events: Welcoming natives", "A plant token is taken only by a greatest discoverer of a completed island with a fort or colony, or on welcoming natives."),
-    Rule("ENT.PLANT.DUE", f"{_T}, 4. Completing an Island / Events: Welcoming natives", "A plant token that is due is taken before play goes on."),
+    Rule("ENT.PLANT.NOT_DUE", f"{_T}, 4. Completing an Island / Events: Welcoming natives", "A plant token is taken only by a greatest discoverer of a completed island with a fort or colony, or at once on welcoming natives."),
+    Rule("ENT.PLANT.DUE", f"{_T}, 4. Completing an Island", "The plant tokens of a completed island are drawn before play goes on."),
     Rule("ENT.PLANT.PILE_EMPTY", f"{_T}, 4. Completing an Island", "A plant token is taken from one of the two piles, which must not be empty."),
     Rule("ENT.PLANT.UNAVAILABLE", f"{_T}, 4. Completing an Island; principle 1", "A drawn plant token must still be among the unseen tokens."),
 ])

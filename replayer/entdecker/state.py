@@ -66,10 +66,11 @@ class EntdeckerState:
     own_used: bool = False
     ship_new: bool = False  # the ship stands on a card this player discovered this turn
     hostile: bool = False
+    natives_offer: bool = False  # welcoming natives: a plant token may be drawn as the next move
     touched: list[int] = field(default_factory=list)  # cells discovered this turn
     last_ended: int = -1  # seat whose turn just ended (for clearer messages)
     last_end_reason: str = ""
-    # plant draws due: (seat, island index in pending_islands or -1 for welcoming natives)
+    # plant draws due after completed islands: (seat, index in pending_islands)
     pending_plants: list[tuple[int, int]] = field(default_factory=list)
     pending_islands: list[PendingIsland] = field(default_factory=list)
 

@@ -143,3 +143,16 @@ def test_simulated_endings_follow_the_rules():
         assert inventor == ({i: c for i, c in enumerate(counts) if c == best} if best else {})
         for seat in range(s.n):
             assert sum(s.ledger.by_category(seat).values()) == s.ledger.totals[seat]
+
+
+def test_the_welcoming_natives_token_may_be_declined_but_not_taken_later():
+    log = EntdeckerLog(2)
+    log.start("ana", "N-B", 2).draw_place("ana", "welcoming-bay", "B1", 90)
+    log.add({"type": "build", "player": "ana", "piece": "post"})  # declines the token
+    state = _ok(log).state
+    assert state.plants == [[], []]
+    late = EntdeckerLog(2)
+    late.start("ana", "N-B", 3).draw_place("ana", "welcoming-bay", "B1", 90).draw_place("ana", "sea", "A1", 0)
+    late.plant("ana", 3)
+    first = late.replay().violations[0]
+    assert (first.code, first.move_index) == ("ENT.PLANT.NOT_DUE", len(late.moves) - 1)
