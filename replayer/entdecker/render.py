@@ -25,7 +25,7 @@ def _cell_text(s, cell: int) -> str:
     """Three characters: the land mark, then a construction (piece letter and seat) or the ship."""
     face = s.faces[cell]
     if face is None:
-        return " . "
+        return ".  "
     land = bin(face.land).count("1")
     mark = "~" if land == 0 else "#" if land == 4 else str(land)
     owner = s.constructions.get(cell)
@@ -39,7 +39,7 @@ def render(s) -> str:
     """The board: '.' undiscovered, '~' open sea, 1-3 land sides, '#' all land; then pNi/fNi/cNi =
     trading post/fort/colony of seat N; '*' marks the ship."""
     cat = s.cat
-    lines = ["    " + " ".join(f" {string.ascii_uppercase[c]} " for c in range(cat.columns))]
+    lines = ["    " + " ".join(f"{string.ascii_uppercase[c]}  " for c in range(cat.columns))]
     for row in range(cat.rows):
         cells = " ".join(_cell_text(s, row * cat.columns + col) for col in range(cat.columns))
         lines.append(f"{row + 1:>3} {cells}")
