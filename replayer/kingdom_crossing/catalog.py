@@ -1,0 +1,152 @@
+"""The Kingdom Crossing catalog: component data loaded from JSON, schema-checked, turned into tables.
+
+Everything the engine looks up during a replay is precomputed here once per process: regions,
+bridges and deck spaces become small integers, cards and birds become dicts by id, and the
+adjacency of regions and bridges is a tuple of tuples.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from importlib import resources
+
+import orjson
+
+from ..core.errors import LudologError
+from ..core.schemas import catalog_validator
+
+GUILDS = ("foxes", "owls", "bears", "boars", "deer")
+RESOURCES = ("lumber", "stone", "sap", "food")
+PICTURES = ("flower", "sculpture")
+
+
+class CatalogError(LudologError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A Character, Structure, Queen card, starting card or the Home card."""
+
+    id: str
+    deck: str  # deck id, "queen", "start" or "home"
+    structure: bool
+    guild: int  # index into GUILDS; -1 for structures
+    cost: int
+    effect: dict
+
+
+@dataclass(frozen=True, slots=True)
+class DecorationSpace:
+    id: str
+    index: int
+    track: int  # resource index
+    after: int  # the marker has passed the space once its position is greater than this
+    picture: str
+    symbols: int
+
+
+class Catalog:
+    """Component data of one catalog version, with derived lookup tables."""
+
+    def __init__(self, data: dict):
+        errors = sorted(catalog_validator("kingdom-crossing.catalog.schema.json").iter_errors(data), key=str)
+        if errors:
+            raise CatalogError("invalid Kingdom Crossing catalog: " + "; ".join(
+                f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5]))
+        self.data = data
+        self.version: str = data["catalog"]
+        self.regions: tuple[str, ...] = tuple(r["id"] for r in data["regions"])
+        self.region_index = {r: i for i, r in enumerate(self.regions)}
+        self.region_colour = tuple(r["bird"] for r in data["regions"])
+        order = sorted(range(len(self.regions)), key=lambda i: data["regions"][i]["clockwise"])
+        self.clockwise_next = {order[k]: order[(k + 1) % len(order)] for k in range(len(order))}
+        self.bridges: tuple[str, ...] = tuple(b["id"] for b in data["bridges"])
+        self.bridge_index = {b: i for i, b in enumerate(self.bridges)}
+        ends = []
+        for b in data["bridges"]:
+            for end in (b["a"], b["b"]):
+                if end not in self.region_index:
+                    raise CatalogError(f"bridge {b['id']} names unknown region {end!r}")
+            ends.append((self.region_index[b["a"]], self.region_index[b["b"]]))
+        self.bridge_ends: tuple[tuple[int, int], ...] = tuple(ends)
+        #: bridges touching each region
+        self.region_bridges = tuple(tuple(i for i, (a, b) in enumerate(ends) if r in (a, b)) for r in range(len(self.regions)))
+        self.spaces: tuple[str, ...] = tuple(s["id"] for s in data["deck_spaces"])
+        self.space_index = {s: i for i, s in enumerate(self.spaces)}
+        self.space_region = tuple(self.region_index[s["region"]] for s in data["deck_spaces"])
+        self.region_spaces = tuple(tuple(i for i, r in enumerate(self.space_region) if r == reg) for reg in range(len(self.regions)))
+        self.paw_markers: int = data["paw_markers"]
+        self.paw_bonus = {int(k): v for k, v in data["paw_bonus"].items()}
+        self.balloon_same: int = data["balloon_cost"]["same_region"]
+        self.balloon_elsewhere: int = data["balloon_cost"]["elsewhere"]
+        self.rounds: int = data["rounds"]
+        self.actions_per_round: int = data["actions_per_round"]
+        self.houses: int = data["houses"]
+        self.invest_coins = tuple(s["coins"] for s in data["invest_track"])
+        self.invest_prestige = tuple(s["prestige"] for s in data["invest_track"])
+        self.invest_last = len(self.invest_coins) - 1
+        track = data["resource_track"]
+        self.track_length: int = track["length"]
+        self.track_bonus = tuple(
+            tuple((b["at"], b["effect"]) for b in track["bonuses"].get(r, ())) for r in RESOURCES)
+        self.deco_spaces = tuple(
+            DecorationSpace(d["id"], i, RESOURCES.index(d["track"]), d["after"], d["picture"], d["symbols"])
+            for i, d in enumerate(track["decoration_spaces"]))
+        self.deco_index = {d.id: d.index for d in self.deco_spaces}
+        #: decoration token kinds (picture, stars) -> (symbols, count in the supply)
+        self.tokens = {(t["picture"], t["stars"]): (t["symbols"], t["count"]) for t in data["decoration_supply"]}
+        self.tiles = tuple((t["base"], t["improved"]) for t in data["action_tiles"])
+        self.birds = {b["id"]: b for b in data["birds"]}
+        self.region_birds = tuple(sorted(b["id"] for b in data["birds"] if b["region"] == reg) for reg in self.regions)
+        self.cards: dict[str, Card] = {}
+        self.decks: dict[str, tuple[str, ...]] = {}
+        for deck in data["decks"]:
+            structure = deck["type"] == "structure"
+            ids = []
+            for c in deck["cards"]:
+                if not structure and "guild" not in c:
+                    raise CatalogError(f"character {c['id']} has no guild")
+                self._add(Card(c["id"], deck["id"], structure, -1 if structure else GUILDS.index(c["guild"]), c["cost"], c["effect"]))
+                ids.append(c["id"])
+            self.decks[deck["id"]] = tuple(sorted(ids))
+        if len(self.decks) != len(self.spaces):
+            raise CatalogError(f"{len(self.decks)} decks for {len(self.spaces)} deck spaces")
+        home = data["home"]
+        self._add(Card("home", "home", True, -1, 0, home["effect"]))
+        for q in data["queen_cards"]:
+            self._add(Card(q["id"], "queen", False, GUILDS.index(q["guild"]), 0, q["effect"]))
+        self.queen_ids = tuple(q["id"] for q in data["queen_cards"])
+        self.starting = {s["id"]: s for s in data["starting_cards"]}
+        for s in data["starting_cards"]:
+            self._add(Card(s["id"], "start", False, GUILDS.index(s["guild"]), 0, {"kind": "coins", "n": 0}))
+            if s["region"] not in self.region_index:
+                raise CatalogError(f"starting card {s['id']} names unknown region {s['region']!r}")
+        self.goals = tuple(data["bridge_goals"])
+        self.goal_ids = tuple(g["id"] for g in self.goals)
+        self.goal_index = {g: i for i, g in enumerate(self.goal_ids)}
+        self.goal_row = tuple(g["row"] for g in self.goals)
+        self.favors = {f["id"]: f["score"] for f in data["favors"]}
+        self.favor_stacks: int = data["favor_stacks"]
+        self.empty_tiles = {t["id"]: t["effect"] for t in data["empty_deck_tiles"]}
+        solo = data["solo"]
+        self.solo_tiles = {t["id"]: t for t in solo["tiles"] + solo["rest_tiles"]}
+        self.solo_base = tuple(t["id"] for t in solo["tiles"])
+        self.solo_rest = tuple(t["id"] for t in solo["rest_tiles"])
+        self.difficulty: dict[str, int] = solo["difficulty"]
+        self.solo_tiles_per_turn: int = solo["tiles_per_turn"]
+        self.deer_order = tuple(RESOURCES.index(r) for r in solo["deer_tie_order"])
+        self.favor_per_rest: int = solo["favor_per_rest_tile"]
+        self.guild_of_resource = tuple(GUILDS.index(data["resource_guild"][r]) for r in RESOURCES)
+        self.resource_of_guild = {g: r for r, g in enumerate(self.guild_of_resource)}
+
+    def _add(self, card: Card) -> None:
+        if card.id in self.cards:
+            raise CatalogError(f"card id {card.id!r} is used twice")
+        self.cards[card.id] = card
+
+
+@functools.cache
+def default_catalog() -> Catalog:
+    data = orjson.loads(resources.files("ludolog.replayer.kingdom_crossing").joinpath("catalog.json").read_bytes())
+    return Catalog(data)

@@ -1,0 +1,218 @@
+"""The Kingdom Crossing engine: set-up from the log, moves, legal moves and the Game interface."""
+from __future__ import annotations
+
+import random
+
+from ..core.errors import IllegalMove
+from ..core.game import CHANCE, TERMINAL, Game
+from ..core.ledger import Ledger
+from . import moves as mv
+from . import solo
+from .catalog import GUILDS, RESOURCES, Catalog, default_catalog
+from .effects import ANSWERS, options
+from .flow import settle
+from .rules import RULES
+from .state import (BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, START_ACTION, STEP_NAMES, TURN, KCState,
+                    Player)
+
+PACO_ID = "paco-paca"
+
+
+def expect(s: KCState) -> tuple[int, tuple[str, ...]]:
+    """The seat whose decision is next (CHANCE for Paco & Paca) and the move types it may make."""
+    if s.tasks:
+        task = s.tasks[-1]
+        types = ANSWERS[task[0]]
+        if task[0] == "structure" and not task[2]:
+            types = ("structure",)
+        return task[1], types
+    step = s.step
+    if step == TURN:
+        if s.current >= s.n:
+            return CHANCE, ("paco",)
+        return s.current, ("rest", "work")
+    return s.current, _STEP_TYPES.get(step, ())
+
+
+_STEP_TYPES = {START: ("start",), INCOME: ("income",), CARD: ("hire", "buy"), BUY_END: ("buy", "pass"),
+               CLAIM: ("claim", "pass"), EVENING: ("evening",)}
+
+
+class KingdomCrossing(Game):
+    name = "kingdom-crossing"
+    title = "Kingdom Crossing"
+    editions = ("2025",)
+    min_players, max_players = 1, 4
+    variants = {"difficulty": "solo only: beginner, advanced, expert or master (3, 2, 1 or 0 rest tiles; default advanced)"}
+    schema_file = "kingdom-crossing.schema.json"
+    rules = RULES
+    state_columns = (("score", "int"), ("coins", "int"), ("invest", "int"), ("lumber", "int"), ("stone", "int"),
+                     ("sap", "int"), ("food", "int"), ("paws_left", "int"), ("tiles_left", "int"),
+                     ("houses", "int"), ("guild_cards", "int"), ("structures", "int"), ("birds", "int"),
+                     ("favors", "int"), ("bridge_goals", "int"), ("improved_tiles", "int"), ("region", "str"))
+
+    def __init__(self, catalog: Catalog | None = None):
+        self._catalog = catalog
+
+    @property
+    def cat(self) -> Catalog:
+        if self._catalog is None:
+            self._catalog = default_catalog()
+        return self._catalog
+
+    @property
+    def catalog_version(self) -> str:  # type: ignore[override]
+        return self.cat.version
+
+    # -- set-up -----------------------------------------------------------------------------
+    def new_state(self, log) -> KCState:
+        cat = self.cat
+        n = len(log.players)
+        opts = log.options or {}
+        if n > 1 and "difficulty" in opts:
+            raise IllegalMove("KC.SETUP.OPTIONS", "the difficulty option belongs to the solo game only", "/options/difficulty")
+        solo_game = n == 1
+        rest = cat.difficulty[opts.get("difficulty", "advanced")] if solo_game else 0
+        seats = 2 if solo_game else n
+        ids = [p.id for p in log.players] + ([PACO_ID] if solo_game else [])
+        players = [Player(deco=[0] * len(cat.deco_spaces)) for _ in range(seats)]
+        s = KCState(cat=cat, ids=ids, n=n, seats=seats, solo=solo_game, rest_tiles=rest, players=players,
+                    ledger=Ledger(n), paco_ledger=Ledger(1) if solo_game else None)
+        mv.load_setup(s, log.setup, seats)
+        s.first = 1 if solo_game else 0
+        s.start_order = [0] if solo_game else list(range(n - 1, -1, -1))
+        s.current = s.start_order.pop(0)
+        s.step = START
+        return s
+
+    def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
+        return mv.random_setup(self.cat, rng, n_players)
+
+    # -- play -------------------------------------------------------------------------------
+    def to_move(self, s: KCState) -> int:
+        if s.step == END:
+            return TERMINAL
+        return expect(s)[0]
+
+    def apply(self, s: KCState, move: dict, seat: int | None) -> None:
+        if s.step == END:
+            raise IllegalMove("KC.TURN.WRONG_STEP", "the game is over")
+        if not self.schema.move_ok(move):
+            # replay checks the schema before; this guards direct callers (simulators, tests)
+            raise IllegalMove("CORE.SCHEMA", "the move does not match the Kingdom Crossing move schema", "")
+        want_seat, types = expect(s)
+        t = move["type"]
+        if t not in types:
+            who = "Paco & Paca" if want_seat == CHANCE else s.ids[want_seat]
+            raise IllegalMove("KC.TURN.WRONG_STEP",
+                              f"a {t!r} move is not possible now: {who} must make a {' or '.join(repr(x) for x in types)} move "
+                              f"({STEP_NAMES[s.step]}, round {s.round})", "/type")
+        if want_seat == CHANCE:
+            solo.apply_paco(s, move)
+            from .flow import next_turn
+
+            next_turn(s)
+        else:
+            if seat != want_seat:
+                raise IllegalMove("KC.TURN.NOT_YOURS", f"it is {s.ids[want_seat]}'s decision, not {move.get('player')}'s", "/player")
+            mv.dispatch(s, seat, move)
+        settle(s)
+
+    def legal_moves(self, s: KCState) -> list[dict]:
+        if s.step == END:
+            return []
+        seat, types = expect(s)
+        if seat == CHANCE:
+            left = solo.remaining_tiles(s)
+            return [{"type": "paco", "tiles": [a, b]} for a in left for b in left if a != b]
+        pid = s.ids[seat]
+        if s.tasks:
+            out = options(s, s.tasks[-1])
+        else:
+            out = mv.step_moves(s, seat)
+        return [{"type": m["type"], "player": pid, **{k: v for k, v in m.items() if k != "type"}} for m in out]
+
+    def random_move(self, s: KCState, rng: random.Random) -> dict:
+        seat, _ = expect(s)
+        if seat == CHANCE:
+            return {"type": "paco", "tiles": rng.sample(solo.remaining_tiles(s), s.cat.solo_tiles_per_turn)}
+        moves = self.legal_moves(s)
+        if s.step == TURN and not s.tasks:
+            rests = [m for m in moves if m["type"] == "rest"]
+            works = [m for m in moves if m["type"] == "work"]
+            if works and (not rests or rng.random() < 0.75):
+                plain = [m for m in works if "balloon" not in m]
+                if plain and rng.random() < 0.85:
+                    return rng.choice(plain)
+                return rng.choice(works)
+            return rng.choice(rests)
+        if s.step == CLAIM and not s.tasks:
+            claims = [m for m in moves if m["type"] == "claim"]
+            if claims and rng.random() < 0.9:
+                return rng.choice(claims)
+        return rng.choice(moves)
+
+    def clone(self, s: KCState) -> KCState:
+        return s.clone()
+
+    # -- results ----------------------------------------------------------------------------
+    def scores(self, s: KCState) -> list[int]:
+        return list(s.ledger.totals)
+
+    def paco_score(self, s: KCState) -> int | None:
+        """Paco & Paca's score in a solo game (None otherwise)."""
+        return s.paco_ledger.totals[0] if s.paco_ledger is not None else None
+
+    def winners(self, s: KCState) -> list[int]:
+        """Most Prestige; ties broken by remaining coins, then shared. In solo the player must beat
+        Paco & Paca (who have no coins), or no seat of the log wins."""
+        entries = [(s.ledger.totals[i], s.players[i].coins, i) for i in range(s.n)]
+        if s.solo:
+            entries.append((s.paco_ledger.totals[0], 0, -1))
+        best = max((e[0], e[1]) for e in entries)
+        return [i for score, coins, i in entries if (score, coins) == best and i >= 0]
+
+    def player_rows(self, s: KCState) -> list[tuple]:
+        cat = self.cat
+        rows = []
+        for seat in range(s.n):
+            p = s.players[seat]
+            rows.append((s.ledger.totals[seat], p.coins, p.invest, p.res[0], p.res[1], p.res[2], p.res[3],
+                         cat.paw_markers - p.paws, 6 - sum(p.played), len(p.houses), len(p.cards), len(p.structures),
+                         len(p.birds), len(p.favors), bin(p.goals).count("1"), sum(p.improved),
+                         cat.regions[p.region] if p.region >= 0 else ""))
+        return rows
+
+    def turn_info(self, s: KCState) -> tuple[int, int]:
+        per_round = s.cat.actions_per_round * s.seats
+        return max(0, s.round - 1) * per_round + min(s.turn, per_round - 1) + 1, max(1, s.round)
+
+    def describe(self, s: KCState) -> str:
+        cat = self.cat
+        parts = [f"round {s.round} {STEP_NAMES[s.step]}", f"first {s.ids[s.first]}"]
+        if s.step not in (END,):
+            seat, types = expect(s)
+            parts.append(f"waiting {'Paco & Paca' if seat == CHANCE else s.ids[seat]}: {'/'.join(types)}")
+        for seat, p in enumerate(s.players):
+            score = s.ledger.totals[seat] if seat < s.n else s.paco_ledger.totals[0]
+            where = cat.regions[p.region] if p.region >= 0 else "-"
+            parts.append(f"{s.ids[seat]}: {score}P {p.coins}c inv{p.invest} "
+                         f"res {'/'.join(map(str, p.res))} @{where} guilds {''.join(map(str, p.guild))}")
+        return "; ".join(parts)
+
+    def render(self, s: KCState) -> str:
+        cat = self.cat
+        lines = [self.describe(s), "cards: " + ", ".join(
+            f"{cat.spaces[i]}={s.top(i) or s.space_tile[i] or '-'}{'+' + s.space_bird[i] if s.space_bird[i] else ''}"
+            for i in range(len(cat.spaces)))]
+        lines.append(f"balloon {cat.regions[s.balloon] if s.balloon >= 0 else '-'}; queen {s.queen_card if s.queen_available else '-'}; "
+                     f"favors shown {s.favor_display}")
+        for seat, p in enumerate(s.players):
+            lines.append(f"  {s.ids[seat]}: favors {p.favors}, structures {p.structures}, birds {len(p.birds)}, "
+                         f"tiles improved {''.join('I' if x else '-' for x in p.improved)}, played {''.join('x' if x else '.' for x in p.played)}")
+        if s.solo:
+            lines.append(f"Paco & Paca: {s.paco_ledger.totals[0]} Prestige")
+        return "\n".join(lines)
+
+
+__all__ = ["KingdomCrossing", "PACO_ID", "GUILDS", "RESOURCES"]
