@@ -26,6 +26,10 @@ class QueryError(LudologError):
     """Unknown query, bad parameter, or SQL that DuckDB rejects."""
 
 
+class QueryUsageError(QueryError):
+    """The query was asked for wrongly: unknown name or parameter, a value of the wrong type."""
+
+
 @dataclass(frozen=True)
 class Param:
     name: str
@@ -47,7 +51,7 @@ class Param:
                 raise ValueError(text)
             return kind(text)
         except ValueError:
-            raise QueryError(f"parameter {self.name} must be {self.type}, not {text!r}") from None
+            raise QueryUsageError(f"parameter {self.name} must be {self.type}, not {text!r}") from None
 
 
 @dataclass(frozen=True)
@@ -64,7 +68,7 @@ class NamedQuery:
         unknown = sorted(set(given) - {p.name for p in self.params})
         if unknown:
             known = ", ".join(p.name for p in self.params) or "none"
-            raise QueryError(f"query {self.name} has no parameter {', '.join(unknown)} (its parameters: {known})")
+            raise QueryUsageError(f"query {self.name} has no parameter {', '.join(unknown)} (its parameters: {known})")
         values = {}
         for p in self.params:
             value = given.get(p.name, p.default)
@@ -120,7 +124,7 @@ def named_queries() -> dict[str, NamedQuery]:
 def get_query(name: str) -> NamedQuery:
     queries = named_queries()
     if name not in queries:
-        raise QueryError(f"no named query {name!r}; named queries: {', '.join(queries)}")
+        raise QueryUsageError(f"no named query {name!r}; named queries: {', '.join(queries)}")
     return queries[name]
 
 
@@ -146,5 +150,5 @@ def run_query(con: duckdb.DuckDBPyConnection, name_or_sql: str, params: dict[str
         query = get_query(name_or_sql)
         return run_sql(con, query.sql, query.bind(params))
     if params:
-        raise QueryError("--param applies to named queries only (raw SQL gets no parameters)")
+        raise QueryUsageError("--param applies to named queries only (raw SQL gets no parameters)")
     return run_sql(con, name_or_sql)

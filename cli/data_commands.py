@@ -1,0 +1,276 @@
+"""Data commands of `ludolog`: ingest, export, query, analyze, audit.
+
+Registered on the main app by :func:`register`. Thin wrappers: the work is in ``ludolog.etl``,
+``ludolog.queries`` and ``ludolog.replayer.core.audit``; output, errors and exit codes go through
+``cli.common``.
+"""
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import decimal
+import enum
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Optional
+
+import orjson
+import pyarrow as pa
+import typer
+
+from . import render
+from .common import (EXIT_INVALID, FormatOption, OutputFormat, emit, expand_paths, handle_errors, load_log,
+                     progress, usage_error, violation_text)
+
+DbOption = Annotated[Path, typer.Option("--db", help="DuckDB database file.", show_default=True)]
+ParamOption = Annotated[Optional[list[str]], typer.Option(
+    "--param", "-p", metavar="NAME=VALUE", help="A query parameter (repeat for several); see --list.")]
+OutOption = Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the result to this file.")]
+DEFAULT_DB = Path("ludolog.duckdb")
+INVALID_SHOWN = 20
+
+
+class TableFormat(str, enum.Enum):
+    table = "table"
+    text = "text"  # the same as table, for the --format text|json convention of every command
+    csv = "csv"
+    json = "json"
+    parquet = "parquet"
+
+
+TableFormatOption = Annotated[TableFormat, typer.Option(
+    "--format", "-f", case_sensitive=False, help="table (text), csv, json, or parquet (needs --out).")]
+
+
+# -- output of result tables ----------------------------------------------------------------------
+
+def _json_value(value):
+    if isinstance(value, decimal.Decimal):
+        return float(value)
+    if isinstance(value, (dt.date, dt.datetime, dt.time, dt.timedelta)):
+        return str(value)
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.6g}" if abs(value) < 1e15 else repr(value)
+    if isinstance(value, (list, dict)):
+        return orjson.dumps(value, default=_json_value).decode()
+    return str(value)
+
+
+def _flat_for_csv(table: pa.Table) -> pa.Table:
+    """CSV has no lists or structs: such columns become JSON text."""
+    for i, field in enumerate(table.schema):
+        if pa.types.is_nested(field.type):
+            values = [None if v is None else orjson.dumps(v, default=_json_value).decode()
+                      for v in table.column(i).to_pylist()]
+            table = table.set_column(i, field.name, pa.array(values, pa.string()))
+    return table
+
+
+def write_result(table: pa.Table, fmt: TableFormat, out: Path | None) -> None:
+    """Print ``table`` on stdout (or write it to ``out``) in ``fmt``."""
+    if fmt == TableFormat.parquet:
+        if out is None:
+            usage_error("--format parquet needs --out FILE", "--out")
+        import pyarrow.parquet as pq
+
+        pq.write_table(table, out)
+    elif fmt == TableFormat.csv:
+        import pyarrow.csv as pcsv
+
+        sink = pa.BufferOutputStream()
+        pcsv.write_csv(_flat_for_csv(table), sink)
+        data = sink.getvalue().to_pybytes()
+        if out is None:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            out.write_bytes(data)
+    elif fmt == TableFormat.json:
+        data = orjson.dumps(table.to_pylist(), default=_json_value, option=orjson.OPT_INDENT_2)
+        if out is None:
+            typer.echo(data.decode())
+        else:
+            out.write_bytes(data + b"\n")
+    else:
+        rows = [[_cell(v) for v in row.values()] for row in table.to_pylist()]
+        text = render.table(table.column_names, rows) if table.num_columns else "(no result)"
+        if not rows and table.num_columns:
+            text += "\n(no rows)"
+        if out is None:
+            typer.echo(text)
+        else:
+            out.write_text(text + "\n", encoding="utf-8")
+    if out is not None:
+        typer.echo(f"wrote {table.num_rows} rows to {out}", err=True)
+
+
+def _pairs(pairs: list[str] | None) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            usage_error(f"expected NAME=VALUE, got {pair!r}", "--param")
+        values[key.strip()] = value
+    return values
+
+
+def _params_text(params) -> str:
+    return ", ".join(f"{p.name} ({p.type}, default {'NULL' if p.default is None else p.default}): {p.doc}"
+                     for p in params) or "none"
+
+
+# -- commands -------------------------------------------------------------------------------------
+
+def ingest_text(summary) -> str:
+    s = summary.stats
+    rate = f", {s.moves / summary.seconds:,.0f} moves/s" if summary.seconds and s.moves else ""
+    lines = [f"ingested {s.logs} logs into {summary.db} with {summary.workers} worker"
+             f"{'s' if summary.workers != 1 else ''} in {summary.seconds:.2f} s{rate}",
+             f"  {s.valid} valid, {s.unfinished} unfinished, {s.invalid} invalid; {s.moves:,} moves, "
+             f"{s.state_rows:,} state rows, {s.score_events:,} score events, {s.violations:,} violations"]
+    if s.invalid_files:
+        lines.append(f"invalid logs ({s.invalid}; kept in the tables games and violations):")
+        lines += [f"  {violation}" for _, violation in s.invalid_files[:INVALID_SHOWN]]
+        if len(s.invalid_files) > INVALID_SHOWN:
+            lines.append(f"  ... and {len(s.invalid_files) - INVALID_SHOWN} more (ludolog query violations_by_rule)")
+    return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def _usage_errors() -> Iterator[None]:
+    """A query asked for wrongly (unknown name or parameter, bad value) is a usage error: exit 2."""
+    from ludolog.queries import QueryUsageError
+
+    try:
+        yield
+    except QueryUsageError as exc:
+        usage_error(str(exc))
+
+
+def register(app: typer.Typer) -> None:
+    """Add the data commands to ``app``."""
+
+    @app.command()
+    @handle_errors
+    def ingest(paths: Annotated[list[Path], typer.Argument(help="Log files and folders (searched for *.json).")],
+               db: DbOption = DEFAULT_DB,
+               workers: Annotated[Optional[int], typer.Option(
+                   "--workers", "-w", min=1, help="Worker processes (default: the number of cores).")] = None,
+               batch_size: Annotated[Optional[int], typer.Option(
+                   "--batch-size", min=1, help="Logs per transaction (default: up to 32).")] = None,
+               fmt: FormatOption = OutputFormat.text) -> None:
+        """Replay logs and load them into DuckDB (games, players, moves, player_states, score_events,
+        violations). Ingesting a log again replaces its rows. Exit 1 if any log is invalid."""
+        from ludolog.etl.ingest import IngestSummary, ingest_steps, n_chunks
+        from ludolog.etl.workers import default_workers
+
+        files = expand_paths(paths)
+        n_workers = workers or default_workers()
+        summary = IngestSummary(str(db), len(files), min(n_workers, max(1, len(files))))
+        steps = ingest_steps(files, db, n_workers, batch_size, summary)
+        for _ in progress(steps, total=n_chunks(len(files), n_workers, batch_size), label=f"ingesting {len(files)} logs"):
+            pass
+        emit(summary.as_dict(), fmt, lambda: ingest_text(summary))
+        if not summary.ok:
+            raise typer.Exit(EXIT_INVALID)
+
+    @app.command()
+    @handle_errors
+    def export(db: DbOption = DEFAULT_DB,
+               out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the Parquet files.")] = Path("parquet"),
+               fmt: FormatOption = OutputFormat.text) -> None:
+        """Write every table as Parquet, partitioned by game (OUT/TABLE/game=NAME/*.parquet)."""
+        from ludolog.etl.export import export as export_tables
+
+        written = export_tables(db, out)
+        emit({"db": str(db), "out": str(out), "tables": [t.__dict__ for t in written]}, fmt,
+             lambda: render.table(["table", "rows", "folder"], [[t.table, t.rows, t.path] for t in written]))
+
+    @app.command()
+    @handle_errors
+    def query(name_or_sql: Annotated[Optional[str], typer.Argument(
+                  metavar="NAME_OR_SQL", help="A named query (see --list) or a SQL statement.")] = None,
+              db: DbOption = DEFAULT_DB, param: ParamOption = None,
+              fmt: TableFormatOption = TableFormat.table, out: OutOption = None,
+              list_: Annotated[bool, typer.Option("--list", help="List the named queries and their parameters.")] = False
+              ) -> None:
+        """Run a named query from queries/ (with --param NAME=VALUE) or raw SQL on the database."""
+        from ludolog.etl.db import connect
+        from ludolog.queries import get_query, named_queries, run_query
+        from ludolog.queries.named import is_query_name
+
+        if list_:
+            queries = named_queries()
+            listing = pa.table({"name": list(queries), "question": [q.question for q in queries.values()],
+                                "parameters": [_params_text(q.params) for q in queries.values()]})
+            write_result(listing, fmt, out)
+            return
+        if not name_or_sql:
+            usage_error("give a query name or SQL (ludolog query --list shows the named queries)", "NAME_OR_SQL")
+        params = _pairs(param)
+        with _usage_errors():
+            if is_query_name(name_or_sql):
+                get_query(name_or_sql).bind(params)  # a bad name or parameter fails before the database opens
+            con = connect(db, read_only=True)
+            try:
+                table = run_query(con, name_or_sql, params)
+            finally:
+                con.close()
+        write_result(table, fmt, out)
+
+    @app.command()
+    @handle_errors
+    def analyze(name: Annotated[Optional[str], typer.Argument(help="elo, trajectory or comebacks (see --list).")] = None,
+                db: DbOption = DEFAULT_DB, param: ParamOption = None,
+                fmt: TableFormatOption = TableFormat.table, out: OutOption = None,
+                list_: Annotated[bool, typer.Option("--list", help="List the analyses and their parameters.")] = False
+                ) -> None:
+        """Run a polars analysis: Elo ratings in date order, score trajectories, comebacks."""
+        from ludolog.etl.db import connect
+        from ludolog.queries.analysis import ANALYSES, get_analysis
+
+        if list_:
+            listing = pa.table({"name": list(ANALYSES), "question": [a.question for a in ANALYSES.values()],
+                                "parameters": [_params_text(a.params) for a in ANALYSES.values()]})
+            write_result(listing, fmt, out)
+            return
+        if not name:
+            usage_error(f"give an analysis name: {', '.join(ANALYSES)}", "NAME")
+        with _usage_errors():
+            analysis = get_analysis(name)
+            con = connect(db, read_only=True)
+            try:
+                frame = analysis(con, _pairs(param))
+            finally:
+                con.close()
+        write_result(frame.to_arrow(), fmt, out)
+
+    @app.command()
+    @handle_errors
+    def audit(log: Annotated[Path, typer.Argument(help="The disputed game's log file.")],
+              fmt: FormatOption = OutputFormat.text) -> None:
+        """Claimed vs replayed scores, the ledger by category, and the first claim that differs
+        (with the moves that made the difference). Exit 0 if every claim matches, else 1."""
+        from ludolog.replayer.core import LogError, replay
+        from ludolog.replayer.core.audit import audit as audit_result, audit_text
+
+        try:
+            parsed = load_log(log)
+        except LogError as exc:
+            emit({"file": str(log), "status": "invalid", "ok": False, "violations": exc.violations}, fmt,
+                 lambda: "\n".join(["The log cannot be audited:"] + [violation_text(v) for v in exc.violations]))
+            raise typer.Exit(EXIT_INVALID) from None
+        report = audit_result(replay(parsed))
+        emit(report.as_dict(), fmt, lambda: audit_text(report))
+        if not report.ok:
+            raise typer.Exit(EXIT_INVALID)

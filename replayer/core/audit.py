@@ -1,0 +1,254 @@
+"""The score audit: what the players wrote down against what the rules give, for a referee.
+
+Game-independent: it reads only the :class:`ReplayResult` and its ledger. For each player it
+shows the claimed and the replayed final score and the ledger grouped by category. Claims are
+checked in order - every intermediate scoring event of ``claimed.events`` (``{after, label,
+scores}``), then ``claimed.final`` - and the first claim that differs from the replay is the
+*divergence*: the audit lists the scoring moves since the last claim that agreed, for the players
+whose claims differ, i.e. the moves that produced the difference.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+
+from .errors import Violation
+from .replay import ReplayResult
+
+@dataclass
+class PlayerAudit:
+    seat: int
+    player: str
+    name: str
+    claimed: int | None  # None: no final score claimed for this player
+    replayed: int
+    by_category: dict[str, int]
+
+    @property
+    def difference(self) -> int | None:
+        """claimed - replayed (None without a claim)."""
+        return None if self.claimed is None else self.claimed - self.replayed
+
+    @property
+    def agrees(self) -> bool:
+        return self.claimed is None or self.claimed == self.replayed
+
+
+@dataclass
+class ClaimCheck:
+    """One claimed scoring moment: an intermediate event or the final scores."""
+
+    label: str
+    after: int  # index of the move after which the scores were written down
+    pointer: str  # where the claim is in the log
+    scores: dict[str, tuple[int, int]]  # player -> (claimed, replayed)
+
+    @property
+    def differing(self) -> list[str]:
+        return [pid for pid, (claimed, replayed) in self.scores.items() if claimed != replayed]
+
+
+@dataclass
+class ScoringMove:
+    """A ledger event of a disputed player inside the divergence window."""
+
+    move_index: int  # -1: set-up
+    move_type: str | None
+    mover: str | None  # who made the move (None for set-up and chance moves)
+    player: str  # who scored
+    delta: int
+    category: str
+    reason: str
+
+
+@dataclass
+class Divergence:
+    claim: ClaimCheck
+    since: int  # first move index of the window (-1 includes set-up scoring)
+    previous_label: str | None  # the last claim that agreed, if any
+    moves: list[ScoringMove]
+    #: per disputed player: points by category scored in the window (replayed)
+    categories: dict[str, dict[str, int]]
+
+    @property
+    def players(self) -> list[str]:
+        return self.claim.differing
+
+
+@dataclass
+class AuditReport:
+    file: str
+    game: str
+    status: str  # the replay's: valid / unfinished / invalid
+    moves_in_log: int
+    applied: int
+    players: list[PlayerAudit]
+    claims: list[ClaimCheck]
+    divergence: Divergence | None
+    violations: list[Violation] = field(default_factory=list)  # rule and schema violations (not claims)
+
+    @property
+    def has_claims(self) -> bool:
+        return bool(self.claims) or any(p.claimed is not None for p in self.players)
+
+    @property
+    def ok(self) -> bool:
+        """Exit 0 for the referee: a legal log whose every claim matches the replay."""
+        return not self.violations and self.divergence is None
+
+    def as_dict(self) -> dict:
+        return {
+            "file": self.file, "game": self.game, "status": self.status, "moves_in_log": self.moves_in_log,
+            "applied": self.applied, "claims_match": self.divergence is None, "ok": self.ok,
+            "players": [{"seat": p.seat, "player": p.player, "name": p.name, "claimed": p.claimed,
+                         "replayed": p.replayed, "difference": p.difference, "by_category": p.by_category}
+                        for p in self.players],
+            "claims": [{"label": c.label, "after": c.after, "pointer": c.pointer,
+                        "scores": {pid: {"claimed": a, "replayed": b} for pid, (a, b) in c.scores.items()},
+                        "differing": c.differing} for c in self.claims],
+            "divergence": None if self.divergence is None else {
+                "label": self.divergence.claim.label, "after": self.divergence.claim.after,
+                "pointer": self.divergence.claim.pointer, "players": self.divergence.players,
+                "since": self.divergence.since, "previous_label": self.divergence.previous_label,
+                "differences": {pid: {"claimed": self.divergence.claim.scores[pid][0],
+                                      "replayed": self.divergence.claim.scores[pid][1]}
+                                for pid in self.divergence.players},
+                "categories": self.divergence.categories,
+                "moves": [asdict(m) for m in self.divergence.moves]},
+            "violations": [v.as_dict() for v in self.violations],
+        }
+
+
+def audit(result: ReplayResult) -> AuditReport:
+    """Audit the claims of a replayed log (replay it with the default ``check_claims=True``)."""
+    log = result.log
+    ids = log.player_ids
+    events = result.state.ledger.events if result.state is not None else []
+    n = len(ids)
+    replayed = [0] * n
+    by_category: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
+    for e in events:
+        replayed[e.seat] += e.delta
+        by_category[e.seat][e.category] += e.delta
+    claimed = log.claimed or {}
+    final = claimed.get("final") or {}
+    players = [PlayerAudit(seat, pid, p.name, final.get(pid), replayed[seat], dict(by_category[seat]))
+               for seat, (pid, p) in enumerate(zip(ids, log.players))]
+
+    def totals_through(move_index: int) -> list[int]:
+        totals = [0] * n
+        for e in events:
+            if e.move_index <= move_index:
+                totals[e.seat] += e.delta
+        return totals
+
+    checks: list[ClaimCheck] = []
+    for k, event in enumerate(claimed.get("events") or []):
+        after = event.get("after", -1)
+        if after >= result.applied:  # beyond the replayed moves: reported as a violation
+            continue
+        totals = totals_through(after)
+        scores = {pid: (value, totals[log.seat_of[pid]]) for pid, value in (event.get("scores") or {}).items()
+                  if pid in log.seat_of}
+        checks.append(ClaimCheck(event.get("label") or f"after move {after}", after, f"/claimed/events/{k}", scores))
+    checks.sort(key=lambda c: c.after)  # stable: equal moments keep the log's order
+    if final and result.terminal:
+        checks.append(ClaimCheck("final scores", result.applied - 1, "/claimed/final",
+                                 {p.player: (p.claimed, p.replayed) for p in players if p.claimed is not None}))
+
+    divergence = None
+    previous: ClaimCheck | None = None
+    for check in checks:
+        if check.differing:
+            divergence = _divergence(result, check, previous, events)
+            break
+        previous = check
+    # mismatches are shown by the checks; every other problem (rules, schema, unknown players in
+    # claims, claims past the end, final scores claimed for an unfinished game) is listed as is
+    other = [v for v in result.violations if not _shown_by_checks(v)]
+    return AuditReport(file=log.file, game=log.game, status=result.status, moves_in_log=len(log.moves or []),
+                       applied=result.applied, players=players, claims=checks, divergence=divergence,
+                       violations=other)
+
+
+def _shown_by_checks(v: Violation) -> bool:
+    return v.code == "CORE.CLAIM.FINAL_MISMATCH" or (v.code == "CORE.CLAIM.EVENT_MISMATCH" and v.move_index is not None)
+
+
+def _divergence(result: ReplayResult, check: ClaimCheck, previous: ClaimCheck | None, events) -> Divergence:
+    log = result.log
+    since = previous.after + 1 if previous is not None else -1
+    disputed = {log.seat_of[pid] for pid in check.differing}
+    moves: list[ScoringMove] = []
+    categories: dict[str, dict[str, int]] = {pid: {} for pid in check.differing}
+    for e in events:
+        if since <= e.move_index <= check.after and e.seat in disputed:
+            move = log.moves[e.move_index] if e.move_index >= 0 else {}
+            pid = log.player_ids[e.seat]
+            moves.append(ScoringMove(e.move_index, move.get("type"), move.get("player"), pid, e.delta,
+                                     e.category, e.reason))
+            categories[pid][e.category] = categories[pid].get(e.category, 0) + e.delta
+    return Divergence(check, since, previous.label if previous is not None else None, moves, categories)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def audit_text(report: AuditReport, max_moves: int = 30) -> str:
+    """The audit as a referee reads it at the table."""
+    lines = [f"Audit of {report.file}",
+             f"{report.game}, {len(report.players)} players, {report.applied} of {report.moves_in_log} moves "
+             f"replayed, status {report.status}", ""]
+    width = max([len(p.player) for p in report.players] + [6])
+    lines.append(f"{'player':<{width}}  {'claimed':>7}  {'replayed':>8}  {'diff':>5}")
+    for p in report.players:
+        claimed = "-" if p.claimed is None else str(p.claimed)
+        diff = "" if p.difference is None else _signed(p.difference) if p.difference else "0"
+        mark = "" if p.agrees else "  <- DISPUTED"
+        lines.append(f"{p.player:<{width}}  {claimed:>7}  {p.replayed:>8}  {diff:>5}{mark}")
+    categories = sorted({c for p in report.players for c in p.by_category})
+    if categories:
+        lines += ["", "Ledger by category (replayed points):"]
+        col = max(len(c) for c in categories + ["total"])
+        lines.append(" " * width + "".join(f"  {c:>{col}}" for c in categories + ["total"]))
+        for p in report.players:
+            cells = [p.by_category.get(c, 0) for c in categories] + [p.replayed]
+            lines.append(f"{p.player:<{width}}" + "".join(f"  {v:>{col}}" for v in cells))
+    intermediate = [c for c in report.claims if c.pointer != "/claimed/final"]
+    if intermediate:
+        agreeing = sum(1 for c in intermediate if not c.differing)
+        lines += ["", f"Claims at scoring events: {len(intermediate)} ({agreeing} agree with the replay)"]
+    d = report.divergence
+    if d is not None:
+        lines += ["", f"First claim that differs: {d.claim.label} (after move {d.claim.after}, {d.claim.pointer})"]
+        for pid in d.players:
+            claimed, replayed = d.claim.scores[pid]
+            lines.append(f"  {pid} claims {claimed}, the replay gives {replayed} ({_signed(claimed - replayed)})")
+        where = (f"since the last claim that agrees ({d.previous_label})"
+                 if d.previous_label else "since the start of the game")
+        lines.append(f"  points the replay gives them {where}:")
+        for pid in d.players:
+            parts = ", ".join(f"{c} {_signed(v)}" for c, v in sorted(d.categories[pid].items())) or "none"
+            lines.append(f"    {pid}: {parts}")
+        if d.moves:
+            lines.append("  the scoring moves:")
+            for m in d.moves[-max_moves:] if len(d.moves) > max_moves else d.moves:
+                at = "set-up" if m.move_index < 0 else f"move {m.move_index} ({m.move_type}" + (
+                    f" by {m.mover})" if m.mover else ")")
+                lines.append(f"    {at}: {m.player} {_signed(m.delta)} {m.category} - {m.reason}")
+            if len(d.moves) > max_moves:
+                lines.append(f"    ... {len(d.moves) - max_moves} earlier scoring moves not shown "
+                             "(--format json lists them all)")
+    if report.violations:
+        lines += ["", "The log breaks the rules (scores are those of its valid prefix):"]
+        lines += [f"  {v}" for v in report.violations]
+    lines.append("")
+    if report.ok:
+        lines.append("Result: every claim matches the replay." if report.has_claims
+                     else "Result: the log is legal; it records no claimed scores to check.")
+    elif d is not None:
+        lines.append(f"Result: the claims DIFFER from the replay ({', '.join(d.players)}).")
+    else:
+        lines.append("Result: the log is INVALID.")
+    return "\n".join(lines)
