@@ -539,9 +539,6 @@ def test_junk_move_types_never_escape_the_cli(corpus, junk):
         (replayed.exit_code == 1 and str(path) in replayed.output)
 
 
-@pytest.mark.xfail(reason="core: a schema error in a later move marks the whole head invalid "
-                          "(replayer/core/log.py _check_envelope sets head_ok from all violations), "
-                          "so the valid prefix is not replayed", strict=False)
 def test_replay_shows_the_valid_prefix_before_a_schema_error(corpus):
     path = sorted(corpus.rglob("*.json"))[0]
     raw = orjson.loads(path.read_bytes())

@@ -39,3 +39,22 @@ def test_claim_mismatch_is_a_violation(toy):
     result = replay(parse_log(orjson.dumps(raw), "t.json"))
     assert [v.code for v in result.violations] == ["CORE.CLAIM.FINAL_MISMATCH"]
     assert result.violations[0].pointer == "/claimed/final/ana"
+
+
+def test_move_type_of_the_wrong_json_type_is_a_schema_violation(toy):
+    raw = simulate_log("toy", 2, seed=5)
+    raw["moves"][1]["type"] = ["roll"]
+    raw["moves"][2]["type"] = {"roll": 1}
+    log = parse_log(orjson.dumps(raw), "t.json")
+    assert [(v.code, v.pointer) for v in log.violations] == [("CORE.SCHEMA", "/moves/1/type"),
+                                                             ("CORE.SCHEMA", "/moves/2/type")]
+    result = replay(log, to=1)
+    assert result.status == "unfinished" and result.applied == 1
+
+
+def test_schema_error_in_a_later_move_keeps_the_valid_prefix(toy):
+    raw = simulate_log("toy", 2, seed=6)
+    raw["moves"][6]["die"] = "six"
+    result = replay(parse_log(orjson.dumps(raw), "t.json"))
+    assert result.applied == 6 and result.status == "invalid"
+    assert result.violations[0].pointer == "/moves/6/die"

@@ -93,8 +93,9 @@ def parse_log(data: bytes, file: str) -> GameLog:
     game = get_game(game_name)
     log = GameLog(file=file, raw=raw, game=game_name, sha256=digest)
     schema = game.schema
-    log.violations.extend(schema.check_head(raw, file))
-    log.head_ok = not log.violations
+    head = schema.check_head(raw, file)
+    log.violations.extend(head)
+    log.head_ok = not head
     moves = raw.get("moves")
     if isinstance(moves, list):
         move_ok = schema.move_ok
@@ -124,6 +125,7 @@ def _check_envelope(log: GameLog, game) -> None:
     if log.format not in SUPPORTED_FORMATS:
         log.violations.append(_core(file, "CORE.FORMAT.UNSUPPORTED",
                                     f"format {log.format!r} is not one this ludolog reads ({', '.join(SUPPORTED_FORMATS)})", "/format"))
+    before = len(log.violations)
     seen: dict[str, int] = {}
     for i, p in enumerate(log.players):
         if p.id in seen:
@@ -138,4 +140,4 @@ def _check_envelope(log: GameLog, game) -> None:
     if log.catalog != game.catalog_version:
         log.violations.append(_core(file, "CORE.CATALOG.MISMATCH",
                                     f"this log uses catalog {log.catalog!r}; this ludolog replays {game.name} with catalog {game.catalog_version!r}", "/catalog"))
-    log.head_ok = not log.violations
+    log.head_ok = len(log.violations) == before

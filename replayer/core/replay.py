@@ -54,7 +54,10 @@ def replay(log: GameLog, *, to: int | None = None, on_step: StepHook | None = No
     one the valid prefix reached.
     """
     game = get_game(log.game)
-    result = ReplayResult(log=log, game=game, state=None, applied=0, violations=list(log.violations))
+    violations = log.violations
+    if to is not None:  # a position before a later error is still a valid position
+        violations = [v for v in violations if v.move_index is None or v.move_index < to]
+    result = ReplayResult(log=log, game=game, state=None, applied=0, violations=list(violations))
     if not log.head_ok:
         return result
     file = log.file

@@ -57,6 +57,8 @@ class GameSchema:
         # Envelope + options + setup, with moves only required to be objects that name a type.
         head = copy.deepcopy(self.document)
         head.get("properties", {}).pop("moves", None)
+        for part in head.get("allOf", []):  # each move is checked (and explained) on its own
+            part.get("properties", {}).get("moves", {}).pop("items", None)
         self._head_fast = jsonschema_rs.validator_for(head)
         self._head_full = jsonschema.Draft202012Validator(head)
         self._move_fast = {
@@ -77,7 +79,8 @@ class GameSchema:
         """Fast check of one move against the schema of its kind."""
         if type(move) is not dict:
             return False
-        validator = self._move_fast.get(move.get("type"))
+        kind = move.get("type")
+        validator = self._move_fast.get(kind) if type(kind) is str else None
         return validator is not None and validator.is_valid(move)
 
     def explain_move(self, index: int, move, file: str) -> list[Violation]:
@@ -85,7 +88,7 @@ class GameSchema:
         if not isinstance(move, dict):
             return [_violation(file, index, base, f"a move must be a JSON object, not {type(move).__name__}")]
         kind = move.get("type")
-        if kind not in self._move_full:
+        if not isinstance(kind, str) or kind not in self._move_full:
             expected = ", ".join(self.move_types)
             return [_violation(file, index, base + ["type"],
                                f"unknown move type {kind!r}; this game's moves are: {expected}")]
