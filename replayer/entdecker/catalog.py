@@ -161,8 +161,17 @@ def _load(data: bytes) -> Catalog:
 @functools.cache
 def load_catalog(path: str | None = None) -> Catalog:
     """The built-in catalog, or the file named by ``path`` / env ``LUDOLOG_ENTDECKER_CATALOG``."""
+    source = "the file" if path else "LUDOLOG_ENTDECKER_CATALOG"
     path = path or os.environ.get("LUDOLOG_ENTDECKER_CATALOG")
     if path:
-        with open(path, "rb") as fh:
-            return _load(fh.read())
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise CatalogError(f"cannot read the Entdecker catalog {path} (named by {source}): "
+                               f"{exc.strerror or exc}") from None
+        try:
+            return _load(data)
+        except orjson.JSONDecodeError as exc:
+            raise CatalogError(f"the Entdecker catalog {path} is not valid JSON: {exc}") from None
     return _load(resources.files(__package__).joinpath("catalog.json").read_bytes())

@@ -101,3 +101,26 @@ def test_incomplete_board_scores_open_islands_without_plants(small_game):
     assert result.violations == [] and result.terminal
     events = [(e.seat, e.delta, e.category) for e in result.state.ledger.events]
     assert events == [(0, 1, "incomplete_island")]  # one tile, no plant token for an open island
+
+
+def test_a_missing_replacement_catalog_names_the_variable(monkeypatch, tmp_path):
+    monkeypatch.setenv("LUDOLOG_ENTDECKER_CATALOG", str(tmp_path / "official.json"))
+    load_catalog.cache_clear()
+    try:
+        with pytest.raises(CatalogError, match="LUDOLOG_ENTDECKER_CATALOG"):
+            load_catalog()
+    finally:
+        load_catalog.cache_clear()
+
+
+def test_a_replacement_catalog_file_is_used(monkeypatch, tmp_path):
+    data = _data()
+    data["income_wheel"] = [1, 6]
+    path = tmp_path / "official.json"
+    path.write_text(json.dumps(data))
+    monkeypatch.setenv("LUDOLOG_ENTDECKER_CATALOG", str(path))
+    load_catalog.cache_clear()
+    try:
+        assert load_catalog().income_wheel == (1, 6)
+    finally:
+        load_catalog.cache_clear()
