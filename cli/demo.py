@@ -141,8 +141,59 @@ def step_summary(demo: Demo) -> None:
         f"ludolog replay {demo.extra.get('replayed', '<log>')} --to 10")
 
 
+def step_ingest(demo: Demo) -> None:
+    """Every log replayed and loaded into DuckDB (tables games, players, moves, player_states, ...)."""
+    demo.extra["db"] = db = demo.out / "demo.duckdb"
+    if run_cli(["ingest", str(demo.logs), "--db", str(db)]) != 0:
+        raise DemoFailed("ingest failed")
+
+
+DEMO_QUERIES = ("win_rate_by_seat", "points_by_category", "lead_changes")
+
+
+def step_queries(demo: Demo) -> None:
+    """Three named queries over the database: seats, where the points come from, lead changes."""
+    for name in DEMO_QUERIES:
+        if run_cli(["query", name, "--db", str(demo.extra["db"]), "-p", f"game={demo.game}"]) != 0:
+            raise DemoFailed(f"query {name} failed")
+        say()
+    say("more: ludolog query --list   |   ludolog analyze elo --db " + str(demo.extra["db"]))
+
+
+def step_audit(demo: Demo) -> None:
+    """A disputed game: the scorer wrote 3 points too many for one player at one scoring moment."""
+    import orjson
+
+    from ludolog.replayer.core import read_log, replay
+
+    source = demo.extra.get("replayed") or str(demo.files[0])
+    raw = orjson.loads(Path(source).read_bytes())
+    events = replay(read_log(source)).state.ledger.events
+    ids = [p["id"] for p in raw["players"]]
+    totals, claims = [0] * len(ids), []
+    for move in sorted({e.move_index for e in events if e.move_index >= 0}):  # a claim after each scoring move
+        for e in events:
+            if e.move_index == move:
+                totals[e.seat] += e.delta
+        claims.append({"after": move, "label": f"scores after move {move}", "scores": dict(zip(ids, totals))})
+    if not claims:
+        raise DemoFailed(f"{source} has no scoring moves to dispute")
+    victim = claims[len(claims) // 2]
+    player = max(victim["scores"], key=lambda pid: victim["scores"][pid])
+    for claim in claims[len(claims) // 2:]:
+        claim["scores"][player] += 3
+    raw["claimed"] = {"final": {**raw["claimed"]["final"], player: raw["claimed"]["final"][player] + 3},
+                      "events": claims}
+    disputed = demo.out / "disputed" / Path(source).name
+    disputed.parent.mkdir(parents=True, exist_ok=True)
+    disputed.write_bytes(orjson.dumps(raw, option=orjson.OPT_INDENT_2))
+    if run_cli(["audit", str(disputed)]) != 1:
+        raise DemoFailed("the audit did not find the altered claim")
+
+
 #: The demo, in order. Append (or insert before step_summary) to extend it.
-STEPS: list[Callable[[Demo], None]] = [step_simulate, step_validate, step_replay, step_summary]
+STEPS: list[Callable[[Demo], None]] = [step_simulate, step_validate, step_replay, step_ingest, step_queries,
+                                       step_audit, step_summary]
 
 
 def run(demo: Demo, steps: list[Callable[[Demo], None]] | None = None) -> int:

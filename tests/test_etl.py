@@ -229,3 +229,10 @@ def test_export_writes_parquet_by_game_that_reads_back(corpus, tmp_path):
 def test_find_logs_walks_folders_once(tmp_path, toy_everywhere):
     files = write_corpus(tmp_path / "logs", toy=3, entdecker=0, extras=False)
     assert find_logs([tmp_path / "logs", files[0]]) == files
+
+
+def test_workers_see_games_registered_in_process_without_the_environment(tmp_path, toy, monkeypatch):
+    monkeypatch.delenv("LUDOLOG_PLUGINS", raising=False)
+    write_corpus(tmp_path / "logs", toy=4, entdecker=0, extras=False)
+    summary = ingest([tmp_path / "logs"], tmp_path / "p.duckdb", workers=2, chunk_size=1)
+    assert (summary.stats.valid, summary.stats.invalid) == (4, 0)

@@ -199,7 +199,8 @@ def audit_text(report: AuditReport, max_moves: int = 30) -> str:
     """The audit as a referee reads it at the table."""
     lines = [f"Audit of {report.file}",
              f"{report.game}, {len(report.players)} players, {report.applied} of {report.moves_in_log} moves "
-             f"replayed, status {report.status}", ""]
+             f"replayed, status {report.status}"
+             + (" (because of the claims)" if report.status == "invalid" and not report.violations else ""), ""]
     width = max([len(p.player) for p in report.players] + [6])
     lines.append(f"{'player':<{width}}  {'claimed':>7}  {'replayed':>8}  {'diff':>5}")
     for p in report.players:
@@ -210,11 +211,12 @@ def audit_text(report: AuditReport, max_moves: int = 30) -> str:
     categories = sorted({c for p in report.players for c in p.by_category})
     if categories:
         lines += ["", "Ledger by category (replayed points):"]
-        col = max(len(c) for c in categories + ["total"])
-        lines.append(" " * width + "".join(f"  {c:>{col}}" for c in categories + ["total"]))
+        headers = categories + ["total"]
+        widths = [max(len(c), 5) for c in headers]
+        lines.append(" " * width + "".join(f"  {c:>{w}}" for c, w in zip(headers, widths)))
         for p in report.players:
             cells = [p.by_category.get(c, 0) for c in categories] + [p.replayed]
-            lines.append(f"{p.player:<{width}}" + "".join(f"  {v:>{col}}" for v in cells))
+            lines.append(f"{p.player:<{width}}" + "".join(f"  {v:>{w}}" for v, w in zip(cells, widths)))
     intermediate = [c for c in report.claims if c.pointer != "/claimed/final"]
     if intermediate:
         agreeing = sum(1 for c in intermediate if not c.differing)
