@@ -307,7 +307,7 @@ def answer(s: KCState, task, move: dict) -> None:
         src, i = move["source"], move["index"]
         avail = s.favor_display[i] if src == "display" else (s.favor_stacks[i][0] if s.favor_stacks[i] else None)
         if avail is None:
-            raise IllegalMove("KC.FAVOR.EMPTY", f"there is no Favor of the Queen at {src} {i}", "/index")
+            raise IllegalMove("KC.FAVOR.MISMATCH", f"there is no Favor of the Queen at {src} {i}", "/index")
         if move["tile"] != avail:
             raise IllegalMove("KC.FAVOR.MISMATCH", f"the Favor at {src} {i} is {avail}, not {move['tile']}", "/tile")
         s.tasks.pop()

@@ -22,10 +22,7 @@ def expect(s: KCState) -> tuple[int, tuple[str, ...]]:
     """The seat whose decision is next (CHANCE for Paco & Paca) and the move types it may make."""
     if s.tasks:
         task = s.tasks[-1]
-        types = ANSWERS[task[0]]
-        if task[0] == "structure" and not task[2]:
-            types = ("structure",)
-        return task[1], types
+        return task[1], ANSWERS[task[0]]
     step = s.step
     if step == TURN:
         if s.current >= s.n:

@@ -371,9 +371,9 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
     if cat.space_region[sp] != p.region:
         raise IllegalMove("KC.CARD.WRONG_REGION", f"space {move['space']} is not in {cat.regions[p.region]}, where your Beaver stopped", "/space")
     top, tile = s.top(sp), s.space_tile[sp]
-    if top is None and tile is None:
-        raise IllegalMove("KC.CARD.NONE", f"space {move['space']} has no card left", "/space")
     named = move["card"]
+    if top is None and tile is None:
+        raise IllegalMove("KC.CARD.MISMATCH", f"space {move['space']} shows no card and no empty-deck tile", "/card")
     if named != (top or tile):
         raise IllegalMove("KC.CARD.MISMATCH", f"the face-up card on {move['space']} is {top or tile}, not {named}", "/card")
     if top is None:
@@ -383,7 +383,6 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
     if not _affordable(s, sp, p.coins, p.paws, s.bird_twice):
         raise IllegalMove("KC.CARD.UNAFFORDABLE", f"{top} costs {cat.cards[top].cost} coins; you have {p.coins}", "/card")
     s.step = ACTION
-    s.market_cost = s.market_cost  # the market purchase stays open until the end of the turn
     bird = s.space_bird[sp]
     tasks = []
     if bird:

@@ -1,0 +1,189 @@
+"""The rulebook's worked examples, reproduced on real engine states (rules/kingdom-crossing.txt)."""
+import random
+
+import pytest
+
+from ludolog.replayer.core import IllegalMove
+from ludolog.replayer.core.log import GameLog, Player
+from ludolog.replayer.kingdom_crossing import GAME
+from ludolog.replayer.kingdom_crossing.scoring import final_scoring
+from ludolog.replayer.kingdom_crossing.state import CLAIM, INCOME, TURN
+
+CAT = GAME.cat
+
+
+def at_noon(names, seed=7, options=None):
+    """A real game of ``names`` advanced by the first legal moves to the first noon decision."""
+    rng = random.Random(seed)
+    log = GameLog(file="t", raw={}, game=GAME.name, players=[Player(i, i) for i in names],
+                  setup=GAME.random_setup(rng, len(names), options or {}), options=options or {},
+                  seat_of={i: k for k, i in enumerate(names)})
+    s = GAME.new_state(log)
+    while not (s.step == TURN and not s.tasks and s.current < s.n):
+        m = GAME.legal_moves(s)[0] if GAME.to_move(s) >= 0 else {"type": "paco", "tiles": ["T-rest1", "T-rest2"]}
+        GAME.apply(s, m, log.seat_of.get(m.get("player")))
+    return s, log.seat_of
+
+
+def play(s, seat_of, *moves):
+    for m in moves:
+        GAME.apply(s, m, seat_of.get(m.get("player")))
+
+
+def put_card(s, space, card, bird=None):
+    sp = CAT.space_index[space]
+    s.decks[sp] = [card] + [c for c in s.decks[sp] if c != card]
+    s.deck_pos[sp] = 0
+    s.space_tile[sp] = None
+    s.space_bird[sp] = bird
+
+
+def test_bruno_round_3_income():
+    """Owls 4 cards: two Invest advances; Wild Boars 3: one upgrade; Deer 2: lumber to the 5th space (+3 coins);
+    Home: Invest cashed; a Means of Transport gives 1 Prestige per Owls card (4) and another 1 stone."""
+    s, seat_of = at_noon(["bruno", "agnes"])
+    p = s.players[0]
+    p.guild = [1, 4, 1, 3, 2]
+    p.structures = ["home", "TRN-06", "TRN-02"]
+    p.invest, p.coins, p.res = 2, 0, [4, 1, 1, 1]
+    p.improved = [False] * 6
+    s.round, s.step, s.current, s.evening_index, s.first = 3, INCOME, 0, 0, 0
+    p.income_guild = [c // 2 for c in p.guild]
+    p.income_structs = list(p.structures)
+    s.players[1].income_structs = ["home"]
+    assert p.income_guild == [0, 2, 0, 1, 1]
+    score = s.ledger.totals[0]
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "income", "player": "bruno", "source": "foxes"})
+    assert err.value.code == "KC.INCOME.SOURCE"
+    play(s, seat_of,
+         {"type": "income", "player": "bruno", "source": "owls"}, {"type": "invest", "player": "bruno", "option": "advance"},
+         {"type": "income", "player": "bruno", "source": "owls"}, {"type": "invest", "player": "bruno", "option": "advance"},
+         {"type": "income", "player": "bruno", "source": "boars"}, {"type": "upgrade", "player": "bruno", "tile": 4},
+         {"type": "income", "player": "bruno", "source": "deer"}, {"type": "resource", "player": "bruno", "resource": "lumber"})
+    assert p.invest == 4 and p.improved[4] and p.res[0] == 5 and p.coins == 3  # the 5th lumber space pays 3 coins
+    play(s, seat_of, {"type": "income", "player": "bruno", "source": "home"}, {"type": "invest", "player": "bruno", "option": "cash"},
+         {"type": "income", "player": "bruno", "source": "TRN-06"})
+    assert p.invest == 0 and p.coins == 3 + CAT.invest_coins[4]
+    assert s.ledger.totals[0] == score + 4
+    play(s, seat_of, {"type": "income", "player": "bruno", "source": "TRN-02"})
+    assert p.res[1] == 2
+    assert s.current == 1  # Bruno's income is complete: Agnes is next
+
+
+def test_lumberjack_hire_with_a_bird_worth_2_coins():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.region, p.coins, p.res, p.crossed, p.paws = CAT.region_index["orchard"], 5, [0, 0, 0, 0], 0, 0
+    put_card(s, "I1", "LUM-02", bird="red-02")
+    assert CAT.cards["LUM-02"].cost == 7 and CAT.birds["red-02"]["effect"] == {"kind": "coins", "n": 2}
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]})
+    assert p.coins == 7 and p.paws == 1 and p.region == CAT.region_index["island"]
+    play(s, seat_of, {"type": "hire", "player": "agnes", "space": "I1", "card": "LUM-02"})
+    assert "red-02" in p.birds and s.space_bird[0] is None
+    assert p.coins == 5 + 2 + 2 - 7 and p.res[0] == 2 and "LUM-02" in p.cards
+    assert s.top(0) != "LUM-02"  # the next card is revealed
+
+
+def test_balloon_then_6th_and_7th_paws_give_7_prestige():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.region = CAT.region_index["pinewood"]
+    p.crossed = sum(1 << CAT.bridge_index[b] for b in ("B1", "B2", "B3", "B4", "B5"))
+    p.paws, p.coins, p.played = 5, 20, [False] * 6
+    p.improved[3] = False
+    s.balloon = CAT.region_index["island"]
+    put_card(s, "M1", "SPO-01")
+    put_card(s, "M2", "SPO-02")
+    score = s.ledger.totals[0]
+    with pytest.raises(IllegalMove) as err:  # from pinewood alone only one uncrossed bridge leads on
+        play(s, seat_of, {"type": "work", "player": "agnes", "tile": 3, "path": ["B6", "B1"]})
+    assert err.value.code == "KC.BRIDGE.ALREADY_CROSSED"
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 3, "balloon": {"when": "before", "to": "orchard"},
+                      "path": ["B6", "B7"]})
+    assert p.coins == 10 and p.paws == 7 and s.balloon == CAT.region_index["orchard"]
+    assert s.ledger.totals[0] == score + 7
+    assert [e.category for e in s.ledger.events[-2:]] == ["paws", "paws"]
+    hires = [m for m in GAME.legal_moves(s) if m["type"] == "hire"]
+    assert {m["space"] for m in hires} == {"M1", "M2"}  # she hires one of the two Characters
+
+
+def test_balloon_costs_and_rules():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.coins = 9
+    s.balloon = (p.region + 1) % 4
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "balloon": {"when": "before", "to": "marsh"}, "path": ["B5"]})
+    assert err.value.code == "KC.BALLOON.COST"
+
+
+def test_two_player_bridge_goal_on_third_position_with_favor():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    g1, g2 = CAT.goal_index["G1"], CAT.goal_index["G2"]
+    s.goal_hard[g1] = False
+    s.goal_slots[g1] = [1, -1, -1, -1]  # Bruno claimed it earlier
+    agnes = s.players[0]
+    agnes.goals |= 1 << g2
+    s.goal_slots[g2] = [0, -1, -1, -1]
+    agnes.res = [3, 0, 5, 0]
+    score = s.ledger.totals[0]
+    play(s, seat_of, {"type": "rest", "player": "agnes", "tile": 1})
+    assert s.step == CLAIM
+    play(s, seat_of, {"type": "claim", "player": "agnes", "goal": "G1"})
+    assert s.goal_slots[g1] == [1, -1, 0, -1]
+    assert s.ledger.totals[0] == score + 1
+    favors = len(agnes.favors)
+    fav = [m for m in GAME.legal_moves(s) if m["type"] == "favor"][1]
+    play(s, seat_of, fav)
+    assert len(agnes.favors) == favors + 1
+
+
+def test_agnes_final_tally_is_92():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    s.ledger.events.clear()
+    s.ledger.totals = [0, 0]
+    s.ledger.add(0, 46, "test", "Prestige gained during the game")
+    p.coins, p.invest = 12, 4
+    p.res = [3, 5, 3, 3]
+    p.deco = [0] * len(CAT.deco_spaces)
+    p.deco[CAT.deco_index["lumber-a"]] = 2
+    p.deco[CAT.deco_index["stone-a"]] = 1
+    p.deco[CAT.deco_index["stone-b"]] = 1
+    p.deco[CAT.deco_index["food-a"]] = 1
+    p.guild = [3, 4, 2, 3, 1]
+    p.structures = ["home", "BLD-01", "TRN-01"]
+    p.birds = [f"red-0{i}" for i in range(1, 8)]
+    p.favors = ["F20", "F13"]
+    assert CAT.favors["F20"]["kind"] == "per_bird" and CAT.favors["F13"] == {"kind": "per_guild_card", "guild": "boars", "points": 2}
+    final_scoring(s)
+    cats = s.ledger.by_category(0)
+    assert cats["invest_track"] == 7 and p.coins == 2 and p.invest == 6
+    assert cats["guild_cards"] == 6 + 8 + 0 + 3
+    assert cats["structures"] == 9
+    assert cats["favor"] == 13
+    assert s.ledger.totals[0] == 92
+
+
+def test_paco_and_paca_score_96_with_two_rest_tiles():
+    s, seat_of = at_noon(["you"], options={"difficulty": "advanced"})
+    assert s.solo and s.rest_tiles == 2
+    pp = s.players[1]
+    s.paco_ledger.events.clear()
+    s.paco_ledger.totals = [0]
+    s.score(1, 15, "bridge_goal", "Bridge Goals during the game")
+    pp.res = [3, 5, 6, 3]
+    pp.deco = [0] * len(CAT.deco_spaces)
+    pp.deco[CAT.deco_index["lumber-a"]] = 2
+    pp.deco[CAT.deco_index["stone-a"]] = 1
+    pp.deco[CAT.deco_index["stone-b"]] = 2
+    pp.deco[CAT.deco_index["sap-a"]] = 2
+    pp.deco[CAT.deco_index["sap-b"]] = 1
+    pp.deco[CAT.deco_index["food-a"]] = 2
+    pp.guild = [4, 6, 7, 5, 2]
+    pp.structures = ["home", "BLD-01", "BLD-02", "TRN-01"]
+    pp.favors = ["F01", "F02", "F03"]
+    final_scoring(s)
+    assert s.paco_ledger.by_category(0) == {"bridge_goal": 15, "guild_cards": 8 + 18 + 21 + 10, "structures": 12, "favor": 12}
+    assert GAME.paco_score(s) == 96
