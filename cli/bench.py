@@ -242,8 +242,28 @@ def section_comparison(bench: Bench) -> None:
     bench.results["ratio_moves_per_s"] = ratios
 
 
+def section_ingest(bench: Bench) -> None:
+    """Ingest into DuckDB: moves/s and state rows/s, cost over replay alone, peak memory at two sizes."""
+    from ludolog.etl import bench as ingest_bench
+
+    scratch = ingest_bench.scratch_dir(bench.out)
+    figures = {}
+    bench.say("")
+    for number, game in enumerate(bench.games):
+        files = bench.corpora.get(game.name)
+        if not files:
+            continue
+        replay = bench.results.get("validation", {}).get(game.name) or time_full_validation(files, bench.repeat)
+        figures[game.name] = ingest_bench.measure(files, replay["seconds"], bench.repeat, memory=number == 0,
+                                                  scratch=scratch)
+        for line in ingest_bench.report_lines(game.name, figures[game.name]):
+            bench.say(line)
+    bench.results["ingest"] = figures
+
+
 #: The benchmark, in order. Append a section function to extend it (e.g. ingest).
-SECTIONS: list[Callable[[Bench], None]] = [section_corpus, section_validation, section_peer, section_comparison]
+SECTIONS: list[Callable[[Bench], None]] = [section_corpus, section_validation, section_peer, section_comparison,
+                                           section_ingest]
 
 
 def machine() -> dict:
