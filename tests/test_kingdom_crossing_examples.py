@@ -62,7 +62,7 @@ def test_bruno_round_3_income():
          {"type": "income", "player": "bruno", "source": "boars"}, {"type": "upgrade", "player": "bruno", "tile": 4},
          {"type": "income", "player": "bruno", "source": "deer"}, {"type": "resource", "player": "bruno", "resource": "lumber"})
     assert p.invest == 4 and p.improved[4] and p.res[0] == 5 and p.coins == 3  # the 5th lumber space pays 3 coins
-    play(s, seat_of, {"type": "income", "player": "bruno", "source": "home"}, {"type": "invest", "player": "bruno", "option": "cash"},
+    play(s, seat_of, {"type": "income", "player": "bruno", "source": "home"}, {"type": "invest", "player": "bruno", "option": "cash", "coins": CAT.invest_coins[4]},
          {"type": "income", "player": "bruno", "source": "TRN-06"})
     assert p.invest == 0 and p.coins == 3 + CAT.invest_coins[4]
     assert s.ledger.totals[0] == score + 4
@@ -128,7 +128,7 @@ def test_two_player_bridge_goal_on_third_position_with_favor():
     s.goal_slots[g2] = [0, -1, -1, -1]
     agnes.res = [3, 0, 5, 0]
     score = s.ledger.totals[0]
-    play(s, seat_of, {"type": "rest", "player": "agnes", "tile": 1})
+    play(s, seat_of, {"type": "rest", "player": "agnes", "tile": 1, "coins": 3})
     assert s.step == CLAIM
     play(s, seat_of, {"type": "claim", "player": "agnes", "goal": "G1"})
     assert s.goal_slots[g1] == [1, -1, 0, -1]

@@ -16,6 +16,7 @@ from .game import Game
 
 _BUILTIN = {
     "entdecker": "ludolog.replayer.entdecker",
+    "kingdom-crossing": "ludolog.replayer.kingdom_crossing",
 }
 _GAMES: dict[str, Game] = {}
 PLUGINS_ENV = "LUDOLOG_PLUGINS"

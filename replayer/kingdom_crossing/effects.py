@@ -189,7 +189,7 @@ def options(s: KCState, task) -> list[dict]:
     p = s.players[seat]
     cat = s.cat
     if kind == "invest":
-        opts = [{"type": "invest", "option": "cash"}]
+        opts = [{"type": "invest", "option": "cash", "coins": cat.invest_coins[p.invest]}]
         if p.invest < cat.invest_last:
             opts.insert(0, {"type": "invest", "option": "advance"})
         return opts
@@ -236,6 +236,10 @@ def answer(s: KCState, task, move: dict) -> None:
     cat = s.cat
     t = move["type"]
     if kind == "invest":
+        written = move.get("coins")
+        if (move["option"] == "cash") != (written is not None) or (written is not None and written != cat.invest_coins[p.invest]):
+            raise IllegalMove("KC.INVEST.COINS", f"cashing the Invest track gives the {cat.invest_coins[p.invest]} coins shown at your "
+                              "marker; write them as 'coins' (an advance takes no coins)", "/coins")
         if move["option"] == "advance":
             if p.invest >= cat.invest_last:
                 raise IllegalMove("KC.INVEST.TRACK_END", "your Invest marker is on the last space; you can only take its coins", "/option")

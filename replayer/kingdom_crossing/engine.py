@@ -40,7 +40,9 @@ class KingdomCrossing(Game):
     title = "Kingdom Crossing"
     editions = ("2025",)
     min_players, max_players = 1, 4
-    variants = {"difficulty": "solo only: beginner, advanced, expert or master (3, 2, 1 or 0 rest tiles; default advanced)"}
+    # The solo difficulty (options.difficulty: beginner|advanced|expert|master = 3|2|1|0 rest tiles, default
+    # advanced) is an option of 1-player logs only, so it is not listed among the boolean variants.
+    variants: dict[str, str] = {}
     schema_file = "kingdom-crossing.schema.json"
     rules = RULES
     state_columns = (("score", "int"), ("coins", "int"), ("invest", "int"), ("lumber", "int"), ("stone", "int"),

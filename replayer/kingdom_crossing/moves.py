@@ -293,8 +293,11 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         tile = move["tile"]
         if p.played[tile]:
             raise IllegalMove("KC.TILE.PLAYED", f"Action tile {tile} was already played this round", "/tile")
+        rest = cat.tiles[tile][1 if p.improved[tile] else 0]["rest"]
+        if move["coins"] != rest:
+            raise IllegalMove("KC.REST.COINS", f"resting with Action tile {tile} gives {rest} coins, not {move['coins']}", "/coins")
         p.played[tile] = True
-        p.coins += cat.tiles[tile][1 if p.improved[tile] else 0]["rest"]
+        p.coins += rest
         s.step = ACTION
     elif t == "work":
         plan = plan_work(s, seat, move)
@@ -404,7 +407,8 @@ def step_moves(s: KCState, seat: int) -> list[dict]:
         out = [{"type": "income", "source": g} for g, k in zip(GUILDS, p.income_guild) if k > 0]
         return out + [{"type": "income", "source": c} for c in dict.fromkeys(p.income_structs)]
     if step == TURN:
-        rests = [{"type": "rest", "tile": t} for t in range(6) if not p.played[t]]
+        rests = [{"type": "rest", "tile": t, "coins": cat.tiles[t][1 if p.improved[t] else 0]["rest"]}
+                 for t in range(6) if not p.played[t]]
         return rests + work_candidates(s, seat)
     if step == CARD:
         out = []

@@ -29,7 +29,7 @@ VALUES = {
     "card": ["home", "BLD-01", "TRN-02", "LUM-02", "SPO-01", "MER-01", "E1"],
     "goal": list(CAT.goal_ids), "option": ["advance", "cash"], "picture": ["flower", "sculpture"],
     "tile_id": list(CAT.favors)[:4], "bird": ["red-01", "yellow-02", "blue-03", "green-04"],
-    "invest": ["advance", "cash"],
+    "invest": ["advance", "cash"], "coins": list(range(0, 17)),
 }
 
 
@@ -67,7 +67,7 @@ def candidates(s, legal, rng):
     pid = legal[0].get("player", "ana")
     for t in ("pass", "start", "income", "rest", "work", "hire", "buy", "claim", "evening", "invest", "structure"):
         c = {"type": t, "player": pid}
-        extra = {"start": {"pair": 0}, "income": {"source": "home"}, "rest": {"tile": rng.randint(0, 5)},
+        extra = {"start": {"pair": 0}, "income": {"source": "home"}, "rest": {"tile": rng.randint(0, 5), "coins": 3},
                  "work": {"tile": rng.randint(0, 4), "path": rng.sample(list(CAT.bridges), rng.randint(1, 3))},
                  "hire": {"space": rng.choice(CAT.spaces), "card": "LUM-02"}, "buy": {"resource": "sap"},
                  "claim": {"goal": rng.choice(CAT.goal_ids)}, "evening": {"source": rng.choice(VALUES["source"])},
@@ -77,13 +77,14 @@ def candidates(s, legal, rng):
         p = s.players[s.current]
         for t in range(6):
             if p.played[t]:
-                out.append({"type": "rest", "player": pid, "tile": t})
+                out.append({"type": "rest", "player": pid, "tile": t, "coins": 3})
         out.append({"type": "work", "player": pid, "tile": 5})
     if s.tasks and s.tasks[-1][0] == "structure":
         out.append({"type": "pass", "player": pid})
         out += [{"type": "structure", "player": pid, "card": c} for c in s.players[s.tasks[-1][1]].structures]
     if s.tasks and s.tasks[-1][0] == "invest":
         out.append({"type": "invest", "player": pid, "option": "advance"})
+        out.append({"type": "invest", "player": pid, "option": "cash"})
     if any(m["type"] == "paco" for m in legal):
         out.append({"type": "paco", "tiles": rng.sample(s.solo_revealed or list(CAT.solo_base), 1) + ["T-crown"]})
     return out
