@@ -112,3 +112,15 @@ def test_case_files_fail_where_they_say():
         assert result.status == "invalid", f.name
         v = result.violations[0]
         assert (v.code, v.move_index, v.pointer) == (expect["code"], expect["move_index"], expect["pointer"]), f.name
+
+
+def test_annotated_example_log_replays():
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).parents[1] / "schema" / "kingdom-crossing.example.md").read_text()
+    blocks = re.findall(r"```json\n(.*?)```", text, re.S)
+    result = replay(parse_log(blocks[0].encode(), "example.json"))
+    assert result.violations == [] and result.status == "unfinished"
+    assert result.state.round == 2 and result.applied == 26
+    assert GAME.schema.move_ok(orjson.loads(blocks[1]))

@@ -20,7 +20,7 @@ def at_noon(names, seed=7, options=None):
                   seat_of={i: k for k, i in enumerate(names)})
     s = GAME.new_state(log)
     while not (s.step == TURN and not s.tasks and s.current < s.n):
-        m = GAME.legal_moves(s)[0] if GAME.to_move(s) >= 0 else {"type": "paco", "tiles": ["T-rest1", "T-rest2"]}
+        m = GAME.legal_moves(s)[0] if GAME.to_move(s) >= 0 else {"type": "paco", "tiles": ["T-M1", "T-M2"]}
         GAME.apply(s, m, log.seat_of.get(m.get("player")))
     return s, log.seat_of
 
@@ -187,3 +187,108 @@ def test_paco_and_paca_score_96_with_two_rest_tiles():
     final_scoring(s)
     assert s.paco_ledger.by_category(0) == {"bridge_goal": 15, "guild_cards": 8 + 18 + 21 + 10, "structures": 12, "favor": 12}
     assert GAME.paco_score(s) == 96
+
+
+# -- Paco & Paca --------------------------------------------------------------------------------
+def solo_noon(difficulty="advanced"):
+    s, seat_of = at_noon(["you"], options={"difficulty": difficulty})
+    assert s.current == 0 and s.first in (0, 1)
+    return s, seat_of
+
+
+def paco_turn(s, seat_of, tiles):
+    """Play the player's turn (rest) so that Paco & Paca move next, then their tiles."""
+    if s.current == 0:
+        tile = next(t for t in range(6) if not s.players[0].played[t])
+        rest = CAT.tiles[tile][1 if s.players[0].improved[tile] else 0]["rest"]
+        play(s, seat_of, {"type": "rest", "player": "you", "tile": tile, "coins": rest})
+        while s.step == CLAIM:
+            play(s, seat_of, {"type": "pass", "player": "you"})
+    assert GAME.to_move(s) < 0  # CHANCE: Paco & Paca's turn
+    GAME.apply(s, {"type": "paco", "tiles": tiles}, None)
+
+
+def test_paco_and_paca_take_cards_and_advance_the_matching_track():
+    s, seat_of = solo_noon()
+    pp = s.players[1]
+    put_card(s, "O1", "LUM-01", bird="yellow-01")  # a Foxes card (guild by position in its deck)
+    put_card(s, "P1", "BLD-01")
+    res, birds = pp.res[:], len(pp.birds)
+    guild = CAT.cards["LUM-01"].guild
+    paco_turn(s, seat_of, ["T-O1", "T-P1"])
+    assert "LUM-01" in pp.cards and "BLD-01" in pp.structures
+    assert len(pp.birds) == birds + 1
+    r = CAT.resource_of_guild[guild]
+    assert pp.res[r] == res[r] + 1 and sum(pp.res) == sum(res) + 1  # the Structure moves no marker
+    assert s.top(CAT.space_index["O1"]) != "LUM-01"  # the next card is revealed
+
+
+def test_deer_cards_advance_the_furthest_behind_track_in_printed_order():
+    s, seat_of = solo_noon()
+    pp = s.players[1]
+    deer = next(c for c in CAT.decks["sponsors"] if CAT.cards[c].guild == 4)
+    put_card(s, "O2", deer)
+    pp.res = [2, 1, 1, 3]
+    paco_turn(s, seat_of, ["T-O2", "T-rest1"])
+    assert pp.res == [2, 2, 1, 3]  # stone and sap tie: stone comes first
+
+
+def test_paco_decorations_and_track_end_favor():
+    s, seat_of = solo_noon()
+    pp = s.players[1]
+    fox = next(c for c in CAT.decks["lumberjacks"] if CAT.cards[c].guild == 0)
+    put_card(s, "O1", fox)
+    pp.res[0] = 2
+    pp.deco[CAT.deco_index["lumber-a"]] = 0
+    paco_turn(s, seat_of, ["T-O1", "T-rest2"])
+    assert pp.res[0] == 3 and pp.deco[CAT.deco_index["lumber-a"]] == 2  # passed the empty Flower space
+    put_card(s, "O2", next(c for c in CAT.decks["collectors"] if CAT.cards[c].guild == 0))
+    pp.res[0] = 9
+    shown = [t for t in s.favor_display if t]
+    favors = len(pp.favors)
+    paco_turn(s, seat_of, ["T-O2", "T-rest1"])
+    assert pp.res[0] == 10 and len(pp.favors) == favors + 1
+    assert pp.favors[-1] == shown[0]  # always the face-up Favor closest to the Queen
+
+
+def test_crown_takes_the_queen_and_first_player_and_moves_the_balloon():
+    s, seat_of = solo_noon()
+    pp = s.players[1]
+    balloon = s.balloon
+    q = s.queen_card
+    paco_turn(s, seat_of, ["T-crown", "T-rest1"])
+    assert q in pp.cards and s.first == 1 and not s.queen_available
+    assert s.balloon == CAT.clockwise_next[balloon]
+
+
+def test_you_claim_on_the_third_position_after_paco_and_paca():
+    s, seat_of = solo_noon()
+    g = CAT.goal_index["G6"]
+    s.goal_hard[g] = False
+    pp = s.players[1]
+    pp.birds = [f"red-{i:02d}" for i in range(1, 8)]
+    paco_turn(s, seat_of, ["T-rest1", "T-rest2"])  # they meet the requirement: claimed at once
+    assert s.goal_slots[g][0] == 1 and GAME.paco_score(s) >= 3
+    s.players[0].birds = [f"yellow-{i:02d}" for i in range(1, 8)]
+    tile = next(t for t in range(6) if not s.players[0].played[t])
+    rest = CAT.tiles[tile][1 if s.players[0].improved[tile] else 0]["rest"]
+    play(s, seat_of, {"type": "rest", "player": "you", "tile": tile, "coins": rest})
+    score = s.ledger.totals[0]
+    play(s, seat_of, {"type": "claim", "player": "you", "goal": "G6"})
+    assert s.goal_slots[g] == [1, -1, 0, -1] and s.ledger.totals[0] == score + 1
+
+
+def test_paco_and_paca_cannot_claim_the_invest_goal():
+    s, seat_of = solo_noon()
+    g = CAT.goal_index["G2"]
+    s.players[1].invest = 9
+    paco_turn(s, seat_of, ["T-rest1", "T-rest2"])
+    assert s.goal_slots[g] == [-1, -1, -1, -1]
+
+
+def test_solo_tiles_are_checked():
+    s, seat_of = solo_noon("master")
+    assert s.rest_tiles == 0
+    with pytest.raises(IllegalMove) as err:
+        paco_turn(s, seat_of, ["T-rest1", "T-I1"])  # no rest tile at Master Builder level
+    assert err.value.code == "KC.SOLO.TILE" and err.value.pointer == "/tiles/0"
