@@ -12,11 +12,10 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from ludolog.replayer.core import LudologError
 
-from .extract import Chunk
+from .extract import Chunk, without_games
 from .tables import (COMMON_TABLES, GAME_TABLE_SUFFIX, META_DDL, SCHEMA_VERSION, SCORE_BY_MOVE_VIEW,
                      game_state_table, game_table_name, game_view_ddl)
 
@@ -102,11 +101,8 @@ class Loader:
 
     def write(self, chunk: Chunk) -> int:
         """Load ``chunk`` in one transaction; returns the number of games written."""
-        tables = chunk.tables
-        repeated = self.loaded_ids.intersection(chunk.game_ids)
-        if repeated:
-            tables = {name: _without(t, repeated) for name, t in tables.items()}
-        ids = [i for i in chunk.game_ids if i not in repeated]
+        chunk = without_games(chunk, self.loaded_ids.intersection(chunk.game_ids))
+        tables, ids = chunk.tables, chunk.game_ids
         if not ids:
             return 0
         con = self.con
@@ -147,9 +143,3 @@ def _plain_strings(table: pa.Table) -> pa.Table:
         if pa.types.is_dictionary(field.type):
             table = table.set_column(i, field.name, table.column(i).cast(field.type.value_type))
     return table
-
-
-def _without(table: pa.Table, ids: set[str]) -> pa.Table:
-    column = table.column("game_id").cast(pa.string())
-    keep = pc.invert(pc.is_in(column, value_set=pa.array(sorted(ids), pa.string())))
-    return table.filter(keep)

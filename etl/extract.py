@@ -17,6 +17,7 @@ from pathlib import Path
 
 import orjson
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from ludolog.replayer.core import LogError, Violation, get_game, parse_log, replay
 
@@ -54,6 +55,46 @@ class Chunk:
     #: game name -> its state_columns, for every per-game table in ``tables``
     game_columns: dict[str, tuple]
     stats: ChunkStats
+
+    @property
+    def state_rows(self) -> int:
+        return self.tables["player_states"].num_rows if "player_states" in self.tables else 0
+
+
+def merge_chunks(chunks: list[Chunk]) -> Chunk:
+    """One chunk holding the rows of ``chunks`` (in order), for a single transaction."""
+    if len(chunks) == 1:
+        return chunks[0]
+    tables: dict[str, list[pa.Table]] = {}
+    game_columns: dict[str, tuple] = {}
+    stats = ChunkStats()
+    files: list[str] = []
+    ids: list[str] = []
+    for chunk in chunks:
+        chunk = without_games(chunk, set(ids).intersection(chunk.game_ids))  # the first file of a content wins
+        for name, table in chunk.tables.items():
+            tables.setdefault(name, []).append(table)
+        game_columns.update(chunk.game_columns)
+        stats.add(chunk.stats)
+        files += chunk.files
+        ids += chunk.game_ids
+    return Chunk(files=files, game_ids=ids, tables={name: pa.concat_tables(parts) for name, parts in tables.items()},
+                 game_columns=game_columns, stats=stats)
+
+
+def without_games(chunk: Chunk, game_ids: set[str]) -> Chunk:
+    """``chunk`` without the rows of ``game_ids``."""
+    if not game_ids:
+        return chunk
+    value_set = pa.array(sorted(game_ids), pa.string())
+
+    def keep(table: pa.Table) -> pa.Table:
+        return table.filter(pc.invert(pc.is_in(table.column("game_id").cast(pa.string()), value_set=value_set)))
+
+    kept = [(f, i) for f, i in zip(chunk.files, chunk.game_ids) if i not in game_ids]
+    return Chunk(files=[f for f, _ in kept], game_ids=[i for _, i in kept],
+                 tables={name: keep(t) for name, t in chunk.tables.items()},
+                 game_columns=chunk.game_columns, stats=chunk.stats)
 
 
 class _Columns:
@@ -294,8 +335,7 @@ class ChunkBuilder:
         mv["seat"].extend([seat_of.get(p) for p in players])
         mv["player"].extend([player_ref.get(p) for p in players])
         mv["move_type"].extend([m.get("type") for m in moves])
-        dumps = orjson.dumps
-        mv["move"].extend([dumps(m) for m in moves])
+        mv["move"].extend(map(orjson.dumps, moves))
 
         ps = self.cols["player_states"].lists
         ps["game_id"].extend(row_game)

@@ -15,10 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .db import DEFAULT_DB, Loader, connect
-from .extract import ChunkStats
+from .extract import Chunk, ChunkStats, merge_chunks
 from .workers import chunked, default_workers, extract_chunks
 
-MAX_CHUNK = 32  # logs per chunk (and per transaction): big enough to amortise, small enough to stream
+MAX_CHUNK = 32  # logs per worker task: small enough to keep every worker busy
+#: Worker chunks are gathered into one transaction until it holds this many player-state rows:
+#: a commit costs a WAL write and fsync, and DuckDB writes large inserts straight to the data file,
+#: so bigger transactions load faster; the bound keeps the parent's memory flat.
+BATCH_STATE_ROWS = 150_000
+BATCH_LOGS = 512
 
 
 def find_logs(paths: Sequence[str | Path], suffix: str = ".json") -> list[Path]:
@@ -50,6 +55,7 @@ class IngestSummary:
     workers: int
     seconds: float = 0.0
     games_written: int = 0
+    committed: int = 0
     stats: ChunkStats = field(default_factory=ChunkStats)
 
     @property
@@ -66,11 +72,14 @@ class IngestSummary:
 
 
 def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,
-                 chunk_size: int | None = None, summary: IngestSummary | None = None) -> Iterator[ChunkStats]:
-    """Ingest ``files`` (log files, not folders), yielding each chunk's statistics once committed.
+                 chunk_size: int | None = None, summary: IngestSummary | None = None,
+                 batch_rows: int = BATCH_STATE_ROWS) -> Iterator[ChunkStats]:
+    """Ingest ``files`` (log files, not folders), yielding each worker chunk's statistics as it
+    is done (``summary.committed`` counts the logs whose transaction has committed).
 
-    ``summary`` (if given) is filled in as chunks commit. :raises DatabaseError: the file is in
-    use by another process, or is not a ludolog DuckDB database.
+    Chunks are committed in transactions of about ``batch_rows`` player-state rows (1: one
+    transaction per chunk). ``summary`` (if given) is filled in as it goes. :raises DatabaseError:
+    the file is in use by another process, or is not a ludolog DuckDB database.
     """
     workers = default_workers() if workers is None else max(1, workers)
     files = [str(f) for f in files]
@@ -78,13 +87,26 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     summary = summary if summary is not None else IngestSummary(str(db), len(files), workers)
     start = time.perf_counter()
     con = connect(db)
+    pending: list[Chunk] = []
+
+    def commit() -> None:
+        batch = merge_chunks(pending)
+        summary.games_written += loader.write(batch)
+        summary.committed += batch.stats.logs
+        pending.clear()
+
     try:
         loader = Loader(con)
         for chunk in extract_chunks(chunked(files, size), min(workers, max(1, len(files)))):
-            summary.games_written += loader.write(chunk)
+            pending.append(chunk)
             summary.stats.add(chunk.stats)
+            if (sum(c.state_rows for c in pending) >= batch_rows
+                    or sum(len(c.files) for c in pending) >= BATCH_LOGS):
+                commit()
             summary.seconds = time.perf_counter() - start
             yield chunk.stats
+        if pending:
+            commit()
         con.execute("CHECKPOINT")
     finally:
         con.close()

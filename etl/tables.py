@@ -105,7 +105,7 @@ MOVES = Table("moves", "One row per applied move.", (
     _int("seat", "seat of the player who made the move, NULL for a move that names no player"),
     _text("player", "player id who made the move, NULL for chance moves without a player"),
     _text("move_type", "the move's type"),
-    _json("move", "the move exactly as recorded"),
+    _text("move", "the move as recorded, as JSON text (DuckDB's JSON functions apply: move->>'$.cell')"),
 ))
 
 PLAYER_STATES = Table("player_states", "One row per player after every applied move: the figures every game has.", (

@@ -160,7 +160,7 @@ def test_killed_ingest_leaves_whole_games_and_ingest_again_completes(tmp_path, t
     db = tmp_path / "killed.duckdb"
     script = ("import sys\n"
               "from ludolog.etl.ingest import find_logs, ingest_steps\n"
-              "for _ in ingest_steps(find_logs([sys.argv[1]]), sys.argv[2], workers=2, chunk_size=2):\n"
+              "for _ in ingest_steps(find_logs([sys.argv[1]]), sys.argv[2], workers=2, chunk_size=2, batch_rows=1):\n"
               "    print('committed', flush=True)\n")
     env = dict(os.environ, LUDOLOG_PLUGINS=TOY_PLUGIN, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-c", script, str(logs), str(db)], stdout=subprocess.PIPE,
