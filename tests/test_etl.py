@@ -236,3 +236,15 @@ def test_workers_see_games_registered_in_process_without_the_environment(tmp_pat
     write_corpus(tmp_path / "logs", toy=4, entdecker=0, extras=False)
     summary = ingest([tmp_path / "logs"], tmp_path / "p.duckdb", workers=2, chunk_size=1)
     assert (summary.stats.valid, summary.stats.invalid) == (4, 0)
+
+
+def test_readme_documents_every_table_and_column():
+    from ludolog.etl.tables import COMMON_TABLES
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Tables"):]
+    for table in COMMON_TABLES:
+        block = section[section.index(f"**`{table.name}`**"):]
+        block = block[:block.index("\n\n", block.index("|"))]
+        for column in table.columns:
+            assert f"| `{column.name}` | {column.sql} |" in block, (table.name, column.name)
