@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def corpus(tmp_path, toy_everywhere):
-    return write_corpus(tmp_path / "logs")
+    return write_corpus(tmp_path / "logs", kingdom=4)
 
 
 def test_tables_match_the_replayer(corpus, tmp_path):
@@ -74,7 +74,7 @@ def test_tables_match_the_replayer(corpus, tmp_path):
     finally:
         con.close()
     assert {r.status for r in records} == {"valid", "invalid", "unfinished"}
-    assert {r.game for r in records} >= {"toy", "entdecker"}
+    assert {r.game for r in records} >= {"toy", "entdecker", "kingdom-crossing"}
 
 
 def test_ingest_twice_replaces_and_a_changed_file_replaces_its_old_rows(corpus, tmp_path):

@@ -33,9 +33,11 @@ def _write(folder: Path, name: str, raw: dict) -> Path:
     return path
 
 
-def write_corpus(folder: Path, toy: int = 12, entdecker: int = 6, extras: bool = True) -> list[Path]:
-    """Simulated toy and Entdecker games (2-4 players, dated), plus, with ``extras``, one log of
-    each awkward kind: an illegal move, an unfinished game, a disputed claim and a non-JSON file."""
+def write_corpus(folder: Path, toy: int = 12, entdecker: int = 6, extras: bool = True,
+                 kingdom: int = 0) -> list[Path]:
+    """Simulated toy and Entdecker games (2-4 players, dated), ``kingdom`` Kingdom Crossing games
+    (1-4 players, the solo mode included), plus, with ``extras``, one log of each awkward kind: an
+    illegal move, an unfinished game, a disputed claim and a non-JSON file."""
     folder.mkdir(parents=True, exist_ok=True)
     files = []
     start = dt.date(2026, 1, 1)
@@ -47,6 +49,9 @@ def write_corpus(folder: Path, toy: int = 12, entdecker: int = 6, extras: bool =
         raw = simulate_log("entdecker", 2 + i % 3, seed=100 + i)
         raw["meta"]["date"] = (start + dt.timedelta(days=i)).isoformat()
         files.append(_write(folder, f"entdecker-{i:03d}.json", raw))
+    for i in range(kingdom):
+        raw = simulate_log("kingdom-crossing", 1 + i % 4, seed=200 + i)
+        files.append(_write(folder, f"kingdom-{i:03d}.json", raw))
     if extras:
         bad = simulate_log("toy", 2, seed=900)
         bad["moves"][3]["die"] = 9
