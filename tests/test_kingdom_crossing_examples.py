@@ -292,3 +292,25 @@ def test_solo_tiles_are_checked():
     with pytest.raises(IllegalMove) as err:
         paco_turn(s, seat_of, ["T-rest1", "T-I1"])  # no rest tile at Master Builder level
     assert err.value.code == "KC.SOLO.TILE" and err.value.pointer == "/tiles/0"
+
+
+def test_a_bird_invest_action_cashed_can_pay_for_the_card():
+    """'you must be able to buy a card': coins from the bird's bonus count, even through a choice."""
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.region, p.coins, p.invest = CAT.region_index["orchard"], 3, 3
+    assert CAT.birds["red-06"]["effect"] == {"kind": "invest", "n": 1} and CAT.invest_coins[3] == 3
+    put_card(s, "I1", "LUM-02", bird="red-06")
+    put_card(s, "I2", "MER-03")
+    put_card(s, "I3", "MER-07")
+    assert CAT.cards["MER-03"].cost > 5 and CAT.cards["MER-07"].cost > 5
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]})
+    assert p.coins == 5
+    assert [m["space"] for m in GAME.legal_moves(s) if m["type"] == "hire"] == ["I1"]
+    play(s, seat_of, {"type": "hire", "player": "agnes", "space": "I1", "card": "LUM-02"})
+    assert GAME.legal_moves(s) == [{"type": "invest", "player": "agnes", "option": "cash", "coins": 3}]
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "invest", "player": "agnes", "option": "advance"})
+    assert err.value.code == "KC.CARD.UNAFFORDABLE"
+    play(s, seat_of, {"type": "invest", "player": "agnes", "option": "cash", "coins": 3})
+    assert p.coins == 1 and "LUM-02" in p.cards

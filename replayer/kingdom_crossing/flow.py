@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..core.errors import IllegalMove
 from . import solo
 from .catalog import GUILDS
-from .effects import CHOICES, options, push, run_effect, skip_empty
+from .effects import CHOICES, answer, options, push, run_effect, skip_empty
 from .scoring import final_scoring, goal_met
 from .state import (ACTION, BUY_END, CARD, CLAIM, END, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN,
                     KCState)
@@ -80,6 +80,32 @@ def _auto(s: KCState, task) -> None:
             s.tasks.append(("house", seat, p.houses_due == cat.houses))
     else:
         raise ValueError(kind)
+
+
+def pay_feasible(s: KCState) -> bool:
+    """Resolve the tasks above the next card payment in every possible way (on copies of ``s``,
+    which this consumes): True if one of them leaves enough coins to pay."""
+    tasks = s.tasks
+    while tasks:
+        task = tasks[-1]
+        kind = task[0]
+        if kind == "pay":
+            return s.players[task[1]].coins >= s.cat.cards[task[3]].cost
+        if kind in CHOICES:
+            opts = options(s, task)
+            if not opts:
+                tasks.pop()
+                skip_empty(s, task)
+                continue
+            for opt in opts:
+                c = s.clone()
+                answer(c, c.tasks[-1], opt)
+                if pay_feasible(c):
+                    return True
+            return False
+        tasks.pop()
+        _auto(s, task)
+    return True
 
 
 def reveal_next(s: KCState, space: int) -> None:

@@ -6,7 +6,7 @@ import random
 from ..core.errors import IllegalMove
 from .catalog import GUILDS, RESOURCES, Catalog
 from .effects import RES_INDEX, answer, fixed_coins, gain, guild_income, push, run_effect
-from .flow import claim_goal, claimable
+from .flow import claim_goal, claimable, pay_feasible
 from .state import ACTION, BUY_END, CARD, CLAIM, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN, KCState
 
 
@@ -117,13 +117,44 @@ def random_setup(cat: Catalog, rng: random.Random, n_players: int) -> dict:
 
 
 # -- work planning ------------------------------------------------------------------------------
-def _affordable(s: KCState, sp: int, coins: int, paws: int, twice: bool) -> bool:
+def _affordable(s: KCState, seat: int, sp: int, coins: int, paws: int, twice: bool, invest: int | None = None) -> bool:
+    """Can ``seat`` pay for the card of ``sp`` with ``coins`` after meeting its bird (or use its empty-deck tile)?"""
     top = s.top(sp)
     if top is None:
         return s.space_tile[sp] is not None
+    cost = s.cat.cards[top].cost
     bird = s.space_bird[sp]
-    extra = fixed_coins(s.cat.birds[bird]["effect"], paws) * (2 if twice else 1) if bird else 0
-    return coins + extra >= s.cat.cards[top].cost
+    if not bird:
+        return coins >= cost
+    effect = s.cat.birds[bird]["effect"]
+    if coins + fixed_coins(effect, paws) * (2 if twice else 1) >= cost:
+        return True
+    # The bird may still pay for the card through a choice (an Invest action cashed, a Structure
+    # resolved, a track bonus reached): try every way of resolving it on a copy.
+    c = s.clone()
+    p = c.players[seat]
+    p.coins, p.paws = coins, paws
+    if invest is not None:
+        p.invest = invest
+    c.space_bird[sp] = None
+    p.birds.append(bird)
+    c.tasks = [("pay", seat, sp, top)] + [("eff", seat, effect, "bird", f"bird {bird}")] * (2 if twice else 1)
+    return pay_feasible(c)
+
+
+def pending_pay(s: KCState):
+    """The card payment waiting below the current choices, if the coins for it are not yet there."""
+    for task in reversed(s.tasks):
+        if task[0] == "pay":
+            return task if s.players[task[1]].coins < s.cat.cards[task[3]].cost else None
+    return None
+
+
+def keeps_card_affordable(s: KCState, move: dict) -> bool:
+    """Answering the current choice with ``move`` still leaves a way to pay for the card being bought."""
+    c = s.clone()
+    answer(c, c.tasks[-1], move)
+    return pay_feasible(c)
 
 
 def plan_work(s: KCState, seat: int, move: dict):
@@ -188,7 +219,7 @@ def plan_work(s: KCState, seat: int, move: dict):
     gained = sum(e["n"] for e in side["work"] if e["kind"] == "coins")
     paws = p.paws + len(path)
     twice = bool(side.get("bird_twice"))
-    if not any(_affordable(s, sp, coins + gained, paws, twice) for sp in cat.region_spaces[region]):
+    if not any(_affordable(s, seat, sp, coins + gained, paws, twice, invest) for sp in cat.region_spaces[region]):
         raise IllegalMove("KC.WORK.NOTHING_TO_BUY", f"you could not buy any card in {cat.regions[region]}; rest instead", "")
     return ("move", side, coins, invest, region, balloon, crossed, len(path))
 
@@ -248,6 +279,8 @@ def _paths(cat: Catalog, region: int, crossed: int, n: int):
 # -- moves --------------------------------------------------------------------------------------
 def dispatch(s: KCState, seat: int, move: dict) -> None:
     if s.tasks:
+        if pending_pay(s) and not keeps_card_affordable(s, move):
+            raise IllegalMove("KC.CARD.UNAFFORDABLE", "with this choice you could no longer pay for the card you are buying", "")
         answer(s, s.tasks[-1], move)
         return
     t = move["type"]
@@ -332,7 +365,7 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
             raise IllegalMove("KC.BUY.NOT_AVAILABLE", "only the market tile buys a resource, once per turn", "/resource")
         cost = s.market_cost
         if p.coins < cost or (s.step == CARD and not any(
-                _affordable(s, sp, p.coins - cost, p.paws, s.bird_twice) for sp in cat.region_spaces[p.region])):
+                _affordable(s, seat, sp, p.coins - cost, p.paws, s.bird_twice) for sp in cat.region_spaces[p.region])):
             raise IllegalMove("KC.BUY.UNAFFORDABLE", f"buying a resource for {cost} coins must leave enough coins to buy a card", "/resource")
         p.coins -= cost
         s.market_cost = -1
@@ -383,7 +416,7 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
         s.step = ACTION
         s.tasks.append(("eff", seat, cat.empty_tiles[tile], "empty_deck", f"empty-deck tile {tile}"))
         return
-    if not _affordable(s, sp, p.coins, p.paws, s.bird_twice):
+    if not _affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
         raise IllegalMove("KC.CARD.UNAFFORDABLE", f"{top} costs {cat.cards[top].cost} coins; you have {p.coins}", "/card")
     s.step = ACTION
     bird = s.space_bird[sp]
@@ -414,10 +447,10 @@ def step_moves(s: KCState, seat: int) -> list[dict]:
         out = []
         for sp in cat.region_spaces[p.region]:
             top = s.top(sp) or s.space_tile[sp]
-            if top and _affordable(s, sp, p.coins, p.paws, s.bird_twice):
+            if top and _affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
                 out.append({"type": "hire", "space": cat.spaces[sp], "card": top})
         if s.market_cost >= 0 and p.coins >= s.market_cost and any(
-                _affordable(s, sp, p.coins - s.market_cost, p.paws, s.bird_twice) for sp in cat.region_spaces[p.region]):
+                _affordable(s, seat, sp, p.coins - s.market_cost, p.paws, s.bird_twice) for sp in cat.region_spaces[p.region]):
             out += [{"type": "buy", "resource": r} for r in RESOURCES]
         return out
     if step == BUY_END:
