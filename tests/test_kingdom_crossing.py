@@ -126,3 +126,34 @@ def test_annotated_example_log_replays():
     assert len(blocks) == 1  # tests/test_examples.py replays the last JSON block of every example
     paco = re.search(r"`(\{\"type\": \"paco\".*?\})`", text).group(1)
     assert GAME.schema.move_ok(orjson.loads(paco))
+
+
+def test_catalog_is_schema_checked_and_replaceable(tmp_path, monkeypatch):
+    from importlib import resources
+
+    from ludolog.replayer.kingdom_crossing import KingdomCrossing, catalog
+
+    data = orjson.loads(resources.files("ludolog.replayer.kingdom_crossing").joinpath("catalog.json").read_bytes())
+    assert "reconstruction" in data["reconstruction"].lower()
+    broken = copy.deepcopy(data)
+    broken["decks"][0]["cards"][0]["effect"] = {"kind": "teleport"}
+    with pytest.raises(catalog.CatalogError):
+        catalog.Catalog(broken)
+    broken = copy.deepcopy(data)
+    broken["bridges"][0]["b"] = "atlantis"
+    with pytest.raises(catalog.CatalogError, match="atlantis"):
+        catalog.Catalog(broken)
+    official = copy.deepcopy(data)
+    official["catalog"] = "kingdom-crossing/2"
+    official["invest_track"][6]["prestige"] = 8
+    path = tmp_path / "official.json"
+    path.write_bytes(orjson.dumps(official))
+    monkeypatch.setenv(catalog.CATALOG_ENV, str(path))
+    catalog.default_catalog.cache_clear()
+    try:
+        game = KingdomCrossing()
+        assert game.catalog_version == "kingdom-crossing/2" and game.cat.invest_prestige[6] == 8
+    finally:
+        monkeypatch.delenv(catalog.CATALOG_ENV)
+        catalog.default_catalog.cache_clear()
+    assert KingdomCrossing().catalog_version == "kingdom-crossing/1"

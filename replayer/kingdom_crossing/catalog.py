@@ -7,6 +7,7 @@ adjacency of regions and bridges is a tuple of tuples.
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass
 from importlib import resources
 
@@ -72,6 +73,11 @@ class Catalog:
         self.bridge_ends: tuple[tuple[int, int], ...] = tuple(ends)
         #: bridges touching each region
         self.region_bridges = tuple(tuple(i for i, (a, b) in enumerate(ends) if r in (a, b)) for r in range(len(self.regions)))
+        for what, refs in (("deck space", [s["region"] for s in data["deck_spaces"]]),
+                           ("bird", [b["region"] for b in data["birds"]])):
+            for ref in refs:
+                if ref not in self.region_index:
+                    raise CatalogError(f"a {what} names unknown region {ref!r}")
         self.spaces: tuple[str, ...] = tuple(s["id"] for s in data["deck_spaces"])
         self.space_index = {s: i for i, s in enumerate(self.spaces)}
         self.space_region = tuple(self.region_index[s["region"]] for s in data["deck_spaces"])
@@ -131,6 +137,9 @@ class Catalog:
         self.empty_tiles = {t["id"]: t["effect"] for t in data["empty_deck_tiles"]}
         solo = data["solo"]
         self.solo_tiles = {t["id"]: t for t in solo["tiles"] + solo["rest_tiles"]}
+        for tile in solo["tiles"]:
+            if tile["kind"] == "card" and tile.get("space") not in self.space_index:
+                raise CatalogError(f"solo tile {tile['id']} names unknown deck space {tile.get('space')!r}")
         self.solo_base = tuple(t["id"] for t in solo["tiles"])
         self.solo_rest = tuple(t["id"] for t in solo["rest_tiles"])
         self.difficulty: dict[str, int] = solo["difficulty"]
@@ -146,7 +155,22 @@ class Catalog:
         self.cards[card.id] = card
 
 
+CATALOG_ENV = "LUDOLOG_KINGDOM_CROSSING_CATALOG"
+
+
 @functools.cache
 def default_catalog() -> Catalog:
-    data = orjson.loads(resources.files("ludolog.replayer.kingdom_crossing").joinpath("catalog.json").read_bytes())
-    return Catalog(data)
+    """The built-in reconstruction, or the catalog file named by ``LUDOLOG_KINGDOM_CROSSING_CATALOG``."""
+    path = os.environ.get(CATALOG_ENV)
+    if path:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise CatalogError(f"cannot read the Kingdom Crossing catalog {path} (named by {CATALOG_ENV}): "
+                               f"{exc.strerror or exc}") from None
+        try:
+            return Catalog(orjson.loads(data))
+        except orjson.JSONDecodeError as exc:
+            raise CatalogError(f"the Kingdom Crossing catalog {path} is not valid JSON: {exc}") from None
+    return Catalog(orjson.loads(resources.files(__package__).joinpath("catalog.json").read_bytes()))

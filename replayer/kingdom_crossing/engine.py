@@ -114,6 +114,7 @@ class KingdomCrossing(Game):
         else:
             if seat != want_seat:
                 raise IllegalMove("KC.TURN.NOT_YOURS", f"it is {s.ids[want_seat]}'s decision, not {move.get('player')}'s", "/player")
+            mv.check_ids(s.cat, move)
             mv.dispatch(s, seat, move)
         settle(s)
 

@@ -277,6 +277,25 @@ def _paths(cat: Catalog, region: int, crossed: int, n: int):
 
 
 # -- moves --------------------------------------------------------------------------------------
+def check_ids(cat: Catalog, move: dict) -> None:
+    """Regions, deck spaces, bridges and goals named by a move exist in the catalog."""
+    t = move["type"]
+    checks = []
+    if t == "work":
+        checks += [(f"/path/{i}", b, cat.bridge_index, "bridge") for i, b in enumerate(move.get("path", ()))]
+        if "balloon" in move:
+            checks.append(("/balloon/to", move["balloon"]["to"], cat.region_index, "region"))
+    elif t in ("hire", "bird"):
+        checks.append(("/space", move["space"], cat.space_index, "deck space"))
+    elif t == "house":
+        checks.append(("/region", move["region"], cat.region_index, "region"))
+    elif t == "claim":
+        checks.append(("/goal", move["goal"], cat.goal_index, "Bridge Goal"))
+    for pointer, value, table, what in checks:
+        if value not in table:
+            raise IllegalMove("KC.MOVE.UNKNOWN_ID", f"there is no {what} {value!r} in catalog {cat.version}", pointer)
+
+
 def dispatch(s: KCState, seat: int, move: dict) -> None:
     if s.tasks:
         if pending_pay(s) and not keeps_card_affordable(s, move):

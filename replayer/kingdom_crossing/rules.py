@@ -16,6 +16,7 @@ RULES = RuleBook("kingdom-crossing", [
     # turn order
     Rule("KC.TURN.NOT_YOURS", f"{_T}, How to Play", "Players act in turn order: starting pairs in reverse order, income and evening from the first player, noon actions clockwise."),
     Rule("KC.TURN.WRONG_STEP", f"{_T}, How to Play / Round Summary", "Each move must be the decision the game waits for now (starting pair, income, action tile, card, choice, Bridge Goal, evening income)."),
+    Rule("KC.MOVE.UNKNOWN_ID", "catalog kingdom-crossing/1; DESIGN.md, catalogs", "Regions, deck spaces, bridges and Bridge Goals named by a move are those of the log's catalog."),
     Rule("KC.START.PAIR_TAKEN", f"{_T}, Start of Game", "Each starting pair is chosen by one player only."),
     Rule("KC.INCOME.SOURCE", f"{_T}, 1) Morning Phase, A) Income", "Each guild gives one income per 2 cards and each Structure once; in the first round only the Home card."),
     Rule("KC.REST.COINS", f"{_T}, 2) Noon Phase, Rest", "Resting gains the coins shown in the rest part of the tile (its improved side if flipped); the log writes them."),

@@ -23,11 +23,11 @@ NAMES = ["ana", "ben", "cleo", "dev"]
 VALUES = {
     "player": NAMES,
     "tile": list(range(6)), "pair": list(range(4)), "index": list(range(3)), "stars": [1, 2, 3],
-    "space": list(CAT.spaces) + [d.id for d in CAT.deco_spaces],
-    "region": list(CAT.regions), "resource": ["lumber", "stone", "sap", "food"],
+    "space": list(CAT.spaces) + [d.id for d in CAT.deco_spaces] + ["X9"],
+    "region": list(CAT.regions) + ["volcano"], "resource": ["lumber", "stone", "sap", "food"],
     "source": ["foxes", "owls", "bears", "boars", "deer", "home", "BLD-01", "TRN-02", "display", "stack"],
     "card": ["home", "BLD-01", "TRN-02", "LUM-02", "SPO-01", "MER-01", "E1"],
-    "goal": list(CAT.goal_ids), "option": ["advance", "cash"], "picture": ["flower", "sculpture"],
+    "goal": list(CAT.goal_ids) + ["G7"], "option": ["advance", "cash"], "picture": ["flower", "sculpture"],
     "tile_id": list(CAT.favors)[:4], "bird": ["red-01", "yellow-02", "blue-03", "green-04"],
     "invest": ["advance", "cash"], "coins": list(range(0, 17)),
 }
@@ -48,7 +48,7 @@ def candidates(s, legal, rng):
                 c = copy.deepcopy(m)
                 pool = VALUES["tile_id"] if (key == "tile" and m["type"] == "favor") else VALUES.get(key)
                 if key == "path":
-                    c[key] = rng.sample(list(CAT.bridges), rng.randint(0, 3))
+                    c[key] = rng.sample(list(CAT.bridges) + ["B8"], rng.randint(0, 3))
                 elif key == "balloon":
                     c[key] = {"when": rng.choice(["before", "after"]), "to": rng.choice(CAT.regions)}
                 elif key == "resources":
