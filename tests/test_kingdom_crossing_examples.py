@@ -314,3 +314,131 @@ def test_a_bird_invest_action_cashed_can_pay_for_the_card():
     assert err.value.code == "KC.CARD.UNAFFORDABLE"
     play(s, seat_of, {"type": "invest", "player": "agnes", "option": "cash", "coins": 3})
     assert p.coins == 1 and "LUM-02" in p.cards
+
+
+# -- further rules ------------------------------------------------------------------------------
+def test_houses_at_one_and_two_cards_of_every_guild_and_the_favor():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.guild = [1, 1, 1, 1, 0]
+    p.houses, p.houses_due = [p.region], 1
+    deer = next(c for c in CAT.decks["masons"] if CAT.cards[c].guild == 4)
+    region = p.region
+    nxt = next(b for b in CAT.region_bridges[region])
+    a, b = CAT.bridge_ends[nxt]
+    dest = b if a == region else a
+    sp = CAT.region_spaces[dest][0]
+    put_card(s, CAT.spaces[sp], deer)
+    p.coins = 20
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": [CAT.bridges[nxt]]},
+         {"type": "hire", "player": "agnes", "space": CAT.spaces[sp], "card": deer})
+    while s.tasks and s.tasks[-1][0] != "house":  # the Mason's stone, then the House
+        play(s, seat_of, GAME.legal_moves(s)[0])
+    houses = [m["region"] for m in GAME.legal_moves(s)]
+    assert CAT.regions[region] not in houses and len(houses) == 3
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "house", "player": "agnes", "region": CAT.regions[region]})
+    assert err.value.code == "KC.HOUSE.REGION"
+    play(s, seat_of, {"type": "house", "player": "agnes", "region": houses[0]})
+    assert len(p.houses) == 2 and not any(t[0] == "favor" for t in s.tasks)
+    # the second row: the last House comes with a Favor of the Queen
+    p.guild = [2, 2, 2, 2, 1]
+    s.tasks.append(("place_queen", 0, "Q5"))  # a Deer card placed (the Queen's Q5)
+    from ludolog.replayer.kingdom_crossing.flow import settle
+    settle(s)
+    assert s.tasks[-1] == ("house", 0, True)
+    play(s, seat_of, GAME.legal_moves(s)[0])
+    assert s.tasks[-1][0] == "favor" and len(p.houses) == 3
+
+
+def test_evening_guild_income_once_per_two_cards():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    from ludolog.replayer.kingdom_crossing.state import EVENING
+    p = s.players[0]
+    p.guild = [0, 5, 0, 0, 0]
+    s.step, s.current = EVENING, 0
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "evening", "player": "agnes", "source": "foxes"})
+    assert err.value.code == "KC.EVENING.SOURCE"
+    play(s, seat_of, {"type": "evening", "player": "agnes", "source": "owls"})
+    assert [t[0] for t in s.tasks] == ["invest", "invest"]  # 4-5 cards: twice
+
+
+def test_an_empty_deck_gets_an_empty_deck_tile_that_players_use():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    sp = CAT.space_index["I1"]
+    s.deck_pos[sp] = len(s.decks[sp]) - 1  # the last card is up
+    last = s.top(sp)
+    s.space_bird[sp] = None
+    p.region, p.coins = CAT.region_index["orchard"], 30
+    nxt_tile = s.empty_tiles[0]
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]},
+         {"type": "hire", "player": "agnes", "space": "I1", "card": last})
+    while s.tasks:
+        play(s, seat_of, GAME.legal_moves(s)[0])
+    assert s.top(sp) is None and s.space_tile[sp] == nxt_tile
+    assert {"type": "hire", "player": "agnes", "space": "I1", "card": nxt_tile} not in GAME.legal_moves(s)
+
+
+def test_improved_tiles_invest_first_and_bird_twice():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.improved[3] = p.improved[4] = True
+    p.region, p.coins, p.invest = CAT.region_index["orchard"], 0, 4
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "work", "player": "agnes", "tile": 3, "path": ["B1", "B3"]})
+    assert err.value.code == "KC.WORK.FIELDS"
+    put_card(s, "M1", "SPO-01", bird="blue-01")
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 3, "invest": "cash", "path": ["B1", "B3"]})
+    assert p.coins == CAT.invest_coins[4] and p.invest == 0
+    play(s, seat_of, {"type": "hire", "player": "agnes", "space": "M1", "card": "SPO-01"})
+    t2, seat2 = at_noon(["agnes", "bruno"])
+    q = t2.players[0]
+    q.improved[4] = True
+    q.region, q.coins, q.paws, q.crossed = CAT.region_index["orchard"], 10, 0, 0
+    put_card(t2, "P1", "SPO-01", bird="green-01")
+    assert CAT.birds["green-01"]["effect"] == {"kind": "prestige_per_bridges", "per": 2}
+    play(t2, seat2, {"type": "work", "player": "agnes", "tile": 4, "path": ["B1", "B3", "B7"]})
+    score = t2.ledger.totals[0]
+    play(t2, seat2, {"type": "hire", "player": "agnes", "space": "P1", "card": "SPO-01"})
+    assert t2.ledger.totals[0] == score + 2  # 3 bridges // 2 = 1 Prestige, resolved twice
+
+
+def test_market_tile_buys_once_before_the_card_or_at_the_end():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.region, p.coins, p.res = CAT.region_index["orchard"], 10, [0, 0, 0, 0]
+    for sp in CAT.region_spaces[CAT.region_index["island"]]:
+        s.space_bird[sp] = None
+    put_card(s, "I1", "SPO-01")
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 2, "path": ["B1"]},
+         {"type": "buy", "player": "agnes", "resource": "sap"})
+    assert p.coins == 6 and p.res[2] == 1
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "buy", "player": "agnes", "resource": "sap"})
+    assert err.value.code == "KC.BUY.NOT_AVAILABLE"
+
+
+def test_final_coins_go_to_the_invest_track_and_ties_break_on_coins():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    for p in s.players:
+        p.coins, p.invest, p.res, p.favors, p.structures, p.guild = 13, 0, [0, 0, 0, 0], [], ["home"], [0] * 5
+    s.players[1].coins = 12
+    s.ledger.events.clear()
+    s.ledger.totals = [10, 10]
+    final_scoring(s)
+    assert [p.coins for p in s.players] == [3, 2] and [p.invest for p in s.players] == [2, 2]
+    s.step = 10  # END
+    assert GAME.winners(s) == [0]  # same Prestige: more remaining coins wins
+    s.players[1].coins = 3
+    assert GAME.winners(s) == [0, 1]  # still tied: shared victory
+
+
+def test_birds_with_a_higher_number_on_the_back_are_discarded_in_a_2_player_game():
+    for names, keep in ((["agnes", "bruno"], 2), (["a", "b", "c"], 3), (["a", "b", "c", "d"], 4)):
+        s, _ = at_noon(names)
+        for reg in range(len(CAT.regions)):
+            placed = [s.space_bird[sp] for sp in CAT.region_spaces[reg]]
+            expected = [b for b in s.bird_stacks[reg] if CAT.birds[b]["back"] <= keep][:len(placed)]
+            assert placed == expected
