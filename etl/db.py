@@ -72,11 +72,17 @@ def data_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
     return [t.name for t in COMMON_TABLES] + game_tables(con)
 
 
+#: DuckDB's block cache during an ingest. Without a limit it keeps the blocks of everything written
+#: (up to 80 % of RAM), so the ingesting process would grow with the database; loading needs little.
+INGEST_MEMORY_LIMIT = "128MB"
+
+
 class Loader:
     """Writes chunks into one open database (only the parent process ever writes)."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection):
         self.con = con
+        con.execute(f"SET memory_limit = '{INGEST_MEMORY_LIMIT}'")
         ensure_schema(con)
         self.known_game_tables = set(game_tables(con))
         #: ids loaded by this run; when the same content appears again in a later file the first

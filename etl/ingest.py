@@ -56,6 +56,7 @@ class IngestSummary:
     seconds: float = 0.0
     games_written: int = 0
     committed: int = 0
+    load_seconds: float = 0.0  # time the parent spent writing to DuckDB (transactions, checkpoint)
     stats: ChunkStats = field(default_factory=ChunkStats)
 
     @property
@@ -65,6 +66,7 @@ class IngestSummary:
     def as_dict(self) -> dict:
         s = self.stats
         return {"db": self.db, "files": self.files, "workers": self.workers, "seconds": round(self.seconds, 3),
+                "load_seconds": round(self.load_seconds, 3),
                 "games_written": self.games_written, "valid": s.valid, "unfinished": s.unfinished,
                 "invalid": s.invalid, "moves": s.moves, "state_rows": s.state_rows,
                 "score_events": s.score_events, "violations": s.violations,
@@ -90,10 +92,12 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     pending: list[Chunk] = []
 
     def commit() -> None:
+        began = time.perf_counter()
         batch = merge_chunks(pending)
         summary.games_written += loader.write(batch)
         summary.committed += batch.stats.logs
         pending.clear()
+        summary.load_seconds += time.perf_counter() - began
 
     try:
         loader = Loader(con)
@@ -107,7 +111,9 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
             yield chunk.stats
         if pending:
             commit()
+        began = time.perf_counter()
         con.execute("CHECKPOINT")
+        summary.load_seconds += time.perf_counter() - began
     finally:
         con.close()
         summary.seconds = time.perf_counter() - start
