@@ -157,3 +157,19 @@ def test_catalog_is_schema_checked_and_replaceable(tmp_path, monkeypatch):
         monkeypatch.delenv(catalog.CATALOG_ENV)
         catalog.default_catalog.cache_clear()
     assert KingdomCrossing().catalog_version == "kingdom-crossing/1"
+
+
+def test_player_rows_match_the_columns_and_show_paco_and_paca_in_solo():
+    raw = simulate_log(GAME, 1, "rows")
+    result = replay(parse_log(orjson.dumps(raw), "solo.json"))
+    rows = GAME.player_rows(result.state)
+    assert len(rows) == 1 and len(rows[0]) == len(GAME.state_columns)
+    names = [c for c, _ in GAME.state_columns]
+    assert names[0] == "score" and names[1] == "coins"
+    assert rows[0][names.index("paco_paca_score")] == GAME.paco_score(result.state) > 0
+    types = {"int": int, "str": str}
+    assert all(isinstance(v, types[t]) for v, (_, t) in zip(rows[0], GAME.state_columns))
+    raw = simulate_log(GAME, 3, "rows")
+    result = replay(parse_log(orjson.dumps(raw), "multi.json"))
+    assert [r[0] for r in GAME.player_rows(result.state)] == list(result.scores.values())
+    assert {r[names.index("paco_paca_score")] for r in GAME.player_rows(result.state)} == {0}

@@ -48,7 +48,8 @@ class KingdomCrossing(Game):
     state_columns = (("score", "int"), ("coins", "int"), ("invest", "int"), ("lumber", "int"), ("stone", "int"),
                      ("sap", "int"), ("food", "int"), ("paws_left", "int"), ("tiles_left", "int"),
                      ("houses", "int"), ("guild_cards", "int"), ("structures", "int"), ("birds", "int"),
-                     ("favors", "int"), ("bridge_goals", "int"), ("improved_tiles", "int"), ("region", "str"))
+                     ("favors", "int"), ("bridge_goals", "int"), ("improved_tiles", "int"), ("region", "str"),
+                     ("paco_paca_score", "int"))  # solo: the opponents' Prestige so far (0 in multiplayer games)
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
@@ -182,7 +183,8 @@ class KingdomCrossing(Game):
             rows.append((s.ledger.totals[seat], p.coins, p.invest, p.res[0], p.res[1], p.res[2], p.res[3],
                          cat.paw_markers - p.paws, 6 - sum(p.played), len(p.houses), len(p.cards), len(p.structures),
                          len(p.birds), len(p.favors), bin(p.goals).count("1"), sum(p.improved),
-                         cat.regions[p.region] if p.region >= 0 else ""))
+                         cat.regions[p.region] if p.region >= 0 else "",
+                         s.paco_ledger.totals[0] if s.paco_ledger is not None else 0))
         return rows
 
     def turn_info(self, s: KCState) -> tuple[int, int]:
