@@ -10,9 +10,9 @@ from . import moves as mv
 from . import solo
 from .catalog import GUILDS, RESOURCES, Catalog, default_catalog
 from .effects import ANSWERS, options
-from .flow import settle
+from .flow import next_turn, settle
 from .rules import RULES
-from .state import (BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, START_ACTION, STEP_NAMES, TURN, KCState,
+from .state import (BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, STEP_NAMES, TURN, KCState,
                     Player)
 
 PACO_ID = "paco-paca"
@@ -109,8 +109,6 @@ class KingdomCrossing(Game):
                               f"({STEP_NAMES[s.step]}, round {s.round})", "/type")
         if want_seat == CHANCE:
             solo.apply_paco(s, move)
-            from .flow import next_turn
-
             next_turn(s)
         else:
             if seat != want_seat:

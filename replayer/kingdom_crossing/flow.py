@@ -10,7 +10,7 @@ from . import solo
 from .catalog import GUILDS
 from .effects import CHOICES, answer, options, push, run_effect, skip_empty
 from .scoring import final_scoring, goal_met
-from .state import (ACTION, BUY_END, CARD, CLAIM, END, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN,
+from .state import (ACTION, BUY_END, CLAIM, END, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN,
                     KCState)
 
 
@@ -43,7 +43,7 @@ def settle(s: KCState) -> None:
         elif step == CLAIM:
             if claimable(s, s.current):
                 return
-            _claim_done(s)
+            claim_done(s)
         elif step == EVENING_ACTION:
             _end_evening_income(s)
         else:  # START, TURN, CARD, BUY_END, EVENING, END wait for a move
@@ -228,10 +228,10 @@ def _claim_check(s: KCState, seat: int, then: int) -> None:
         s.step = CLAIM
         s.current = seat
     else:
-        _claim_done(s)
+        claim_done(s)
 
 
-def _claim_done(s: KCState) -> None:
+def claim_done(s: KCState) -> None:
     if s.claim_then == TURN:
         next_turn(s)
     else:

@@ -6,7 +6,7 @@ import random
 from ..core.errors import IllegalMove
 from .catalog import GUILDS, RESOURCES, Catalog
 from .effects import RES_INDEX, answer, fixed_coins, gain, guild_income, push, run_effect
-from .flow import claim_goal, claimable, pay_feasible
+from .flow import claim_done, claim_goal, claimable, pay_feasible
 from .state import ACTION, BUY_END, CARD, CLAIM, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN, KCState
 
 
@@ -395,10 +395,8 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         if s.step == BUY_END:
             s.market_cost = -1
             s.step = ACTION
-        else:  # CLAIM
-            from .flow import _claim_done
-
-            _claim_done(s)
+        else:  # CLAIM: no (further) Bridge Goal now
+            claim_done(s)
     elif t == "claim":
         g = s.cat.goal_index[move["goal"]]
         claim_goal(s, seat, g)

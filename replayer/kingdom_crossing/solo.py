@@ -7,7 +7,6 @@ record the two solo tiles revealed. Everything they do follows from those tiles.
 from __future__ import annotations
 
 from ..core.errors import IllegalMove
-from .catalog import RESOURCES
 from .state import KCState
 
 
