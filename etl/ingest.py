@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .db import DEFAULT_DB, Loader, connect
 from .extract import Chunk, ChunkStats, merge_chunks
-from .workers import chunked, default_workers, extract_chunks
+from .workers import ExtractPool, chunked, default_workers
 
 MAX_CHUNK = 32  # logs per worker task: small enough to keep every worker busy
 #: Worker chunks are gathered into one transaction until it holds this many player-state rows:
@@ -88,7 +88,13 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     size = chunk_size or chunk_size_for(len(files), workers)
     summary = summary if summary is not None else IngestSummary(str(db), len(files), workers)
     start = time.perf_counter()
-    con = connect(db)
+    pool = ExtractPool(min(workers, max(1, len(files))))
+    pool.__enter__()  # workers first: they are forked before DuckDB starts any thread
+    try:
+        con = connect(db)
+    except BaseException:
+        pool.close()
+        raise
     pending: list[Chunk] = []
 
     def commit() -> None:
@@ -101,7 +107,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
 
     try:
         loader = Loader(con)
-        for chunk in extract_chunks(chunked(files, size), min(workers, max(1, len(files)))):
+        for chunk in pool.extract(chunked(files, size)):
             pending.append(chunk)
             summary.stats.add(chunk.stats)
             if (sum(c.state_rows for c in pending) >= batch_rows
@@ -115,6 +121,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         con.execute("CHECKPOINT")
         summary.load_seconds += time.perf_counter() - began
     finally:
+        pool.close()
         con.close()
         summary.seconds = time.perf_counter() - start
 

@@ -1,17 +1,19 @@
 """Parallel extraction: worker processes replay chunks of logs into Arrow tables; the parent loads.
 
-Workers are started with ``spawn`` (a fresh interpreter, nothing inherited from the parent's
-DuckDB or Arrow thread pools); games registered outside the built-in list reach them by name
-(``registry.plugin_specs()``, passed to each worker) or through the ``LUDOLOG_PLUGINS`` environment
-variable (see ``ludolog.replayer.core.registry``). At most
-``2 * workers`` chunks are in flight and results come back in submission order, so memory stays
-bounded by the chunk size, not the corpus, and the database receives exactly the serial sequence.
+On Linux the workers are forked - cheap, and they inherit the parent's registered games - and
+:class:`ExtractPool` starts them before the parent opens DuckDB, so no database thread is ever
+copied into a worker. Elsewhere they are spawned fresh; games registered outside the built-in list
+then reach them by name (``registry.plugin_specs()``, passed to each worker) or through the
+``LUDOLOG_PLUGINS`` environment variable. At most ``2 * workers`` chunks are in flight and results
+come back in submission order, so memory stays bounded by the chunk size, not the corpus, and the
+database receives exactly the serial sequence.
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
 import signal
+import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -20,6 +22,8 @@ from concurrent.futures.process import BrokenProcessPool
 from ludolog.replayer.core import LudologError, game_names, registry
 
 from .extract import Chunk, extract_chunk
+
+START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
 
 
 def default_workers() -> int:
@@ -34,6 +38,10 @@ def _init_worker(plugins: list[str]) -> None:
         registry.load_plugin(spec)
 
 
+def _ready() -> int:
+    return os.getpid()
+
+
 def chunked(items: Iterable, size: int) -> Iterator[list]:
     batch: list = []
     for item in items:
@@ -45,20 +53,48 @@ def chunked(items: Iterable, size: int) -> Iterator[list]:
         yield batch
 
 
-def extract_chunks(chunks: Iterable[list[str]], workers: int) -> Iterator[Chunk]:
-    """Replay each chunk of file paths, in order; ``workers`` > 1 uses that many processes."""
-    if workers <= 1:
-        for paths in chunks:
-            yield extract_chunk(paths)
-        return
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_init_worker, initargs=(registry.plugin_specs(),))
-    pending: deque = deque()
-    source = iter(chunks)
-    try:
+class ExtractPool:
+    """``workers`` processes (none for 1: the parent extracts) that turn chunks of paths into
+    :class:`Chunk` s. Use as a context manager; the processes exist once ``__enter__`` returns."""
+
+    def __init__(self, workers: int):
+        self.workers = max(1, workers)
+        self.pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> "ExtractPool":
+        if self.workers > 1:
+            specs = [] if START_METHOD == "fork" else registry.plugin_specs()
+            self.pool = ProcessPoolExecutor(max_workers=self.workers,
+                                            mp_context=multiprocessing.get_context(START_METHOD),
+                                            initializer=_init_worker, initargs=(specs,))
+            try:
+                for future in [self.pool.submit(_ready) for _ in range(self.workers)]:
+                    future.result()
+            except BaseException:
+                self.close()
+                raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+    def extract(self, chunks: Iterable[list[str]]) -> Iterator[Chunk]:
+        """Replay each chunk of file paths; chunks come back in the order given."""
+        if self.pool is None:
+            for paths in chunks:
+                yield extract_chunk(paths)
+            return
+        pool = self.pool
+        pending: deque = deque()
+        source = iter(chunks)
         for paths in source:
             pending.append(pool.submit(extract_chunk, paths))
-            if len(pending) >= 2 * workers:
+            if len(pending) >= 2 * self.workers:
                 break
         while pending:
             try:
@@ -70,5 +106,9 @@ def extract_chunks(chunks: Iterable[list[str]], workers: int) -> Iterator[Chunk]
             if following is not None:
                 pending.append(pool.submit(extract_chunk, following))
             yield chunk
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def extract_chunks(chunks: Iterable[list[str]], workers: int) -> Iterator[Chunk]:
+    """Replay each chunk of file paths, in order; ``workers`` > 1 uses that many processes."""
+    with ExtractPool(workers) as pool:
+        yield from pool.extract(chunks)

@@ -231,7 +231,13 @@ def test_find_logs_walks_folders_once(tmp_path, toy_everywhere):
     assert find_logs([tmp_path / "logs", files[0]]) == files
 
 
-def test_workers_see_games_registered_in_process_without_the_environment(tmp_path, toy, monkeypatch):
+@pytest.mark.parametrize("start_method", ["fork", "spawn"])
+def test_workers_see_games_registered_in_process_without_the_environment(tmp_path, toy, monkeypatch, start_method):
+    from ludolog.etl import workers
+
+    if start_method == "fork" and start_method != workers.START_METHOD:
+        pytest.skip("workers are forked on Linux only")
+    monkeypatch.setattr(workers, "START_METHOD", start_method)
     monkeypatch.delenv("LUDOLOG_PLUGINS", raising=False)
     write_corpus(tmp_path / "logs", toy=4, entdecker=0, extras=False)
     summary = ingest([tmp_path / "logs"], tmp_path / "p.duckdb", workers=2, chunk_size=1)
