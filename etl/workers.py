@@ -1,8 +1,8 @@
 """Parallel extraction: worker processes replay chunks of logs into Arrow tables; the parent loads.
 
-On Linux the workers are forked - cheap, and they inherit the parent's registered games - and
-:class:`ExtractPool` starts them before the parent opens DuckDB, so no database thread is ever
-copied into a worker. Elsewhere they are spawned fresh; games registered outside the built-in list
+On Linux the workers are forked when the parent is single-threaded - cheap, and they inherit the
+parent's registered games - and :class:`ExtractPool` starts them before the parent opens DuckDB, so
+no database thread is ever copied into a worker. Otherwise they are spawned fresh; games registered outside the built-in list
 then reach them by name (``registry.plugin_specs()``, passed to each worker) or through the
 ``LUDOLOG_PLUGINS`` environment variable. At most ``2 * workers`` chunks are in flight and results
 come back in submission order, so memory stays bounded by the chunk size, not the corpus, and the
@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -24,6 +25,12 @@ from ludolog.replayer.core import LudologError, game_names, registry
 from .extract import Chunk, extract_chunk
 
 START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
+
+
+def start_method() -> str:
+    """Fork only a single-threaded process (e.g. not under a live progress bar): forking a process
+    with other threads running can deadlock the child, and newer Pythons warn about it."""
+    return START_METHOD if START_METHOD != "fork" or threading.active_count() == 1 else "spawn"
 
 
 def default_workers() -> int:
@@ -63,9 +70,10 @@ class ExtractPool:
 
     def __enter__(self) -> "ExtractPool":
         if self.workers > 1:
-            specs = [] if START_METHOD == "fork" else registry.plugin_specs()
+            method = start_method()
+            specs = [] if method == "fork" else registry.plugin_specs()
             self.pool = ProcessPoolExecutor(max_workers=self.workers,
-                                            mp_context=multiprocessing.get_context(START_METHOD),
+                                            mp_context=multiprocessing.get_context(method),
                                             initializer=_init_worker, initargs=(specs,))
             try:
                 for future in [self.pool.submit(_ready) for _ in range(self.workers)]:
