@@ -75,8 +75,8 @@ def test_legal_moves_and_apply_agree(n):
         listed = {orjson.dumps(m, option=orjson.OPT_SORT_KEYS) for m in legal}
         for _ in range(4):
             m = _mutate(rng.choice(legal), rng)
-            if orjson.dumps(m, option=orjson.OPT_SORT_KEYS) in listed:
-                continue
+            if orjson.dumps(m, option=orjson.OPT_SORT_KEYS) in listed or not GAME.schema.move_ok(m):
+                continue  # still legal, or a malformed move that the replay's schema check stops first
             clone = GAME.clone(s)
             before = fingerprint(clone)
             with pytest.raises(IllegalMove):
@@ -173,3 +173,19 @@ def test_player_rows_match_the_columns_and_show_paco_and_paca_in_solo():
     result = replay(parse_log(orjson.dumps(raw), "multi.json"))
     assert [r[0] for r in GAME.player_rows(result.state)] == list(result.scores.values())
     assert {r[names.index("paco_paca_score")] for r in GAME.player_rows(result.state)} == {0}
+
+
+def test_inlined_claim_check_agrees_with_goal_met():
+    from ludolog.replayer.kingdom_crossing.scoring import claimable_goals, goal_met
+
+    seen = 0
+    for n in (1, 3):
+        s, rng, seat_of = fresh(n, 300 + n)
+        while not GAME.is_terminal(s):
+            for seat in range(s.seats):
+                expected = [g for g in range(6) if not s.players[seat].goals >> g & 1 and goal_met(s, seat, g)]
+                assert claimable_goals(s, seat) == expected
+                seen += len(expected)
+            m = GAME.random_move(s, rng)
+            GAME.apply(s, m, seat_of.get(m.get("player")))
+    assert seen > 0

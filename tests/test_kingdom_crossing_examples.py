@@ -6,7 +6,7 @@ import pytest
 from ludolog.replayer.core import IllegalMove
 from ludolog.replayer.core.log import GameLog, Player
 from ludolog.replayer.kingdom_crossing import GAME
-from ludolog.replayer.kingdom_crossing.scoring import final_scoring
+from ludolog.replayer.kingdom_crossing.scoring import compile_goal, final_scoring
 from ludolog.replayer.kingdom_crossing.state import CLAIM, INCOME, TURN
 
 CAT = GAME.cat
@@ -122,6 +122,8 @@ def test_two_player_bridge_goal_on_third_position_with_favor():
     s, seat_of = at_noon(["agnes", "bruno"])
     g1, g2 = CAT.goal_index["G1"], CAT.goal_index["G2"]
     s.goal_hard[g1] = False
+    s.goal_sides[g1] = CAT.goals[g1]["easy"]
+    s.goal_tests[g1] = compile_goal(s.goal_sides[g1])
     s.goal_slots[g1] = [1, -1, -1, -1]  # Bruno claimed it earlier
     agnes = s.players[0]
     agnes.goals |= 1 << g2
@@ -265,6 +267,8 @@ def test_you_claim_on_the_third_position_after_paco_and_paca():
     s, seat_of = solo_noon()
     g = CAT.goal_index["G6"]
     s.goal_hard[g] = False
+    s.goal_sides[g] = CAT.goals[g]["easy"]
+    s.goal_tests[g] = compile_goal(s.goal_sides[g])
     pp = s.players[1]
     pp.birds = [f"red-{i:02d}" for i in range(1, 8)]
     paco_turn(s, seat_of, ["T-rest1", "T-rest2"])  # they meet the requirement: claimed at once

@@ -47,6 +47,26 @@ class DecorationSpace:
     symbols: int
 
 
+@dataclass(frozen=True, slots=True)
+class TileSide:
+    """One side of an Action tile, flattened for the hot path."""
+
+    rest: int
+    bridges: int
+    work: tuple  # effects of working with it (coins, Prestige)
+    work_coins: int  # coins among them (they count toward buying the card)
+    buy_cost: int  # market purchase cost, -1 without
+    invest_first: bool
+    bird_twice: bool
+    queen: int  # times the Queen card resolves, 0 for moving tiles
+
+
+def _side(d: dict) -> TileSide:
+    work = tuple(d["work"])
+    return TileSide(d["rest"], d["bridges"], work, sum(e["n"] for e in work if e["kind"] == "coins"),
+                    d.get("buy_cost", -1), bool(d.get("invest_first")), bool(d.get("bird_twice")), d.get("queen", 0))
+
+
 class Catalog:
     """Component data of one catalog version, with derived lookup tables."""
 
@@ -100,9 +120,13 @@ class Catalog:
             DecorationSpace(d["id"], i, RESOURCES.index(d["track"]), d["after"], d["picture"], d["symbols"])
             for i, d in enumerate(track["decoration_spaces"]))
         self.deco_index = {d.id: d.index for d in self.deco_spaces}
+        self.deco_symbols = tuple((d.picture, d.symbols) for d in self.deco_spaces)
+        self.flower_spaces = tuple((d.index, d.symbols) for d in self.deco_spaces if d.picture == "flower")
+        self.sculpture_spaces = tuple((d.index, d.symbols) for d in self.deco_spaces if d.picture == "sculpture")
         #: decoration token kinds (picture, stars) -> (symbols, count in the supply)
         self.tokens = {(t["picture"], t["stars"]): (t["symbols"], t["count"]) for t in data["decoration_supply"]}
         self.tiles = tuple((t["base"], t["improved"]) for t in data["action_tiles"])
+        self.sides = tuple((_side(t["base"]), _side(t["improved"])) for t in data["action_tiles"])
         self.birds = {b["id"]: b for b in data["birds"]}
         self.region_birds = tuple(sorted(b["id"] for b in data["birds"] if b["region"] == reg) for reg in self.regions)
         self.cards: dict[str, Card] = {}

@@ -9,7 +9,7 @@ from ..core.errors import IllegalMove
 from . import solo
 from .catalog import GUILDS
 from .effects import CHOICES, answer, options, push, run_effect, skip_empty
-from .scoring import final_scoring, goal_met
+from .scoring import claimable_goals, final_scoring, goal_met
 from .state import (ACTION, BUY_END, CLAIM, END, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN,
                     KCState)
 
@@ -39,13 +39,15 @@ def settle(s: KCState) -> None:
             if s.market_cost >= 0 and s.players[s.current].coins >= s.market_cost:
                 s.step = BUY_END
                 return
-            _claim_check(s, s.current, TURN)
+            if _claim_check(s, s.current, TURN):
+                return
         elif step == CLAIM:
             if claimable(s, s.current):
                 return
             claim_done(s)
         elif step == EVENING_ACTION:
-            _end_evening_income(s)
+            if _end_evening_income(s):
+                return
         else:  # START, TURN, CARD, BUY_END, EVENING, END wait for a move
             return
 
@@ -213,22 +215,18 @@ def next_turn(s: KCState) -> None:
 
 
 # -- claims -------------------------------------------------------------------------------------
-def claimable(s: KCState, seat: int) -> list[int]:
-    p = s.players[seat]
-    out = []
-    for g, goal in enumerate(s.cat.goals):
-        if not p.goals >> g & 1 and goal_met(s, seat, goal["hard" if s.goal_hard[g] else "easy"]):
-            out.append(g)
-    return out
+claimable = claimable_goals
 
 
-def _claim_check(s: KCState, seat: int, then: int) -> None:
+def _claim_check(s: KCState, seat: int, then: int) -> bool:
+    """Open the Bridge Goal window for ``seat`` if a goal can be claimed (True), else go on."""
     s.claim_then = then
     if claimable(s, seat):
         s.step = CLAIM
         s.current = seat
-    else:
-        claim_done(s)
+        return True
+    claim_done(s)
+    return False
 
 
 def claim_done(s: KCState) -> None:
@@ -243,11 +241,10 @@ def claim_goal(s: KCState, seat: int, g: int, pointer: str = "/goal") -> None:
     """Put ``seat``'s marker on goal ``g`` (checks first; the state is untouched on error)."""
     cat = s.cat
     p = s.players[seat]
-    goal = cat.goals[g]
-    side = goal["hard" if s.goal_hard[g] else "easy"]
+    side = s.goal_sides[g]
     if p.goals >> g & 1:
         raise IllegalMove("KC.GOAL.ALREADY", f"you already claimed Bridge Goal {cat.goal_ids[g]}", pointer)
-    if not goal_met(s, seat, side):
+    if not goal_met(s, seat, g):
         raise IllegalMove("KC.GOAL.REQUIREMENT", f"the requirement of Bridge Goal {cat.goal_ids[g]} ({side['kind']}) is not met", pointer)
     slots = s.goal_slots[g]
     taken = sum(1 for x in slots if x >= 0)
@@ -282,12 +279,12 @@ def _evening_at(s: KCState) -> None:
     _end_round(s)
 
 
-def _end_evening_income(s: KCState) -> None:
+def _end_evening_income(s: KCState) -> bool:
     p = s.players[s.current]
     p.played = [False] * 6  # B) the Action tiles return
     p.crossed = 0  # C) the Paw markers return
     p.paws = 0
-    _claim_check(s, s.current, EVENING)
+    return _claim_check(s, s.current, EVENING)  # D) Bridge Goals
 
 
 def _end_round(s: KCState) -> None:

@@ -7,6 +7,7 @@ from ..core.errors import IllegalMove
 from .catalog import GUILDS, RESOURCES, Catalog
 from .effects import RES_INDEX, answer, fixed_coins, gain, guild_income, push, run_effect
 from .flow import claim_done, claim_goal, claimable, pay_feasible
+from .scoring import compile_goal
 from .state import ACTION, BUY_END, CARD, CLAIM, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN, KCState
 
 
@@ -51,6 +52,8 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
     if sorted(goals) != sorted(cat.goal_ids):
         raise _bad("KC.SETUP.BRIDGE_GOALS", f"a side must be given for each Bridge Goal {', '.join(cat.goal_ids)}", "/setup/bridge_goals")
     s.goal_hard = [goals[g] == "hard" for g in cat.goal_ids]
+    s.goal_sides = [goal["hard" if hard else "easy"] for goal, hard in zip(cat.goals, s.goal_hard)]
+    s.goal_tests = [compile_goal(side) for side in s.goal_sides]
     s.goal_slots = [[-1, -1, -1, -1] for _ in cat.goal_ids]
     pairs = setup["start_pairs"]
     if len(pairs) != seats:
@@ -157,6 +160,16 @@ def keeps_card_affordable(s: KCState, move: dict) -> bool:
     return pay_feasible(c)
 
 
+def _use_balloon(cat: Catalog, fly: dict, region: int, balloon: int, coins: int) -> tuple[int, int, int]:
+    cost = cat.balloon_same if balloon == region else cat.balloon_elsewhere
+    if coins < cost:
+        raise IllegalMove("KC.BALLOON.COST", f"the balloon costs {cost} coins here and you have {coins}", "/balloon")
+    to = cat.region_index[fly["to"]]
+    if to == region:
+        raise IllegalMove("KC.BALLOON.SAME_REGION", f"the Beaver is already in {fly['to']}", "/balloon/to")
+    return to, to, coins - cost
+
+
 def plan_work(s: KCState, seat: int, move: dict):
     """Check a work move completely; return what it does without changing the state."""
     cat = s.cat
@@ -164,17 +177,18 @@ def plan_work(s: KCState, seat: int, move: dict):
     tile = move["tile"]
     if p.played[tile]:
         raise IllegalMove("KC.TILE.PLAYED", f"Action tile {tile} was already played this round", "/tile")
-    side = cat.tiles[tile][1 if p.improved[tile] else 0]
-    if side.get("queen"):
+    side = cat.sides[tile][1 if p.improved[tile] else 0]
+    if side.queen:
         extra = [k for k in ("path", "balloon", "invest") if k in move]
         if extra:
             raise IllegalMove("KC.WORK.FIELDS", "with the Queen tile the Beaver stays in its region (no path, balloon or Invest)", f"/{extra[0]}")
         if not s.queen_available:
             raise IllegalMove("KC.QUEEN.TAKEN", "the Queen card was already taken this round", "/tile")
-        return ("queen", side["queen"])
-    if "path" not in move:
-        raise IllegalMove("KC.WORK.FIELDS", f"Action tile {tile} needs the path of {side['bridges']} bridge(s)", "")
-    invest_first = bool(side.get("invest_first"))
+        return ("queen", side.queen)
+    path = move.get("path")
+    if path is None:
+        raise IllegalMove("KC.WORK.FIELDS", f"Action tile {tile} needs the path of {side.bridges} bridge(s)", "")
+    invest_first = side.invest_first
     if invest_first != ("invest" in move):
         raise IllegalMove("KC.WORK.FIELDS", "the improved two-bridge tile needs its Invest choice first" if invest_first
                           else f"Action tile {tile} gives no Invest action", "/invest" if not invest_first else "")
@@ -189,39 +203,32 @@ def plan_work(s: KCState, seat: int, move: dict):
             invest = 0
     region, balloon = p.region, s.balloon
     fly = move.get("balloon")
-
-    def use_balloon(region, balloon, coins):
-        cost = cat.balloon_same if balloon == region else cat.balloon_elsewhere
-        if coins < cost:
-            raise IllegalMove("KC.BALLOON.COST", f"the balloon costs {cost} coins here and you have {coins}", "/balloon")
-        to = cat.region_index[fly["to"]]
-        if to == region:
-            raise IllegalMove("KC.BALLOON.SAME_REGION", f"the Beaver is already in {fly['to']}", "/balloon/to")
-        return to, to, coins - cost
-
-    if fly and fly["when"] == "before":
-        region, balloon, coins = use_balloon(region, balloon, coins)
-    path = move["path"]
-    if len(path) != side["bridges"]:
-        raise IllegalMove("KC.BRIDGE.COUNT", f"Action tile {tile} crosses exactly {side['bridges']} bridge(s), not {len(path)}", "/path")
+    if fly is not None and fly["when"] == "before":
+        region, balloon, coins = _use_balloon(cat, fly, region, balloon, coins)
+    if len(path) != side.bridges:
+        raise IllegalMove("KC.BRIDGE.COUNT", f"Action tile {tile} crosses exactly {side.bridges} bridge(s), not {len(path)}", "/path")
     crossed = p.crossed
+    bridge_index, bridge_ends = cat.bridge_index, cat.bridge_ends
     for i, bid in enumerate(path):
-        b = cat.bridge_index[bid]
+        b = bridge_index[bid]
         if crossed >> b & 1:
             raise IllegalMove("KC.BRIDGE.ALREADY_CROSSED", f"you already crossed bridge {bid} this round", f"/path/{i}")
-        a, c = cat.bridge_ends[b]
-        if region != a and region != c:
+        a, c = bridge_ends[b]
+        if region == a:
+            region = c
+        elif region == c:
+            region = a
+        else:
             raise IllegalMove("KC.BRIDGE.NOT_CONNECTED", f"bridge {bid} does not connect to {cat.regions[region]}", f"/path/{i}")
-        region = c if region == a else a
         crossed |= 1 << b
-    if fly and fly["when"] == "after":
-        region, balloon, coins = use_balloon(region, balloon, coins)
-    gained = sum(e["n"] for e in side["work"] if e["kind"] == "coins")
+    if fly is not None and fly["when"] == "after":
+        region, balloon, coins = _use_balloon(cat, fly, region, balloon, coins)
     paws = p.paws + len(path)
-    twice = bool(side.get("bird_twice"))
-    if not any(_affordable(s, seat, sp, coins + gained, paws, twice, invest) for sp in cat.region_spaces[region]):
-        raise IllegalMove("KC.WORK.NOTHING_TO_BUY", f"you could not buy any card in {cat.regions[region]}; rest instead", "")
-    return ("move", side, coins, invest, region, balloon, crossed, len(path))
+    budget = coins + side.work_coins
+    for sp in cat.region_spaces[region]:
+        if _affordable(s, seat, sp, budget, paws, side.bird_twice, invest):
+            return ("move", side, coins, invest, region, balloon, crossed, len(path))
+    raise IllegalMove("KC.WORK.NOTHING_TO_BUY", f"you could not buy any card in {cat.regions[region]}; rest instead", "")
 
 
 def work_candidates(s: KCState, seat: int) -> list[dict]:
@@ -231,14 +238,14 @@ def work_candidates(s: KCState, seat: int) -> list[dict]:
     for tile in range(6):
         if p.played[tile]:
             continue
-        side = cat.tiles[tile][1 if p.improved[tile] else 0]
-        if side.get("queen"):
+        side = cat.sides[tile][1 if p.improved[tile] else 0]
+        if side.queen:
             if s.queen_available:
                 out.append({"type": "work", "tile": tile})
             continue
-        n = side["bridges"]
+        n = side.bridges
         invests = [None]
-        if side.get("invest_first"):
+        if side.invest_first:
             invests = ["advance", "cash"] if p.invest < cat.invest_last else ["cash"]
         starts = [(p.region, None)] + [(r, {"when": "before", "to": cat.regions[r]}) for r in range(len(cat.regions)) if r != p.region]
         for inv in invests:
@@ -277,6 +284,9 @@ def _paths(cat: Catalog, region: int, crossed: int, n: int):
 
 
 # -- moves --------------------------------------------------------------------------------------
+ID_MOVES = frozenset({"work", "hire", "bird", "house", "claim"})
+
+
 def check_ids(cat: Catalog, move: dict) -> None:
     """Regions, deck spaces, bridges and goals named by a move exist in the catalog."""
     t = move["type"]
@@ -345,7 +355,7 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         tile = move["tile"]
         if p.played[tile]:
             raise IllegalMove("KC.TILE.PLAYED", f"Action tile {tile} was already played this round", "/tile")
-        rest = cat.tiles[tile][1 if p.improved[tile] else 0]["rest"]
+        rest = cat.sides[tile][1 if p.improved[tile] else 0].rest
         if move["coins"] != rest:
             raise IllegalMove("KC.REST.COINS", f"resting with Action tile {tile} gives {rest} coins, not {move['coins']}", "/coins")
         p.played[tile] = True
@@ -371,10 +381,10 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
             p.paws += 1
             bonus = cat.paw_bonus.get(p.paws, 0)
             s.score(seat, bonus, "paws", f"Paw marker number {p.paws} placed")
-        for eff in side["work"]:
+        for eff in side.work:
             run_effect(s, seat, eff, "action_tile", f"work on Action tile {tile}")
-        s.bird_twice = bool(side.get("bird_twice"))
-        s.market_cost = side.get("buy_cost", -1)
+        s.bird_twice = side.bird_twice
+        s.market_cost = side.buy_cost
         s.step = CARD
     elif t == "hire":
         _hire(s, seat, move)

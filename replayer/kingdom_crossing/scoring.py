@@ -5,22 +5,68 @@ from .catalog import GUILDS, RESOURCES
 from .state import KCState, Player
 
 
-def goal_met(s: KCState, seat: int, side: dict) -> bool:
-    p = s.players[seat]
+def compile_goal(side: dict) -> tuple:
+    """A Bridge Goal side as a small tuple that :func:`goal_met` tests quickly."""
     k = side["kind"]
     if k == "resources_at_least":
-        return all(p.res[RESOURCES.index(r)] >= n for r, n in side["need"].items())
-    if k == "invest_back":
-        return seat < s.n and p.invest >= side["n"]
-    if k == "houses_placed":
-        return len(p.houses) >= side["n"]
-    if k == "structures_at_least":
-        return len(p.structures) >= side["n"]
+        return (0, tuple((RESOURCES.index(r), n) for r, n in side["need"].items()))
     if k == "symbols_at_least":
-        return p.symbols(s.cat, "flower") >= side["flower"] and p.symbols(s.cat, "sculpture") >= side["sculpture"]
-    if k == "birds_at_least":
-        return len(p.birds) >= side["n"]
-    raise ValueError(k)
+        return (4, side["flower"], side["sculpture"])
+    return ({"invest_back": 1, "houses_placed": 2, "structures_at_least": 3, "birds_at_least": 5}[k], side["n"])
+
+
+def goal_met(s: KCState, seat: int, g: int) -> bool:
+    """Does ``seat`` meet the requirement of the side up of Bridge Goal ``g``?"""
+    p = s.players[seat]
+    test = s.goal_tests[g]
+    k = test[0]
+    if k == 0:
+        res = p.res
+        return all(res[r] >= n for r, n in test[1])
+    if k == 1:
+        return seat < s.n and p.invest >= test[1]
+    if k == 2:
+        return len(p.houses) >= test[1]
+    if k == 3:
+        return len(p.structures) >= test[1]
+    if k == 4:
+        deco = p.deco
+        cat = s.cat
+        return (sum(n for i, n in cat.flower_spaces if deco[i]) >= test[1]
+                and sum(n for i, n in cat.sculpture_spaces if deco[i]) >= test[2])
+    return len(p.birds) >= test[1]
+
+
+def claimable_goals(s: KCState, seat: int) -> list[int]:
+    """The Bridge Goals ``seat`` has not claimed and meets now (goal_met, inlined: it runs after every action)."""
+    p = s.players[seat]
+    claimed = p.goals
+    out = []
+    flowers = sculptures = -1
+    for g, test in enumerate(s.goal_tests):
+        if claimed >> g & 1:
+            continue
+        k = test[0]
+        if k == 0:
+            res = p.res
+            ok = all(res[r] >= n for r, n in test[1])
+        elif k == 1:
+            ok = seat < s.n and p.invest >= test[1]
+        elif k == 2:
+            ok = len(p.houses) >= test[1]
+        elif k == 3:
+            ok = len(p.structures) >= test[1]
+        elif k == 4:
+            if flowers < 0:
+                deco, cat = p.deco, s.cat
+                flowers = sum(n for i, n in cat.flower_spaces if deco[i])
+                sculptures = sum(n for i, n in cat.sculpture_spaces if deco[i])
+            ok = flowers >= test[1] and sculptures >= test[2]
+        else:
+            ok = len(p.birds) >= test[1]
+        if ok:
+            out.append(g)
+    return out
 
 
 def stars_passed(s: KCState, p: Player, r: int) -> int:

@@ -156,5 +156,5 @@ def paco_claims(s: KCState) -> None:
     for g, goal in enumerate(s.cat.goals):
         if p.goals >> g & 1 or not goal.get("solo_claimable", True):
             continue
-        if goal_met(s, seat, goal["hard" if s.goal_hard[g] else "easy"]):
+        if goal_met(s, seat, g):
             claim_goal(s, seat, g)

@@ -58,10 +58,11 @@ class Player:
                       self.income_guild[:], self.income_structs[:], self.bears_used[:], self.final_coins_spent)
 
     def symbols(self, cat: Catalog, picture: str | None = None) -> int:
+        """Flower and/or Sculpture symbols on the player board."""
         total = 0
-        for space, stars in zip(cat.deco_spaces, self.deco):
-            if stars and (picture is None or space.picture == picture):
-                total += space.symbols
+        for (pic, symbols), stars in zip(cat.deco_symbols, self.deco):
+            if stars and (picture is None or pic == picture):
+                total += symbols
         return total
 
 
@@ -105,6 +106,8 @@ class KCState:
     queen_available: bool = False
     balloon: int = -1
     goal_hard: list[bool] = field(default_factory=list)
+    goal_sides: list[dict] = field(default_factory=list)  # the side up of each Bridge Goal
+    goal_tests: list[tuple] = field(default_factory=list)  # the same, compiled (scoring.compile_goal)
     goal_slots: list[list[int]] = field(default_factory=list)  # seat on each position, -1 free
     favor_stacks: list[list[str]] = field(default_factory=list)  # top first
     favor_display: list[str | None] = field(default_factory=list)
@@ -143,6 +146,7 @@ class KCState:
             self.evening_index, self.start_order[:], self.tasks[:], self.claim_then, self.turn_tile, self.bird_twice,
             self.market_cost, self.pairs, self.pair_taken[:], self.decks, self.deck_pos[:], self.space_tile[:],
             self.space_bird[:], self.bird_stacks, self.bird_pos[:], self.queen_deck, self.queen_card,
-            self.queen_available, self.balloon, self.goal_hard, [g[:] for g in self.goal_slots],
+            self.queen_available, self.balloon, self.goal_hard, self.goal_sides, self.goal_tests,
+            [g[:] for g in self.goal_slots],
             [f[:] for f in self.favor_stacks], self.favor_display[:], self.empty_tiles[:], dict(self.supply),
             self.solo_revealed[:])
