@@ -189,3 +189,26 @@ def test_inlined_claim_check_agrees_with_goal_met():
             m = GAME.random_move(s, rng)
             GAME.apply(s, m, seat_of.get(m.get("player")))
     assert seen > 0
+
+
+def test_a_catalog_with_other_names_replays_through_the_same_schema():
+    """Official data may rename regions, spaces and bridges: the log schema takes any catalog id."""
+    from importlib import resources
+
+    from ludolog.replayer.kingdom_crossing import KingdomCrossing, catalog
+
+    text = resources.files("ludolog.replayer.kingdom_crossing").joinpath("catalog.json").read_text()
+    for old, new in (('"island"', '"isle"'), ('"B1"', '"north-bridge"'), ('"I1"', '"isle-1"')):
+        text = text.replace(old, new)
+    data = orjson.loads(text)
+    data["catalog"] = "kingdom-crossing/2"
+    other = KingdomCrossing(catalog.Catalog(data))
+    registry.register(other)
+    try:
+        for n in (1, 3):
+            raw = simulate_log(other, n, "renamed")
+            assert "isle-1" in raw["setup"]["decks"]
+            result = replay(parse_log(orjson.dumps(raw), "renamed.json"))
+            assert result.status == "valid", result.violations[:2]
+    finally:
+        registry.register(GAME)
