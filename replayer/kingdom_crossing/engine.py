@@ -10,7 +10,7 @@ from . import moves as mv
 from . import solo
 from .catalog import GUILDS, RESOURCES, Catalog, default_catalog
 from .effects import ANSWERS, options
-from .flow import next_turn, settle
+from .flow import claimable, next_turn, settle
 from .rules import RULES
 from .state import (BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, STEP_NAMES, TURN, KCState,
                     Player)
@@ -29,6 +29,28 @@ def expect(s: KCState) -> tuple[int, tuple[str, ...]]:
             return CHANCE, ("paco",)
         return s.current, ("rest", "work")
     return s.current, _STEP_TYPES.get(step, ())
+
+
+_CHOICE_TEXT = {"invest": "resolve an Invest action (advance, or cash the coins shown)",
+                "resource": "choose the resource gained", "resources": "choose the different resources gained",
+                "decor": "place the decoration token gained", "res_or_decor": "choose a resource or a decoration token",
+                "upgrade": "choose the Action tile to improve", "structure": "choose the Structure whose ability resolves",
+                "favor": "take a Favor of the Queen", "house": "place a House", "take_bird": "take a bird from a card"}
+_STEP_TEXT = {START: "choose a starting pair", INCOME: "take the next income of the morning",
+              TURN: "play an Action tile (rest or work)", CARD: "choose the card to buy (or buy a resource first)",
+              BUY_END: "buy a resource with the market tile or pass", EVENING: "choose the evening income"}
+
+
+def waiting_for(s: KCState) -> str:
+    """What the game waits for, in words (for error messages)."""
+    if s.tasks:
+        return _CHOICE_TEXT.get(s.tasks[-1][0], "answer the pending choice")
+    if s.step == CLAIM:
+        goals = ", ".join(s.cat.goal_ids[g] for g in claimable(s, s.current))
+        return f"claim a Bridge Goal ({goals}) or pass"
+    if s.step == TURN and s.current >= s.n:
+        return "reveal their solo tiles for their turn"
+    return _STEP_TEXT.get(s.step, STEP_NAMES[s.step])
 
 
 _STEP_TYPES = {START: ("start",), INCOME: ("income",), CARD: ("hire", "buy"), BUY_END: ("buy", "pass"),
@@ -106,8 +128,8 @@ class KingdomCrossing(Game):
         if t not in types:
             who = "Paco & Paca" if want_seat == CHANCE else s.ids[want_seat]
             raise IllegalMove("KC.TURN.WRONG_STEP",
-                              f"a {t!r} move is not possible now: {who} must make a {' or '.join(repr(x) for x in types)} move "
-                              f"({STEP_NAMES[s.step]}, round {s.round})", "/type")
+                              f"a {t!r} move is not possible now: {who} must {waiting_for(s)} "
+                              f"({' or '.join(repr(x) for x in types)} move; round {max(1, s.round)})", "/type")
         if want_seat == CHANCE:
             solo.apply_paco(s, move)
             next_turn(s)
