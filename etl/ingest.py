@@ -9,6 +9,8 @@ is in use fails at once with :class:`~ludolog.etl.db.DatabaseError`.
 from __future__ import annotations
 
 import math
+import queue
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -73,15 +75,60 @@ class IngestSummary:
                 "invalid_files": [{"file": f, "violation": v} for f, v in s.invalid_files]}
 
 
+class _BatchWriter:
+    """Loads batches in a background thread of the same process: DuckDB releases the GIL while it
+    inserts, so the next chunks are replayed meanwhile. Batches are written one at a time, in
+    order, each in its own transaction; at most one waits, so memory stays bounded."""
+
+    def __init__(self, loader: Loader, summary: IngestSummary):
+        self.loader = loader
+        self.summary = summary
+        self.queue: queue.Queue = queue.Queue(maxsize=1)
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="ludolog-ingest-writer", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            chunks = self.queue.get()
+            if chunks is None:
+                return
+            if self.error is not None:
+                continue  # a batch failed: write nothing more, let the caller see the error
+            try:
+                began = time.perf_counter()
+                batch = merge_chunks(chunks)
+                self.summary.games_written += self.loader.write(batch)
+                self.summary.committed += batch.stats.logs
+                self.summary.load_seconds += time.perf_counter() - began
+            except BaseException as exc:  # noqa: BLE001 - handed to the ingesting thread
+                self.error = exc
+
+    def check(self) -> None:
+        if self.error is not None:
+            raise self.error
+
+    def put(self, chunks: list[Chunk]) -> None:
+        self.check()
+        self.queue.put(chunks)
+
+    def finish(self) -> None:
+        """Wait until every batch given is written (or abandoned after an error)."""
+        if self.thread.is_alive():
+            self.queue.put(None)
+            self.thread.join()
+
+
 def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,
                  chunk_size: int | None = None, summary: IngestSummary | None = None,
                  batch_rows: int = BATCH_STATE_ROWS) -> Iterator[ChunkStats]:
     """Ingest ``files`` (log files, not folders), yielding each worker chunk's statistics as it
-    is done (``summary.committed`` counts the logs whose transaction has committed).
+    is replayed (``summary.committed`` counts the logs whose transaction has committed).
 
     Chunks are committed in transactions of about ``batch_rows`` player-state rows (1: one
-    transaction per chunk). ``summary`` (if given) is filled in as it goes. :raises DatabaseError:
-    the file is in use by another process, or is not a ludolog DuckDB database.
+    transaction per chunk), written by a background thread. ``summary`` (if given) is filled in
+    as it goes. :raises DatabaseError: the file is in use by another process, or is not a ludolog
+    DuckDB database.
     """
     workers = default_workers() if workers is None else max(1, workers)
     files = [str(f) for f in files]
@@ -89,39 +136,36 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     summary = summary if summary is not None else IngestSummary(str(db), len(files), workers)
     start = time.perf_counter()
     pool = ExtractPool(min(workers, max(1, len(files))))
-    pool.__enter__()  # workers first: they are forked before DuckDB starts any thread
+    pool.__enter__()  # workers first: they are forked before DuckDB or the writer start a thread
     try:
         con = connect(db)
     except BaseException:
         pool.close()
         raise
-    pending: list[Chunk] = []
-
-    def commit() -> None:
-        began = time.perf_counter()
-        batch = merge_chunks(pending)
-        summary.games_written += loader.write(batch)
-        summary.committed += batch.stats.logs
-        pending.clear()
-        summary.load_seconds += time.perf_counter() - began
-
+    writer = None
     try:
-        loader = Loader(con)
+        writer = _BatchWriter(Loader(con), summary)
+        pending: list[Chunk] = []
         for chunk in pool.extract(chunked(files, size)):
             pending.append(chunk)
             summary.stats.add(chunk.stats)
             if (sum(c.state_rows for c in pending) >= batch_rows
                     or sum(len(c.files) for c in pending) >= BATCH_LOGS):
-                commit()
+                writer.put(pending)
+                pending = []
             summary.seconds = time.perf_counter() - start
             yield chunk.stats
         if pending:
-            commit()
+            writer.put(pending)
+        writer.finish()
+        writer.check()
         began = time.perf_counter()
         con.execute("CHECKPOINT")
         summary.load_seconds += time.perf_counter() - began
     finally:
         pool.close()
+        if writer is not None:
+            writer.finish()  # an interrupted ingest still completes the batch being written
         con.close()
         summary.seconds = time.perf_counter() - start
 

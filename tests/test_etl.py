@@ -159,23 +159,25 @@ def test_killed_ingest_leaves_whole_games_and_ingest_again_completes(tmp_path, t
     files = write_corpus(logs, toy=240, entdecker=12, extras=False)
     db = tmp_path / "killed.duckdb"
     script = ("import sys\n"
-              "from ludolog.etl.ingest import find_logs, ingest_steps\n"
-              "for _ in ingest_steps(find_logs([sys.argv[1]]), sys.argv[2], workers=2, chunk_size=2, batch_rows=1):\n"
-              "    print('committed', flush=True)\n")
+              "from ludolog.etl.ingest import IngestSummary, find_logs, ingest_steps\n"
+              "files = find_logs([sys.argv[1]])\n"
+              "summary = IngestSummary(sys.argv[2], len(files), 2)\n"
+              "for _ in ingest_steps(files, sys.argv[2], 2, 2, summary, batch_rows=1):\n"
+              "    print(summary.committed, flush=True)\n")
     env = dict(os.environ, LUDOLOG_PLUGINS=TOY_PLUGIN, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-c", script, str(logs), str(db)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, cwd=ROOT, start_new_session=True)
     committed = 0
     try:
-        while committed < 5:
+        while committed < 10:  # logs whose transaction has committed
             line = proc.stdout.readline()
             assert line, proc.stderr.read().decode()
-            committed += 1
+            committed = int(line)
     finally:
         os.killpg(proc.pid, signal.SIGKILL)  # the parent and its workers, mid-ingest
         proc.wait(timeout=30)
     present = fetch(db, "SELECT count(*) FROM games")[0][0]
-    assert 5 * 2 <= present < len(files)
+    assert 10 <= present < len(files)
     assert _consistency_problems(db) == []
     ingest([logs], db, workers=2)
     assert fetch(db, "SELECT count(*) FROM games")[0][0] == len(files)
