@@ -379,8 +379,9 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         s.balloon = balloon
         for _ in range(steps):
             p.paws += 1
-            bonus = cat.paw_bonus.get(p.paws, 0)
-            s.score(seat, bonus, "paws", f"Paw marker number {p.paws} placed")
+            bonus = cat.paw_bonus.get(p.paws)
+            if bonus:
+                s.score(seat, bonus, "paws", f"Paw marker number {p.paws} placed")
         for eff in side.work:
             run_effect(s, seat, eff, "action_tile", f"work on Action tile {tile}")
         s.bird_twice = side.bird_twice
