@@ -126,6 +126,11 @@ def _json(value) -> str | None:
     return None if value is None else orjson.dumps(value).decode()
 
 
+def _internal(file: str, exc: BaseException) -> Violation:
+    return Violation(file, None, "", "CORE.INTERNAL",
+                     f"ludolog failed on this log ({type(exc).__name__}: {exc}); please report it")
+
+
 def _ranks(scores: list[int], winners: set[int]) -> list[int]:
     keys = [(seat in winners, s) for seat, s in enumerate(scores)]
     return [1 + sum(1 for other in keys if other > key) for key in keys]
@@ -149,8 +154,7 @@ class ChunkBuilder:
         file = str(Path(path).resolve())
         try:
             data = Path(path).read_bytes()
-        except OSError as exc:
-            data = b""
+        except OSError as exc:  # gone or unreadable since it was listed: recorded, keyed by its path
             digest = hashlib.sha256(file.encode()).hexdigest()
             self._add_unreadable(file, digest, [Violation(file, None, "", "CORE.JSON.SYNTAX",
                                                           f"cannot read the file: {exc.strerror or exc}")])
@@ -162,6 +166,9 @@ class ChunkBuilder:
             log = parse_log(data, file)
         except LogError as exc:
             self._add_unreadable(file, hashlib.sha256(data).hexdigest(), exc.violations)
+            return
+        except Exception as exc:  # noqa: BLE001 - e.g. a game package that fails to load
+            self._add_unreadable(file, hashlib.sha256(data).hexdigest(), [_internal(file, exc)])
             return
         if log.sha256 in self.seen_ids:
             return  # identical content twice in one chunk: one game (the first file)
@@ -177,9 +184,7 @@ class ChunkBuilder:
                 c.truncate(game_marks.get(name, 0))
             del self.ids[n_ids:], self.files[n_ids:], self.player_ids[n_players:]
             self.seen_ids.discard(log.sha256)
-            self._add_unreadable(file, log.sha256, [Violation(
-                file, None, "", "CORE.INTERNAL",
-                f"ludolog failed while replaying this log ({type(exc).__name__}: {exc}); please report it")])
+            self._add_unreadable(file, log.sha256, [_internal(file, exc)])
 
     def _add_unreadable(self, file: str, digest: str, violations: list[Violation]) -> None:
         if digest in self.seen_ids:

@@ -256,3 +256,25 @@ def test_readme_documents_every_table_and_column():
         block = block[:block.index("\n\n", block.index("|"))]
         for column in table.columns:
             assert f"| `{column.name}` | {column.sql} |" in block, (table.name, column.name)
+
+
+def test_an_engine_failure_on_one_log_is_recorded_and_the_ingest_goes_on(tmp_path, toy, monkeypatch):
+    files = write_corpus(tmp_path / "logs", toy=3, entdecker=0, extras=False)
+    raw = orjson.loads(files[1].read_bytes())
+    raw["moves"][2]["die"] = 4  # a legal move: only the broken engine below rejects it
+    files[1].write_bytes(orjson.dumps(raw))
+    apply = type(toy).apply
+
+    def broken(self, state, move, seat):
+        if move["die"] == 4 and state.turn == 2:
+            raise ZeroDivisionError("engine bug")
+        return apply(self, state, move, seat)
+
+    monkeypatch.setattr(type(toy), "apply", broken)
+    db = tmp_path / "t.duckdb"
+    summary = ingest(files, db, workers=1)
+    assert (summary.stats.logs, summary.stats.invalid) == (3, 1)
+    assert fetch(db, "SELECT status, moves_applied FROM games WHERE file = ?", [str(files[1].resolve())]) == [
+        ("invalid", 0)]
+    assert fetch(db, "SELECT code FROM violations") == [("CORE.INTERNAL",)]
+    assert _consistency_problems(db) == []
