@@ -167,7 +167,8 @@ def register(app: typer.Typer) -> None:
                workers: Annotated[Optional[int], typer.Option(
                    "--workers", "-w", min=1, help="Worker processes (default: the number of cores).")] = None,
                batch_size: Annotated[Optional[int], typer.Option(
-                   "--batch-size", min=1, help="Logs per transaction (default: up to 32).")] = None,
+                   "--batch-size", min=1,
+                   help="Logs per worker task (default: up to 32); a transaction holds ~150,000 state rows.")] = None,
                fmt: FormatOption = OutputFormat.text) -> None:
         """Replay logs and load them into DuckDB (games, players, moves, player_states, score_events,
         violations). Ingesting a log again replaces its rows. Exit 1 if any log is invalid."""
