@@ -446,3 +446,96 @@ def test_birds_with_a_higher_number_on_the_back_are_discarded_in_a_2_player_game
             placed = [s.space_bird[sp] for sp in CAT.region_spaces[reg]]
             expected = [b for b in s.bird_stacks[reg] if CAT.birds[b]["back"] <= keep][:len(placed)]
             assert placed == expected
+
+
+# -- every named effect and Favor kind -------------------------------------------------------------
+EFFECTS = {  # kind -> (parameters, what it does to a player with 4 Paw markers placed)
+    "coins": ({"n": 3}, ("coins", 3)), "prestige": ({"n": 2}, ("score", 2)),
+    "gain": ({"resource": "sap", "n": 2}, ("sap", 2)), "gain_choice": ({"n": 2}, ("tasks", ["resource"] * 2)),
+    "gain_distinct": ({"n": 3}, ("tasks", ["resources"])), "invest": ({"n": 3}, ("tasks", ["invest"] * 3)),
+    "decoration": ({"picture": "any"}, ("tasks", ["decor"])), "decoration_set": ({"picture": "flower"}, ("tasks", ["decor"])),
+    "sculpture_per_paws": ({"per": 3}, ("tasks", ["decor"])), "decoration_if_paws": ({"min": 5, "picture": "any"}, ("tasks", [])),
+    "coins_per_paw": ({}, ("coins", 4)), "coins_minus_paws": ({"base": 9}, ("coins", 5)),
+    "gain_per_paws": ({"resource": "lumber", "per": 2}, ("lumber", 2)), "favor": ({}, ("tasks", ["favor"])),
+    "upgrade": ({}, ("tasks", ["upgrade"])), "structure": ({"n": 2, "optional": True}, ("tasks", ["structure"])),
+    "take_bird": ({}, ("tasks", ["take_bird"])), "gain_choice_per_house": ({}, ("tasks", ["resource"] * 2)),
+    "coins_per_structure": ({}, ("coins", 3)), "coins_per_symbol": ({}, ("coins", 3)),
+    "coins_per_guild": ({"guild": "owls"}, ("coins", 2)), "coins_per_bird_pair": ({}, ("coins", 2)),
+    "prestige_per_guild": ({"guild": "owls"}, ("score", 2)), "prestige_per_structure": ({}, ("score", 3)),
+    "coins_minus_bridges": ({"base": 7}, ("coins", 3)), "coins_per_bridge": ({}, ("coins", 4)),
+    "decoration_if_bridges": ({"min": 5}, ("tasks", [])), "prestige_per_bridges": ({"per": 2}, ("score", 2)),
+    "gain_or_decoration": ({"n": 2}, ("tasks", ["res_or_decor"] * 2)),
+    "gain_or_decoration_if_paws": ({"min": 4}, ("tasks", ["res_or_decor"])),
+    "gain_or_decoration_per_paws": ({"per": 3}, ("tasks", ["res_or_decor"])),
+}
+
+
+def test_every_effect_kind_of_the_catalog_schema_is_implemented():
+    import json
+    from importlib import resources
+
+    from ludolog.replayer.kingdom_crossing.effects import run_effect
+
+    schema = json.loads(resources.files("ludolog.schema").joinpath("kingdom-crossing.catalog.schema.json").read_text())
+    assert set(schema["$defs"]["effect"]["properties"]["kind"]["enum"]) == set(EFFECTS)
+    for kind, (params, (what, expected)) in EFFECTS.items():
+        s, _ = at_noon(["agnes", "bruno"])
+        p = s.players[0]
+        p.paws, p.coins, p.res = 4, 0, [0, 0, 0, 0]
+        p.structures = ["home", "BLD-01", "TRN-01"]
+        p.guild = [1, 2, 0, 0, 0]
+        p.birds = ["red-01", "red-02", "red-03", "red-04", "red-05"]
+        p.houses = [0, 1]
+        p.deco = [0] * len(CAT.deco_spaces)
+        p.deco[CAT.deco_index["lumber-a"]] = 1
+        p.deco[CAT.deco_index["stone-c"]] = 3
+        s.tasks.clear()
+        score = s.ledger.totals[0]
+        run_effect(s, 0, {"kind": kind, **params}, "test", kind)
+        if what == "coins":
+            assert p.coins == expected, kind
+        elif what == "score":
+            assert s.ledger.totals[0] - score == expected, kind
+        elif what == "tasks":
+            assert [t[0] for t in s.tasks] == expected, kind
+        else:
+            assert p.res[["lumber", "stone", "sap", "food"].index(what)] == expected, kind
+
+
+def test_every_favor_text_scores_as_written():
+    from ludolog.replayer.kingdom_crossing.scoring import favor_points
+
+    s, _ = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.favors = ["F01", "F02", "F03"]
+    p.res = [3, 5, 2, 4]
+    p.guild = [3, 1, 4, 0, 2]
+    p.deco = [0] * len(CAT.deco_spaces)
+    p.deco[CAT.deco_index["lumber-a"]] = 2  # flower, 1 symbol
+    p.deco[CAT.deco_index["sap-c"]] = 3  # flower, 2 symbols
+    p.deco[CAT.deco_index["stone-a"]] = 1  # sculpture, 1 symbol
+    p.birds = ["red-01", "red-02", "yellow-01", "blue-01", "green-01", "green-02"]
+    p.houses = [0, 2, 3]
+    p.structures = ["home", "BLD-01"]
+    p.invest = 4
+    p.improved = [True, False, True, False, False, False]
+    p.goals = 0b101
+    expected = {"per_favor": 6, "per_symbol": 4, "per_symbol_pair": 3, "per_resource_set": 4, "per_bird": 6,
+                "per_house": 9, "per_structure": 4, "per_guild_with": 6, "invest_position": 4,
+                "per_improved_tile": 4, "per_bridge_goal": 4}
+    seen = set()
+    for fid, score in CAT.favors.items():
+        k = score["kind"]
+        got = favor_points(s, p, score)
+        if k == "per_picture":
+            assert got == {"flower": 6, "sculpture": 2}[score["picture"]]
+        elif k == "per_resource":
+            assert got == p.res[["lumber", "stone", "sap", "food"].index(score["resource"])]
+        elif k == "per_guild_card":
+            assert got == 2 * p.guild[["foxes", "owls", "bears", "boars", "deer"].index(score["guild"])]
+        elif k == "per_bird_colour":
+            assert got == {"red": 4, "yellow": 2, "blue": 3, "green": 6}[score["colour"]]
+        else:
+            assert got == expected[k], (fid, k)
+        seen.add(k)
+    assert len(CAT.favors) == 26 and len(seen) == 15
