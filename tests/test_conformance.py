@@ -19,17 +19,11 @@ def _player_counts(game):
     return list(range(game.min_players, game.max_players + 1))
 
 
-def _option_sets(game):
-    yield {}
-    for name in game.variants:
-        yield {name: True}
-
-
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_simulated_games_round_trip(game):
     """simulate -> write JSON -> parse -> replay: valid, same scores as claimed, same final state."""
     for n in _player_counts(game):
-        for options in _option_sets(game):
+        for options in game.option_sets(n):
             for seed in range(2):
                 raw = simulate_log(game, n, seed, options)
                 assert raw == simulate_log(game, n, seed, options), "same seed must give the same log"

@@ -74,6 +74,11 @@ class Game(ABC):
         """The compiled log schema (compiled once per process)."""
         return game_schema(self.schema_file)
 
+    def option_sets(self, n_players: int) -> list[dict]:
+        """Option combinations worth exercising for ``n_players`` (tests, simulation): none, and
+        each variant on its own. Games whose options take values other than true override this."""
+        return [{}] + [{name: True} for name in self.variants]
+
     def is_terminal(self, state: Any) -> bool:
         return self.to_move(state) == TERMINAL
 

@@ -62,10 +62,14 @@ class KingdomCrossing(Game):
     title = "Kingdom Crossing"
     editions = ("2025",)
     min_players, max_players = 1, 4
-    # The solo difficulty (options.difficulty: beginner|advanced|expert|master = 3|2|1|0 rest tiles, default
-    # advanced) is an option of 1-player logs only, so it is not listed among the boolean variants.
-    variants: dict[str, str] = {}
+    variants = {"difficulty": "solo only: beginner, advanced (default), expert or master = 3, 2, 1 or 0 rest tiles "
+                              "for Paco & Paca"}
     schema_file = "kingdom-crossing.schema.json"
+
+    def option_sets(self, n_players: int) -> list[dict]:
+        if n_players > 1:
+            return [{}]
+        return [{}] + [{"difficulty": level} for level in ("beginner", "advanced", "expert", "master")]
     rules = RULES
     state_columns = (("score", "int"), ("coins", "int"), ("invest", "int"), ("lumber", "int"), ("stone", "int"),
                      ("sap", "int"), ("food", "int"), ("paws_left", "int"), ("tiles_left", "int"),
