@@ -8,15 +8,10 @@ written ``N-C`` (north of column C), ``S-C``, ``W-4`` (west of row 4) and ``E-4`
 from __future__ import annotations
 
 import functools
-import os
 import string
 from dataclasses import dataclass
-from importlib import resources
 
-import orjson
-
-from ..core.errors import LudologError
-from ..core.schemas import catalog_validator
+from ..core.catalogs import CatalogError, check_catalog, read_catalog
 
 SIDES = "NESW"
 OPPOSITE = (2, 3, 0, 1)
@@ -76,18 +71,11 @@ def _kind(entry: dict, kid: str, event: str | None = None) -> TileKind:
     return TileKind(kid, faces, entry.get("count", 1), event, entry.get("cost", 0))
 
 
-class CatalogError(LudologError):
-    pass
-
-
 class Catalog:
     """Component data of one catalog version, with derived lookup tables."""
 
     def __init__(self, data: dict):
-        errors = sorted(catalog_validator("entdecker.catalog.schema.json").iter_errors(data), key=str)
-        if errors:
-            raise CatalogError("invalid Entdecker catalog: " + "; ".join(
-                f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5]))
+        check_catalog(data, "entdecker.catalog.schema.json", "Entdecker")
         self.data = data
         self.version: str = data["catalog"]
         self.columns: int = data["board"]["columns"]
@@ -154,24 +142,10 @@ class Catalog:
         return -1
 
 
-def _load(data: bytes) -> Catalog:
-    return Catalog(orjson.loads(data))
-
-
 @functools.cache
 def load_catalog(path: str | None = None) -> Catalog:
-    """The built-in catalog, or the file named by ``path`` / env ``LUDOLOG_ENTDECKER_CATALOG``."""
-    source = "the file" if path else "LUDOLOG_ENTDECKER_CATALOG"
-    path = path or os.environ.get("LUDOLOG_ENTDECKER_CATALOG")
-    if path:
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        except OSError as exc:
-            raise CatalogError(f"cannot read the Entdecker catalog {path} (named by {source}): "
-                               f"{exc.strerror or exc}") from None
-        try:
-            return _load(data)
-        except orjson.JSONDecodeError as exc:
-            raise CatalogError(f"the Entdecker catalog {path} is not valid JSON: {exc}") from None
-    return _load(resources.files(__package__).joinpath("catalog.json").read_bytes())
+    """The built-in catalog, or the file named by ``path`` / env ``LUDOLOG_ENTDECKER_CATALOG``.
+
+    :raises CatalogError: the file is missing, not JSON, or breaks the catalog schema.
+    """
+    return Catalog(read_catalog(__package__, "LUDOLOG_ENTDECKER_CATALOG", "Entdecker", path))

@@ -7,22 +7,13 @@ adjacency of regions and bridges is a tuple of tuples.
 from __future__ import annotations
 
 import functools
-import os
 from dataclasses import dataclass
-from importlib import resources
 
-import orjson
-
-from ..core.errors import LudologError
-from ..core.schemas import catalog_validator
+from ..core.catalogs import CatalogError, check_catalog, read_catalog
 
 GUILDS = ("foxes", "owls", "bears", "boars", "deer")
 RESOURCES = ("lumber", "stone", "sap", "food")
 PICTURES = ("flower", "sculpture")
-
-
-class CatalogError(LudologError):
-    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +62,7 @@ class Catalog:
     """Component data of one catalog version, with derived lookup tables."""
 
     def __init__(self, data: dict):
-        errors = sorted(catalog_validator("kingdom-crossing.catalog.schema.json").iter_errors(data), key=str)
-        if errors:
-            raise CatalogError("invalid Kingdom Crossing catalog: " + "; ".join(
-                f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5]))
+        check_catalog(data, "kingdom-crossing.catalog.schema.json", "Kingdom Crossing")
         self.data = data
         self.version: str = data["catalog"]
         self.regions: tuple[str, ...] = tuple(r["id"] for r in data["regions"])
@@ -184,17 +172,8 @@ CATALOG_ENV = "LUDOLOG_KINGDOM_CROSSING_CATALOG"
 
 @functools.cache
 def default_catalog() -> Catalog:
-    """The built-in reconstruction, or the catalog file named by ``LUDOLOG_KINGDOM_CROSSING_CATALOG``."""
-    path = os.environ.get(CATALOG_ENV)
-    if path:
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        except OSError as exc:
-            raise CatalogError(f"cannot read the Kingdom Crossing catalog {path} (named by {CATALOG_ENV}): "
-                               f"{exc.strerror or exc}") from None
-        try:
-            return Catalog(orjson.loads(data))
-        except orjson.JSONDecodeError as exc:
-            raise CatalogError(f"the Kingdom Crossing catalog {path} is not valid JSON: {exc}") from None
-    return Catalog(orjson.loads(resources.files(__package__).joinpath("catalog.json").read_bytes()))
+    """The built-in reconstruction, or the catalog file named by ``LUDOLOG_KINGDOM_CROSSING_CATALOG``.
+
+    :raises CatalogError: the file is missing, not JSON, or breaks the catalog schema.
+    """
+    return Catalog(read_catalog(__package__, CATALOG_ENV, "Kingdom Crossing"))
