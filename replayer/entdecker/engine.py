@@ -124,11 +124,11 @@ class Entdecker(MoveListing, Game):
         return s.phase == OVER
 
     def player_rows(self, s: EntdeckerState) -> list[tuple]:
-        on_board = [0] * s.n
-        for seat, _, _ in s.constructions.values():
-            on_board[seat] += 1
-        return [(s.ledger.totals[i], s.wealth[i], s.pieces[i][POST], s.pieces[i][FORT], s.pieces[i][COLONY],
-                 on_board[i], len(s.plants[i]), sum(s.plants[i])) for i in range(s.n)]
+        # a piece not in its owner's reserve stands on the board: on_board needs no scan
+        every_piece = sum(s.cat.piece_count)
+        return [(total, wealth, p[POST], p[FORT], p[COLONY], every_piece - p[POST] - p[FORT] - p[COLONY],
+                 len(plants), sum(plants))
+                for total, wealth, p, plants in zip(s.ledger.totals, s.wealth, s.pieces, s.plants)]
 
     def turn_info(self, s: EntdeckerState) -> tuple[int, int]:
         return s.turn, s.season
