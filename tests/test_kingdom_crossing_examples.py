@@ -111,11 +111,21 @@ def test_balloon_then_6th_and_7th_paws_give_7_prestige():
 def test_balloon_costs_and_rules():
     s, seat_of = at_noon(["agnes", "bruno"])
     p = s.players[0]
-    p.coins = 9
-    s.balloon = (p.region + 1) % 4
+    p.region, p.coins, p.improved = CAT.region_index["orchard"], 9, [False] * 6
+    s.balloon = CAT.region_index["island"]
+    fly = {"when": "before", "to": "marsh"}
+    for tile, coins in ((1, 9), (0, 7)):  # 10 coins away from the balloon; the coins tile adds its 2
+        p.coins = coins
+        with pytest.raises(IllegalMove) as err:
+            play(s, seat_of, {"type": "work", "player": "agnes", "tile": tile, "balloon": fly, "path": ["B3"]})
+        assert (err.value.code, err.value.pointer) == ("KC.BALLOON.COST", "/balloon")
     with pytest.raises(IllegalMove) as err:
-        play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "balloon": {"when": "before", "to": "marsh"}, "path": ["B5"]})
-    assert err.value.code == "KC.BALLOON.COST"
+        play(s, seat_of, {"type": "work", "player": "agnes", "tile": 1, "balloon": {"when": "after", "to": "island"}, "path": ["B1"]})
+    assert (err.value.code, err.value.pointer) == ("KC.BALLOON.SAME_REGION", "/balloon/to")
+    put_card(s, "I1", "SPO-01", bird=None)  # free
+    p.coins = 8  # + 2 coins from the tile, gained when it is activated, pay the 10-coin balloon
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "balloon": fly, "path": ["B3"]})
+    assert p.coins == 0 and p.region == CAT.region_index["island"] and s.balloon == CAT.region_index["marsh"]
 
 
 def test_two_player_bridge_goal_on_third_position_with_favor():

@@ -44,8 +44,8 @@ class TileSide:
 
     rest: int
     bridges: int
-    work: tuple  # effects of working with it (coins, Prestige)
-    work_coins: int  # coins among them (they count toward buying the card)
+    work: tuple  # effects of working with it other than coins (Prestige)
+    work_coins: int  # coins it gives when activated (they count toward the balloon and the card)
     buy_cost: int  # market purchase cost, -1 without
     invest_first: bool
     bird_twice: bool
@@ -53,8 +53,8 @@ class TileSide:
 
 
 def _side(d: dict) -> TileSide:
-    work = tuple(d["work"])
-    return TileSide(d["rest"], d["bridges"], work, sum(e["n"] for e in work if e["kind"] == "coins"),
+    work = tuple(e for e in d["work"] if e["kind"] != "coins")
+    return TileSide(d["rest"], d["bridges"], work, sum(e["n"] for e in d["work"] if e["kind"] == "coins"),
                     d.get("buy_cost", -1), bool(d.get("invest_first")), bool(d.get("bird_twice")), d.get("queen", 0))
 
 

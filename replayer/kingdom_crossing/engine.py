@@ -157,6 +157,8 @@ class KingdomCrossing(Game):
             out = options(s, s.tasks[-1])
             if mv.pending_pay(s):
                 out = [m for m in out if mv.keeps_card_affordable(s, m)]
+            elif s.step == CARD:
+                out = [m for m in out if mv.keeps_a_card(s, m)]
         else:
             out = mv.step_moves(s, seat)
         return [{"type": m["type"], "player": pid, **{k: v for k, v in m.items() if k != "type"}} for m in out]

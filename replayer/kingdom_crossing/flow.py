@@ -84,9 +84,10 @@ def _auto(s: KCState, task) -> None:
         raise ValueError(kind)
 
 
-def pay_feasible(s: KCState) -> bool:
-    """Resolve the tasks above the next card payment in every possible way (on copies of ``s``,
-    which this consumes): True if one of them leaves enough coins to pay."""
+def pay_feasible(s: KCState, leaf=None) -> bool:
+    """Resolve the pending tasks in every possible way (on copies of ``s``, which this consumes):
+    True if one of them leaves enough coins for the next card payment, or, without a payment
+    pending, reaches a state where ``leaf(state)`` holds (no ``leaf``: True)."""
     tasks = s.tasks
     while tasks:
         task = tasks[-1]
@@ -102,12 +103,12 @@ def pay_feasible(s: KCState) -> bool:
             for opt in opts:
                 c = s.clone()
                 answer(c, c.tasks[-1], opt)
-                if pay_feasible(c):
+                if pay_feasible(c, leaf):
                     return True
             return False
         tasks.pop()
         _auto(s, task)
-    return True
+    return leaf is None or leaf(s)
 
 
 def reveal_next(s: KCState, space: int) -> None:

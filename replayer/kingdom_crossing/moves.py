@@ -75,6 +75,9 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
     if sorted(every) != sorted(cat.favors):
         raise _bad("KC.SETUP.FAVORS", "the Favor stacks, display and starting pairs must hold every Favor of the Queen exactly once",
                    "/setup/favor_stacks")
+    short = _uneven_favor_stacks(len(cat.favors), [len(st) for st in stacks], len(pairs))
+    if short is not None:
+        raise _bad("KC.SETUP.FAVOR_STACKS", short, "/setup/favor_stacks")
     s.favor_stacks = [list(st) for st in stacks]
     s.favor_display = list(display)
     empties = setup["empty_deck_tiles"]
@@ -83,6 +86,23 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
                    "/setup/empty_deck_tiles")
     s.empty_tiles = list(empties)
     s.supply = {k: v[1] for k, v in cat.tokens.items()}
+
+
+def _uneven_favor_stacks(total: int, left: list[int], drawn: int) -> str | None:
+    """Why the recorded Favor stacks cannot come from roughly equal stacks, or None if they can.
+
+    The Favors are shuffled into stacks whose sizes differ by at most one (26 = 9 + 9 + 8); each
+    stack then gives its face-up tile, and the starting pairs' Favors come "from any
+    already-prepared stack" (not recorded). So the recorded stacks fit if some assignment of those
+    sizes leaves every stack at most (size - 1) tiles; matching largest with largest decides it.
+    """
+    k = len(left)
+    base, extra = divmod(total, k)
+    sizes = sorted([base + 1] * extra + [base] * (k - extra), reverse=True)
+    if all(n <= size - 1 for n, size in zip(sorted(left, reverse=True), sizes)):
+        return None
+    return (f"the {total} Favors are dealt into {k} roughly equal stacks ({' + '.join(map(str, sizes))}); stacks of "
+            f"{', '.join(map(str, left))} left after the {k} face-up tiles and {drawn} starting Favors cannot come from them")
 
 
 def random_setup(cat: Catalog, rng: random.Random, n_players: int) -> dict:
@@ -160,6 +180,56 @@ def keeps_card_affordable(s: KCState, move: dict) -> bool:
     return pay_feasible(c)
 
 
+def can_buy_card(s: KCState, seat: int) -> bool:
+    """Can ``seat`` buy some card (or use an empty-deck tile) in the region where the Beaver stands?"""
+    p = s.players[seat]
+    return any(_affordable(s, seat, sp, p.coins, p.paws, s.bird_twice) for sp in s.cat.region_spaces[p.region])
+
+
+def market_keeps_a_card(s: KCState, seat: int, r: int) -> bool:
+    """Buying resource ``r`` on the market tile before the card leaves a card to buy; coins from a
+    track bonus the purchase reaches (lumber's 3 coins, an Invest cashed, a Structure) count."""
+    p = s.players[seat]
+    cost = s.market_cost
+    if p.coins < cost:
+        return False
+    if any(_affordable(s, seat, sp, p.coins - cost, p.paws, s.bird_twice) for sp in s.cat.region_spaces[p.region]):
+        return True
+    c = s.clone()
+    c.players[seat].coins -= cost
+    c.market_cost = -1
+    gain(c, seat, r, 1, "market tile purchase")
+    return pay_feasible(c, lambda x: can_buy_card(x, seat))
+
+
+def keeps_a_card(s: KCState, move: dict) -> bool:
+    """Before the card is chosen (choices of a track bonus reached by a market purchase), answering
+    with ``move`` still leaves a card to buy in the Beaver's region."""
+    seat = s.tasks[-1][1]
+    if can_buy_card(s, seat):
+        return True  # none of these choices takes coins or cards away
+    c = s.clone()
+    answer(c, c.tasks[-1], move)
+    return pay_feasible(c, lambda x: can_buy_card(x, seat))
+
+
+def _move_beaver(s: KCState, seat: int, plan: tuple) -> None:
+    """Carry out a planned move of the Beaver: coins, Invest, region, bridges and Paw markers."""
+    _, side, coins, invest, region, balloon, crossed, steps = plan
+    p = s.players[seat]
+    p.coins, p.invest, p.region, p.crossed = coins, invest, region, crossed
+    s.balloon = balloon
+    paw_bonus = s.cat.paw_bonus
+    for _ in range(steps):
+        p.paws += 1
+        bonus = paw_bonus.get(p.paws)
+        if bonus:
+            s.score(seat, bonus, "paws", f"Paw marker number {p.paws} placed")
+    s.bird_twice = side.bird_twice
+    s.market_cost = side.buy_cost
+    s.step = CARD
+
+
 def _use_balloon(cat: Catalog, fly: dict, region: int, balloon: int, coins: int) -> tuple[int, int, int]:
     cost = cat.balloon_same if balloon == region else cat.balloon_elsewhere
     if coins < cost:
@@ -192,7 +262,9 @@ def plan_work(s: KCState, seat: int, move: dict):
     if invest_first != ("invest" in move):
         raise IllegalMove("KC.WORK.FIELDS", "the improved two-bridge tile needs its Invest choice first" if invest_first
                           else f"Action tile {tile} gives no Invest action", "/invest" if not invest_first else "")
-    coins, invest = p.coins, p.invest
+    # The tile's coins come with activating it ("Work: Gain 2 coins. Your Beaver must cross a
+    # bridge.", appendix), so they can pay for the balloon as well as for the card.
+    coins, invest = p.coins + side.work_coins, p.invest
     if invest_first:
         if move["invest"] == "advance":
             if invest >= cat.invest_last:
@@ -224,10 +296,17 @@ def plan_work(s: KCState, seat: int, move: dict):
     if fly is not None and fly["when"] == "after":
         region, balloon, coins = _use_balloon(cat, fly, region, balloon, coins)
     paws = p.paws + len(path)
-    budget = coins + side.work_coins
+    plan = ("move", side, coins, invest, region, balloon, crossed, len(path))
     for sp in cat.region_spaces[region]:
-        if _affordable(s, seat, sp, budget, paws, side.bird_twice, invest):
-            return ("move", side, coins, invest, region, balloon, crossed, len(path))
+        if _affordable(s, seat, sp, coins, paws, side.bird_twice, invest):
+            return plan
+    if side.buy_cost >= 0 and coins >= side.buy_cost:
+        # A market purchase may reach a track bonus that pays for a card: try it on a copy.
+        c = s.clone()
+        c.players[seat].played[tile] = True
+        _move_beaver(c, seat, plan)
+        if any(market_keeps_a_card(c, seat, r) for r in range(len(RESOURCES))):
+            return plan
     raise IllegalMove("KC.WORK.NOTHING_TO_BUY", f"you could not buy any card in {cat.regions[region]}; rest instead", "")
 
 
@@ -308,8 +387,12 @@ def check_ids(cat: Catalog, move: dict) -> None:
 
 def dispatch(s: KCState, seat: int, move: dict) -> None:
     if s.tasks:
-        if pending_pay(s) and not keeps_card_affordable(s, move):
-            raise IllegalMove("KC.CARD.UNAFFORDABLE", "with this choice you could no longer pay for the card you are buying", "")
+        if pending_pay(s):
+            if not keeps_card_affordable(s, move):
+                raise IllegalMove("KC.CARD.UNAFFORDABLE", "with this choice you could no longer pay for the card you are buying", "")
+        elif s.step == CARD and not keeps_a_card(s, move):
+            raise IllegalMove("KC.CARD.UNAFFORDABLE", "with this choice you could no longer buy any card in "
+                              f"{s.cat.regions[s.players[seat].region]}, which working obliges you to", "")
         answer(s, s.tasks[-1], move)
         return
     t = move["type"]
@@ -374,19 +457,9 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
             push(s, *[("eff", seat, eff, "queen", f"Queen card {q}")] * plan[1], ("place_queen", seat, q))
             s.step = ACTION
             return
-        _, side, coins, invest, region, balloon, crossed, steps = plan
-        p.coins, p.invest, p.region, p.crossed = coins, invest, region, crossed
-        s.balloon = balloon
-        for _ in range(steps):
-            p.paws += 1
-            bonus = cat.paw_bonus.get(p.paws)
-            if bonus:
-                s.score(seat, bonus, "paws", f"Paw marker number {p.paws} placed")
-        for eff in side.work:
+        _move_beaver(s, seat, plan)
+        for eff in plan[1].work:
             run_effect(s, seat, eff, "action_tile", f"work on Action tile {tile}")
-        s.bird_twice = side.bird_twice
-        s.market_cost = side.buy_cost
-        s.step = CARD
     elif t == "hire":
         _hire(s, seat, move)
     elif t == "buy":
@@ -394,8 +467,7 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         if s.market_cost < 0:
             raise IllegalMove("KC.BUY.NOT_AVAILABLE", "only the market tile buys a resource, once per turn", "/resource")
         cost = s.market_cost
-        if p.coins < cost or (s.step == CARD and not any(
-                _affordable(s, seat, sp, p.coins - cost, p.paws, s.bird_twice) for sp in cat.region_spaces[p.region])):
+        if p.coins < cost or (s.step == CARD and not market_keeps_a_card(s, seat, RES_INDEX[r])):
             raise IllegalMove("KC.BUY.UNAFFORDABLE", f"buying a resource for {cost} coins must leave enough coins to buy a card", "/resource")
         p.coins -= cost
         s.market_cost = -1
@@ -477,9 +549,8 @@ def step_moves(s: KCState, seat: int) -> list[dict]:
             top = s.top(sp) or s.space_tile[sp]
             if top and _affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
                 out.append({"type": "hire", "space": cat.spaces[sp], "card": top})
-        if s.market_cost >= 0 and p.coins >= s.market_cost and any(
-                _affordable(s, seat, sp, p.coins - s.market_cost, p.paws, s.bird_twice) for sp in cat.region_spaces[p.region]):
-            out += [{"type": "buy", "resource": r} for r in RESOURCES]
+        if s.market_cost >= 0 and p.coins >= s.market_cost:
+            out += [{"type": "buy", "resource": r} for i, r in enumerate(RESOURCES) if market_keeps_a_card(s, seat, i)]
         return out
     if step == BUY_END:
         return [{"type": "buy", "resource": r} for r in RESOURCES] + [{"type": "pass"}]

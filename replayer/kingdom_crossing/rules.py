@@ -10,6 +10,7 @@ RULES = RuleBook("kingdom-crossing", [
     Rule("KC.SETUP.QUEEN_DECK", f"{_T}, General Game Setup", "The Queen deck holds 4 different Queen cards; the fifth is returned unseen."),
     Rule("KC.SETUP.BRIDGE_GOALS", f"{_T}, General Game Setup", "Each of the 6 Bridge Goal tiles lies easy or hard side up."),
     Rule("KC.SETUP.FAVORS", f"{_T}, General Game Setup / Start of Game", "The 3 Favor stacks, the display and the starting pairs hold every Favor of the Queen exactly once."),
+    Rule("KC.SETUP.FAVOR_STACKS", f"{_T}, General Game Setup", "The Favors are shuffled into 3 roughly equal stacks (sizes differing by at most one) before the display and the starting pairs are revealed from them."),
     Rule("KC.SETUP.START_PAIRS", f"{_T}, Start of Game", "As many starting cards as players (2 in solo), each a different card, one side up, each paired with a Favor."),
     Rule("KC.SETUP.EMPTY_TILES", f"{_T}, Noon Phase, empty-deck tiles", "The empty-deck tiles are drawn in a recorded order that holds each tile once."),
     Rule("KC.SETUP.OPTIONS", f"{_T}, Solo Mode Rules, Difficulty Levels", "A solo game names its difficulty; games of 2-4 players have none."),

@@ -150,6 +150,10 @@ def setup_cases(found):
     case("KC.SETUP.QUEEN_DECK", "/setup/queen_deck", lambda st: st["queen_deck"].__setitem__(1, st["queen_deck"][0]))
     case("KC.SETUP.BRIDGE_GOALS", "/setup/bridge_goals", lambda st: st["bridge_goals"].pop("G6"))
     case("KC.SETUP.FAVORS", "/setup/favor_stacks", lambda st: st["favor_stacks"][0].__setitem__(0, st["favor_display"][0]))
+    def lopsided_stacks(st):
+        st["favor_stacks"][0] += st["favor_stacks"][1]  # 14 / 0 / 7: not roughly equal stacks
+        st["favor_stacks"][1] = []
+    case("KC.SETUP.FAVOR_STACKS", "/setup/favor_stacks", lopsided_stacks)
     def same_card_twice(st):
         first = CAT.starting[st["start_pairs"][0]["card"]]["card"]
         other_side = next(k for k, v in CAT.starting.items() if v["card"] == first and k != st["start_pairs"][0]["card"])

@@ -1,0 +1,126 @@
+"""Kingdom Crossing rules found by the strictness audit (rules/kingdom-crossing.txt), each with a test that can fail."""
+import copy
+
+import orjson
+import pytest
+
+from ludolog.replayer.core import IllegalMove, parse_log, registry, replay, simulate_log
+from ludolog.replayer.kingdom_crossing import GAME
+
+from .test_kingdom_crossing_examples import CAT, at_noon, play, put_card
+
+
+@pytest.fixture(autouse=True)
+def kc():
+    registry.register(GAME)
+    yield GAME
+
+
+def _replay_with_stacks(sizes):
+    raw = simulate_log(GAME, 2, "stacks")
+    setup = raw["setup"]
+    tiles = [f for st in setup["favor_stacks"] for f in st]
+    assert len(tiles) == sum(sizes) == 26 - 3 - 2
+    stacks, i = [], 0
+    for n in sizes:
+        stacks.append(tiles[i:i + n])
+        i += n
+    setup["favor_stacks"] = stacks
+    return replay(parse_log(orjson.dumps(raw), "stacks.json"))
+
+
+def test_favor_stacks_must_be_roughly_equal():
+    """26 Favors in 3 roughly equal stacks (9/9/8); the display takes one from each and the 2 starting
+    Favors come from any stack, so 8/8/5 is possible (both from the third) but 9/7/5 is not."""
+    assert _replay_with_stacks([8, 8, 5]).status == "valid"
+    assert _replay_with_stacks([5, 8, 8]).status == "valid"
+    assert _replay_with_stacks([7, 7, 7]).status == "valid"
+    for sizes in ([9, 7, 5], [14, 0, 7], [4, 8, 9]):
+        result = _replay_with_stacks(sizes)
+        v = result.violations[0]
+        assert (v.code, v.move_index, v.pointer) == ("KC.SETUP.FAVOR_STACKS", None, "/setup/favor_stacks")
+        assert "roughly equal" in v.message
+
+
+def _market_turn(coins, res, card="MAS-06"):
+    """Agnes in orchard about to work the market tile over B1 to island, where only ``card`` is affordable."""
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.region, p.coins, p.res, p.improved, p.invest = CAT.region_index["orchard"], coins, res, [False] * 6, 0
+    put_card(s, "I1", card)
+    put_card(s, "I2", "MER-03")  # 8 coins
+    put_card(s, "I3", "MER-07")  # 6 coins
+    return s, seat_of, p
+
+
+def test_market_purchase_reaching_the_lumber_bonus_pays_for_the_card():
+    """Market tile: 4 coins for a resource. At lumber 4 the bought lumber reaches the 5th space
+    (+3 coins), so 7 coins still buy a 6-coin card; any other resource would leave 3 coins."""
+    s, seat_of, p = _market_turn(7, [4, 0, 0, 0], card="LUM-02")
+    put_card(s, "I1", "FLO-04")  # 6 coins
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 2, "path": ["B1"]})
+    buys = {m["resource"] for m in GAME.legal_moves(s) if m["type"] == "buy"}
+    assert buys == {"lumber"}
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "buy", "player": "agnes", "resource": "stone"})
+    assert (err.value.code, err.value.pointer) == ("KC.BUY.UNAFFORDABLE", "/resource")
+    play(s, seat_of, {"type": "buy", "player": "agnes", "resource": "lumber"})
+    assert p.coins == 6 and p.res[0] == 5
+    play(s, seat_of, {"type": "hire", "player": "agnes", "space": "I1", "card": "FLO-04"})
+    assert p.coins == 0 and "FLO-04" in p.cards
+
+
+def test_choices_after_a_market_purchase_must_keep_a_card_affordable():
+    """Sap to the 7th space gives an Invest action: cashing it pays for the card, advancing would not."""
+    s, seat_of, p = _market_turn(6, [0, 0, 6, 0], card="FLO-04")
+    p.invest = 5
+    assert CAT.invest_coins[5] >= 4
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 2, "path": ["B1"]},
+         {"type": "buy", "player": "agnes", "resource": "sap"})
+    assert p.coins == 2 and p.res[2] == 7
+    assert GAME.legal_moves(s) == [{"type": "invest", "player": "agnes", "option": "cash", "coins": CAT.invest_coins[5]}]
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "invest", "player": "agnes", "option": "advance"})
+    assert err.value.code == "KC.CARD.UNAFFORDABLE" and p.invest == 5
+    play(s, seat_of, {"type": "invest", "player": "agnes", "option": "cash", "coins": CAT.invest_coins[5]},
+         {"type": "hire", "player": "agnes", "space": "I1", "card": "FLO-04"})
+    assert "FLO-04" in p.cards
+
+
+def test_work_on_the_market_tile_counts_the_purchase_toward_the_obligation_to_buy():
+    """With the improved market tile (2 coins) a lumber reaching the 5th space nets a coin; that alone
+    makes the 6-coin card affordable, so working there is legal."""
+    s, seat_of, p = _market_turn(5, [4, 0, 0, 0], card="FLO-04")
+    p.improved[2] = True
+    works = [m for m in GAME.legal_moves(s) if m["type"] == "work" and m["tile"] == 2 and m["path"] == ["B1"]
+             and "balloon" not in m]
+    assert works
+    p.res = [3, 0, 0, 0]  # lumber 4 after buying: no bonus, nothing affordable
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "work", "player": "agnes", "tile": 2, "path": ["B1"]})
+    assert err.value.code == "KC.WORK.NOTHING_TO_BUY"
+    p.res = [4, 0, 0, 0]
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 2, "path": ["B1"]},
+         {"type": "buy", "player": "agnes", "resource": "lumber"},
+         {"type": "hire", "player": "agnes", "space": "I1", "card": "FLO-04"})
+    assert p.coins == 0
+
+
+def test_lumberjack_needs_the_birds_coins_when_they_are_short():
+    """The rulebook's Lumberjack hire with 3 coins: 3 + 2 (tile) + 2 (bird, met before paying) = 7 = its cost."""
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.region, p.coins, p.res = CAT.region_index["orchard"], 3, [0, 0, 0, 0]
+    put_card(s, "I1", "LUM-02", bird="red-02")
+    put_card(s, "I2", "MER-03")
+    put_card(s, "I3", "MER-07")
+    q = copy.deepcopy(p)
+    q.coins = 2
+    s.players[0] = q  # one coin fewer: 6 < 7 and nothing else on the island is affordable
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]})
+    assert err.value.code == "KC.WORK.NOTHING_TO_BUY"
+    s.players[0] = p
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]},
+         {"type": "hire", "player": "agnes", "space": "I1", "card": "LUM-02"})
+    assert p.coins == 0 and p.res[0] == 2 and p.birds[-1] == "red-02"
