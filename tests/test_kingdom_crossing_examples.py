@@ -53,9 +53,10 @@ def test_bruno_round_3_income():
     s.players[1].income_structs = ["home"]
     assert p.income_guild == [0, 2, 0, 1, 1]
     score = s.ledger.totals[0]
-    with pytest.raises(IllegalMove) as err:
-        play(s, seat_of, {"type": "income", "player": "bruno", "source": "foxes"})
-    assert err.value.code == "KC.INCOME.SOURCE"
+    for one_card in ("foxes", "bears"):  # 1 card: no income from these guilds
+        with pytest.raises(IllegalMove) as err:
+            play(s, seat_of, {"type": "income", "player": "bruno", "source": one_card})
+        assert (err.value.code, err.value.pointer) == ("KC.INCOME.SOURCE", "/source")
     play(s, seat_of,
          {"type": "income", "player": "bruno", "source": "owls"}, {"type": "invest", "player": "bruno", "option": "advance"},
          {"type": "income", "player": "bruno", "source": "owls"}, {"type": "invest", "player": "bruno", "option": "advance"},
@@ -66,8 +67,11 @@ def test_bruno_round_3_income():
          {"type": "income", "player": "bruno", "source": "TRN-06"})
     assert p.invest == 0 and p.coins == 3 + CAT.invest_coins[4]
     assert s.ledger.totals[0] == score + 4
+    with pytest.raises(IllegalMove) as err:  # each Structure gives its income once
+        play(s, seat_of, {"type": "income", "player": "bruno", "source": "TRN-06"})
+    assert err.value.code == "KC.INCOME.SOURCE"
     play(s, seat_of, {"type": "income", "player": "bruno", "source": "TRN-02"})
-    assert p.res[1] == 2
+    assert p.res[1] == 2 and p.invest == 0 and sum(p.improved) == 1
     assert s.current == 1  # Bruno's income is complete: Agnes is next
 
 
