@@ -9,7 +9,7 @@ from ..core.errors import IllegalMove
 from . import solo
 from .catalog import GUILDS
 from .effects import CHOICES, answer, options, push, run_effect, skip_empty
-from .scoring import claimable_goals, final_scoring, goal_met
+from .scoring import claimable_goals, final_scoring, goal_met, requirement_text
 from .state import (ACTION, BUY_END, CLAIM, END, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN,
                     KCState)
 
@@ -246,7 +246,7 @@ def claim_goal(s: KCState, seat: int, g: int, pointer: str = "/goal") -> None:
     if p.goals >> g & 1:
         raise IllegalMove("KC.GOAL.ALREADY", f"you already claimed Bridge Goal {cat.goal_ids[g]}", pointer)
     if not goal_met(s, seat, g):
-        raise IllegalMove("KC.GOAL.REQUIREMENT", f"the requirement of Bridge Goal {cat.goal_ids[g]} ({side['kind']}) is not met", pointer)
+        raise IllegalMove("KC.GOAL.REQUIREMENT", requirement_text(s, seat, g), pointer)
     slots = s.goal_slots[g]
     taken = sum(1 for x in slots if x >= 0)
     pos = 2 if (s.n == 2 or s.solo) and taken == 1 else slots.index(-1)

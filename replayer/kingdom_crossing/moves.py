@@ -401,7 +401,8 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
     if t == "start":
         i = move["pair"]
         if i >= len(s.pairs) or s.pair_taken[i]:
-            raise IllegalMove("KC.START.PAIR_TAKEN", f"starting pair {i} is not available", "/pair")
+            why = "was already chosen" if i < len(s.pairs) else f"does not exist ({len(s.pairs)} pairs are laid out)"
+            raise IllegalMove("KC.START.PAIR_TAKEN", f"starting pair {i} {why}", "/pair")
         s.pair_taken[i] = True
         card_id, favor = s.pairs[i]
         start = cat.starting[card_id]

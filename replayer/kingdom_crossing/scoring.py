@@ -37,6 +37,29 @@ def goal_met(s: KCState, seat: int, g: int) -> bool:
     return len(p.birds) >= test[1]
 
 
+def requirement_text(s: KCState, seat: int, g: int) -> str:
+    """The side up of Bridge Goal ``g`` and where ``seat`` stands, in words (for error messages)."""
+    side = s.goal_sides[g]
+    p = s.players[seat]
+    k = side["kind"]
+    if k == "resources_at_least":
+        need = " and ".join(f"{n} {r}" for r, n in side["need"].items())
+        have = " and ".join(f"{p.res[RESOURCES.index(r)]} {r}" for r in side["need"])
+    elif k == "symbols_at_least":
+        need = f"{side['flower']} Flower and {side['sculpture']} Sculpture symbols"
+        have = f"{p.symbols(s.cat, 'flower')} and {p.symbols(s.cat, 'sculpture')}"
+    elif k == "invest_back":
+        need, have = f"an Invest marker {side['n']} spaces from the start (it moves back)", f"space {p.invest}"
+    elif k == "houses_placed":
+        need, have = f"{side['n']} Houses on the board", str(len(p.houses))
+    elif k == "structures_at_least":
+        need, have = f"{side['n']} Structures (Home card included)", str(len(p.structures))
+    else:
+        need, have = f"{side['n']} birds met", str(len(p.birds))
+    hard = "hard" if s.goal_hard[g] else "easy"
+    return f"Bridge Goal {s.cat.goal_ids[g]} ({hard} side) needs {need}; you have {have}"
+
+
 def claimable_goals(s: KCState, seat: int) -> list[int]:
     """The Bridge Goals ``seat`` has not claimed and meets now (goal_met, inlined: it runs after every action)."""
     p = s.players[seat]

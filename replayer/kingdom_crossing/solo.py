@@ -40,7 +40,10 @@ def check_paco(s: KCState, move: dict) -> list[str]:
         raise IllegalMove("KC.SOLO.TILE", f"Paco & Paca reveal {s.cat.solo_tiles_per_turn} tiles per turn", "/tiles")
     for i, t in enumerate(tiles):
         if t not in left or t in tiles[:i]:
-            raise IllegalMove("KC.SOLO.TILE", f"solo tile {t} is not in this round's stack any more", f"/tiles/{i}")
+            why = ("was already revealed this round" if t in s.solo_revealed or t in tiles[:i] else
+                   f"is not in the stack ({s.rest_tiles} rest tile(s) at this difficulty)" if t in s.cat.solo_tiles
+                   else "is not a solo tile of the catalog")
+            raise IllegalMove("KC.SOLO.TILE", f"solo tile {t} {why}", f"/tiles/{i}")
     return tiles
 
 
