@@ -93,3 +93,61 @@ def island_points(result) -> dict[str, int]:
         if e.category in ("island", "incomplete_island"):
             out[ids[e.seat]] += e.delta
     return out
+
+
+# -- a game that turns over every discovery tile ------------------------------------------------
+# C1 (between land on B1 and D1) takes only tiles with land east and west; F1 (between sea on E1
+# and G1) takes none of those. Ships on N-F and N-C therefore set aside whatever they draw.
+_FITS_C1 = frozenset(("bridge", "coasts", "shore", "welcoming-shore", "ruins-shore"))
+
+
+def _discard_plan(sizes: list[int], wealth: tuple[int, int], turn: int, extra: int, spin: int):
+    """(seat, group, tiles set aside, last turn?) per turn, so that ana's last turn sets aside the
+    last pile tile with ``extra`` explorations still declared (depth first, most tiles first)."""
+    seat = turn % 2
+    if seat == 0:
+        wealth = (min(12, wealth[0] + spin), min(12, wealth[1] + spin))
+    group = next(i for i, n in enumerate(sizes) if n)
+    total = sum(sizes)
+    if seat == 0 and group == len(sizes) - 1 and total + extra <= wealth[0]:
+        return [(seat, group, total, True)]
+    for count in range(min(wealth[seat], sizes[group]), 0, -1):
+        if count == total:
+            continue  # the last tile is ana's
+        rest_sizes = list(sizes)
+        rest_sizes[group] -= count
+        rest_wealth = list(wealth)
+        rest_wealth[seat] -= count
+        rest = _discard_plan(rest_sizes, tuple(rest_wealth), turn + 1, extra, spin)
+        if rest is not None:
+            return [(seat, group, count, False)] + rest
+    return None
+
+
+def piles_run_out(tiles: dict[str, int], extra: int = 2) -> EntdeckerLog:
+    """A 2-player personal-tiles game that draws every discovery tile (``tiles``: the catalog's
+    counts by tile id). After four tiles on the north row, every other tile is drawn at C1 or F1
+    and set aside; it ends inside ana's turn, with her ship on N-C, the piles empty and ``extra``
+    declared explorations left."""
+    log = EntdeckerLog(2, options={"personal_tiles": True})
+    for player, edge, tile, cell, rot in (("ana", "N-B", "cape", "B1", 90), ("ben", "N-D", "cape", "D1", 270),
+                                          ("ana", "N-E", "sea", "E1", 0), ("ben", "N-G", "sea", "G1", 0)):
+        log.start(player, edge, 1).draw_place(player, tile, cell, rot).add({"type": "end", "player": player})
+    left = dict(tiles)
+    left["cape"] -= 2
+    left["sea"] -= 2
+    groups = [("N-F", [k for k in left for _ in range(left[k]) if k in _FITS_C1]),
+              ("N-C", [k for k in left for _ in range(left[k]) if k not in _FITS_C1])]
+    # both hold 11 gold after season 2 (4 + 5 - 1, + 5 capped at 12, - 1); season 3 begins
+    plan = _discard_plan([len(g) for _, g in groups], (11, 11), 4, extra, log.spin)
+    for seat, group, count, last in plan:
+        player = PLAYERS[seat]
+        edge, drawn = groups[group]
+        log.start(player, edge, count + extra if last else count)
+        for tile in drawn[:count]:
+            log.add({"type": "draw", "player": player, "pile": log._pile(), "tile": tile})
+            log.add({"type": "discard", "player": player})
+        del drawn[:count]
+        if not last:
+            log.add({"type": "end", "player": player})
+    return log

@@ -64,6 +64,16 @@ def _kind(entry: dict, kid: str, event: str | None = None) -> TileKind:
     lanes = _mask(entry["lanes"])
     land = sum(1 << i for i, c in enumerate(entry["edges"]) if c == "L")
     segs = tuple(_mask(s) for s in entry["segments"])
+    # island joining needs every land side in exactly one segment, and no segment on a sea side
+    covered = 0
+    for seg in segs:
+        if seg & covered or seg & ~land:
+            raise CatalogError(f"tile {kid!r}: its land segments {entry['segments']} must split its land sides "
+                               f"(edges {entry['edges']}) without overlap")
+        covered |= seg
+    if covered != land:
+        raise CatalogError(f"tile {kid!r}: every land side of edges {entry['edges']} must belong to one of its "
+                           f"land segments {entry['segments']}")
     faces = tuple(
         TileFace(kid, r, _rotate(land, r), _rotate(lanes, r), tuple(_rotate(m, r) for m in segs),
                  pattern_number(land), event)

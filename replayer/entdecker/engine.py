@@ -172,11 +172,11 @@ class Entdecker(MoveListing, Game):
         if phase == PLANT:
             due = s.pending_plants[0][0]
             raise _illegal("ENT.PLANT.DUE", f"a plant token is due to {self._pid(s, due)} before anything else happens")
-        if phase == INCOME:
-            raise _illegal("ENT.INCOME.REQUIRED", f"season {s.season} must begin with the first player's income spin")
-        if seat == s.last_ended and phase == START:
+        if seat == s.last_ended and phase in (START, INCOME) and seat != self.to_move(s):
             raise _illegal("ENT.TURN.ENDED", f"{self._pid(s, seat)}'s turn has ended ({s.last_end_reason}); "
                                              f"a {kind} is no longer possible", "/player")
+        if phase == INCOME:
+            raise _illegal("ENT.INCOME.REQUIRED", f"season {s.season} must begin with the first player's income spin")
         if seat != s.current:
             raise _illegal("ENT.TURN.NOT_YOURS", f"it is {self._pid(s, s.current)}'s turn, not {self._pid(s, seat)}'s",
                            "/player")
@@ -188,6 +188,9 @@ class Entdecker(MoveListing, Game):
 
     # -- income
     def _income(self, s: EntdeckerState, move: dict, seat: int) -> None:
+        if s.phase == PLANT:
+            raise _illegal("ENT.PLANT.DUE", f"a plant token is due to {s.ids[s.pending_plants[0][0]]} "
+                                            f"before the next season begins")
         if s.phase != INCOME:
             raise _illegal("ENT.INCOME.NOT_NOW", f"income is spun once at the start of a season; season {s.season} "
                                                  f"already had its spin")
@@ -266,7 +269,7 @@ class Entdecker(MoveListing, Game):
             raise _illegal("ENT.PLANT.DUE", f"a plant token is due to {s.ids[s.pending_plants[0][0]]} first")
         if seat != s.current:
             raise _illegal("ENT.TURN.NOT_YOURS", f"it is {s.ids[s.current]}'s turn, not {s.ids[seat]}'s", "/player")
-        raise _illegal("ENT.START.REQUIRED", "the ship was already placed this turn")
+        raise _illegal("ENT.START.ONCE", "the ship was already placed and explorations declared this turn")
 
     def _pass(self, s: EntdeckerState, move: dict, seat: int) -> None:
         self._check_start_phase(s, seat)
@@ -308,6 +311,9 @@ class Entdecker(MoveListing, Game):
         tile = move["tile"]
         if tile not in s.personal_left[seat]:
             raise _illegal("ENT.PERSONAL.NOT_OWNED", f"the player has no unused personal tile {tile!r}", "/tile")
+        if not any(s.pile_sizes):
+            raise _illegal("ENT.END.LAST_CARD", "the discovery piles are used up, so the game ends with this turn: "
+                                                "no own tile may be played after the last card", "/tile")
         if s.own_used:
             raise _illegal("ENT.PERSONAL.ONE_PER_TURN", "only one personal tile may be used per turn")
         kind = s.cat.personal[tile]
@@ -374,7 +380,7 @@ class Entdecker(MoveListing, Game):
         put_tile(s, cell, face)
         s.ship_cell, s.ship_edge = cell, None
         s.ship_new = True
-        s.hostile = False
+        s.build_factor = 1
         s.drawn = None
         s.phase = EXPLORE
         if face.event is not None:
@@ -386,7 +392,7 @@ class Entdecker(MoveListing, Game):
         if effect == "end_turn":
             self._finish_turn(s, "a storm ended it")
         elif effect == "build_cost_multiplier":
-            s.hostile = True
+            s.build_factor = spec.get("amount", 2)
         elif effect == "draw_plant":
             s.natives_offer = sum(s.plant_pool.values()) > 0
         elif effect == "lose_half_wealth_round_up":
@@ -411,6 +417,7 @@ class Entdecker(MoveListing, Game):
         if s.unplaceable_to_reserve and kind.event is None and not s.drawn_own:
             pattern = kind.faces[0].pattern
             s.reserve[pattern] = s.reserve.get(pattern, 0) + 1
+            s.reserve_on_top.setdefault(pattern, []).append(kind.id)
         s.drawn = None
         s.phase = EXPLORE
 
@@ -428,9 +435,9 @@ class Entdecker(MoveListing, Game):
         piece = PIECES[move["piece"]]
         if s.pieces[seat][piece] == 0:
             raise _illegal("ENT.BUILD.NO_PIECE", f"no {PIECE_NAMES[piece]} is left in the player's reserve", "/piece")
-        cost = cat.piece_cost[piece] * (s.cat.events.get("hostile_natives", {}).get("amount", 2) if s.hostile else 1)
+        cost = cat.piece_cost[piece] * s.build_factor
         if cost > s.wealth[seat]:
-            why = " (doubled by hostile natives)" if s.hostile else ""
+            why = f" ({s.build_factor} times the usual price: hostile natives)" if s.build_factor != 1 else ""
             raise _illegal("ENT.BUILD.CANNOT_AFFORD",
                            f"a {PIECE_NAMES[piece]} costs {cost}{why}; the player has {s.wealth[seat]}", "/piece")
         side = move.get("segment")
@@ -560,7 +567,7 @@ class Entdecker(MoveListing, Game):
 
     def _next_player(self, s: EntdeckerState) -> None:
         s.ship_cell, s.ship_edge = -1, None
-        s.credits, s.drawn, s.explored, s.own_used, s.ship_new, s.hostile = 0, None, False, False, False, False
+        s.credits, s.drawn, s.explored, s.own_used, s.ship_new, s.build_factor = 0, None, False, False, False, 1
         s.natives_offer = False
         s.turn += 1
         s.turns_in_season += 1

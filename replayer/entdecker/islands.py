@@ -80,36 +80,53 @@ def required_pattern(s: EntdeckerState, cell: int) -> int:
 
 def fill_from_reserve(s: EntdeckerState) -> list[int]:
     """Fill every empty space whose four sides are known, and every all-land gap, from the reserve
-    piles (rules 2.vii). Returns the cells filled. A reserve pile that has run out fills nothing."""
+    piles (rules 2.vii). Returns the cells filled.
+
+    Spaces are filled in reading order, so that when a pile runs short the same space gets its last
+    tile on every replay; a pile that has run out fills nothing, and the space waits in
+    ``s.unfilled`` until the pile has a tile again (translator's option)."""
     cat = s.cat
+    faces = s.faces
     filled: list[int] = []
-    frontier = {nb for c in s.touched for nb in cat.neighbour[c] if nb >= 0 and s.faces[nb] is None}
+    frontier = {nb for c in s.touched for nb in cat.neighbour[c] if nb >= 0 and faces[nb] is None}
+    if s.unfilled:
+        frontier |= s.unfilled
+        s.unfilled = set()
     while frontier:
-        cell = frontier.pop()
-        if s.faces[cell] is not None:
+        cell = min(frontier)
+        frontier.discard(cell)
+        if faces[cell] is not None:
             continue
         land = required_pattern(s, cell)
         if land < 0:
             group = _land_locked_gap(s, cell)
-            if group and s.reserve.get(6, 0) >= len(group):
-                kind = cat.reserve[6]
-                for g in sorted(group):
-                    s.reserve[6] -= 1
-                    put_tile(s, g, kind.faces[0])
-                    filled.append(g)
+            if not group:
+                continue
+            if s.reserve.get(6, 0) < len(group):
+                s.unfilled.add(cell)
+                continue
+            for g in sorted(group):
+                put_tile(s, g, _take_reserve(s, 6, 15))
+                filled.append(g)
+            frontier -= group
             continue
-        kind = cat.reserve.get(_pattern_of(land))
-        if kind is None or s.reserve.get(_pattern_of(land), 0) <= 0:
+        number = pattern_number(land)
+        if s.reserve.get(number, 0) <= 0 or number not in cat.reserve:
+            s.unfilled.add(cell)
             continue
-        face = next(f for f in kind.faces if f.land == land)
-        s.reserve[_pattern_of(land)] -= 1
-        put_tile(s, cell, face)
+        put_tile(s, cell, _take_reserve(s, number, land))
         filled.append(cell)
-        frontier.update(nb for nb in cat.neighbour[cell] if nb >= 0 and s.faces[nb] is None)
+        frontier.update(nb for nb in cat.neighbour[cell] if nb >= 0 and faces[nb] is None)
     return filled
 
 
-_pattern_of = pattern_number
+def _take_reserve(s: EntdeckerState, number: int, land: int) -> TileFace:
+    """The top tile of reserve pile ``number``, turned to show ``land``: a tile the translator's
+    option laid on the pile if there is one, else one of the pile's own fill-in cards."""
+    s.reserve[number] -= 1
+    on_top = s.reserve_on_top.get(number)
+    kind = s.cat.tiles[on_top.pop()] if on_top else s.cat.reserve[number]
+    return next(f for f in kind.faces if f.land == land)
 
 
 def _land_locked_gap(s: EntdeckerState, start: int) -> set[int] | None:

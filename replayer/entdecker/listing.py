@@ -80,7 +80,7 @@ class MoveListing:
                 if size:
                     moves.extend({"type": "draw", "player": pid, "pile": pile + 1, "tile": k}
                                  for k, c in s.pool.items() if c)
-        if can_explore and s.personal_variant and not s.own_used:
+        if can_explore and s.personal_variant and not s.own_used and any(s.pile_sizes):
             for tile in sorted(s.personal_left[seat]):
                 kind = s.cat.personal[tile]
                 if s.credits >= kind.cost and self._placements(s, kind, first_only=True):
@@ -90,21 +90,25 @@ class MoveListing:
             moves.append({"type": "end", "player": pid})
         return moves
 
-    def _build_moves(self, s: EntdeckerState, seat: int, pid: str) -> list[dict]:
+    def _build_moves(self, s: EntdeckerState, seat: int, pid: str, every_spelling: bool = True) -> list[dict]:
+        """The constructions ``seat`` may place now. A segment is named by any land side it touches
+        (and may be named on a card with a single segment too): with ``every_spelling`` each such
+        spelling is listed, else one move per piece and segment (the simulator's choice)."""
         if not s.ship_new or s.ship_cell < 0:
             return []
         face = s.faces[s.ship_cell]
         if not face.segments:
             return []
-        mult = s.cat.events.get("hostile_natives", {}).get("amount", 2) if s.hostile else 1
         out = []
         for name, piece in PIECES.items():
-            if s.pieces[seat][piece] and s.cat.piece_cost[piece] * mult <= s.wealth[seat]:
+            if s.pieces[seat][piece] and s.cat.piece_cost[piece] * s.build_factor <= s.wealth[seat]:
                 if len(face.segments) == 1:
                     out.append({"type": "build", "player": pid, "piece": name})
-                else:
-                    for seg in face.segments:
-                        side = next(SIDES[i] for i in range(4) if seg >> i & 1)
+                    if not every_spelling:
+                        continue
+                for seg in face.segments:
+                    sides = [SIDES[i] for i in range(4) if seg >> i & 1]
+                    for side in sides if every_spelling else sides[:1]:
                         out.append({"type": "build", "player": pid, "piece": name, "segment": side})
         return out
 
@@ -134,7 +138,7 @@ class MoveListing:
                 return {"type": "discard", "player": pid}
             cell, r = rng.choice(options)
             return {"type": "place", "player": pid, "cell": s.cat.cell_name(cell), "rotation": r * 90}
-        builds = self._build_moves(s, seat, pid)
+        builds = self._build_moves(s, seat, pid, every_spelling=False)
         if builds and rng.random() < 0.5:
             return rng.choice(builds)
         options = self._explore_moves(s, seat, pid, with_draws=False)

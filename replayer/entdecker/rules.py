@@ -22,6 +22,7 @@ RULES = RuleBook("entdecker", [
     Rule("ENT.START.NO_FREE_LANE", f"{_T}, 2. Exploration", "The ship's circle must have a free white line to an undiscovered space."),
     Rule("ENT.START.AT_LEAST_ONE", f"{_T}, 2. Exploration, Declaring", "A player must declare at least one exploration."),
     Rule("ENT.START.CANNOT_AFFORD", f"{_T}, 2. Exploration, Note and Declaring", "Declared explorations and the value of an opponent's construction under the ship must be paid from the player's wealth."),
+    Rule("ENT.START.ONCE", f"{_T}, 2. Exploration", "The ship is placed and explorations declared once, at the start of the turn."),
     Rule("ENT.START.PASS_NOT_ALLOWED", f"{_T}, 2. Exploration", "A player may only pass when no start is possible with their wealth."),
     # exploring
     Rule("ENT.DRAW.NO_CREDIT", f"{_T}, 2. Exploration (v)", "A player explores only until the declared explorations are used up."),
@@ -45,6 +46,7 @@ RULES = RuleBook("entdecker", [
     Rule("ENT.BUILD.NO_PIECE", f"{_T}, Setup; 3. Construction", "A construction comes from the player's reserve."),
     Rule("ENT.BUILD.CANNOT_AFFORD", f"{_T}, 3. Construction / Events: Hostile natives", "A construction costs 1, 3 or 6 gold (double on hostile natives)."),
     Rule("ENT.BUILD.SEGMENT", f"{_T}, 3. Construction", "On a card with two land segments the player chooses which one to build on."),
+    Rule("ENT.END.LAST_CARD", f"{_T}, End of Game: Incomplete Board", "The game ends when the last discovery card is placed: no own tile may be played after it (the turn may still end with a construction)."),
     Rule("ENT.END.NOTHING_EXPLORED", f"{_T}, 2. Exploration, Declaring", "A player who declared explorations turns over at least one card before stopping."),
     Rule("ENT.RETURN.NO_POST", f"{_T}, 3. Construction", "Only one's own trading post on the board can be returned to the reserve."),
     Rule("ENT.RETURN.NOT_NOW", f"{_T}, 4. Completing an Island", "Trading posts cannot be taken back while an island is being scored."),

@@ -44,6 +44,12 @@ class EntdeckerState:
     personal_left: list[set]
     first: int
     ids: tuple  # player ids in seat order, for messages and listed moves
+    # translator's option: ids of unplaceable tiles laid on top of a reserve pile, top last; a fill
+    # takes the top tile, so these come out before the pile's own fill-in cards
+    reserve_on_top: dict[int, list[str]] = field(default_factory=dict)
+    # enclosed spaces left empty because their reserve pile had run out: filled as soon as the pile
+    # has a tile again (translator's option), since rule 2.vii applies at the end of every turn
+    unfilled: set = field(default_factory=set)
     # union-find over land segments; node = cell * 4 + segment index
     parent: list[int] = field(default_factory=list)
     open_sides: dict[int, int] = field(default_factory=dict)  # root -> land sides facing undiscovered spaces
@@ -65,7 +71,7 @@ class EntdeckerState:
     explored: bool = False
     own_used: bool = False
     ship_new: bool = False  # the ship stands on a card this player discovered this turn
-    hostile: bool = False
+    build_factor: int = 1  # hostile natives on the ship's card multiply construction costs
     natives_offer: bool = False  # welcoming natives: a plant token may be drawn as the next move
     touched: list[int] = field(default_factory=list)  # cells discovered this turn
     last_ended: int = -1  # seat whose turn just ended (for clearer messages)

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import orjson
 
-from tests.entdecker_builder import BRIDGE_EW, CAPE_EAST, CAPE_WEST, EntdeckerLog
+from ludolog.replayer.entdecker.catalog import load_catalog
+from tests.entdecker_builder import BRIDGE_EW, CAPE_EAST, CAPE_WEST, EntdeckerLog, piles_run_out
 
 OUT = Path(__file__).with_name("entdecker")
 CASES: dict[str, tuple] = {}
@@ -118,6 +119,11 @@ def _():
 @case("ENT.START.CANNOT_AFFORD", "/explore")
 def _():
     return opened().add({"type": "start", "player": "ana", "at": "N-B", "explore": 10})
+
+
+@case("ENT.START.ONCE", "")
+def _():
+    return started().add({"type": "start", "player": "ana", "at": "N-C", "explore": 1})
 
 
 @case("ENT.START.PASS_NOT_ALLOWED", "")
@@ -241,6 +247,14 @@ def _():
 @case("ENT.BUILD.SEGMENT", "/segment")
 def _():
     return started().draw_place("ana", "coasts", "B1", 90).add({"type": "build", "player": "ana", "piece": "post"})
+
+
+@case("ENT.END.LAST_CARD", "/tile")
+def _():
+    # every discovery tile has been drawn; ana still has 2 gold of exploration and an own tile
+    # (the strait would fit C1), but the game ends with the last card
+    log = piles_run_out({k: t.count for k, t in load_catalog().tiles.items()})
+    return log.add({"type": "own_tile", "player": "ana", "tile": "strait"})
 
 
 @case("ENT.END.NOTHING_EXPLORED", "")

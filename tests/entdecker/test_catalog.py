@@ -38,6 +38,9 @@ def test_reserve_numbers_are_the_six_edge_patterns():
     lambda d: d.pop("plants"),
     lambda d: d["reserve"][2].update(edges="LWLW"),  # No. 3 must be the adjacent-corner pattern
     lambda d: d["tiles"][0].update(event="earthquake"),
+    lambda d: d["tiles"][1].update(segments=[]),  # a cape whose land belongs to no segment
+    lambda d: d["tiles"][1].update(segments=["NE"]),  # a segment on a sea side
+    lambda d: d["tiles"][4].update(segments=["N", "NS"]),  # overlapping segments
 ])
 def test_a_broken_catalog_is_refused(breakage):
     data = _data()

@@ -1,0 +1,154 @@
+"""Entdecker rules found missing or loose by the strictness audit, each checked from a small log."""
+import copy
+
+import orjson
+import pytest
+
+from ludolog.replayer.core import IllegalMove, get_game, parse_log, registry, replay
+from ludolog.replayer.entdecker import Entdecker
+from ludolog.replayer.entdecker.catalog import Catalog, load_catalog
+from ludolog.replayer.entdecker.islands import fill_from_reserve, put_tile
+from tests.entdecker.test_catalog import _data
+from tests.entdecker_builder import CAPE_EAST, CAPE_WEST, EntdeckerLog, island_points, piles_run_out
+
+
+def _ok(log: EntdeckerLog):
+    result = log.replay()
+    assert result.violations == [], result.violations[0]
+    return result
+
+
+def _first(log: EntdeckerLog):
+    violation = log.replay().violations[0]
+    return violation.code, violation.move_index
+
+
+def _turn(log: EntdeckerLog, player: str, at: str, tiles: list[tuple[str, str, int]], build: str | None = None):
+    log.start(player, at, len(tiles))
+    for tile, cell, rotation in tiles:
+        log.draw_place(player, tile, cell, rotation)
+    return log.add({"type": "build", "player": player, "piece": build} if build else {"type": "end", "player": player})
+
+
+def _coasts_fill(options: dict) -> EntdeckerLog:
+    """Ben sets aside a coasts tile (it fits B1 in no rotation next to the sea on A1); later C3 is
+    enclosed between land on C2 and C4 (each with a trading post) and sea on B3 and D3."""
+    log = EntdeckerLog(2, options=options)
+    _turn(log, "ana", "N-A", [("sea", "A1", 0)])
+    log.start("ben", "N-B", 1).add({"type": "draw", "player": "ben", "pile": log._pile(), "tile": "coasts"})
+    log.add({"type": "discard", "player": "ben"}).add({"type": "end", "player": "ben"})
+    _turn(log, "ana", "N-C", [("sea", "C1", 0), ("cape", "C2", 180)], "post")
+    _turn(log, "ben", "S-C", [("sea", "C7", 0), ("sea", "C6", 0), ("sea", "C5", 0), ("cape", "C4", 0)], "post")
+    _turn(log, "ana", "W-3", [("sea", "A3", 0), ("sea", "B3", 0)])
+    return _turn(log, "ben", "N-D", [("sea", "D1", 0), ("sea", "D2", 0), ("sea", "D3", 0)])
+
+
+def test_a_tile_set_aside_under_the_translators_option_is_the_next_fill_of_its_pile():
+    # the coasts tile lies on top of reserve pile No. 4: its two separate coasts fill C3, so the
+    # land of C2 and of C4 stay two islands of 2 tiles each
+    result = _ok(_coasts_fill({"unplaceable_to_reserve": True}))
+    state = result.state
+    c3 = state.faces[state.cat.parse_cell("C3")]
+    assert c3.kind == "coasts" and state.reserve[4] == 4 and state.reserve_on_top == {4: []}
+    assert island_points(result) == {"ana": 2, "ben": 2}
+    # without the option the coasts tile left the game; a land bridge from the pile joins one island
+    # of three tiles, and the two trading posts tie for it
+    plain = _ok(_coasts_fill({}))
+    assert plain.state.faces[plain.state.cat.parse_cell("C3")].kind == "reserve-4"
+    assert island_points(plain) == {"ana": 3, "ben": 3}
+
+
+def test_an_enclosed_space_waits_for_its_empty_reserve_pile_and_fills_in_reading_order():
+    game = get_game("entdecker")
+    state = game.new_state(parse_log(orjson.dumps(EntdeckerLog(2).log()), "x"))
+    cat = state.cat
+    sea = cat.tiles["sea"].faces[0]
+    for name in ("A1", "C1", "B2", "E1", "G1", "F2"):  # B1 and F1 enclosed by sea and the edge
+        put_tile(state, cat.parse_cell(name), sea)
+    state.reserve[1] = 1
+    assert [cat.cell_name(c) for c in fill_from_reserve(state)] == ["B1"]  # the last tile: reading order
+    assert state.reserve[1] == 0 and state.unfilled == {cat.parse_cell("F1")}
+    state.touched = []
+    state.reserve[1] = 1  # a tile came back to the pile (the translator's option)
+    state.reserve_on_top[1] = ["sea"]
+    assert [cat.cell_name(c) for c in fill_from_reserve(state)] == ["F1"]
+    assert state.faces[cat.parse_cell("F1")].kind == "sea" and state.unfilled == set()
+
+
+def test_a_land_segment_may_be_named_by_any_of_its_sides():
+    game = get_game("entdecker")
+    log = EntdeckerLog(2)
+    log.start("ana", "N-B", 1).draw_place("ana", "shore", "B1", 90)  # land east, south and west
+    state = _ok(log).state
+    builds = [m for m in game.legal_moves(state) if m["type"] == "build" and m["piece"] == "post"]
+    assert sorted(m.get("segment", "-") for m in builds) == ["-", "E", "S", "W"]
+    for side in "ESW":
+        game.apply(game.clone(state), {"type": "build", "player": "ana", "piece": "post", "segment": side}, 0)
+    with pytest.raises(IllegalMove) as sea_side:
+        game.apply(game.clone(state), {"type": "build", "player": "ana", "piece": "post", "segment": "N"}, 0)
+    assert sea_side.value.code == "ENT.BUILD.SEGMENT"
+
+
+def test_no_own_tile_after_the_last_discovery_card_but_the_turn_may_end():
+    tiles = {k: t.count for k, t in load_catalog().tiles.items()}
+    over = piles_run_out(tiles)
+    over.add({"type": "end", "player": "ana"})
+    result = _ok(over)
+    assert result.terminal and sum(result.state.pile_sizes) == 0 and result.state.placed == 4
+    # one tile earlier (the piles not yet empty) the same own tile is allowed and fits C1
+    early = piles_run_out(tiles)
+    del early.moves[-2:]  # ana's last draw and its discard
+    early.add({"type": "own_tile", "player": "ana", "tile": "strait"})
+    early.add({"type": "place", "player": "ana", "cell": "C1", "rotation": 90})
+    assert _ok(early).state.credits == 1
+    late = piles_run_out(tiles).add({"type": "own_tile", "player": "ana", "tile": "strait"})
+    assert _first(late) == ("ENT.END.LAST_CARD", len(late.moves) - 1)
+
+
+def test_the_ship_is_placed_once_per_turn():
+    log = EntdeckerLog(2)
+    log.start("ana", "N-B", 2).draw_place("ana", "sea", "B1", 0)
+    log.add({"type": "start", "player": "ana", "at": "B1", "explore": 1})
+    assert _first(log) == ("ENT.START.ONCE", len(log.moves) - 1)
+
+
+def test_no_income_spin_while_a_plant_token_is_due():
+    log = EntdeckerLog(2)
+    log.island_turn("ana", "B", CAPE_EAST, "fort").island_turn("ben", "C", CAPE_WEST, "post")
+    # the island is complete at the end of the season: ana's token comes before the next spin
+    spin = copy.deepcopy(log).add({"type": "income", "player": "ana", "spin": 3})
+    assert _first(spin) == ("ENT.PLANT.DUE", len(spin.moves) - 1)
+    log.plant("ana", 2).add({"type": "income", "player": "ana", "spin": 3})
+    assert island_points(_ok(log)) == {"ana": 4, "ben": 2}
+
+
+def test_a_move_after_the_last_turn_of_a_season_says_that_turn_has_ended():
+    log = EntdeckerLog(2).filler_turn("ana").filler_turn("ben")
+    log.add({"type": "draw", "player": "ben", "pile": 2, "tile": "sea"})
+    assert _first(log) == ("ENT.TURN.ENDED", len(log.moves) - 1)
+    first = EntdeckerLog(2).filler_turn("ana").filler_turn("ben")
+    first.add({"type": "draw", "player": "ana", "pile": 2, "tile": "sea"})  # ana must spin first
+    assert _first(first) == ("ENT.INCOME.REQUIRED", len(first.moves) - 1)
+
+
+@pytest.fixture
+def fierce_natives():
+    """A catalog whose hostile natives triple the building costs."""
+    data = _data()
+    data["events"]["hostile_natives"]["amount"] = 3
+    game = Entdecker(Catalog(data))
+    original = registry.get_game("entdecker")
+    registry.register(game)
+    yield game
+    registry.register(original)
+
+
+def test_the_building_cost_factor_comes_from_the_catalog(fierce_natives):
+    log = EntdeckerLog(2)
+    log.start("ana", "N-B", 2).draw_place("ana", "hostile-cape", "B1", 180)
+    log.add({"type": "build", "player": "ana", "piece": "post"})
+    assert _ok(log).state.wealth[0] == 4  # 9 - 2 declared - 3 for a trading post
+    fort = EntdeckerLog(2)
+    fort.start("ana", "N-B", 2).draw_place("ana", "hostile-cape", "B1", 180)
+    fort.add({"type": "build", "player": "ana", "piece": "fort"})  # 9 gold: 7 left, the fort costs 9
+    assert _first(fort) == ("ENT.BUILD.CANNOT_AFFORD", len(fort.moves) - 1)
