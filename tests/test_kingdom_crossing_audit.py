@@ -124,3 +124,21 @@ def test_lumberjack_needs_the_birds_coins_when_they_are_short():
     play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]},
          {"type": "hire", "player": "agnes", "space": "I1", "card": "LUM-02"})
     assert p.coins == 0 and p.res[0] == 2 and p.birds[-1] == "red-02"
+
+
+def test_a_bird_reaching_the_lumber_bonus_pays_for_the_card():
+    """A bird's lumber taking the marker to the 5th space gives 3 coins before the card is paid."""
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.region, p.coins, p.res = CAT.region_index["orchard"], 0, [4, 0, 0, 0]
+    assert CAT.birds["red-01"]["effect"] == {"kind": "gain", "resource": "lumber", "n": 1}
+    put_card(s, "I1", "FLO-04", bird="red-01")  # 6 coins: 0 + 2 (tile) + 3 (5th lumber space) = 5, too few
+    put_card(s, "I2", "MER-03")
+    put_card(s, "I3", "MER-07")
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]})
+    assert err.value.code == "KC.WORK.NOTHING_TO_BUY"
+    p.coins = 1
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]},
+         {"type": "hire", "player": "agnes", "space": "I1", "card": "FLO-04"})
+    assert p.res[0] == 5 and "FLO-04" in p.cards and p.coins == 0

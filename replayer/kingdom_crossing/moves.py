@@ -152,6 +152,8 @@ def _affordable(s: KCState, seat: int, sp: int, coins: int, paws: int, twice: bo
     effect = s.cat.birds[bird]["effect"]
     if coins + fixed_coins(effect, paws) * (2 if twice else 1) >= cost:
         return True
+    if not _may_give_more_coins(s, seat, effect, twice):
+        return False
     # The bird may still pay for the card through a choice (an Invest action cashed, a Structure
     # resolved, a track bonus reached): try every way of resolving it on a copy.
     c = s.clone()
@@ -163,6 +165,28 @@ def _affordable(s: KCState, seat: int, sp: int, coins: int, paws: int, twice: bo
     p.birds.append(bird)
     c.tasks = [("pay", seat, sp, top)] + [("eff", seat, effect, "bird", f"bird {bird}")] * (2 if twice else 1)
     return pay_feasible(c)
+
+
+#: effect kinds that never give coins, whatever is chosen
+_NEVER_COINS = frozenset({"prestige", "prestige_per_bridges", "prestige_per_guild", "prestige_per_structure",
+                          "upgrade", "favor", "decoration", "decoration_set", "decoration_if_paws",
+                          "decoration_if_bridges", "sculpture_per_paws"})
+#: ... and those whose coins fixed_coins counts in full: no choice of theirs gives more
+_NO_MORE_COINS = _NEVER_COINS | {"coins", "coins_per_paw", "coins_per_bridge", "coins_minus_paws", "coins_minus_bridges"}
+
+
+def _may_give_more_coins(s: KCState, seat: int, effect: dict, twice: bool) -> bool:
+    """Could resolving ``effect`` give coins beyond :func:`fixed_coins` (a quick, safe pre-check
+    before trying every choice on copies)?"""
+    kind = effect["kind"]
+    if kind in _NO_MORE_COINS:
+        return False
+    if kind == "gain":  # only through a track bonus it reaches
+        r = RES_INDEX[effect["resource"]]
+        old = s.players[seat].res[r]
+        new = old + effect["n"] * (2 if twice else 1)
+        return any(old < at <= new and eff["kind"] not in _NEVER_COINS for at, eff in s.cat.track_bonus[r])
+    return True
 
 
 def pending_pay(s: KCState):

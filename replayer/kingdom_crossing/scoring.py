@@ -64,6 +64,7 @@ def claimable_goals(s: KCState, seat: int) -> list[int]:
     """The Bridge Goals ``seat`` has not claimed and meets now (goal_met, inlined: it runs after every action)."""
     p = s.players[seat]
     claimed = p.goals
+    res = p.res
     out = []
     flowers = sculptures = -1
     for g, test in enumerate(s.goal_tests):
@@ -71,8 +72,11 @@ def claimable_goals(s: KCState, seat: int) -> list[int]:
             continue
         k = test[0]
         if k == 0:
-            res = p.res
-            ok = all(res[r] >= n for r, n in test[1])
+            ok = True
+            for r, n in test[1]:
+                if res[r] < n:
+                    ok = False
+                    break
         elif k == 1:
             ok = seat < s.n and p.invest >= test[1]
         elif k == 2:
