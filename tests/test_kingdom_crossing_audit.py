@@ -142,3 +142,53 @@ def test_a_bird_reaching_the_lumber_bonus_pays_for_the_card():
     play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]},
          {"type": "hire", "player": "agnes", "space": "I1", "card": "FLO-04"})
     assert p.res[0] == 5 and "FLO-04" in p.cards and p.coins == 0
+
+
+def test_agnes_rests_on_her_improved_coins_tile_for_8_coins():
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.improved[0], p.coins = True, 0
+    with pytest.raises(IllegalMove) as err:  # the base side's 5 coins are not what the improved side shows
+        play(s, seat_of, {"type": "rest", "player": "agnes", "tile": 0, "coins": 5})
+    assert (err.value.code, err.value.pointer) == ("KC.REST.COINS", "/coins")
+    play(s, seat_of, {"type": "rest", "player": "agnes", "tile": 0, "coins": 8})
+    assert p.coins == 8 and p.played[0] and p.region == s.players[0].region
+
+
+def test_bruno_visits_the_queen_with_the_improved_tile():
+    """He takes the Queen card and the first player token, resolves its effect twice and places the
+    card in its guild column; nobody else may visit the Queen this round."""
+    s, seat_of = at_noon(["agnes", "bruno"])
+    play(s, seat_of, {"type": "rest", "player": "agnes", "tile": 1, "coins": 3})
+    while s.tasks or s.current == 0:
+        play(s, seat_of, GAME.legal_moves(s)[0])
+    bruno = s.players[1]
+    bruno.improved[5] = True
+    s.queen_card = "Q1"  # 2 Prestige
+    region, score, foxes = bruno.region, s.ledger.totals[1], bruno.guild[0]
+    assert s.first == 0
+    play(s, seat_of, {"type": "work", "player": "bruno", "tile": 5})
+    assert s.ledger.totals[1] == score + 2 * 2 and s.first == 1 and bruno.region == region
+    assert "Q1" in bruno.cards and bruno.guild[0] == foxes + 1
+    while s.current != 0 or s.tasks:
+        play(s, seat_of, GAME.legal_moves(s)[0])
+    with pytest.raises(IllegalMove) as err:
+        play(s, seat_of, {"type": "work", "player": "agnes", "tile": 5})
+    assert (err.value.code, err.value.pointer) == ("KC.QUEEN.TAKEN", "/tile")
+
+
+def test_bruno_evening_owls_income_with_4_cards_is_two_invest_actions():
+    from ludolog.replayer.kingdom_crossing.state import EVENING
+
+    s, seat_of = at_noon(["agnes", "bruno"])
+    bruno = s.players[1]
+    bruno.guild, bruno.invest = [0, 4, 0, 0, 0], 1
+    bruno.houses = [bruno.region]
+    s.step, s.current, s.first, s.evening_index, s.round = EVENING, 1, 1, 0, 2
+    play(s, seat_of, {"type": "evening", "player": "bruno", "source": "owls"},
+         {"type": "invest", "player": "bruno", "option": "advance"},
+         {"type": "invest", "player": "bruno", "option": "advance"})
+    assert bruno.invest == 3 and not s.tasks
+    while s.current == 1:  # Bridge Goals his Invest marker now meets may be claimed, or not
+        play(s, seat_of, {"type": "pass", "player": "bruno"})
+    assert s.current == 0 and not any(bruno.played)  # then the next player in turn order
