@@ -6,7 +6,8 @@ the log vocabulary is ``schema/kingdom-crossing.schema.json`` with an annotated 
 ``schema/kingdom-crossing.example.md``.
 
 Modules: ``catalog`` (loading, tables), ``state`` (slots dataclasses), ``effects`` (the named effect
-kinds and the choices they ask for), ``moves`` (set-up checks and player moves), ``flow`` (rounds,
+kinds and the choices they ask for), ``moves`` (set-up checks and player moves), ``buying`` (can
+the player still buy a card: the obligation of working), ``flow`` (rounds,
 phases, the task runner, Bridge Goals), ``scoring`` (requirements, final scoring), ``solo`` (Paco &
 Paca), ``engine`` (the Game interface), ``rules`` (every ``KC.*`` code with its rules passage).
 

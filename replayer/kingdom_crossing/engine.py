@@ -6,6 +6,7 @@ import random
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
 from ..core.ledger import Ledger
+from . import buying
 from . import moves as mv
 from . import solo
 from .catalog import GUILDS, RESOURCES, Catalog, default_catalog
@@ -155,10 +156,10 @@ class KingdomCrossing(Game):
         pid = s.ids[seat]
         if s.tasks:
             out = options(s, s.tasks[-1])
-            if mv.pending_pay(s):
-                out = [m for m in out if mv.keeps_card_affordable(s, m)]
+            if buying.pending_pay(s):
+                out = [m for m in out if buying.keeps_card_affordable(s, m)]
             elif s.step == CARD:
-                out = [m for m in out if mv.keeps_a_card(s, m)]
+                out = [m for m in out if buying.keeps_a_card(s, m)]
         else:
             out = mv.step_moves(s, seat)
         return [{"type": m["type"], "player": pid, **{k: v for k, v in m.items() if k != "type"}} for m in out]

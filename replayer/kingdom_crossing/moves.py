@@ -5,8 +5,9 @@ import random
 
 from ..core.errors import IllegalMove
 from .catalog import GUILDS, RESOURCES, Catalog
-from .effects import RES_INDEX, answer, fixed_coins, gain, guild_income, push, run_effect
-from .flow import claim_done, claim_goal, claimable, pay_feasible
+from .buying import affordable, keeps_a_card, keeps_card_affordable, market_keeps_a_card, pending_pay
+from .effects import RES_INDEX, answer, gain, guild_income, push, run_effect
+from .flow import claim_done, claim_goal, claimable
 from .scoring import compile_goal
 from .state import ACTION, BUY_END, CARD, CLAIM, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN, KCState
 
@@ -140,103 +141,6 @@ def random_setup(cat: Catalog, rng: random.Random, n_players: int) -> dict:
 
 
 # -- work planning ------------------------------------------------------------------------------
-def _affordable(s: KCState, seat: int, sp: int, coins: int, paws: int, twice: bool, invest: int | None = None) -> bool:
-    """Can ``seat`` pay for the card of ``sp`` with ``coins`` after meeting its bird (or use its empty-deck tile)?"""
-    top = s.top(sp)
-    if top is None:
-        return s.space_tile[sp] is not None
-    cost = s.cat.cards[top].cost
-    bird = s.space_bird[sp]
-    if not bird:
-        return coins >= cost
-    effect = s.cat.birds[bird]["effect"]
-    if coins + fixed_coins(effect, paws) * (2 if twice else 1) >= cost:
-        return True
-    if not _may_give_more_coins(s, seat, effect, twice):
-        return False
-    # The bird may still pay for the card through a choice (an Invest action cashed, a Structure
-    # resolved, a track bonus reached): try every way of resolving it on a copy.
-    c = s.clone()
-    p = c.players[seat]
-    p.coins, p.paws = coins, paws
-    if invest is not None:
-        p.invest = invest
-    c.space_bird[sp] = None
-    p.birds.append(bird)
-    c.tasks = [("pay", seat, sp, top)] + [("eff", seat, effect, "bird", f"bird {bird}")] * (2 if twice else 1)
-    return pay_feasible(c)
-
-
-#: effect kinds that never give coins, whatever is chosen
-_NEVER_COINS = frozenset({"prestige", "prestige_per_bridges", "prestige_per_guild", "prestige_per_structure",
-                          "upgrade", "favor", "decoration", "decoration_set", "decoration_if_paws",
-                          "decoration_if_bridges", "sculpture_per_paws"})
-#: ... and those whose coins fixed_coins counts in full: no choice of theirs gives more
-_NO_MORE_COINS = _NEVER_COINS | {"coins", "coins_per_paw", "coins_per_bridge", "coins_minus_paws", "coins_minus_bridges"}
-
-
-def _may_give_more_coins(s: KCState, seat: int, effect: dict, twice: bool) -> bool:
-    """Could resolving ``effect`` give coins beyond :func:`fixed_coins` (a quick, safe pre-check
-    before trying every choice on copies)?"""
-    kind = effect["kind"]
-    if kind in _NO_MORE_COINS:
-        return False
-    if kind == "gain":  # only through a track bonus it reaches
-        r = RES_INDEX[effect["resource"]]
-        old = s.players[seat].res[r]
-        new = old + effect["n"] * (2 if twice else 1)
-        return any(old < at <= new and eff["kind"] not in _NEVER_COINS for at, eff in s.cat.track_bonus[r])
-    return True
-
-
-def pending_pay(s: KCState):
-    """The card payment waiting below the current choices, if the coins for it are not yet there."""
-    for task in reversed(s.tasks):
-        if task[0] == "pay":
-            return task if s.players[task[1]].coins < s.cat.cards[task[3]].cost else None
-    return None
-
-
-def keeps_card_affordable(s: KCState, move: dict) -> bool:
-    """Answering the current choice with ``move`` still leaves a way to pay for the card being bought."""
-    c = s.clone()
-    answer(c, c.tasks[-1], move)
-    return pay_feasible(c)
-
-
-def can_buy_card(s: KCState, seat: int) -> bool:
-    """Can ``seat`` buy some card (or use an empty-deck tile) in the region where the Beaver stands?"""
-    p = s.players[seat]
-    return any(_affordable(s, seat, sp, p.coins, p.paws, s.bird_twice) for sp in s.cat.region_spaces[p.region])
-
-
-def market_keeps_a_card(s: KCState, seat: int, r: int) -> bool:
-    """Buying resource ``r`` on the market tile before the card leaves a card to buy; coins from a
-    track bonus the purchase reaches (lumber's 3 coins, an Invest cashed, a Structure) count."""
-    p = s.players[seat]
-    cost = s.market_cost
-    if p.coins < cost:
-        return False
-    if any(_affordable(s, seat, sp, p.coins - cost, p.paws, s.bird_twice) for sp in s.cat.region_spaces[p.region]):
-        return True
-    c = s.clone()
-    c.players[seat].coins -= cost
-    c.market_cost = -1
-    gain(c, seat, r, 1, "market tile purchase")
-    return pay_feasible(c, lambda x: can_buy_card(x, seat))
-
-
-def keeps_a_card(s: KCState, move: dict) -> bool:
-    """Before the card is chosen (choices of a track bonus reached by a market purchase), answering
-    with ``move`` still leaves a card to buy in the Beaver's region."""
-    seat = s.tasks[-1][1]
-    if can_buy_card(s, seat):
-        return True  # none of these choices takes coins or cards away
-    c = s.clone()
-    answer(c, c.tasks[-1], move)
-    return pay_feasible(c, lambda x: can_buy_card(x, seat))
-
-
 def _move_beaver(s: KCState, seat: int, plan: tuple) -> None:
     """Carry out a planned move of the Beaver: coins, Invest, region, bridges and Paw markers."""
     _, side, coins, invest, region, balloon, crossed, steps = plan
@@ -322,7 +226,7 @@ def plan_work(s: KCState, seat: int, move: dict):
     paws = p.paws + len(path)
     plan = ("move", side, coins, invest, region, balloon, crossed, len(path))
     for sp in cat.region_spaces[region]:
-        if _affordable(s, seat, sp, coins, paws, side.bird_twice, invest):
+        if affordable(s, seat, sp, coins, paws, side.bird_twice, invest):
             return plan
     if side.buy_cost >= 0 and coins >= side.buy_cost:
         # A market purchase may reach a track bonus that pays for a card: try it on a copy.
@@ -541,7 +445,7 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
         s.step = ACTION
         s.tasks.append(("eff", seat, cat.empty_tiles[tile], "empty_deck", f"empty-deck tile {tile}"))
         return
-    if not _affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
+    if not affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
         raise IllegalMove("KC.CARD.UNAFFORDABLE", f"{top} costs {cat.cards[top].cost} coins; you have {p.coins}", "/card")
     s.step = ACTION
     bird = s.space_bird[sp]
@@ -572,7 +476,7 @@ def step_moves(s: KCState, seat: int) -> list[dict]:
         out = []
         for sp in cat.region_spaces[p.region]:
             top = s.top(sp) or s.space_tile[sp]
-            if top and _affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
+            if top and affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
                 out.append({"type": "hire", "space": cat.spaces[sp], "card": top})
         if s.market_cost >= 0 and p.coins >= s.market_cost:
             out += [{"type": "buy", "resource": r} for i, r in enumerate(RESOURCES) if market_keeps_a_card(s, seat, i)]
