@@ -152,3 +152,27 @@ def test_the_building_cost_factor_comes_from_the_catalog(fierce_natives):
     fort.start("ana", "N-B", 2).draw_place("ana", "hostile-cape", "B1", 180)
     fort.add({"type": "build", "player": "ana", "piece": "fort"})  # 9 gold: 7 left, the fort costs 9
     assert _first(fort) == ("ENT.BUILD.CANNOT_AFFORD", len(fort.moves) - 1)
+
+
+def _coasts_then_cape(segment: str) -> EntdeckerLog:
+    """Ana lays coasts on B2 (land north, joined to B1's cape, and a separate coast south) and builds
+    on its ``segment``; Ben then closes the southern coast with a cape on B3 and a trading post."""
+    log = EntdeckerLog(2)
+    _turn(log, "ana", "N-B", [("cape", "B1", 180)]).filler_turn("ben")
+    log.start("ana", "W-2", 2).draw_place("ana", "sea", "A2", 0).draw_place("ana", "coasts", "B2", 0)
+    log.add({"type": "build", "player": "ana", "piece": "post", "segment": segment})
+    return _turn(log, "ben", "W-3", [("sea", "A3", 0), ("cape", "B3", 0)], "post")
+
+
+def test_a_construction_belongs_to_the_land_segment_it_was_built_on():
+    south = _coasts_then_cape("S")
+    result = _ok(south)
+    scored = [(e.move_index, e.seat, e.delta) for e in result.state.ledger.events if e.category == "island"]
+    # the northern island B1-B2 closed with no construction on it; ana's post scores with ben's
+    last = len(south.moves) - 1
+    assert scored == [(last, 0, 2), (last, 1, 2)]
+    north_log = _coasts_then_cape("N")
+    north = _ok(north_log)
+    scored = [(e.move_index, e.seat, e.delta) for e in north.state.ledger.events if e.category == "island"]
+    anas_build = next(i for i, m in enumerate(north_log.moves) if m["type"] == "build")
+    assert scored == [(anas_build, 0, 2), (last, 1, 2)]  # on the north coast it scored at once, alone
