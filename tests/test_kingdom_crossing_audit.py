@@ -192,3 +192,20 @@ def test_bruno_evening_owls_income_with_4_cards_is_two_invest_actions():
     while s.current == 1:  # Bridge Goals his Invest marker now meets may be claimed, or not
         play(s, seat_of, {"type": "pass", "player": "bruno"})
     assert s.current == 0 and not any(bruno.played)  # then the next player in turn order
+
+
+@pytest.mark.parametrize("improved, prestige", [(False, 2), (True, 4)])
+def test_the_merchants_bird_is_met_this_turn(improved, prestige):
+    """'Take the bird from any card ... and resolve its effect as if it were on this Merchant card':
+    with the improved three-bridge tile a bird met this turn resolves twice."""
+    s, seat_of = at_noon(["agnes", "bruno"])
+    p = s.players[0]
+    p.improved[4], p.region, p.coins, p.birds = improved, CAT.region_index["orchard"], 10, []
+    assert CAT.birds["red-12"]["effect"] == {"kind": "prestige", "n": 2} and CAT.cards["MER-09"].effect == {"kind": "take_bird"}
+    put_card(s, "P1", "MER-09")
+    put_card(s, "I1", "SPO-01", bird="red-12")
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 4, "path": ["B1", "B3", "B7"]},
+         {"type": "hire", "player": "agnes", "space": "P1", "card": "MER-09"})
+    score = s.ledger.totals[0]
+    play(s, seat_of, {"type": "bird", "player": "agnes", "space": "I1", "bird": "red-12"})
+    assert s.ledger.totals[0] == score + prestige and p.birds == ["red-12"] and s.space_bird[0] is None

@@ -26,6 +26,8 @@ Where the rulebook leaves a point open, the engine decides as follows (each is o
   they can pay for the balloon.
 - The Queen card always goes to its guild column: "if you don't already have it" can only be about
   the first player token (each Queen card exists once, and Bruno's example places his card).
+- A bird taken by the Merchant ("as if it were on this Merchant card") is met this turn: the
+  improved three-bridge tile resolves it twice, and it counts for the bird Bridge Goals.
 - The market tile's purchase happens right after moving (before the card) or at the end of the turn;
   before the card it must leave a card to buy, counting coins from a track bonus it reaches (and the
   choices of that bonus must keep one); working with it is legal if such a purchase makes a card

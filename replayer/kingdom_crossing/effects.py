@@ -336,6 +336,9 @@ def answer(s: KCState, task, move: dict) -> None:
         s.tasks.pop()
         s.space_bird[sp] = None
         p.birds.append(bird)
-        run_effect(s, seat, cat.birds[bird]["effect"], "bird", f"bird {bird} taken by a Merchant")
+        # "as if it were on this Merchant card": met this turn, so the improved three-bridge tile
+        # ("if you would meet a bird this turn, resolve its effect twice") doubles it too.
+        effect = cat.birds[bird]["effect"]
+        push(s, *[("eff", seat, effect, "bird", f"bird {bird} taken by a Merchant")] * (2 if s.bird_twice else 1))
         return
     raise ValueError(kind)
