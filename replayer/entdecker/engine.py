@@ -437,7 +437,8 @@ class Entdecker(MoveListing, Game):
             raise _illegal("ENT.BUILD.NO_PIECE", f"no {PIECE_NAMES[piece]} is left in the player's reserve", "/piece")
         cost = cat.piece_cost[piece] * s.build_factor
         if cost > s.wealth[seat]:
-            why = f" ({s.build_factor} times the usual price: hostile natives)" if s.build_factor != 1 else ""
+            why = ("" if s.build_factor == 1 else " (doubled by hostile natives)" if s.build_factor == 2
+                   else f" ({s.build_factor} times the usual price: hostile natives)")
             raise _illegal("ENT.BUILD.CANNOT_AFFORD",
                            f"a {PIECE_NAMES[piece]} costs {cost}{why}; the player has {s.wealth[seat]}", "/piece")
         side = move.get("segment")
