@@ -176,3 +176,41 @@ def test_a_construction_belongs_to_the_land_segment_it_was_built_on():
     scored = [(e.move_index, e.seat, e.delta) for e in north.state.ledger.events if e.category == "island"]
     anas_build = next(i for i, m in enumerate(north_log.moves) if m["type"] == "build")
     assert scored == [(anas_build, 0, 2), (last, 1, 2)]  # on the north coast it scored at once, alone
+
+
+@pytest.fixture
+def natives_only():
+    """A catalog of four discovery tiles: two welcoming-natives bays and two open seas."""
+    data = _data()
+    for tile in data["tiles"]:
+        tile["count"] = {"sea": 2, "welcoming-bay": 2}.get(tile["id"], 0)
+    game = Entdecker(Catalog(data))
+    original = registry.get_game("entdecker")
+    registry.register(game)
+    yield game
+    registry.register(original)
+
+
+def _natives_game(ben_takes_token: bool) -> dict:
+    log = EntdeckerLog(2)
+    log.piles = [1, 1, 1, 1, 0]
+    log.start("ana", "N-B", 1).draw_place("ana", "welcoming-bay", "B1", 90).plant("ana", 3)
+    log.add({"type": "end", "player": "ana"})
+    log.start("ben", "N-D", 1).draw_place("ben", "welcoming-bay", "D1", 90)
+    if ben_takes_token:
+        log.plant("ben", 1)
+    log.add({"type": "end", "player": "ben"})
+    _turn(log, "ana", "N-F", [("sea", "F1", 0)])
+    _turn(log, "ben", "N-H", [("sea", "H1", 0)])  # the last discovery tile: the game ends
+    raw = log.log()
+    raw["setup"]["piles"] = [1, 1, 1, 1, 0]
+    return raw
+
+
+def test_grand_inventor_counts_tokens_not_their_value_and_ties_all_score(natives_only):
+    result = replay(parse_log(orjson.dumps(_natives_game(True)), "natives.json"))
+    assert result.violations == [] and result.terminal
+    assert [(e.seat, e.delta, e.category) for e in result.state.ledger.events] == \
+        [(0, 1, "grand_inventor"), (1, 1, "grand_inventor")]
+    alone = replay(parse_log(orjson.dumps(_natives_game(False)), "natives.json"))
+    assert alone.violations == [] and alone.scores == {"ana": 1, "ben": 0}
