@@ -320,6 +320,8 @@ class Entdecker(MoveListing, Game):
         if s.credits < kind.cost:
             raise _illegal("ENT.PERSONAL.NO_CREDIT", f"a personal tile costs {kind.cost} of the exploration budget; "
                                                      f"{s.credits} is left")
+        if not self._free_targets(s):
+            raise _illegal("ENT.DRAW.FORCED_STOP", "no white line of the ship's space leads to an undiscovered space")
         if not self._placements(s, kind, first_only=True):
             raise _illegal("ENT.PERSONAL.CANNOT_PLACE", f"personal tile {tile!r} fits on no free side of the ship's space",
                            "/tile")

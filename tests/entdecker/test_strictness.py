@@ -214,3 +214,12 @@ def test_grand_inventor_counts_tokens_not_their_value_and_ties_all_score(natives
         [(0, 1, "grand_inventor"), (1, 1, "grand_inventor")]
     alone = replay(parse_log(orjson.dumps(_natives_game(False)), "natives.json"))
     assert alone.violations == [] and alone.scores == {"ana": 1, "ben": 0}
+
+
+def test_an_own_tile_cannot_be_played_after_a_forced_stop():
+    log = EntdeckerLog(2, options={"personal_tiles": True})
+    log.start("ana", "N-B", 5).draw_place("ana", "shore", "B1", 90)  # no white line leads on
+    log.add({"type": "own_tile", "player": "ana", "tile": "open-sea"})
+    assert _first(log) == ("ENT.DRAW.FORCED_STOP", len(log.moves) - 1)
+    log.moves[-1] = {"type": "build", "player": "ana", "piece": "post"}  # building is still allowed
+    assert _ok(log).state.pieces[0][0] == 2
