@@ -16,7 +16,7 @@ from ..core.game import TERMINAL, Game
 from ..core.ledger import Ledger
 from .catalog import OPPOSITE, SIDES, Catalog, TileKind, load_catalog
 from .islands import fill_from_reserve, find, put_tile, score_island, standings
-from .islands import has_fort_or_colony
+from .islands import explorable, has_fort_or_colony
 from .listing import MoveListing
 from .render import describe, render
 from .rules import RULES
@@ -553,20 +553,7 @@ class Entdecker(MoveListing, Game):
             return
         self._next_player(s)
 
-    def _explorable(self, s: EntdeckerState) -> bool:
-        """Whether any ship position still has a free white line to an undiscovered space. When
-        none has (the reserve ran out for an enclosed gap), nobody can ever explore again and the
-        game ends as with an incomplete board (rules: End of Game, Incomplete Board)."""
-        faces, cat = s.faces, s.cat
-        for cell, _side in cat.edge_spaces.values():
-            if faces[cell] is None:
-                return True
-        for cell, face in enumerate(faces):
-            if face is not None and face.lanes:
-                nbs = cat.neighbour[cell]
-                if any(face.lanes >> side & 1 and nbs[side] >= 0 and faces[nbs[side]] is None for side in range(4)):
-                    return True
-        return False
+    _explorable = staticmethod(explorable)
 
     def _next_player(self, s: EntdeckerState) -> None:
         s.ship_cell, s.ship_edge = -1, None

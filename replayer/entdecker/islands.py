@@ -150,6 +150,22 @@ def _land_locked_gap(s: EntdeckerState, start: int) -> set[int] | None:
     return group
 
 
+def explorable(s: EntdeckerState) -> bool:
+    """Whether any ship position still has a free white line to an undiscovered space. When none
+    has (the reserve ran out for an enclosed gap), nobody can ever explore again and the game ends
+    as with an incomplete board (rules: End of Game, Incomplete Board)."""
+    faces, cat = s.faces, s.cat
+    for cell, _side in cat.edge_spaces.values():
+        if faces[cell] is None:
+            return True
+    for cell, face in enumerate(faces):
+        if face is not None and face.lanes:
+            nbs = cat.neighbour[cell]
+            if any(face.lanes >> side & 1 and nbs[side] >= 0 and faces[nbs[side]] is None for side in range(4)):
+                return True
+    return False
+
+
 def standings(s: EntdeckerState, root: int) -> list[tuple[tuple[int, int, int], int]]:
     """((colonies, forts, posts), seat) of every player with a construction on the island, best first."""
     parent = s.parent
@@ -204,4 +220,4 @@ def score_island(s: EntdeckerState, island: PendingIsland, category: str) -> Non
     s.scored.add(island.root)
 
 
-__all__ = ["COLONY", "FORT", "POST", "fill_from_reserve", "find", "put_tile", "score_island", "shares", "standings"]
+__all__ = ["COLONY", "FORT", "POST", "explorable", "fill_from_reserve", "find", "put_tile", "score_island", "shares", "standings"]
