@@ -223,3 +223,13 @@ def test_an_own_tile_cannot_be_played_after_a_forced_stop():
     assert _first(log) == ("ENT.DRAW.FORCED_STOP", len(log.moves) - 1)
     log.moves[-1] = {"type": "build", "player": "ana", "piece": "post"}  # building is still allowed
     assert _ok(log).state.pieces[0][0] == 2
+
+
+def test_a_colony_on_hostile_natives_costs_twelve_and_is_built_when_paid():
+    # the text calls it "effectively impossible" because nobody has 12 gold after declaring; gold
+    # found earlier in the same turn makes it possible, and the engine charges the doubled price
+    log = EntdeckerLog(2).filler_turn("ana").filler_turn("ben")
+    log.start("ana", "N-B", 2).draw_place("ana", "gold-cape", "B1", 90)  # 12 - 2 + 3, capped at 12
+    log.draw_place("ana", "hostile-cape", "B2", 90).add({"type": "build", "player": "ana", "piece": "colony"})
+    state = _ok(log).state
+    assert state.wealth[0] == 0 and state.pieces[0][2] == 0
