@@ -233,3 +233,61 @@ def test_a_colony_on_hostile_natives_costs_twelve_and_is_built_when_paid():
     log.draw_place("ana", "hostile-cape", "B2", 90).add({"type": "build", "player": "ana", "piece": "colony"})
     state = _ok(log).state
     assert state.wealth[0] == 0 and state.pieces[0][2] == 0
+
+
+@pytest.fixture
+def three_by_three():
+    """A 3 x 3 board, an income wheel showing only 2, no reserve tile No. 5 and twelve tiles."""
+    data = _data()
+    data["board"] = {"columns": 3, "rows": 3}
+    data["income_wheel"] = [2]
+    for tile in data["tiles"]:
+        tile["count"] = {"sea": 5, "cape": 5, "bay": 2}.get(tile["id"], 0)
+    for reserve in data["reserve"]:
+        if reserve["number"] == 5:
+            reserve["count"] = 0
+    game = Entdecker(Catalog(data))
+    original = registry.get_game("entdecker")
+    registry.register(game)
+    yield game
+    registry.register(original)
+
+
+def _only_start_on_anas_fort() -> EntdeckerLog:
+    """Every space but B2 is discovered; B2 needs a No. 5 tile (land E, S and W) and the reserve
+    has none, so the only white line to an undiscovered space leaves B1, where Ana's fort stands."""
+    log = EntdeckerLog(2, spin=2)
+    log.piles = [3, 3, 2, 2, 2]
+    _turn(log, "ana", "N-A", [("bay", "A1", 90)])
+    _turn(log, "ben", "W-2", [("bay", "A2", 0)])
+    _turn(log, "ana", "N-B", [("cape", "B1", 270)], "fort")
+    _turn(log, "ben", "N-C", [("sea", "C1", 0)])
+    _turn(log, "ana", "E-2", [("cape", "C2", 270)])
+    _turn(log, "ben", "S-B", [("cape", "B3", 0)])  # A3 and C3 are filled from the reserve
+    for player, explore, tile in (("ana", 1, "sea"), ("ben", 6, "sea"), ("ana", 1, "cape")):
+        log.start(player, "B1", explore).add({"type": "draw", "player": player, "pile": log._pile(), "tile": tile})
+        log.add({"type": "discard", "player": player}).add({"type": "end", "player": player})
+    return log  # season 5: ben holds 2 gold; starting on B1 costs 3 for the fort and 1 exploration
+
+
+def _raw(log: EntdeckerLog) -> bytes:
+    raw = log.log()
+    raw["setup"]["piles"] = [3, 3, 2, 2, 2]
+    return orjson.dumps(raw)
+
+
+def test_a_player_who_cannot_pay_for_any_start_passes(three_by_three):
+    log = _only_start_on_anas_fort().add({"type": "pass", "player": "ben"})
+    result = replay(parse_log(_raw(log), "pass.json"))
+    assert result.violations == [], result.violations[:1]
+    state = result.state
+    assert state.faces[state.cat.parse_cell("B2")] is None and state.placed == 8
+    assert state.wealth == [6, 2] and state.current == 0  # ana's turn, a new season after the spin
+    poor = _only_start_on_anas_fort().add({"type": "start", "player": "ben", "at": "B1", "explore": 1})
+    first = replay(parse_log(_raw(poor), "pass.json")).violations[0]
+    assert (first.code, first.move_index) == ("ENT.START.CANNOT_AFFORD", len(poor.moves) - 1)
+    rich = _only_start_on_anas_fort()
+    del rich.moves[-4:]  # ana's last turn after the season's spin: she holds 7 gold and must start
+    rich.add({"type": "pass", "player": "ana"})
+    first = replay(parse_log(_raw(rich), "pass.json")).violations[0]
+    assert (first.code, first.move_index) == ("ENT.START.PASS_NOT_ALLOWED", len(rich.moves) - 1)
