@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 import orjson
@@ -87,17 +88,10 @@ def build_corpus(game, folder: Path) -> tuple[list[Path], bool]:
     """The corpus files of ``game`` in ``folder`` and whether they were reused."""
     entries = corpus_entries(game)
     manifest_path = folder / "manifest.json"
-    spec = {"game": game.name, "catalog": game.catalog_version, "entries": [[n, p, s] for n, p, s in entries]}
-    if manifest_path.exists():
-        try:
-            manifest = orjson.loads(manifest_path.read_bytes())
-            name, players, seed = entries[0]
-            if (manifest.get("spec") == spec
-                    and all(_sha256(folder / n) == manifest["sha256"].get(n) for n, _, _ in entries)
-                    and simulated_bytes(game, players, seed) == (folder / name).read_bytes()):
-                return [folder / n for n, _, _ in entries], True
-        except (OSError, orjson.JSONDecodeError, KeyError, AttributeError, TypeError):
-            pass  # unreadable or stale manifest: rebuild below
+    spec = {"game": game.name, "catalog": game.catalog_version, "engine": engine_fingerprint(game),
+            "entries": [[n, p, s] for n, p, s in entries]}
+    if _reusable(manifest_path, spec, folder, entries, game):
+        return [folder / n for n, _, _ in entries], True
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.json"):
         old.unlink()
@@ -108,6 +102,31 @@ def build_corpus(game, folder: Path) -> tuple[list[Path], bool]:
         digests[name] = hashlib.sha256(data).hexdigest()
     manifest_path.write_bytes(orjson.dumps({"spec": spec, "sha256": digests}, option=orjson.OPT_INDENT_2))
     return [folder / n for n, _, _ in entries], False
+
+
+def engine_fingerprint(game) -> str:
+    """A digest of the code and data the corpus depends on (the core and the game's package): any
+    change to the rules engine makes a new corpus, so a stale log is never benchmarked."""
+    digest = hashlib.sha256()
+    for package in ("ludolog.replayer.core", type(game).__module__.rpartition(".")[0]):
+        root = resources.files(package)
+        for entry in sorted(root.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith((".py", ".json")):
+                digest.update(entry.name.encode())
+                digest.update(entry.read_bytes())
+    return digest.hexdigest()
+
+
+def _reusable(manifest_path: Path, spec: dict, folder: Path, entries, game) -> bool:
+    """Whether the corpus on disk was made by this spec and is unchanged."""
+    try:
+        manifest = orjson.loads(manifest_path.read_bytes())
+        name, players, seed = entries[0]
+        return (manifest.get("spec") == spec
+                and all(_sha256(folder / n) == manifest["sha256"].get(n) for n, _, _ in entries)
+                and simulated_bytes(game, players, seed) == (folder / name).read_bytes())
+    except (OSError, orjson.JSONDecodeError, KeyError, AttributeError, TypeError):
+        return False  # missing, unreadable or stale manifest: rebuild
 
 
 def _sha256(path: Path) -> str | None:
