@@ -33,13 +33,13 @@ import typer
 
 from ludolog.replayer.core import (GameLog, LogError, LudologError, ReplayResult, Violation, game_names,
                                    get_game, parse_log, replay)
+from ludolog.replayer.core.files import LOG_SUFFIX, NoLogsError, find_logs
 
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 
 BUG_HINT = "this is a bug in ludolog; please report it (set LUDOLOG_DEBUG=1 to see the traceback)"
-LOG_SUFFIX = ".json"
 
 
 class OutputFormat(str, enum.Enum):
@@ -185,26 +185,12 @@ def handle_errors(func: F) -> F:
 def expand_paths(paths: Sequence[Path | str], suffix: str = LOG_SUFFIX) -> list[Path]:
     """Files as given, folders searched recursively for ``*<suffix>``; sorted per folder, no
     duplicates. A missing path or a folder without logs ends the command with exit 1."""
-    out: list[Path] = []
-    seen: set[Path] = set()
     if not paths:
         usage_error("give at least one file or folder", "PATH")
-    for given in paths:
-        path = Path(given)
-        if path.is_dir():
-            found = sorted(p for p in path.rglob(f"*{suffix}") if p.is_file())
-            if not found:
-                fail(f"{path}: this folder contains no {suffix} logs")
-        elif path.exists():
-            found = [path]
-        else:
-            fail(f"{path}: no such file or folder")
-        for p in found:
-            key = p.resolve()
-            if key not in seen:
-                seen.add(key)
-                out.append(p)
-    return out
+    try:
+        return find_logs(paths, suffix, strict=True)
+    except NoLogsError as exc:
+        fail(str(exc))
 
 
 def resolve_game(name: str, param_hint: str = "GAME"):

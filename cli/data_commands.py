@@ -268,8 +268,9 @@ def register(app: typer.Typer) -> None:
         try:
             parsed = load_log(log)
         except LogError as exc:
-            emit({"file": str(log), "status": "invalid", "ok": False, "violations": exc.violations}, fmt,
-                 lambda: "\n".join(["The log cannot be audited:"] + [violation_text(v) for v in exc.violations]))
+            violations = exc.violations
+            emit({"file": str(log), "status": "invalid", "ok": False, "violations": violations}, fmt,
+                 lambda: "\n".join(["The log cannot be audited:"] + [violation_text(v) for v in violations]))
             raise typer.Exit(EXIT_INVALID) from None
         report = audit_result(replay(parsed))
         emit(report.as_dict(), fmt, lambda: audit_text(report))

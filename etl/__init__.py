@@ -9,6 +9,8 @@ The table definitions are in :mod:`ludolog.etl.tables`; a worker's unit of work,
 """
 from .db import DEFAULT_DB, DatabaseError, connect
 from .export import export
-from .ingest import IngestSummary, find_logs, ingest, ingest_steps
+from ludolog.replayer.core.files import find_logs
+
+from .ingest import IngestSummary, ingest, ingest_steps
 
 __all__ = ["DEFAULT_DB", "DatabaseError", "IngestSummary", "connect", "export", "find_logs", "ingest", "ingest_steps"]

@@ -21,7 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from .ingest import find_logs, ingest
+from ludolog.replayer.core.files import find_logs
+
+from .ingest import ingest
 from .workers import default_workers
 
 GOAL_RATIO = 1.3

@@ -21,7 +21,7 @@ import pyarrow.compute as pc
 
 from ludolog.replayer.core import LogError, Violation, get_game, parse_log, replay
 
-from .tables import COMMON_TABLES, GAMES, MOVES, PLAYER_STATES, PLAYERS, SCORE_EVENTS, VIOLATIONS, game_state_table
+from .tables import COMMON_TABLES, game_state_table
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 
@@ -232,8 +232,6 @@ class ChunkBuilder:
         n = len(log.players)
         player_base = len(self.player_ids)
         self.player_ids.extend(log.player_ids)
-        seat_of = log.seat_of
-
         player_rows = game.player_rows
         turn_info = game.turn_info
         # The visitor only gathers, into two flat buffers: every player row's values one after the

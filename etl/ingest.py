@@ -16,6 +16,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ludolog.replayer.core.files import find_logs
+
 from .db import DEFAULT_DB, Loader, connect
 from .extract import Chunk, ChunkStats, merge_chunks
 from .workers import ExtractPool, chunked, default_workers
@@ -26,21 +28,6 @@ MAX_CHUNK = 32  # logs per worker task: small enough to keep every worker busy
 #: so bigger transactions load faster; the bound keeps the parent's memory flat.
 BATCH_STATE_ROWS = 150_000
 BATCH_LOGS = 512
-
-
-def find_logs(paths: Sequence[str | Path], suffix: str = ".json") -> list[Path]:
-    """Files as given, folders searched recursively for ``*.json`` (sorted), without duplicates."""
-    out: list[Path] = []
-    seen: set[Path] = set()
-    for given in paths:
-        path = Path(given)
-        found = sorted(p for p in path.rglob(f"*{suffix}") if p.is_file()) if path.is_dir() else [path]
-        for p in found:
-            key = p.resolve()
-            if key not in seen:
-                seen.add(key)
-                out.append(p)
-    return out
 
 
 def chunk_size_for(n_files: int, workers: int) -> int:

@@ -9,7 +9,6 @@ import orjson
 import pytest
 
 from ludolog.replayer.core import IllegalMove, all_games, parse_log, replay, simulate_log
-from ludolog.replayer.core.simulate import PLAYER_NAMES
 
 GAMES = all_games()
 IDS = [g.name for g in GAMES]
