@@ -115,7 +115,8 @@ def summary_text(summary: dict) -> str:
 # -- replay ---------------------------------------------------------------------------------------
 
 def replay_text(report: dict, picture: str) -> str:
-    lines = [f"{report['file']}: {report['title']}, {len(report['players'])} players",
+    count = len(report["players"])
+    lines = [f"{report['file']}: {report['title']}, {count} player{'' if count == 1 else 's'}",
              f"after {report['applied']} of {report['moves_total']} moves"
              + (f" (turn {report['turn']}, round {report['round']})" if report.get("turn") else "")
              + f"; status: {report['status']}"]

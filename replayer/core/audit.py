@@ -198,7 +198,7 @@ def _signed(value: int) -> str:
 def audit_text(report: AuditReport, max_moves: int = 30) -> str:
     """The audit as a referee reads it at the table."""
     lines = [f"Audit of {report.file}",
-             f"{report.game}, {len(report.players)} players, {report.applied} of {report.moves_in_log} moves "
+             f"{report.game}, {len(report.players)} player{'' if len(report.players) == 1 else 's'}, {report.applied} of {report.moves_in_log} moves "
              f"replayed, status {report.status}"
              + (" (because of the claims)" if report.status == "invalid" and not report.violations else ""), ""]
     width = max([len(p.player) for p in report.players] + [6])
