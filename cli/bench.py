@@ -29,7 +29,7 @@ from pathlib import Path
 
 import orjson
 
-from .common import debug_enabled
+from .common import run_script
 from .render import table
 
 #: The fixed corpus per game: (players, games) per player count. Games not listed get DEFAULT_GAMES
@@ -298,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
-    try:
+
+    def body() -> int:
         from .common import available_games
 
         games = available_games()
@@ -320,12 +321,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             print(json.dumps(bench.results, indent=2))
         return 0
-    except Exception as exc:  # noqa: BLE001 - a benchmark prints a message, not a traceback
-        if debug_enabled():
-            raise
-        print(f"bench failed: {type(exc).__name__}: {exc} (set LUDOLOG_DEBUG=1 to see the traceback)",
-              file=sys.stderr)
-        return 1
+
+    return run_script("bench", body)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,19 @@ def debug_enabled() -> bool:
     return os.environ.get("LUDOLOG_DEBUG", "").strip() not in ("", "0", "false", "no")
 
 
+def run_script(name: str, body: Callable[[], int]) -> int:
+    """Run a ``python -m`` script (demo, bench): its exit code, or a one-line message and 1 instead
+    of a traceback (LUDOLOG_DEBUG=1 re-raises)."""
+    try:
+        return body()
+    except Exception as exc:  # noqa: BLE001 - a script prints a message, not a traceback
+        if debug_enabled():
+            raise
+        print(f"{name} failed: {type(exc).__name__}: {exc} (set LUDOLOG_DEBUG=1 to see the traceback)",
+              file=sys.stderr)
+        return 1
+
+
 # -- output -----------------------------------------------------------------------------------
 
 def _json_default(value: Any) -> Any:

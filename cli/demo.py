@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import render
-from .common import FileCheck, check_file, debug_enabled, progress
+from .common import FileCheck, check_file, progress, run_script
 
 
 @dataclass
@@ -224,20 +224,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     demo = Demo(out=args.out, game=args.game, games=args.games, seed=args.seed)
-    try:
+
+    def body() -> int:
         from ludolog.replayer.core import game_names, get_game
 
         if args.game not in game_names():
             parser.error(f"unknown game {args.game!r}; known games: {', '.join(game_names())}")
         get_game(args.game)
         return run(demo)
-    except Exception as exc:  # noqa: BLE001 - a demo prints a message, not a traceback
-        if debug_enabled():
-            raise
-        print(f"demo failed: {type(exc).__name__}: {exc} (set LUDOLOG_DEBUG=1 to see the traceback)",
-              file=sys.stderr)
-        return 1
 
+    return run_script("demo", body)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -76,7 +76,6 @@ def replay(log: GameLog, *, to: int | None = None, on_step: StepHook | None = No
     apply = game.apply
     is_terminal = game.is_terminal
     ledger = state.ledger
-    i = 0
     for i in range(end):
         move = moves[i]
         ledger.move_index = i
@@ -100,8 +99,6 @@ def replay(log: GameLog, *, to: int | None = None, on_step: StepHook | None = No
             return result
         if on_step is not None:
             on_step(i, move, state)
-    else:
-        i = end
     result.applied = end
     result.terminal = is_terminal(state)
     if check_claims and to is None and not result.violations:

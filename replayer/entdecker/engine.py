@@ -33,6 +33,19 @@ def _illegal(code: str, message: str, pointer: str = "") -> IllegalMove:
     return IllegalMove(code, message, pointer)
 
 
+def _draw_check(piles: list[int], unseen: dict, number: int, item, code: str, what: str, pointer: str,
+                unavailable: str) -> int:
+    """Index of face-down pile ``number`` (from 1) if it holds a card and ``item`` is still unseen
+    (the random outcome was possible); raises ``<code>.PILE_EMPTY`` / ``<code>.UNAVAILABLE``."""
+    pile = number - 1
+    if not 0 <= pile < len(piles) or piles[pile] == 0:
+        raise _illegal(f"{code}.PILE_EMPTY", f"{what} {number} is empty" if 0 <= pile < len(piles)
+                       else f"there are only {len(piles)} {what}s", "/pile")
+    if not unseen.get(item):
+        raise _illegal(f"{code}.UNAVAILABLE", unavailable, pointer)
+    return pile
+
+
 class Entdecker(MoveListing, Game):
     name = "entdecker"
     title = "Entdecker (1996)"
@@ -288,14 +301,10 @@ class Entdecker(MoveListing, Game):
             raise _illegal("ENT.DRAW.NO_CREDIT", "the declared explorations are used up")
         if not self._free_targets(s):
             raise _illegal("ENT.DRAW.FORCED_STOP", "no white line of the ship's space leads to an undiscovered space")
-        pile = move["pile"] - 1
-        if not 0 <= pile < len(s.pile_sizes) or s.pile_sizes[pile] == 0:
-            raise _illegal("ENT.DRAW.PILE_EMPTY", f"pile {move['pile']} is empty" if 0 <= pile < len(s.pile_sizes)
-                           else f"there are only {len(s.pile_sizes)} piles", "/pile")
         tile = move["tile"]
-        if not s.pool.get(tile):
-            what = "no such discovery tile" if tile not in s.cat.tiles else "none of them is left unseen"
-            raise _illegal("ENT.DRAW.UNAVAILABLE", f"tile {tile!r} cannot be drawn: {what}", "/tile")
+        pile = _draw_check(s.pile_sizes, s.pool, move["pile"], tile, "ENT.DRAW", "pile", "/tile",
+                           f"tile {tile!r} cannot be drawn: " + ("none of them is left unseen" if tile in s.cat.tiles
+                                                                 else "no such discovery tile"))
         s.pile_sizes[pile] -= 1
         s.pool[tile] -= 1
         s.credits -= 1
@@ -488,13 +497,9 @@ class Entdecker(MoveListing, Game):
                                                 "completed island, or a player who just met welcoming natives, take one")
         if seat != due:
             raise _illegal("ENT.TURN.NOT_YOURS", f"the plant token due now is {s.ids[due]}'s", "/player")
-        pile = move["pile"] - 1
-        if not 0 <= pile < len(s.plant_piles) or s.plant_piles[pile] == 0:
-            raise _illegal("ENT.PLANT.PILE_EMPTY", f"plant pile {move['pile']} is empty" if 0 <= pile < len(s.plant_piles)
-                           else f"there are only {len(s.plant_piles)} plant piles", "/pile")
         value = move["value"]
-        if not s.plant_pool.get(value):
-            raise _illegal("ENT.PLANT.UNAVAILABLE", f"no plant token of value {value} is left unseen", "/value")
+        pile = _draw_check(s.plant_piles, s.plant_pool, move["pile"], value, "ENT.PLANT", "plant pile", "/value",
+                           f"no plant token of value {value} is left unseen")
         s.plant_piles[pile] -= 1
         s.plant_pool[value] -= 1
         s.plants[seat].append(value)
