@@ -222,7 +222,7 @@ def register(app: typer.Typer) -> None:
         with _usage_errors():
             if is_query_name(name_or_sql):
                 get_query(name_or_sql).bind(params)  # a bad name or parameter fails before the database opens
-            con = connect(db, read_only=True)
+            con = connect(db, sandbox=True)  # raw SQL reads this database and nothing else
             try:
                 table = run_query(con, name_or_sql, params)
             finally:

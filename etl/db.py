@@ -26,16 +26,31 @@ class DatabaseError(LudologError):
     """The database file cannot be used (in use, missing, not a DuckDB file, other schema)."""
 
 
-def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
-    """Open the DuckDB file ``path``.
+#: DuckDB settings of the connection that runs raw SQL (``ludolog query``): no files, network or
+#: extensions beyond the database itself, and no way to change that from SQL (DuckDB's "Securing
+#: DuckDB" guide). The connection is read-only as well.
+SANDBOX_CONFIG = {
+    "enable_external_access": False,
+    "autoinstall_known_extensions": False,
+    "autoload_known_extensions": False,
+    "allow_community_extensions": False,
+    "lock_configuration": True,
+}
+
+
+def connect(path: str | Path, read_only: bool = False, sandbox: bool = False) -> duckdb.DuckDBPyConnection:
+    """Open the DuckDB file ``path``; ``sandbox`` (implies read-only) applies :data:`SANDBOX_CONFIG`.
 
     :raises DatabaseError: another process holds it ("in use"), it does not exist (read-only), or
         it is not a DuckDB database.
     """
     path = Path(path)
+    read_only = read_only or sandbox
     if read_only and not path.exists():
         raise DatabaseError(f"database {path} does not exist (create it with `ludolog ingest LOGS --db {path}`)")
     try:
+        if sandbox:
+            return duckdb.connect(str(path), read_only=True, config=dict(SANDBOX_CONFIG))
         return duckdb.connect(str(path), read_only=read_only)
     except duckdb.IOException as exc:
         text = str(exc)

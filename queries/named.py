@@ -15,19 +15,12 @@ from importlib import resources
 import duckdb
 import pyarrow as pa
 
-from ludolog.replayer.core import LudologError
+from .errors import QueryError, QueryUsageError
+from .sandbox import check_statements
 
 _PARAM = re.compile(r"^--\s*@param\s+(\w+)\s+(\w+)\s*=\s*(\S+)\s*(.*)$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _TYPES = {"VARCHAR": str, "INTEGER": int, "BIGINT": int, "DOUBLE": float, "BOOLEAN": bool}
-
-
-class QueryError(LudologError):
-    """Unknown query, bad parameter, or SQL that DuckDB rejects."""
-
-
-class QueryUsageError(QueryError):
-    """The query was asked for wrongly: unknown name or parameter, a value of the wrong type."""
 
 
 @dataclass(frozen=True)
@@ -132,16 +125,36 @@ def is_query_name(text: str) -> bool:
     return bool(_NAME.match(text))
 
 
+def duckdb_message(exc: BaseException) -> str:
+    """DuckDB's message on one line, with its hint (``Did you mean "games"?``) but without the
+    echoed SQL and caret that follow the first blank line."""
+    text = str(exc).strip()
+    if not text:
+        return type(exc).__name__
+    return " ".join(line.strip() for line in text.split("\n\n")[0].splitlines() if line.strip())
+
+
 def run_sql(con: duckdb.DuckDBPyConnection, sql: str, params: dict | None = None) -> pa.Table:
-    """Run one statement and return its whole result as an Arrow table."""
+    """Run the statements of ``sql`` in order and return the last one's result as an Arrow table.
+
+    Every statement is checked first (:func:`~ludolog.queries.sandbox.check_statements`): none
+    runs if one is refused. ``params`` are bound values (DuckDB named parameters), never text
+    pasted into the SQL. :raises QueryRefused: a statement is not allowed in a query.
+    :raises QueryError: DuckDB rejects the SQL (its message and hint).
+    """
     try:
-        relation = con.sql(sql, params=params) if params else con.sql(sql)
+        statements = check_statements(con, sql)
+        if not statements:
+            return pa.table({})
+        for statement in statements[:-1]:  # run to completion; only the last result is shown
+            con.execute(statement).fetchall()
+        last = statements[-1]
+        relation = con.sql(last, params=params) if params else con.sql(last)
         if relation is None:  # a statement without a result (DDL): nothing to show
             return pa.table({})
         return relation.to_arrow_table()
     except duckdb.Error as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise QueryError(f"the query failed: {first}") from None
+        raise QueryError(f"the query failed: {duckdb_message(exc)}") from None
 
 
 def run_query(con: duckdb.DuckDBPyConnection, name_or_sql: str, params: dict[str, object] | None = None) -> pa.Table:

@@ -1,0 +1,133 @@
+"""Raw SQL is for reading the database: which statements a query may run.
+
+Two layers, so that neither alone has to be perfect:
+
+* the connection of ``ludolog query`` is opened read-only with DuckDB's external access disabled,
+  extension auto-install/auto-load off and its configuration locked
+  (:data:`ludolog.etl.db.SANDBOX_CONFIG`): DuckDB itself then refuses files, the network,
+  extensions and setting changes;
+* before anything runs, every statement of the text is classified by DuckDB's own parser
+  (``extract_statements``) and the ones that could reach outside the database or change settings
+  are refused with a one-line message naming what is not allowed (:func:`check_statements`).
+
+Words of a statement's text are only looked at to name it in a message, to tell ``SET VARIABLE``
+from a setting, to pick the PRAGMA function and to look inside ``EXPLAIN``: the kind of each
+statement comes from the parser.
+"""
+from __future__ import annotations
+
+import re
+
+import duckdb
+
+from .errors import QueryRefused
+
+ST = duckdb.StatementType
+
+#: statement kinds a query may run. Writing kinds (INSERT, CREATE, ...) are allowed here because the
+#: connection is read-only: DuckDB refuses them on the database and only temporary objects remain.
+ALLOWED_KINDS = frozenset({
+    ST.SELECT, ST.EXPLAIN, ST.CALL, ST.PRAGMA, ST.SET, ST.TRANSACTION, ST.RELATION,
+    ST.INSERT, ST.UPDATE, ST.DELETE, ST.CREATE, ST.DROP, ST.ALTER, ST.MERGE_INTO,
+    ST.CREATE_FUNC, ST.ANALYZE, ST.VACUUM, ST.VARIABLE_SET,
+})
+
+_NO_FILES = "queries cannot read or write files (ludolog writes results: --format csv|json|parquet --out FILE)"
+#: why a refused kind is refused
+REFUSAL_REASONS = {
+    ST.ATTACH: "a query reads this database only",
+    ST.DETACH: "a query reads this database only",
+    ST.COPY: _NO_FILES,
+    ST.COPY_DATABASE: _NO_FILES,
+    ST.EXPORT: _NO_FILES + "; `ludolog export` writes every table as Parquet",
+    ST.LOAD: "queries cannot install or load extensions",
+    ST.EXTENSION: "queries cannot install or load extensions",
+    ST.PREPARE: "raw SQL takes no parameters (named queries do: --param NAME=VALUE)",
+    ST.EXECUTE: "raw SQL takes no parameters (named queries do: --param NAME=VALUE)",
+}
+
+#: PRAGMA functions that only describe the database or DuckDB; every other one changes a setting,
+#: reads or writes files (copy_database, import_database) or runs serialized SQL
+READING_PRAGMAS = ("collations", "database_list", "database_size", "extension_versions", "functions",
+                   "metadata_info", "platform", "show", "show_databases", "show_tables",
+                   "show_tables_expanded", "storage_info", "table_info", "user_agent", "version")
+
+_COMMENT_OR_SPACE = re.compile(r"(?:\s+|--[^\n]*(?:\n|$)|/\*.*?\*/)*", re.S)
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _words(text: str, count: int) -> list[str]:
+    """The first ``count`` words of a statement, skipping comments (lower case)."""
+    words, pos = [], 0
+    while len(words) < count:
+        pos = _COMMENT_OR_SPACE.match(text, pos).end()
+        match = _WORD.match(text, pos)
+        if match is None:
+            break
+        words.append(match.group().lower())
+        pos = match.end()
+    return words
+
+
+def _after_words(text: str, count: int) -> str:
+    """The text of a statement after its first ``count`` words (and the comments among them)."""
+    pos = 0
+    for _ in range(count):
+        pos = _COMMENT_OR_SPACE.match(text, pos).end()
+        match = _WORD.match(text, pos)
+        if match is None:
+            break
+        pos = match.end()
+    return text[pos:]
+
+
+def _refuse(what: str, reason: str) -> QueryRefused:
+    return QueryRefused(f"{what} is not allowed in a query: {reason}")
+
+
+def _check(con: duckdb.DuckDBPyConnection, statement) -> None:
+    text = statement.query
+    try:
+        kind = statement.type
+    except ValueError:
+        # a kind of statement this duckdb module cannot name (e.g. UPDATE EXTENSIONS): not one
+        # ludolog knows to be harmless
+        what = " ".join(_words(text, 2)).upper() or "this statement"
+        raise _refuse(what, "a query may only read the database") from None
+    words = _words(text, 3)
+    head = words[0].upper() if words else kind.name
+    if kind in REFUSAL_REASONS:
+        what = "EXPORT DATABASE" if kind == ST.EXPORT else head
+        raise _refuse(what, REFUSAL_REASONS[kind])
+    if kind not in ALLOWED_KINDS:
+        raise _refuse(f"a {kind.name} statement", "a query may only read the database")
+    if kind == ST.SET:
+        # SET/RESET VARIABLE and USE touch no setting; everything else the parser calls SET does
+        # (SET x, RESET x, PRAGMA x = v, SET GLOBAL x ...)
+        if words[:1] == ["use"] or words[1:2] == ["variable"]:
+            return
+        name = next((w for w in words[1:] if w not in ("global", "session", "local")), "")
+        raise _refuse(f"{head} {name}".strip(), "queries cannot change settings")
+    if kind == ST.PRAGMA:
+        name = words[1] if head == "PRAGMA" and len(words) > 1 else ""
+        if head != "PRAGMA":  # a statement DuckDB rewrites into a pragma, e.g. COPY FROM DATABASE
+            raise _refuse(" ".join(words[:3]).upper() or "this statement", _NO_FILES)
+        if name not in READING_PRAGMAS:
+            raise _refuse(f"PRAGMA {name}", "queries cannot change settings or touch files "
+                                            f"(PRAGMAs allowed: {', '.join(READING_PRAGMAS)})")
+    if kind == ST.EXPLAIN:  # EXPLAIN ANALYZE runs the statement: it must pass on its own
+        inner = _after_words(text, 2 if words[1:2] == ["analyze"] else 1)
+        for part in con.extract_statements(inner):
+            _check(con, part)
+
+
+def check_statements(con: duckdb.DuckDBPyConnection, sql: str) -> list:
+    """Every statement of ``sql`` (parsed by DuckDB), each checked before any runs.
+
+    :raises QueryRefused: a statement is not allowed; the message names it.
+    :raises duckdb.Error: the SQL does not parse (the caller reports DuckDB's message).
+    """
+    statements = con.extract_statements(sql)
+    for statement in statements:
+        _check(con, statement)
+    return statements

@@ -1,0 +1,154 @@
+"""The database can be trusted: raw SQL is a sandbox, foreign and other-version databases are
+refused untouched, any valid log loads whatever its size, and ingest workers die with their parent."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import duckdb
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from ludolog.cli.app import app
+from ludolog.etl.db import connect
+from ludolog.etl.ingest import ingest
+from ludolog.queries import QueryRefused, run_query
+
+from .test_etl_corpus import fetch, toy_everywhere, write_corpus  # noqa: F401
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def run(*args):
+    result = runner.invoke(app, [str(a) for a in args])
+    assert "Traceback" not in result.output, result.output
+    return result
+
+
+def tree(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` with the SHA-256 of its bytes: "nothing changed on disk"."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# -- 4. the query command is a sandbox ----------------------------------------------------------
+
+@pytest.fixture
+def club(tmp_path, toy_everywhere):
+    """Two ludolog databases side by side: the one queried and another one a query must not reach."""
+    write_corpus(tmp_path / "logs", toy=4, entdecker=0, extras=False)
+    db, other = tmp_path / "club.duckdb", tmp_path / "other.duckdb"
+    ingest([tmp_path / "logs"], db, workers=1)
+    ingest([tmp_path / "logs"], other, workers=1)
+    return db, other
+
+
+REFUSED = [
+    ("COPY (SELECT * FROM games) TO '{dir}/stolen.csv'", "COPY is not allowed"),
+    ("COPY games TO '{dir}/stolen.parquet' (FORMAT parquet)", "COPY is not allowed"),
+    ("ATTACH '{other}' AS o (READ_WRITE); DELETE FROM o.games", "ATTACH is not allowed"),
+    ("SELECT 1; ATTACH '{other}' AS o", "ATTACH is not allowed"),
+    ("EXPORT DATABASE '{dir}/dump'", "EXPORT DATABASE is not allowed"),
+    ("INSTALL httpfs", "INSTALL is not allowed"),
+    ("LOAD json", "LOAD is not allowed"),
+    ("SET memory_limit = '8GB'", "SET memory_limit is not allowed"),
+    ("SET enable_external_access = true", "SET enable_external_access is not allowed"),
+    ("RESET lock_configuration", "RESET lock_configuration is not allowed"),
+    ("PRAGMA threads = 1", "PRAGMA threads is not allowed"),
+    ("PRAGMA enable_profiling", "PRAGMA enable_profiling is not allowed"),
+    ("COPY FROM DATABASE club TO other", "COPY FROM DATABASE is not allowed"),
+    ("EXPLAIN ANALYZE COPY games TO '{dir}/stolen.csv'", "COPY is not allowed"),
+    ("PREPARE steal AS COPY games TO '{dir}/stolen.csv'", "PREPARE is not allowed"),
+]
+
+
+@pytest.mark.parametrize(("sql", "message"), REFUSED)
+def test_statements_that_reach_outside_are_refused_and_nothing_changes(club, tmp_path, sql, message):
+    db, other = club
+    before = tree(tmp_path)
+    result = run("query", sql.format(dir=tmp_path, other=other), "--db", db)
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: {message} in a query: ")
+    assert len(result.output.strip().splitlines()) == 1
+    assert tree(tmp_path) == before
+    assert fetch(other, "SELECT count(*) FROM games") == [(4,)]
+
+
+@pytest.mark.parametrize("sql", ["SELECT * FROM read_text('/etc/passwd')", "SELECT * FROM glob('/root/*')",
+                                 "SELECT * FROM read_csv('/etc/passwd', sep = ':')",
+                                 "SELECT count(*) FROM '{other}'"])
+def test_files_cannot_be_read_from_a_query(club, tmp_path, sql):
+    db, other = club
+    result = run("query", sql.format(other=other), "--db", db)
+    assert result.exit_code == 1
+    assert "file system operations are disabled" in result.output
+    assert "root:" not in result.output
+
+
+def test_the_sandbox_holds_without_the_statement_check(club, tmp_path):
+    """DuckDB's own settings refuse what the statement check refuses, should the check miss one."""
+    db, other = club
+    con = connect(db, sandbox=True)
+    try:
+        for sql in (f"COPY games TO '{tmp_path}/stolen.csv'", f"ATTACH '{other}' AS o (READ_WRITE)",
+                    "SELECT * FROM read_text('/etc/passwd')", "INSTALL httpfs",
+                    "SET enable_external_access = true", "SET autoload_known_extensions = true",
+                    "SET lock_configuration = false"):
+            with pytest.raises(duckdb.Error):
+                con.execute(sql)
+        settings = dict(con.execute("SELECT name, value FROM duckdb_settings() WHERE name IN "
+                                    "('enable_external_access', 'lock_configuration', "
+                                    "'autoinstall_known_extensions', 'autoload_known_extensions')").fetchall())
+    finally:
+        con.close()
+    assert settings == {"enable_external_access": "false", "lock_configuration": "true",
+                        "autoinstall_known_extensions": "false", "autoload_known_extensions": "false"}
+    assert not (tmp_path / "stolen.csv").exists()
+
+
+def test_reading_statements_run_and_the_last_result_is_shown(club, tmp_path):
+    db, _ = club
+    result = run("query", "SET VARIABLE n = 2; SELECT getvariable('n') * count(*) AS twice FROM games",
+                 "--db", db, "-f", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == [{"twice": 8}]
+    info = run("query", "PRAGMA table_info('games')", "--db", db, "-f", "json")
+    assert info.exit_code == 0 and "game_id" in {r["name"] for r in json.loads(info.output)}
+    out = tmp_path / "games.parquet"  # ludolog writes the file, not the SQL
+    written = run("query", "SELECT game_id, status FROM games", "--db", db, "-f", "parquet", "--out", out)
+    assert written.exit_code == 0, written.output
+    assert pq.read_table(out).num_rows == 4
+
+
+def test_writes_are_refused_by_the_read_only_connection(club):
+    db, _ = club
+    before = fetch(db, "SELECT count(*) FROM games")
+    result = run("query", "DELETE FROM games", "--db", db)
+    assert result.exit_code == 1 and "read-only" in result.output
+    assert fetch(db, "SELECT count(*) FROM games") == before
+
+
+def test_duckdb_hints_are_kept_in_the_message(club):
+    db, _ = club
+    result = run("query", "SELECT * FROM gamez", "--db", db)
+    assert result.exit_code == 1
+    assert result.output.strip() == ('error: the query failed: Catalog Error: Table with name gamez does not exist! '
+                                     'Did you mean "games"?')
+
+
+def test_named_query_parameters_are_bound_values_not_sql(club):
+    db, _ = club
+    con = connect(db, sandbox=True)
+    try:
+        games = run_query(con, "game_length", {"game": "toy"}).to_pylist()
+        injected = run_query(con, "game_length", {"game": "toy' OR '1'='1"}).to_pylist()
+        dropped = run_query(con, "player_record", {"player": "x'; DROP TABLE games; --"}).to_pylist()
+        with pytest.raises(QueryRefused, match="COPY is not allowed"):
+            run_query(con, "SELECT 1; COPY games TO 'x.csv'")
+    finally:
+        con.close()
+    assert games and injected == [] and dropped == []
+    assert fetch(db, "SELECT count(*) FROM games") == [(4,)]
