@@ -143,6 +143,9 @@ def ingest_text(summary) -> str:
         lines += [f"  {violation}" for _, violation in s.invalid_files[:INVALID_SHOWN]]
         if len(s.invalid_files) > INVALID_SHOWN:
             lines.append(f"  ... and {len(s.invalid_files) - INVALID_SHOWN} more (ludolog query violations_by_rule)")
+    if summary.failures:
+        lines.append(f"not loaded ({len(summary.failures)}; checked, but not in the database):")
+        lines += [f"  {failure.file}: {failure.message}" for failure in summary.failures]
     return "\n".join(lines)
 
 
@@ -179,7 +182,7 @@ def register(app: typer.Typer) -> None:
         n_workers = workers or default_workers()
         summary = IngestSummary(str(db), len(files), min(n_workers, max(1, len(files))))
         steps = ingest_steps(files, db, n_workers, batch_size, summary)
-        for _ in progress(steps, total=n_chunks(len(files), n_workers, batch_size), label=f"ingesting {len(files)} logs"):
+        for _ in progress(steps, total=n_chunks(files, n_workers, batch_size), label=f"ingesting {len(files)} logs"):
             pass
         emit(summary.as_dict(), fmt, lambda: ingest_text(summary))
         if not summary.ok:

@@ -60,6 +60,11 @@ class Chunk:
     def state_rows(self) -> int:
         return self.tables["player_states"].num_rows if "player_states" in self.tables else 0
 
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the chunk's Arrow data (what a transaction of it has to insert)."""
+        return sum(table.nbytes for table in self.tables.values())
+
 
 def merge_chunks(chunks: list[Chunk]) -> Chunk:
     """One chunk holding the rows of ``chunks`` (in order), for a single transaction."""
@@ -95,6 +100,23 @@ def without_games(chunk: Chunk, game_ids: set[str]) -> Chunk:
     return Chunk(files=[f for f, _ in kept], game_ids=[i for _, i in kept],
                  tables={name: keep(t) for name, t in chunk.tables.items()},
                  game_columns=chunk.game_columns, stats=chunk.stats)
+
+
+def split_games(chunk: Chunk) -> list[Chunk]:
+    """``chunk`` as one chunk per game, in order (for loading game by game)."""
+    rows: dict[str, dict[str, list[int]]] = {}
+    for name, table in chunk.tables.items():
+        per_game: dict[str, list[int]] = {}
+        for row, game_id in enumerate(table.column("game_id").cast(pa.string()).to_pylist()):
+            per_game.setdefault(game_id, []).append(row)
+        rows[name] = per_game
+    parts = []
+    for file, game_id in zip(chunk.files, chunk.game_ids):
+        tables = {name: table.take(pa.array(rows[name].get(game_id, []), pa.int64()))
+                  for name, table in chunk.tables.items()}
+        parts.append(Chunk(files=[file], game_ids=[game_id], tables=tables, game_columns=chunk.game_columns,
+                           stats=ChunkStats()))
+    return parts
 
 
 class _Columns:

@@ -18,16 +18,22 @@ from pathlib import Path
 
 from ludolog.replayer.core.files import find_logs
 
-from .db import DEFAULT_DB, Loader, connect
+from .db import DEFAULT_DB, connect
 from .extract import Chunk, ChunkStats, merge_chunks
-from .workers import ExtractPool, chunked, default_workers
+from .load import MB, LoadFailure, Loader
+from .workers import ExtractPool, chunked_files, default_workers
 
 MAX_CHUNK = 32  # logs per worker task: small enough to keep every worker busy
+#: ... and at most about this many bytes of log files: a larger file is a task of its own
+CHUNK_FILE_BYTES = 8 * MB
 #: Worker chunks are gathered into one transaction until it holds this many player-state rows:
 #: a commit costs a WAL write and fsync, and DuckDB writes large inserts straight to the data file,
-#: so bigger transactions load faster; the bound keeps the parent's memory flat.
+#: so bigger transactions load faster; the bounds keep the parent's memory flat.
 BATCH_STATE_ROWS = 150_000
 BATCH_LOGS = 512
+#: ... or this many bytes of Arrow data; a chunk at least this large is a transaction of its own.
+#: (A batch of 150,000 Entdecker state rows is about 20 MB.)
+BATCH_BYTES = 64 * MB
 
 
 def chunk_size_for(n_files: int, workers: int) -> int:
@@ -47,10 +53,12 @@ class IngestSummary:
     committed: int = 0
     load_seconds: float = 0.0  # time the parent spent writing to DuckDB (transactions, checkpoint)
     stats: ChunkStats = field(default_factory=ChunkStats)
+    #: logs that were checked but could not be written (see :class:`~ludolog.etl.load.Loader`)
+    failures: list[LoadFailure] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        return self.stats.invalid == 0
+        return self.stats.invalid == 0 and not self.failures
 
     def as_dict(self) -> dict:
         s = self.stats
@@ -59,7 +67,8 @@ class IngestSummary:
                 "games_written": self.games_written, "valid": s.valid, "unfinished": s.unfinished,
                 "invalid": s.invalid, "moves": s.moves, "state_rows": s.state_rows,
                 "score_events": s.score_events, "violations": s.violations,
-                "invalid_files": [{"file": f, "violation": v} for f, v in s.invalid_files]}
+                "invalid_files": [{"file": f, "violation": v} for f, v in s.invalid_files],
+                "not_loaded": [{"file": f.file, "error": f.message} for f in self.failures]}
 
 
 class _BatchWriter:
@@ -131,13 +140,19 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         raise
     writer = None
     try:
-        writer = _BatchWriter(Loader(con), summary)
+        loader = Loader(con)
+        summary.failures = loader.failures
+        writer = _BatchWriter(loader, summary)
         pending: list[Chunk] = []
-        for chunk in pool.extract(chunked(files, size)):
-            pending.append(chunk)
+        for chunk in pool.extract(chunked_files(files, size, CHUNK_FILE_BYTES)):
             summary.stats.add(chunk.stats)
+            if pending and sum(c.nbytes for c in pending) + chunk.nbytes > BATCH_BYTES:
+                writer.put(pending)  # a large chunk does not join the batch: it starts its own
+                pending = []
+            pending.append(chunk)
             if (sum(c.state_rows for c in pending) >= batch_rows
-                    or sum(len(c.files) for c in pending) >= BATCH_LOGS):
+                    or sum(len(c.files) for c in pending) >= BATCH_LOGS
+                    or sum(c.nbytes for c in pending) >= BATCH_BYTES):
                 writer.put(pending)
                 pending = []
             summary.seconds = time.perf_counter() - start
@@ -147,7 +162,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         writer.finish()
         writer.check()
         began = time.perf_counter()
-        con.execute("CHECKPOINT")
+        loader.checkpoint()
         summary.load_seconds += time.perf_counter() - began
     finally:
         pool.close()
@@ -167,8 +182,8 @@ def ingest(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: in
     return summary
 
 
-def n_chunks(n_files: int, workers: int | None = None, chunk_size: int | None = None) -> int:
+def n_chunks(files: Sequence[str | Path], workers: int | None = None, chunk_size: int | None = None) -> int:
     """How many chunks :func:`ingest_steps` will yield (the progress bar's total)."""
     workers = default_workers() if workers is None else max(1, workers)
-    size = chunk_size or chunk_size_for(n_files, workers)
-    return math.ceil(n_files / size) if n_files else 0
+    size = chunk_size or chunk_size_for(len(files), workers)
+    return sum(1 for _ in chunked_files([str(f) for f in files], size, CHUNK_FILE_BYTES))

@@ -60,6 +60,27 @@ def chunked(items: Iterable, size: int) -> Iterator[list]:
         yield batch
 
 
+def chunked_files(paths: Iterable[str], size: int, max_bytes: int) -> Iterator[list[str]]:
+    """Chunks of at most ``size`` paths and, by their file sizes, about ``max_bytes``: a file of
+    ``max_bytes`` or more is a chunk of its own, so one huge log never drags others into its
+    transaction or into a worker's memory. A file that cannot be stat'ed counts as empty (reading
+    it reports the problem)."""
+    batch: list[str] = []
+    batch_bytes = 0
+    for path in paths:
+        try:
+            file_bytes = os.stat(path).st_size
+        except OSError:
+            file_bytes = 0
+        if batch and (len(batch) >= size or batch_bytes + file_bytes > max_bytes):
+            yield batch
+            batch, batch_bytes = [], 0
+        batch.append(path)
+        batch_bytes += file_bytes
+    if batch:
+        yield batch
+
+
 class ExtractPool:
     """``workers`` processes (none for 1: the parent extracts) that turn chunks of paths into
     :class:`Chunk` s. Use as a context manager; the processes exist once ``__enter__`` returns."""

@@ -3,10 +3,12 @@ refused untouched, any valid log loads whatever its size, and ingest workers die
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 from pathlib import Path
 
 import duckdb
+import orjson
 import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
@@ -15,6 +17,7 @@ from ludolog.cli.app import app
 from ludolog.etl.db import connect
 from ludolog.etl.ingest import ingest
 from ludolog.queries import QueryRefused, run_query
+from ludolog.replayer.core import simulate_log
 
 from .test_etl_corpus import fetch, toy_everywhere, write_corpus  # noqa: F401
 
@@ -152,3 +155,88 @@ def test_named_query_parameters_are_bound_values_not_sql(club):
         con.close()
     assert games and injected == [] and dropped == []
     assert fetch(db, "SELECT count(*) FROM games") == [(4,)]
+
+
+# -- 3. a valid log always loads, whatever its size ----------------------------------------------
+
+def _toy_logs(folder: Path, count: int, big: dict[int, int]) -> list[Path]:
+    """``count`` simulated toy logs; log ``i`` in ``big`` carries ``big[i]`` bytes of meta notes."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = []
+    for i in range(count):
+        raw = simulate_log("toy", 2 + i % 3, seed=i)
+        if i in big:
+            raw["meta"]["notes"] = "n" * big[i]
+        path = folder / f"toy-{i:03d}.json"
+        path.write_bytes(orjson.dumps(raw))
+        files.append(path)
+    return files
+
+
+def _meta_sizes(db: Path) -> dict[str, int]:
+    return {Path(f).name: n for f, n in fetch(db, "SELECT file, coalesce(length(meta), 0) FROM games")}
+
+
+def test_a_log_with_a_16_mb_meta_loads_with_the_others(tmp_path, toy_everywhere):
+    files = _toy_logs(tmp_path / "logs", 30, {7: 16 << 20})
+    db = tmp_path / "big.duckdb"
+    summary = ingest(files, db, workers=2)
+    assert summary.ok and summary.failures == []
+    assert summary.games_written == 30
+    sizes = _meta_sizes(db)
+    assert len(sizes) == 30 and sizes["toy-007.json"] > 16 << 20
+    again = ingest(files, db, workers=1)  # replacing it works too
+    assert again.ok and _meta_sizes(db) == sizes
+
+
+def test_small_byte_bounds_give_the_same_database(tmp_path, toy_everywhere, monkeypatch):
+    from .test_etl_corpus import snapshot
+
+    ingest_module = importlib.import_module("ludolog.etl.ingest")
+
+    files = _toy_logs(tmp_path / "logs", 12, {3: 300_000, 4: 300_000, 9: 50_000})
+    reference = tmp_path / "reference.duckdb"
+    ingest(files, reference, workers=1)
+    monkeypatch.setattr(ingest_module, "CHUNK_FILE_BYTES", 100_000)  # big files are chunks of their own
+    monkeypatch.setattr(ingest_module, "BATCH_BYTES", 200_000)  # ... and transactions of their own
+    small = tmp_path / "small.duckdb"
+    summary = ingest(files, small, workers=2)
+    assert summary.ok
+    assert snapshot(small) == snapshot(reference)
+
+
+def test_a_log_that_cannot_be_loaded_is_reported_and_the_others_load(tmp_path, toy_everywhere, monkeypatch):
+    load = importlib.import_module("ludolog.etl.load")
+    files = _toy_logs(tmp_path / "logs", 10, {})
+    db = tmp_path / "t.duckdb"
+    assert ingest(files, db, workers=1).ok
+    huge = orjson.loads(files[4].read_bytes())
+    huge["meta"]["notes"] = "n" * (16 << 20)  # needs ~128 MB in DuckDB
+    files[4].write_bytes(orjson.dumps(huge))
+    monkeypatch.setattr(load, "MEMORY_CEILING", load.INGEST_MEMORY_LIMIT)  # a machine with 64 MB to give
+    summary = ingest(files, db, workers=1)
+    assert not summary.ok
+    assert [f.file for f in summary.failures] == [str(files[4].resolve())]
+    assert summary.failures[0].message.startswith("not loaded: DuckDB ran out of memory loading this log even "
+                                                  "with a 64 MB limit")
+    assert "its earlier rows, if any, were removed" in summary.failures[0].message
+    assert sorted(_meta_sizes(db)) == sorted(f.name for f in files if f != files[4])
+    assert fetch(db, "SELECT count(*) FROM moves WHERE game_id NOT IN (SELECT game_id FROM games)") == [(0,)]
+    # the command says so and exits 1
+    result = run("ingest", *files, "--db", db, "-w", "1", "-f", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["invalid"] == 0 and [f["file"] for f in data["not_loaded"]] == [str(files[4].resolve())]
+    text = run("ingest", *files, "--db", db, "-w", "1")
+    assert "not loaded (1; checked, but not in the database):" in text.output
+    assert f"{files[4].resolve()}: not loaded: DuckDB ran out of memory" in text.output
+
+
+@pytest.mark.corpus
+def test_a_log_with_a_100_mb_meta_loads(tmp_path, toy_everywhere):
+    files = _toy_logs(tmp_path / "logs", 40, {5: 100 << 20, 6: 20 << 20})
+    db = tmp_path / "huge.duckdb"
+    summary = ingest(files, db, workers=2)
+    assert summary.ok and summary.games_written == 40
+    sizes = _meta_sizes(db)
+    assert sizes["toy-005.json"] > 100 << 20 and sizes["toy-006.json"] > 20 << 20

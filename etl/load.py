@@ -1,0 +1,250 @@
+"""Loading chunks of Arrow tables into the database, one transaction per batch.
+
+Idempotency: a game is keyed by ``game_id`` (the SHA-256 of its file). Loading a batch first
+deletes every row of the batch's game ids *and* of the games previously ingested from the same
+file paths (a file whose content changed has a new id; its stale rows must go), then inserts the
+batch - all inside one transaction, so a crash or kill leaves each game fully present or absent.
+
+Memory: DuckDB's block cache is capped while loading (:data:`INGEST_MEMORY_LIMIT`) so that the
+ingesting process does not grow with the database. That cap is a cache size, never a limit on
+what a log may hold: a batch with a large value (a 16 MB ``meta``, say) runs under a limit sized
+for it, a batch that still runs out of memory is retried with twice the limit up to DuckDB's own
+default (80 % of the memory it sees), then game by game; a single game that cannot be loaded
+even so is reported as a :class:`LoadFailure` and every other game is loaded.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from .db import DatabaseError, ensure_schema, game_tables
+from .extract import Chunk, split_games, without_games
+from .tables import COMMON_TABLES, game_state_table, game_table_name, game_view_ddl
+
+MB = 1 << 20
+#: DuckDB's block cache during an ingest. Without a limit it keeps the blocks of everything written
+#: (up to 80 % of RAM), so the ingesting process would grow with the database; loading needs little.
+#: Measured (make bench, 400 vs 1,600 logs): at 128 MB the parent still grew by ~40 MB while the
+#: cache filled; at 64 MB it stays within a few MB, at the same write speed.
+INGEST_MEMORY_LIMIT = 64 * MB
+#: Memory a transaction needs per byte of its largest single value (a JSON text such as ``meta``):
+#: measured with DuckDB 2.0, a 16 MB value loads at a 128 MB limit and not at 64 MB, 32 MB at 256 MB.
+VALUE_MEMORY_FACTOR = 8
+#: The most memory one transaction may be given; None: DuckDB's own default for this machine.
+MEMORY_CEILING: int | None = None
+
+T = TypeVar("T")
+
+_UNITS = {"bytes": 1, "b": 1, "kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40,
+          "kb": 10 ** 3, "mb": 10 ** 6, "gb": 10 ** 9, "tb": 10 ** 12}
+
+
+def parse_size(text: str) -> int | None:
+    """DuckDB's rendering of a memory size (``18.8 GiB``, ``61.0 MiB``, ``512 bytes``) in bytes;
+    None when it is not one (e.g. unlimited)."""
+    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([A-Za-z]+)\s*", text or "")
+    if match is None or match.group(2).lower() not in _UNITS:
+        return None
+    return int(float(match.group(1)) * _UNITS[match.group(2).lower()])
+
+
+def size_text(size: int) -> str:
+    return f"{size / (1 << 30):.1f} GB" if size >= 1 << 30 else f"{size // MB} MB"
+
+
+@dataclass(slots=True)
+class LoadFailure:
+    """A log that was checked but could not be written to the database."""
+
+    file: str
+    message: str
+
+
+def largest_value(chunk: Chunk) -> int:
+    """Bytes of the longest string value in ``chunk`` (0 without strings). Dictionary columns (game
+    and player ids) hold short values and are skipped."""
+    largest = 0
+    for table in chunk.tables.values():
+        if not table.num_rows:
+            continue
+        for i, field in enumerate(table.schema):
+            if pa.types.is_string(field.type) or pa.types.is_large_string(field.type):
+                largest = max(largest, pc.max(pc.binary_length(table.column(i))).as_py() or 0)
+    return largest
+
+
+class Loader:
+    """Writes chunks into one open database (only the parent process ever writes)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection):
+        self.con = con
+        default = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+        ceiling = MEMORY_CEILING or parse_size(default) or INGEST_MEMORY_LIMIT
+        #: the most a transaction may be given
+        self.memory_ceiling = max(ceiling, INGEST_MEMORY_LIMIT)
+        self._set_memory_limit(INGEST_MEMORY_LIMIT)
+        ensure_schema(con)
+        self.known_game_tables = set(game_tables(con))
+        #: ids loaded by this run; when the same content appears again in a later file the first
+        #: file wins, whatever the chunking (so serial and parallel ingests agree)
+        self.loaded_ids: set[str] = set()
+        self.failures: list[LoadFailure] = []
+
+    # -- memory ---------------------------------------------------------------------------------
+    def _set_memory_limit(self, size: int) -> None:
+        self.con.execute(f"SET memory_limit = '{size // MB}MB'")
+
+    def memory_limits(self, needed: int = 0) -> list[int]:
+        """The limits to try, in order, for work that needs about ``needed`` bytes: the ingest cap
+        (or more, for ``needed``), then doubling, up to and including the ceiling."""
+        limit = min(max(INGEST_MEMORY_LIMIT, needed), self.memory_ceiling)
+        limits = [limit]
+        while limits[-1] < self.memory_ceiling:
+            limits.append(min(limits[-1] * 2, self.memory_ceiling))
+        return limits
+
+    def with_memory(self, work: Callable[[], T], needed: int = 0) -> T:
+        """Run ``work`` (which must roll itself back on failure) under each of
+        :meth:`memory_limits` in turn until it does not run out of memory; the cap is restored after.
+
+        :raises duckdb.OutOfMemoryException: it ran out of memory even at the ceiling.
+        """
+        limits = self.memory_limits(needed)
+        try:
+            for limit in limits:
+                if limit != INGEST_MEMORY_LIMIT:
+                    self._set_memory_limit(limit)
+                try:
+                    return work()
+                except duckdb.OutOfMemoryException:
+                    if limit == limits[-1]:
+                        raise
+        finally:
+            if limits != [INGEST_MEMORY_LIMIT]:
+                self._set_memory_limit(INGEST_MEMORY_LIMIT)
+        raise AssertionError("unreachable: the last limit either returns or raises")
+
+    def checkpoint(self) -> None:
+        """Write the WAL into the data file.
+
+        :raises DatabaseError: even DuckDB's default memory limit is not enough (the data is
+            committed all the same; the next ingest checkpoints it).
+        """
+        try:
+            self.with_memory(lambda: self.con.execute("CHECKPOINT"))
+        except duckdb.OutOfMemoryException as exc:
+            raise DatabaseError(f"every game is committed, but DuckDB ran out of memory writing them into "
+                                f"the data file ({_first_line(exc)}); it will retry on the next ingest") from None
+
+    # -- writing --------------------------------------------------------------------------------
+    def _ensure_game_table(self, game: str, state_columns) -> None:
+        name = game_table_name(game)
+        table = game_state_table(game, state_columns)
+        con = self.con
+        if name not in self.known_game_tables:
+            con.execute(table.ddl())
+            con.execute(game_view_ddl(game))
+            self.known_game_tables.add(name)
+        present = {r[0] for r in con.execute(
+            "SELECT column_name FROM duckdb_columns() WHERE table_name = ?", [name]).fetchall()}
+        missing = [c for c in table.columns if c.name not in present]
+        for column in missing:  # an engine that gained a figure: older games get NULL there
+            con.execute(f"ALTER TABLE {name} ADD COLUMN {column.name} {column.sql}")
+        if missing:
+            con.execute(game_view_ddl(game))
+
+    def write(self, chunk: Chunk) -> int:
+        """Load ``chunk`` in one transaction (or, if that runs out of memory even at the ceiling,
+        one transaction per game); returns the number of games written. A game that cannot be
+        loaded at all is added to :attr:`failures`."""
+        chunk = without_games(chunk, self.loaded_ids.intersection(chunk.game_ids))
+        ids = chunk.game_ids
+        if not ids:
+            return 0
+        try:
+            self.with_memory(lambda: self._transaction(chunk), VALUE_MEMORY_FACTOR * largest_value(chunk))
+        except duckdb.OutOfMemoryException as exc:
+            if len(ids) > 1:
+                return sum(self.write(part) for part in split_games(chunk))
+            self._give_up(chunk, exc)
+            return 0
+        self.loaded_ids.update(ids)
+        return len(ids)
+
+    def _transaction(self, chunk: Chunk) -> None:
+        con = self.con
+        known = set(self.known_game_tables)
+        con.begin()
+        try:
+            for game, state_columns in chunk.game_columns.items():
+                self._ensure_game_table(game, state_columns)
+            self._delete_previous(chunk.game_ids, chunk.files)
+            for name, table in chunk.tables.items():
+                if table.num_rows == 0:
+                    continue
+                con.register("_ludolog_chunk", _plain_strings(table))
+                con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _ludolog_chunk")
+                con.unregister("_ludolog_chunk")
+            con.commit()
+        except BaseException:
+            con.rollback()
+            self.known_game_tables = known  # tables created in the transaction are gone again
+            raise
+
+    def _delete_previous(self, ids: list[str], files: list[str]) -> None:
+        """Delete the rows of ``ids`` and of the games loaded before from ``files``."""
+        con = self.con
+        con.register("_ludolog_ids", pa.table({"game_id": pa.array(ids, pa.string())}))
+        con.register("_ludolog_files", pa.table({"file": pa.array(files, pa.string())}))
+        stale = con.execute(
+            "SELECT game_id FROM games WHERE game_id IN (SELECT game_id FROM _ludolog_ids) "
+            "OR file IN (SELECT file FROM _ludolog_files)").fetchall()
+        if stale:
+            con.register("_ludolog_stale", pa.table({"game_id": pa.array([r[0] for r in stale], pa.string())}))
+            for name in [t.name for t in COMMON_TABLES] + sorted(self.known_game_tables):
+                con.execute(f"DELETE FROM {name} WHERE game_id IN (SELECT game_id FROM _ludolog_stale)")
+            con.unregister("_ludolog_stale")
+        con.unregister("_ludolog_ids")
+        con.unregister("_ludolog_files")
+
+    def _give_up(self, chunk: Chunk, exc: BaseException) -> None:
+        """Record that the one game of ``chunk`` cannot be loaded, and remove what the database held
+        for its file before (it no longer describes the file)."""
+        file = chunk.files[0]
+
+        def remove() -> None:
+            self.con.begin()
+            try:
+                self._delete_previous(chunk.game_ids, chunk.files)
+                self.con.commit()
+            except BaseException:
+                self.con.rollback()
+                raise
+
+        try:
+            self.with_memory(remove)
+            earlier = "its earlier rows, if any, were removed"
+        except duckdb.OutOfMemoryException:
+            earlier = "its earlier rows, if any, are still in the database"
+        self.failures.append(LoadFailure(file, (
+            f"not loaded: DuckDB ran out of memory loading this log even with a "
+            f"{size_text(self.memory_ceiling)} limit ({_first_line(exc)}); {earlier}")))
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _plain_strings(table: pa.Table) -> pa.Table:
+    """Decode dictionary columns (compact to build and to send between processes) into plain
+    strings: DuckDB appends those about twice as fast."""
+    for i, field in enumerate(table.schema):
+        if pa.types.is_dictionary(field.type):
+            table = table.set_column(i, field.name, table.column(i).cast(field.type.value_type))
+    return table
