@@ -1,0 +1,1 @@
+"""Keyflower: catalog and pure rules."""
