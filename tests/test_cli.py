@@ -49,7 +49,7 @@ def test_games_lists_the_toy_game(toy):
     data = json.loads(run("games", "--format", "json").stdout)
     info = {g["name"]: g for g in data["games"]}["toy"]
     assert (info["min_players"], info["max_players"], info["catalog_version"]) == (1, 4, "toy/1")
-    assert info["move_types"] == ["roll"] and "target" in info["variants"]
+    assert info["move_types"] == ["roll", "draw", "play", "pass"] and "target" in info["variants"]
 
 
 def test_games_rules_lists_game_and_core_codes(toy):
@@ -58,7 +58,8 @@ def test_games_rules_lists_game_and_core_codes(toy):
     assert "TOY.DIE.RANGE" in result.stdout and "toy rules 2" in result.stdout
     assert "CORE.JSON.SYNTAX" in result.stdout
     data = json.loads(run("games", "--rules", "toy", "-f", "json").stdout)
-    assert [r["code"] for r in data["rules"]] == ["TOY.TURN.NOT_YOURS", "TOY.DIE.RANGE"]
+    assert [r["code"] for r in data["rules"]] == ["TOY.TURN.NOT_YOURS", "TOY.DIE.RANGE", "TOY.DRAW.NOT_NOW",
+                                                  "TOY.PLAY.LEADER"]
     assert "CORE.CLAIM.FINAL_MISMATCH" in {r["code"] for r in data["core_rules"]}
 
 

@@ -67,11 +67,70 @@ def _core_cases() -> dict[str, bytes]:
         "CORE.CLAIM.UNFINISHED": edit(unfinished),
         "CORE.CLAIM.EVENT_MISMATCH": edit(lambda r: r["claimed"].update(events=[{"after": 3, "scores": {"ana": 5}}])),
         "CORE.CLAIM.UNKNOWN_PLAYER": edit(lambda r: r["claimed"]["final"].update(zoe=3)),
+        **_toy_cases(),
     }
 
 
+def _toy_cases() -> dict[str, bytes]:
+    """The hidden-deck and simultaneous codes, on the toy game with cards (tests/toygame.py)."""
+    def log(moves, setup=None, **extra):
+        return orjson.dumps({"format": "ludolog/2", "game": "toy", "edition": "1", "options": {"cards": True},
+                             "catalog": "toy/1", "players": [{"id": "ana"}, {"id": "ben"}], "setup": setup or {},
+                             "moves": moves, **extra})
+
+    def roll(p, die=1):
+        return {"type": "roll", "player": p, "die": die}
+
+    def draw(p, card, pile=1):
+        return {"type": "draw", "player": p, "pile": pile, "card": card}
+
+    def play(p, card):
+        return {"type": "play", "player": p, "card": card}
+
+    round_ = [roll("ana"), draw("ana", "c1"), roll("ben"), draw("ben", "c1")]
+    unseen = [roll("ana"), draw("ana", "?"), roll("ben"), draw("ben", "?")]
+    return {
+        "CORE.HIDDEN.NOT_IN_POOL": log(round_ + [play("ana", "c1"), play("ben", "c1")] + round_[:1] + [draw("ana", "c9")]),
+        "CORE.HIDDEN.EMPTY": log(round_[:1] + [draw("ana", "c1", pile=2)], setup={"deck_piles": [12, 0]}),
+        "CORE.HIDDEN.SIZE": log(round_, setup={"deck_piles": [12, 1]}),
+        "CORE.HIDDEN.NOT_HELD": _not_held(log, unseen),
+        "CORE.HIDDEN.NO_PILE": log(round_[:1] + [draw("ana", "c1", pile=3)]),
+        "CORE.SIMULTANEOUS.NOT_OPEN": log([roll("ana"), {"type": "pass", "player": "ana"}]),
+        "CORE.SIMULTANEOUS.NOT_A_SEAT": _not_a_seat(),
+        "CORE.SIMULTANEOUS.TWICE": log(round_ + [{"type": "pass", "player": "ben"}, {"type": "pass", "player": "ben"}]),
+        "CORE.SIMULTANEOUS.INCOMPLETE": log(round_ + [{"type": "pass", "player": "ben"}, roll("ana")]),
+        "CORE.FORMAT.MIGRATION": orjson.dumps({"format": "ludolog/1", "game": "toy", "edition": "1",
+                                               "options": {"goal": 5, "target": 9}, "catalog": "toy/1",
+                                               "players": [{"id": "ana"}], "setup": {}, "moves": []}),
+    }
+
+
+def _not_a_seat() -> bytes:
+    """After six rounds the deck is empty; ben has played every card, ana kept one: the seventh
+    round's window is hers alone, and ben's pass is out of place. (ana rolls 3s, so she leads
+    whenever ben plays a c3.)"""
+    moves = []
+    for k in range(6):
+        moves += [{"type": "roll", "player": "ana", "die": 3}, {"type": "draw", "player": "ana", "pile": 1, "card": "c1" if k < 4 else "c2"},
+                  {"type": "roll", "player": "ben", "die": 1}, {"type": "draw", "player": "ben", "pile": 2, "card": "c3" if k < 4 else "c2"},
+                  {"type": "pass" if k == 0 else "play", "player": "ana", **({} if k == 0 else {"card": "c1" if k < 4 else "c2"})},
+                  {"type": "play", "player": "ben", "card": "c3" if k < 4 else "c2"}]
+    moves += [{"type": "roll", "player": "ana", "die": 1}, {"type": "roll", "player": "ben", "die": 1},
+              {"type": "pass", "player": "ben"}]
+    return orjson.dumps({"format": "ludolog/2", "game": "toy", "edition": "1", "options": {"cards": True, "target": 100},
+                         "catalog": "toy/1", "players": [{"id": "ana"}, {"id": "ben"}], "setup": {}, "moves": moves})
+
+
+def _not_held(log, unseen) -> bytes:
+    """ana's hand holds no unseen card any more, yet a second one is identified from it."""
+    return log(unseen + [{"type": "play", "player": "ana", "card": "c1"}, {"type": "pass", "player": "ben"},
+                         {"type": "roll", "player": "ana", "die": 1}, {"type": "draw", "player": "ana", "card": "c2", "pile": 1},
+                         {"type": "roll", "player": "ben", "die": 1}, {"type": "draw", "player": "ben", "card": "c2", "pile": 1},
+                         {"type": "play", "player": "ben", "card": "c1"}, {"type": "play", "player": "ana", "card": "c1"}])
+
+
 @pytest.mark.parametrize("code", sorted(rule.code for rule in CORE_RULES))
-def test_core_rule_is_raised(code):
+def test_core_rule_is_raised(code, toy):
     cases = _core_cases()
     assert set(cases) == {rule.code for rule in CORE_RULES}
     first = _first_violation(cases[code], "case.json")

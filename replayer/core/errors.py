@@ -62,5 +62,10 @@ class IllegalMove(LudologError):
     def __post_init__(self) -> None:
         Exception.__init__(self, f"{self.code}: {self.message}")
 
+    def __reduce__(self):
+        # BaseException pickles its args (the one-line text); rebuild from the fields instead so
+        # that a violation crossing a worker process keeps its code, message and pointer
+        return (type(self), (self.code, self.message, self.pointer, self.extra))
+
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"

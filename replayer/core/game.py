@@ -6,21 +6,35 @@ A game is a stateless object; its state is a separate mutable value (usually a
 ledger's move index, calls :meth:`Game.apply` and turns :class:`IllegalMove` into violations.
 
 Contract for :meth:`Game.apply`: check every rule *before* changing anything, so that a rejected
-move leaves the state exactly as the valid prefix made it.
+move leaves the state exactly as the valid prefix made it (tests/test_conformance.py compares a
+deep snapshot of the state before and after every rejected candidate, for every game).
+
+Beyond the abstract methods a game may override hooks whose defaults suit a simple game:
+:meth:`Game.acting_seats` / :meth:`Game.open_window` (simultaneous decisions),
+:meth:`Game.turn_order`, :meth:`Game.hidden_pools`, :meth:`Game.bot_seats` /
+:meth:`Game.bot_ledger` / :meth:`Game.bot_winners` (automated opponents) and :meth:`Game.migrate`
+(older log formats).
 """
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from typing import Any
 
+from .bots import BotSeat
+from .cloning import clone_fields
+from .components import HiddenPool
+from .ledger import Ledger
 from .log import GameLog
 from .rules import RuleBook
 from .schemas import GameSchema, game_schema
 
 CHANCE = -1  #: :meth:`Game.to_move` when the next step is a random outcome
 TERMINAL = -2  #: :meth:`Game.to_move` when the game is over
+SIMULTANEOUS = -3  #: :meth:`Game.to_move` when several seats decide at once (see :meth:`Game.acting_seats`)
 
 
 class Game(ABC):
@@ -59,7 +73,26 @@ class Game(ABC):
 
     @abstractmethod
     def to_move(self, state: Any) -> int:
-        """The seat whose decision is next, :data:`CHANCE` or :data:`TERMINAL`."""
+        """The seat whose decision is next, :data:`CHANCE`, :data:`TERMINAL` or :data:`SIMULTANEOUS`."""
+
+    def acting_seats(self, state: Any) -> frozenset[int]:
+        """The seats that may decide now: one seat, the seats of an open simultaneous window that
+        have not decided yet, or none (chance, game over)."""
+        window = self.open_window(state)
+        if window is not None and not window.complete:
+            return window.waiting
+        seat = self.to_move(state)
+        return frozenset((seat,)) if seat >= 0 else frozenset()
+
+    def open_window(self, state: Any):
+        """The open :class:`~ludolog.replayer.core.simultaneous.SimultaneousWindow`, or None.
+        Games with simultaneous steps return it (the replay driver reports a log ending inside one)."""
+        return None
+
+    def turn_order(self, state: Any) -> list[int]:
+        """The seats in the order they play the current round, first player first (seat order by
+        default; games with a first player override this)."""
+        return list(range(len(state.ledger.totals)))
 
     @abstractmethod
     def legal_moves(self, state: Any) -> list[dict]:
@@ -109,4 +142,62 @@ class Game(ABC):
         return self.describe(state)
 
     def clone(self, state: Any) -> Any:
+        """An independent copy of ``state``: every dataclass field (see :func:`.cloning.clone_fields`)."""
+        if dataclasses.is_dataclass(state):
+            return clone_fields(state)
         return copy.deepcopy(state)
+
+    # -- hidden components ------------------------------------------------------------------
+    def hidden_pools(self, state: Any) -> Iterator[HiddenPool]:
+        """Every :class:`HiddenPool` of ``state``: by default the fields holding one (directly, or
+        in a list, tuple or dict)."""
+        if not dataclasses.is_dataclass(state):
+            return
+        for f in dataclasses.fields(state):
+            value = getattr(state, f.name)
+            if isinstance(value, HiddenPool):
+                yield value
+            elif isinstance(value, (list, tuple)):
+                yield from (v for v in value if isinstance(v, HiddenPool))
+            elif isinstance(value, dict):
+                yield from (v for v in value.values() if isinstance(v, HiddenPool))
+
+    def unrevealed(self, state: Any) -> int:
+        """Hidden draws (``"?"``) never identified: information, not a violation."""
+        return sum(pool.unrevealed for pool in self.hidden_pools(state))
+
+    # -- bot seats --------------------------------------------------------------------------
+    def bot_seats(self, state: Any) -> tuple[BotSeat, ...]:
+        """Automated opponents in this game (none by default)."""
+        return ()
+
+    def bot_ledger(self, state: Any, bot: BotSeat) -> Ledger:
+        """The ledger ``bot`` scores into; by default ``state.bot_ledgers[bot.id]``.
+
+        :raises KeyError: ``bot`` is not a bot of this state.
+        """
+        return state.bot_ledgers[bot.id]
+
+    def bot_scores(self, state: Any) -> dict[str, int]:
+        """Bot id -> score."""
+        return {bot.id: sum(self.bot_ledger(state, bot).totals) for bot in self.bot_seats(state)}
+
+    def bot_winners(self, state: Any) -> list[str]:
+        """Ids of the bots that win (by default: those with the highest score of all, players
+        included). Games with tie-breakers override this together with :meth:`winners`."""
+        bots = self.bot_scores(state)
+        if not bots:
+            return []
+        best = max(list(bots.values()) + self.scores(state))
+        return [bot for bot, score in bots.items() if score == best]
+
+    # -- formats ----------------------------------------------------------------------------
+    def migrate(self, raw: dict, from_format: str) -> dict:
+        """Rewrite this game's parts of a log in ``from_format`` into the next format's shape
+        (the core chains the steps and sets ``format``). Called on every read of an older log and
+        by ``ludolog migrate``. The default changes nothing. A hook leaves parts it does not
+        recognise as they are: the schema then reports them.
+
+        :raises MigrationError: the log cannot be expressed in the next format.
+        """
+        return raw

@@ -29,6 +29,14 @@ class Ledger:
         self.events.append(ScoreEvent(self.move_index, seat, delta, category, reason))
         self.totals[seat] += delta
 
+    def clone(self) -> Ledger:
+        """An independent copy (events are immutable and shared)."""
+        new = Ledger.__new__(Ledger)
+        new.events = self.events.copy()
+        new.move_index = self.move_index
+        new.totals = self.totals.copy()
+        return new
+
     def by_category(self, seat: int) -> dict[str, int]:
         out: dict[str, int] = {}
         for e in self.events:

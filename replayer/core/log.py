@@ -5,13 +5,21 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Union
 
 import orjson
 
 from .errors import LogError, Violation
+from .migrate import FORMATS, MigrationError, migrate_log, needs_migration
 from .rules import CORE_RULES
 
-SUPPORTED_FORMATS = ("ludolog/1",)
+if TYPE_CHECKING:
+    from .game import Game
+
+SUPPORTED_FORMATS = FORMATS
+#: the engine to read a log with, or a lookup: game name -> engine, None for an unknown game
+#: (the registry's :func:`~ludolog.replayer.core.registry.find_game`)
+GameSource = Union["Game", Callable[[str], "Game | None"]]
 
 
 @dataclass(slots=True)
@@ -42,6 +50,7 @@ class GameLog:
     violations: list[Violation] = field(default_factory=list)
     head_ok: bool = True
     first_bad_move: int | None = None
+    source_format: str = ""  #: the format the file was written in (``format`` is after migration)
 
     @property
     def player_ids(self) -> list[str]:
@@ -53,8 +62,8 @@ def _core(file: str, code: str, message: str, pointer: str = "") -> Violation:
                      rule_ref=CORE_RULES.ref(code))
 
 
-def read_log(source: str | os.PathLike | bytes, file: str | None = None) -> GameLog:
-    """Parse and schema-check a log from a path or from bytes.
+def read_log(source: str | os.PathLike | bytes, file: str | None, game: GameSource) -> GameLog:
+    """Parse and schema-check a log from a path or from bytes (see :func:`parse_log`).
 
     :raises LogError: the input is not a JSON object or names no known game (nothing to replay).
         Schema errors do not raise: they are in ``GameLog.violations`` so the valid prefix replays.
@@ -67,10 +76,16 @@ def read_log(source: str | os.PathLike | bytes, file: str | None = None) -> Game
             data = Path(source).read_bytes()
         except OSError as exc:
             raise LogError([_core(name, "CORE.JSON.SYNTAX", f"cannot read the file: {exc.strerror or exc}")]) from None
-    return parse_log(data, name)
+    return parse_log(data, name, game)
 
 
-def parse_log(data: bytes, file: str) -> GameLog:
+def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
+    """Parse and schema-check ``data``, read with ``game`` (an engine, or a lookup by the log's
+    ``game`` name). An older format is migrated to the current one first.
+
+    :raises LogError: not a JSON object, an unknown game (or another game than ``game``), or an
+        older log that cannot be migrated. Schema errors are in ``GameLog.violations``.
+    """
     digest = hashlib.sha256(data).hexdigest()
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
@@ -85,13 +100,21 @@ def parse_log(data: bytes, file: str) -> GameLog:
     if not isinstance(raw, dict):
         raise LogError([_core(file, "CORE.SCHEMA", f"a log must be a JSON object, not {type(raw).__name__}")])
     game_name = raw.get("game")
-    from .registry import get_game, game_names  # late: the registry imports the game packages
-
-    if not isinstance(game_name, str) or game_name not in game_names():
-        known = ", ".join(game_names())
-        raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"unknown game {game_name!r}; known games: {known}", "/game")])
-    game = get_game(game_name)
-    log = GameLog(file=file, raw=raw, game=game_name, sha256=digest)
+    if callable(game) and not hasattr(game, "schema_file"):
+        engine = game(game_name) if isinstance(game_name, str) else None
+        if engine is None:
+            known = ", ".join(getattr(game, "names", lambda: [])())
+            raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"unknown game {game_name!r}; known games: {known}", "/game")])
+        game = engine
+    elif game_name != game.name:
+        raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"this is a log of {game_name!r}, not of {game.name!r}", "/game")])
+    source_format = raw.get("format") if isinstance(raw.get("format"), str) else ""
+    if needs_migration(raw):
+        try:
+            raw = migrate_log(raw, game)
+        except MigrationError as exc:
+            raise LogError([_core(file, "CORE.FORMAT.MIGRATION", str(exc), "/format")]) from None
+    log = GameLog(file=file, raw=raw, game=game_name, sha256=digest, source_format=source_format)
     schema = game.schema
     head = schema.check_head(raw, file)
     log.violations.extend(head)

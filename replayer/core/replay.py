@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .bots import BOT_PREFIX, result_line
 from .errors import IllegalMove, Violation
 from .game import Game
 from .log import GameLog
@@ -40,10 +41,47 @@ class ReplayResult:
 
     @property
     def winners(self) -> list[str]:
+        """Ids of the winning players (bots are in :attr:`bot_winners`)."""
         if self.state is None or not self.terminal:
             return []
         ids = self.log.player_ids
         return [ids[i] for i in self.game.winners(self.state)]
+
+    @property
+    def bots(self) -> list:
+        """The game's :class:`~ludolog.replayer.core.bots.BotSeat` list (empty without bots)."""
+        return [] if self.state is None else list(self.game.bot_seats(self.state))
+
+    @property
+    def bot_scores(self) -> dict[str, int]:
+        """Bot id -> score (empty without bots)."""
+        return {} if self.state is None else self.game.bot_scores(self.state)
+
+    @property
+    def bot_winners(self) -> list[str]:
+        if self.state is None or not self.terminal:
+            return []
+        return self.game.bot_winners(self.state)
+
+    @property
+    def unrevealed(self) -> int:
+        """Hidden draws (``"?"``) never identified: information, not a violation."""
+        return 0 if self.state is None else self.game.unrevealed(self.state)
+
+    @property
+    def result_line(self) -> str:
+        """Scores and winner in one line: ``"ana 31, Paco & Paca 147: Paco & Paca win"`` (finished games)."""
+        if self.state is None:
+            return ""
+        scores = [(pid, score) for pid, score in self.scores.items()]
+        bots = self.bots
+        bot_scores = self.bot_scores
+        scores += [(bot.name, bot_scores[bot.id]) for bot in bots]
+        if not self.terminal:
+            return ", ".join(f"{name} {score}" for name, score in scores) + ": the game is not over"
+        names = {bot.id: bot.name for bot in bots}
+        winners = self.winners + [names[b] for b in self.bot_winners]
+        return result_line(scores, winners, {bot.name for bot in bots if bot.plural})
 
 
 def replay(log: GameLog, *, to: int | None = None, on_step: StepHook | None = None,
@@ -76,9 +114,13 @@ def replay(log: GameLog, *, to: int | None = None, on_step: StepHook | None = No
     apply = game.apply
     is_terminal = game.is_terminal
     ledger = state.ledger
+    bot_ledgers = [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
     for i in range(end):
         move = moves[i]
         ledger.move_index = i
+        if bot_ledgers:
+            for bot_ledger in bot_ledgers:
+                bot_ledger.move_index = i
         pid = move.get("player")
         seat = None
         try:
@@ -101,6 +143,14 @@ def replay(log: GameLog, *, to: int | None = None, on_step: StepHook | None = No
             on_step(i, move, state)
     result.applied = end
     result.terminal = is_terminal(state)
+    window = game.open_window(state)
+    if to is None and end == len(moves) and window is not None and not window.complete:
+        names = log.player_ids
+        waiting = ", ".join(names[s] for s in sorted(window.waiting))
+        # located at the missing decision: the move the log would need next
+        result.violations.append(Violation(file, end, "/moves", "CORE.SIMULTANEOUS.INCOMPLETE",
+                                           f"the log ends while {window.label} still waits for {waiting}",
+                                           CORE_RULES.ref("CORE.SIMULTANEOUS.INCOMPLETE"), game.describe(state)))
     if check_claims and to is None and not result.violations:
         result.violations.extend(check_claimed(log, game, state, result.terminal))
     return result
@@ -115,11 +165,12 @@ def check_claimed(log: GameLog, game: Game, state, terminal: bool) -> list[Viola
     def core(code, msg, ptr, idx=None):
         out.append(Violation(log.file, idx, ptr, code, msg, CORE_RULES.ref(code)))
 
+    bots = {bot.claim_id: bot for bot in game.bot_seats(state)}
     final = claimed.get("final")
     if final is not None:
         for pid in final:
-            if pid not in log.seat_of:
-                core("CORE.CLAIM.UNKNOWN_PLAYER", f"claimed score for {pid!r}, who is not a player", f"/claimed/final/{pid}")
+            if pid not in log.seat_of and pid not in bots:
+                core("CORE.CLAIM.UNKNOWN_PLAYER", _unknown_claim(pid, bots), f"/claimed/final/{pid}")
         if not terminal:
             core("CORE.CLAIM.UNFINISHED",
                  f"final scores are claimed but the game is not over after its {len(log.moves)} moves", "/claimed/final")
@@ -129,6 +180,13 @@ def check_claimed(log: GameLog, game: Game, state, terminal: bool) -> list[Viola
                 if pid in final and final[pid] != scores[seat]:
                     core("CORE.CLAIM.FINAL_MISMATCH",
                          f"{pid} claims {final[pid]} points but the replay gives {scores[seat]}", f"/claimed/final/{pid}")
+            for key, bot in bots.items():
+                replayed = sum(game.bot_ledger(state, bot).totals)
+                if key in final and final[key] != replayed:
+                    core("CORE.CLAIM.FINAL_MISMATCH",
+                         f"{bot.name} are claimed {final[key]} points but the replay gives {replayed}"
+                         if bot.plural else f"{bot.name} is claimed {final[key]} points but the replay gives {replayed}",
+                         f"/claimed/final/{key}")
     for k, event in enumerate(claimed.get("events") or []):
         after = event["after"]
         if after >= len(log.moves):
@@ -138,11 +196,25 @@ def check_claimed(log: GameLog, game: Game, state, terminal: bool) -> list[Viola
         totals = state.ledger.totals_through(after)
         for pid, claimed_score in event["scores"].items():
             seat = log.seat_of.get(pid)
-            if seat is None:
-                core("CORE.CLAIM.UNKNOWN_PLAYER", f"claimed score for {pid!r}, who is not a player", f"/claimed/events/{k}/scores/{pid}")
+            if pid in bots:
+                replayed = sum(game.bot_ledger(state, bots[pid]).totals_through(after))
+                if replayed != claimed_score:
+                    label = event.get("label") or f"after move {after}"
+                    core("CORE.CLAIM.EVENT_MISMATCH",
+                         f"{bots[pid].name} {'are' if bots[pid].plural else 'is'} claimed {claimed_score} points at "
+                         f"{label} but the replay gives {replayed}", f"/claimed/events/{k}/scores/{pid}", after)
+            elif seat is None:
+                core("CORE.CLAIM.UNKNOWN_PLAYER", _unknown_claim(pid, bots), f"/claimed/events/{k}/scores/{pid}")
             elif totals[seat] != claimed_score:
                 label = event.get("label") or f"after move {after}"
                 core("CORE.CLAIM.EVENT_MISMATCH",
                      f"{pid} claims {claimed_score} points at {label} but the replay gives {totals[seat]}",
                      f"/claimed/events/{k}/scores/{pid}", after)
     return out
+
+
+def _unknown_claim(key: str, bots: dict) -> str:
+    if key.startswith(BOT_PREFIX):
+        known = ", ".join(bots) or "none in this game"
+        return f"claimed score for {key!r}, which is not a bot of this game (bots: {known})"
+    return f"claimed score for {key!r}, who is not a player"

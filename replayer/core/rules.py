@@ -52,5 +52,25 @@ CORE_RULES = RuleBook("core", [
     Rule("CORE.CLAIM.FINAL_MISMATCH", "DESIGN.md, principle 4", "Claimed final scores must equal the replayed scores."),
     Rule("CORE.CLAIM.UNFINISHED", "DESIGN.md, principle 4", "Final scores can only be claimed for a finished game."),
     Rule("CORE.CLAIM.EVENT_MISMATCH", "DESIGN.md, principle 4", "Scores claimed at a scoring event must equal the replay at that point."),
-    Rule("CORE.CLAIM.UNKNOWN_PLAYER", "DESIGN.md, principle 4", "Claims may only name the log's players."),
+    Rule("CORE.CLAIM.UNKNOWN_PLAYER", "DESIGN.md, principle 4", "Claims may only name the log's players (or a bot seat, as @id)."),
+    # hidden components (replayer/core/components.py): recorded when they become visible
+    Rule("CORE.HIDDEN.NOT_IN_POOL", "DESIGN.md, principle 1",
+         "A revealed component must still be unseen in the deck, pile or bag it came from: every copy of it is already accounted for."),
+    Rule("CORE.HIDDEN.EMPTY", "DESIGN.md, principle 1", "Nothing can be drawn from an empty deck, pile or bag."),
+    Rule("CORE.HIDDEN.SIZE", "DESIGN.md, principle 1",
+         "The sizes given for a deck's piles must add up to the components it holds."),
+    Rule("CORE.HIDDEN.NOT_HELD", "DESIGN.md, principle 1",
+         "A component identified from a hand must have been drawn into that hand unseen."),
+    Rule("CORE.HIDDEN.NO_PILE", "DESIGN.md, principle 1", "A draw must name one of the deck's piles."),
+    # simultaneous decisions (replayer/core/simultaneous.py)
+    Rule("CORE.SIMULTANEOUS.NOT_OPEN", "DESIGN.md, principle 5",
+         "This decision is made by several players at once, and only while such a step is open."),
+    Rule("CORE.SIMULTANEOUS.NOT_A_SEAT", "DESIGN.md, principle 5",
+         "Only the players the simultaneous step is waiting for may decide in it."),
+    Rule("CORE.SIMULTANEOUS.TWICE", "DESIGN.md, principle 5", "Each player decides once in a simultaneous step."),
+    Rule("CORE.SIMULTANEOUS.INCOMPLETE", "DESIGN.md, principle 5",
+         "A simultaneous step ends only when every player in it has decided (or passed): nothing else happens before."),
+    # format versions (replayer/core/migrate.py)
+    Rule("CORE.FORMAT.MIGRATION", "README.md, format history",
+         "An older log must have the shape its format version defines, so that it can be read in the current one."),
 ])

@@ -1,0 +1,212 @@
+"""Hidden components: decks, piles and bags whose contents are recorded as they become visible.
+
+A log (format ``ludolog/2``) never lists the order of a face-down deck. Each hidden component is
+written at the moment it is revealed, and the engine checks that it could have been there: a
+:class:`HiddenPool` holds the *multiset* of the components nobody has seen yet and removes each
+one as it is revealed. Two things a table often cannot write are handled too:
+
+* **Pile sizes.** A deck may be split into several piles (Entdecker's five tile piles). When the
+  table counted them, the sizes are checked on each draw (a pile that ran out cannot be drawn
+  from); when it did not, only what can be known is checked: the deck as a whole.
+* **Draws into a hand the scorer cannot see** are written as :data:`UNKNOWN` (``"?"``). The pool
+  then records an unknown slot in that hand. When the component is later identified (played,
+  discarded face up, scored), :meth:`HiddenPool.identify` checks that the identity is still
+  possible: every copy of a component is either revealed or unaccounted for, and the unaccounted
+  ones are exactly those still in the pool or in unknown slots drawn from it. A rule that depends
+  on the identity (a card's cost, say) is the game's to check at that moment.
+
+Every check raises :class:`~ludolog.replayer.core.errors.IllegalMove` with a code of the one core
+family ``CORE.HIDDEN.*`` (declared in :mod:`.rules`), so no game writes these checks itself.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+
+from .errors import IllegalMove
+
+UNKNOWN = "?"  #: a component drawn where the scorer could not see it
+
+
+@dataclass(slots=True)
+class HiddenPool:
+    """One deck, pile set or bag of face-down components.
+
+    Build it with :meth:`create`. ``unaccounted`` maps a component id to the copies nobody has
+    seen yet (still in the pool, or drawn unseen into a hand); ``size`` is how many components are
+    physically in the pool when that differs from what ``unaccounted`` implies (components put
+    aside unseen at set-up), else None; ``pile_sizes`` holds the size of each pile when the table
+    counted them, else None; ``unknown_held`` counts the unknown slots per holder (a seat, or any
+    hashable key the game uses for a hand).
+    """
+
+    what: str  #: the component's noun for messages, e.g. "discovery tile"
+    unaccounted: dict[str, int]
+    piles: int = 1
+    pile_sizes: list[int] | None = None
+    size: int | None = None
+    unknown_held: dict[Hashable, int] = field(default_factory=dict)
+    hidden_draws: int = 0  #: draws written as "?" so far
+    known_ids: frozenset = frozenset()  #: every id the pool could ever hold (for messages)
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def create(cls, what: str, contents: Mapping[str, int], *, piles: int = 1,
+               pile_sizes: list[int] | None = None, size: int | None = None,
+               pointer: str = "") -> HiddenPool:
+        """A pool holding ``contents`` (id -> copies), optionally split into ``piles``.
+
+        ``pile_sizes`` (when the log gives them) must list one size per pile adding up to what the
+        pool holds; ``size`` says the pool holds fewer than ``contents`` (some were put aside
+        unseen). ``pointer`` locates the sizes in the log (e.g. ``/setup/piles``).
+
+        :raises IllegalMove: ``CORE.HIDDEN.SIZE`` when the sizes do not fit the contents.
+        """
+        unaccounted = {k: v for k, v in contents.items() if v > 0}
+        total = sum(unaccounted.values())
+        if size is not None and not 0 <= size <= total:
+            raise IllegalMove("CORE.HIDDEN.SIZE", f"the {what}s number {total}; a pool of {size} cannot be made "
+                                                  f"from them", pointer)
+        held = total if size is None else size
+        if pile_sizes is not None:
+            if len(pile_sizes) != piles or any(n < 0 for n in pile_sizes) or sum(pile_sizes) != held:
+                raise IllegalMove("CORE.HIDDEN.SIZE",
+                                  f"the {held} {what}s are split into {piles} pile{'s' if piles != 1 else ''}; "
+                                  f"the sizes given ({', '.join(map(str, pile_sizes))}) "
+                                  + (f"are {len(pile_sizes)} piles" if len(pile_sizes) != piles
+                                     else f"add up to {sum(pile_sizes)}"), pointer)
+            pile_sizes = list(pile_sizes)
+        return cls(what=what, unaccounted=unaccounted, piles=piles, pile_sizes=pile_sizes,
+                   size=None if size is None or size == total else size, known_ids=frozenset(contents))
+
+    # -- what can be known ----------------------------------------------------------------
+    @property
+    def remaining(self) -> int:
+        """Components physically in the pool (known even when the piles were not counted)."""
+        if self.size is not None:
+            return self.size
+        return sum(self.unaccounted.values()) - sum(self.unknown_held.values())
+
+    @property
+    def unrevealed(self) -> int:
+        """Unknown slots drawn from this pool and never identified."""
+        return sum(self.unknown_held.values())
+
+    def pile_remaining(self, pile: int) -> int | None:
+        """Size of pile ``pile`` (from 1) when counted, else None."""
+        return None if self.pile_sizes is None else self.pile_sizes[pile - 1]
+
+    def could_be(self, component: str) -> bool:
+        """Whether an unseen component could be ``component`` (a copy is unaccounted for)."""
+        return self.unaccounted.get(component, 0) > 0
+
+    def possible(self) -> list[str]:
+        """The ids an unseen component could have, sorted."""
+        return sorted(k for k, v in self.unaccounted.items() if v > 0)
+
+    def drawable_piles(self) -> list[int]:
+        """Piles (from 1) a draw may name now."""
+        if self.remaining <= 0:
+            return []
+        if self.pile_sizes is None:
+            return list(range(1, self.piles + 1))
+        return [i + 1 for i, n in enumerate(self.pile_sizes) if n > 0]
+
+    # -- checks (raise, change nothing) ---------------------------------------------------
+    def check_draw(self, pile: int | None = None, pointer: str = "/pile") -> None:
+        """:raises IllegalMove: ``CORE.HIDDEN.NO_PILE`` (no such pile) or ``CORE.HIDDEN.EMPTY``."""
+        if pile is not None and not 1 <= pile <= self.piles:
+            raise IllegalMove("CORE.HIDDEN.NO_PILE", f"there {'is' if self.piles == 1 else 'are'} only {self.piles} "
+                                                     f"{self.what} pile{'s' if self.piles != 1 else ''}, no pile {pile}",
+                              pointer)
+        if self.remaining <= 0:
+            raise IllegalMove("CORE.HIDDEN.EMPTY", f"no {self.what} is left to draw", pointer)
+        if pile is not None and self.pile_sizes is not None and self.pile_sizes[pile - 1] == 0:
+            raise IllegalMove("CORE.HIDDEN.EMPTY", f"{self.what} pile {pile} is empty", pointer)
+
+    def check_reveal(self, component: str, pile: int | None = None, pointer: str = "",
+                     pile_pointer: str = "/pile") -> None:
+        """A draw of ``component`` face up from ``pile`` is possible.
+
+        :raises IllegalMove: ``CORE.HIDDEN.NO_PILE``, ``CORE.HIDDEN.EMPTY`` or ``CORE.HIDDEN.NOT_IN_POOL``.
+        """
+        self.check_draw(pile, pile_pointer)
+        if self.unaccounted.get(component, 0) <= 0:
+            raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", self._not_in_pool(component), pointer)
+
+    def check_identify(self, holder: Hashable, component: str, pointer: str = "") -> None:
+        """An unknown slot of ``holder`` can turn out to be ``component``.
+
+        :raises IllegalMove: ``CORE.HIDDEN.NOT_HELD`` or ``CORE.HIDDEN.NOT_IN_POOL``.
+        """
+        if self.unknown_held.get(holder, 0) <= 0:
+            raise IllegalMove("CORE.HIDDEN.NOT_HELD", f"{self.what} {component!r} is not known to be in that hand, and "
+                                                      f"no {self.what} was drawn into it unseen", pointer)
+        if self.unaccounted.get(component, 0) <= 0:
+            raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", self._not_in_pool(component), pointer)
+
+    def _not_in_pool(self, component: str) -> str:
+        if component == UNKNOWN:
+            return f"a {self.what} revealed here must be named"
+        if component not in self.known_ids:
+            return f"there is no {self.what} {component!r}"
+        return f"{self.what} {component!r} cannot be there: every copy of it is already accounted for"
+
+    # -- changes (check first, then change) -----------------------------------------------
+    def _take(self, pile: int | None) -> None:
+        if self.size is not None:
+            self.size -= 1
+        if pile is not None and self.pile_sizes is not None:
+            self.pile_sizes[pile - 1] -= 1
+
+    def reveal(self, component: str, pile: int | None = None, pointer: str = "",
+               pile_pointer: str = "/pile") -> str:
+        """Draw ``component`` face up from ``pile`` (from 1; None when the pool is one pile).
+
+        :raises IllegalMove: see :meth:`check_reveal`; nothing changes then.
+        """
+        self.check_reveal(component, pile, pointer, pile_pointer)
+        self.unaccounted[component] -= 1
+        self._take(pile)
+        return component
+
+    def draw_unknown(self, holder: Hashable, pile: int | None = None, pile_pointer: str = "/pile") -> None:
+        """Draw one component unseen into ``holder``'s hand (written ``"?"`` in the log).
+
+        :raises IllegalMove: see :meth:`check_draw`.
+        """
+        self.check_draw(pile, pile_pointer)
+        self._take(pile)
+        self.unknown_held[holder] = self.unknown_held.get(holder, 0) + 1
+        self.hidden_draws += 1
+
+    def draw(self, holder: Hashable, component: str, pile: int | None = None, pointer: str = "",
+             pile_pointer: str = "/pile") -> str:
+        """A draw as the log writes it: :data:`UNKNOWN` goes into ``holder``'s hand unseen, an id is
+        revealed. Returns ``component``.
+
+        :raises IllegalMove: see :meth:`check_reveal` and :meth:`check_draw`.
+        """
+        if component == UNKNOWN:
+            self.draw_unknown(holder, pile, pile_pointer)
+        else:
+            self.reveal(component, pile, pointer, pile_pointer)
+        return component
+
+    def identify(self, holder: Hashable, component: str, pointer: str = "") -> str:
+        """An unknown slot of ``holder`` is revealed as ``component``.
+
+        :raises IllegalMove: see :meth:`check_identify`; nothing changes then.
+        """
+        self.check_identify(holder, component, pointer)
+        self.unaccounted[component] -= 1
+        self.unknown_held[holder] -= 1
+        return component
+
+    def put_back(self, component: str, pile: int | None = None) -> None:
+        """A seen component goes back unseen into the pool (shuffled in, or under a pile)."""
+        self.unaccounted[component] = self.unaccounted.get(component, 0) + 1
+        if self.size is not None:
+            self.size += 1
+        if pile is not None and self.pile_sizes is not None:
+            self.pile_sizes[pile - 1] += 1

@@ -1,0 +1,130 @@
+"""Pending decisions and effect kinds: the two core types an effect-driven game is built from.
+
+* :class:`DecisionStack` - a typed stack of decisions the rules have asked for and the log has not
+  answered yet ("choose a decoration", "take a resource"). Each decision kind is a small frozen
+  dataclass of the game's own (a name and named fields instead of a 5-tuple); the stack is pushed
+  by an effect and popped by the move that answers it, and :meth:`DecisionStack.expect` says
+  which kind the next move must answer.
+* :class:`EffectRegistry` - catalog effect name -> the one function that implements it,
+  registered with a decorator. A catalog naming an effect kind the engine does not implement is
+  refused when it is loaded (:meth:`EffectRegistry.check_catalog`), not when a card is played.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Generic, TypeVar
+
+from .catalogs import CatalogError
+
+D = TypeVar("D")
+T = TypeVar("T")
+F = TypeVar("F", bound=Callable)
+
+
+class DecisionStack(Generic[D]):
+    """Last in, first out: the newest pending decision is answered first.
+
+    Decisions should be immutable (``dataclass(frozen=True, slots=True)``): cloning the stack then
+    copies only the list. Two stacks are equal when they hold equal decisions in the same order.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Iterable[D] = ()):
+        self._items: list[D] = list(items)
+
+    def push(self, decision: D) -> None:
+        self._items.append(decision)
+
+    def push_all(self, decisions: Iterable[D]) -> None:
+        """Push several so that the first of ``decisions`` is answered first."""
+        self._items.extend(reversed(list(decisions)))
+
+    def pop(self) -> D:
+        """:raises IndexError: nothing is pending (a bug in the caller: check :meth:`top` first)."""
+        return self._items.pop()
+
+    def top(self) -> D | None:
+        """The decision to answer next, or None."""
+        return self._items[-1] if self._items else None
+
+    def expect(self, kind: type[T]) -> T | None:
+        """The next decision if it is of ``kind``, else None."""
+        top = self._items[-1] if self._items else None
+        return top if isinstance(top, kind) else None
+
+    def remove(self, decision: D) -> None:
+        """Drop one pending decision wherever it is (an optional decision declined).
+
+        :raises ValueError: it is not pending.
+        """
+        for i in range(len(self._items) - 1, -1, -1):
+            if self._items[i] == decision:
+                del self._items[i]
+                return
+        raise ValueError(f"{decision!r} is not pending")
+
+    def clone(self) -> DecisionStack[D]:
+        return DecisionStack(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __iter__(self) -> Iterator[D]:
+        """From the next decision to answer down to the oldest."""
+        return reversed(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DecisionStack) and self._items == other._items
+
+    def __repr__(self) -> str:
+        return f"DecisionStack({list(self)!r})"
+
+
+class EffectRegistry(Generic[F]):
+    """Effect kinds of one game: each catalog effect name maps to exactly one function.
+
+    >>> EFFECTS = EffectRegistry("toy")
+    >>> @EFFECTS.effect("gain_coins")
+    ... def gain_coins(state, seat, params): ...
+    """
+
+    def __init__(self, game: str):
+        self.game = game
+        self._kinds: dict[str, F] = {}
+
+    def effect(self, name: str) -> Callable[[F], F]:
+        """Decorator: register the function implementing effect kind ``name``.
+
+        :raises ValueError: ``name`` is registered twice (two implementations of one kind).
+        """
+        def register(function: F) -> F:
+            if name in self._kinds:
+                raise ValueError(f"{self.game}: effect kind {name!r} is implemented twice")
+            self._kinds[name] = function
+            return function
+        return register
+
+    def __getitem__(self, name: str) -> F:
+        """:raises KeyError: no such effect kind (catalogs are checked on load, so a bug)."""
+        return self._kinds[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._kinds
+
+    def names(self) -> list[str]:
+        return sorted(self._kinds)
+
+    def check_catalog(self, used: Iterable[tuple[str, str]], title: str = "") -> None:
+        """Every ``(effect name, where in the catalog)`` must be a registered kind.
+
+        :raises CatalogError: the first unknown kinds, with where they are and what exists.
+        """
+        unknown = [(name, where) for name, where in used if name not in self._kinds]
+        if unknown:
+            listed = "; ".join(f"{where}: {name!r}" for name, where in unknown[:5])
+            raise CatalogError(f"the {title or self.game} catalog names effect kinds this engine does not implement "
+                               f"({listed}); implemented kinds: {', '.join(self.names())}")
