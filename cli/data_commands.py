@@ -20,8 +20,8 @@ import pyarrow as pa
 import typer
 
 from . import render
-from .common import (EXIT_INVALID, FormatOption, OutputFormat, emit, expand_paths, handle_errors, load_log,
-                     progress, usage_error, violation_text)
+from .common import (EXIT_INVALID, FormatOption, OutputFormat, echo_err, emit, expand_paths, handle_errors,
+                     load_log, progress, usage_error, violation_text)
 
 DbOption = Annotated[Path, typer.Option("--db", help="DuckDB database file.", show_default=True)]
 ParamOption = Annotated[Optional[list[str]], typer.Option(
@@ -160,6 +160,30 @@ def _usage_errors() -> Iterator[None]:
         usage_error(str(exc))
 
 
+@contextlib.contextmanager
+def _stopped_like_ctrl_c(summary) -> Iterator[None]:
+    """SIGTERM (``kill``, a service manager) stops an ingest the way Ctrl-C does; either ends the
+    command with a one-line message and exit 128 + the signal. The database keeps every committed
+    transaction (whole games only) and the workers are stopped by the ingest itself."""
+    import signal
+
+    received = [signal.SIGINT]
+
+    def terminate(signum, frame):
+        received[0] = signal.Signals(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    except KeyboardInterrupt:
+        echo_err(f"error: ingest stopped by {received[0].name}: {summary.committed} of {summary.files} logs "
+                 f"committed, whole games only; run the same ingest again to complete it")
+        raise typer.Exit(128 + received[0]) from None  # as shells report a signal
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def register(app: typer.Typer) -> None:
     """Add the data commands to ``app``."""
 
@@ -181,9 +205,14 @@ def register(app: typer.Typer) -> None:
         files = expand_paths(paths)
         n_workers = workers or default_workers()
         summary = IngestSummary(str(db), len(files), min(n_workers, max(1, len(files))))
-        steps = ingest_steps(files, db, n_workers, batch_size, summary)
-        for _ in progress(steps, total=n_chunks(files, n_workers, batch_size), label=f"ingesting {len(files)} logs"):
-            pass
+        with _stopped_like_ctrl_c(summary):
+            steps = ingest_steps(files, db, n_workers, batch_size, summary)
+            try:
+                for _ in progress(steps, total=n_chunks(files, n_workers, batch_size),
+                                  label=f"ingesting {len(files)} logs"):
+                    pass
+            finally:
+                steps.close()  # now, not when the generator is collected: workers stop, the database closes
         emit(summary.as_dict(), fmt, lambda: ingest_text(summary))
         if not summary.ok:
             raise typer.Exit(EXIT_INVALID)

@@ -139,6 +139,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         pool.close()
         raise
     writer = None
+    completed = False
     try:
         loader = Loader(con)
         summary.failures = loader.failures
@@ -164,8 +165,9 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         began = time.perf_counter()
         loader.checkpoint()
         summary.load_seconds += time.perf_counter() - began
+        completed = True
     finally:
-        pool.close()
+        pool.close(abort=not completed)  # interrupted (Ctrl-C, SIGTERM, an error): workers stop now
         if writer is not None:
             writer.finish()  # an interrupted ingest still completes the batch being written
         con.close()

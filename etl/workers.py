@@ -10,11 +10,13 @@ database receives exactly the serial sequence.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -37,9 +39,49 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def _init_worker(plugins: list[str]) -> None:
-    # Ctrl+C goes to the whole process group: the parent alone decides how to stop.
+#: how often a worker looks whether its parent is still there (the portable fallback)
+PARENT_POLL_SECONDS = 0.5
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def set_parent_death_signal() -> bool:
+    """Ask Linux to SIGKILL this process the moment its parent dies (``prctl(PR_SET_PDEATHSIG)``);
+    False where that is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    """End this process once it is no longer the child of ``parent`` (the parent died and the
+    process was re-parented). Runs in a daemon thread of each worker."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this worker end when ``parent`` dies, by any signal: the parent-death signal on Linux,
+    and everywhere a thread watching the parent. A parent that died before this ran is noticed at
+    once."""
+    set_parent_death_signal()
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="ludolog-parent-watch", daemon=True).start()
+
+
+def _init_worker(parent: int, plugins: list[str]) -> None:
+    die_with_parent(parent)  # a killed ingest never leaves its workers behind
+    # Ctrl+C goes to the whole process group: the parent alone decides how to stop. SIGTERM (the
+    # parent's way to stop a worker) ends it, whatever handler a forked worker inherited.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     game_names()  # registers the LUDOLOG_PLUGINS engines once, before the first chunk
     for spec in plugins:  # engines the parent registered in-process (plug-ins, test games)
         registry.load_plugin(spec)
@@ -95,7 +137,7 @@ class ExtractPool:
             specs = [] if method == "fork" else registry.plugin_specs()
             self.pool = ProcessPoolExecutor(max_workers=self.workers,
                                             mp_context=multiprocessing.get_context(method),
-                                            initializer=_init_worker, initargs=(specs,))
+                                            initializer=_init_worker, initargs=(os.getpid(), specs))
             try:
                 for future in [self.pool.submit(_ready) for _ in range(self.workers)]:
                     future.result()
@@ -105,10 +147,17 @@ class ExtractPool:
         return self
 
     def __exit__(self, *exc) -> None:
-        self.close()
+        self.close(abort=exc[0] is not None)
 
-    def close(self) -> None:
+    def close(self, abort: bool = False) -> None:
+        """Stop the workers: after the chunks being replayed are done, or (``abort``, e.g. on
+        Ctrl-C or SIGTERM) at once, since their results would be thrown away."""
         if self.pool is not None:
+            if abort:
+                # the executor has no public way to stop a running task; its processes are its own
+                for process in list(getattr(self.pool, "_processes", {}).values()):
+                    with contextlib.suppress(Exception):
+                        process.terminate()
             self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
 

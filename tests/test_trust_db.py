@@ -5,10 +5,16 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import duckdb
 import orjson
+import psutil
 import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
@@ -19,6 +25,7 @@ from ludolog.etl.ingest import ingest
 from ludolog.queries import QueryRefused, run_query
 from ludolog.replayer.core import simulate_log
 
+from . import toygame
 from .test_etl_corpus import fetch, toy_everywhere, write_corpus  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -240,3 +247,114 @@ def test_a_log_with_a_100_mb_meta_loads(tmp_path, toy_everywhere):
     assert summary.ok and summary.games_written == 40
     sizes = _meta_sizes(db)
     assert sizes["toy-005.json"] > 100 << 20 and sizes["toy-006.json"] > 20 << 20
+
+
+# -- 7. ingest workers die with their parent -----------------------------------------------------
+
+class _SlowToy(type(toygame.GAME)):
+    """The toy dice race, 10 ms a move: an ingest that is surely still running when it is killed."""
+
+    def apply(self, s, move, seat):
+        time.sleep(0.01)
+        return super().apply(s, move, seat)
+
+
+SLOW_TOY = _SlowToy()
+WORKER_EXIT_SECONDS = 5
+
+
+def _gone(processes: list[psutil.Process], timeout: float) -> list[int]:
+    """The pids of the processes still alive after ``timeout`` seconds, which are then killed so
+    that a failing test leaves nothing behind (a zombie has exited: it only waits to be reaped by
+    whoever adopted it)."""
+    deadline = time.monotonic() + timeout
+    alive = processes
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.05)
+        alive = [p for p in alive if _running(p)]
+    for process in alive:
+        process.kill()
+    return [p.pid for p in alive]
+
+
+def _running(process: psutil.Process) -> bool:
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _start_ingest(logs: Path, db: Path) -> tuple[subprocess.Popen, list[psutil.Process]]:
+    env = dict(os.environ, LUDOLOG_PLUGINS="tests.test_trust_db:SLOW_TOY", PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", "from ludolog.cli.app import main; main()", "ingest", str(logs),
+                             "--db", str(db), "--workers", "2", "--batch-size", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    parent = psutil.Process(proc.pid)
+    try:
+        deadline = time.monotonic() + 30
+        while len(parent.children()) < 2:
+            assert proc.poll() is None, proc.stderr.read().decode()
+            assert time.monotonic() < deadline, "the workers did not start"
+            time.sleep(0.05)
+        time.sleep(1.0)  # the workers are replaying
+        assert proc.poll() is None, "the ingest ended before it could be killed"
+        return proc, parent.children()
+    except BaseException:
+        for child in parent.children():
+            child.kill()
+        proc.kill()
+        raise
+
+
+@pytest.fixture
+def slow_corpus(tmp_path, toy_everywhere):
+    return _toy_logs(tmp_path / "logs", 60, {})
+
+
+def test_workers_exit_when_the_ingest_is_killed(slow_corpus, tmp_path):
+    from .test_etl import _consistency_problems
+
+    db = tmp_path / "killed.duckdb"
+    proc, workers = _start_ingest(tmp_path / "logs", db)
+    os.kill(proc.pid, signal.SIGKILL)  # the parent only: nobody tells the workers
+    proc.wait(timeout=30)
+    assert _gone(workers, WORKER_EXIT_SECONDS) == []
+    assert _consistency_problems(db) == []
+    assert ingest(slow_corpus, db, workers=1).ok  # and the same ingest completes it
+    assert fetch(db, "SELECT count(*) FROM games") == [(len(slow_corpus),)]
+
+
+def test_sigterm_stops_the_ingest_like_ctrl_c(slow_corpus, tmp_path):
+    from .test_etl import _consistency_problems
+
+    db = tmp_path / "terminated.duckdb"
+    proc, workers = _start_ingest(tmp_path / "logs", db)
+    os.kill(proc.pid, signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signal.SIGTERM
+    lines = err.decode().strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ingest stopped by SIGTERM: ")
+    assert lines[0].endswith(f"of {len(slow_corpus)} logs committed, whole games only; "
+                             "run the same ingest again to complete it")
+    assert _gone(workers, WORKER_EXIT_SECONDS) == []
+    assert _consistency_problems(db) == []
+
+
+def test_a_worker_without_the_parent_death_signal_still_exits(tmp_path):
+    """The portable fallback: each worker watches its parent."""
+    script = ("import sys, time\n"
+              "from ludolog.etl import workers\n"
+              "workers.set_parent_death_signal = lambda: False  # as where prctl is not available\n"
+              "pool = workers.ExtractPool(2).__enter__()\n"
+              "print(' '.join(map(str, pool.pool._processes)), flush=True)\n"
+              "time.sleep(60)\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, cwd=ROOT,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        pids = [int(p) for p in proc.stdout.readline().split()]
+        assert len(pids) == 2
+        workers = [psutil.Process(p) for p in pids]
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+    assert _gone(workers, WORKER_EXIT_SECONDS) == []
