@@ -1,0 +1,182 @@
+"""Scoring formulas and tables of the base game, as pure functions over the catalog's numbers.
+
+Sources (supplement sections): region completion 10.1 (size table 1, 3, 6, 10, 15, 21, 28, 36 plus
+the phase bonus 10/8/6/4/2), colour bonus tiles 10.2 (first and second player), goods sale 6.4,
+animals 8, mine income 5.3, final scoring 11 (goods, silverlings, workers, knowledge #15-#26) and
+the tie-break 11 (UNCERTAIN for 2011: fewer empty spaces, then the player further back).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .catalog import PLAYER_COUNTS, Catalog, Effect
+from .colours import Colour
+from .effects import EffectKind
+
+
+def region_vp(catalog: Catalog, size: int, phase: str) -> int:
+    """VP for completing a region of ``size`` spaces during ``phase``: the size table plus the phase bonus.
+
+    :raises ValueError: the size is outside the table or the phase is unknown.
+    """
+    table = catalog.region_vp_by_size
+    if type(size) is not int or not 1 <= size <= len(table):
+        raise ValueError(f"the region table covers sizes 1-{len(table)}, not {size!r}")
+    if phase not in catalog.phase_bonus:
+        raise ValueError(f"phase {phase!r} is not one of {', '.join(catalog.phases)}")
+    return table[size - 1] + catalog.phase_bonus[phase]
+
+
+def colour_bonus_vp(catalog: Catalog, players: int, rank: int) -> int:
+    """VP of the bonus tile for the ``rank``-th player (1 = first, 2 = second) to fill every space of a
+    colour; later players get nothing.
+
+    :raises ValueError: the player count is not 2-4 or the rank is below 1.
+    """
+    if players not in catalog.bonus_vp:
+        raise ValueError(f"bonus tiles are valued for 2, 3 or 4 players, not {players!r}")
+    if type(rank) is not int or rank < 1:
+        raise ValueError(f"a rank counts from 1, not {rank!r}")
+    large, small = catalog.bonus_vp[players]
+    return large if rank == 1 else small if rank == 2 else 0
+
+
+def sale_vp(catalog: Catalog, tiles: int, players: int) -> int:
+    """VP for selling ``tiles`` goods tiles of one type: the number of players per tile in the base
+    game (supplement 6.4), the Solo reading's number in a Solo game (``players=1``).
+
+    :raises ValueError: ``tiles`` < 1 (a sale sells at least one tile) or an unknown player count.
+    """
+    if type(tiles) is not int or tiles < 1:
+        raise ValueError(f"a sale sells at least 1 goods tile, not {tiles!r}")
+    if players == 1:
+        return tiles * catalog.solo.sale_vp_per_tile
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"the base game has 2-4 players, not {players!r}")
+    per_tile = catalog.economy.sale_vp_per_tile
+    return tiles * (players if per_tile is None else per_tile)
+
+
+def animal_vp(new_tile_animals: int, same_type_in_region: Sequence[int], bonus_per_tile: int = 0) -> int:
+    """VP for placing an animal tile: its animals plus the animals of every tile of the same type
+    already in the same pasture region, plus ``bonus_per_tile`` for each tile counted (knowledge #7).
+
+    :raises ValueError: an animal count below 1.
+    """
+    if new_tile_animals < 1 or any(a < 1 for a in same_type_in_region):
+        raise ValueError("every animal tile shows at least one animal")
+    counted = 1 + len(same_type_in_region)
+    return new_tile_animals + sum(same_type_in_region) + bonus_per_tile * counted
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseIncome:
+    silverlings: int
+    workers: int
+
+
+def phase_end_income(catalog: Catalog, mines: int, workers_per_mine: int = 0) -> PhaseIncome:
+    """What a player's mines pay at the end of a phase (knowledge #2 adds ``workers_per_mine``).
+
+    :raises ValueError: a negative count.
+    """
+    if mines < 0 or workers_per_mine < 0:
+        raise ValueError("mine and worker counts are not negative")
+    effect = catalog.colour_effect.get(Colour.MINE)
+    per_mine = effect.amount if effect is not None else 0
+    return PhaseIncome(mines * per_mine, mines * workers_per_mine)
+
+
+@dataclass(frozen=True, slots=True)
+class FinalScore:
+    """End-of-game VP from what a player still holds (knowledge tiles are scored separately)."""
+
+    goods: int
+    silverlings: int
+    workers: int
+
+    @property
+    def total(self) -> int:
+        return self.goods + self.silverlings + self.workers
+
+
+def final_score(catalog: Catalog, goods: int, silverlings: int, workers: int) -> FinalScore:
+    """1 VP per unsold goods tile, 1 per silverling, 1 per 2 worker tiles (rounded down).
+
+    :raises ValueError: a negative count.
+    """
+    if min(goods, silverlings, workers) < 0:
+        raise ValueError("goods, silverlings and workers are not negative")
+    e = catalog.economy
+    return FinalScore(goods * e.final_vp_per_goods, silverlings * e.final_vp_per_silverling,
+                      workers // e.final_workers_per_vp)
+
+
+@dataclass(frozen=True, slots=True)
+class EstateSummary:
+    """The counts the end-of-game knowledge tiles score."""
+
+    buildings: Mapping[str, int] = field(default_factory=dict)  # building type -> tiles in the estate
+    animal_types: int = 0  # different animal types in the estate
+    goods_types_sold: int = 0
+    goods_sold: int = 0  # goods tiles sold
+    bonus_tiles: int = 0
+
+
+def knowledge_vp(effect: Effect, estate: EstateSummary) -> int:
+    """VP an end-of-game knowledge effect scores for ``estate``; 0 for every other kind."""
+    kind = effect.kind
+    if kind is EffectKind.END_VP_PER_BUILDING:
+        count = estate.buildings.get(effect.building or "", 0)
+    elif kind is EffectKind.END_VP_PER_ANIMAL_TYPE:
+        count = estate.animal_types
+    elif kind is EffectKind.END_VP_PER_GOODS_TYPE_SOLD:
+        count = estate.goods_types_sold
+    elif kind is EffectKind.END_VP_PER_GOODS_SOLD:
+        count = estate.goods_sold
+    elif kind is EffectKind.END_VP_PER_BONUS_TILE:
+        count = estate.bonus_tiles
+    else:
+        return 0
+    return effect.amount * count
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's final result, with what the tie-break compares."""
+
+    player: str
+    vp: int
+    empty_spaces: int
+    turn_position: int  # 0 = first in the final turn order
+
+
+def ranking(standings: Sequence[Standing], tie_break: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """Players from first place down; players the tie-break cannot separate share a place.
+
+    :raises ValueError: an unknown tie-break criterion.
+    """
+    keys = []
+    for criterion in tie_break:
+        if criterion == "fewer_empty_spaces":
+            keys.append(lambda s: s.empty_spaces)
+        elif criterion == "later_in_turn_order":
+            keys.append(lambda s: -s.turn_position)
+        elif criterion == "earlier_in_turn_order":
+            keys.append(lambda s: s.turn_position)
+        else:
+            raise ValueError(f"unknown tie-break criterion {criterion!r}")
+
+    def key(s: Standing) -> tuple:
+        return (-s.vp, *(k(s) for k in keys))
+
+    places: list[tuple[str, ...]] = []
+    last = None
+    for s in sorted(standings, key=key):
+        if key(s) == last:
+            places[-1] = (*places[-1], s.player)
+        else:
+            places.append((s.player,))
+        last = key(s)
+    return tuple(places)
