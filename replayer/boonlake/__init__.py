@@ -6,7 +6,18 @@ object and is not registered, so the conformance suites do not pick it up unfini
 - ``catalog.json`` with ``schema/boonlake.catalog.schema.json`` and ``catalog.py`` (loaded into
   typed frozen tables, replaceable through ``LUDOLOG_BOONLAKE_CATALOG``); ``CATALOG.md`` says what
   each table holds and how to swap in official data; ``reconstruction.py`` builds the shipped file;
-- ``effects.py``: the closed vocabulary of effect kinds, condition kinds and strip parts.
+- ``effects.py``: the closed vocabulary of effect kinds, condition kinds and strip parts, one line
+  of meaning per kind (effects are applied by the engine, later, through the core's registry);
+- the pure rules over the catalog, each number from the rules text and tested against its sentence:
+  ``board`` (adjacency with bridges and fords, where tiles go, presences around a house, bridges,
+  region scoring coins, cattle next to settlements), ``river`` (ship steps with occupied spaces
+  skipped unless harbors, never back or past the final space, the fork by round, locks crossed and
+  the first crossing), ``actions`` (taking a strip and pushing the others up, set-up coins and tiles,
+  discard coins, production sites), ``costs`` (settlement and cattle surcharges with VP substitution,
+  houses, hiring, boats, card payment with jokers and discounts), ``scoring`` (levers, tiers 3-5,
+  interim scoring-tile values, conditions, income tracks, thresholds, shared ties) and ``solo``
+  (the Wise Eminence's location rule, tile corner, difficulty, bottom-strip check, action, structure,
+  pasture and region choices, income, final bonus, the player winning ties).
 
 Sources: rules/boonlake.txt (the complete rulebook, symbol overview and solo mode: it wins),
 rules/supplements/boonlake-components.md (reviews: region names, 7 rows with VP costs on the two

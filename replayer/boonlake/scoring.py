@@ -1,0 +1,201 @@
+"""Interim and final scoring arithmetic: the numbers the rules text states, over the catalog.
+
+Interim scoring (rules text): "Take the scoring marker of your color showing 1/2/3/4 victory
+points at the 1st/2nd/3rd/4th interim scoring ... earn the points indicated if you meet the
+condition; otherwise, subtract those points. On your set-up-chosen tile (marked "x2"), the plus or
+minus points are doubled." Final scoring: "if you have 4-6 levers on your board, earn 2 VP per
+lever; with 7 or more, earn 3 VP per lever (e.g., 21 VP for 7 levers)"; tiers 3/4/5 give 2/4/6 VP
+per vacated recess. "The player with the most victory points wins; ties are shared."
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from .catalog import Catalog, Condition, Effect, TrackSpace
+from .effects import ConditionKind, EffectKind
+
+INTERIM_SCORINGS = 4
+UNUSED_LEVER_VP = 1  #: "For every lever you did not use, earn 1 victory point."
+
+
+class ScoringError(ValueError):
+    """A scoring question outside what the rules define."""
+
+
+def lever_vp(levers: int) -> int:
+    """Final scoring of levers: 2 VP each with 4-6, 3 VP each with 7 or more, none below 4.
+
+    :raises ScoringError: a negative count.
+    """
+    if levers < 0:
+        raise ScoringError("a board cannot hold a negative number of levers")
+    if levers >= 7:
+        return 3 * levers
+    return 2 * levers if levers >= 4 else 0
+
+
+def tier_vp(cat: Catalog, vacated: Collection[str]) -> int:
+    """Final scoring of the player board: each vacated recess of tiers 3-5 gives its tier's VP.
+
+    :raises ScoringError: an unknown recess id.
+    """
+    total = 0
+    for rid in vacated:
+        try:
+            total += cat.recesses[rid].final_vp
+        except KeyError:
+            raise ScoringError(f"the player board has no recess {rid!r}") from None
+    return total
+
+
+def marker_value(scoring: int) -> int:
+    """The scoring marker used at the ``scoring``-th interim scoring (1-4) shows that many VP.
+
+    :raises ScoringError: not 1-4.
+    """
+    if not 1 <= scoring <= INTERIM_SCORINGS:
+        raise ScoringError(f"there are interim scorings 1-{INTERIM_SCORINGS}, not {scoring}")
+    return scoring
+
+
+def interim_tile_vp(scoring: int, met: bool, own_tile: bool) -> int:
+    """VP from the scoring tile chosen at an interim scoring: plus or minus the marker's value,
+    doubled on the player's own (set-up-chosen) tile.
+
+    :raises ScoringError: ``scoring`` is not 1-4.
+    """
+    value = marker_value(scoring) * (2 if own_tile else 1)
+    return value if met else -value
+
+
+def condition_target(cond: Condition, scoring: int):
+    """The value (or top/bottom pair) the condition asks for at the ``scoring``-th interim scoring.
+
+    :raises ScoringError: ``scoring`` is not 1-4.
+    """
+    return cond.values[marker_value(scoring) - 1]
+
+
+def condition_met(cond: Condition, scoring: int, measured) -> bool:
+    """Whether a player's measured value meets the condition. For the pair categories (two regions,
+    two card kinds) ``measured`` is the pair of counts in the order of ``cond.regions`` or
+    ``cond.kinds``; "the top number ... in one ... and the bottom number in the other" is met by
+    either assignment. For the paying categories ``measured`` is how often the player paid.
+
+    :raises ScoringError: ``scoring`` is not 1-4, or a pair is missing where one is needed.
+    """
+    target = condition_target(cond, scoring)
+    if cond.kind in (ConditionKind.TWO_REGIONS, ConditionKind.PLAYED_KINDS):
+        try:
+            a, b = measured
+        except (TypeError, ValueError):
+            raise ScoringError(f"the {cond.kind.value} condition needs two counts") from None
+        top, bottom = target
+        return (a >= top and b >= bottom) or (b >= top and a >= bottom)
+    return measured >= target
+
+
+def payment_vp(cond: Condition, times: int) -> int:
+    """VP from paying on a paying scoring tile ("getting 2 VP each time", "1 VP each time"), which
+    only happens while scoring this tile.
+
+    :raises ScoringError: the tile is not a paying one, or ``times`` is negative.
+    """
+    if cond.kind not in (ConditionKind.PAY_INHABITANT_OR_COINS, ConditionKind.PAY_VASE_OR_COINS, ConditionKind.PAY_COINS):
+        raise ScoringError(f"the {cond.kind.value} condition involves no payment")
+    if times < 0:
+        raise ScoringError("a player cannot pay a negative number of times")
+    return cond.vp * times
+
+
+def project_vp(vp: int, own_tile: bool) -> int:
+    """A realized special project's VP: "If you realize the project on the scoring tile you chose
+    during set-up, you gain twice as many victory points"."""
+    return 2 * vp if own_tile else vp
+
+
+@dataclass(frozen=True, slots=True)
+class TrackAdvance:
+    position: int
+    rewards: tuple[Effect, ...]  # rewards reached, in order
+    wasted: int  # steps beyond the last space
+    vp: int  # 2 VP per wasted step
+
+
+def advance_track(track: Sequence[TrackSpace], position: int, steps: int, wasted_step_vp: int) -> TrackAdvance:
+    """Advance an income-track marker: "when it crosses a reward, you get it immediately"; "If a
+    marker is on the last track space and would advance further, that step is wasted but you earn
+    2 victory points per forfeited step."
+
+    :raises ScoringError: ``position`` is off the track or ``steps`` is negative.
+    """
+    last = len(track) - 1
+    if not 0 <= position <= last or steps < 0:
+        raise ScoringError(f"a marker on position {position} of a track 0-{last} cannot advance {steps} steps")
+    end = min(last, position + steps)
+    wasted = position + steps - end
+    rewards = tuple(s.reward for s in track[position + 1:end + 1] if s.reward is not None)
+    return TrackAdvance(end, rewards, wasted, wasted * wasted_step_vp)
+
+
+@dataclass(frozen=True, slots=True)
+class Income:
+    coins: int
+    cards: int
+    vp: int
+
+
+def interim_income(cat: Catalog, coin_position: int, card_position: int, vacated: Collection[str],
+                   cattle_settlements: Sequence[int] = (), last: bool = False) -> Income:
+    """A player's income at an interim scoring: both tracks' values, the vacated recesses' coins and
+    VP, and 1 VP per settlement adjacent to each of their cattle (``cattle_settlements``: one count
+    per cattle). "At the last interim scoring, players get only the victory points; cards and coins
+    are wasted."
+
+    :raises ScoringError: a position off its track or an unknown recess.
+    """
+    coin_track, card_track = cat.tracks["coin"], cat.tracks["card"]
+    for name, track, pos in (("coin", coin_track, coin_position), ("card", card_track, card_position)):
+        if not 0 <= pos < len(track):
+            raise ScoringError(f"the {name} track has positions 0-{len(track) - 1}, not {pos}")
+    coins = coin_track[coin_position].income
+    cards = card_track[card_position].income
+    vp = coin_track[coin_position].vp + card_track[card_position].vp + sum(cattle_settlements)
+    for rid in vacated:
+        try:
+            rec = cat.recesses[rid]
+        except KeyError:
+            raise ScoringError(f"the player board has no recess {rid!r}") from None
+        coins += rec.coins
+        vp += rec.vp
+    return Income(0, 0, vp) if last else Income(coins, cards, vp)
+
+
+def unused_lever_vp(unused: int) -> int:
+    """VP for the levers not used since the last interim scoring."""
+    return UNUSED_LEVER_VP * unused
+
+
+def threshold_vp(effect: Effect, value: int) -> int:
+    """A game-end threshold card: "reaching the top number gives the lower VP, reaching the bottom
+    number gives the higher VP, and not reaching the top gives none".
+
+    :raises ScoringError: the effect is not a threshold.
+    """
+    if effect.kind is not EffectKind.VP_THRESHOLD:
+        raise ScoringError(f"{effect.kind.value} is not a threshold effect")
+    if value >= effect.get("high"):
+        return effect.get("high_vp")
+    return effect.get("low_vp") if value >= effect.get("low") else 0
+
+
+def winners(scores: Mapping[str, int]) -> tuple[str, ...]:
+    """Every player with the most VP ("ties are shared"), in the mapping's order.
+
+    :raises ScoringError: no players.
+    """
+    if not scores:
+        raise ScoringError("a game has at least one player")
+    best = max(scores.values())
+    return tuple(p for p, v in scores.items() if v == best)

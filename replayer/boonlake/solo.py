@@ -1,0 +1,172 @@
+"""The Wise Eminence's decisions in the solo game: pure functions of the rules text's solo mode.
+
+"Choosing a location: ... using the number in the corner of the solo tile that matches their
+position on the top tile of the stack. If the stack is depleted, they always use the number in the
+upper-left corner. Each number is a specific gameboard space. If the effect cannot be done at that
+space, take the next higher space, and so on; from space 33 skip to space 1. If no location works
+at all, the effect is wasted."
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .catalog import CORNERS, Catalog, SoloTile
+
+
+class SoloError(ValueError):
+    """A solo question outside what the rules define."""
+
+
+def location_order(start: int, spaces: int) -> tuple[int, ...]:
+    """The spaces in the order the Wise Eminence tries them: ``start``, the next higher, ...,
+    ``spaces`` (33), then 1 upward, each once.
+
+    :raises SoloError: ``start`` is not a space.
+    """
+    if not 1 <= start <= spaces:
+        raise SoloError(f"the gameboard has spaces 1-{spaces}, not {start}")
+    return tuple(range(start, spaces + 1)) + tuple(range(1, start))
+
+
+def next_location(start: int, feasible: Callable[[int], bool], spaces: int = 33) -> int | None:
+    """The first space from ``start`` on (33 wraps to 1) where the effect can be done; None if none.
+
+    :raises SoloError: ``start`` is not a space.
+    """
+    return next((n for n in location_order(start, spaces) if feasible(n)), None)
+
+
+def location_number(tile: SoloTile, corner: str | None) -> int:
+    """The revealed tile's number in ``corner`` (the corner the top tile of the face-down stack marks,
+    a recorded random outcome), or the upper-left one when the stack is depleted (``None``).
+
+    :raises SoloError: an unknown corner.
+    """
+    if corner is None:
+        return tile.corners[0]
+    try:
+        return tile.corners[CORNERS.index(corner)]
+    except ValueError:
+        raise SoloError(f"a solo tile's corners are {', '.join(CORNERS)}, not {corner!r}") from None
+
+
+def removal(cat: Catalog, difficulty: str) -> tuple[int, int]:
+    """A and B tiles removed at random for a difficulty level (easy ... very_difficult).
+
+    :raises SoloError: an unknown level.
+    """
+    try:
+        return cat.difficulty[difficulty]
+    except KeyError:
+        raise SoloError(f"the difficulty levels are {', '.join(cat.difficulty)}, not {difficulty!r}") from None
+
+
+def bottom_strip_effect(cat: Catalog, bottom_strip: str, grade: str) -> dict[str, int]:
+    """Step A: what the bottommost strip makes the Wise Eminence do ("structures", "cattle",
+    "cactus" steps), by the grade of the revealed tile.
+
+    :raises SoloError: an unknown strip or grade.
+    """
+    if bottom_strip not in cat.strips or grade not in ("A", "B"):
+        raise SoloError(f"no bottom-strip check for strip {bottom_strip!r} on a {grade!r}-tile")
+    key = bottom_strip if bottom_strip in ("settle", "cattle_breeding") else "other"
+    return dict(cat.solo_bottom_strip[key][grade])
+
+
+def chosen_action(tile: SoloTile, strip_rows: Mapping[str, int]) -> str:
+    """Step B: "always taking the action whose strip is furthest up on the action board" among the
+    tile's three; ``strip_rows`` gives each strip's row (1 = top).
+
+    :raises SoloError: a strip of the tile is not on the board.
+    """
+    try:
+        return min(tile.actions, key=lambda s: strip_rows[s])
+    except KeyError as exc:
+        raise SoloError(f"strip {exc.args[0]!r} is not on the action board") from None
+
+
+def structure_to_build(houses_on_board: int, structures_left: int) -> str:
+    """Building a structure: "If the Wise Eminence has no more than 1 house on the gameboard, they
+    place a house ... If they already have 2+ houses on the board, they replace one of their houses
+    with a settlement"; "If no structure remains on their board, they earn 10 VP instead".
+    Returns "house", "settlement" or "vp"."""
+    if structures_left <= 0:
+        return "vp"
+    return "house" if houses_on_board <= 1 else "settlement"
+
+
+@dataclass(frozen=True, slots=True)
+class Pasture:
+    space: int
+    structures: int  # adjacent houses and settlements, any owner
+    cattle: int  # cattle already on it
+
+
+def pasture_choice(pastures: Sequence[Pasture], location: int, spaces: int = 33) -> int | None:
+    """"Place their cattle on the pasture with the single highest difference [adjacent structures
+    minus cattle]; ties are broken by fewest cattle, then by the solo-tile corner number" (the first
+    from ``location`` in the location order). Pastures holding 4 cattle take no more. None if no
+    pasture can take one.
+
+    :raises SoloError: ``location`` is not a space.
+    """
+    order = {n: i for i, n in enumerate(location_order(location, spaces))}
+    open_ = [p for p in pastures if p.cattle <= 3]
+    if not open_:
+        return None
+    return min(open_, key=lambda p: (-(p.structures - p.cattle), p.cattle, order.get(p.space, spaces))).space
+
+
+def region_choice(cat: Catalog, differences: Mapping[str, int], covered: Sequence[str]) -> str | None:
+    """Region scoring: "subtract the Wise Eminence's presences from yours (skip regions whose rewards
+    are already covered). They choose the region with the highest difference (ties: the most
+    northern)." ``differences``: player's minus theirs, per region. None if all are covered."""
+    open_ = [r for r in cat.regions if r.id not in covered]
+    if not open_:
+        return None
+    return min(open_, key=lambda r: (-differences.get(r.id, 0), r.north_rank)).id
+
+
+def region_label_vp(cat: Catalog, region: str) -> int:
+    """VP the Wise Eminence earns for the region they cover: "4 for Boonlake, otherwise 3"."""
+    label = cat.solo_region_scoring["label_vp"]
+    return label["boonlake"] if region == "boonlake" else label["other"]
+
+
+def region_presence_vp(cat: Catalog, presences: int, grade: str) -> int:
+    """Their VP for the three other regions: "1 VP per presence, or 2 on a B-tile"."""
+    return cat.solo_region_scoring["presence_vp"][grade] * presences
+
+
+def _last_vacated(values: Sequence[int], removed: int, what: str) -> int:
+    if not 0 <= removed <= len(values):
+        raise SoloError(f"the solo board has {len(values)} {what}; {removed} cannot be removed")
+    return values[removed - 1] if removed else 0
+
+
+def wise_eminence_income(cat: Catalog, houses_removed: int, settlements_removed: int, cattle_removed: int,
+                         cactus_position: int, cattle_settlements: Sequence[int] = ()) -> int:
+    """Their interim-scoring VP: "houses, settlements, cattle, and the cactus track (the VP shown on
+    each last-vacated space), plus 1 VP per adjacent settlement for each of their cattle".
+
+    :raises SoloError: more pieces removed than the board holds, or a cactus position off the track.
+    """
+    board = cat.solo_board
+    cactus = board["cactus"]
+    if not 0 <= cactus_position < len(cactus):
+        raise SoloError(f"the cactus track has positions 0-{len(cactus) - 1}, not {cactus_position}")
+    return (_last_vacated(board["houses"], houses_removed, "houses")
+            + _last_vacated(board["settlements"], settlements_removed, "settlements")
+            + _last_vacated(board["cattle"], cattle_removed, "cattle")
+            + cactus[cactus_position] + sum(cattle_settlements))
+
+
+def unrevealed_b_vp(cat: Catalog, unrevealed_b_tiles: int) -> int:
+    """Final scoring: "for every yet-unrevealed B-tile, they score 10 VP"."""
+    return cat.solo_fallback_vp["unrevealed_b_tile"] * unrevealed_b_tiles
+
+
+def player_wins(player_vp: int, eminence_vp: int) -> bool:
+    """"If you have the same or more victory points as the Wise Eminence, you win"."""
+    return player_vp >= eminence_vp
