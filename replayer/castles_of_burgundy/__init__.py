@@ -17,6 +17,8 @@ Modules:
 - ``scoring`` region VP by size and phase, colour bonus, sale, animals, mine income, final scoring,
   end-of-game knowledge VP, the tie-break.
 - ``solo`` the target marker, VP bought with silverlings, 5 goods for a black tile, the win.
+- ``actions`` die cost with knowledge, sale and take-workers rewards, the building rule, tile
+  storage, ship goods within the goods-type limit; ``turns`` the turn-order track with stacking.
 
 Sources: the project's Solo text ``rules/castles-of-burgundy-solo.txt`` (it wins where it amends the
 base game) and the supplement ``rules/supplements/castles-of-burgundy-base.md`` (base rules,
@@ -60,6 +62,10 @@ comes from the supplement's compilation of public implementations; the catalog i
 - Animal tiles per type: 2, 2, 3, 3, 4 animals on normal backs and 3, 4 on black backs (2 sources).
 - Knowledge #12 ("free +-1 when taking a tile from a numbered depot") applies to tiles of every colour.
 - Goods colours are not known; goods types are named by their die number 1-6.
+- Ship goods beyond the 3 goods spaces: the player chooses which new types to take, takes every tile
+  of a chosen type and of every type already held, and leaves no storable type behind (the
+  supplement's "safest model").
+- The turn-order track's printed length is not known; ``turns`` gives it no end.
 
 Other editions (2019 alea, 2023 Awaken Realms SE) are catalog data: each lists its changes to the
 2011 default (goats for chickens; knowledge #6, #15, #16-#23, #26; the SE black depot of 6 with 4

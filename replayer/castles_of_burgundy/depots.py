@@ -107,3 +107,15 @@ def solo_hex_to_remove(catalog: Catalog, white_die: int, occupied: Collection[st
                 return space
         depot = next_clockwise(catalog, depot)
     return None
+
+
+def goods_to_box(catalog: Catalog, players: int) -> int:
+    """Goods tiles left over after the phase stacks and the players' starting goods (supplement 4.2:
+    "The rest (42 - 25 - 3N) go back to the box."); ``players=1`` for the Solo game.
+
+    :raises ValueError: the player count is not 1-4.
+    """
+    if players not in (1, *PLAYER_COUNTS):
+        raise ValueError(f"the game has 1-4 players, not {players!r}")
+    per_player = catalog.solo.start_goods if players == 1 else catalog.goods_per_player
+    return sum(catalog.goods_count.values()) - catalog.goods_per_phase * len(catalog.phases) - per_player * players
