@@ -5,6 +5,7 @@ format, errors, exit codes) and ``cli.render`` (text layouts).
 """
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Annotated, Optional
@@ -12,11 +13,13 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
-from ludolog.replayer.core import CORE_RULES, LogError, simulate_log
+from ludolog.replayer.core import CORE_RULES, IllegalMove, LogError, simulate_log
+from ludolog.replayer.core.files import FILE_RULES, write_file
 
 from . import render
-from .common import (EXIT_INVALID, FormatOption, OutputFormat, check_file, debug_enabled, emit, error_boundary,
-                     expand_paths, fail, game_names, handle_errors, internal_violation, load_game, load_log, parse_option_pairs, progress,
+from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FileProblem, FormatOption, MaxSizeOption, OutputFormat,
+                     check_file, debug_enabled, display_name, emit, error_boundary, fail, find_inputs, game_names, handle_errors,
+                     internal_violation, load_game, load_log, parse_option_pairs, problem_check, progress,
                      resolve_game, usage_error, violation_text)
 
 app = typer.Typer(
@@ -54,7 +57,7 @@ def games(rules: Annotated[Optional[str], typer.Option("--rules", metavar="GAME"
     if rules is not None:
         game = resolve_game(rules, "--rules")
         game_rules = [{"code": r.code, "ref": r.ref, "summary": r.summary} for r in game.rules]
-        core_rules = [{"code": r.code, "ref": r.ref, "summary": r.summary} for r in CORE_RULES]
+        core_rules = [{"code": r.code, "ref": r.ref, "summary": r.summary} for r in (*CORE_RULES, *FILE_RULES)]
         emit({"game": game.name, "rules": game_rules, "core_rules": core_rules}, fmt,
              lambda: render.rules_text(game.name, game_rules, core_rules))
         return
@@ -87,37 +90,43 @@ def schema(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker."
 
 @app.command()
 @handle_errors
-def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_default=False,
+def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_default=False, readable=False,
                                                          help="Log files and folders (searched for *.json).")],
              limit: Annotated[int, typer.Option(min=0, help="Violations shown per file in text output (0: all).")] = 20,
              quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text output: only files with problems and the summary.")] = False,
+             max_size: MaxSizeOption = DEFAULT_MAX_SIZE,
              fmt: FormatOption = OutputFormat.text) -> None:
     """Check logs: schema, full strict replay and claimed scores.
 
     Exit 0 if every log is valid (an unfinished game is valid unless it claims final scores),
-    1 if any is not.
+    1 if any is not, or if anything found cannot be read (a folder, a broken link, a FIFO...).
     """
-    files = expand_paths(paths)
-    checks = []
+    search = find_inputs(paths, max_size)
     counts: dict[str, int] = {}
-    moves = 0
+    files = moves = 0
+    all_valid = True
+    # Each file's line (or JSON entry) is printed as soon as it is checked and only the counts are
+    # kept, so memory stays flat however many logs there are.
+    stream = render.JsonListStream("files") if fmt == OutputFormat.json else None
     start = time.perf_counter()
-    for path in progress(files, len(files), "validating"):
-        check = check_file(path)
-        checks.append(check)
+    for entry in progress(search.entries, len(search.entries), "validating"):
+        check = problem_check(entry) if isinstance(entry, FileProblem) else check_file(entry, max_size=max_size)
+        files += 1
         counts[check.status] = counts.get(check.status, 0) + 1
         moves += check.applied
-        if fmt == OutputFormat.text and not (quiet and check.ok):
+        all_valid = all_valid and check.ok
+        if stream is not None:
+            stream.add(check.as_dict())
+        elif not (quiet and check.ok):
             typer.echo(render.check_text(check, limit))
     seconds = time.perf_counter() - start
-    summary = {"files": len(checks), "counts": counts, "moves": moves, "seconds": round(seconds, 3),
-               "moves_per_s": round(moves / seconds, 1) if seconds > 0 else 0.0,
-               "all_valid": all(c.ok for c in checks)}
-    if fmt == OutputFormat.json:
-        emit({"files": [c.as_dict() for c in checks], "summary": summary}, fmt)
+    summary = {"files": files, "counts": counts, "moves": moves, "seconds": round(seconds, 3),
+               "moves_per_s": round(moves / seconds, 1) if seconds > 0 else 0.0, "all_valid": all_valid}
+    if stream is not None:
+        stream.close({"summary": summary})
     else:
         typer.echo(render.summary_text(summary))
-    if not summary["all_valid"]:
+    if not all_valid:
         raise typer.Exit(EXIT_INVALID)
 
 
@@ -125,9 +134,10 @@ def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_de
 
 @app.command("replay")
 @handle_errors
-def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", help="One log file.")],
+def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", readable=False, help="One log file.")],
                    to: Annotated[Optional[int], typer.Option("--to", min=0, metavar="N",
                                                              help="Stop after the first N moves (default: the end).")] = None,
+                   max_size: MaxSizeOption = DEFAULT_MAX_SIZE,
                    fmt: FormatOption = OutputFormat.text) -> None:
     """Show the state, scores and score ledger after move N (default: the end).
 
@@ -135,13 +145,14 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", help=
     """
     from ludolog.replayer.core import replay
 
+    name = display_name(log_file)
     if log_file.is_dir():
-        fail(f"{log_file}: is a folder; replay takes one log file")
+        fail(f"{name}: is a folder; replay takes one log file")
     if not log_file.exists():
-        fail(f"{log_file}: no such file")
+        fail(f"{name}: no such file")
     log = None
     try:
-        log = load_log(log_file)
+        log = load_log(log_file, max_size=max_size)
         total = len(log.moves or [])
         stop = None if to is None or to >= total else to
         result = replay(log, to=stop)
@@ -150,7 +161,7 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", help=
     except Exception as exc:  # noqa: BLE001 - name the file in the message
         if debug_enabled():
             raise
-        fail(internal_violation(str(log_file), exc, log.game if log else "").message, file=log_file)
+        fail(internal_violation(name, exc, log.game if log else "").message, file=name)
     end = total if stop is None else stop
     # Problems after the requested point do not concern this position (schema errors of later moves).
     relevant = [v for v in result.violations if v.move_index is None or v.move_index < end]
@@ -161,7 +172,7 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", help=
     game = result.game
     state = result.state
     report = {
-        "file": str(log_file), "game": game.name, "title": game.title, "moves_total": total,
+        "file": name, "game": game.name, "title": game.title, "moves_total": total,
         "to": end, "applied": result.applied,
         "status": "invalid" if relevant else ("valid" if result.terminal else "unfinished"),
         "terminal": result.terminal, "turn": None, "round": None, "columns": [], "players": [],
@@ -198,11 +209,14 @@ def simulate(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker
              seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: the same seed writes identical logs.")] = 0,
              option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE",
                                                                  help="A game option (variant), repeatable.")] = None,
+             overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace files of the same names in OUT "
+                                                     "(without it, existing files are never touched).")] = False,
              fmt: FormatOption = OutputFormat.text) -> None:
     """Write random legal games of GAME as logs, one .json file per game.
 
     Each log has its final scores claimed as the players would have written them down; the same
-    seed writes identical files.
+    seed writes identical files. Existing files of the same names are refused (exit 1) unless
+    --overwrite; a file is never written through a symbolic link.
     """
     engine = resolve_game(game)
     if not engine.min_players <= players <= engine.max_players:
@@ -210,25 +224,41 @@ def simulate(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker
     options = parse_option_pairs(option)
     _check_options(engine, options)
     if out.exists() and not out.is_dir():
-        fail(f"{out}: exists and is not a folder")
-    out.mkdir(parents=True, exist_ok=True)
+        fail(f"{display_name(out)}: exists and is not a folder")
+    paths = [out / f"{engine.name}-{players}p-s{seed}-{i:04d}.json" for i in range(1, count + 1)]
+    if not overwrite:
+        taken = [p for p in paths if os.path.lexists(p)]
+        if taken:
+            fail(f"{len(taken)} of the {count} files to write exist already in {display_name(out)} (the first: "
+                 f"{display_name(taken[0].name)}); give --overwrite to replace them, or another --out")
     written, moves = [], 0
     start = time.perf_counter()
-    for i in progress(range(1, count + 1), count, f"simulating {engine.name}"):
-        raw = simulate_log(engine, players, seed=f"{seed}:{i}", options=options)
+    for i, path in progress(list(enumerate(paths, 1)), count, f"simulating {engine.name}"):
+        raw = _simulate_one(engine, players, f"{seed}:{i}", options)
         raw["meta"] = {"source": f"ludolog simulate {engine.name} --players {players} --seed {seed}, game {i}"}
         data = orjson.dumps(raw, option=orjson.OPT_INDENT_2) + b"\n"
-        path = out / f"{engine.name}-{players}p-s{seed}-{i:04d}.json"
         if i == 1:
             _check_simulated(path, data)
-        path.write_bytes(data)
-        written.append(str(path))
+            out.mkdir(parents=True, exist_ok=True)
+        write_file(path, data, overwrite=overwrite)
+        written.append(display_name(path))
         moves += len(raw["moves"])
     seconds = time.perf_counter() - start
     emit({"game": engine.name, "players": players, "seed": seed, "options": options, "files": written,
           "games": len(written), "moves": moves, "seconds": round(seconds, 3)}, fmt,
          lambda: f"wrote {len(written)} {engine.name} log{'s' if len(written) != 1 else ''} "
-                 f"({moves:,} moves) to {out} in {seconds:.2f} s")
+                 f"({moves:,} moves) to {display_name(out)} in {seconds:.2f} s")
+
+
+def _simulate_one(engine, players: int, seed: str, options: dict) -> dict:
+    """One simulated game; an option the game refuses at set-up (e.g. a solo-only option in a game
+    of two) is a bad command-line value: a usage error, exit 2."""
+    try:
+        return simulate_log(engine, players, seed=seed, options=options)
+    except IllegalMove as exc:
+        if exc.pointer.startswith("/options"):
+            usage_error(f"{exc.message} ({exc.code})", "--option")
+        raise
 
 
 def _check_options(engine, options: dict) -> None:

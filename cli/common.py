@@ -7,10 +7,13 @@ exit codes. Command modules (``app.py``, ``data_commands.py``) import from here 
 * :func:`fail` - print a one-line error on stderr and exit (1 by default).
 * :func:`handle_errors` - decorator for a command: every exception becomes a message and exit 1
   (``LUDOLOG_DEBUG=1`` re-raises instead, to see the traceback).
-* :func:`expand_paths` - PATH arguments (files and folders) -> the ``*.json`` logs they name.
+* :func:`expand_paths` - PATH arguments (files and folders) -> the ``*.json`` logs they name;
+  :func:`find_inputs` the same with every problem found (unreadable folder, broken link, FIFO...)
+  kept in order, for the command to report; :data:`MaxSizeOption` the per-file size limit.
 * :func:`progress` - wraps an iterable with a rich progress bar on stderr when that is a terminal.
 * :func:`check_file` - read, schema-check, replay and claim-check one log file, never raising for
-  a bad file; the result carries the violations a user sees.
+  a bad file; the result carries the violations a user sees (and no replay state: a folder of
+  any size is checked in flat memory).
 * :func:`resolve_game` - a game name from the command line -> the engine, or a usage error.
 
 Exit codes: 0 success / every log valid; 1 an invalid log, failed check or unreadable input;
@@ -31,9 +34,10 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import orjson
 import typer
 
-from ludolog.replayer.core import (GameLog, LogError, LudologError, ReplayResult, Violation, game_names,
+from ludolog.replayer.core import (GameLog, LogError, LudologError, Violation, game_names,
                                    get_game, parse_log, replay)
-from ludolog.replayer.core.files import LOG_SUFFIX, NoLogsError, find_logs
+from ludolog.replayer.core.files import (DEFAULT_MAX_SIZE, LOG_SUFFIX, FileProblem, FileProblemError, LogSearch,
+                                         NoLogsError, display_name, find_logs, read_log_bytes, search_logs)
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -50,6 +54,27 @@ class OutputFormat(str, enum.Enum):
 FormatOption = Annotated[OutputFormat, typer.Option(
     "--format", "-f", case_sensitive=False,
     help="Output format: 'text' for people, 'json' for programs (one JSON document on stdout).")]
+
+
+_SIZE_UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "M": 1 << 20, "MB": 1 << 20, "G": 1 << 30, "GB": 1 << 30}
+
+
+def parse_size(text: str | int) -> int:
+    """``--max-size`` value -> bytes: a whole number of bytes, or with a unit K, M or G (KB, MB, GB;
+    1024-based), e.g. ``300M``. :raises typer.BadParameter: anything else, or not above 0 (exit 2)."""
+    if isinstance(text, int):
+        return text
+    raw = text.strip().upper().replace(" ", "")
+    digits = raw.rstrip("KMGB")
+    unit = raw[len(digits):]
+    if not digits.isdigit() or unit not in _SIZE_UNITS or int(digits) <= 0:
+        raise typer.BadParameter(f"expected a size such as 300M, 2G or 1048576 (bytes), got {text!r}")
+    return int(digits) * _SIZE_UNITS[unit]
+
+
+MaxSizeOption = Annotated[int, typer.Option(
+    "--max-size", parser=parse_size, metavar="SIZE", show_default="256M",
+    help="Largest log file read, e.g. 300M or 2G; a larger file is an error for that file alone.")]
 
 
 def debug_enabled() -> bool:
@@ -197,13 +222,22 @@ def handle_errors(func: F) -> F:
 
 def expand_paths(paths: Sequence[Path | str], suffix: str = LOG_SUFFIX) -> list[Path]:
     """Files as given, folders searched recursively for ``*<suffix>``; sorted per folder, no
-    duplicates. A missing path or a folder without logs ends the command with exit 1."""
+    duplicates. Any problem found (a missing path, a folder without logs, an unreadable folder, a
+    broken link...) ends the command with exit 1."""
     if not paths:
         usage_error("give at least one file or folder", "PATH")
     try:
         return find_logs(paths, suffix, strict=True)
     except NoLogsError as exc:
         fail(str(exc))
+
+
+def find_inputs(paths: Sequence[Path | str], max_size: int = DEFAULT_MAX_SIZE) -> LogSearch:
+    """The logs and the problems PATH arguments name, in order (see ``search_logs``); no path at
+    all is a usage error. The command reports each problem and exits 1 for any."""
+    if not paths:
+        usage_error("give at least one file or folder", "PATH")
+    return search_logs(paths, LOG_SUFFIX, max_size)
 
 
 def resolve_game(name: str, param_hint: str = "GAME"):
@@ -244,8 +278,10 @@ def available_games() -> list:
 
 @dataclasses.dataclass
 class FileCheck:
-    """The outcome of checking one log file. ``status``: valid, unfinished, invalid or error
-    (error = ludolog itself failed on this file; it counts as not valid)."""
+    """The outcome of checking one log file. ``status``: valid, unfinished, invalid, unreadable
+    (the file cannot be read at all: missing, not a regular file, too large, a broken link; or a
+    folder that cannot be listed) or error (ludolog itself failed on this file). Only valid and
+    unfinished count as valid. No replay state is kept: a check is a few hundred bytes."""
 
     file: str
     status: str
@@ -255,7 +291,6 @@ class FileCheck:
     scores: dict = dataclasses.field(default_factory=dict)
     winners: list = dataclasses.field(default_factory=list)
     violations: list[Violation] = dataclasses.field(default_factory=list)
-    result: ReplayResult | None = dataclasses.field(default=None, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -267,24 +302,32 @@ class FileCheck:
                 "violations": [v.as_dict() for v in self.violations]}
 
 
-def load_log(path: Path | str, data: bytes | None = None) -> GameLog:
-    """Read and schema-check one log. :raises LogError: unreadable, not JSON, unknown game."""
-    name = str(path)
+def load_log(path: Path | str, data: bytes | None = None, max_size: int = DEFAULT_MAX_SIZE) -> GameLog:
+    """Read (a regular file of at most ``max_size`` bytes) and schema-check one log.
+
+    :raises FileProblemError: the file cannot be read (a :class:`LogError`).
+    :raises LogError: not JSON, unknown game.
+    """
     if data is None:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as exc:
-            raise LogError([Violation(name, None, "", "CORE.JSON.SYNTAX",
-                                      f"cannot read the file: {exc.strerror or exc}")]) from None
-    return parse_log(data, name)
+        data = read_log_bytes(path, max_size)
+    return parse_log(data, display_name(path))
 
 
-def check_file(path: Path | str, data: bytes | None = None, check_claims: bool = True) -> FileCheck:
+def problem_check(problem: FileProblem) -> FileCheck:
+    """A path that was found but cannot be read as a log, as the check of an unreadable file."""
+    return FileCheck(file=problem.file, status="unreadable", violations=[problem.as_violation()])
+
+
+def check_file(path: Path | str, data: bytes | None = None, check_claims: bool = True,
+               max_size: int = DEFAULT_MAX_SIZE) -> FileCheck:
     """Schema + full replay + claimed scores of one log. Never raises for a bad log; an internal
-    failure becomes status ``error`` with a ``CORE.INTERNAL`` violation (re-raised in debug mode)."""
-    name = str(path)
+    failure becomes status ``error`` with a ``CORE.INTERNAL`` violation (re-raised in debug mode).
+    The file is named by its :func:`display_name` (any output can hold it)."""
+    name = display_name(path)
     try:
-        log = load_log(path, data)
+        log = load_log(path, data, max_size)
+    except FileProblemError as exc:
+        return problem_check(exc.problem)
     except LogError as exc:
         return FileCheck(file=name, status="invalid", violations=list(exc.violations))
     except Exception as exc:  # noqa: BLE001 - e.g. a game package that fails to load
@@ -300,7 +343,7 @@ def check_file(path: Path | str, data: bytes | None = None, check_claims: bool =
                          violations=list(log.violations) + [internal_violation(name, exc, log.game)])
     return FileCheck(file=name, status=result.status, game=log.game, moves=len(log.moves or []),
                      applied=result.applied, scores=result.scores, winners=result.winners,
-                     violations=list(result.violations), result=result)
+                     violations=list(result.violations))
 
 
 def internal_violation(file: str, exc: BaseException, game: str = "") -> Violation:

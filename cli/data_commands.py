@@ -20,8 +20,8 @@ import pyarrow as pa
 import typer
 
 from . import render
-from .common import (EXIT_INVALID, FormatOption, OutputFormat, echo_err, emit, expand_paths, handle_errors,
-                     load_log, progress, usage_error, violation_text)
+from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
+                     echo_err, emit, find_inputs, handle_errors, load_log, progress, usage_error, violation_text)
 
 DbOption = Annotated[Path, typer.Option("--db", help="DuckDB database file.", show_default=True)]
 ParamOption = Annotated[Optional[list[str]], typer.Option(
@@ -149,6 +149,13 @@ def ingest_text(summary) -> str:
     return "\n".join(lines)
 
 
+def unreadable_text(problems: list) -> list[str]:
+    """Lines for what was found but not read (and so not loaded)."""
+    if not problems:
+        return []
+    return [f"not read ({len(problems)}; not in the database):"] + [f"  {p}" for p in problems]
+
+
 @contextlib.contextmanager
 def _usage_errors() -> Iterator[None]:
     """A query asked for wrongly (unknown name or parameter, bad value) is a usage error: exit 2."""
@@ -189,32 +196,37 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     @handle_errors
-    def ingest(paths: Annotated[list[Path], typer.Argument(help="Log files and folders (searched for *.json).")],
+    def ingest(paths: Annotated[list[Path], typer.Argument(readable=False, help="Log files and folders (searched for *.json).")],
                db: DbOption = DEFAULT_DB,
                workers: Annotated[Optional[int], typer.Option(
                    "--workers", "-w", min=1, help="Worker processes (default: the number of cores).")] = None,
                batch_size: Annotated[Optional[int], typer.Option(
                    "--batch-size", min=1,
                    help="Logs per worker task (default: up to 32); a transaction holds ~150,000 state rows.")] = None,
+               max_size: MaxSizeOption = DEFAULT_MAX_SIZE,
                fmt: FormatOption = OutputFormat.text) -> None:
         """Replay logs and load them into DuckDB (games, players, moves, player_states, score_events,
         violations). Ingesting a log again replaces its rows. Exit 1 if any log is invalid."""
         from ludolog.etl.ingest import IngestSummary, ingest_steps, n_chunks
         from ludolog.etl.workers import default_workers
 
-        files = expand_paths(paths)
+        search = find_inputs(paths, max_size)
+        files, unreadable = search.files, search.problems  # what cannot be read is reported, not loaded
         n_workers = workers or default_workers()
         summary = IngestSummary(str(db), len(files), min(n_workers, max(1, len(files))))
         with _stopped_like_ctrl_c(summary):
-            steps = ingest_steps(files, db, n_workers, batch_size, summary)
-            try:
-                for _ in progress(steps, total=n_chunks(files, n_workers, batch_size),
-                                  label=f"ingesting {len(files)} logs"):
-                    pass
-            finally:
-                steps.close()  # now, not when the generator is collected: workers stop, the database closes
-        emit(summary.as_dict(), fmt, lambda: ingest_text(summary))
-        if not summary.ok:
+            if files:  # nothing readable: no database is created or opened
+                steps = ingest_steps(files, db, n_workers, batch_size, summary)
+                try:
+                    for _ in progress(steps, total=n_chunks(files, n_workers, batch_size),
+                                      label=f"ingesting {len(files)} logs"):
+                        pass
+                finally:
+                    steps.close()  # now, not when the generator is collected: workers stop, the database closes
+        emit({**summary.as_dict(), "unreadable": [p.as_dict() for p in unreadable]}, fmt,
+             lambda: "\n".join([ingest_text(summary) if files else f"nothing to ingest: no readable log ({db} untouched)"]
+                               + unreadable_text(unreadable)))
+        if not summary.ok or unreadable:
             raise typer.Exit(EXIT_INVALID)
 
     @app.command()
@@ -290,7 +302,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     @handle_errors
-    def audit(log: Annotated[Path, typer.Argument(help="The disputed game's log file.")],
+    def audit(log: Annotated[Path, typer.Argument(readable=False, help="The disputed game's log file.")],
+              max_size: MaxSizeOption = DEFAULT_MAX_SIZE,
               fmt: FormatOption = OutputFormat.text) -> None:
         """Claimed vs replayed scores, the ledger by category, and the first claim that differs
         (with the moves that made the difference). Exit 0 if every claim matches, else 1."""
@@ -298,10 +311,10 @@ def register(app: typer.Typer) -> None:
         from ludolog.replayer.core.audit import audit as audit_result, audit_text
 
         try:
-            parsed = load_log(log)
+            parsed = load_log(log, max_size=max_size)
         except LogError as exc:
             violations = exc.violations
-            emit({"file": str(log), "status": "invalid", "ok": False, "violations": violations}, fmt,
+            emit({"file": display_name(log), "status": "invalid", "ok": False, "violations": violations}, fmt,
                  lambda: "\n".join(["The log cannot be audited:"] + [violation_text(v) for v in violations]))
             raise typer.Exit(EXIT_INVALID) from None
         report = audit_result(replay(parsed))

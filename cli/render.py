@@ -5,7 +5,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .common import FileCheck, violation_text
+import typer
+
+from .common import FileCheck, to_json, violation_text
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "") -> str:
@@ -78,9 +80,42 @@ def rules_text(game_name: str, game_rules: list[dict], core_rules: list[dict]) -
 
 # -- validate -------------------------------------------------------------------------------------
 
+class JsonListStream:
+    """One JSON object on stdout whose list ``key`` is written item by item, as each is ready
+    (``{"files": [ ... ], "summary": ...}``), so that nothing but the current item is held. The
+    text is the same as that of the whole document printed at once."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.count = 0
+
+    def add(self, item: Any) -> None:
+        head = f'{{\n  {to_json(self.key)}: [\n' if self.count == 0 else ",\n"
+        typer.echo(head + _indented(to_json(item), "    "), nl=False)
+        self.count += 1
+
+    def close(self, rest: dict) -> None:
+        """End the list and the document with the other keys of the object."""
+        text = f'{{\n  {to_json(self.key)}: []' if self.count == 0 else "\n  ]"
+        for key, value in rest.items():
+            text += f",\n  {to_json(key)}: " + _indented(to_json(value), "  ").lstrip()
+        typer.echo(text + "\n}")
+
+
+def _indented(text: str, pad: str) -> str:
+    return "\n".join(pad + line for line in text.split("\n"))
+
+
+STATUS_LABELS = {"valid": "OK", "unfinished": "UNFINISHED", "invalid": "INVALID", "unreadable": "UNREADABLE",
+                 "error": "ERROR"}
+
+
 def check_line(check: FileCheck) -> str:
-    """One line per file: status, file, what was replayed."""
-    label = {"valid": "OK", "unfinished": "UNFINISHED", "invalid": "INVALID", "error": "ERROR"}[check.status]
+    """One line per file: status, file, what was replayed (for an unreadable file: why)."""
+    label = STATUS_LABELS[check.status]
+    if check.status == "unreadable" and check.violations:
+        v = check.violations[0]
+        return f"{label:<10} {check.file}: {v.message} [{v.code}]"
     detail = []
     if check.game:
         detail.append(check.game)
@@ -96,6 +131,8 @@ def check_line(check: FileCheck) -> str:
 
 def check_text(check: FileCheck, limit: int) -> str:
     lines = [check_line(check)]
+    if check.status == "unreadable":
+        return lines[0]
     shown = check.violations if limit <= 0 else check.violations[:limit]
     lines.extend("  " + violation_text(v).replace("\n", "\n  ") for v in shown)
     if len(shown) < len(check.violations):
@@ -105,7 +142,7 @@ def check_text(check: FileCheck, limit: int) -> str:
 
 def summary_text(summary: dict) -> str:
     counts = summary["counts"]
-    parts = [f"{counts.get(k, 0)} {k}" for k in ("valid", "unfinished", "invalid", "error") if counts.get(k, 0)
+    parts = [f"{counts.get(k, 0)} {k}" for k in ("valid", "unfinished", "invalid", "unreadable", "error") if counts.get(k, 0)
              or k in ("valid", "invalid")]
     rate = f", {summary['moves_per_s']:,.0f} moves/s" if summary["seconds"] > 0 and summary["moves"] else ""
     return (f"{summary['files']} log{'s' if summary['files'] != 1 else ''}: {', '.join(parts)}; "

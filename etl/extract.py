@@ -20,6 +20,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ludolog.replayer.core import LogError, Violation, get_game, parse_log, replay
+from ludolog.replayer.core.files import display_name
 
 from .tables import COMMON_TABLES, game_state_table
 
@@ -173,7 +174,7 @@ class ChunkBuilder:
 
     # -- one log ------------------------------------------------------------------------------
     def add_file(self, path: str | Path) -> None:
-        file = str(Path(path).resolve())
+        file = display_name(Path(path).resolve())  # a name that is not UTF-8 is stored escaped
         try:
             data = Path(path).read_bytes()
         except OSError as exc:  # gone or unreadable since it was listed: recorded, keyed by its path
