@@ -1,0 +1,205 @@
+"""Village geometry: hex coordinates, the sides tiles show, placement, roads, loops and rivers.
+
+Coordinates are axial ``(q, r)`` of flat-topped hexes. Side ``s`` (0-5) is N, NE, SE, S, SW, NW,
+clockwise; side ``s`` of one hex touches side ``(s + 3) % 6`` of its neighbour. A tile rotated by
+``r`` sixth turns clockwise shows on side ``s`` what its printed side ``(s - r) % 6`` shows. The
+home tile lies at ``(0, 0)``. A tile's roads all meet at its building, so two road sides of one
+tile are always joined; a resource or a traveller passes from tile to tile where both touching
+sides are roads (or, with summer boat 2a, across any side that is not water).
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from .catalog import RESOURCES, Catalog, Edge, TileGroup
+from .rules import refuse
+
+Coord = tuple[int, int]
+#: neighbour offsets of sides 0-5 (N, NE, SE, S, SW, NW)
+DIRECTIONS: tuple[Coord, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+SIDE_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
+HOME: Coord = (0, 0)
+EDGE_NAMES = {Edge.ROAD: "a road", Edge.FIELD: "no road", Edge.WATER: "water"}
+
+
+def neighbour(c: Coord, side: int) -> Coord:
+    dq, dr = DIRECTIONS[side]
+    return (c[0] + dq, c[1] + dr)
+
+
+def opposite(side: int) -> int:
+    return (side + 3) % 6
+
+
+def rotated(edges: tuple[Edge, ...], rotation: int) -> tuple[Edge, ...]:
+    """What a tile with printed ``edges`` shows on sides 0-5 when turned ``rotation`` sixths clockwise."""
+    return tuple(edges[(s - rotation) % 6] for s in range(6))
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile in a village: where, turned how far, which side up, and the resources lying on it
+    (counts of wood, stone, iron, gold in that order)."""
+
+    tile: str
+    coord: Coord
+    rotation: int = 0
+    side: str = "front"
+    resources: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def with_resources(self, resources: tuple[int, int, int, int]) -> PlacedTile:
+        return PlacedTile(self.tile, self.coord, self.rotation, self.side, resources)
+
+
+def resource_tuple(d: dict[str, int]) -> tuple[int, int, int, int]:
+    """``{"wood": 2}`` -> ``(2, 0, 0, 0)``."""
+    return tuple(d.get(r, 0) for r in RESOURCES)  # type: ignore[return-value]
+
+
+class Village:
+    """One player's village: placed tiles by coordinate with the sides they show, precomputed once.
+
+    Treated as immutable: functions that change a village return a new one.
+    """
+
+    __slots__ = ("catalog", "tiles", "edges")
+
+    def __init__(self, catalog: Catalog, tiles: tuple[PlacedTile, ...] | list[PlacedTile]):
+        self.catalog = catalog
+        self.tiles: dict[Coord, PlacedTile] = {}
+        self.edges: dict[Coord, tuple[Edge, ...]] = {}
+        for placed in tiles:
+            if placed.coord in self.tiles:
+                raise ValueError(f"two tiles at {placed.coord}")
+            self.tiles[placed.coord] = placed
+            self.edges[placed.coord] = rotated(catalog.tiles[placed.tile].edges, placed.rotation)
+
+    def replaced(self, placed: PlacedTile) -> Village:
+        """This village with ``placed`` added, or put in place of the tile at its coordinate."""
+        return Village(self.catalog, [p for c, p in self.tiles.items() if c != placed.coord] + [placed])
+
+    def coord_of(self, tile_id: str) -> Coord | None:
+        for c, p in self.tiles.items():
+            if p.tile == tile_id:
+                return c
+        return None
+
+    def home(self) -> Coord | None:
+        for c, p in self.tiles.items():
+            if self.catalog.tiles[p.tile].group is TileGroup.HOME:
+                return c
+        return None
+
+    def touching(self, c: Coord):
+        """``(side, neighbour coordinate, my edge, its edge)`` for every occupied neighbour of ``c``."""
+        mine = self.edges[c]
+        for side in range(6):
+            n = neighbour(c, side)
+            if n in self.tiles:
+                yield side, n, mine[side], self.edges[n][opposite(side)]
+
+
+def check_placement(village: Village, tile_id: str, coord: Coord, rotation: int, free_placement: bool = False) -> None:
+    """Can ``tile_id`` turned ``rotation`` go onto ``coord``? ``free_placement``: summer boat 2a.
+
+    Rules text: "unless the player also owns summer boat 2a, all the sides must match: roads, no
+    roads, water".
+
+    :raises IllegalMove: KEY.PLACE.OCCUPIED, KEY.PLACE.DETACHED or KEY.PLACE.SIDES.
+    """
+    name = village.catalog.tiles[tile_id].name
+    if coord in village.tiles:
+        raise refuse("KEY.PLACE.OCCUPIED", f"the {name} cannot go onto {coord}: the "
+                     f"{village.catalog.tiles[village.tiles[coord].tile].name} is already there")
+    edges = rotated(village.catalog.tiles[tile_id].edges, rotation)
+    touching = [(side, n) for side in range(6) if (n := neighbour(coord, side)) in village.tiles]
+    if not touching:
+        raise refuse("KEY.PLACE.DETACHED", f"the {name} must be placed next to a tile of the village, not at {coord}")
+    if free_placement:
+        return
+    for side, n in touching:
+        theirs = village.edges[n][opposite(side)]
+        if edges[side] is not theirs:
+            other = village.catalog.tiles[village.tiles[n].tile].name
+            raise refuse("KEY.PLACE.SIDES", f"the {name} shows {EDGE_NAMES[edges[side]]} on its {SIDE_NAMES[side]} side "
+                         f"where the {other} shows {EDGE_NAMES[theirs]}: touching sides must match")
+
+
+def passable(mine: Edge, theirs: Edge, across_fields: bool) -> bool:
+    """Can a resource cross from one tile to its neighbour over these touching sides?"""
+    if mine is Edge.ROAD and theirs is Edge.ROAD:
+        return True
+    return across_fields and mine is not Edge.WATER and theirs is not Edge.WATER
+
+
+def links(village: Village, across_fields: bool = False) -> dict[Coord, tuple[Coord, ...]]:
+    """For every tile, the neighbours a resource can reach in one step."""
+    return {c: tuple(n for _, n, mine, theirs in village.touching(c) if passable(mine, theirs, across_fields))
+            for c in village.tiles}
+
+
+def distances(village: Village, start: Coord, across_fields: bool = False) -> dict[Coord, int]:
+    """Steps from ``start`` to every tile a resource can reach from it (breadth-first)."""
+    graph = links(village, across_fields)
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        c = queue.popleft()
+        for n in graph[c]:
+            if n not in seen:
+                seen[n] = seen[c] + 1
+                queue.append(n)
+    return seen
+
+
+def road_loop_tiles(village: Village) -> frozenset[Coord]:
+    """The tiles that lie on a closed loop of roads (Sea Bastion).
+
+    Rules text: "1 point for each tile which is connected by roads as part of a loop which connects
+    back to the starting point without the traveller having to travel along the same route twice";
+    summer boat 2a "does not affect the Sea Bastion boat which requires roads to be connected".
+    A tile is on such a loop when one of its road links is not a bridge of the road graph: the
+    two tiles stay connected by roads without that link.
+    """
+    graph = links(village, across_fields=False)
+    on_loop: set[Coord] = set()
+    for a, ns in graph.items():
+        for b in ns:
+            if a < b and _connected_without(graph, a, b):
+                on_loop.update((a, b))
+    return frozenset(on_loop)
+
+
+def _connected_without(graph: dict[Coord, tuple[Coord, ...]], a: Coord, b: Coord) -> bool:
+    seen = {a}
+    stack = [a]
+    while stack:
+        c = stack.pop()
+        for n in graph[c]:
+            if (c, n) in ((a, b), (b, a)) or n in seen:
+                continue
+            if n == b:
+                return True
+            seen.add(n)
+            stack.append(n)
+    return False
+
+
+def river_component(village: Village, start: Coord) -> frozenset[Coord]:
+    """The tiles joined to ``start`` by touching water sides (Sea Breese: "connects by river to the home tile")."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        c = stack.pop()
+        for _, n, mine, theirs in village.touching(c):
+            if mine is Edge.WATER and theirs is Edge.WATER and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return frozenset(seen)
+
+
+def adjacent_tiles(village: Village, c: Coord) -> int:
+    """How many tiles touch the tile at ``c`` (turn-order tiles: "1 point for each other tile that the
+    turn order tile is connected to")."""
+    return sum(1 for _ in village.touching(c))

@@ -1,0 +1,50 @@
+"""Keyflower rule codes raised by the pure rules modules, each with the passage it enforces.
+
+``TEXT`` is ../shared/rules/keyflower-tiles.txt, ``SUPP`` is ../shared/rules/supplements/keyflower-base.md.
+The engine of issue 11 will add its own codes to this book; the pure functions raise
+:class:`~ludolog.replayer.core.errors.IllegalMove` with one of these codes and a sentence a player
+understands, and the engine adds the move index and the JSON pointer.
+"""
+from __future__ import annotations
+
+from ..core.errors import IllegalMove
+from ..core.rules import Rule, RuleBook
+
+KEYFLOWER_RULES = RuleBook("keyflower", [
+    Rule("KEY.BID.COLOUR", "SUPP 4.1; TEXT Boat 4a",
+         "A bid must use the colour of the workers already on or around the tile (green included), unless summer boat 4a allows a counter bid."),
+    Rule("KEY.BID.MIXED", "SUPP 4.1", "All workers of one bid are of one colour."),
+    Rule("KEY.BID.NOT_ENOUGH", "SUPP 4.2", "A bid must be made with more workers than the highest bid on the tile."),
+    Rule("KEY.BID.WINNING", "SUPP 4.2", "Workers of a bid that is winning cannot be moved."),
+    Rule("KEY.BID.NONE", "SUPP 4.2", "Only workers of one's own outbid bid can be moved on."),
+    Rule("KEY.USE.COLOUR", "SUPP 4.1; TEXT Boat 4b",
+         "A use must be made with workers of the colour already on or around the tile, unless summer boat 4b frees it."),
+    Rule("KEY.USE.MIXED", "SUPP 4.1; TEXT Boat 4b", "Workers using a tile are all of one colour (summer boat 4b excepted, on a tile already bid for or used)."),
+    Rule("KEY.USE.TOO_FEW", "SUPP 4.3", "Each use of a tile in a season needs more workers than the previous use."),
+    Rule("KEY.USE.FULL", "SUPP 4.3; TEXT Boat 4b", "No more than six workers may be placed on a tile in one season to use it."),
+    Rule("KEY.USE.NOTHING", "SUPP 4.3", "A worker must be placed to use a tile."),
+    Rule("KEY.PLACE.OCCUPIED", "SUPP 9.1", "A new village tile goes onto an empty space."),
+    Rule("KEY.PLACE.DETACHED", "SUPP 9.1", "A new village tile goes next to a tile already in the village."),
+    Rule("KEY.PLACE.SIDES", "TEXT Turn Order Tiles; TEXT Boat 2a",
+         "All sides that touch must match (roads, no roads, water) unless the player owns summer boat 2a."),
+    Rule("KEY.TRANSPORT.NOT_IN_VILLAGE", "TEXT Farrier, Homes 1 to 6, Stable and Wainwright",
+         "Resources are transported between tiles of the player's own village."),
+    Rule("KEY.TRANSPORT.NO_RESOURCE", "TEXT Farrier, Homes 1 to 6, Stable and Wainwright", "Only resources lying on a tile can be moved from it."),
+    Rule("KEY.TRANSPORT.NO_ROAD", "TEXT Farrier, Homes 1 to 6, Stable and Wainwright; TEXT Boat 2a",
+         "The transportation of resources must be along roads (across fields too with summer boat 2a)."),
+    Rule("KEY.TRANSPORT.CAPACITY", "TEXT Farrier, Homes 1 to 6, Stable and Wainwright",
+         "Transport capacity is shared among resources and steps: moving one resource one tile uses one point."),
+    Rule("KEY.UPGRADE.NOT_UPGRADABLE", "TEXT Summer Boats; SUPP 5.2", "Only tiles with an upgraded side that are not yet upgraded can be flipped."),
+    Rule("KEY.UPGRADE.CAPACITY", "TEXT Farrier, Homes 1 to 6, Stable and Wainwright", "One use upgrades at most as many tiles as its upgrade icons show."),
+    Rule("KEY.UPGRADE.COST", "SUPP 5.2; TEXT Boat 3a",
+         "An upgrade is paid exactly with the resources lying on the tile and skill tiles from behind the screen."),
+    Rule("KEY.SCORE.ALLOCATION", "TEXT Boats (White Wind); TEXT Winter Tiles",
+         "Each worker, skill tile or resource is scored once, for one scoring tile."),
+])
+
+
+def refuse(code: str, message: str) -> IllegalMove:
+    """The exception for breaking ``code`` (declared above; an undeclared code is a programming error)."""
+    if code not in KEYFLOWER_RULES:
+        raise KeyError(f"undeclared Keyflower rule code {code}")
+    return IllegalMove(code, message)

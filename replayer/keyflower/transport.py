@@ -1,0 +1,165 @@
+"""Transport and upgrading: one use of a home tile, Stable, Farrier or Wainwright, as pure functions.
+
+Rules text (Farrier, Homes 1 to 6, Stable and Wainwright): "The player may move up to the number
+of resources indicated by the cart and upgrade up to the number of village tiles indicated by the
+upgrade icons (one or two). The transportation of resources must be along roads. The number of
+resources indicated on the transport tile can be split between one or more resources of the same
+or different types. For example if the transport capacity is two, then two resources can be moved
+to an adjacent tile(s) or one resource can be moved two tiles." So a carry of ``n`` resources over
+``d`` tiles uses ``n * d`` points of capacity, and carries are made one after the other (a resource
+brought to a tile can be carried on).
+
+Upgrades are paid exactly, with resources lying on the tile being flipped and skill tiles from
+behind the screen (supplement 5.2). Gold stands in for any one wood, stone or iron (supplement
+5.2, confirmed there; the rules text is silent); with summer boat 3a ("gold, iron, stone and wood
+can be used in substitution for any other type of resource") any resource pays for any other.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .catalog import RESOURCES, SKILLS, Cost
+from .geometry import Coord, PlacedTile, Village, distances
+from .rules import refuse
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """Move ``count`` resources of type ``resource`` from the tile at ``source`` to the tile at ``target``."""
+
+    source: Coord
+    target: Coord
+    resource: str
+    count: int = 1
+
+
+def capacity(base: int, factor: int = 1) -> int:
+    """Transport or upgrade capacity of one use: the tile's number, times 2 with summer boat 2b
+    ("All of a players transport capacity and upgrade ability is doubled")."""
+    return base * factor
+
+
+def transport(village: Village, carries: list[Carry] | tuple[Carry, ...], points: int, across_fields: bool = False) -> tuple[Village, int]:
+    """Apply ``carries`` in order within ``points`` of capacity; the new village and the points used.
+
+    ``across_fields``: summer boat 2a ("resources may be transported across fields ... as well as along roads").
+
+    :raises IllegalMove: KEY.TRANSPORT.NOT_IN_VILLAGE, KEY.TRANSPORT.NO_RESOURCE, KEY.TRANSPORT.NO_ROAD
+        or KEY.TRANSPORT.CAPACITY.
+    """
+    tiles = {c: list(p.resources) for c, p in village.tiles.items()}
+    used = 0
+    names = village.catalog.tiles
+    for carry in carries:
+        for end in (carry.source, carry.target):
+            if end not in tiles:
+                raise refuse("KEY.TRANSPORT.NOT_IN_VILLAGE", f"there is no tile of the village at {end} to carry resources from or to")
+        if carry.resource not in RESOURCES or carry.count < 1 or carry.source == carry.target:
+            raise refuse("KEY.TRANSPORT.NO_RESOURCE", f"a carry moves one or more wood, stone, iron or gold to another tile, "
+                         f"not {carry.count} {carry.resource} from {carry.source} to {carry.target}")
+        k = RESOURCES.index(carry.resource)
+        source_name = names[village.tiles[carry.source].tile].name
+        target_name = names[village.tiles[carry.target].tile].name
+        if tiles[carry.source][k] < carry.count:
+            raise refuse("KEY.TRANSPORT.NO_RESOURCE", f"the {source_name} holds {tiles[carry.source][k]} {carry.resource}, "
+                         f"not the {carry.count} to be carried")
+        steps = distances(village, carry.source, across_fields).get(carry.target)
+        if steps is None:
+            way = "roads or fields" if across_fields else "roads"
+            raise refuse("KEY.TRANSPORT.NO_ROAD", f"no {way} lead from the {source_name} to the {target_name}")
+        used += steps * carry.count
+        if used > points:
+            raise refuse("KEY.TRANSPORT.CAPACITY", f"carrying {carry.count} {carry.resource} {steps} tile(s) to the {target_name} "
+                         f"brings the transport to {used} of the {points} this use allows")
+        tiles[carry.source][k] -= carry.count
+        tiles[carry.target][k] += carry.count
+    moved = [p.with_resources(tuple(tiles[c])) for c, p in village.tiles.items()]
+    return Village(village.catalog, moved), used
+
+
+def payment_matches(cost: Cost, resources: dict[str, int], skills: dict[str, int], any_resource: bool = False) -> bool:
+    """Does this payment settle ``cost`` exactly (no more, no less)?
+
+    Resource units: a unit of type ``t`` pays a ``t`` or an ``any``; gold pays any one wood, stone,
+    iron or ``any``; with ``any_resource`` (summer boat 3a) every unit pays every requirement.
+    Skill tiles: of the type asked or for ``any``.
+    """
+    need = dict(cost.resources)
+    if sum(resources.values()) != sum(need.values()):
+        return False
+    if not any_resource:
+        spare_gold = resources.get("gold", 0) - need.get("gold", 0)
+        if spare_gold < 0:
+            return False
+        overflow = 0
+        for t in RESOURCES[:3]:
+            have, want = resources.get(t, 0), need.get(t, 0)
+            overflow += max(0, have - want)
+            spare_gold -= max(0, want - have)  # the missing wood, stone or iron is paid in gold
+        if spare_gold < 0 or overflow > need.get("any", 0):
+            return False
+    need_skills = dict(cost.skills)
+    if sum(skills.values()) != sum(need_skills.values()):
+        return False
+    return all(skills.get(s, 0) >= need_skills.get(s, 0) for s in SKILLS)
+
+
+def can_pay(cost: Cost, on_tile: dict[str, int], screen_skills: dict[str, int], any_resource: bool = False) -> bool:
+    """Could the upgrade be paid from these resources on the tile and skill tiles behind the screen?"""
+    need = dict(cost.resources)
+    if any_resource:
+        enough = sum(on_tile.values()) >= sum(need.values())
+    else:
+        gold = on_tile.get("gold", 0) - need.get("gold", 0)
+        spare = 0
+        for t in RESOURCES[:3]:
+            short = need.get(t, 0) - on_tile.get(t, 0)
+            if short > 0:
+                gold -= short
+            else:
+                spare -= short
+        enough = gold >= 0 and spare + gold >= need.get("any", 0)
+    need_skills = dict(cost.skills)
+    left = 0
+    for s in SKILLS:
+        short = need_skills.get(s, 0) - screen_skills.get(s, 0)
+        if short > 0:
+            return False
+        left -= short
+    return enough and left >= need_skills.get("any", 0)
+
+
+def upgrade(village: Village, coord: Coord, resources: dict[str, int], skills: dict[str, int], any_resource: bool = False) -> Village:
+    """Flip the tile at ``coord`` to its upgraded side, paying ``resources`` from it (skill tiles come
+    from behind the screen: the caller removes ``skills``). Other resources stay on the tile and it
+    keeps its orientation ("When flipped, the orientation of the village tile should be the same").
+
+    :raises IllegalMove: KEY.UPGRADE.NOT_UPGRADABLE or KEY.UPGRADE.COST.
+    """
+    placed = village.tiles.get(coord)
+    if placed is None:
+        raise refuse("KEY.UPGRADE.NOT_UPGRADABLE", f"there is no tile of the village at {coord} to upgrade")
+    tile = village.catalog.tiles[placed.tile]
+    if not tile.upgradable or placed.side != "front":
+        why = "is already upgraded" if placed.side == "upgraded" else "has no upgraded side"
+        raise refuse("KEY.UPGRADE.NOT_UPGRADABLE", f"the {tile.name} {why}")
+    on_tile = dict(zip(RESOURCES, placed.resources))
+    if any(resources.get(r, 0) > on_tile[r] for r in RESOURCES) or set(resources) - set(RESOURCES):
+        raise refuse("KEY.UPGRADE.COST", f"the {tile.name} holds {_describe(on_tile)}: the payment {_describe(resources)} "
+                     "must lie on the tile being upgraded")
+    if not payment_matches(tile.upgrade_cost, resources, skills, any_resource):
+        raise refuse("KEY.UPGRADE.COST", f"{_describe(resources)} and skill tiles {_describe(skills)} do not pay the {tile.name}'s "
+                     f"upgrade cost of {_describe(dict(tile.upgrade_cost.resources))} and skill tiles {_describe(dict(tile.upgrade_cost.skills))}")
+    left = tuple(on_tile[r] - resources.get(r, 0) for r in RESOURCES)
+    return village.replaced(PlacedTile(placed.tile, coord, placed.rotation, "upgraded", left))  # type: ignore[arg-type]
+
+
+def check_upgrade_count(flips: int, upgrades: int) -> None:
+    """:raises IllegalMove: KEY.UPGRADE.CAPACITY when one use flips more tiles than its upgrade icons allow."""
+    if flips > upgrades:
+        raise refuse("KEY.UPGRADE.CAPACITY", f"this use upgrades at most {upgrades} tile(s), not {flips}")
+
+
+def _describe(counts: dict[str, int]) -> str:
+    parts = [f"{n} {k}" for k, n in counts.items() if n]
+    return ", ".join(parts) if parts else "nothing"

@@ -1,0 +1,257 @@
+"""Final scoring of every tile as the texts state, and the 'each item scored once' allocation.
+
+Expectations are the texts' numbers worked by hand; the allocation search is also checked against
+an independent brute force that tries every assignment of every single item.
+"""
+import itertools
+import random
+
+import pytest
+
+from ludolog.replayer.keyflower.allocation import Rule, best_allocation
+from ludolog.replayer.keyflower.catalog import ITEM_TYPES
+from ludolog.replayer.keyflower.geometry import PlacedTile, Village
+from ludolog.replayer.keyflower.scoring import Holdings, final_score, transport_total, winners
+
+from .conftest import catalog_with_edges
+
+CAT = catalog_with_edges({"home_1": "WRRRRR", "keywood": "RRRRRR", "key_mine": "RRRRRR", "stable": "RRRRRR",
+                          "boat_1": "WFFWFF", "boat_2": "WFFWFF", "sea_breese": "WFFWFF", "turn_order_1": "RRRRRR"})
+# coordinates around the home tile far enough apart that no geometry scoring is involved
+SPOTS = [(3 * k, 0) for k in range(1, 20)]
+
+
+def score(tiles, workers=(), skills=(), purple=False, home_resources=(0, 0, 0, 0)):
+    placed = [PlacedTile("home_1", (0, 0), resources=home_resources)]
+    for spot, t in zip(SPOTS, tiles):
+        placed.append(t if isinstance(t, PlacedTile) else PlacedTile(t, spot))
+    return final_score(Village(CAT, placed), Holdings(tuple(workers), tuple(skills), purple))
+
+
+def points(result, source):
+    return sum(line.points for line in result.lines if line.source == source)
+
+
+def test_keythedral_scores_12():
+    # "Keythedral: The owner scores 12 points."
+    assert points(score(["keythedral"]), "keythedral") == 12
+
+
+@pytest.mark.parametrize("skills,expected", [(4, 0), (5, 10), (9, 10), (10, 20), (11, 20)])
+def test_key_guild_10_per_5_skill_tiles(skills, expected):
+    # "The owner gets 10 points for every 5 skill tiles the player possesses at the end of the game."
+    s = score(["key_guild"], skills=[("saw", skills // 2), ("anvil", skills - skills // 2)])
+    assert points(s, "key_guild") == expected
+
+
+@pytest.mark.parametrize("workers,expected", [(4, 0), (5, 3), (14, 6), (15, 9)])
+def test_apothecary_3_per_5_workers_including_green(workers, expected):
+    # "The owner gets 3 points for every 5 workers (including green)"
+    s = score(["apothecary"], workers=[("green", 2), ("red", workers - 2)])
+    assert points(s, "apothecary") == expected
+
+
+def test_windmill_5_per_5_resources_and_the_rest_of_the_gold():
+    # "5 points for every 5 resources of any type"; gold not allocated scores 1 each
+    s = score(["windmill"], home_resources=(3, 2, 1, 2))  # 8 resources: one group of 5 from wood, stone, iron
+    # the group of five takes the six non-gold ones first, so both gold keep their point
+    assert points(s, "windmill") == 5 and points(s, "gold") == 2 and s.total == 7
+
+
+def test_windmill_takes_gold_only_when_it_gains_by_it():
+    s = score(["windmill"], home_resources=(2, 0, 0, 3))  # 5 resources: 5 points beat 3 gold points
+    assert points(s, "windmill") == 5 and points(s, "gold") == 0
+
+
+def test_craftsmans_guild_sets_without_green():
+    # "3 points for each set of blue, red and yellow workers ... green workers cannot be used in substitution"
+    s = score(["craftsmans_guild"], workers=[("blue", 3), ("red", 2), ("yellow", 5), ("green", 4)])
+    assert points(s, "craftsmans_guild") == 6
+
+
+def test_jeweller_gold_scores_twice_instead_of_once():
+    # "2 points for every gold resource they own at the end of the game instead of the usual 1 point"
+    s = score(["jeweller"], home_resources=(0, 0, 0, 4))
+    assert points(s, "jeweller") == 8 and points(s, "gold") == 0 and s.total == 8
+
+
+def test_key_market_two_per_green_worker():
+    s = score(["key_market"], workers=[("green", 3), ("red", 6)])
+    assert points(s, "key_market") == 6
+
+
+def test_mercers_guild_gold_substitutes_and_then_scores_nothing_else():
+    # "5 points for each set of three different resources ... gold can be used in substitution of any of the
+    #  other types of resource, but if it is used in this way the gold does not then also score 1 point"
+    s = score(["mercers_guild"], home_resources=(2, 1, 0, 2))
+    # sets: wood + stone + gold(as iron); the second wood needs two more: gold(as stone) + nothing -> 1 set
+    assert points(s, "mercers_guild") == 5 and points(s, "gold") == 1 and s.total == 6
+    s = score(["mercers_guild"], home_resources=(2, 2, 2, 0))
+    assert points(s, "mercers_guild") == 10
+
+
+def test_scholar_scribes_and_village_hall_choose_a_type():
+    # Scholar: "3 points for each skill tile of that type"; Scribes: "10 points for each set of three different"
+    s = score(["scholar"], skills=[("saw", 2), ("pickaxe", 4), ("anvil", 1)])
+    assert points(s, "scholar") == 12
+    s = score(["scribes"], skills=[("saw", 2), ("pickaxe", 4), ("anvil", 3)])
+    assert points(s, "scribes") == 20
+    # both: 2 sets (20) + the 2 pick-axes left to the Scholar (6) beat 4 pick-axes (12) + 1 set (10)
+    s = score(["scholar", "scribes"], skills=[("saw", 2), ("pickaxe", 4), ("anvil", 3)])
+    assert points(s, "scribes") == 20 and points(s, "scholar") == 6
+    # Village Hall: "1 point for each worker of that colour"
+    s = score(["village_hall"], workers=[("red", 2), ("yellow", 7), ("blue", 3)])
+    assert points(s, "village_hall") == 7
+
+
+def test_watermill_one_chosen_resource_type():
+    # "1 point for each resources of that type ... no point in the player choosing gold"
+    s = score(["watermill"], home_resources=(4, 2, 1, 3))
+    assert points(s, "watermill") == 4 and points(s, "gold") == 3
+
+
+def test_white_wind_scores_only_workers_no_other_tile_scored():
+    # "each worker can only be scored once. If the worker is already being scored by the apothecary,
+    #  craftsman's guild, Key market or village hall, it cannot also be scored by the White Wind."
+    s = score(["key_market", "white_wind"], workers=[("green", 3), ("red", 2)])
+    assert points(s, "key_market") == 6 and points(s, "white_wind") == 2 and s.total == 8
+    s = score(["apothecary", "white_wind"], workers=[("red", 7)])
+    assert points(s, "white_wind") == 7 and points(s, "apothecary") == 0  # 1 each beats 3 per 5
+
+
+def test_yards_score_what_lies_on_them_and_nothing_else():
+    # Timber Yard front: 2 per wood on it (KFW); the stone on it is free for the Watermill
+    yard = PlacedTile("timber_yard", (9, 9), resources=(3, 1, 0, 0))
+    s = score([yard, "watermill"], home_resources=(1, 0, 0, 0))
+    assert points(s, "timber_yard") == 6
+    assert points(s, "watermill") == 1  # one wood at home or the stone: wood on the yard is not "counted for the other" tiles
+    up = PlacedTile("timber_yard", (9, 9), side="upgraded", resources=(2, 0, 0, 1))
+    s = score([up])
+    # gold on a yard counts as its resource "the gold does not also score one point for being gold"
+    assert points(s, "timber_yard") == 9 and points(s, "gold") == 0
+    barn = PlacedTile("barn", (9, 9), resources=(1, 1, 1, 1))
+    assert points(score([barn]), "barn") == 4
+
+
+def test_boat_3b_counts_any_resource_as_any_other():
+    # "For game end scoring purposes, gold, iron, stone and wood can be counted in substitution for any other type"
+    boat = PlacedTile("boat_3", (9, 9), side="b")
+    s = score([boat, "watermill"], home_resources=(2, 2, 1, 0))
+    assert points(s, "watermill") == 5
+    yard = PlacedTile("stone_yard", (12, 9), resources=(2, 0, 0, 0))
+    assert points(score([boat, yard]), "stone_yard") == 4
+
+
+def test_the_purple_keyple_is_declared_as_whatever_scores_best():
+    # "the purple start player marker may be declared ... as a resource, skill or worker of any colour"
+    s = score(["key_guild"], skills=[("saw", 4)], purple=True)
+    assert points(s, "key_guild") == 10
+    s = score(["key_market"], workers=[("green", 1)], purple=True)
+    assert points(s, "key_market") == 4
+    yard = PlacedTile("blacksmith", (9, 9), side="upgraded", resources=(0, 0, 1, 0))
+    assert points(score([yard], purple=True), "blacksmith") == 6  # "placed on the ... blacksmith"
+
+
+def test_keyflower_boat_counts_transport_capacity_doubled_by_2b():
+    # home T1 + upgraded Stable T4 (ALS) = 5; "This total can be doubled if the player also owns the summer boat 2b"
+    stable = PlacedTile("stable", (9, 9), side="upgraded")
+    assert transport_total(Village(CAT, [PlacedTile("home_1", (0, 0)), stable])) == 5
+    assert points(score([stable, "keyflower"]), "keyflower") == 5
+    assert points(score([stable, "keyflower", PlacedTile("boat_2", (12, 9), side="b")]), "keyflower") == 10
+
+
+def test_sea_bastion_one_point_per_tile_on_a_road_loop():
+    v = Village(CAT, [PlacedTile("home_1", (0, 0)), PlacedTile("keywood", (0, 1)), PlacedTile("key_mine", (1, 0)),
+                      PlacedTile("sea_bastion", (-5, 5))])
+    s = final_score(v, Holdings())
+    assert points(s, "sea_bastion") == 3
+
+
+def test_sea_breese_scores_the_boats_joined_by_river():
+    v = Village(CAT, [PlacedTile("home_1", (0, 0)), PlacedTile("boat_1", (0, -1), side="a"),
+                      PlacedTile("sea_breese", (0, -2)), PlacedTile("boat_2", (4, 4), side="a")])
+    s = final_score(v, Holdings())
+    expected = CAT.tiles["boat_1"].river_points + CAT.tiles["sea_breese"].river_points  # boat 2 lies apart
+    assert points(s, "sea_breese") == expected
+
+
+def test_turn_order_tile_one_point_per_touching_tile():
+    # "the owner of each tile gets 1 point for each other tile that the turn order tile is connected to"
+    v = Village(CAT, [PlacedTile("home_1", (0, 0)), PlacedTile("keywood", (0, 1)), PlacedTile("turn_order_1", (1, 0))])
+    assert points(final_score(v, Holdings()), "turn_order_1") == 2
+
+
+def test_flat_boats_and_printed_vp():
+    # "Flipper ... In addition they score 2 points."; "Ianvincible (5+) 5 points"; upgraded Stable 5 VP (ALS)
+    s = score(["flipper", "ianvincible", PlacedTile("stable", (9, 9), side="upgraded")])
+    assert points(s, "flipper") == 2 and points(s, "ianvincible") == 5 and points(s, "stable") == 5
+
+
+def test_ties_are_shared():
+    # "If players have an equal number of points the players are tied"
+    assert winners({0: 40, 1: 52, 2: 52}) == (1, 2)
+    assert winners({0: 40, 1: 39}) == (0,)
+
+
+# ---- the allocation search against an independent brute force ----
+
+def _rule_value(rule, bag, any_resource):
+    s, types = rule.scoring, ITEM_TYPES[rule.scoring.items]
+
+    def fits(item, want):
+        return item == want or (s.items == "resources" and any_resource) or (s.substitute and item == s.substitute)
+    if s.kind.value == "per_group":
+        ok = sum(1 for x in bag if not s.types or any(fits(x, w) for w in s.types))
+        return ok // s.size * s.points
+    if s.kind.value == "chosen_type_each":
+        return max(sum(1 for x in bag if fits(x, t)) for t in types) * s.points
+    # distinct_set: most sets that the bag's items can fill, each item in one slot
+    best = 0
+    for k in range(len(bag) // len(s.types), 0, -1):
+        slots = [w for w in s.types for _ in range(k)]
+        if any(all(fits(x, w) for x, w in zip(perm, slots)) for perm in itertools.permutations(bag, len(slots))):
+            best = k
+            break
+    return best * s.points
+
+
+def brute_force(items, counts, rules, any_resource):
+    bag = [t for t, n in counts.items() for _ in range(n)]
+    best = 0
+    seen: dict = {}
+
+    def value(k, part):
+        key = (k, tuple(sorted(part)))
+        if key not in seen:
+            seen[key] = _rule_value(rules[k], list(part), any_resource)
+        return seen[key]
+    for owners in itertools.product(range(len(rules) + 1), repeat=len(bag)):
+        total = sum(value(k, [x for x, o in zip(bag, owners) if o == k]) for k in range(len(rules)))
+        total += sum(1 for x, o in zip(bag, owners) if o == len(rules) and x == "gold")
+        best = max(best, total)
+    return best
+
+
+def _rules(*tile_ids):
+    return [Rule(t, s) for t in tile_ids for s in CAT.tiles[t].sides["front"].scoring]
+
+
+@pytest.mark.parametrize("items,tiles", [
+    ("workers", ("apothecary", "craftsmans_guild", "white_wind")),
+    ("workers", ("key_market", "village_hall", "white_wind")),
+    ("skills", ("scholar", "scribes", "key_guild")),
+    ("resources", ("mercers_guild", "jeweller", "windmill")),
+    ("resources", ("watermill", "mercers_guild")),
+])
+@pytest.mark.parametrize("seed", range(4))
+def test_allocation_is_the_best_of_every_assignment(items, tiles, seed):
+    rng = random.Random(f"{items}{tiles}{seed}")
+    types = ITEM_TYPES[items]
+    counts = {t: 0 for t in types}
+    for _ in range(7):
+        counts[rng.choice(types)] += 1
+    rules = _rules(*tiles)
+    for any_resource in ((False, True) if items == "resources" else (False,)):
+        got = best_allocation(items, counts, rules, any_resource)
+        assert got.points == brute_force(items, counts, rules, any_resource), (counts, any_resource)
+        assert sum(p for _, p in got.by_owner) + got.gold_points == got.points
