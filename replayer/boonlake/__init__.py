@@ -15,7 +15,8 @@ object and is not registered, so the conformance suites do not pick it up unfini
   the first crossing), ``actions`` (taking a strip and pushing the others up, set-up coins and tiles,
   discard coins, production sites), ``costs`` (settlement and cattle surcharges with VP substitution,
   houses, hiring, boats, card payment with jokers and discounts), ``scoring`` (levers, tiers 3-5,
-  interim scoring-tile values, conditions, income tracks, thresholds, shared ties) and ``solo``
+  interim scoring-tile values, conditions, income tracks, game-end card effects and thresholds,
+  which interim scoring a lock starts, the turns that complete round 2, shared ties) and ``solo``
   (the Wise Eminence's location rule, tile corner, difficulty, bottom-strip check, action, structure,
   pasture and region choices, income, final bonus, the player winning ties).
 
@@ -49,6 +50,10 @@ Readings where the texts are silent or disagree (the rules text wins):
 - Levers at the final scoring: fewer than 4 levers score nothing (the text names 4-6 and 7+ only).
 - Scoring tile categories with a pair of values ("top number for one, bottom number for the
   other") are met when either assignment of the two regions or kinds meets both numbers.
+- Interim scoring numbers: the first crossing of a round's first lock starts scoring 1 (round 1)
+  or 3 (round 2); reaching the final space (the lock before it) starts 2 or 4. Only the fourth
+  waits until the player to the right of the starting player has had their turn.
+- Income-track rewards are printed on a space and gained when the marker reaches that space.
 - Solo location: the corner number of the revealed tile selected by the face-down top tile's
   orientation (a recorded random outcome); upper-left once the stack is empty.
 """

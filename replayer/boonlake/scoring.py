@@ -199,3 +199,69 @@ def winners(scores: Mapping[str, int]) -> tuple[str, ...]:
         raise ScoringError("a game has at least one player")
     best = max(scores.values())
     return tuple(p for p, v in scores.items() if v == best)
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndMeasures:
+    """What a player's game-end card effects count."""
+
+    region_presences: Mapping[str, int]
+    site_levels: int  # production sites built, a level-2 site counting 2
+    houses_removed: int
+    cattle_removed: int
+    settlements_removed: int
+    coin_track: int  # spaces advanced on each income track
+    card_track: int
+    levers: int
+
+
+def game_end_vp(effect: Effect, m: GameEndMeasures) -> int:
+    """VP of one game-end card effect: "1 VP per presence in the region shown; 1 VP per production
+    site built (level-2 sites give 2); 1 VP per house removed from your board; 1 VP per cattle
+    removed; 2 VP per settlement removed", and the thresholds (:func:`threshold_vp`).
+
+    :raises ScoringError: the effect is not a game-end effect.
+    """
+    k = effect.kind
+    if k is EffectKind.VP_PER_PRESENCE_IN_REGION:
+        return m.region_presences.get(effect.get("region"), 0)
+    if k is EffectKind.VP_PER_PRODUCTION_SITE:
+        return m.site_levels
+    if k is EffectKind.VP_PER_HOUSE_REMOVED:
+        return effect.get("n") * m.houses_removed
+    if k is EffectKind.VP_PER_CATTLE_REMOVED:
+        return effect.get("n") * m.cattle_removed
+    if k is EffectKind.VP_PER_SETTLEMENT_REMOVED:
+        return effect.get("n") * m.settlements_removed
+    if k is EffectKind.VP_THRESHOLD:
+        measure = effect.get("measure")
+        value = {"coin_track": m.coin_track, "card_track": m.card_track, "levers": m.levers,
+                 "cattle_removed": m.cattle_removed, "houses_removed": m.houses_removed,
+                 "settlements_removed": m.settlements_removed}[measure]
+        return threshold_vp(effect, value)
+    raise ScoringError(f"{k.value} is not a game-end effect")
+
+
+def interim_scoring_number(rnd: int, lock_position: int) -> int:
+    """Which interim scoring (1-4) the first crossing of a round's ``lock_position``-th lock (1 or 2,
+    in river order; the second is the one before the final space) starts: "Over the game there are
+    4 interim scorings (2 per round)".
+
+    :raises ScoringError: no such round or lock position.
+    """
+    if rnd not in (1, 2) or lock_position not in (1, 2):
+        raise ScoringError(f"round {rnd} has no interim scoring for lock {lock_position}")
+    return 2 * (rnd - 1) + lock_position
+
+
+def turns_after_the_end(players: int, starting_seat: int, trigger_seat: int) -> int:
+    """Turns still played after a ship reaches the final space in round 2: "the round continues
+    until all players have had the same number of turns (until the player to the right of the
+    starting player has played)". Seats count clockwise.
+
+    :raises ScoringError: a seat outside the table.
+    """
+    if not (0 <= starting_seat < players and 0 <= trigger_seat < players):
+        raise ScoringError(f"seats {starting_seat} and {trigger_seat} are not both at a table of {players}")
+    last = (starting_seat - 1) % players
+    return (last - trigger_seat) % players

@@ -363,3 +363,13 @@ def test_a_missing_or_broken_replacement_is_a_clear_error(tmp_path, monkeypatch)
 def test_both_validators_accept_the_shipped_catalog():
     from ludolog.replayer.core.catalogs import check_catalog
     check_catalog(raw(), catalog_module.SCHEMA_FILE, "Boonlake")  # the explaining validator agrees with the fast one
+
+
+def test_every_cost_can_be_shown_with_the_resources_a_player_can_have(cat):
+    # a type is available at most from a level-2 site ("the level cannot exceed 2") and the 2 boats
+    most = cat.site_max_level + cat.materials["per_player"]["boats"]
+    for c in cat.cards.values():
+        assert max(c.resources) <= most, c.id
+        assert c.vases <= cat.materials["vases"]
+    for t in cat.scoring_tiles.values():
+        assert max(t.project.resources) <= most, t.id

@@ -109,3 +109,44 @@ def test_unused_levers_and_thresholds_and_ties():
     # "The player with the most victory points wins; ties are shared."
     assert winners({"ann": 80, "bob": 92, "cy": 92}) == ("bob", "cy")
     assert winners({"ann": -3}) == ("ann",)
+
+
+def test_game_end_card_effects():
+    from ludolog.replayer.boonlake.scoring import GameEndMeasures, game_end_vp
+    m = GameEndMeasures({"boonlake": 4, "southern": 1}, site_levels=5, houses_removed=3, cattle_removed=2,
+                        settlements_removed=2, coin_track=7, card_track=3, levers=6)
+
+    def e(kind, **p):
+        return Effect(EffectKind(kind), tuple(sorted(p.items())))
+    # "1 VP per presence in the region shown; 1 VP per production site built (level-2 sites give 2); 1 VP per house
+    # removed from your board; 1 VP per cattle removed; 2 VP per settlement removed"
+    assert game_end_vp(e("vp_per_presence_in_region", region="boonlake"), m) == 4
+    assert game_end_vp(e("vp_per_presence_in_region", region="unknown"), m) == 0
+    assert game_end_vp(e("vp_per_production_site"), m) == 5
+    assert game_end_vp(e("vp_per_house_removed", n=1), m) == 3
+    assert game_end_vp(e("vp_per_cattle_removed", n=1), m) == 2
+    assert game_end_vp(e("vp_per_settlement_removed", n=2), m) == 4
+    assert game_end_vp(e("vp_threshold", measure="coin_track", low=6, low_vp=3, high=10, high_vp=6), m) == 3
+    assert game_end_vp(e("vp_threshold", measure="card_track", low=6, low_vp=3, high=10, high_vp=6), m) == 0
+    with pytest.raises(ScoringError, match="not a game-end effect"):
+        game_end_vp(e("take_coins", n=3), m)
+
+
+def test_which_interim_scoring_a_lock_starts():
+    from ludolog.replayer.boonlake.scoring import interim_scoring_number
+    # "Over the game there are 4 interim scorings (2 per round)"
+    assert [interim_scoring_number(r, k) for r in (1, 2) for k in (1, 2)] == [1, 2, 3, 4]
+    with pytest.raises(ScoringError):
+        interim_scoring_number(3, 1)
+
+
+def test_the_round_is_completed_after_the_final_space():
+    from ludolog.replayer.boonlake.scoring import turns_after_the_end
+    # "the round continues until all players have had the same number of turns (until the player to the right of the
+    # starting player has played)": with seats 0-3 and starter 0, seat 3 plays last.
+    assert [turns_after_the_end(4, 0, s) for s in range(4)] == [3, 2, 1, 0]
+    assert turns_after_the_end(3, 1, 1) == 2 and turns_after_the_end(3, 1, 0) == 0
+    # solo: "Since the Wise Eminence begins the game, you take the last action." (Eminence seat 0, player seat 1)
+    assert turns_after_the_end(2, 0, 0) == 1 and turns_after_the_end(2, 0, 1) == 0
+    with pytest.raises(ScoringError):
+        turns_after_the_end(2, 0, 2)
