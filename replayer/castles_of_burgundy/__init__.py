@@ -66,6 +66,8 @@ comes from the supplement's compilation of public implementations; the catalog i
   of a chosen type and of every type already held, and leaves no storable type behind (the
   supplement's "safest model").
 - The turn-order track's printed length is not known; ``turns`` gives it no end.
+- Silverlings and worker tiles are unlimited (supplement uncertainty 8; the SE rulebook says they
+  are not meant to be limited).
 
 Other editions (2019 alea, 2023 Awaken Realms SE) are catalog data: each lists its changes to the
 2011 default (goats for chickens; knowledge #6, #15, #16-#23, #26; the SE black depot of 6 with 4

@@ -44,7 +44,7 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class HexKind:
-    """One face of hex tile and how many of it have each back."""
+    """One face of a hex tile and how many tiles of it have each back."""
 
     id: str
     colour: Colour

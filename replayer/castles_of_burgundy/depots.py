@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from .catalog import PLAYER_COUNTS, Catalog
+from .catalog import PLAYER_COUNTS, Back, Catalog
 from .colours import Colour
 
 
@@ -30,6 +30,25 @@ def _check(catalog: Catalog, players: int, phase: str) -> None:
         raise ValueError(f"the depots are set up for 2, 3 or 4 players, not {players!r}")
     if phase not in catalog.phases:
         raise ValueError(f"phase {phase!r} is not one of {', '.join(catalog.phases)}")
+
+
+BLACK_SUPPLY = "black"
+
+
+def supplies(catalog: Catalog) -> dict[str, dict[str, int]]:
+    """The face-down supplies of set-up (supplement 4.1: "Sort the hex tiles by back colour into
+    face-down supplies (6 colour stacks plus a black stack)"): supply name (a colour id, or
+    ``"black"``) -> hex tile kind id -> tiles. Depot spaces of a colour draw from that colour's
+    supply, the black depot from the black one; the starting castles come from the castle supply.
+    """
+    out: dict[str, dict[str, int]] = {c.value: {} for c in Colour}
+    out[BLACK_SUPPLY] = {}
+    for kind in catalog.hex_kinds.values():
+        if kind.count(Back.NORMAL):
+            out[kind.colour.value][kind.id] = kind.count(Back.NORMAL)
+        if kind.count(Back.BLACK):
+            out[BLACK_SUPPLY][kind.id] = kind.count(Back.BLACK)
+    return out
 
 
 def phase_spaces(catalog: Catalog, players: int, phase: str) -> dict[int, tuple[PhaseSpace, ...]]:

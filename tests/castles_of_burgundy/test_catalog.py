@@ -252,3 +252,20 @@ def test_edition_se_changes():
 def test_unknown_edition():
     with pytest.raises(CatalogError, match="unknown edition 'alea-1999'"):
         load_catalog(edition="alea-1999")
+
+
+def test_uncertain_facts_are_marked_in_the_data(cat):
+    # supplement 15, "Uncertainty list": each point the catalog carries is flagged where it lives
+    data = cat.data
+    assert data["bonus_tiles"]["status"] == "uncertain"  # 1. colour-bonus values
+    boards = {b["id"]: b.get("status") for b in data["boards"]}
+    # 3. "Whether 2011 boards #2-#9 equal zzooppii's 2019 boards 2-9. Board 6 is confirmed"
+    assert {b for b, s in boards.items() if s == "uncertain"} == {"2", "3", "4", "5", "7", "8", "9", "10", "solo-B"}
+    assert boards["1"] == boards["6"] == boards["solo-A"] == "confirmed"
+    # 4. "The animal face split per type (2,2,3,3,4 normal; 3,4 black), confirmed by 2 sources."
+    assert all(k.get("status") == "uncertain" for k in data["hex_tiles"]["kinds"] if k["colour"] == "pasture")
+    assert data["economy"]["tie_break_status"] == "uncertain"  # 6. the tie-break
+    # ludolog's own readings where the Solo text is silent
+    assert data["depots"]["solo_removal_order"]["status"] == "reconstruction"
+    assert data["solo"]["target_minimum_status"] == data["solo"]["sale_vp_status"] == "reconstruction"
+    assert {"solo-text", "supplement"} <= {s["id"] for s in data["provenance"]["sources"]}

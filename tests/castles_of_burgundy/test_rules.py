@@ -13,7 +13,7 @@ from ludolog.replayer.castles_of_burgundy import dice
 from ludolog.replayer.castles_of_burgundy.catalog import Back, load_catalog
 from ludolog.replayer.castles_of_burgundy.colours import Colour
 from ludolog.replayer.castles_of_burgundy.depots import (
-    black_depot_size, next_clockwise, phase_spaces, phase_tiles_by_colour, ring_neighbours)
+    black_depot_size, next_clockwise, phase_spaces, phase_tiles_by_colour, ring_neighbours, supplies)
 from ludolog.replayer.castles_of_burgundy.scoring import (
     EstateSummary, Standing, animal_vp, colour_bonus_vp, final_score, knowledge_vp, phase_end_income, ranking,
     region_vp, sale_vp)
@@ -200,3 +200,22 @@ def test_tie_break(cat):
                  Standing("di", 160, 9, 3)]
     assert ranking(standings, cat.economy.tie_break) == (("di",), ("cy",), ("bob",), ("ann",))
     assert ranking(standings, ()) == (("di",), ("ann", "bob", "cy"))
+
+
+def test_supplies_by_back(cat):
+    # "Sort the hex tiles by back colour into face-down supplies (6 colour stacks plus a black stack)."
+    sizes = {name: sum(kinds.values()) for name, kinds in supplies(cat).items()}
+    assert sizes == {"building": 40, "pasture": 20, "knowledge": 20, "ship": 20, "castle": 14, "mine": 10, "black": 40}
+    assert supplies(cat)["black"]["knowledge-7"] == 1 and "knowledge-7" not in supplies(cat)["knowledge"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_game_needs_more_tiles_than_a_supply_holds(cat, players):
+    # five phases of depot set-ups plus one starting castle per player (independent sum per colour)
+    need = Counter()
+    for phase in cat.phases:
+        need += phase_tiles_by_colour(cat, players, phase)
+    need[C] += players
+    pools = supplies(cat)
+    assert all(need[c] <= sum(pools[c.value].values()) for c in Colour)
+    assert black_depot_size(cat, players) * len(cat.phases) <= sum(pools["black"].values())
