@@ -285,6 +285,8 @@ def _running(process: psutil.Process) -> bool:
 
 
 def _start_ingest(logs: Path, db: Path) -> tuple[subprocess.Popen, list[psutil.Process]]:
+    """``ludolog ingest`` in a process of its own, once its workers are replaying and it has opened
+    the database."""
     env = dict(os.environ, LUDOLOG_PLUGINS="tests.test_trust_db:SLOW_TOY", PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-c", "from ludolog.cli.app import main; main()", "ingest", str(logs),
                              "--db", str(db), "--workers", "2", "--batch-size", "2"],
@@ -292,7 +294,7 @@ def _start_ingest(logs: Path, db: Path) -> tuple[subprocess.Popen, list[psutil.P
     parent = psutil.Process(proc.pid)
     try:
         deadline = time.monotonic() + 30
-        while len(parent.children()) < 2:
+        while len(parent.children()) < 2 or not db.exists():
             assert proc.poll() is None, proc.stderr.read().decode()
             assert time.monotonic() < deadline, "the workers did not start"
             time.sleep(0.05)
