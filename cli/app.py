@@ -292,6 +292,10 @@ def main() -> None:
         app()
 
 
+from .migrate import register as _register_migrate  # noqa: E402 - commands in their own modules
+
+_register_migrate(app)
+
 # Data commands (ingest, export, query, audit) live in their own module, written separately.
 try:
     from .data_commands import register as _register_data_commands

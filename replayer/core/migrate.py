@@ -16,7 +16,9 @@ set-up and moves).
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
+
+import orjson
 
 from .errors import LudologError
 
@@ -59,3 +61,29 @@ def migrate_log(raw: dict, game: Game) -> dict:
                                  f"{type(exc).__name__} {exc}") from None
         out["format"] = newer
     return out
+
+
+def migrate_data(data: bytes, file: str, find_game: Callable[[str], Game | None]) -> tuple[dict, str]:
+    """The log in ``data`` rewritten in :data:`CURRENT_FORMAT`, and the format it was written in.
+
+    :raises MigrationError: not a JSON object, an unknown game or format, or a hook that cannot
+        read it - every message one line naming ``file``.
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        raw = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise MigrationError(f"{file}: not valid JSON ({exc})") from None
+    if not isinstance(raw, dict):
+        raise MigrationError(f"{file}: a log must be a JSON object")
+    fmt, name = raw.get("format"), raw.get("game")
+    if fmt not in FORMATS:
+        raise MigrationError(f"{file}: format {fmt!r} is not one this ludolog reads ({', '.join(FORMATS)})")
+    game = find_game(name) if isinstance(name, str) else None
+    if game is None:
+        raise MigrationError(f"{file}: unknown game {name!r}")
+    try:
+        return migrate_log(raw, game), fmt
+    except MigrationError as exc:
+        raise MigrationError(f"{file}: {exc}") from None

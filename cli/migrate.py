@@ -1,0 +1,96 @@
+"""`ludolog migrate`: older log formats rewritten in the current one (registered from app.py).
+
+The logs are read, migrated step by step (the core's envelope step chained with each game's
+:meth:`Game.migrate` hook; replayer/core/migrate.py) and written, indented, under ``--out`` with
+their relative paths kept. Nothing that ludolog did not create is overwritten: an existing target
+file is refused unless ``--overwrite`` is given, and an input file is never a target. A single
+file without ``--out`` is printed on stdout.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import orjson
+import typer
+
+from ludolog.replayer.core import CURRENT_FORMAT, MigrationError, find_game
+from ludolog.replayer.core.migrate import migrate_data
+
+from .common import EXIT_INVALID, FormatOption, OutputFormat, emit, expand_paths, handle_errors, usage_error
+
+
+def _targets(paths: list[Path], out: Path) -> list[tuple[Path, Path]]:
+    """(input file, file to write) for every log the paths name, relative layout kept under ``out``."""
+    pairs = []
+    for given in paths:
+        if given.is_dir():
+            pairs += [(f, out / f.relative_to(given)) for f in expand_paths([given])]
+        else:
+            pairs += [(f, out / f.name) for f in expand_paths([given])]
+    return pairs
+
+
+def migrate_command(
+        paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_default=False,
+                                                    help="Log files and folders (searched for *.json).")],
+        out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Folder for the migrated logs "
+                                                    "(created if missing); without it one file is printed.")] = None,
+        overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace files that already exist in --out.")] = False,
+        fmt: FormatOption = OutputFormat.text) -> None:
+    """Rewrite logs in the current format (ludolog/2); logs already in it are written unchanged.
+
+    Exit 0 when every log was written, 1 when one could not be read or a target exists.
+    """
+    if out is None:
+        files = expand_paths(paths)
+        if len(files) != 1 or paths[0].is_dir():
+            usage_error("--out is needed to migrate a folder or several files", "--out")
+        try:
+            migrated, _ = migrate_data(files[0].read_bytes(), str(files[0]), find_game)
+        except OSError as exc:
+            raise MigrationError(f"{files[0]}: cannot read the file: {exc.strerror or exc}") from None
+        typer.echo(orjson.dumps(migrated, option=orjson.OPT_INDENT_2).decode())
+        return
+    pairs = _targets(paths, out)
+    inputs = {source.resolve() for source, _ in pairs}
+    done: list[dict] = []
+    written: set[Path] = set()
+    for source, target in pairs:
+        entry = {"file": str(source), "out": str(target), "from": None, "status": "written", "error": None}
+        done.append(entry)
+        try:
+            migrated, entry["from"] = migrate_data(source.read_bytes(), str(source), find_game)
+        except OSError as exc:
+            entry.update(status="failed", error=f"{source}: cannot read the file: {exc.strerror or exc}")
+            continue
+        except MigrationError as exc:
+            entry.update(status="failed", error=str(exc))
+            continue
+        resolved = target.resolve()
+        if resolved in inputs or resolved in written:
+            entry.update(status="refused", error=f"{target}: is one of the logs being migrated; choose another --out")
+            continue
+        if target.exists() and not overwrite:
+            entry.update(status="refused", error=f"{target}: already exists (--overwrite replaces it)")
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(orjson.dumps(migrated, option=orjson.OPT_INDENT_2) + b"\n")
+        written.add(resolved)
+    ok = all(e["status"] == "written" for e in done)
+    if fmt == OutputFormat.json:
+        emit({"format": CURRENT_FORMAT, "files": done, "ok": ok}, fmt)
+    else:
+        for e in done:
+            if e["status"] == "written":
+                change = "unchanged" if e["from"] == CURRENT_FORMAT else f"{e['from']} -> {CURRENT_FORMAT}"
+                typer.echo(f"{e['file']}: {change}: {e['out']}")
+            else:
+                typer.echo(f"{e['error']}", err=True)
+        typer.echo(f"{sum(e['status'] == 'written' for e in done)} of {len(done)} logs written in {CURRENT_FORMAT}")
+    if not ok:
+        raise typer.Exit(EXIT_INVALID)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("migrate")(handle_errors(migrate_command))

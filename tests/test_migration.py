@@ -1,0 +1,87 @@
+"""Format versions: every ludolog/1 log still validates with the same outcome (migrated on read),
+and `ludolog migrate` writes a ludolog/2 form that replays identically - on the committed golden
+playthroughs (tests/golden/<game>/ludolog-1/, pinned before the format changed) and rule cases."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from ludolog.cli.app import app
+from ludolog.replayer.core import CURRENT_FORMAT, LogError, find_game, migrate_log, parse_log, replay
+from tests.golden.make_golden import summarise
+
+TESTS = Path(__file__).parent
+OLD_GOLDEN = sorted(TESTS.glob("golden/*/ludolog-1/*.log.json"))
+OLD_CASES = [p for p in sorted(TESTS.glob("cases/*/*.json")) if orjson.loads(p.read_bytes()).get("format") == "ludolog/1"]
+runner = CliRunner()
+
+
+def _first(raw: dict):
+    try:
+        result = replay(parse_log(orjson.dumps(raw), "m.json"))
+    except LogError as exc:
+        return [(v.code, v.move_index, v.pointer) for v in exc.violations]
+    return [(v.code, v.move_index, v.pointer) for v in result.violations], result.scores
+
+
+@pytest.mark.parametrize("path", OLD_GOLDEN, ids=[f"{p.parts[-3]}/{p.name}" for p in OLD_GOLDEN])
+def test_old_golden_logs_replay_to_their_pinned_outcome_read_or_migrated(path):
+    raw = orjson.loads(path.read_bytes())
+    assert raw["format"] == "ludolog/1"
+    expected = orjson.loads(path.with_name(path.name.replace(".log.json", ".expected.json")).read_bytes())
+    assert summarise(raw) == expected  # migrated on read
+    migrated = migrate_log(raw, find_game(raw["game"]))
+    assert migrated["format"] == CURRENT_FORMAT and raw["format"] == "ludolog/1"  # the input is not changed
+    assert summarise(orjson.loads(orjson.dumps(migrated))) == expected
+
+
+@pytest.mark.parametrize("path", OLD_CASES, ids=[f"{p.parent.name}/{p.stem}" for p in OLD_CASES])
+def test_old_rule_cases_fail_the_same_way_migrated(path):
+    raw = orjson.loads(path.read_bytes())
+    migrated = migrate_log(raw, find_game(raw["game"]))
+    assert _first(migrated) == _first(raw)
+
+
+def test_every_game_keeps_old_golden_logs():
+    from ludolog.replayer.core import game_names
+    assert {p.parts[-3] for p in OLD_GOLDEN} >= {"entdecker"}
+    assert {p.parts[-3] for p in OLD_GOLDEN} <= set(game_names())
+
+
+def test_migrate_command_writes_the_current_form_and_never_overwrites(tmp_path):
+    source = tmp_path / "old"
+    (source / "club").mkdir(parents=True)
+    logs = OLD_GOLDEN[:2]
+    for path in logs:
+        (source / "club" / path.name).write_bytes(path.read_bytes())
+    out = tmp_path / "new"
+    result = runner.invoke(app, ["migrate", str(source), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "ludolog/1 -> ludolog/2" in result.output
+    for path in logs:
+        written = orjson.loads((out / "club" / path.name).read_bytes())
+        assert written["format"] == CURRENT_FORMAT
+        assert summarise(written) == summarise(orjson.loads(path.read_bytes()))
+    before = (out / "club" / logs[0].name).read_bytes()
+    (out / "club" / logs[0].name).write_bytes(b"mine")
+    again = runner.invoke(app, ["migrate", str(source), "--out", str(out)])
+    assert again.exit_code == 1 and "already exists" in again.output
+    assert (out / "club" / logs[0].name).read_bytes() == b"mine"  # refused, not overwritten
+    forced = runner.invoke(app, ["migrate", str(source), "--out", str(out), "--overwrite"])
+    assert forced.exit_code == 0 and (out / "club" / logs[0].name).read_bytes() == before
+    onto_itself = runner.invoke(app, ["migrate", str(source / "club"), "--out", str(source / "club"), "--overwrite"])
+    assert onto_itself.exit_code == 1 and "is one of the logs being migrated" in onto_itself.output
+    assert orjson.loads((source / "club" / logs[0].name).read_bytes())["format"] == "ludolog/1"
+
+
+def test_migrate_command_one_file_to_stdout_and_usage(tmp_path):
+    result = runner.invoke(app, ["migrate", str(OLD_GOLDEN[0])])
+    assert result.exit_code == 0 and orjson.loads(result.stdout)["format"] == CURRENT_FORMAT
+    assert runner.invoke(app, ["migrate", str(OLD_GOLDEN[0].parent)]).exit_code == 2
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(b"[1,")
+    result = runner.invoke(app, ["migrate", str(junk), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 1 and "not valid JSON" in result.output and "Traceback" not in result.output
