@@ -48,7 +48,7 @@ comes from the supplement's compilation of public implementations; the catalog i
 - Solo knowledge VP "added immediately after placing it": the end-of-game formula is evaluated at
   that moment (``scoring.knowledge_vp`` serves both).
 - Solo side A: river-linked ships are separate 1-space regions (supplement default; the option
-  ``rivers_join_regions`` of ``geometry.build_board`` gives the other reading). Side B: the river
+  ``Catalog.board(id, rivers_join_regions=True)`` gives the other reading). Side B: the river
   from B17 is read as ending at B27 (supplement). The supplement calls side B's die mix standard,
   but its own table counts seven 1s, seven 2s and five 3s (the same as side A); the table is kept.
 - Starting castle: board #1 on the centre space 19 (basic game); boards #2-#10 and both Solo sides

@@ -140,6 +140,21 @@ def _effect(d: dict) -> Effect:
                   d.get("building"), d.get("action"))
 
 
+def _board_from(b: dict, rivers_join_regions: bool = False) -> Board:
+    """:raises CatalogError: the board entry is malformed (see :func:`geometry.build_board`)."""
+    try:
+        if b["layout"] == "hexagon":
+            spaces, links = hexagon_layout(b["rows"])
+            rivers: list = []
+        else:
+            spaces = [(s["id"], s["code"], s["area"]) for s in b["spaces"]]
+            links, rivers = b["land_links"], b["river_links"]
+        return build_board(b["id"], b["name"], spaces, [tuple(x) for x in links], [tuple(x) for x in rivers],
+                           StartCastle(b["start_castle"]), b.get("solo", False), rivers_join_regions)
+    except ValueError as exc:
+        raise CatalogError(str(exc)) from None
+
+
 def _unique(ids, what: str) -> None:
     seen = set()
     for i in ids:
@@ -326,21 +341,13 @@ class Catalog:
         _unique((b["id"] for b in data["boards"]), "board")
         self.boards: dict[str, Board] = {}
         self.board_editions: dict[str, tuple[str, ...]] = {}
+        self._board_entries = {b["id"]: b for b in data["boards"]}
+        self._river_regions: dict[str, Board] = {}
         for b in data["boards"]:
             for ed in b["editions"]:
                 if ed not in self.editions:
                     raise CatalogError(f"board {b['id']} names unknown edition {ed!r}")
-            try:
-                if b["layout"] == "hexagon":
-                    spaces, links = hexagon_layout(b["rows"])
-                    rivers: list = []
-                else:
-                    spaces = [(s["id"], s["code"], s["area"]) for s in b["spaces"]]
-                    links, rivers = b["land_links"], b["river_links"]
-                board = build_board(b["id"], b["name"], spaces, [tuple(x) for x in links], [tuple(x) for x in rivers],
-                                    StartCastle(b["start_castle"]), b.get("solo", False))
-            except ValueError as exc:
-                raise CatalogError(str(exc)) from None
+            board = _board_from(b)
             labelled: dict[str, set[int]] = {}
             for space in board.spaces:
                 labelled.setdefault(space.area, set()).add(space.index)
@@ -353,6 +360,21 @@ class Catalog:
                                    f"{len(self.region_vp_by_size)}")
             self.boards[b["id"]] = board
             self.board_editions[b["id"]] = tuple(b["editions"])
+        #: the boards the catalog's edition came with
+        self.edition_boards: tuple[str, ...] = tuple(b for b, eds in self.board_editions.items() if self.edition in eds)
+
+    def board(self, board_id: str, rivers_join_regions: bool = False) -> Board:
+        """Board ``board_id``; with ``rivers_join_regions`` the same-coloured spaces a river joins form
+        one region (the other reading of the Solo side A rivers, supplement uncertainty 7).
+
+        :raises KeyError: no board of that id.
+        """
+        if not rivers_join_regions:
+            return self.boards[board_id]
+        if board_id not in self._river_regions:
+            entry = self._board_entries[board_id]
+            self._river_regions[board_id] = _board_from(entry, True)
+        return self._river_regions[board_id]
 
     def supply(self, back: Back) -> dict[str, int]:
         """Hex tile kind id -> number of tiles with that back (the face-down supplies at set-up)."""

@@ -9,8 +9,8 @@ import pytest
 from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
 from ludolog.replayer.castles_of_burgundy.colours import Colour
 from ludolog.replayer.castles_of_burgundy.geometry import (
-    areas, build_board, colour_completed_by, empty_count, hexagon_layout, mask_of, members, placeable_spaces,
-    region_completed_by, StartCastle)
+    areas, colour_completed_by, empty_count, hexagon_layout, mask_of, members, placeable_spaces,
+    region_completed_by)
 
 STANDARD = [str(n) for n in range(1, 11)]
 
@@ -200,12 +200,19 @@ def test_region_and_colour_completion(cat):
 def test_river_linked_ships_as_one_region_is_an_option(cat):
     # uncertainty 7: "whether river-linked ships on side A form one region (default: no)"; with the
     # option, the five rivers A0-A30, A9-A15, A9-A19, A15-A32, A30-A32 join all six ships
-    data = next(b for b in cat.data["boards"] if b["id"] == "solo-A")
-    joined = build_board("solo-A", "side A", [(s["id"], s["code"], s["area"]) for s in data["spaces"]],
-                         [tuple(x) for x in data["land_links"]], [tuple(x) for x in data["river_links"]],
-                         StartCastle.ANY_CASTLE, True, rivers_join_regions=True)
+    joined = cat.board("solo-A", rivers_join_regions=True)
     ships = joined.regions[joined.region_of[joined.index["A0"]]]
     assert ids(joined, ships.spaces) == {"A0", "A9", "A15", "A19", "A30", "A32"}
     assert joined.regions[joined.region_of[joined.index["A0"]]].size == 6
-    default = cat.boards["solo-A"]
+    default = cat.board("solo-A")
     assert default.regions[default.region_of[default.index["A0"]]].size == 1
+    assert len(joined.regions) == len(default.regions) - 5  # five rivers, each joining two ship regions
+    # side B: "no river joins two same-coloured spaces", so the option changes nothing there
+    assert len(cat.board("solo-B", rivers_join_regions=True).regions) == len(cat.board("solo-B").regions)
+
+
+def test_boards_by_edition(cat):
+    # "4 sides show board **#1**; the other 8 sides show boards **#2-#9**, one each" (2011); "2019 board #10
+    # may be new"; the Solo board is listed for every edition
+    assert cat.edition_boards == ("1", "2", "3", "4", "5", "6", "7", "8", "9", "solo-A", "solo-B")
+    assert "10" in load_catalog(edition="alea-2019").edition_boards
