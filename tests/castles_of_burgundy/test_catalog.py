@@ -14,7 +14,7 @@ import pytest
 from ludolog.replayer.castles_of_burgundy.catalog import (
     CATALOG_ENV, Back, Catalog, CatalogError, load_catalog)
 from ludolog.replayer.castles_of_burgundy.colours import Colour
-from ludolog.replayer.castles_of_burgundy.effects import TIMING, EffectKind, Timing
+from ludolog.replayer.castles_of_burgundy.effects import TIMING, DieUse, EffectKind, TieBreak, Timing
 from ludolog.replayer.core.schemas import load_schema_file
 
 
@@ -126,7 +126,7 @@ def test_knowledge_effects_2011(cat, number):
     elif extra is not None:
         assert {c.value for c in effect.colours} == extra
     action = {9: "place", 10: "place", 11: "place", 12: "take"}.get(number)
-    assert effect.action == action
+    assert (effect.action.value if effect.action else None) == action
 
 
 def test_knowledge_timings(cat):
@@ -169,6 +169,8 @@ def test_schema_effect_enum_is_the_python_vocabulary():
     assert sorted(kinds) == sorted(k.value for k in EffectKind) and len(kinds) == len(set(kinds))
     rules = {r["if"]["properties"]["kind"]["const"] for r in schema["$defs"]["effect"]["allOf"]}
     assert rules == {k.value for k in EffectKind}
+    assert sorted(schema["$defs"]["effect"]["properties"]["action"]["enum"]) == sorted(u.value for u in DieUse)
+    assert schema["properties"]["economy"]["properties"]["tie_break"]["items"]["enum"] == [t.value for t in TieBreak]
 
 
 def broken(change) -> dict:
