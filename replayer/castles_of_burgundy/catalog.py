@@ -182,10 +182,20 @@ def apply_edition(data: dict, edition: str) -> dict:
                 raise CatalogError(f"edition {edition} changes knowledge tile #{change['number']}, which the catalog lacks")
             knowledge[change["number"]]["effect"] = copy.deepcopy(change["effect"])
         elif kind == "rename_animal":
-            if change["animal"] not in animals:
-                raise CatalogError(f"edition {edition} renames animal type {change['animal']!r}, which the catalog lacks")
-            animals[change["animal"]]["name"] = change["name"]
+            old, new = change["animal"], change["id"]
+            if old not in animals:
+                raise CatalogError(f"edition {edition} renames animal type {old!r}, which the catalog lacks")
+            animals[old].update(id=new, name=change["name"])
+            # the tiles take the edition's name too, so its logs write e.g. "goats-3"
+            for tile in out["hex_tiles"]["kinds"]:
+                if tile.get("animal") == old:
+                    tile["animal"] = new
+                    if tile["id"].startswith(old + "-"):
+                        tile["id"] = new + tile["id"][len(old):]
         else:  # black_depot (the schema admits no other kind)
+            if change["players"] not in black:
+                raise CatalogError(f"edition {edition} changes the black depot for {change['players']} players, "
+                                   f"which the catalog lacks")
             black[change["players"]]["tiles"] = change["tiles"]
     return out
 

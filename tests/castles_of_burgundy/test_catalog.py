@@ -232,7 +232,10 @@ def test_edition_2019_changes(cat):
     # 18 boarding house, 19 church, 20 market, 21 city hall, 22 bank, 23 warehouse"; "SE (and
     # zzooppii) give 2 VP per goods type sold (#15) and 3 VP per bonus tile (#26)"
     c = load_catalog(edition="alea-2019")
-    assert c.animal_names["chickens"] == "goats"
+    assert c.animal_names["goats"] == "goats" and "chickens" not in c.animal_names
+    assert sorted(k for k in c.hex_kinds if k.startswith("goats-")) == ["goats-2", "goats-3", "goats-4"]
+    assert not [k for k in c.hex_kinds if k.startswith("chickens")]
+    assert "chickens-3" in cat.hex_kinds
     assert [c.knowledge[n].effect.building for n in range(16, 24)] == [
         "carpenter", "watchtower", "boarding-house", "church", "market", "city-hall", "bank", "warehouse"]
     assert (c.knowledge[15].effect.amount, c.knowledge[26].effect.amount) == (2, 3)
