@@ -40,7 +40,8 @@ def test_simulated_games_round_trip(game):
                 result = replay(parse_log(orjson.dumps(raw), "sim.json"))
                 assert result.violations == [], (n, options, seed, result.violations[:1])
                 assert result.status == "valid"
-                assert result.scores == raw["claimed"]["final"]
+                bots = {f"@{bot}": score for bot, score in result.bot_scores.items()}  # bots claimed as @id
+                assert {**result.scores, **bots} == raw["claimed"]["final"]
                 assert sum(e.delta for e in result.state.ledger.events) == sum(result.scores.values())
 
 

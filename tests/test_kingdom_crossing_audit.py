@@ -19,13 +19,8 @@ def kc():
 def _replay_with_stacks(sizes):
     raw = simulate_log(GAME, 2, "stacks")
     setup = raw["setup"]
-    tiles = [f for st in setup["favor_stacks"] for f in st]
-    assert len(tiles) == sum(sizes) == 26 - 3 - 2
-    stacks, i = [], 0
-    for n in sizes:
-        stacks.append(tiles[i:i + n])
-        i += n
-    setup["favor_stacks"] = stacks
+    assert sum(setup["favor_stacks"]) == 26 - 3 - 2
+    setup["favor_stacks"] = sizes
     return replay(parse_log(orjson.dumps(raw), "stacks.json"))
 
 
@@ -40,6 +35,8 @@ def test_favor_stacks_must_be_roughly_equal():
         v = result.violations[0]
         assert (v.code, v.move_index, v.pointer) == ("KC.SETUP.FAVOR_STACKS", None, "/setup/favor_stacks")
         assert "roughly equal" in v.message
+    v = _replay_with_stacks([7, 7, 8]).violations[0]  # 22 tiles: one more than are face down
+    assert (v.code, v.pointer) == ("CORE.HIDDEN.SIZE", "/setup/favor_stacks")
 
 
 def _market_turn(coins, res, card="MAS-06"):
@@ -47,6 +44,7 @@ def _market_turn(coins, res, card="MAS-06"):
     s, seat_of = at_noon(["agnes", "bruno"])
     p = s.players[0]
     p.region, p.coins, p.res, p.improved, p.invest = CAT.region_index["orchard"], coins, res, [False] * 6, 0
+    s.balloon = CAT.region_index["marsh"]  # a flight after the Paw markers would cost 10 coins
     put_card(s, "I1", card)
     put_card(s, "I2", "MER-03")  # 8 coins
     put_card(s, "I3", "MER-07")  # 6 coins
@@ -78,7 +76,8 @@ def test_choices_after_a_market_purchase_must_keep_a_card_affordable():
     play(s, seat_of, {"type": "work", "player": "agnes", "tile": 2, "path": ["B1"]},
          {"type": "buy", "player": "agnes", "resource": "sap"})
     assert p.coins == 2 and p.res[2] == 7
-    assert GAME.legal_moves(s) == [{"type": "invest", "player": "agnes", "option": "cash", "coins": CAT.invest_coins[5]}]
+    assert GAME.legal_moves(s) == [{"type": "invest", "player": "agnes", "option": "cash", "coins": CAT.invest_coins[5]},
+                                   {"type": "invest", "player": "agnes", "option": "cash"}]
     with pytest.raises(IllegalMove) as err:
         play(s, seat_of, {"type": "invest", "player": "agnes", "option": "advance"})
     assert err.value.code == "KC.CARD.UNAFFORDABLE" and p.invest == 5
@@ -111,6 +110,7 @@ def test_lumberjack_needs_the_birds_coins_when_they_are_short():
     s, seat_of = at_noon(["agnes", "bruno"])
     p = s.players[0]
     p.region, p.coins, p.res = CAT.region_index["orchard"], 3, [0, 0, 0, 0]
+    s.balloon = CAT.region_index["marsh"]  # no flight elsewhere is affordable
     put_card(s, "I1", "LUM-02", bird="red-02")
     put_card(s, "I2", "MER-03")
     put_card(s, "I3", "MER-07")
@@ -131,6 +131,7 @@ def test_a_bird_reaching_the_lumber_bonus_pays_for_the_card():
     s, seat_of = at_noon(["agnes", "bruno"])
     p = s.players[0]
     p.region, p.coins, p.res = CAT.region_index["orchard"], 0, [4, 0, 0, 0]
+    s.balloon = CAT.region_index["marsh"]
     assert CAT.birds["red-01"]["effect"] == {"kind": "gain", "resource": "lumber", "n": 1}
     put_card(s, "I1", "FLO-04", bird="red-01")  # 6 coins: 0 + 2 (tile) + 3 (5th lumber space) = 5, too few
     put_card(s, "I2", "MER-03")

@@ -7,7 +7,9 @@ from ludolog.replayer.core import IllegalMove
 from ludolog.replayer.core.log import GameLog, Player
 from ludolog.replayer.kingdom_crossing import GAME
 from ludolog.replayer.kingdom_crossing.scoring import compile_goal, final_scoring
-from ludolog.replayer.kingdom_crossing.state import CLAIM, INCOME, TURN
+from ludolog.replayer.core.decisions import DecisionStack
+from ludolog.replayer.kingdom_crossing.decisions import HousePlacement, PlaceQueenCard
+from ludolog.replayer.kingdom_crossing.state import CLAIM, INCOME, MORNING, TURN
 
 CAT = GAME.cat
 
@@ -20,7 +22,7 @@ def at_noon(names, seed=7, options=None):
                   seat_of={i: k for k, i in enumerate(names)})
     s = GAME.new_state(log)
     while not (s.step == TURN and not s.tasks and s.current < s.n):
-        m = GAME.legal_moves(s)[0] if GAME.to_move(s) >= 0 else {"type": "paco", "tiles": ["T-M1", "T-M2"]}
+        m = GAME.legal_moves(s)[0]
         GAME.apply(s, m, log.seat_of.get(m.get("player")))
     return s, log.seat_of
 
@@ -30,10 +32,22 @@ def play(s, seat_of, *moves):
         GAME.apply(s, m, seat_of.get(m.get("player")))
 
 
+def reveal_all(s):
+    """Turn face up whatever the position waits for (the first possible component each time)."""
+    while s.tasks and s.tasks.top().family == "chance":
+        GAME.apply(s, GAME.legal_moves(s)[0], None)
+
+
 def put_card(s, space, card, bird=None):
+    """Make ``card`` the face-up card of ``space`` (the card it replaces goes back face down)."""
     sp = CAT.space_index[space]
-    s.decks[sp] = [card] + [c for c in s.decks[sp] if c != card]
-    s.deck_pos[sp] = 0
+    pool = s.deck_pools[sp]
+    old = s.space_card[sp]
+    if old is not None and old in pool.known_ids:
+        pool.put_back(old)
+    if pool.could_be(card):
+        pool.unaccounted[card] -= 1
+    s.space_card[sp] = card
     s.space_tile[sp] = None
     s.space_bird[sp] = bird
 
@@ -103,7 +117,7 @@ def test_balloon_then_6th_and_7th_paws_give_7_prestige():
     with pytest.raises(IllegalMove) as err:  # from pinewood alone only one uncrossed bridge leads on
         play(s, seat_of, {"type": "work", "player": "agnes", "tile": 3, "path": ["B6", "B1"]})
     assert err.value.code == "KC.BRIDGE.ALREADY_CROSSED"
-    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 3, "balloon": {"when": "before", "to": "orchard"},
+    play(s, seat_of, {"type": "work", "player": "agnes", "tile": 3, "balloon": {"to": "orchard"},
                       "path": ["B6", "B7"]})
     assert p.coins == 10 and p.paws == 7 and s.balloon == CAT.region_index["orchard"]
     assert s.ledger.totals[0] == score + 7
@@ -117,15 +131,26 @@ def test_balloon_costs_and_rules():
     p = s.players[0]
     p.region, p.coins, p.improved = CAT.region_index["orchard"], 9, [False] * 6
     s.balloon = CAT.region_index["island"]
-    fly = {"when": "before", "to": "marsh"}
+    fly = {"to": "marsh"}
     for tile, coins in ((1, 9), (0, 7)):  # 10 coins away from the balloon; the coins tile adds its 2
         p.coins = coins
         with pytest.raises(IllegalMove) as err:
             play(s, seat_of, {"type": "work", "player": "agnes", "tile": tile, "balloon": fly, "path": ["B3"]})
         assert (err.value.code, err.value.pointer) == ("KC.BALLOON.COST", "/balloon")
+    after = GAME.clone(s)  # after the Paw markers the balloon is a move of its own
+    play(after, seat_of, {"type": "work", "player": "agnes", "tile": 1, "path": ["B1"]})
     with pytest.raises(IllegalMove) as err:
-        play(s, seat_of, {"type": "work", "player": "agnes", "tile": 1, "balloon": {"when": "after", "to": "island"}, "path": ["B1"]})
-    assert (err.value.code, err.value.pointer) == ("KC.BALLOON.SAME_REGION", "/balloon/to")
+        play(after, seat_of, {"type": "fly", "player": "agnes", "to": "island"})
+    assert (err.value.code, err.value.pointer) == ("KC.BALLOON.SAME_REGION", "/to")
+    with pytest.raises(IllegalMove) as err:  # "before OR after placing your Paw markers", not both
+        play(after, seat_of, {"type": "work", "player": "agnes", "tile": 0, "balloon": fly, "path": ["B3"]})
+    before = GAME.clone(s)
+    p2 = before.players[0]
+    p2.coins = 20
+    play(before, seat_of, {"type": "work", "player": "agnes", "tile": 1, "balloon": {"to": "marsh"}, "path": ["B3"]})
+    with pytest.raises(IllegalMove) as err:
+        play(before, seat_of, {"type": "fly", "player": "agnes", "to": "orchard"})
+    assert (err.value.code, err.value.pointer) == ("KC.BALLOON.ONCE", "/to")
     put_card(s, "I1", "SPO-01", bird=None)  # free
     p.coins = 8  # + 2 coins from the tile, gained when it is activated, pay the 10-coin balloon
     play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "balloon": fly, "path": ["B3"]})
@@ -221,7 +246,9 @@ def paco_turn(s, seat_of, tiles):
         while s.step == CLAIM:
             play(s, seat_of, {"type": "pass", "player": "you"})
     assert GAME.to_move(s) < 0  # CHANCE: Paco & Paca's turn
-    GAME.apply(s, {"type": "paco", "tiles": tiles}, None)
+    for tile in tiles:  # each solo tile is revealed and resolved, then what it turned face up
+        GAME.apply(s, {"type": "paco", "tile": tile}, None)
+        reveal_all(s)
 
 
 def test_paco_and_paca_take_cards_and_advance_the_matching_track():
@@ -309,7 +336,10 @@ def test_solo_tiles_are_checked():
     assert s.rest_tiles == 0
     with pytest.raises(IllegalMove) as err:
         paco_turn(s, seat_of, ["T-rest1", "T-I1"])  # no rest tile at Master Builder level
-    assert err.value.code == "KC.SOLO.TILE" and err.value.pointer == "/tiles/0"
+    assert err.value.code == "KC.SOLO.TILE" and err.value.pointer == "/tile"
+    with pytest.raises(IllegalMove) as err:  # each tile once per round
+        paco_turn(s, seat_of, ["T-I1", "T-I1"])
+    assert err.value.code == "KC.SOLO.TILE" and "already revealed" in err.value.message
 
 
 def test_a_bird_invest_action_cashed_can_pay_for_the_card():
@@ -326,11 +356,15 @@ def test_a_bird_invest_action_cashed_can_pay_for_the_card():
     assert p.coins == 5
     assert [m["space"] for m in GAME.legal_moves(s) if m["type"] == "hire"] == ["I1"]
     play(s, seat_of, {"type": "hire", "player": "agnes", "space": "I1", "card": "LUM-02"})
-    assert GAME.legal_moves(s) == [{"type": "invest", "player": "agnes", "option": "cash", "coins": 3}]
+    assert GAME.legal_moves(s) == [{"type": "invest", "player": "agnes", "option": "cash", "coins": 3},
+                                   {"type": "invest", "player": "agnes", "option": "cash"}]  # the coins may go unwritten
     with pytest.raises(IllegalMove) as err:
         play(s, seat_of, {"type": "invest", "player": "agnes", "option": "advance"})
     assert err.value.code == "KC.CARD.UNAFFORDABLE"
-    play(s, seat_of, {"type": "invest", "player": "agnes", "option": "cash", "coins": 3})
+    with pytest.raises(IllegalMove) as err:  # written, they are checked
+        play(s, seat_of, {"type": "invest", "player": "agnes", "option": "cash", "coins": 4})
+    assert (err.value.code, err.value.pointer) == ("KC.INVEST.COINS", "/coins")
+    play(s, seat_of, {"type": "invest", "player": "agnes", "option": "cash"})
     assert p.coins == 1 and "LUM-02" in p.cards
 
 
@@ -350,7 +384,7 @@ def test_houses_at_one_and_two_cards_of_every_guild_and_the_favor():
     p.coins = 20
     play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": [CAT.bridges[nxt]]},
          {"type": "hire", "player": "agnes", "space": CAT.spaces[sp], "card": deer})
-    while s.tasks and s.tasks[-1][0] != "house":  # the Mason's stone, then the House
+    while s.tasks and s.tasks.top().kind != "house":  # the Mason's stone, then the House
         play(s, seat_of, GAME.legal_moves(s)[0])
     houses = [m["region"] for m in GAME.legal_moves(s)]
     assert CAT.regions[region] not in houses and len(houses) == 3
@@ -358,15 +392,16 @@ def test_houses_at_one_and_two_cards_of_every_guild_and_the_favor():
         play(s, seat_of, {"type": "house", "player": "agnes", "region": CAT.regions[region]})
     assert err.value.code == "KC.HOUSE.REGION"
     play(s, seat_of, {"type": "house", "player": "agnes", "region": houses[0]})
-    assert len(p.houses) == 2 and not any(t[0] == "favor" for t in s.tasks)
+    assert len(p.houses) == 2 and not any(t.kind == "favor" for t in s.tasks)
     # the second row: the last House comes with a Favor of the Queen
+    reveal_all(s)
     p.guild = [2, 2, 2, 2, 1]
-    s.tasks.append(("place_queen", 0, "Q5"))  # a Deer card placed (the Queen's Q5)
+    s.tasks.push(PlaceQueenCard(0, "Q5"))  # a Deer card placed (the Queen's Q5)
     from ludolog.replayer.kingdom_crossing.flow import settle
     settle(s)
-    assert s.tasks[-1] == ("house", 0, True)
+    assert s.tasks.top() == HousePlacement(0, last=True)
     play(s, seat_of, GAME.legal_moves(s)[0])
-    assert s.tasks[-1][0] == "favor" and len(p.houses) == 3
+    assert s.tasks.top().kind == "favor" and len(p.houses) == 3
 
 
 def test_evening_guild_income_once_per_two_cards():
@@ -379,24 +414,31 @@ def test_evening_guild_income_once_per_two_cards():
         play(s, seat_of, {"type": "evening", "player": "agnes", "source": "foxes"})
     assert err.value.code == "KC.EVENING.SOURCE"
     play(s, seat_of, {"type": "evening", "player": "agnes", "source": "owls"})
-    assert [t[0] for t in s.tasks] == ["invest", "invest"]  # 4-5 cards: twice
+    assert [t.kind for t in s.tasks] == ["invest", "invest"]  # 4-5 cards: twice
 
 
 def test_an_empty_deck_gets_an_empty_deck_tile_that_players_use():
     s, seat_of = at_noon(["agnes", "bruno"])
     p = s.players[0]
     sp = CAT.space_index["I1"]
-    s.deck_pos[sp] = len(s.decks[sp]) - 1  # the last card is up
+    pool = s.deck_pools[sp]
     last = s.top(sp)
+    for card in pool.possible():  # the other nine were bought: the last card is up
+        pool.unaccounted[card] -= 1
     s.space_bird[sp] = None
     p.region, p.coins = CAT.region_index["orchard"], 30
-    nxt_tile = s.empty_tiles[0]
     play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]},
          {"type": "hire", "player": "agnes", "space": "I1", "card": last})
-    while s.tasks:
+    while s.tasks.top().family != "chance":
         play(s, seat_of, GAME.legal_moves(s)[0])
-    assert s.top(sp) is None and s.space_tile[sp] == nxt_tile
-    assert {"type": "hire", "player": "agnes", "space": "I1", "card": nxt_tile} not in GAME.legal_moves(s)
+    # "take one not-yet-used empty-deck tile at random": any of the four, and only those
+    assert [m["card"] for m in GAME.legal_moves(s)] == sorted(CAT.empty_tiles)
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(s, {"type": "reveal", "space": "I1", "card": last}, None)
+    assert (err.value.code, err.value.pointer) == ("CORE.HIDDEN.NOT_IN_POOL", "/card")
+    GAME.apply(s, {"type": "reveal", "space": "I1", "card": "E3"}, None)
+    assert s.top(sp) is None and s.space_tile[sp] == "E3"
+    assert {"type": "hire", "player": "agnes", "space": "I1", "card": "E3"} not in GAME.legal_moves(s)
 
 
 def test_improved_tiles_invest_first_and_bird_twice():
@@ -457,9 +499,24 @@ def test_birds_with_a_higher_number_on_the_back_are_discarded_in_a_2_player_game
     for names, keep in ((["agnes", "bruno"], 2), (["a", "b", "c"], 3), (["a", "b", "c", "d"], 4)):
         s, _ = at_noon(names)
         for reg in range(len(CAT.regions)):
-            placed = [s.space_bird[sp] for sp in CAT.region_spaces[reg]]
-            expected = [b for b in s.bird_stacks[reg] if CAT.birds[b]["back"] <= keep][:len(placed)]
-            assert placed == expected
+            kept = {b for b in CAT.region_birds[reg] if CAT.birds[b]["back"] <= keep}
+            seen = {s.space_bird[sp] for sp in CAT.region_spaces[reg]} | set(s.bird_pools[reg].possible())
+            assert seen == kept  # the others were discarded: never drawn, never possible
+    s, seat_of = at_noon(["agnes", "bruno"])
+    three = next(b for b in CAT.region_birds[0] if CAT.birds[b]["back"] == 3)
+    s2 = GAME.clone(s)
+    while s2.step != MORNING:  # to the next morning's birds
+        play(s2, seat_of, GAME.legal_moves(s2)[0])
+    cards = [CAT.spaces[sp] for sp in CAT.region_spaces[0] if s2.space_card[sp]]
+    others = s2.bird_pools[0].possible()
+    with pytest.raises(IllegalMove) as err:  # a "3" bird in a 2-player game went back to the box
+        GAME.apply(s2, {"type": "birds", "region": CAT.regions[0],
+                        "birds": dict(zip(cards, [three] + others[:len(cards) - 1]))}, None)
+    assert (err.value.code, err.value.pointer) == ("CORE.HIDDEN.NOT_IN_POOL", f"/birds/{cards[0]}")
+    assert "discarded" in err.value.message
+    with pytest.raises(IllegalMove) as err:  # one bird on every card
+        GAME.apply(s2, {"type": "birds", "region": CAT.regions[0], "birds": {cards[0]: others[0]}}, None)
+    assert (err.value.code, err.value.pointer) == ("KC.BIRDS.SPACES", "/birds")
 
 
 # -- every named effect and Favor kind -------------------------------------------------------------
@@ -503,7 +560,7 @@ def test_every_effect_kind_of_the_catalog_schema_is_implemented():
         p.deco = [0] * len(CAT.deco_spaces)
         p.deco[CAT.deco_index["lumber-a"]] = 1
         p.deco[CAT.deco_index["stone-c"]] = 3
-        s.tasks.clear()
+        s.tasks = DecisionStack()
         score = s.ledger.totals[0]
         run_effect(s, 0, {"kind": kind, **params}, "test", kind)
         if what == "coins":
@@ -511,7 +568,7 @@ def test_every_effect_kind_of_the_catalog_schema_is_implemented():
         elif what == "score":
             assert s.ledger.totals[0] - score == expected, kind
         elif what == "tasks":
-            assert [t[0] for t in s.tasks] == expected, kind
+            assert [t.kind for t in s.tasks] == expected, kind
         else:
             assert p.res[["lumber", "stone", "sap", "food"].index(what)] == expected, kind
 

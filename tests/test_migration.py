@@ -14,7 +14,9 @@ from ludolog.replayer.core import CURRENT_FORMAT, LogError, find_game, migrate_l
 from tests.golden.make_golden import summarise
 
 TESTS = Path(__file__).parent
-OLD_GOLDEN = sorted(TESTS.glob("golden/*/ludolog-1/*.log.json"))
+# Kingdom Crossing's migration writes each reveal as a move of its own (more moves): its logs are compared
+# move by move through the migration's map in tests/test_kingdom_crossing_migration.py
+OLD_GOLDEN = sorted(p for p in TESTS.glob("golden/*/ludolog-1/*.log.json") if p.parts[-3] != "kingdom-crossing")
 OLD_CASES = [p for p in sorted(TESTS.glob("cases/*/*.json")) if orjson.loads(p.read_bytes()).get("format") == "ludolog/1"]
 runner = CliRunner()
 

@@ -5,11 +5,20 @@ Component data lives in ``catalog.json`` (a documented reconstruction, schema
 the log vocabulary is ``schema/kingdom-crossing.schema.json`` with an annotated example in
 ``schema/kingdom-crossing.example.md``.
 
-Modules: ``catalog`` (loading, tables), ``state`` (slots dataclasses), ``effects`` (the named effect
-kinds and the choices they ask for), ``moves`` (set-up checks and player moves), ``buying`` (can
-the player still buy a card: the obligation of working), ``flow`` (rounds,
-phases, the task runner, Bridge Goals), ``scoring`` (requirements, final scoring), ``solo`` (Paco &
-Paca), ``engine`` (the Game interface), ``rules`` (every ``KC.*`` code with its rules passage).
+The log form is ``ludolog/2``: ``setup`` holds what the table sees (the face-up top card of each
+deck, the Bridge Goal sides, the face-up Favors, the starting pairs, optionally the Favor stack
+sizes); every face-down component is written when it is turned up, as a chance move (``reveal``,
+``birds``, ``queen``, ``refill``, ``restock``, ``paco``), checked against the core's hidden pools.
+``ludolog/1`` logs are migrated on read (``migrate``).
+
+Modules: ``catalog`` (loading, tables), ``state`` (slots dataclasses, the ``Step`` enum),
+``decisions`` (the pending decisions on the core's DecisionStack), ``effects`` (the named effect
+kinds in the core's EffectRegistry), ``choices`` (answering a pending choice, the Favors),
+``reveals`` (chance moves: components turned face up), ``moves`` (set-up checks and player moves),
+``buying`` (can the player still buy a card: the obligation of working), ``flow`` (rounds, phases,
+the decision runner), ``scoring`` (Bridge Goals, final scoring), ``solo`` (Paco & Paca, the core's
+bot seat ``@paco-paca``), ``migrate`` (``ludolog/1`` -> ``ludolog/2``), ``engine`` (the Game
+interface), ``rules`` (every ``KC.*`` code with its rules passage).
 
 Where the rulebook leaves a point open, the engine decides as follows (each is one place in code):
 
@@ -21,28 +30,41 @@ Where the rulebook leaves a point open, the engine decides as follows (each is o
 - The Beaver may work only if some card of the destination region can be paid (coins after the
   bird's bonus, every way of resolving the bird's choices considered) or an empty-deck tile lies
   there; using an empty-deck tile counts as the purchase (no cost, no bird).
-- The balloon is used at most once per turn, before or after the Paw markers. A tile's work coins
-  come with activating it (appendix: "Work: Gain 2 coins. Your Beaver must cross a bridge."), so
-  they can pay for the balloon.
+- The balloon is used at most once per turn, before the Paw markers (in the work move) or after them
+  (a ``fly`` move before the card). A tile's work coins come with activating it (appendix: "Work:
+  Gain 2 coins. Your Beaver must cross a bridge."), so they can pay for the balloon.
+- The market tile's purchase ("at any point during this turn") may come right after crossing, before
+  or after a ``fly`` (its track bonus may pay for the flight), before the card, or at the end of the
+  turn. Working is legal when some order of purchase, flight and card leads to a card.
+- Optional decisions nobody writes down need no move: a Bridge Goal not claimed and the market
+  purchase not made at the end of a turn are declined by the next move (``pass`` may be written).
+  Coins the engine can compute (resting, cashing the Invest track) may be left out; written, they
+  are checked.
 - The Queen card always goes to its guild column: "if you don't already have it" can only be about
   the first player token (each Queen card exists once, and Bruno's example places his card).
 - A bird taken by the Merchant ("as if it were on this Merchant card") is met this turn: the
   improved three-bridge tile resolves it twice, and it counts for the bird Bridge Goals.
-- The market tile's purchase happens right after moving (before the card) or at the end of the turn;
-  before the card it must leave a card to buy, counting coins from a track bonus it reaches (and the
-  choices of that bonus must keep one); working with it is legal if such a purchase makes a card
-  affordable.
+- Before the card, the market purchase must leave a card to buy, counting coins from a track bonus
+  it reaches (and the choices of that bonus must keep one).
 - A card is placed in its column (or under the board) before its effect resolves, so a Means of
   Transport counts itself; Houses are checked after the effect.
 - Resources beyond the last track space are lost; the Invest marker stops on the last space (final
   coins buy spaces only while there are spaces left).
-- An empty Favor stack is refilled with the top tile of the fullest other stack (the log does not
-  record which stack a table used; simulated games never empty a stack).
-- Solo: Paco & Paca are not a player of the log (their turns are ``paco`` chance moves naming the
-  solo tiles revealed); their starting card goes to its guild column without advancing a marker;
-  the decoration they take is the matching token with the most stars still in the supply; they take
-  a Favor from the display slot closest to the Queen, the display slides up and the new tile comes
-  from the last non-empty stack; they claim every Bridge Goal they meet as soon as they meet it.
+- A face-up Favor taken is refilled from its own stack; when the log gave the stack sizes, a stack
+  that runs out is restocked from another that keeps a tile (a ``restock`` move says which);
+  without sizes only the Favors not yet seen are counted. ``ludolog/1`` logs restocked from the
+  fullest other stack, and migrate with that choice written.
+- Each morning's birds are written per region (one on every card while the stack lasts); birds whose
+  back shows more players than play are discarded unseen, so they can never land. The next card of a
+  deck is turned up after the bought card's effect ("Then reveal the next card from the deck").
+- Solo: Paco & Paca are a bot seat, not a player of the log (their turns are two ``paco`` chance
+  moves, one per solo tile revealed); their starting card goes to its guild column without advancing
+  a marker; "take the matching tile" for a decoration space is ambiguous - option
+  ``paco_decoration``: ``pictured`` (default; the token pictured on the space, catalog
+  ``pictured_stars``, the reading under which the rulebook's 96-Prestige example is reachable) or
+  ``most_stars`` (the matching token with the most stars left; ``ludolog/1``'s reading); they take a
+  Favor from the display slot closest to the Queen, the display slides up and the new tile comes from
+  the last non-empty stack; they claim every Bridge Goal they meet at the end of their turn.
 """
 from .engine import PACO_ID, KingdomCrossing
 

@@ -7,7 +7,10 @@ answering is tried on copies of the state, and an answer that would leave nothin
 """
 from __future__ import annotations
 
-from .effects import RES_INDEX, answer, fixed_coins, gain
+from ..core.decisions import DecisionStack
+from .choices import answer
+from .decisions import PayForCard, ResolveEffect
+from .effects import RES_INDEX, fixed_coins, gain
 from .flow import pay_feasible
 from .state import KCState
 
@@ -28,14 +31,14 @@ def affordable(s: KCState, seat: int, sp: int, coins: int, paws: int, twice: boo
         return False
     # The bird may still pay for the card through a choice (an Invest action cashed, a Structure
     # resolved, a track bonus reached): try every way of resolving it on a copy.
-    c = s.clone()
+    c = s.lookahead()
     p = c.players[seat]
     p.coins, p.paws = coins, paws
     if invest is not None:
         p.invest = invest
     c.space_bird[sp] = None
     p.birds.append(bird)
-    c.tasks = [("pay", seat, sp, top)] + [("eff", seat, effect, "bird", f"bird {bird}")] * (2 if twice else 1)
+    c.tasks = DecisionStack([PayForCard(seat, sp, top)] + [ResolveEffect(seat, effect, "bird", f"bird {bird}")] * (2 if twice else 1))
     return pay_feasible(c)
 
 
@@ -63,17 +66,48 @@ def _may_give_more_coins(s: KCState, seat: int, effect: dict, twice: bool) -> bo
 
 def pending_pay(s: KCState):
     """The card payment waiting below the current choices, if the coins for it are not yet there."""
-    for task in reversed(s.tasks):
-        if task[0] == "pay":
-            return task if s.players[task[1]].coins < s.cat.cards[task[3]].cost else None
+    for task in s.tasks:  # from the next decision down
+        if task.kind == "pay":
+            return task if s.players[task.seat].coins < s.cat.cards[task.card].cost else None
     return None
 
 
 def keeps_card_affordable(s: KCState, move: dict) -> bool:
     """Answering the current choice with ``move`` still leaves a way to pay for the card being bought."""
-    c = s.clone()
-    answer(c, c.tasks[-1], move)
+    c = s.lookahead()
+    answer(c, c.tasks.top(), move)
     return pay_feasible(c)
+
+
+def fly(s: KCState, seat: int, to: int, coins: int) -> None:
+    """The balloon takes the Beaver to region ``to``; ``coins`` are left after paying for it."""
+    p = s.players[seat]
+    p.region, p.coins = to, coins
+    s.balloon = to
+    s.balloon_used = True
+
+
+def can_finish(s: KCState, seat: int) -> bool:
+    """After the Paw markers, before the card: can ``seat`` still buy a card - here and now, after
+    the market purchase (whose track bonus may pay), after a balloon flight, or after both in
+    either order?"""
+    if can_buy_card(s, seat):
+        return True
+    p = s.players[seat]
+    if s.market_cost >= 0 and p.coins >= s.market_cost:
+        if any(market_keeps_a_card(s, seat, r) for r in range(len(p.res))):
+            return True
+    if not s.balloon_used:
+        cat = s.cat
+        cost = cat.balloon_same if s.balloon == p.region else cat.balloon_elsewhere
+        if p.coins >= cost:
+            for r in range(len(cat.regions)):
+                if r != p.region:
+                    c = s.lookahead()
+                    fly(c, seat, r, p.coins - cost)
+                    if can_finish(c, seat):
+                        return True
+    return False
 
 
 def can_buy_card(s: KCState, seat: int) -> bool:
@@ -83,27 +117,28 @@ def can_buy_card(s: KCState, seat: int) -> bool:
 
 
 def market_keeps_a_card(s: KCState, seat: int, r: int) -> bool:
-    """Buying resource ``r`` on the market tile before the card leaves a card to buy; coins from a
-    track bonus the purchase reaches (lumber's 3 coins, an Invest cashed, a Structure) count."""
+    """Buying resource ``r`` on the market tile before the card leaves a card to buy (maybe after a
+    balloon flight still to come); coins from a track bonus the purchase reaches (lumber's 3 coins,
+    an Invest cashed, a Structure) count."""
     p = s.players[seat]
     cost = s.market_cost
     if p.coins < cost:
         return False
     if any(affordable(s, seat, sp, p.coins - cost, p.paws, s.bird_twice) for sp in s.cat.region_spaces[p.region]):
         return True
-    c = s.clone()
+    c = s.lookahead()
     c.players[seat].coins -= cost
     c.market_cost = -1
     gain(c, seat, r, 1, "market tile purchase")
-    return pay_feasible(c, lambda x: can_buy_card(x, seat))
+    return pay_feasible(c, lambda x: can_finish(x, seat))
 
 
 def keeps_a_card(s: KCState, move: dict) -> bool:
     """Before the card is chosen (choices of a track bonus reached by a market purchase), answering
     with ``move`` still leaves a card to buy in the Beaver's region."""
-    seat = s.tasks[-1][1]
+    seat = s.tasks.top().seat
     if can_buy_card(s, seat):
         return True  # none of these choices takes coins or cards away
-    c = s.clone()
-    answer(c, c.tasks[-1], move)
-    return pay_feasible(c, lambda x: can_buy_card(x, seat))
+    c = s.lookahead()
+    answer(c, c.tasks.top(), move)
+    return pay_feasible(c, lambda x: can_finish(x, seat))

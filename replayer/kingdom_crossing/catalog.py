@@ -36,6 +36,7 @@ class DecorationSpace:
     after: int  # the marker has passed the space once its position is greater than this
     picture: str
     symbols: int
+    pictured_stars: int  # the token pictured on the space (the one Paco & Paca take, option "pictured")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,15 +105,24 @@ class Catalog:
         self.track_length: int = track["length"]
         self.track_bonus = tuple(
             tuple((b["at"], b["effect"]) for b in track["bonuses"].get(r, ())) for r in RESOURCES)
+        #: decoration token kinds (picture, stars) -> (symbols, count in the supply)
+        self.tokens = {(t["picture"], t["stars"]): (t["symbols"], t["count"]) for t in data["decoration_supply"]}
+
+        def most_stars(picture: str, symbols: int) -> int:
+            return max((stars for (pic, stars), (sym, _) in self.tokens.items() if pic == picture and sym == symbols), default=0)
+
         self.deco_spaces = tuple(
-            DecorationSpace(d["id"], i, RESOURCES.index(d["track"]), d["after"], d["picture"], d["symbols"])
+            DecorationSpace(d["id"], i, RESOURCES.index(d["track"]), d["after"], d["picture"], d["symbols"],
+                            d.get("pictured_stars") or most_stars(d["picture"], d["symbols"]))
             for i, d in enumerate(track["decoration_spaces"]))
+        for d in self.deco_spaces:
+            if self.tokens.get((d.picture, d.pictured_stars), (None,))[0] != d.symbols:
+                raise CatalogError(f"decoration space {d.id} pictures a {d.pictured_stars}-star {d.picture} token with "
+                                   f"{d.symbols} symbol(s), which the supply does not have")
         self.deco_index = {d.id: d.index for d in self.deco_spaces}
         self.deco_symbols = tuple((d.picture, d.symbols) for d in self.deco_spaces)
         self.flower_spaces = tuple((d.index, d.symbols) for d in self.deco_spaces if d.picture == "flower")
         self.sculpture_spaces = tuple((d.index, d.symbols) for d in self.deco_spaces if d.picture == "sculpture")
-        #: decoration token kinds (picture, stars) -> (symbols, count in the supply)
-        self.tokens = {(t["picture"], t["stars"]): (t["symbols"], t["count"]) for t in data["decoration_supply"]}
         self.tiles = tuple((t["base"], t["improved"]) for t in data["action_tiles"])
         self.sides = tuple((_side(t["base"]), _side(t["improved"])) for t in data["action_tiles"])
         self.birds = {b["id"]: b for b in data["birds"]}
@@ -160,6 +170,22 @@ class Catalog:
         self.favor_per_rest: int = solo["favor_per_rest_tile"]
         self.guild_of_resource = tuple(GUILDS.index(data["resource_guild"][r]) for r in RESOURCES)
         self.resource_of_guild = {g: r for r, g in enumerate(self.guild_of_resource)}
+
+    def effect_uses(self):
+        """Every ``(effect kind, where in the catalog)``, for checking them against the engine."""
+        for card in self.cards.values():
+            yield card.effect["kind"], f"card {card.id}"
+        for bird in self.birds.values():
+            yield bird["effect"]["kind"], f"bird {bird['id']}"
+        for tile_id, effect in self.empty_tiles.items():
+            yield effect["kind"], f"empty-deck tile {tile_id}"
+        for r, bonuses in zip(RESOURCES, self.track_bonus):
+            for at, effect in bonuses:
+                yield effect["kind"], f"{r} track space {at}"
+        for k, tile in enumerate(self.data["action_tiles"]):
+            for side in ("base", "improved"):
+                for effect in tile[side]["work"]:
+                    yield effect["kind"], f"action tile {k} ({side})"
 
     def _add(self, card: Card) -> None:
         if card.id in self.cards:

@@ -2,28 +2,37 @@
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
+from ..core.bots import BotSeat
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
+from ..core.migrate import MigrationError
 from ..core.ledger import Ledger
 from . import buying
 from . import moves as mv
-from . import solo
+from . import reveals, solo
 from .catalog import GUILDS, RESOURCES, Catalog, default_catalog
-from .effects import ANSWERS, options
-from .flow import claimable, next_turn, settle
+from .choices import ANSWERS, CHANCE_TASKS, options
+from .effects import EFFECTS
+from .flow import claim_done, claimable, settle
 from .rules import RULES
 from .state import (BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, STEP_NAMES, TURN, KCState,
                     Player)
 
 PACO_ID = "paco-paca"
+#: Paco & Paca, the solo opponents: a bot seat of the core (claimed as "@paco-paca")
+PACO = BotSeat(PACO_ID, "Paco & Paca", plural=True)
+#: options of the solo game
+PACO_DECORATIONS = ("pictured", "most_stars")
 
 
 def expect(s: KCState) -> tuple[int, tuple[str, ...]]:
-    """The seat whose decision is next (CHANCE for Paco & Paca) and the move types it may make."""
+    """The seat whose decision is next (CHANCE for a component turned face up or Paco & Paca's
+    solo tiles) and the move types it may make."""
     if s.tasks:
-        task = s.tasks[-1]
-        return task[1], ANSWERS[task[0]]
+        task = s.tasks.top()
+        return task.seat, ANSWERS[task.kind]
     step = s.step
     if step == TURN:
         if s.current >= s.n:
@@ -32,6 +41,37 @@ def expect(s: KCState) -> tuple[int, tuple[str, ...]]:
     return s.current, _STEP_TYPES.get(step, ())
 
 
+#: optional decisions a table does not write down: any other move declines them
+_DECLINABLE = (CLAIM, BUY_END)
+
+
+def _restore(s: KCState, before: KCState) -> None:
+    """Put ``s`` back to the position ``before`` (a clone), keeping the ledger objects the replay
+    driver holds."""
+    for f in fields(KCState):
+        value = getattr(before, f.name)
+        if isinstance(value, Ledger):
+            mine = getattr(s, f.name)
+            mine.events[:] = value.events
+            mine.totals[:] = value.totals
+            mine.move_index = value.move_index
+        else:
+            setattr(s, f.name, value)
+
+
+def _declined(s: KCState) -> None:
+    """Close an optional window (Bridge Goals, the market purchase at the end of the turn) as a ``pass`` would."""
+    if s.step == BUY_END:
+        s.market_cost = -1
+        s.step = mv.ACTION
+    else:
+        claim_done(s)
+    settle(s)
+
+
+_CHANCE_TEXT = {"reveal": "the next card (or empty-deck tile) turned face up on the space whose card was taken",
+                "birds": "the birds landing on the cards of a region", "queen": "the Queen card waking this morning",
+                "refill": "the Favor turned face up into the display", "restock": "the stack that refills the empty Favor stack"}
 _CHOICE_TEXT = {"invest": "resolve an Invest action (advance, or cash the coins shown)",
                 "resource": "choose the resource gained", "resources": "choose the different resources gained",
                 "decor": "place the decoration token gained", "res_or_decor": "choose a resource or a decoration token",
@@ -45,16 +85,19 @@ _STEP_TEXT = {START: "choose a starting pair", INCOME: "take the next income of 
 def waiting_for(s: KCState) -> str:
     """What the game waits for, in words (for error messages)."""
     if s.tasks:
-        return _CHOICE_TEXT.get(s.tasks[-1][0], "answer the pending choice")
+        kind = s.tasks.top().kind
+        if kind in CHANCE_TASKS:
+            return "be written: " + _CHANCE_TEXT[kind]
+        return _CHOICE_TEXT.get(kind, "answer the pending choice")
     if s.step == CLAIM:
         goals = ", ".join(s.cat.goal_ids[g] for g in claimable(s, s.current))
         return f"claim a Bridge Goal ({goals}) or pass"
     if s.step == TURN and s.current >= s.n:
-        return "reveal their solo tiles for their turn"
+        return "reveal their next solo tile"
     return _STEP_TEXT.get(s.step, STEP_NAMES[s.step])
 
 
-_STEP_TYPES = {START: ("start",), INCOME: ("income",), CARD: ("hire", "buy"), BUY_END: ("buy", "pass"),
+_STEP_TYPES = {START: ("start",), INCOME: ("income",), CARD: ("hire", "buy", "fly"), BUY_END: ("buy", "pass"),
                CLAIM: ("claim", "pass"), EVENING: ("evening",)}
 
 
@@ -64,13 +107,17 @@ class KingdomCrossing(Game):
     editions = ("2025",)
     min_players, max_players = 1, 4
     variants = {"difficulty": "solo only: beginner, advanced (default), expert or master = 3, 2, 1 or 0 rest tiles "
-                              "for Paco & Paca"}
+                              "for Paco & Paca",
+                "paco_decoration": "solo only: the decoration token Paco & Paca take for a space they pass - pictured "
+                                   "(default: the token pictured on the space) or most_stars (the matching token with "
+                                   "the most stars left in the supply)"}
     schema_file = "kingdom-crossing.schema.json"
 
     def option_sets(self, n_players: int) -> list[dict]:
         if n_players > 1:
             return [{}]
-        return [{}] + [{"difficulty": level} for level in ("beginner", "advanced", "expert", "master")]
+        return ([{}] + [{"difficulty": level} for level in ("beginner", "advanced", "expert", "master")]
+                + [{"paco_decoration": "most_stars"}])
     rules = RULES
     state_columns = (("score", "int"), ("coins", "int"), ("invest", "int"), ("lumber", "int"), ("stone", "int"),
                      ("sap", "int"), ("food", "int"), ("paws_left", "int"), ("tiles_left", "int"),
@@ -80,11 +127,15 @@ class KingdomCrossing(Game):
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
+        self._effects_checked = False
 
     @property
     def cat(self) -> Catalog:
         if self._catalog is None:
             self._catalog = default_catalog()
+        if not self._effects_checked:  # a catalog naming an effect kind nobody implements is refused on load
+            EFFECTS.check_catalog(self._catalog.effect_uses(), "Kingdom Crossing")
+            self._effects_checked = True
         return self._catalog
 
     @property
@@ -96,14 +147,16 @@ class KingdomCrossing(Game):
         cat = self.cat
         n = len(log.players)
         opts = log.options or {}
-        if n > 1 and "difficulty" in opts:
-            raise IllegalMove("KC.SETUP.OPTIONS", "the difficulty option belongs to the solo game only", "/options/difficulty")
+        for name in ("difficulty", "paco_decoration"):
+            if n > 1 and name in opts:
+                raise IllegalMove("KC.SETUP.OPTIONS", f"the {name} option belongs to the solo game only", f"/options/{name}")
         solo_game = n == 1
         rest = cat.difficulty[opts.get("difficulty", "advanced")] if solo_game else 0
         seats = 2 if solo_game else n
         ids = [p.id for p in log.players] + ([PACO_ID] if solo_game else [])
         players = [Player(deco=[0] * len(cat.deco_spaces)) for _ in range(seats)]
-        s = KCState(cat=cat, ids=ids, n=n, seats=seats, solo=solo_game, rest_tiles=rest, players=players,
+        s = KCState(cat=cat, ids=ids, n=n, seats=seats, solo=solo_game, rest_tiles=rest,
+                    paco_pictured=opts.get("paco_decoration", "pictured") == "pictured", players=players,
                     ledger=Ledger(n), paco_ledger=Ledger(1) if solo_game else None)
         mv.load_setup(s, log.setup, seats)
         s.first = 1 if solo_game else 0
@@ -130,14 +183,26 @@ class KingdomCrossing(Game):
             raise IllegalMove("KC.TURN.WRONG_STEP", "the game is over")
         want_seat, types = expect(s)
         t = move["type"]
+        if not s.tasks and s.step in _DECLINABLE and (t not in types or seat != want_seat):
+            # Nobody writes down a Bridge Goal not claimed or a purchase not made: the next move declines it.
+            before = s.lookahead()
+            _declined(s)
+            try:
+                self.apply(s, move, seat)
+            except IllegalMove:
+                _restore(s, before)
+                raise
+            return
         if t not in types:
-            who = "Paco & Paca" if want_seat == CHANCE else s.ids[want_seat]
+            who = "the table" if want_seat == CHANCE and s.tasks else "Paco & Paca" if want_seat == CHANCE else s.ids[want_seat]
             raise IllegalMove("KC.TURN.WRONG_STEP",
                               f"a {t!r} move is not possible now: {who} must {waiting_for(s)} "
                               f"({' or '.join(repr(x) for x in types)} move; round {max(1, s.round)})", "/type")
         if want_seat == CHANCE:
-            solo.apply_paco(s, move)
-            next_turn(s)
+            if s.tasks:
+                reveals.apply_chance(s, s.tasks.top(), move)
+            else:
+                solo.apply_paco(s, move)
         else:
             if seat != want_seat:
                 raise IllegalMove("KC.TURN.NOT_YOURS", f"it is {s.ids[want_seat]}'s decision, not {move.get('player')}'s", "/player")
@@ -151,23 +216,45 @@ class KingdomCrossing(Game):
             return []
         seat, types = expect(s)
         if seat == CHANCE:
-            left = solo.remaining_tiles(s)
-            return [{"type": "paco", "tiles": [a, b]} for a in left for b in left if a != b]
+            if s.tasks:
+                return reveals.chance_options(s, s.tasks.top())
+            return [{"type": "paco", "tile": t} for t in solo.remaining_tiles(s)]
         pid = s.ids[seat]
         if s.tasks:
-            out = options(s, s.tasks[-1])
+            out = options(s, s.tasks.top())
             if buying.pending_pay(s):
                 out = [m for m in out if buying.keeps_card_affordable(s, m)]
             elif s.step == CARD:
                 out = [m for m in out if buying.keeps_a_card(s, m)]
         else:
             out = mv.step_moves(s, seat)
-        return [{"type": m["type"], "player": pid, **{k: v for k, v in m.items() if k != "type"}} for m in out]
+        out = [{"type": m["type"], "player": pid, **{k: v for k, v in m.items() if k != "type"}} for m in out]
+        if not s.tasks and s.step in _DECLINABLE:  # or decline silently: whatever may come next
+            after = s.lookahead()
+            _declined(after)
+            out += self.legal_moves(after)
+        return out
 
     def random_move(self, s: KCState, rng: random.Random) -> dict:
         seat, _ = expect(s)
         if seat == CHANCE:
-            return {"type": "paco", "tiles": rng.sample(solo.remaining_tiles(s), s.cat.solo_tiles_per_turn)}
+            if s.tasks:
+                return reveals.random_chance(s, s.tasks.top(), rng)
+            return {"type": "paco", "tile": rng.choice(solo.remaining_tiles(s))}
+        if s.tasks and s.tasks.top().kind == "favor":  # a face-up Favor or a stack, then what the stack gives
+            moves = self.legal_moves(s)
+            kinds = sorted({(m["source"], m["index"]) for m in moves})
+            source, index = rng.choice(kinds)
+            return rng.choice([m for m in moves if (m["source"], m["index"]) == (source, index)])
+        if s.step in _DECLINABLE and not s.tasks:
+            pid = s.ids[seat]
+            own = [m for m in mv.step_moves(s, seat)]
+            if s.step == CLAIM:
+                claims = [m for m in own if m["type"] == "claim"]
+                if claims and rng.random() < 0.9:
+                    return {"type": "claim", "player": pid, **{k: v for k, v in rng.choice(claims).items() if k != "type"}}
+            m = rng.choice(own)
+            return {"type": m["type"], "player": pid, **{k: v for k, v in m.items() if k != "type"}}
         moves = self.legal_moves(s)
         if s.step == TURN and not s.tasks:
             rests = [m for m in moves if m["type"] == "rest"]
@@ -178,10 +265,11 @@ class KingdomCrossing(Game):
                     return rng.choice(plain)
                 return rng.choice(works)
             return rng.choice(rests)
-        if s.step == CLAIM and not s.tasks:
-            claims = [m for m in moves if m["type"] == "claim"]
-            if claims and rng.random() < 0.9:
-                return rng.choice(claims)
+        if s.step == CARD and not s.tasks:
+            flights = [m for m in moves if m["type"] == "fly"]
+            others = [m for m in moves if m["type"] != "fly"]
+            if others and (not flights or rng.random() < 0.9):
+                return rng.choice(others)
         return rng.choice(moves)
 
     def clone(self, s: KCState) -> KCState:
@@ -194,6 +282,44 @@ class KingdomCrossing(Game):
     def paco_score(self, s: KCState) -> int | None:
         """Paco & Paca's score in a solo game (None otherwise)."""
         return s.paco_ledger.totals[0] if s.paco_ledger is not None else None
+
+    # -- the bot seat, turn order, formats -------------------------------------------------
+    def bot_seats(self, s: KCState) -> tuple[BotSeat, ...]:
+        return (PACO,) if s.solo else ()
+
+    def bot_ledger(self, s: KCState, bot: BotSeat) -> Ledger:
+        """:raises KeyError: ``bot`` is not Paco & Paca of a solo game."""
+        if bot.id != PACO_ID or s.paco_ledger is None:
+            raise KeyError(bot.id)
+        return s.paco_ledger
+
+    def bot_winners(self, s: KCState) -> list[str]:
+        """Paco & Paca win with more Prestige than the player, or as much when the player has no
+        coins left (they have none: the tie-breaker cannot favour the player)."""
+        if not s.solo:
+            return []
+        paco, player = s.paco_ledger.totals[0], s.ledger.totals[0]
+        return [PACO_ID] if (paco, 0) >= (player, s.players[0].coins) else []
+
+    def turn_order(self, s: KCState) -> list[int]:
+        """Log seats from the holder of the first player token (solo: the player alone)."""
+        if s.solo:
+            return [0]
+        return [(s.first + k) % s.n for k in range(s.n)]
+
+    def migrate(self, raw: dict, from_format: str) -> dict:
+        """``ludolog/1`` -> ``ludolog/2``: see :mod:`.migrate`.
+
+        :raises MigrationError: the ``ludolog/1`` log breaks a rule only its pre-declared orders show.
+        """
+        if from_format != "ludolog/1":
+            return raw
+        from .migrate import migrate
+
+        try:
+            return migrate(self, raw).raw
+        except IllegalMove as exc:
+            raise MigrationError(f"{exc.code} at {exc.pointer}: {exc.message}") from None
 
     def winners(self, s: KCState) -> list[int]:
         """Most Prestige; ties broken by remaining coins, then shared. In solo the player must beat

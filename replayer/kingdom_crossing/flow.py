@@ -5,26 +5,34 @@ changes until the game waits for a decision (a pending choice task or a step's m
 """
 from __future__ import annotations
 
-from ..core.errors import IllegalMove
 from . import solo
 from .catalog import GUILDS
-from .effects import CHOICES, answer, options, push, run_effect, skip_empty
-from .scoring import claimable_goals, final_scoring, goal_met, requirement_text
-from .state import (ACTION, BUY_END, CLAIM, END, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN,
-                    KCState)
+from .choices import answer, needs_restock, options, refill_source, skip_empty
+from .decisions import (BirdsLand, CheckHouses, Decision, FavorChoice, HousePlacement, QueenWakes, ResolveEffect,
+                        RevealCard)
+from .effects import push, run_effect
+from .scoring import claimable_goals, final_scoring, place_goal_marker
+from .state import (ACTION, BUY_END, CLAIM, END, EVENING, EVENING_ACTION, INCOME, MORNING, START, START_ACTION,
+                    TURN, KCState)
 
 
 def settle(s: KCState) -> None:
+    """Resolve automatic decisions and phase changes until a choice, a chance move or a step's move is due."""
     tasks = s.tasks
     while True:
         while tasks:
-            task = tasks[-1]
-            kind = task[0]
-            if kind in CHOICES:
+            task = tasks.top()
+            family = task.family
+            if family == "choice":
                 if options(s, task):
                     return
                 tasks.pop()
                 skip_empty(s, task)
+                continue
+            if family == "chance":
+                if chance_due(s, task):
+                    return
+                tasks.pop()
                 continue
             tasks.pop()
             _auto(s, task)
@@ -48,18 +56,20 @@ def settle(s: KCState) -> None:
         elif step == EVENING_ACTION:
             if _end_evening_income(s):
                 return
+        elif step == MORNING:
+            _noon(s)
         else:  # START, TURN, CARD, BUY_END, EVENING, END wait for a move
             return
 
 
-def _auto(s: KCState, task) -> None:
-    kind, seat = task[0], task[1]
+def _auto(s: KCState, task: Decision) -> None:
+    kind, seat = task.kind, task.seat
     cat = s.cat
-    p = s.players[seat]
+    p = s.players[seat] if seat >= 0 else None
     if kind == "eff":
-        run_effect(s, seat, task[2], task[3], task[4])
+        run_effect(s, seat, task.effect, task.category, task.why)
     elif kind == "pay":
-        _, _, space, cid = task
+        space, cid = task.space, task.card
         card = cat.cards[cid]
         p.coins -= card.cost
         if card.structure:
@@ -67,21 +77,42 @@ def _auto(s: KCState, task) -> None:
         else:
             p.cards.append(cid)
             p.guild[card.guild] += 1
-        reveal_next(s, space)
-        push(s, ("eff", seat, card.effect, "card", f"effect of {cid}"), ("houses", seat))
+        s.space_card[space] = None
+        # "Then reveal the next card from the deck face up": after the effect and the card's placing.
+        push(s, ResolveEffect(seat, card.effect, "card", f"effect of {cid}"), CheckHouses(seat), RevealCard(space=space))
     elif kind == "place_queen":
-        card = cat.cards[task[2]]
+        card = cat.cards[task.card]
         p.cards.append(card.id)
         p.guild[card.guild] += 1
-        s.tasks.append(("houses", seat))
+        s.tasks.push(CheckHouses(seat))
     elif kind == "houses":
         rows = min(p.guild)
         due = 1 + (rows >= 1) + (rows >= 2)
         while p.houses_due < due:
             p.houses_due += 1
-            s.tasks.append(("house", seat, p.houses_due == cat.houses))
+            s.tasks.push(HousePlacement(seat, p.houses_due == cat.houses))
+    elif kind == "paco_favor_drawn":
+        solo.paco_favor(s)
+    elif kind == "paco_end":
+        solo.end_of_turn(s)
+    elif kind == "next_turn":
+        next_turn(s)
     else:
         raise ValueError(kind)
+
+
+def chance_due(s: KCState, task: Decision) -> bool:
+    """Is a component still to be turned face up for this chance decision (or has the pile run out)?"""
+    kind = task.kind
+    if kind == "reveal":
+        return s.deck_pools[task.space].remaining > 0 or s.empty_pool.remaining > 0
+    if kind == "birds":
+        return bool(task.regions)
+    if kind == "refill":
+        return refill_source(s, task) is not None
+    if kind == "restock":
+        return needs_restock(s, task.stack)
+    return True  # queen: four of the five cards are always left for four rounds
 
 
 def pay_feasible(s: KCState, leaf=None) -> bool:
@@ -90,32 +121,32 @@ def pay_feasible(s: KCState, leaf=None) -> bool:
     pending, reaches a state where ``leaf(state)`` holds (no ``leaf``: True)."""
     tasks = s.tasks
     while tasks:
-        task = tasks[-1]
-        kind = task[0]
+        task = tasks.top()
+        kind = task.kind
         if kind == "pay":
-            return s.players[task[1]].coins >= s.cat.cards[task[3]].cost
-        if kind in CHOICES:
+            return s.players[task.seat].coins >= s.cat.cards[task.card].cost
+        if task.family == "chance":  # a component turned face up gives nobody coins
+            tasks.pop()
+            continue
+        if task.family == "choice":
             opts = options(s, task)
+            if kind == "favor":  # which Favor is taken never changes the coins
+                opts = opts[:1]
+            elif kind == "invest":  # cashing with or without the coins written is the same choice
+                opts = [o for o in opts if o["option"] == "advance" or "coins" in o]
             if not opts:
                 tasks.pop()
                 skip_empty(s, task)
                 continue
             for opt in opts:
-                c = s.clone()
-                answer(c, c.tasks[-1], opt)
+                c = s.lookahead()
+                answer(c, c.tasks.top(), opt)
                 if pay_feasible(c, leaf):
                     return True
             return False
         tasks.pop()
         _auto(s, task)
     return leaf is None or leaf(s)
-
-
-def reveal_next(s: KCState, space: int) -> None:
-    """The card of ``space`` was taken: the next one is revealed, or an empty-deck tile covers the space."""
-    s.deck_pos[space] += 1
-    if s.top(space) is None and s.empty_tiles:
-        s.space_tile[space] = s.empty_tiles.pop(0)
 
 
 # -- start of game -------------------------------------------------------------------------------
@@ -173,25 +204,18 @@ def _next_income(s: KCState) -> None:
 
 
 def _birds_and_queen(s: KCState) -> None:
-    cat = s.cat
-    keep_up_to = 2 if s.solo else s.n
-    for reg in range(len(cat.regions)):
-        spaces = cat.region_spaces[reg]
-        for sp in spaces:
-            s.space_bird[sp] = None
-        stack = s.bird_stacks[reg]
-        pos = s.bird_pos[reg]
-        for sp in spaces:
-            if s.top(sp) is None:
-                continue
-            while pos < len(stack) and cat.birds[stack[pos]]["back"] > keep_up_to:
-                pos += 1  # a token whose back shows more players than play is discarded
-            if pos < len(stack):
-                s.space_bird[sp] = stack[pos]
-                pos += 1
-        s.bird_pos[reg] = pos
-    s.queen_card = s.queen_deck[s.round - 1]
-    s.queen_available = True
+    """B) the birds of the previous round go back to the box and new ones land on every card;
+    C) the Queen wakes: both are chance moves (``birds`` per region, ``queen``), then noon begins."""
+    s.space_bird = [None] * len(s.space_bird)
+    s.queen_card = None
+    s.queen_available = False
+    regions = tuple(reg for reg, spaces in enumerate(s.cat.region_spaces)
+                    if s.bird_pools[reg].remaining > 0 and any(s.space_card[sp] for sp in spaces))
+    s.step = MORNING
+    push(s, BirdsLand(regions=regions), QueenWakes())
+
+
+def _noon(s: KCState) -> None:
     s.turn = 0
     s.noon_first = s.first
     _turn_at(s)
@@ -204,6 +228,8 @@ def _turn_at(s: KCState) -> None:
     s.market_cost = -1
     s.turn_tile = -1
     s.bird_twice = False
+    s.balloon_used = False
+    s.paco_tiles = 0
 
 
 def next_turn(s: KCState) -> None:
@@ -239,28 +265,13 @@ def claim_done(s: KCState) -> None:
 
 
 def claim_goal(s: KCState, seat: int, g: int, pointer: str = "/goal") -> None:
-    """Put ``seat``'s marker on goal ``g`` (checks first; the state is untouched on error)."""
-    cat = s.cat
-    p = s.players[seat]
-    side = s.goal_sides[g]
-    if p.goals >> g & 1:
-        raise IllegalMove("KC.GOAL.ALREADY", f"you already claimed Bridge Goal {cat.goal_ids[g]}", pointer)
-    if not goal_met(s, seat, g):
-        raise IllegalMove("KC.GOAL.REQUIREMENT", requirement_text(s, seat, g), pointer)
-    slots = s.goal_slots[g]
-    taken = sum(1 for x in slots if x >= 0)
-    pos = 2 if (s.n == 2 or s.solo) and taken == 1 else slots.index(-1)
-    slots[pos] = seat
-    p.goals |= 1 << g
-    if side["kind"] == "invest_back":
-        p.invest -= side["n"]
-    s.score(seat, side["prestige"][pos], "bridge_goal", f"Bridge Goal {cat.goal_ids[g]} claimed on position {pos + 1}")
-    row = cat.goal_row[g]
-    if any(h != g and cat.goal_row[h] == row and p.goals >> h & 1 for h in range(len(cat.goals))):
-        if seat < s.n:
-            s.tasks.append(("favor", seat))
-        else:
-            solo.paco_favor(s)
+    """A player puts a marker on goal ``g`` (checks first; the state is untouched on error); the second
+    goal of a row brings a Favor of the Queen.
+
+    :raises IllegalMove: KC.GOAL.ALREADY or KC.GOAL.REQUIREMENT.
+    """
+    if place_goal_marker(s, seat, g, pointer):
+        s.tasks.push(FavorChoice(seat))
 
 
 # -- evening ------------------------------------------------------------------------------------
@@ -292,6 +303,7 @@ def _end_round(s: KCState) -> None:
     if s.round >= s.cat.rounds:
         if s.solo:
             solo.paco_claims(s)
+            s.paco_reveals = []  # after the last round nothing more is turned face up
         final_scoring(s)
         s.step = END
     else:

@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
+from ..core.components import HiddenPool
 from ..core.errors import IllegalMove
-from .catalog import GUILDS, RESOURCES, Catalog
-from .buying import affordable, keeps_a_card, keeps_card_affordable, market_keeps_a_card, pending_pay
-from .effects import RES_INDEX, answer, gain, guild_income, push, run_effect
+from .catalog import GUILDS, RESOURCES, Catalog, TileSide
+from .buying import affordable, can_finish, fly, keeps_a_card, keeps_card_affordable, market_keeps_a_card, pending_pay
+from .choices import answer
+from .decisions import DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect
+from .effects import RES_INDEX, gain, guild_income, push, run_effect
 from .flow import claim_done, claim_goal, claimable
 from .scoring import compile_goal
 from .state import ACTION, BUY_END, CARD, CLAIM, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN, KCState
@@ -18,37 +22,38 @@ def _bad(code: str, message: str, pointer: str) -> IllegalMove:
 
 
 def load_setup(s: KCState, setup: dict, seats: int) -> None:
+    """Set-up as the table sees it: the face-up top card of each deck space, the Bridge Goal sides,
+    the face-up Favors, the starting pairs and (optionally) how many Favors lie in each stack.
+    Everything face down becomes the pools of unseen components that later reveals draw from."""
     cat = s.cat
-    decks = setup["decks"]
-    if sorted(decks) != sorted(cat.spaces):
-        raise _bad("KC.SETUP.DECKS", f"decks must be given for exactly the spaces {', '.join(cat.spaces)}", "/setup/decks")
-    by_content = {ids: d for d, ids in cat.decks.items()}
-    used = set()
+    tops = setup["decks"]
+    if sorted(tops) != sorted(cat.spaces):
+        raise _bad("KC.SETUP.DECKS", f"the face-up card of every deck space {', '.join(cat.spaces)} is written", "/setup/decks")
+    used = {}
     for sp in cat.spaces:
-        order = decks[sp]
-        deck = by_content.get(tuple(sorted(order)))
-        if deck is None or len(set(order)) != len(order):
-            raise _bad("KC.SETUP.DECKS", f"the deck on {sp} is not one whole deck of the catalog", f"/setup/decks/{sp}")
-        if deck in used:
-            raise _bad("KC.SETUP.DECKS", f"the {deck} deck lies on two spaces", f"/setup/decks/{sp}")
-        used.add(deck)
-    s.decks = [list(decks[sp]) for sp in cat.spaces]
-    s.deck_pos = [0] * len(cat.spaces)
-    s.space_tile = [None] * len(cat.spaces)
-    s.space_bird = [None] * len(cat.spaces)
-    birds = setup["birds"]
-    if sorted(birds) != sorted(cat.regions):
-        raise _bad("KC.SETUP.BIRDS", f"bird stacks must be given for the regions {', '.join(cat.regions)}", "/setup/birds")
-    for reg, name in enumerate(cat.regions):
-        if sorted(birds[name]) != list(cat.region_birds[reg]):
-            raise _bad("KC.SETUP.BIRDS", f"the {name} stack must hold exactly the {len(cat.region_birds[reg])} {cat.region_colour[reg]} birds",
-                       f"/setup/birds/{name}")
-    s.bird_stacks = [list(birds[name]) for name in cat.regions]
-    s.bird_pos = [0] * len(cat.regions)
-    queen = setup["queen_deck"]
-    if len(queen) != cat.rounds or len(set(queen)) != len(queen) or not set(queen) <= set(cat.queen_ids):
-        raise _bad("KC.SETUP.QUEEN_DECK", f"the Queen deck holds {cat.rounds} different Queen cards of {', '.join(cat.queen_ids)}", "/setup/queen_deck")
-    s.queen_deck = list(queen)
+        card = cat.cards.get(tops[sp])
+        if card is None or card.deck not in cat.decks:
+            raise _bad("KC.SETUP.DECKS", f"{tops[sp]} on {sp} is not a card of a Character or Structure deck", f"/setup/decks/{sp}")
+        if card.deck in used:
+            raise _bad("KC.SETUP.DECKS", f"the {card.deck} deck lies on {used[card.deck]} and {sp}: each deck lies on one space",
+                       f"/setup/decks/{sp}")
+        used[card.deck] = sp
+    n_spaces = len(cat.spaces)
+    s.space_card = [tops[sp] for sp in cat.spaces]
+    s.deck_pools = [HiddenPool.create(f"card of the {cat.cards[tops[sp]].deck} deck on {sp}",
+                                      {c: 1 for c in cat.decks[cat.cards[tops[sp]].deck] if c != tops[sp]})
+                    for sp in cat.spaces]
+    s.space_tile = [None] * n_spaces
+    s.space_bird = [None] * n_spaces
+    s.empty_pool = HiddenPool.create("empty-deck tile", {t: 1 for t in cat.empty_tiles})
+    s.bird_keep = max(2, s.n)
+    # "If this number is higher than the number of players in the game, discard those Bird tokens."
+    s.bird_pools = [HiddenPool.create(f"{cat.region_colour[reg]} bird of {cat.regions[reg]} "
+                                      f"(backs up to {s.bird_keep} players)",
+                                      {b: 1 for b in cat.region_birds[reg] if cat.birds[b]["back"] <= s.bird_keep})
+                    for reg in range(len(cat.regions))]
+    # "randomly return one of them to the box without looking at it": five possible, four in the deck
+    s.queen_pool = HiddenPool.create("Queen card", {q: 1 for q in cat.queen_ids}, size=cat.rounds)
     goals = setup["bridge_goals"]
     if sorted(goals) != sorted(cat.goal_ids):
         raise _bad("KC.SETUP.BRIDGE_GOALS", f"a side must be given for each Bridge Goal {', '.join(cat.goal_ids)}", "/setup/bridge_goals")
@@ -68,24 +73,22 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
         physical.add(start["card"])
     s.pairs = [(p["card"], p["favor"]) for p in pairs]
     s.pair_taken = [False] * len(pairs)
-    stacks = setup["favor_stacks"]
     display = setup["favor_display"]
-    if len(stacks) != cat.favor_stacks or len(display) != cat.favor_stacks:
-        raise _bad("KC.SETUP.FAVORS", f"there are {cat.favor_stacks} Favor stacks, each with one face-up tile", "/setup/favor_stacks")
-    every = [f for st in stacks for f in st] + list(display) + [p["favor"] for p in pairs]
-    if sorted(every) != sorted(cat.favors):
-        raise _bad("KC.SETUP.FAVORS", "the Favor stacks, display and starting pairs must hold every Favor of the Queen exactly once",
-                   "/setup/favor_stacks")
-    short = _uneven_favor_stacks(len(cat.favors), [len(st) for st in stacks], len(pairs))
-    if short is not None:
-        raise _bad("KC.SETUP.FAVOR_STACKS", short, "/setup/favor_stacks")
-    s.favor_stacks = [list(st) for st in stacks]
+    if len(display) != cat.favor_stacks:
+        raise _bad("KC.SETUP.FAVORS", f"there are {cat.favor_stacks} Favor stacks, each with one face-up tile", "/setup/favor_display")
+    shown = list(display) + [p["favor"] for p in pairs]
+    for i, f in enumerate(shown):
+        if f not in cat.favors or f in shown[:i]:
+            where = f"/setup/favor_display/{i}" if i < len(display) else f"/setup/start_pairs/{i - len(display)}/favor"
+            raise _bad("KC.SETUP.FAVORS", f"{f} is not a Favor of the Queen of the catalog, or it is face up twice", where)
     s.favor_display = list(display)
-    empties = setup["empty_deck_tiles"]
-    if sorted(empties) != sorted(cat.empty_tiles):
-        raise _bad("KC.SETUP.EMPTY_TILES", f"the empty-deck tiles {', '.join(sorted(cat.empty_tiles))} each appear once",
-                   "/setup/empty_deck_tiles")
-    s.empty_tiles = list(empties)
+    sizes = setup.get("favor_stacks")
+    s.favor_pool = HiddenPool.create("Favor of the Queen", {f: 1 for f in cat.favors if f not in shown},
+                                     piles=cat.favor_stacks, pile_sizes=sizes, pointer="/setup/favor_stacks")
+    if sizes is not None:
+        short = _uneven_favor_stacks(len(cat.favors), list(sizes), len(pairs))
+        if short is not None:
+            raise _bad("KC.SETUP.FAVOR_STACKS", short, "/setup/favor_stacks")
     s.supply = {k: v[1] for k, v in cat.tokens.items()}
 
 
@@ -107,19 +110,11 @@ def _uneven_favor_stacks(total: int, left: list[int], drawn: int) -> str | None:
 
 
 def random_setup(cat: Catalog, rng: random.Random, n_players: int) -> dict:
+    """What a table sees at set-up, shuffled: the top card of each deck, the Goal sides, three
+    face-up Favors, the starting pairs and the sizes of the Favor stacks they came from."""
     decks = list(cat.decks)
     rng.shuffle(decks)
-    setup_decks = {}
-    for sp, deck in zip(cat.spaces, decks):
-        cards = list(cat.decks[deck])
-        rng.shuffle(cards)
-        setup_decks[sp] = cards
-    birds = {}
-    for reg, name in enumerate(cat.regions):
-        stack = list(cat.region_birds[reg])
-        rng.shuffle(stack)
-        birds[name] = stack
-    queen = rng.sample(list(cat.queen_ids), cat.rounds)
+    tops = {sp: rng.choice(cat.decks[deck]) for sp, deck in zip(cat.spaces, decks)}
     goals = {g: rng.choice(["easy", "hard"]) for g in cat.goal_ids}
     favors = list(cat.favors)
     rng.shuffle(favors)
@@ -134,41 +129,54 @@ def random_setup(cat: Catalog, rng: random.Random, n_players: int) -> dict:
         side = rng.choice(sorted(sid for sid, v in cat.starting.items() if v["card"] == c))
         stack = stacks[i % k]
         pairs.append({"card": side, "favor": stack.pop(0)})
-    empties = list(cat.empty_tiles)
-    rng.shuffle(empties)
-    return {"decks": setup_decks, "birds": birds, "queen_deck": queen, "bridge_goals": goals, "favor_display": display,
-            "favor_stacks": stacks, "start_pairs": pairs, "empty_deck_tiles": empties}
+    return {"decks": tops, "bridge_goals": goals, "favor_display": display, "favor_stacks": [len(st) for st in stacks],
+            "start_pairs": pairs}
 
 
 # -- work planning ------------------------------------------------------------------------------
-def _move_beaver(s: KCState, seat: int, plan: tuple) -> None:
+@dataclass(slots=True, frozen=True)
+class WorkPlan:
+    """What a checked work move does: the Beaver's move (nothing moves for the Queen tile)."""
+
+    side: TileSide
+    coins: int = 0
+    invest: int = 0
+    region: int = -1
+    balloon: int = -1
+    crossed: int = 0
+    steps: int = 0
+    flew: bool = False
+
+
+def _move_beaver(s: KCState, seat: int, plan: WorkPlan) -> None:
     """Carry out a planned move of the Beaver: coins, Invest, region, bridges and Paw markers."""
-    _, side, coins, invest, region, balloon, crossed, steps = plan
     p = s.players[seat]
-    p.coins, p.invest, p.region, p.crossed = coins, invest, region, crossed
-    s.balloon = balloon
+    p.coins, p.invest, p.region, p.crossed = plan.coins, plan.invest, plan.region, plan.crossed
+    s.balloon = plan.balloon
+    s.balloon_used = plan.flew
     paw_bonus = s.cat.paw_bonus
-    for _ in range(steps):
+    for _ in range(plan.steps):
         p.paws += 1
         bonus = paw_bonus.get(p.paws)
         if bonus:
             s.score(seat, bonus, "paws", f"Paw marker number {p.paws} placed")
-    s.bird_twice = side.bird_twice
-    s.market_cost = side.buy_cost
+    s.bird_twice = plan.side.bird_twice
+    s.market_cost = plan.side.buy_cost
     s.step = CARD
 
 
-def _use_balloon(cat: Catalog, fly: dict, region: int, balloon: int, coins: int) -> tuple[int, int, int]:
+def balloon_flight(cat: Catalog, to_name: str, region: int, balloon: int, coins: int, pointer: str) -> tuple[int, int]:
+    """Check a flight: (the region reached, the coins left)."""
     cost = cat.balloon_same if balloon == region else cat.balloon_elsewhere
     if coins < cost:
-        raise IllegalMove("KC.BALLOON.COST", f"the balloon costs {cost} coins here and you have {coins}", "/balloon")
-    to = cat.region_index[fly["to"]]
+        raise IllegalMove("KC.BALLOON.COST", f"the balloon costs {cost} coins here and you have {coins}", pointer)
+    to = cat.region_index[to_name]
     if to == region:
-        raise IllegalMove("KC.BALLOON.SAME_REGION", f"the Beaver is already in {fly['to']}", "/balloon/to")
-    return to, to, coins - cost
+        raise IllegalMove("KC.BALLOON.SAME_REGION", f"the Beaver is already in {to_name}", pointer + "/to")
+    return to, coins - cost
 
 
-def plan_work(s: KCState, seat: int, move: dict):
+def plan_work(s: KCState, seat: int, move: dict) -> WorkPlan:
     """Check a work move completely; return what it does without changing the state."""
     cat = s.cat
     p = s.players[seat]
@@ -182,7 +190,7 @@ def plan_work(s: KCState, seat: int, move: dict):
             raise IllegalMove("KC.WORK.FIELDS", "with the Queen tile the Beaver stays in its region (no path, balloon or Invest)", f"/{extra[0]}")
         if not s.queen_available:
             raise IllegalMove("KC.QUEEN.TAKEN", "the Queen card was already taken this round", "/tile")
-        return ("queen", side.queen)
+        return WorkPlan(side)
     path = move.get("path")
     if path is None:
         raise IllegalMove("KC.WORK.FIELDS", f"Action tile {tile} needs the path of {side.bridges} bridge(s)", "")
@@ -203,8 +211,9 @@ def plan_work(s: KCState, seat: int, move: dict):
             invest = 0
     region, balloon = p.region, s.balloon
     fly = move.get("balloon")
-    if fly is not None and fly["when"] == "before":
-        region, balloon, coins = _use_balloon(cat, fly, region, balloon, coins)
+    if fly is not None:  # before the Paw markers; a flight after them is a move of its own ("fly")
+        region, coins = balloon_flight(cat, fly["to"], region, balloon, coins, "/balloon")
+        balloon = region
     if len(path) != side.bridges:
         raise IllegalMove("KC.BRIDGE.COUNT", f"Action tile {tile} crosses exactly {side.bridges} bridge(s), not {len(path)}", "/path")
     crossed = p.crossed
@@ -221,21 +230,53 @@ def plan_work(s: KCState, seat: int, move: dict):
         else:
             raise IllegalMove("KC.BRIDGE.NOT_CONNECTED", f"bridge {bid} does not connect to {cat.regions[region]}", f"/path/{i}")
         crossed |= 1 << b
-    if fly is not None and fly["when"] == "after":
-        region, balloon, coins = _use_balloon(cat, fly, region, balloon, coins)
     paws = p.paws + len(path)
-    plan = ("move", side, coins, invest, region, balloon, crossed, len(path))
+    plan = WorkPlan(side, coins, invest, region, balloon, crossed, len(path), fly is not None)
     for sp in cat.region_spaces[region]:
         if affordable(s, seat, sp, coins, paws, side.bird_twice, invest):
             return plan
-    if side.buy_cost >= 0 and coins >= side.buy_cost:
-        # A market purchase may reach a track bonus that pays for a card: try it on a copy.
-        c = s.clone()
-        c.players[seat].played[tile] = True
-        _move_beaver(c, seat, plan)
-        if any(market_keeps_a_card(c, seat, r) for r in range(len(RESOURCES))):
-            return plan
-    raise IllegalMove("KC.WORK.NOTHING_TO_BUY", f"you could not buy any card in {cat.regions[region]}; rest instead", "")
+    # Not here and now: a market purchase, a flight after the Paw markers, or both, may still lead to
+    # a card ("If you cannot, you must choose to rest instead of working (or move somewhere else)").
+    c = s.lookahead()
+    c.players[seat].played[tile] = True
+    _move_beaver(c, seat, plan)
+    if can_finish(c, seat):
+        return plan
+    raise IllegalMove("KC.WORK.NOTHING_TO_BUY", f"you could not buy any card in {cat.regions[region]}, nor fly to one "
+                      "you could buy; rest instead", "")
+
+
+def fly_after(s: KCState, seat: int, move: dict) -> None:
+    """The balloon after the Paw markers, before the card: checked (a card must stay within reach), then flown."""
+    cat = s.cat
+    p = s.players[seat]
+    if s.balloon_used:
+        raise IllegalMove("KC.BALLOON.ONCE", "the balloon already flew this turn (before the Paw markers)", "/to")
+    to, coins = balloon_flight(cat, move["to"], p.region, s.balloon, p.coins, "")
+    c = s.lookahead()
+    fly(c, seat, to, coins)
+    if not can_finish(c, seat):
+        raise IllegalMove("KC.WORK.NOTHING_TO_BUY", f"you could not buy any card in {move['to']} after this flight", "/to")
+    fly(s, seat, to, coins)
+
+
+def fly_options(s: KCState, seat: int) -> list[dict]:
+    """Flights after the Paw markers that keep a card within reach."""
+    if s.balloon_used:
+        return []
+    cat = s.cat
+    p = s.players[seat]
+    cost = cat.balloon_same if s.balloon == p.region else cat.balloon_elsewhere
+    if p.coins < cost:
+        return []
+    out = []
+    for r in range(len(cat.regions)):
+        if r != p.region:
+            c = s.lookahead()
+            fly(c, seat, r, p.coins - cost)
+            if can_finish(c, seat):
+                out.append({"type": "fly", "to": cat.regions[r]})
+    return out
 
 
 def work_candidates(s: KCState, seat: int) -> list[dict]:
@@ -254,19 +295,17 @@ def work_candidates(s: KCState, seat: int) -> list[dict]:
         invests = [None]
         if side.invest_first:
             invests = ["advance", "cash"] if p.invest < cat.invest_last else ["cash"]
-        starts = [(p.region, None)] + [(r, {"when": "before", "to": cat.regions[r]}) for r in range(len(cat.regions)) if r != p.region]
+        starts = [(p.region, None)] + [(r, {"to": cat.regions[r]}) for r in range(len(cat.regions)) if r != p.region]
         for inv in invests:
             for start, before in starts:
-                for path, end in _paths(cat, start, p.crossed, n):
-                    afters = [None] if before else [None] + [{"when": "after", "to": cat.regions[r]} for r in range(len(cat.regions)) if r != end]
-                    for fly in afters:
-                        m = {"type": "work", "tile": tile}
-                        if inv:
-                            m["invest"] = inv
-                        if before or fly:
-                            m["balloon"] = before or fly
-                        m["path"] = path
-                        out.append(m)
+                for path, _end in _paths(cat, start, p.crossed, n):
+                    m = {"type": "work", "tile": tile}
+                    if inv:
+                        m["invest"] = inv
+                    if before:
+                        m["balloon"] = before
+                    m["path"] = path
+                    out.append(m)
     good = []
     for m in out:
         try:
@@ -291,7 +330,7 @@ def _paths(cat: Catalog, region: int, crossed: int, n: int):
 
 
 # -- moves --------------------------------------------------------------------------------------
-ID_MOVES = frozenset({"work", "hire", "bird", "house", "claim"})
+ID_MOVES = frozenset({"work", "hire", "bird", "house", "claim", "fly"})
 
 
 def check_ids(cat: Catalog, move: dict) -> None:
@@ -302,6 +341,8 @@ def check_ids(cat: Catalog, move: dict) -> None:
         checks += [(f"/path/{i}", b, cat.bridge_index, "bridge") for i, b in enumerate(move.get("path", ()))]
         if "balloon" in move:
             checks.append(("/balloon/to", move["balloon"]["to"], cat.region_index, "region"))
+    elif t == "fly":
+        checks.append(("/to", move["to"], cat.region_index, "region"))
     elif t in ("hire", "bird"):
         checks.append(("/space", move["space"], cat.space_index, "deck space"))
     elif t == "house":
@@ -321,7 +362,7 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         elif s.step == CARD and not keeps_a_card(s, move):
             raise IllegalMove("KC.CARD.UNAFFORDABLE", "with this choice you could no longer buy any card in "
                               f"{s.cat.regions[s.players[seat].region]}, which working obliges you to", "")
-        answer(s, s.tasks[-1], move)
+        answer(s, s.tasks.top(), move)
         return
     t = move["type"]
     p = s.players[seat]
@@ -344,9 +385,9 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         p.guild[cat.cards[card_id].guild] += 1
         tasks = []
         if start["invest"]:
-            tasks.append(("invest", seat))
+            tasks.append(InvestChoice(seat))
         if start["decoration"]:
-            tasks.append(("decor", seat, (start["decoration"],), (1,), False))
+            tasks.append(DecorationChoice(seat, (start["decoration"],)))
         push(s, *tasks)
         s.step = START_ACTION
     elif t == "income":
@@ -354,7 +395,8 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         if src in GUILDS:
             g = GUILDS.index(src)
             if p.income_guild[g] <= 0:
-                raise IllegalMove("KC.INCOME.SOURCE", f"no {src} income is left this morning (one per 2 cards)", "/source")
+                raise IllegalMove("KC.INCOME.SOURCE", f"no {src} income is left this morning (one per 2 cards)"
+                                  + (" - in round 1 only the Home card gives income" if s.round == 1 else ""), "/source")
             p.income_guild[g] -= 1
             guild_income(s, seat, g, "morning")
         else:
@@ -368,8 +410,9 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         if p.played[tile]:
             raise IllegalMove("KC.TILE.PLAYED", f"Action tile {tile} was already played this round", "/tile")
         rest = cat.sides[tile][1 if p.improved[tile] else 0].rest
-        if move["coins"] != rest:
-            raise IllegalMove("KC.REST.COINS", f"resting with Action tile {tile} gives {rest} coins, not {move['coins']}", "/coins")
+        written = move.get("coins")  # the engine knows the amount; when written, it must be right
+        if written is not None and written != rest:
+            raise IllegalMove("KC.REST.COINS", f"resting with Action tile {tile} gives {rest} coins, not {written}", "/coins")
         p.played[tile] = True
         p.coins += rest
         s.step = ACTION
@@ -378,19 +421,21 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         tile = move["tile"]
         p.played[tile] = True
         s.turn_tile = tile
-        if plan[0] == "queen":
+        if plan.side.queen:
             s.queen_available = False
             s.first = seat
             q = s.queen_card
             eff = cat.cards[q].effect
-            push(s, *[("eff", seat, eff, "queen", f"Queen card {q}")] * plan[1], ("place_queen", seat, q))
+            push(s, *[ResolveEffect(seat, eff, "queen", f"Queen card {q}")] * plan.side.queen, PlaceQueenCard(seat, q))
             s.step = ACTION
             return
         _move_beaver(s, seat, plan)
-        for eff in plan[1].work:
+        for eff in plan.side.work:
             run_effect(s, seat, eff, "action_tile", f"work on Action tile {tile}")
     elif t == "hire":
         _hire(s, seat, move)
+    elif t == "fly":
+        fly_after(s, seat, move)
     elif t == "buy":
         r = move["resource"]
         if s.market_cost < 0:
@@ -443,7 +488,7 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
         raise IllegalMove("KC.CARD.MISMATCH", f"the face-up card on {move['space']} is {top or tile}, not {named}", "/card")
     if top is None:
         s.step = ACTION
-        s.tasks.append(("eff", seat, cat.empty_tiles[tile], "empty_deck", f"empty-deck tile {tile}"))
+        s.tasks.push(ResolveEffect(seat, cat.empty_tiles[tile], "empty_deck", f"empty-deck tile {tile}"))
         return
     if not affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
         raise IllegalMove("KC.CARD.UNAFFORDABLE", f"{top} costs {cat.cards[top].cost} coins; you have {p.coins}", "/card")
@@ -453,8 +498,8 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
     if bird:
         s.space_bird[sp] = None
         p.birds.append(bird)
-        tasks += [("eff", seat, cat.birds[bird]["effect"], "bird", f"bird {bird}")] * (2 if s.bird_twice else 1)
-    tasks.append(("pay", seat, sp, top))
+        tasks += [ResolveEffect(seat, cat.birds[bird]["effect"], "bird", f"bird {bird}")] * (2 if s.bird_twice else 1)
+    tasks.append(PayForCard(seat, sp, top))
     push(s, *tasks)
 
 
@@ -471,6 +516,7 @@ def step_moves(s: KCState, seat: int) -> list[dict]:
     if step == TURN:
         rests = [{"type": "rest", "tile": t, "coins": cat.tiles[t][1 if p.improved[t] else 0]["rest"]}
                  for t in range(6) if not p.played[t]]
+        rests += [{"type": "rest", "tile": t} for t in range(6) if not p.played[t]]  # coins may be left to the engine
         return rests + work_candidates(s, seat)
     if step == CARD:
         out = []
@@ -480,7 +526,7 @@ def step_moves(s: KCState, seat: int) -> list[dict]:
                 out.append({"type": "hire", "space": cat.spaces[sp], "card": top})
         if s.market_cost >= 0 and p.coins >= s.market_cost:
             out += [{"type": "buy", "resource": r} for i, r in enumerate(RESOURCES) if market_keeps_a_card(s, seat, i)]
-        return out
+        return out + fly_options(s, seat)
     if step == BUY_END:
         return [{"type": "buy", "resource": r} for r in RESOURCES] + [{"type": "pass"}]
     if step == CLAIM:

@@ -1,6 +1,7 @@
 """Bridge Goal requirements and the final scoring, every point through the ledger."""
 from __future__ import annotations
 
+from ..core.errors import IllegalMove
 from .catalog import GUILDS, RESOURCES
 from .state import KCState, Player
 
@@ -58,6 +59,32 @@ def requirement_text(s: KCState, seat: int, g: int) -> str:
         need, have = f"{side['n']} birds met", str(len(p.birds))
     hard = "hard" if s.goal_hard[g] else "easy"
     return f"Bridge Goal {s.cat.goal_ids[g]} ({hard} side) needs {need}; you have {have}"
+
+
+def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> bool:
+    """``seat`` claims Bridge Goal ``g``: the marker on the leftmost free position (the 3rd for the
+    second claimant of a 2-player or solo game), its Prestige, and True when this completes a row
+    (a Favor of the Queen is due). Checked first: the state is untouched on error.
+
+    :raises IllegalMove: KC.GOAL.ALREADY or KC.GOAL.REQUIREMENT.
+    """
+    cat = s.cat
+    p = s.players[seat]
+    side = s.goal_sides[g]
+    if p.goals >> g & 1:
+        raise IllegalMove("KC.GOAL.ALREADY", f"you already claimed Bridge Goal {cat.goal_ids[g]}", pointer)
+    if not goal_met(s, seat, g):
+        raise IllegalMove("KC.GOAL.REQUIREMENT", requirement_text(s, seat, g), pointer)
+    slots = s.goal_slots[g]
+    taken = sum(1 for x in slots if x >= 0)
+    pos = 2 if (s.n == 2 or s.solo) and taken == 1 else slots.index(-1)
+    slots[pos] = seat
+    p.goals |= 1 << g
+    if side["kind"] == "invest_back":
+        p.invest -= side["n"]
+    s.score(seat, side["prestige"][pos], "bridge_goal", f"Bridge Goal {cat.goal_ids[g]} claimed on position {pos + 1}")
+    row = cat.goal_row[g]
+    return any(h != g and cat.goal_row[h] == row and p.goals >> h & 1 for h in range(len(cat.goals)))
 
 
 def claimable_goals(s: KCState, seat: int) -> list[int]:

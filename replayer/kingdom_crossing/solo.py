@@ -7,6 +7,8 @@ record the two solo tiles revealed. Everything they do follows from those tiles.
 from __future__ import annotations
 
 from ..core.errors import IllegalMove
+from .decisions import NextTurn, PacoEndOfTurn, PacoTakesDrawnFavor, RefillDisplay, RevealCard
+from .scoring import goal_met, place_goal_marker
 from .state import KCState
 
 
@@ -33,26 +35,37 @@ def take_last_pair(s: KCState) -> None:
     p.guild[s.cat.cards[card_id].guild] += 1
 
 
-def check_paco(s: KCState, move: dict) -> list[str]:
-    tiles = move["tiles"]
-    left = remaining_tiles(s)
-    if len(tiles) != s.cat.solo_tiles_per_turn:
-        raise IllegalMove("KC.SOLO.TILE", f"Paco & Paca reveal {s.cat.solo_tiles_per_turn} tiles per turn", "/tiles")
-    for i, t in enumerate(tiles):
-        if t not in left or t in tiles[:i]:
-            why = ("was already revealed this round" if t in s.solo_revealed or t in tiles[:i] else
-                   f"is not in the stack ({s.rest_tiles} rest tile(s) at this difficulty)" if t in s.cat.solo_tiles
-                   else "is not a solo tile of the catalog")
-            raise IllegalMove("KC.SOLO.TILE", f"solo tile {t} {why}", f"/tiles/{i}")
-    return tiles
+def check_paco(s: KCState, move: dict) -> str:
+    tile = move["tile"]
+    if tile not in remaining_tiles(s):
+        why = ("was already revealed this round" if tile in s.solo_revealed else
+               f"is not in the stack ({s.rest_tiles} rest tile(s) at this difficulty)" if tile in s.cat.solo_tiles
+               else "is not a solo tile of the catalog")
+        raise IllegalMove("KC.SOLO.TILE", f"solo tile {tile} {why}", "/tile")
+    return tile
 
 
 def apply_paco(s: KCState, move: dict) -> None:
-    tiles = check_paco(s, move)
-    for t in tiles:
-        s.solo_revealed.append(t)
-        _resolve_tile(s, t)
+    """One solo tile revealed and resolved ("reveal and resolve one first, then reveal and resolve
+    the second"); what it turns face up (the next card, Favors) follows as chance moves, in order."""
+    tile = check_paco(s, move)
+    s.solo_revealed.append(tile)
+    s.paco_tiles += 1
+    _resolve_tile(s, tile)
+    then = [PacoEndOfTurn()] if s.paco_tiles >= s.cat.solo_tiles_per_turn else []
+    _push_reveals(s, then)
+
+
+def _push_reveals(s: KCState, then: list) -> None:
+    """What their resolution turned face up, as chance decisions in the order it happened, then ``then``."""
+    s.tasks.push_all(s.paco_reveals + then)
+    s.paco_reveals = []
+
+
+def end_of_turn(s: KCState) -> None:
+    """After their second tile (and what it revealed): Bridge Goals, then the next turn."""
     paco_claims(s)
+    _push_reveals(s, [NextTurn()])
 
 
 def _resolve_tile(s: KCState, tile_id: str) -> None:
@@ -70,9 +83,8 @@ def _resolve_tile(s: KCState, tile_id: str) -> None:
             s.space_bird[sp] = None
             p.birds.append(bird)
         card = cat.cards[cid]
-        from .flow import reveal_next  # late: flow imports this module
-
-        reveal_next(s, sp)
+        s.space_card[sp] = None
+        s.paco_reveals.append(RevealCard(space=sp))  # the next card of the deck is turned face up
         if card.structure:
             p.structures.append(cid)
         else:
@@ -117,47 +129,55 @@ def paco_advance(s: KCState, r: int) -> None:
     p.res[r] += 1
     for sp in cat.deco_spaces:
         if sp.track == r and sp.after == p.res[r] - 1 and not p.deco[sp.index]:
-            for stars in (3, 2, 1):  # the matching token with the most stars still in the supply
-                token = cat.tokens.get((sp.picture, stars))
-                if token and token[0] == sp.symbols and s.supply[(sp.picture, stars)] > 0:
-                    s.supply[(sp.picture, stars)] -= 1
-                    p.deco[sp.index] = stars
-                    break
+            stars = _matching_token(s, sp)
+            if stars:
+                s.supply[(sp.picture, stars)] -= 1
+                p.deco[sp.index] = stars
     if p.res[r] == cat.track_length:
         paco_favor(s)
 
 
-def paco_favor(s: KCState) -> None:
-    """They take the face-up Favor closest to the Queen; the others slide up and one is revealed."""
-    from .effects import _refill_stacks
+def _matching_token(s: KCState, sp) -> int:
+    """Stars of "the matching tile" Paco & Paca take for a decoration space they pass (0: none left).
 
+    Option ``paco_decoration``: ``pictured`` (default) takes the token pictured on the space
+    (catalog ``pictured_stars``), if one is left; ``most_stars`` the matching token (same picture and
+    number of symbols) with the most stars still in the supply (the ``ludolog/1`` reading)."""
+    cat = s.cat
+    if s.paco_pictured:
+        stars = sp.pictured_stars
+        return stars if s.supply.get((sp.picture, stars), 0) > 0 else 0
+    for stars in (3, 2, 1):
+        token = cat.tokens.get((sp.picture, stars))
+        if token and token[0] == sp.symbols and s.supply[(sp.picture, stars)] > 0:
+            return stars
+    return 0
+
+
+def paco_favor(s: KCState) -> None:
+    """They take the face-up Favor closest to the Queen; the others slide up and one is revealed
+    (a ``refill`` chance move) from the last stack that has tiles."""
     p = s.players[s.n]
-    display = [t for t in s.favor_display if t]
-    if display:
-        p.favors.append(display.pop(0))
-    else:
-        stack = next((st for st in s.favor_stacks if st), None)
-        if stack is None:
-            return
-        p.favors.append(stack.pop(0))
-    while len(display) < len(s.favor_display):
-        stack = next((st for st in reversed(s.favor_stacks) if st), None)
-        if stack is None:
-            break
-        display.append(stack.pop(0))
-    s.favor_display = display + [None] * (len(s.favor_display) - len(display))
-    _refill_stacks(s)
+    shown = [t for t in s.favor_display if t]
+    slots = len(s.favor_display)
+    if not shown:  # nothing face up: the first stack with tiles turns one up for them
+        if s.favor_pool.remaining > 0:
+            s.paco_reveals += [RefillDisplay(slot=-1, source=-2), PacoTakesDrawnFavor()]
+        return
+    p.favors.append(shown.pop(0))
+    s.favor_display = shown + [None] * (slots - len(shown))
+    pending = sum(1 for t in s.paco_reveals if t.kind == "refill")
+    for _ in range(slots - len(shown) - pending):  # every empty slot is filled ("reveal another")
+        s.paco_reveals.append(RefillDisplay(slot=-1, source=-1))
 
 
 def paco_claims(s: KCState) -> None:
     """Paco & Paca claim every Bridge Goal they meet (all but the Invest goal)."""
-    from .flow import claim_goal
-    from .scoring import goal_met
 
     seat = s.n
     p = s.players[seat]
     for g, goal in enumerate(s.cat.goals):
         if p.goals >> g & 1 or not goal.get("solo_claimable", True):
             continue
-        if goal_met(s, seat, g):
-            claim_goal(s, seat, g)
+        if goal_met(s, seat, g) and place_goal_marker(s, seat, g):
+            paco_favor(s)

@@ -2,29 +2,48 @@
 
 Seats are log seats; in the solo game Paco & Paca sit in the extra internal seat 1 and score in
 their own ledger (``paco_ledger``), because they are not a player of the log.
+
+Hidden components (the face-down decks, bird stacks, the Queen deck, the Favor stacks, the
+empty-deck tiles) are kept as the components still *unseen* in each pile: the log names each one
+when the table turns it face up, and the engine checks that it was still unseen there.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 
+from dataclasses import fields
+
+from ..core.cloning import SHARED, clone_fields, copy_value
+from ..core.components import HiddenPool
+from ..core.decisions import DecisionStack
 from ..core.ledger import Ledger
 from .catalog import Catalog
 
-# Steps: what the position waits for once no effect task is pending.
-START = 0  # a player chooses a starting pair
-INCOME = 1  # a player picks the next income source
-TURN = 2  # a player chooses an action tile (Paco & Paca: their tiles are revealed)
-CARD = 3  # a working player chooses the card to buy (or buys a resource on the market tile)
-ACTION = 4  # the action is resolving; when its tasks are done the turn ends
-BUY_END = 5  # the market tile's optional purchase at the end of the turn
-CLAIM = 6  # the player may claim bridge goals
-EVENING = 7  # a player with a House where the Beaver stands chooses one income
-EVENING_ACTION = 8  # that evening income is resolving
-START_ACTION = 9  # a starting pair's effects are resolving
-END = 10
 
-STEP_NAMES = ("start", "income", "turn", "card", "action", "buy", "claim", "evening", "evening action",
-              "start action", "end")
+class Step(IntEnum):
+    """What the position waits for once no task is pending."""
+
+    START = 0  # a player chooses a starting pair
+    INCOME = 1  # a player picks the next income source
+    TURN = 2  # a player chooses an action tile (Paco & Paca: their next solo tile is revealed)
+    CARD = 3  # a working player chooses the card to buy (or buys a resource, or flies the balloon)
+    ACTION = 4  # the action is resolving; when its tasks are done the turn ends
+    BUY_END = 5  # the market tile's optional purchase at the end of the turn
+    CLAIM = 6  # the player may claim bridge goals
+    EVENING = 7  # a player with a House where the Beaver stands chooses one income
+    EVENING_ACTION = 8  # that evening income is resolving
+    START_ACTION = 9  # a starting pair's effects are resolving
+    MORNING = 10  # birds land and the Queen wakes (chance moves), then noon begins
+    END = 11
+
+
+START, INCOME, TURN, CARD, ACTION, BUY_END, CLAIM, EVENING, EVENING_ACTION, START_ACTION, MORNING, END = Step
+STEP_NAMES = {step: step.name.lower().replace("_", " ") for step in Step}
+
+
+#: a pile only chance moves draw from: a look-ahead (which never applies one) may share it
+_ONLY_CHANCE = {"kc_only_chance": True}
 
 
 @dataclass(slots=True)
@@ -51,12 +70,6 @@ class Player:
     bears_used: list[str] = field(default_factory=list)  # structures resolved by Bears incomes this phase
     final_coins_spent: int = 0
 
-    def copy(self) -> "Player":
-        return Player(self.coins, self.invest, self.res[:], self.region, self.houses[:], self.houses_due,
-                      self.improved[:], self.played[:], self.crossed, self.paws, self.guild[:], self.cards[:],
-                      self.structures[:], self.deco[:], self.birds[:], self.favors[:], self.goals,
-                      self.income_guild[:], self.income_structs[:], self.bears_used[:], self.final_coins_spent)
-
     def symbols(self, cat: Catalog, picture: str | None = None) -> int:
         """Flower and/or Sculpture symbols on the player board."""
         total = 0
@@ -68,56 +81,59 @@ class Player:
 
 @dataclass(slots=True)
 class KCState:
-    cat: Catalog
-    ids: list[str]  # log player ids; in solo a second id "paco-paca" is appended for messages
-    n: int  # log players
-    seats: int  # internal seats (2 in solo)
-    solo: bool
-    rest_tiles: int
-    players: list[Player]
-    ledger: Ledger
-    paco_ledger: Ledger | None
+    cat: Catalog = field(metadata=SHARED)
+    ids: list[str] = field(metadata=SHARED)  # log player ids; in solo a second id "paco-paca" is appended for messages
+    n: int = 0  # log players
+    seats: int = 0  # internal seats (2 in solo)
+    solo: bool = False
+    rest_tiles: int = 0
+    paco_pictured: bool = True  # solo: Paco & Paca take the token pictured on a space (else the one with most stars)
+    players: list[Player] = field(default_factory=list)
+    ledger: Ledger | None = None
+    paco_ledger: Ledger | None = None
     # flow
     round: int = 0
-    step: int = START
+    step: Step = START
     current: int = 0
     first: int = 0  # holder of the first player token
     turn: int = 0  # noon turns taken this round
     noon_first: int = 0
     evening_index: int = 0
     start_order: list[int] = field(default_factory=list)
-    tasks: list = field(default_factory=list)  # stack of effect tasks (top = last)
-    claim_then: int = TURN
+    tasks: DecisionStack = field(default_factory=DecisionStack)  # pending decisions (decisions.py)
+    paco_reveals: list = field(default_factory=list)  # what Paco & Paca's resolution turned face up, in order
+    claim_then: Step = TURN
     turn_tile: int = -1
     bird_twice: bool = False
     market_cost: int = -1  # cost of the market purchase still open this turn (-1: none)
+    balloon_used: bool = False  # the balloon flew this turn (once: before or after the Paw markers)
     # setup
-    pairs: list[tuple[str, str]] = field(default_factory=list)
+    pairs: list[tuple[str, str]] = field(default_factory=list, metadata=SHARED)
     pair_taken: list[bool] = field(default_factory=list)
-    # board
-    decks: list[list[str]] = field(default_factory=list)
-    deck_pos: list[int] = field(default_factory=list)
-    space_tile: list[str | None] = field(default_factory=list)
+    # board: face-up components, and what is still unseen in each face-down pile
+    space_card: list[str | None] = field(default_factory=list)  # face-up card of each deck space
+    deck_pools: list[HiddenPool] = field(default_factory=list, metadata=_ONLY_CHANCE)  # per deck space: cards face down
+    space_tile: list[str | None] = field(default_factory=list)  # empty-deck tile covering a space
+    empty_pool: HiddenPool | None = field(default=None, metadata=_ONLY_CHANCE)  # empty-deck tiles not yet drawn
     space_bird: list[str | None] = field(default_factory=list)
-    bird_stacks: list[list[str]] = field(default_factory=list)
-    bird_pos: list[int] = field(default_factory=list)
-    queen_deck: list[str] = field(default_factory=list)
+    bird_pools: list[HiddenPool] = field(default_factory=list, metadata=_ONLY_CHANCE)  # per region: birds kept
+    bird_keep: int = 2  # a bird whose back shows more players than this is discarded
+    queen_pool: HiddenPool | None = field(default=None, metadata=_ONLY_CHANCE)  # 5 cards, 4 in the deck
     queen_card: str | None = None
     queen_available: bool = False
     balloon: int = -1
     goal_hard: list[bool] = field(default_factory=list)
-    goal_sides: list[dict] = field(default_factory=list)  # the side up of each Bridge Goal
-    goal_tests: list[tuple] = field(default_factory=list)  # the same, compiled (scoring.compile_goal)
+    goal_sides: list[dict] = field(default_factory=list, metadata=SHARED)  # the side up of each Bridge Goal
+    goal_tests: list[tuple] = field(default_factory=list, metadata=SHARED)  # the same, compiled (scoring.compile_goal)
     goal_slots: list[list[int]] = field(default_factory=list)  # seat on each position, -1 free
-    favor_stacks: list[list[str]] = field(default_factory=list)  # top first
+    favor_pool: HiddenPool | None = None  # face-down Favors: 3 stacks (piles 1-3), sized when the log says
     favor_display: list[str | None] = field(default_factory=list)
-    empty_tiles: list[str] = field(default_factory=list)  # still unused, in drawing order
     supply: dict = field(default_factory=dict)  # (picture, stars) -> tokens left
     solo_revealed: list[str] = field(default_factory=list)  # solo tiles revealed this round
+    paco_tiles: int = 0  # solo tiles revealed in Paco & Paca's current turn
 
     def top(self, space: int) -> str | None:
-        deck, pos = self.decks[space], self.deck_pos[space]
-        return deck[pos] if pos < len(deck) else None
+        return self.space_card[space]
 
     def ledger_of(self, seat: int) -> Ledger:
         return self.ledger if seat < self.n else self.paco_ledger
@@ -130,23 +146,19 @@ class KCState:
             self.paco_ledger.add(0, delta, category, reason)
 
     def clone(self) -> "KCState":
-        ledger = Ledger(self.n)
-        ledger.events = self.ledger.events[:]
-        ledger.totals = self.ledger.totals[:]
-        ledger.move_index = self.ledger.move_index
-        paco = None
-        if self.paco_ledger is not None:
-            paco = Ledger(1)
-            paco.events = self.paco_ledger.events[:]
-            paco.totals = self.paco_ledger.totals[:]
-            paco.move_index = self.paco_ledger.move_index
-        return KCState(
-            self.cat, self.ids, self.n, self.seats, self.solo, self.rest_tiles, [p.copy() for p in self.players],
-            ledger, paco, self.round, self.step, self.current, self.first, self.turn, self.noon_first,
-            self.evening_index, self.start_order[:], self.tasks[:], self.claim_then, self.turn_tile, self.bird_twice,
-            self.market_cost, self.pairs, self.pair_taken[:], self.decks, self.deck_pos[:], self.space_tile[:],
-            self.space_bird[:], self.bird_stacks, self.bird_pos[:], self.queen_deck, self.queen_card,
-            self.queen_available, self.balloon, self.goal_hard, self.goal_sides, self.goal_tests,
-            [g[:] for g in self.goal_slots],
-            [f[:] for f in self.favor_stacks], self.favor_display[:], self.empty_tiles[:], dict(self.supply),
-            self.solo_revealed[:])
+        """A full, independent copy (every field, see the core's clone_fields)."""
+        return clone_fields(self)
+
+    def lookahead(self) -> "KCState":
+        """A copy for trying out a player's answers (can a card still be paid for?): like
+        :meth:`clone`, but the piles only chance moves draw from are shared, since a look-ahead
+        never applies a chance move."""
+        out = object.__new__(KCState)
+        for name, shared in _LOOKAHEAD_PLAN:
+            value = getattr(self, name)
+            object.__setattr__(out, name, value if shared else copy_value(value))
+        return out
+
+
+_LOOKAHEAD_PLAN = tuple((f.name, bool(f.metadata.get("ludolog_shared") or f.metadata.get("kc_only_chance")))
+                        for f in fields(KCState))
