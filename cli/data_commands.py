@@ -19,6 +19,8 @@ import orjson
 import pyarrow as pa
 import typer
 
+from ludolog.replayer.core.files import write_file
+
 from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
                      echo_err, emit, find_inputs, handle_errors, load_log, progress, usage_error, violation_text)
@@ -76,13 +78,18 @@ def _flat_for_csv(table: pa.Table) -> pa.Table:
 
 
 def write_result(table: pa.Table, fmt: TableFormat, out: Path | None) -> None:
-    """Print ``table`` on stdout (or write it to ``out``) in ``fmt``."""
+    """Print ``table`` on stdout (or write it to ``out``) in ``fmt``.
+
+    ``out`` is written whole through a temporary file in its folder (never through a symbolic
+    link); an existing file of that name is replaced, as asked. :raises OutputError: ``out`` is a
+    folder or cannot be written there (the message names it).
+    """
     if fmt == TableFormat.parquet:
         if out is None:
             usage_error("--format parquet needs --out FILE", "--out")
         import pyarrow.parquet as pq
 
-        pq.write_table(table, out)
+        write_file(out, lambda handle: pq.write_table(table, handle), overwrite=True)
     elif fmt == TableFormat.csv:
         import pyarrow.csv as pcsv
 
@@ -94,13 +101,13 @@ def write_result(table: pa.Table, fmt: TableFormat, out: Path | None) -> None:
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
         else:
-            out.write_bytes(data)
+            write_file(out, data, overwrite=True)
     elif fmt == TableFormat.json:
         data = orjson.dumps(table.to_pylist(), default=_json_value, option=orjson.OPT_INDENT_2)
         if out is None:
             typer.echo(data.decode())
         else:
-            out.write_bytes(data + b"\n")
+            write_file(out, data + b"\n", overwrite=True)
     else:
         rows = [[_cell(v) for v in row.values()] for row in table.to_pylist()]
         text = render.table(table.column_names, rows) if table.num_columns else "(no result)"
@@ -109,9 +116,9 @@ def write_result(table: pa.Table, fmt: TableFormat, out: Path | None) -> None:
         if out is None:
             typer.echo(text)
         else:
-            out.write_text(text + "\n", encoding="utf-8")
+            write_file(out, (text + "\n").encode("utf-8"), overwrite=True)
     if out is not None:
-        typer.echo(f"wrote {table.num_rows} rows to {out}", err=True)
+        typer.echo(f"wrote {table.num_rows} rows to {display_name(out)}", err=True)
 
 
 def _pairs(pairs: list[str] | None) -> dict[str, str]:
@@ -233,12 +240,20 @@ def register(app: typer.Typer) -> None:
     @handle_errors
     def export(db: DbOption = DEFAULT_DB,
                out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the Parquet files.")] = Path("parquet"),
+               overwrite: Annotated[bool, typer.Option(
+                   "--overwrite", help="Export into a folder that holds other files too: ludolog's own earlier "
+                                       "export there is replaced, nothing else is touched.")] = False,
                fmt: FormatOption = OutputFormat.text) -> None:
-        """Write every table as Parquet, partitioned by game (OUT/TABLE/game=NAME/*.parquet)."""
+        """Write every table as Parquet, partitioned by game (OUT/TABLE/game=NAME/*.parquet).
+
+        OUT/.ludolog-export lists the files written. A folder holding anything ludolog did not
+        write is refused (exit 1) unless --overwrite; ludolog never deletes what it did not write.
+        """
         from ludolog.etl.export import export as export_tables
 
-        written = export_tables(db, out)
-        emit({"db": str(db), "out": str(out), "tables": [t.__dict__ for t in written]}, fmt,
+        written = export_tables(db, out, overwrite=overwrite)
+        emit({"db": str(db), "out": display_name(out), "tables": [{"table": t.table, "rows": t.rows, "path": t.path}
+                                                                  for t in written]}, fmt,
              lambda: render.table(["table", "rows", "folder"], [[t.table, t.rows, t.path] for t in written]))
 
     @app.command()

@@ -5,7 +5,8 @@ DataFrame; :data:`ANALYSES` lists them for the command line (``ludolog analyze N
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from typing import Callable
 
 import duckdb
@@ -44,7 +45,7 @@ def elo(con: duckdb.DuckDBPyConnection, game: str | None = None, k: float = 32.0
         delta = [0.0] * len(ids)
         for i in range(len(ids)):
             for j in range(i + 1, len(ids)):
-                expected = 1.0 / (1.0 + 10 ** ((current[j] - current[i]) / ELO_SCALE))
+                expected = _expected_score(current[i], current[j])
                 actual = 1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
                 delta[i] += weight * (actual - expected)
                 delta[j] -= weight * (actual - expected)
@@ -60,6 +61,16 @@ def elo(con: duckdb.DuckDBPyConnection, game: str | None = None, k: float = 32.0
     schema = {"game": pl.String, "player": pl.String, "rating": pl.Float64, "games": pl.Int64, "wins": pl.Int64,
               "peak": pl.Float64, "last_date": pl.Date}
     return pl.DataFrame(rows, schema=schema).sort(["game", "rating", "player"], descending=[False, True, False])
+
+
+def _expected_score(rating: float, opponent: float) -> float:
+    """Elo's expected score 1 / (1 + 10^((opponent - rating) / 400)), computed without overflow for
+    any rating gap (10 is raised only to a power <= 0, which at worst underflows to 0)."""
+    x = (opponent - rating) / ELO_SCALE
+    if x > 0:
+        tail = 10.0 ** -x
+        return tail / (1.0 + tail)
+    return 1.0 / (1.0 + 10.0 ** x)
 
 
 CHECKPOINTS = (0.25, 0.5, 0.75, 1.0)
@@ -116,11 +127,34 @@ def comebacks(con: duckdb.DuckDBPyConnection, game: str | None = None) -> pl.Dat
             .sort("game"))
 
 
+@dataclass(frozen=True, slots=True)
+class Range:
+    """The values a numeric parameter may take: finite (never NaN or an infinity), not NULL, from
+    ``low`` (excluded when ``low_open``) to ``high``."""
+
+    low: float
+    high: float
+    low_open: bool = False
+
+    def check(self, name: str, value) -> None:
+        """:raises QueryUsageError: ``value`` is outside the range (a usage error, exit 2)."""
+        inside = (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+                  and (value > self.low if self.low_open else value >= self.low) and value <= self.high)
+        if not inside:
+            shown = "NULL" if value is None else repr(value)
+            raise QueryUsageError(f"parameter {name} must be a number {self.text}, not {shown}")
+
+    @property
+    def text(self) -> str:
+        return f"{'above' if self.low_open else 'from'} {self.low:g} {'and at most' if self.low_open else 'to'} {self.high:g}"
+
+
 @dataclass(frozen=True)
 class Analysis:
     name: str
     run: Callable[..., pl.DataFrame]
     params: tuple[Param, ...]
+    ranges: dict[str, Range] = field(default_factory=dict)
 
     @property
     def question(self) -> str:
@@ -140,13 +174,18 @@ class Analysis:
             raise QueryUsageError(f"analysis {self.name} has no parameter {', '.join(unknown)} (its parameters: {known})")
         values = {p.name: p.convert(given[p.name]) if isinstance(given.get(p.name), str) else given.get(p.name, p.default)
                   for p in self.params}
+        for name, allowed in self.ranges.items():
+            allowed.check(name, values[name])
         return self.run(con, **values)
 
 
 _GAME = Param("game", "VARCHAR", None, "only this game (NULL: every game)")
 ANALYSES: dict[str, Analysis] = {a.name: a for a in (
-    Analysis("elo", elo, (_GAME, Param("k", "DOUBLE", 32.0, "K factor: rating points at stake per game"),
-                          Param("initial", "DOUBLE", 1500.0, "rating of a player's first game"))),
+    Analysis("elo", elo, (_GAME, Param("k", "DOUBLE", 32.0, "K factor: rating points at stake per game, above 0 "
+                                                              "and at most 1000"),
+                          Param("initial", "DOUBLE", 1500.0, "rating of a player's first game, from -1e9 to 1e9")),
+             # A rating moves by at most K per game, so with these ranges every rating stays finite.
+             {"k": Range(0.0, 1000.0, low_open=True), "initial": Range(-1e9, 1e9)}),
     Analysis("trajectory", trajectory, (_GAME,)),
     Analysis("comebacks", comebacks, (_GAME,)),
 )}

@@ -53,6 +53,14 @@ def cli(*args, cwd: Path | None = None, unprivileged: bool = False, timeout: flo
     return result
 
 
+def inproc(*args):
+    """The same command in this process (for the many cases of one behaviour; a real subprocess
+    judges each behaviour at least once)."""
+    result = runner.invoke(app, [str(a) for a in args])
+    assert "Traceback" not in result.output, result.output
+    return result
+
+
 def locked(path: Path) -> Path:
     """``path`` with no permission for anyone (root too, run ``unprivileged``)."""
     path.chmod(0)
@@ -181,9 +189,10 @@ def test_validate_over_the_size_limit_fails_that_file_alone(tmp_path):
     assert [(f["file"].rsplit("/", 1)[1], f["status"]) for f in report["files"]] == \
         [("a.json", "valid"), ("b.json", "unreadable")]
     assert report["files"][1]["violations"][0]["code"] == "CORE.FILE.TOO_LARGE"
-    assert cli("validate", tmp_path, "--max-size", str(big.stat().st_size)).returncode == 0
-    for bad in ("0", "-5", "lots", "1.5G"):
-        assert cli("validate", tmp_path, "--max-size", bad).returncode == 2, bad
+    assert inproc("validate", tmp_path, "--max-size", str(big.stat().st_size)).exit_code == 0
+    assert cli("validate", tmp_path, "--max-size", "lots").returncode == 2
+    for bad in ("0", "-5", "1.5G", "12Q"):
+        assert inproc("validate", tmp_path, "--max-size", bad).exit_code == 2, bad
 
 
 # -- the commands: reported in text and JSON, exit 1 ------------------------------------------------
@@ -309,3 +318,206 @@ def test_validate_memory_does_not_grow_with_the_number_of_logs(tmp_path):
     _peak_validating(tmp_path / "few")  # imports and caches, once
     few, many = _peak_validating(tmp_path / "few"), _peak_validating(tmp_path / "many")
     assert many < few * 1.3 + 200_000, (few, many)
+
+
+# -- simulate: never overwrites, never writes through a link -----------------------------------------
+
+def test_simulate_refuses_existing_files_and_never_follows_a_link(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"the user's own file")
+    first = out / "entdecker-2p-s0-0001.json"
+    first.symlink_to(victim)
+    (out / "entdecker-2p-s0-0002.json").write_bytes(b"mine")
+    done = cli("simulate", "entdecker", "--players", "2", "--count", "3", "--out", out)
+    assert done.returncode == 1 and b"2 of the 3 files to write exist already" in done.stderr
+    assert b"--overwrite" in done.stderr
+    assert victim.read_bytes() == b"the user's own file" and (out / "entdecker-2p-s0-0002.json").read_bytes() == b"mine"
+    assert not (out / "entdecker-2p-s0-0003.json").exists()  # refused before anything was written
+    done = cli("simulate", "entdecker", "--players", "2", "--count", "3", "--out", out, "--overwrite")
+    assert done.returncode == 0, done.stderr
+    assert victim.read_bytes() == b"the user's own file"  # the link was replaced, not written through
+    assert not first.is_symlink() and orjson.loads(first.read_bytes())["game"] == "entdecker"
+    assert sorted(p.name for p in out.iterdir()) == [f"entdecker-2p-s0-000{i}.json" for i in (1, 2, 3)]  # no temp files left
+
+
+def test_write_file_refuses_a_name_taken_meanwhile(tmp_path, monkeypatch):
+    from ludolog.replayer.core.files import OutputExistsError, write_file
+
+    target = tmp_path / "a.json"
+    real_link = os.link
+
+    def link_after_someone_else(src, dst, **kwargs):
+        Path(dst).write_bytes(b"someone else's")  # the name is taken between the check and the write
+        return real_link(src, dst, **kwargs)
+
+    monkeypatch.setattr(os, "link", link_after_someone_else)
+    with pytest.raises(OutputExistsError):
+        write_file(target, b"ludolog's")
+    assert target.read_bytes() == b"someone else's" and [p.name for p in tmp_path.iterdir()] == ["a.json"]
+
+
+# -- export: only ludolog's own files are ever replaced ---------------------------------------------
+
+@pytest.fixture(scope="module")
+def databases(tmp_path_factory):
+    """Two databases: A with two Entdecker games and one Kingdom Crossing game, B with one Entdecker
+    game (read only by the tests)."""
+    from ludolog.etl.ingest import ingest
+
+    tmp_path = tmp_path_factory.mktemp("databases")
+    logs_a = [write_game(tmp_path / "a" / "e1.json", 1), write_game(tmp_path / "a" / "e2.json", 2),
+              write_game(tmp_path / "a" / "k1.json", 3, "kingdom-crossing")]
+    logs_b = [write_game(tmp_path / "b" / "e3.json", 4)]
+    ingest(logs_a, tmp_path / "a.duckdb", workers=1)
+    ingest(logs_b, tmp_path / "b.duckdb", workers=1)
+    return tmp_path / "a.duckdb", tmp_path / "b.duckdb"
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_export_writes_a_manifest_of_every_file_with_its_digest(databases, tmp_path):
+    import hashlib
+
+    out = tmp_path / "export"
+    assert cli("export", "--db", databases[0], "--out", out).returncode == 0
+    manifest = json.loads((out / ".ludolog-export").read_bytes())
+    parquet = {rel: data for rel, data in snapshot(out).items() if rel != ".ludolog-export"}
+    assert parquet and all(rel.endswith(".parquet") for rel in parquet)
+    assert manifest["files"] == {rel: [hashlib.sha256(data).hexdigest()] for rel, data in parquet.items()}
+    assert any(rel.startswith("games/game=kingdom-crossing/") for rel in parquet)
+
+
+def test_export_again_replaces_its_own_export_and_its_stale_partitions(databases, tmp_path):
+    out = tmp_path / "export"
+    assert cli("export", "--db", databases[0], "--out", out).returncode == 0
+    done = cli("export", "--db", databases[1], "--out", out)  # only ludolog's files there: no --overwrite needed
+    assert done.returncode == 0, done.stderr
+    assert not (out / "games" / "game=kingdom-crossing").exists()  # a game no longer in the database
+    assert not list(out.glob(".ludolog-export-staging-*"))
+    import duckdb
+
+    rows = duckdb.connect().execute(f"SELECT count(*) FROM read_parquet('{out}/games/**/*.parquet', "
+                                    "hive_partitioning=true)").fetchone()
+    assert rows == (1,)
+
+
+def test_export_refuses_a_folder_holding_anything_else(databases, tmp_path):
+    out = tmp_path / "export"
+    assert cli("export", "--db", databases[0], "--out", out).returncode == 0
+    (out / "notes.txt").write_bytes(b"the user's notes")
+    (out / "games" / "readme.md").write_bytes(b"the user's readme")
+    before = snapshot(out)
+    done = cli("export", "--db", databases[1], "--out", out)
+    assert done.returncode == 1
+    assert b"holds files ludolog did not write" in done.stderr and b"notes.txt" in done.stderr
+    assert b"--overwrite" in done.stderr
+    assert snapshot(out) == before  # nothing touched
+    # --overwrite replaces ludolog's own files, and only those.
+    assert cli("export", "--db", databases[1], "--out", out, "--overwrite").returncode == 0
+    after = snapshot(out)
+    assert after["notes.txt"] == b"the user's notes" and after["games/readme.md"] == b"the user's readme"
+    assert not (out / "games" / "game=kingdom-crossing").exists()
+
+
+def test_export_never_writes_into_a_partition_holding_anything_else(databases, tmp_path):
+    out = tmp_path / "export"
+    assert cli("export", "--db", databases[0], "--out", out).returncode == 0
+    (out / "games" / "game=entdecker" / "mine.parquet").write_bytes(b"the user's file")
+    edited = next((out / "moves" / "game=entdecker").glob("*.parquet"))
+    edited.write_bytes(edited.read_bytes() + b"edited")  # no longer what ludolog wrote
+    before = snapshot(out)
+    done = cli("export", "--db", databases[1], "--out", out, "--overwrite")
+    assert done.returncode == 1 and b"game=entdecker" in done.stderr and b"move them away" in done.stderr
+    assert snapshot(out) == before
+
+
+def test_export_never_follows_a_link_or_replaces_a_foreign_marker(databases, tmp_path):
+    users = tmp_path / "users-folder"
+    users.mkdir()
+    (users / "precious.txt").write_bytes(b"keep")
+    out = tmp_path / "export"
+    out.mkdir()
+    (out / "games").symlink_to(users)
+    for flags in ((), ("--overwrite",)):
+        assert cli("export", "--db", databases[0], "--out", out, *flags).returncode == 1
+    assert snapshot(users) == {"precious.txt": b"keep"} and (out / "games").is_symlink()
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / ".ludolog-export").write_bytes(b"someone else's file of that name")
+    done = cli("export", "--db", databases[0], "--out", other, "--overwrite")
+    assert done.returncode == 1 and b"is not a marker ludolog wrote" in done.stderr
+    assert snapshot(other) == {".ludolog-export": b"someone else's file of that name"}
+
+
+def test_an_interrupted_export_is_still_recognised_as_ludologs(databases, tmp_path, monkeypatch):
+    from ludolog.etl.export import export, survey
+
+    out = tmp_path / "export"
+    export(databases[0], out)
+    real_rename, calls = os.rename, []
+
+    def rename_then_die(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # stopped while the partitions are being swapped
+        return real_rename(src, dst)
+
+    monkeypatch.setattr(os, "rename", rename_then_die)
+    with pytest.raises(KeyboardInterrupt):
+        export(databases[1], out)
+    monkeypatch.setattr(os, "rename", real_rename)
+    assert survey(out).foreign == []  # old and new files are all named in the manifest
+    export(databases[1], out)
+    assert survey(out).foreign == [] and not (out / "games" / "game=kingdom-crossing").exists()
+
+
+# -- query and analyze --out: the path is named --------------------------------------------------
+
+def test_query_out_into_a_folder_or_proc_names_the_path(databases, tmp_path):
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    done = cli("query", "SELECT 1 AS one", "--db", databases[0], "-f", "parquet", "--out", "/proc/x")
+    assert done.returncode == 1 and done.stderr.startswith(b"error: /proc/x: cannot write"), done.stderr
+    for fmt in ("table", "csv", "json", "parquet"):
+        for target, says in ((folder, "is a folder"), (Path("/proc/x"), "cannot write")):
+            for command in (["query", "SELECT 1 AS one"], ["analyze", "elo"]):
+                done = inproc(*command, "--db", databases[0], "-f", fmt, "--out", target)
+                assert done.exit_code == 1, (command, fmt, target)
+                assert done.stderr.startswith(f"error: {target}: {says}"), done.stderr
+
+
+def test_query_out_replaces_a_link_not_its_target(databases, tmp_path):
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"keep")
+    (tmp_path / "result.csv").symlink_to(victim)
+    assert cli("query", "SELECT 1 AS one", "--db", databases[0], "-f", "csv", "--out", tmp_path / "result.csv").returncode == 0
+    assert victim.read_bytes() == b"keep" and (tmp_path / "result.csv").read_bytes() == b'"one"\n1\n'
+
+
+# -- analyze elo: parameters in range, ratings finite -----------------------------------------------
+
+@pytest.mark.parametrize("value", ["k=1e309", "k=nan", "k=inf", "k=-inf", "k=-5", "k=0", "k=NULL", "k=1001",
+                                   "initial=1e309", "initial=nan", "initial=NULL", "initial=-inf"])
+def test_elo_parameters_out_of_range_are_usage_errors(databases, value):
+    done = inproc("analyze", "elo", "--db", databases[0], "-p", value)
+    assert done.exit_code == 2, (value, done.stdout, done.stderr)
+    assert "nan" not in done.stdout.lower() and "inf" not in done.stdout.lower()
+    if value == "k=1e309":  # and once as a real process
+        assert cli("analyze", "elo", "--db", databases[0], "-p", value).returncode == 2
+
+
+def test_elo_at_the_edges_of_its_ranges_stays_finite(databases):
+    from ludolog.queries.analysis import _expected_score
+
+    assert _expected_score(1500, 1900) == pytest.approx(1 / 11)  # a 400-point gap: odds of 10 to 1
+    assert _expected_score(1900, 1500) == pytest.approx(10 / 11)
+    assert _expected_score(0, 1e12) == 0.0 and _expected_score(1e12, 0) == 1.0  # no overflow
+    for params in (["-p", "k=1000", "-p", "initial=1e9"], ["-p", "k=1e-9", "-p", "initial=-1e9"]):
+        done = inproc("analyze", "elo", "--db", databases[0], "-f", "json", *params)
+        assert done.exit_code == 0, done.stderr
+        rows = json.loads(done.stdout)
+        assert rows and all(isinstance(r["rating"], float) and abs(r["rating"]) < 2e9 for r in rows)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from . import dice
 from .catalog import Catalog, Effect
 from .colours import Colour
-from .effects import EffectKind
+from .effects import DieUse, EffectKind
 from .scoring import sale_vp
 
 
@@ -29,14 +29,12 @@ def _amounts(effects: Iterable[Effect], kind: EffectKind) -> list[int]:
     return [e.amount for e in effects if e.kind is kind]
 
 
-def worker_cost(rolled: int, wanted: int, effects: Iterable[Effect], action: str, colour: Colour) -> int:
-    """Workers a player with ``effects`` pays to use a die showing ``rolled`` as ``wanted`` for
-    ``action`` ("take" or "place") with a tile of ``colour``; the other actions need no number.
+def worker_cost(rolled: int, wanted: int, effects: Iterable[Effect], action: DieUse, colour: Colour) -> int:
+    """Workers a player with ``effects`` pays to use a die showing ``rolled`` as ``wanted`` to take
+    or place (``action``) a tile of ``colour``; the other actions need no number.
 
-    :raises ValueError: a value is not a die number or the action is unknown.
+    :raises ValueError: a value is not a die number.
     """
-    if action not in ("take", "place"):
-        raise ValueError(f"only taking and placing a tile need a die number, not {action!r}")
     effects = list(effects)
     step = max([1, *_amounts(effects, EffectKind.WORKER_STEP)])
     free = max([0, *(e.amount for e in effects

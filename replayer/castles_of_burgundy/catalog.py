@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..core.catalogs import CatalogError, check_catalog, read_catalog
 from .colours import LETTER_OF, Colour
-from .effects import EffectKind
+from .effects import DieUse, EffectKind, TieBreak
 from .geometry import Board, StartCastle, areas, build_board, hexagon_layout
 
 CATALOG_ENV = "LUDOLOG_CASTLES_OF_BURGUNDY_CATALOG"
@@ -39,7 +39,7 @@ class Effect:
     amount: int = 0  # the kind's number (n, vp, silverlings or turn_order_steps)
     colours: tuple[Colour, ...] = ()
     building: str | None = None
-    action: str | None = None  # free_adjust: "place" or "take"
+    action: DieUse | None = None  # free_adjust: the action the free pips apply to
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,7 @@ class Economy:
     final_vp_per_goods: int
     final_vp_per_silverling: int
     final_workers_per_vp: int
-    tie_break: tuple[str, ...]
+    tie_break: tuple[TieBreak, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +137,7 @@ class SoloRules:
 def _effect(d: dict) -> Effect:
     amount = next((d[k] for k in _AMOUNT_KEYS if k in d), 0)
     return Effect(EffectKind(d["kind"]), amount, tuple(Colour(c) for c in d.get("colours", ())),
-                  d.get("building"), d.get("action"))
+                  d.get("building"), DieUse(d["action"]) if "action" in d else None)
 
 
 def _board_from(b: dict, rivers_join_regions: bool = False) -> Board:
@@ -182,10 +182,20 @@ def apply_edition(data: dict, edition: str) -> dict:
                 raise CatalogError(f"edition {edition} changes knowledge tile #{change['number']}, which the catalog lacks")
             knowledge[change["number"]]["effect"] = copy.deepcopy(change["effect"])
         elif kind == "rename_animal":
-            if change["animal"] not in animals:
-                raise CatalogError(f"edition {edition} renames animal type {change['animal']!r}, which the catalog lacks")
-            animals[change["animal"]]["name"] = change["name"]
+            old, new = change["animal"], change["id"]
+            if old not in animals:
+                raise CatalogError(f"edition {edition} renames animal type {old!r}, which the catalog lacks")
+            animals[old].update(id=new, name=change["name"])
+            # the tiles take the edition's name too, so its logs write e.g. "goats-3"
+            for tile in out["hex_tiles"]["kinds"]:
+                if tile.get("animal") == old:
+                    tile["animal"] = new
+                    if tile["id"].startswith(old + "-"):
+                        tile["id"] = new + tile["id"][len(old):]
         else:  # black_depot (the schema admits no other kind)
+            if change["players"] not in black:
+                raise CatalogError(f"edition {edition} changes the black depot for {change['players']} players, "
+                                   f"which the catalog lacks")
             black[change["players"]]["tiles"] = change["tiles"]
     return out
 
@@ -230,7 +240,8 @@ class Catalog:
             tuple(e["start_workers_by_seat"]), e["storage_spaces"], e["goods_spaces"], e["black_purchase_silverlings"],
             e["purchases_per_turn"], e["take_workers"], e["sale_silverlings"],
             None if e["sale_vp_per_tile"] == "players" else e["sale_vp_per_tile"], e["worker_step"],
-            e["final_vp_per_goods"], e["final_vp_per_silverling"], e["final_workers_per_vp"], tuple(e["tie_break"]))
+            e["final_vp_per_goods"], e["final_vp_per_silverling"], e["final_workers_per_vp"],
+            tuple(TieBreak(t) for t in e["tie_break"]))
         if e["phases"] != len(self.phases):
             raise CatalogError(f"economy.phases is {e['phases']} but the catalog names {len(self.phases)} phases")
         s = data["solo"]

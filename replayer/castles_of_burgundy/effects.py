@@ -85,6 +85,21 @@ class EffectKind(enum.Enum):
     END_VP_PER_BONUS_TILE = "end_vp_per_bonus_tile"
 
 
+class DieUse(enum.Enum):
+    """The actions that need a die number, which the free +-1 of knowledge #9-#12 names."""
+
+    TAKE = "take"  # take a hex tile from a numbered depot
+    PLACE = "place"  # place a tile from storage on the estate
+
+
+class TieBreak(enum.Enum):
+    """Criteria that separate players tied on VP, in the order the catalog lists them."""
+
+    FEWER_EMPTY_SPACES = "fewer_empty_spaces"
+    LATER_IN_TURN_ORDER = "later_in_turn_order"
+    EARLIER_IN_TURN_ORDER = "earlier_in_turn_order"
+
+
 class Timing(enum.Enum):
     """When an effect acts: at once on placing, while the tile lies there, at phase ends, at game end."""
 

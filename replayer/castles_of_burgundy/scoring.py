@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .catalog import PLAYER_COUNTS, Catalog, Effect
 from .colours import Colour
-from .effects import EffectKind
+from .effects import EffectKind, TieBreak
 
 
 def region_vp(catalog: Catalog, size: int, phase: str) -> int:
@@ -152,21 +152,14 @@ class Standing:
     turn_position: int  # 0 = first in the final turn order
 
 
-def ranking(standings: Sequence[Standing], tie_break: Sequence[str]) -> tuple[tuple[str, ...], ...]:
-    """Players from first place down; players the tie-break cannot separate share a place.
+_TIE_KEYS = {TieBreak.FEWER_EMPTY_SPACES: lambda s: s.empty_spaces,
+             TieBreak.LATER_IN_TURN_ORDER: lambda s: -s.turn_position,
+             TieBreak.EARLIER_IN_TURN_ORDER: lambda s: s.turn_position}
 
-    :raises ValueError: an unknown tie-break criterion.
-    """
-    keys = []
-    for criterion in tie_break:
-        if criterion == "fewer_empty_spaces":
-            keys.append(lambda s: s.empty_spaces)
-        elif criterion == "later_in_turn_order":
-            keys.append(lambda s: -s.turn_position)
-        elif criterion == "earlier_in_turn_order":
-            keys.append(lambda s: s.turn_position)
-        else:
-            raise ValueError(f"unknown tie-break criterion {criterion!r}")
+
+def ranking(standings: Sequence[Standing], tie_break: Sequence[TieBreak]) -> tuple[tuple[str, ...], ...]:
+    """Players from first place down; players the tie-break cannot separate share a place."""
+    keys = [_TIE_KEYS[criterion] for criterion in tie_break]
 
     def key(s: Standing) -> tuple:
         return (-s.vp, *(k(s) for k in keys))

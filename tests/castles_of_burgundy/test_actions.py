@@ -7,6 +7,7 @@ from ludolog.replayer.castles_of_burgundy.actions import (
     building_allowed, sale_reward, ship_take, storage_after_take, take_workers_reward, worker_cost)
 from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
 from ludolog.replayer.castles_of_burgundy.colours import Colour
+from ludolog.replayer.castles_of_burgundy.effects import DieUse
 from ludolog.replayer.castles_of_burgundy.depots import goods_to_box
 from ludolog.replayer.castles_of_burgundy.turns import advance, start_track, turn_order
 
@@ -22,17 +23,17 @@ def k(cat, *numbers):
 
 def test_worker_cost_with_knowledge(cat):
     # "Knowledge #9 (buildings), #10 (ships/animals), #11 (castles/mines/knowledge): free +-1."
-    assert worker_cost(1, 2, [], "place", Colour.BUILDING) == 1
-    assert worker_cost(1, 2, k(cat, 9), "place", Colour.BUILDING) == 0
-    assert worker_cost(1, 2, k(cat, 9), "place", Colour.SHIP) == 1
-    assert worker_cost(1, 2, k(cat, 10), "place", Colour.PASTURE) == 0
-    assert worker_cost(6, 1, k(cat, 11), "place", Colour.MINE) == 0
+    assert worker_cost(1, 2, [], DieUse.PLACE, Colour.BUILDING) == 1
+    assert worker_cost(1, 2, k(cat, 9), DieUse.PLACE, Colour.BUILDING) == 0
+    assert worker_cost(1, 2, k(cat, 9), DieUse.PLACE, Colour.SHIP) == 1
+    assert worker_cost(1, 2, k(cat, 10), DieUse.PLACE, Colour.PASTURE) == 0
+    assert worker_cost(6, 1, k(cat, 11), DieUse.PLACE, Colour.MINE) == 0
     # "Knowledge #12: free +-1 on this die value" (taking a tile), not when placing
-    assert worker_cost(3, 4, k(cat, 12), "take", Colour.CASTLE) == 0
-    assert worker_cost(3, 4, k(cat, 12), "place", Colour.CASTLE) == 1
+    assert worker_cost(3, 4, k(cat, 12), DieUse.TAKE, Colour.CASTLE) == 0
+    assert worker_cost(3, 4, k(cat, 12), DieUse.PLACE, Colour.CASTLE) == 1
     # "With knowledge #8, each worker moves the die by up to 2"
-    assert worker_cost(1, 4, k(cat, 8), "take", Colour.SHIP) == 2
-    assert worker_cost(1, 4, k(cat, 8, 12), "take", Colour.SHIP) == 1
+    assert worker_cost(1, 4, k(cat, 8), DieUse.TAKE, Colour.SHIP) == 2
+    assert worker_cost(1, 4, k(cat, 8, 12), DieUse.TAKE, Colour.SHIP) == 1
 
 
 def test_sale_reward(cat):
