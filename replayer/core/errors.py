@@ -7,7 +7,37 @@ itself cannot be read as a log (not JSON, wrong encoding, unknown game, schema e
 """
 from __future__ import annotations
 
+import reprlib
 from dataclasses import asdict, dataclass, field
+
+#: No violation message is longer than this (characters); an offending value is quoted shortened.
+MAX_MESSAGE_CHARS = 400
+
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring = 60
+_QUOTE.maxother = 60
+_QUOTE.maxlist = _QUOTE.maxtuple = _QUOTE.maxset = 4
+_QUOTE.maxdict = 4
+_QUOTE.maxlevel = 2
+_QUOTE.maxlong = 40
+
+
+def quote(value) -> str:
+    """``repr(value)`` shortened for a message: long strings, numbers and containers are cut (with
+    their length said) and never rendered whole, whatever their size."""
+    text = _QUOTE.repr(value)
+    if isinstance(value, str) and len(value) > _QUOTE.maxstring:
+        return f"{text} ({len(value):,} characters)"
+    if isinstance(value, (list, dict)) and len(value) > 4:
+        return f"{text} ({len(value):,} {'items' if isinstance(value, list) else 'keys'})"
+    return text
+
+
+def bounded(message: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``message`` cut to ``limit`` characters, saying that it was cut."""
+    if len(message) <= limit:
+        return message
+    return message[:limit - 20] + f"... ({len(message):,} characters)"
 
 
 class LudologError(Exception):
@@ -29,6 +59,11 @@ class Violation:
     message: str
     rule_ref: str = ""
     context: str = ""
+
+    def __post_init__(self) -> None:
+        # Whoever built the message, it stays readable: one huge quoted value must not flood a report.
+        if len(self.message) > MAX_MESSAGE_CHARS:
+            self.message = bounded(self.message)
 
     def as_dict(self) -> dict:
         return asdict(self)

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Callable, Union
 
 import orjson
 
-from .errors import LogError, Violation
+from .errors import LogError, Violation, quote
 from .migrate import FORMATS, MigrationError, migrate_log, needs_migration
 from .rules import CORE_RULES
+from .schemas import EXPLAINED_ERRORS_PER_FILE, GameSchema, pointer
+from .strict_json import DuplicateKey, duplicate_keys, may_hold_floats
 
 if TYPE_CHECKING:
     from .game import Game
@@ -57,8 +59,8 @@ class GameLog:
         return [p.id for p in self.players]
 
 
-def _core(file: str, code: str, message: str, pointer: str = "") -> Violation:
-    return Violation(file=file, move_index=None, pointer=pointer, code=code, message=message,
+def _core(file: str, code: str, message: str, pointer: str = "", move_index: int | None = None) -> Violation:
+    return Violation(file=file, move_index=move_index, pointer=pointer, code=code, message=message,
                      rule_ref=CORE_RULES.ref(code))
 
 
@@ -104,29 +106,23 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
         engine = game(game_name) if isinstance(game_name, str) else None
         if engine is None:
             known = ", ".join(getattr(game, "names", lambda: [])())
-            raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"unknown game {game_name!r}; known games: {known}", "/game")])
+            raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"unknown game {quote(game_name)}; known games: {known}", "/game")])
         game = engine
     elif game_name != game.name:
-        raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"this is a log of {game_name!r}, not of {game.name!r}", "/game")])
+        raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"this is a log of {quote(game_name)}, not of {game.name!r}", "/game")])
+    dumped = orjson.dumps(raw)
+    duplicates = duplicate_keys(data, dumped)  # of the file as written, before any migration
     source_format = raw.get("format") if isinstance(raw.get("format"), str) else ""
     if needs_migration(raw):
         try:
             raw = migrate_log(raw, game)
         except MigrationError as exc:
             raise LogError([_core(file, "CORE.FORMAT.MIGRATION", str(exc), "/format")]) from None
+        dumped = orjson.dumps(raw)
     log = GameLog(file=file, raw=raw, game=game_name, sha256=digest, source_format=source_format)
-    schema = game.schema
-    head = schema.check_head(raw, file)
-    log.violations.extend(head)
-    log.head_ok = not head
-    moves = raw.get("moves")
-    if isinstance(moves, list):
-        move_ok = schema.move_ok
-        for i, move in enumerate(moves):
-            if not move_ok(move):
-                log.violations.extend(schema.explain_move(i, move, file))
-                if log.first_bad_move is None:
-                    log.first_bad_move = i
+    _check_schema(log, game.schema, raw, may_hold_floats(dumped))
+    if duplicates:
+        _reject_duplicates(log, duplicates)
     if not log.head_ok:
         return log
     log.format = raw["format"]
@@ -135,11 +131,58 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
     log.catalog = raw.get("catalog", "")
     log.players = [Player(p["id"], p.get("name", p["id"])) for p in raw["players"]]
     log.setup = raw.get("setup") or {}
-    log.moves = moves
+    log.moves = raw["moves"]
     log.claimed = raw.get("claimed")
     log.meta = raw.get("meta") or {}
     _check_envelope(log, game)
     return log
+
+
+def _check_schema(log: GameLog, schema: GameSchema, raw: dict, floats: bool) -> None:
+    """Schema errors of the head and of every move into ``log.violations``: the first
+    :data:`EXPLAINED_ERRORS_PER_FILE` bad moves explained, one violation counting the others.
+    ``floats`` is False when the log certainly holds no float (the compiled checks then decide)."""
+    file = log.file
+    head = schema.check_head(raw, file, floats=floats)
+    log.violations.extend(head)
+    log.head_ok = not head
+    moves = raw.get("moves")
+    if not isinstance(moves, list):
+        return
+    move_ok = schema.move_ok if floats else schema.move_ok_fast
+    bad = [i for i, move in enumerate(moves) if not move_ok(move)]
+    if not bad:
+        return
+    log.first_bad_move = bad[0]
+    for i in bad[:EXPLAINED_ERRORS_PER_FILE]:
+        log.violations.extend(schema.explain_move(i, moves[i], file))
+    rest = bad[EXPLAINED_ERRORS_PER_FILE:]
+    if rest:
+        log.violations.append(Violation(
+            file=file, move_index=rest[0], pointer=f"/moves/{rest[0]}", code="CORE.SCHEMA", rule_ref="schema/",
+            message=f"{len(rest):,} more moves fail their schema, from move {rest[0]} on (only the first "
+                    f"{EXPLAINED_ERRORS_PER_FILE} bad moves are explained)"))
+
+
+def _reject_duplicates(log: GameLog, duplicates: list[DuplicateKey]) -> None:
+    """A key written twice in one object: its meaning would depend on the parser (orjson keeps the
+    last). In a move, the replay stops before that move; anywhere else, nothing is replayed."""
+    for dup in duplicates[:EXPLAINED_ERRORS_PER_FILE]:
+        path = dup.path
+        index = path[1] if len(path) > 2 and path[0] == "moves" and isinstance(path[1], int) else None
+        where = f"key {quote(dup.key)} is written {dup.count} times in one object" if path else \
+            "a key is written twice in one object (too deeply nested to say where)"
+        log.violations.append(_core(log.file, "CORE.JSON.DUPLICATE_KEY",
+                                    f"{where}; a log must not depend on which one a reader keeps",
+                                    pointer(path), index))
+        if index is None:
+            log.head_ok = False
+        elif log.first_bad_move is None or index < log.first_bad_move:
+            log.first_bad_move = index
+    if len(duplicates) > EXPLAINED_ERRORS_PER_FILE:
+        log.violations.append(_core(log.file, "CORE.JSON.DUPLICATE_KEY",
+                                    f"{len(duplicates) - EXPLAINED_ERRORS_PER_FILE:,} more duplicate keys are not listed"))
+        log.head_ok = False
 
 
 def _check_envelope(log: GameLog, game) -> None:

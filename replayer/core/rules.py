@@ -41,6 +41,8 @@ class RuleBook:
 
 CORE_RULES = RuleBook("core", [
     Rule("CORE.JSON.SYNTAX", "DESIGN.md, the log envelope", "A log file must be well-formed UTF-8 JSON."),
+    Rule("CORE.JSON.DUPLICATE_KEY", "DESIGN.md, the log envelope",
+         "No JSON object in a log may write the same key twice (its meaning would depend on the reader)."),
     Rule("CORE.SCHEMA", "DESIGN.md, the log envelope", "A log must match its game's JSON Schema."),
     Rule("CORE.GAME.UNKNOWN", "DESIGN.md, games", "A log must name a game ludolog knows."),
     Rule("CORE.FORMAT.UNSUPPORTED", "DESIGN.md, the log envelope", "A log must use a format version this ludolog reads."),

@@ -4,21 +4,43 @@ The schema files are the single source of truth. For speed the replay checks eac
 compiled validator chosen by the move's ``type`` (jsonschema-rs, well under a microsecond a
 move); only when something fails does the full Python ``jsonschema`` validator run again to
 explain every error with its JSON pointer.
+
+The two must give one verdict, so the Python side is :data:`StrictValidator`, which reads the
+schemas exactly as the compiled side does, with one deliberate strictness both lack:
+
+* ``pattern`` uses ECMA-262 semantics: ``$`` matches only at the very end of the string
+  (Python's ``re`` also matches before a final newline, so ``"B3\\n"`` passed ``^[A-Z][0-9]$``).
+* an ``integer`` is a JSON integer, written without a fraction or an exponent: ``1.0`` (which
+  the JSON Schema specification and jsonschema-rs accept as an integer) is rejected, and so is a
+  whole float in an ``enum``/``const`` of integers. The compiled side cannot tell ``1`` from
+  ``1.0``, so a log that holds any float is also checked by the Python side
+  (:func:`ludolog.replayer.core.strict_json.may_hold_floats` finds them at memchr speed).
+
+When the explaining side finds nothing where the compiled side rejects, the compiled side's own
+errors are reported, so a rejected part always has a violation.
 """
 from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import os
+import re
 from importlib import resources
 
 import jsonschema
 import jsonschema_rs
 import orjson
+from jsonschema.exceptions import ValidationError
 
-from .errors import Violation
+from .errors import Violation, bounded, quote
+from .strict_json import holds_float
 
 ENVELOPE_FILE = "log.schema.json"
+
+#: Schema errors explained in full per file (bad moves, or errors outside the moves); one more
+#: violation counts the rest, so a log with 100,000 bad moves is reported in time linear in its size.
+EXPLAINED_ERRORS_PER_FILE = 50
 
 
 def load_schema_file(name: str) -> dict:
@@ -37,6 +59,140 @@ def pointer(parts) -> str:
     return "".join(out)
 
 
+# -- the explaining validator: jsonschema, read as the compiled validator reads it --------------
+
+@functools.lru_cache(maxsize=None)
+def ecma_regex(pattern: str) -> re.Pattern:
+    """``pattern`` compiled for Python's ``re`` with ECMA-262's ``$`` (end of input only): every
+    ``$`` that is not escaped and not inside a character class becomes ``\\Z``."""
+    out: list[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            out.append(pattern[i:i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "$":
+            char = r"\Z"
+        out.append(char)
+        i += 1
+    return re.compile("".join(out))
+
+
+def _is_json_integer(_checker, value) -> bool:
+    return type(value) is int  # bool is a subclass of int, a float is never one
+
+
+_KIND_WORDS = {"integer": "an integer", "number": "a number", "string": "a string", "object": "an object",
+               "array": "an array", "boolean": "true or false", "null": "null"}
+
+
+def _json_kind(value) -> str:
+    return {bool: "boolean", int: "integer", float: "number", str: "string", list: "array",
+            dict: "object"}.get(type(value), "null" if value is None else type(value).__name__)
+
+
+def same_json(one, two) -> bool:
+    """JSON equality that keeps integers and floats apart (``1 != 1.0``) and booleans from numbers."""
+    if type(one) is not type(two):
+        return False
+    if type(one) is list:
+        return len(one) == len(two) and all(same_json(a, b) for a, b in zip(one, two))
+    if type(one) is dict:
+        return one.keys() == two.keys() and all(same_json(v, two[k]) for k, v in one.items())
+    return one == two
+
+
+def _type(validator, types, instance, schema):
+    types = [types] if isinstance(types, str) else types
+    if not any(validator.is_type(instance, kind) for kind in types):
+        expected = " or ".join(_KIND_WORDS.get(kind, kind) for kind in types)
+        yield ValidationError(f"expected {expected}, got {quote(instance)}")
+
+
+def _pattern(validator, pattern, instance, schema):
+    if validator.is_type(instance, "string") and not ecma_regex(pattern).search(instance):
+        yield ValidationError(f"{quote(instance)} does not match the pattern {pattern}")
+
+
+def _enum(validator, enums, instance, schema):
+    if not any(same_json(each, instance) for each in enums):
+        yield ValidationError(f"{quote(instance)} is not one of {quote(enums)}")
+
+
+def _const(validator, const, instance, schema):
+    if not same_json(const, instance):
+        yield ValidationError(f"expected {quote(const)}, got {quote(instance)}")
+
+
+def _size(noun: str, measure):
+    """minItems/maxItems/minLength/maxLength/minProperties/maxProperties with a short message."""
+
+    def keyword(most: bool):
+        def check(validator, limit, instance, schema):
+            size = measure(validator, instance)
+            if size is not None and (size > limit if most else size < limit):
+                bound = "at most" if most else "at least"
+                what = quote(instance) if isinstance(instance, str) else f"the {_json_kind(instance)}"
+                yield ValidationError(f"{what} has {size:,} {noun}; {bound} {limit:,} allowed")
+        return check
+
+    return keyword(False), keyword(True)
+
+
+def _measure(kind):
+    return lambda validator, instance: len(instance) if validator.is_type(instance, kind) else None
+
+
+_MIN_ITEMS, _MAX_ITEMS = _size("items", _measure("array"))
+_MIN_LENGTH, _MAX_LENGTH = _size("characters", _measure("string"))
+_MIN_PROPERTIES, _MAX_PROPERTIES = _size("keys", _measure("object"))
+
+
+def _additional_properties(validator, allowed, instance, schema):
+    if not validator.is_type(instance, "object"):
+        return
+    known = schema.get("properties", {})
+    patterns = [ecma_regex(p) for p in schema.get("patternProperties", {})]
+    extras = [k for k in instance if k not in known and not any(p.search(k) for p in patterns)]
+    if validator.is_type(allowed, "object"):
+        for extra in extras:
+            yield from validator.descend(instance[extra], allowed, path=extra)
+    elif not allowed and extras:
+        shown = ", ".join(quote(k) for k in extras[:5])
+        more = f" and {len(extras) - 5:,} more" if len(extras) > 5 else ""
+        expected = ", ".join(sorted(known)) or "none"
+        yield ValidationError(f"unexpected key {shown}{more} (allowed keys: {expected})")
+
+
+def _pattern_properties(validator, patterns, instance, schema):
+    if not validator.is_type(instance, "object"):
+        return
+    for pattern, subschema in patterns.items():
+        regex = ecma_regex(pattern)
+        for key, value in instance.items():
+            if regex.search(key):
+                yield from validator.descend(value, subschema, path=key, schema_path=pattern)
+
+
+#: The explaining validator (see the module docstring). Its messages quote values shortened.
+StrictValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    validators={"type": _type, "pattern": _pattern, "enum": _enum, "const": _const,
+                "minItems": _MIN_ITEMS, "maxItems": _MAX_ITEMS, "minLength": _MIN_LENGTH,
+                "maxLength": _MAX_LENGTH, "minProperties": _MIN_PROPERTIES, "maxProperties": _MAX_PROPERTIES,
+                "additionalProperties": _additional_properties, "patternProperties": _pattern_properties},
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_json_integer),
+)
+
+
+# -- one game's schema ------------------------------------------------------------------------
+
 def _bundle(game_doc: dict, envelope: dict) -> dict:
     """Replace the game's ``{"$ref": "log.schema.json"}`` with the envelope itself: one document."""
     doc = copy.deepcopy(game_doc)
@@ -46,7 +202,7 @@ def _bundle(game_doc: dict, envelope: dict) -> dict:
 
 
 class GameSchema:
-    """The compiled schema of one game's logs."""
+    """The compiled schema of one game's logs: a fast verdict and an explanation that agree."""
 
     def __init__(self, schema_file: str):
         self.file = schema_file
@@ -59,46 +215,88 @@ class GameSchema:
         head.get("properties", {}).pop("moves", None)
         for part in head.get("allOf", []):  # each move is checked (and explained) on its own
             part.get("properties", {}).get("moves", {}).pop("items", None)
+        self.head_document = head
         self._head_fast = jsonschema_rs.validator_for(head)
-        self._head_full = jsonschema.Draft202012Validator(head)
-        self._move_fast = {
-            t: jsonschema_rs.validator_for({"$ref": f"#/$defs/move.{t}", "$defs": defs})
-            for t in self.move_types}
-        self._move_full = {
-            t: jsonschema.Draft202012Validator({"$ref": f"#/$defs/move.{t}", "$defs": defs})
-            for t in self.move_types}
+        self._head_full = StrictValidator(head)
+        self.move_documents = {t: {"$ref": f"#/$defs/move.{t}", "$defs": defs} for t in self.move_types}
+        self._move_fast = {t: jsonschema_rs.validator_for(doc) for t, doc in self.move_documents.items()}
+        self._move_full = {t: StrictValidator(doc) for t, doc in self.move_documents.items()}
 
-    def check_head(self, raw: dict, file: str) -> list[Violation]:
-        """Every schema error outside the moves (envelope, options, setup, claims)."""
-        if self._head_fast.is_valid(raw):
-            return []
-        return [_violation(file, None, list(err.absolute_path), err.message)
-                for err in sorted(self._head_full.iter_errors(raw), key=lambda e: list(map(str, e.absolute_path)))]
+    # -- verdicts --------------------------------------------------------------------------
+    def head_ok(self, raw, *, floats: bool = True) -> bool:
+        """Whether everything outside the moves matches. ``floats=False`` promises that the head
+        holds no float, so the compiled check alone decides."""
+        if not self._head_fast.is_valid(raw):
+            return False
+        return not floats or not _head_holds_float(raw) or self._head_full.is_valid(raw)
 
-    def move_ok(self, move) -> bool:
-        """Fast check of one move against the schema of its kind."""
+    def move_ok_fast(self, move) -> bool:
+        """The compiled check of one move; the whole verdict only for a move that holds no float."""
         if type(move) is not dict:
             return False
         kind = move.get("type")
         validator = self._move_fast.get(kind) if type(kind) is str else None
         return validator is not None and validator.is_valid(move)
 
-    def explain_move(self, index: int, move, file: str) -> list[Violation]:
+    def move_ok(self, move) -> bool:
+        """The verdict on one move against the schema of its kind."""
+        if not self.move_ok_fast(move):
+            return False
+        return not holds_float(move) or self._move_full[move["type"]].is_valid(move)
+
+    # -- explanations ----------------------------------------------------------------------
+    def check_head(self, raw: dict, file: str, *, floats: bool = True, limit: int = EXPLAINED_ERRORS_PER_FILE,
+                   fallback: bool = True) -> list[Violation]:
+        """Every schema error outside the moves (envelope, options, setup, claims), at most
+        ``limit`` of them in full and one more violation counting the rest; [] when it matches.
+        ``fallback=False`` (for tests) returns only what the explaining side found."""
+        if self.head_ok(raw, floats=floats):
+            return []
+        errors = self._head_full.iter_errors(raw)
+        shown = sorted(itertools.islice(errors, limit), key=lambda e: list(map(str, e.absolute_path)))
+        out = [_violation(file, None, list(err.absolute_path), err.message) for err in shown]
+        rest = sum(1 for _ in errors)
+        if rest:
+            out.append(_violation(file, None, [], f"{rest:,} more schema errors outside the moves are not "
+                                                  f"listed (only the first {limit} are)"))
+        if not out and fallback:  # the explaining side found nothing: the compiled side's own words
+            out = _fast_errors(self._head_fast, raw, file, None, [])
+        return out
+
+    def explain_move(self, index: int, move, file: str, *, fallback: bool = True) -> list[Violation]:
+        """Why move ``index`` fails its schema: at least one violation, never none (unless
+        ``fallback=False``, for tests: then only what the explaining side found)."""
         base = ["moves", index]
         if not isinstance(move, dict):
-            return [_violation(file, index, base, f"a move must be a JSON object, not {type(move).__name__}")]
+            return [_violation(file, index, base, f"a move must be a JSON object, not {quote(move)}")]
         kind = move.get("type")
         if not isinstance(kind, str) or kind not in self._move_full:
             expected = ", ".join(self.move_types)
-            return [_violation(file, index, base + ["type"],
-                               f"unknown move type {kind!r}; this game's moves are: {expected}")]
-        return [_violation(file, index, base + list(err.absolute_path), err.message)
-                for err in self._move_full[kind].iter_errors(move)]
+            what = f"unknown move type {quote(kind)}" if "type" in move else "the move has no type"
+            return [_violation(file, index, base + ["type"], f"{what}; this game's moves are: {expected}")]
+        out = [_violation(file, index, base + list(err.absolute_path), err.message)
+               for err in itertools.islice(self._move_full[kind].iter_errors(move), EXPLAINED_ERRORS_PER_FILE)]
+        if out or not fallback:
+            return out
+        return _fast_errors(self._move_fast[kind], move, file, index, base)
+
+
+def _head_holds_float(raw) -> bool:
+    if type(raw) is not dict:
+        return False
+    return any(holds_float(value) for key, value in raw.items() if key != "moves")
+
+
+def _fast_errors(validator, instance, file: str, index, base: list) -> list[Violation]:
+    """The compiled validator's own errors, for when the explaining side finds none."""
+    out = [_violation(file, index, base + list(err.instance_path), err.message)
+           for err in itertools.islice(validator.iter_errors(instance), EXPLAINED_ERRORS_PER_FILE)]
+    return out or [_violation(file, index, base, "does not match its schema")]
 
 
 def _violation(file: str, move_index, path: list, message: str) -> Violation:
     return Violation(file=file, move_index=move_index, pointer=pointer(path), code="CORE.SCHEMA",
-                     message=message, rule_ref="schema/")
+                     message=bounded(message), rule_ref="schema/")
 
 
 @functools.cache
@@ -108,4 +306,4 @@ def game_schema(schema_file: str) -> GameSchema:
 
 @functools.cache
 def catalog_validator(schema_file: str) -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(load_schema_file(schema_file))
+    return StrictValidator(load_schema_file(schema_file))

@@ -1,0 +1,106 @@
+"""JSON read the way a referee must read it: one meaning, whatever the parser.
+
+orjson (like most parsers) silently keeps the last of two equal keys in an object, and it reads
+``1.0``, ``1e2`` and integers beyond 64 bits as floats. Both are legal JSON, yet a log whose
+meaning depends on them cannot be judged. This module finds them cheaply:
+
+* duplicate keys: outside strings a ``:`` only follows a key, so the input and ``orjson.dumps`` of
+  what was parsed hold the same number of colons unless a pair was dropped (a dropped pair takes
+  its own colon and every colon of its value with it). The only way to write a colon that the
+  count would miss is the escape ``\\u003a``; an input holding such an escape, or whose counts
+  differ, is re-read slowly with :func:`json.loads` to name each duplicate key with its pointer.
+* floats: ``orjson.dumps`` writes every float with a ``.`` or an exponent, right after ``:``,
+  ``,`` or ``[``; integers never. Only when that text occurs are the parsed values walked.
+
+Both checks cost a few percent of full validation (``make bench``), never the slow path on a
+log without duplicates or floats.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+# orjson.dumps writes a float as digits then "." or "e+"/"e-" (it always signs the exponent). With
+# every digit read as 0 and every letter but "e" as "a", a float shows as "0." or "0e+"/"0e-",
+# which bytes.__contains__ finds at memchr speed; inside strings it can only give a false alarm.
+_SHAPE = bytes.maketrans(b"0123456789abcdfghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                         b"0" * 10 + b"a" * 51)
+_COLON_ESCAPE = b"\\u003"  # \u003a / \u003A (and, harmlessly, the other \u003x escapes)
+
+
+@dataclass(slots=True)
+class DuplicateKey:
+    """A key written more than once in one JSON object."""
+
+    path: list  # from the document root to the key (keys and array indexes)
+    key: str
+    count: int
+
+
+def duplicate_keys(data: bytes, dumped: bytes) -> list[DuplicateKey]:
+    """Every key written twice or more in one object of ``data`` (the JSON text, without a BOM),
+    given ``dumped`` = ``orjson.dumps`` of what orjson parsed from it. Fast when there is none."""
+    counts_differ = data.count(b":") != dumped.count(b":")
+    if not counts_differ and _COLON_ESCAPE not in data:
+        return []
+    return locate_duplicate_keys(data, certain=counts_differ)
+
+
+class _Object(dict):
+    """A parsed object that remembers which of its keys were repeated (slow path only)."""
+
+    __slots__ = ("repeated",)
+
+
+def _remember_repeats(pairs: list) -> _Object:
+    obj = _Object()
+    repeated: dict[str, int] = {}
+    for key, value in pairs:
+        if key in obj:
+            repeated[key] = repeated.get(key, 1) + 1
+        obj[key] = value
+    obj.repeated = repeated
+    return obj
+
+
+def locate_duplicate_keys(data: bytes, certain: bool = True) -> list[DuplicateKey]:
+    """The slow, exact search: parse again with a hook that sees every pair, then walk to each
+    repeated key. A document too deeply nested for :mod:`json` is reported as one duplicate at
+    the root when ``certain`` (the colon count proved a pair was lost) rather than not at all."""
+    try:
+        root = json.loads(data.decode("utf-8"), object_pairs_hook=_remember_repeats)
+    except (RecursionError, ValueError):
+        return [DuplicateKey([], "", 2)] if certain else []
+    found: list[DuplicateKey] = []
+    stack: list[tuple[object, list]] = [(root, [])]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Object):
+            for key, count in value.repeated.items():
+                found.append(DuplicateKey(path + [key], key, count))
+            stack.extend((child, path + [key]) for key, child in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((child, path + [i]) for i, child in reversed(list(enumerate(value))))
+    return found
+
+
+def may_hold_floats(dumped: bytes) -> bool:
+    """False when the parsed document certainly holds no float (``dumped`` = ``orjson.dumps`` of
+    it); True when it may (a string can look like a number: :func:`holds_float` decides)."""
+    shape = dumped.translate(_SHAPE)
+    return b"0." in shape or b"0e+" in shape or b"0e-" in shape
+
+
+def holds_float(value) -> bool:
+    """Whether a float occurs anywhere in the parsed JSON ``value`` (iterative: any depth)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is float:
+            return True
+        if kind is dict:
+            stack.extend(item.values())
+        elif kind is list:
+            stack.extend(item)
+    return False
