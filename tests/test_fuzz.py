@@ -3,7 +3,8 @@
 Seeded mutations of simulated logs (a game registered later is fuzzed with no change here):
 deleted and inserted keys, changed types, nulls, huge and negative numbers, whole floats,
 NaN/Infinity literals, long and odd unicode strings, trailing newlines, duplicate keys, BOMs,
-truncation at random offsets, random bytes, moved moves. Each mutant goes through
+truncation at random offsets, random bytes, moved moves, and plausible values (another move's value of the same field, small integers) that
+pass the schema and reach the rules engine. Each mutant goes through
 :func:`ludolog.cli.common.check_file` (what ``ludolog validate`` runs per file) and all of them
 through ``ludolog validate -f json`` in-process; a few through the real command. For each:
 
@@ -36,7 +37,7 @@ from ludolog.replayer.core import all_games, simulate_log
 from ludolog.replayer.core.errors import MAX_MESSAGE_CHARS
 
 SEED = 20261201
-QUICK_MUTANTS = int(os.environ.get("LUDOLOG_FUZZ_QUICK", "1600"))  # in make test, shared by the registered games
+QUICK_MUTANTS = int(os.environ.get("LUDOLOG_FUZZ_QUICK", "1200"))  # in make test, shared by the registered games
 LARGE_MUTANTS_PER_GAME = int(os.environ.get("LUDOLOG_FUZZ_MUTANTS", "15000"))
 
 TOKEN = "\x00fuzz-token\x00"  # replaced in the written bytes by a raw JSON text
@@ -209,7 +210,29 @@ def m_move_shuffle(rng, m):
             del moves[i:]
 
 
-EDITS = [m_delete, m_insert, m_change_type, m_null, m_number, m_whole_float, m_raw_token, m_odd_string,
+def m_plausible_value(rng, m):
+    """A move field given a value of the same type that the schema may well accept: another move's
+    value of that field, or a small or boundary integer - what reaches the rules engine."""
+    moves = m.raw.get("moves")
+    if not isinstance(moves, list) or not moves:
+        return
+    move = rng.choice(moves)
+    if not isinstance(move, dict):
+        return
+    keys = [k for k, v in move.items() if k != "type" and isinstance(v, (int, str)) and not isinstance(v, bool)]
+    if not keys:
+        return
+    key = rng.choice(keys)
+    if isinstance(move[key], int) and rng.random() < 0.6:
+        move[key] = rng.choice([0, 1, 2, 3, 5, 7, 9, 10, 11, 12, 13, 20, 49, 50, 99, 100, 255, 500])
+        return
+    others = [o[key] for o in rng.sample(moves, min(30, len(moves)))
+              if isinstance(o, dict) and type(o.get(key)) is type(move[key])]
+    if others:
+        move[key] = rng.choice(others)
+
+
+EDITS = [m_plausible_value, m_plausible_value, m_plausible_value, m_delete, m_insert, m_change_type, m_null, m_number, m_whole_float, m_raw_token, m_odd_string,
          m_trailing_newline, m_duplicate_key, m_rename_key, m_move_shuffle]
 
 
@@ -384,7 +407,7 @@ def _run(tmp_path: Path, capsys, per_game_count: dict[str, int], title: str, cli
 def test_fuzz_every_game(tmp_path, capsys):
     games = _games()
     share = QUICK_MUTANTS // max(1, len(games))
-    _run(tmp_path, capsys, {g.name: share for g in games}, "fuzz", cli_sample=40)
+    _run(tmp_path, capsys, {g.name: share for g in games}, "fuzz", cli_sample=20)
 
 
 @pytest.mark.fuzz

@@ -188,7 +188,7 @@ def leaf_validators(game_name: str, where: str):
 
 
 @pytest.mark.parametrize("game_name,where,node", LEAVES, ids=[f"{g}:{w}" for g, w, _ in LEAVES])
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_each_field_alone_both_validators_agree(game_name, where, node, data):
     fast, full = leaf_validators(game_name, where)
@@ -202,7 +202,7 @@ def test_each_field_alone_both_validators_agree(game_name, where, node, data):
 
 
 @pytest.mark.parametrize("field", FIELDS, ids=lambda f: f.id)
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_each_field_in_a_log_one_verdict(field, data):
     """In place in a real log: the verdict of the fast path, the explanation and parse_log agree."""
