@@ -34,7 +34,7 @@ comes from the supplement's compilation of public implementations; the catalog i
 ``"status": "uncertain"``. Points where no source states the fact, and ludolog's reading:
 
 - Solo hex removal: the text says "top to bottom (depots 2, 3, 4, 5 and 6) or left to right (depots
-  1 and 4)" (depot 4 is in both lists). The printed positions of the depot spaces are not known;
+  1 and 4)" (depot 4 is in both lists; another public copy of the text lists "2, 3, 5 and 6"). The printed positions of the depot spaces are not known;
   the catalog's ``solo_removal_order`` takes the supplement's listing of the two 2-player spaces,
   which is also the order ProperNovice removes them in. "The next depot in clockwise order" is the
   next higher number (6 is followed by 1): depots are numbered clockwise (zzooppii); when every
@@ -53,12 +53,15 @@ comes from the supplement's compilation of public implementations; the catalog i
   but its own table counts seven 1s, seven 2s and five 3s (the same as side A); the table is kept.
 - Starting castle: board #1 on the centre space 19 (basic game); boards #2-#10 and both Solo sides
   on any castle space ("any castle space" in the Solo text; the supplement's estimate elsewhere).
-- Boards #2-#9 are the 2019 numbering, assumed equal to 2011 (confirmed for #6 only); #10 is listed
-  for the 2019 edition only.
+- Board numbers are per edition (``Catalog.board_numbers``, ``Catalog.estate(number)``): Board Game
+  Arena's rules page says 2011's #2 became #10 in 2019 and 2019 added a new #2; #3-#9 are assumed
+  to keep their numbers (confirmed for #6 only). Board ids are the 2011 numbers, ``2019-2`` for the
+  new board.
 - Colour bonus tiles: large N+3, small N, both used with 2 players (supplement estimate); the Solo
   game gives a black-depot tile instead of bonus VP.
-- Tie-break: fewer empty estate spaces, then the player further back in turn order (SE; UNCERTAIN
-  for 2011).
+- Tie-break: "the player with the most unused hex spaces in their duchy wins" (Board Game Arena,
+  which calls the English rulebook's wording a translation error); the SE edition uses fewer empty
+  spaces, then the player further back in turn order (funbinary). UNCERTAIN.
 - Animal tiles per type: 2, 2, 3, 3, 4 animals on normal backs and 3, 4 on black backs (2 sources).
 - Knowledge #12 ("free +-1 when taking a tile from a numbered depot") applies to tiles of every colour.
 - Goods colours are not known; goods types are named by their die number 1-6.
@@ -71,5 +74,7 @@ comes from the supplement's compilation of public implementations; the catalog i
 
 Other editions (2019 alea, 2023 Awaken Realms SE) are catalog data: each lists its changes to the
 2011 default (goats for chickens; knowledge #6, #15, #16-#23, #26; the SE black depot of 6 with 4
-players), applied by ``load_catalog(edition=...)``.
+players and its tie-break), applied by ``load_catalog(edition=...)``; board numbers are per edition.
+Sources added by this package beyond the supplement: Board Game Arena's rules page (tie-break,
+board numbers), another copy of the Solo text (3trolle.pl), daroolz (SE Solo board numbers).
 """

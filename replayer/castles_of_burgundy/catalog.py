@@ -192,6 +192,8 @@ def apply_edition(data: dict, edition: str) -> dict:
                     tile["animal"] = new
                     if tile["id"].startswith(old + "-"):
                         tile["id"] = new + tile["id"][len(old):]
+        elif kind == "tie_break":
+            out["economy"]["tie_break"] = list(change["criteria"])
         else:  # black_depot (the schema admits no other kind)
             if change["players"] not in black:
                 raise CatalogError(f"edition {edition} changes the black depot for {change['players']} players, "
@@ -351,13 +353,19 @@ class Catalog:
     def _boards(self, data: dict) -> None:
         _unique((b["id"] for b in data["boards"]), "board")
         self.boards: dict[str, Board] = {}
-        self.board_editions: dict[str, tuple[str, ...]] = {}
+        #: the number printed on each board in the catalog's edition -> board id (logs name boards by it)
+        self.board_numbers: dict[str, str] = {}
         self._board_entries = {b["id"]: b for b in data["boards"]}
         self._river_regions: dict[str, Board] = {}
         for b in data["boards"]:
-            for ed in b["editions"]:
+            for ed, number in b["numbers"].items():
                 if ed not in self.editions:
                     raise CatalogError(f"board {b['id']} names unknown edition {ed!r}")
+                if ed == self.edition:
+                    if number in self.board_numbers:
+                        raise CatalogError(f"boards {self.board_numbers[number]} and {b['id']} both print number "
+                                           f"{number!r} in edition {ed}")
+                    self.board_numbers[number] = b["id"]
             board = _board_from(b)
             labelled: dict[str, set[int]] = {}
             for space in board.spaces:
@@ -370,9 +378,13 @@ class Catalog:
                 raise CatalogError(f"board {b['id']} has a region of {largest} spaces; region_vp.by_size stops at "
                                    f"{len(self.region_vp_by_size)}")
             self.boards[b["id"]] = board
-            self.board_editions[b["id"]] = tuple(b["editions"])
-        #: the boards the catalog's edition came with
-        self.edition_boards: tuple[str, ...] = tuple(b for b, eds in self.board_editions.items() if self.edition in eds)
+
+    def estate(self, number: str, rivers_join_regions: bool = False) -> Board:
+        """The board printed with ``number`` in the catalog's edition (what a log names).
+
+        :raises KeyError: the edition has no board with that number.
+        """
+        return self.board(self.board_numbers[number], rivers_join_regions)
 
     def board(self, board_id: str, rivers_join_regions: bool = False) -> Board:
         """Board ``board_id``; with ``rivers_join_regions`` the same-coloured spaces a river joins form

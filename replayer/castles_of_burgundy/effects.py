@@ -95,6 +95,7 @@ class DieUse(enum.Enum):
 class TieBreak(enum.Enum):
     """Criteria that separate players tied on VP, in the order the catalog lists them."""
 
+    MORE_EMPTY_SPACES = "more_empty_spaces"
     FEWER_EMPTY_SPACES = "fewer_empty_spaces"
     LATER_IN_TURN_ORDER = "later_in_turn_order"
     EARLIER_IN_TURN_ORDER = "earlier_in_turn_order"

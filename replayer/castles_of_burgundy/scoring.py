@@ -3,7 +3,7 @@
 Sources (supplement sections): region completion 10.1 (size table 1, 3, 6, 10, 15, 21, 28, 36 plus
 the phase bonus 10/8/6/4/2), colour bonus tiles 10.2 (first and second player), goods sale 6.4,
 animals 8, mine income 5.3, final scoring 11 (goods, silverlings, workers, knowledge #15-#26) and
-the tie-break 11 (UNCERTAIN for 2011: fewer empty spaces, then the player further back).
+the tie-break (UNCERTAIN; see the catalog's ``economy.tie_break_note``).
 """
 from __future__ import annotations
 
@@ -152,7 +152,8 @@ class Standing:
     turn_position: int  # 0 = first in the final turn order
 
 
-_TIE_KEYS = {TieBreak.FEWER_EMPTY_SPACES: lambda s: s.empty_spaces,
+_TIE_KEYS = {TieBreak.MORE_EMPTY_SPACES: lambda s: -s.empty_spaces,
+             TieBreak.FEWER_EMPTY_SPACES: lambda s: s.empty_spaces,
              TieBreak.LATER_IN_TURN_ORDER: lambda s: -s.turn_position,
              TieBreak.EARLIER_IN_TURN_ORDER: lambda s: s.turn_position}
 

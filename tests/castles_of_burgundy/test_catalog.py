@@ -170,7 +170,7 @@ def test_schema_effect_enum_is_the_python_vocabulary():
     rules = {r["if"]["properties"]["kind"]["const"] for r in schema["$defs"]["effect"]["allOf"]}
     assert rules == {k.value for k in EffectKind}
     assert sorted(schema["$defs"]["effect"]["properties"]["action"]["enum"]) == sorted(u.value for u in DieUse)
-    assert schema["properties"]["economy"]["properties"]["tie_break"]["items"]["enum"] == [t.value for t in TieBreak]
+    assert schema["$defs"]["tie_break"]["enum"] == [t.value for t in TieBreak]
 
 
 def broken(change) -> dict:
@@ -252,6 +252,8 @@ def test_edition_se_changes():
         "carpenter", "watchtower", "church", "city-hall", "market", "boarding-house", "bank", "warehouse"]
     assert (c.knowledge[6].effect.kind, c.knowledge[6].effect.amount) == (EffectKind.BUY_BUILDING_FOR_WORKERS, 2)
     assert c.black_depot == {2: 4, 3: 6, 4: 6}
+    assert [t.value for t in c.economy.tie_break] == ["fewer_empty_spaces", "later_in_turn_order"]
+    assert c.board_numbers == {"33": "solo-A", "34": "solo-B"}  # "SE numbering of the solo board: #33 = A side, #34 = B side"
 
 
 def test_unknown_edition():
@@ -265,7 +267,7 @@ def test_uncertain_facts_are_marked_in_the_data(cat):
     assert data["bonus_tiles"]["status"] == "uncertain"  # 1. colour-bonus values
     boards = {b["id"]: b.get("status") for b in data["boards"]}
     # 3. "Whether 2011 boards #2-#9 equal zzooppii's 2019 boards 2-9. Board 6 is confirmed"
-    assert {b for b, s in boards.items() if s == "uncertain"} == {"2", "3", "4", "5", "7", "8", "9", "10", "solo-B"}
+    assert {b for b, s in boards.items() if s == "uncertain"} == {"2", "3", "4", "5", "7", "8", "9", "2019-2", "solo-B"}
     assert boards["1"] == boards["6"] == boards["solo-A"] == "confirmed"
     # 4. "The animal face split per type (2,2,3,3,4 normal; 3,4 black), confirmed by 2 sources."
     assert all(k.get("status") == "uncertain" for k in data["hex_tiles"]["kinds"] if k["colour"] == "pasture")

@@ -12,7 +12,7 @@ from ludolog.replayer.castles_of_burgundy.geometry import (
     areas, colour_completed_by, empty_count, hexagon_layout, mask_of, members, placeable_spaces,
     region_completed_by)
 
-STANDARD = [str(n) for n in range(1, 11)]
+STANDARD = [str(n) for n in range(1, 10)] + ["2019-2"]
 
 # supplement 2.1, the table of board #1: id -> (type letter, die, neighbours)
 BOARD_1 = {
@@ -88,13 +88,16 @@ def test_standard_boards_share_the_colour_and_die_mix(cat, board_id):
 
 def test_no_standard_region_exceeds_8_and_board_10_has_a_city_of_8(cat):
     # "No standard board has a region larger than 8; board #10 (2019 numbering) has a city of exactly 8."
+    # Board Game Arena: "The board that was labelled number 2 in first edition was given number 10 in 2019"
     assert max(r.size for b in STANDARD for r in cat.boards[b].regions) == 8
-    assert [r.colour for r in cat.boards["10"].regions if r.size == 8] == [Colour.BUILDING]
+    assert [r.colour for r in load_catalog(edition="alea-2019").estate("10").regions if r.size == 8] == [Colour.BUILDING]
+    assert cat.estate("2") is cat.boards["2"]
 
 
 def test_centre_castle_boards(cat):
     # "boards 4/5 have a knowledge space there, 7/10 a building, 8/9 a mine"
-    centre = {b: cat.boards[b].space("19").colour for b in STANDARD}
+    new = load_catalog(edition="alea-2019")
+    centre = {n: new.estate(n).space("19").colour for n in ("4", "5", "7", "10", "8", "9")}
     assert (centre["4"], centre["5"], centre["7"], centre["10"], centre["8"], centre["9"]) == (
         Colour.KNOWLEDGE, Colour.KNOWLEDGE, Colour.BUILDING, Colour.BUILDING, Colour.MINE, Colour.MINE)
 
@@ -212,7 +215,13 @@ def test_river_linked_ships_as_one_region_is_an_option(cat):
 
 
 def test_boards_by_edition(cat):
-    # "4 sides show board **#1**; the other 8 sides show boards **#2-#9**, one each" (2011); "2019 board #10
-    # may be new"; the Solo board is listed for every edition
-    assert cat.edition_boards == ("1", "2", "3", "4", "5", "6", "7", "8", "9", "solo-A", "solo-B")
-    assert "10" in load_catalog(edition="alea-2019").edition_boards
+    # "4 sides show board **#1**; the other 8 sides show boards **#2-#9**, one each" (2011); Board Game
+    # Arena: 2019 has "One more player board, labelled number 2 in 2019 edition" and "The board that was
+    # labelled number 2 in first edition was given number 10 in 2019 edition"
+    assert sorted(cat.board_numbers) == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "solo-A", "solo-B"]
+    new = load_catalog(edition="alea-2019")
+    assert sorted(new.board_numbers, key=lambda n: (len(n), n)) == [str(n) for n in range(1, 11)] + ["solo-A", "solo-B"]
+    assert new.estate("10").spaces == cat.estate("2").spaces
+    assert new.estate("2").spaces != cat.estate("2").spaces
+    with pytest.raises(KeyError):
+        cat.estate("10")

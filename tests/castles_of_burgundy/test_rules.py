@@ -195,10 +195,13 @@ def test_end_of_game_knowledge_vp(cat):
 
 
 def test_tie_break(cat):
-    # "the SE implementation uses first fewer empty estate spaces, then the player further back in turn order"
     standings = [Standing("ann", 150, 3, 0), Standing("bob", 150, 3, 2), Standing("cy", 150, 1, 1),
                  Standing("di", 160, 9, 3)]
-    assert ranking(standings, cat.economy.tie_break) == (("di",), ("cy",), ("bob",), ("ann",))
+    # Board Game Arena: "If there is a tie, the player with the most unused hex spaces in their duchy wins"
+    assert ranking(standings, cat.economy.tie_break) == (("di",), ("ann", "bob"), ("cy",))
+    # "the SE implementation uses first fewer empty estate spaces, then the player further back in turn order"
+    se = load_catalog(edition="awaken-realms-2023").economy.tie_break
+    assert ranking(standings, se) == (("di",), ("cy",), ("bob",), ("ann",))
     assert ranking(standings, ()) == (("di",), ("ann", "bob", "cy"))
 
 
