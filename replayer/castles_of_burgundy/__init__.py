@@ -25,7 +25,8 @@ base game) and the supplement ``rules/supplements/castles-of-burgundy-base.md`` 
 components, knowledge tiles, boards, edition differences, uncertainties), which cites zzooppii
 (boards 1-10, depots), JunHyung1206 and JoaoAparicio (board #1, 2011 counts), ProperNovice (Solo
 side A), funbinary (SE), willisjtc (board 6) and rulebook pages. For facts only, this package also
-read ProperNovice/BurgundyBoard (the order it removes Solo depot tiles in) and zzooppii's
+read ProperNovice/BurgundyBoard (the order it removes Solo depot tiles in; the hex centres of side
+A, against which the side A land links were checked; the side B image, read again) and zzooppii's
 ``boards.ts`` (boards 1-10 as the supplement reproduces them). The catalog's ``provenance`` lists them.
 
 What is a reconstruction, and why: the rules text gives no component data at all, so every table
@@ -34,9 +35,10 @@ comes from the supplement's compilation of public implementations; the catalog i
 ``"status": "uncertain"``. Points where no source states the fact, and ludolog's reading:
 
 - Solo hex removal: the text says "top to bottom (depots 2, 3, 4, 5 and 6) or left to right (depots
-  1 and 4)" (depot 4 is in both lists; another public copy of the text lists "2, 3, 5 and 6"). The printed positions of the depot spaces are not known;
-  the catalog's ``solo_removal_order`` takes the supplement's listing of the two 2-player spaces,
-  which is also the order ProperNovice removes them in. "The next depot in clockwise order" is the
+  1 and 4)" (depot 4 is in both lists; another public copy of the text lists "2, 3, 5 and 6"). The
+  printed positions of the depot spaces are not known; the catalog's ``solo_removal_order`` takes
+  the supplement's listing of the two 2-player spaces, which is also the order ProperNovice removes
+  them in. "The next depot in clockwise order" is the
   next higher number (6 is followed by 1): depots are numbered clockwise (zzooppii); when every
   depot is empty nothing is removed.
 - Solo target marker: it goes down 5 each time; the text does not say where it stops. A target of 0
@@ -51,7 +53,7 @@ comes from the supplement's compilation of public implementations; the catalog i
   ``Catalog.board(id, rivers_join_regions=True)`` gives the other reading). Side B: the river
   from B17 is read as ending at B27 (supplement). The supplement calls side B's die mix standard,
   but its own table counts seven 1s, seven 2s and five 3s (the same as side A); the table is kept.
-- Starting castle: board #1 on the centre space 19 (basic game); boards #2-#10 and both Solo sides
+- Starting castle: board #1 on the centre space 19 (basic game); every other board and both Solo sides
   on any castle space ("any castle space" in the Solo text; the supplement's estimate elsewhere).
 - Board numbers are per edition (``Catalog.board_numbers``, ``Catalog.estate(number)``): Board Game
   Arena's rules page says 2011's #2 became #10 in 2019 and 2019 added a new #2; #3-#9 are assumed
