@@ -188,6 +188,16 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", reada
                              for seat, row in enumerate(game.player_rows(state))]
         report["ledger"] = [{"move_index": e.move_index, "player": ids[e.seat], "delta": e.delta,
                              "category": e.category, "reason": e.reason} for e in state.ledger.events]
+        bot_scores = result.bot_scores
+        report["bots"] = [{"id": b.id, "claim_id": b.claim_id, "name": b.name, "score": bot_scores[b.id]}
+                          for b in result.bots]
+        for bot in result.bots:  # a bot's own ledger, under its reserved id
+            report["ledger"] += [{"move_index": e.move_index, "player": bot.claim_id, "delta": e.delta,
+                                  "category": e.category, "reason": e.reason}
+                                 for e in game.bot_ledger(state, bot).events]
+        report["ledger"].sort(key=lambda e: e["move_index"])
+        report["result"] = result.result_line if result.terminal else ""
+        report["unrevealed"] = result.unrevealed
         report["position"] = game.describe(state)
         picture = game.render(state) if fmt == OutputFormat.text else ""
     if fmt == OutputFormat.json:

@@ -291,6 +291,9 @@ class FileCheck:
     scores: dict = dataclasses.field(default_factory=dict)
     winners: list = dataclasses.field(default_factory=list)
     violations: list[Violation] = dataclasses.field(default_factory=list)
+    bot_scores: dict = dataclasses.field(default_factory=dict)  #: ``@id`` -> score of the game's bots
+    unrevealed: int = 0  #: hidden draws never revealed (information, not a violation)
+    result_line: str = ""  #: "ana 31, Paco & Paca 147: Paco & Paca win" for a finished game
 
     @property
     def ok(self) -> bool:
@@ -299,6 +302,8 @@ class FileCheck:
     def as_dict(self) -> dict:
         return {"file": self.file, "status": self.status, "game": self.game, "moves": self.moves,
                 "applied": self.applied, "scores": self.scores, "winners": self.winners,
+                "bot_scores": self.bot_scores, "unrevealed": self.unrevealed,
+                "result": self.result_line,
                 "violations": [v.as_dict() for v in self.violations]}
 
 
@@ -343,7 +348,9 @@ def check_file(path: Path | str, data: bytes | None = None, check_claims: bool =
                          violations=list(log.violations) + [internal_violation(name, exc, log.game)])
     return FileCheck(file=name, status=result.status, game=log.game, moves=len(log.moves or []),
                      applied=result.applied, scores=result.scores, winners=result.winners,
-                     violations=list(result.violations))
+                     violations=list(result.violations), unrevealed=result.unrevealed,
+                     bot_scores={bot.claim_id: result.bot_scores[bot.id] for bot in result.bots},
+                     result_line=result.result_line if result.terminal else "")
 
 
 def internal_violation(file: str, exc: BaseException, game: str = "") -> Violation:

@@ -122,7 +122,7 @@ def check_line(check: FileCheck) -> str:
     if check.moves or check.applied:
         detail.append(f"{check.applied}/{check.moves} moves" if check.status != "valid" else f"{check.moves} moves")
     if check.scores and check.status in ("valid", "unfinished"):
-        detail.append("scores " + " ".join(f"{pid}={s}" for pid, s in check.scores.items()))
+        detail.append("scores " + " ".join(f"{pid}={s}" for pid, s in {**check.scores, **check.bot_scores}.items()))
     if check.violations:
         n = len(check.violations)
         detail.append(f"{n} violation{'s' if n != 1 else ''}")
@@ -133,6 +133,11 @@ def check_text(check: FileCheck, limit: int) -> str:
     lines = [check_line(check)]
     if check.status == "unreadable":
         return lines[0]
+    if check.bot_scores and check.status == "valid" and check.result_line:
+        lines.append("  " + check.result_line)  # a solo game: who won, the bot or the player
+    if check.unrevealed:
+        lines.append(f"  {check.unrevealed} hidden draw{'s were' if check.unrevealed != 1 else ' was'} never revealed "
+                     "(information, not a violation)")
     shown = check.violations if limit <= 0 else check.violations[:limit]
     lines.extend("  " + violation_text(v).replace("\n", "\n  ") for v in shown)
     if len(shown) < len(check.violations):
@@ -164,8 +169,14 @@ def replay_text(report: dict, picture: str) -> str:
         rows = [[seat, row["player"], *[row[c] for c in report["columns"]]]
                 for seat, row in enumerate(report["players"])]
         lines.append(table(headers, rows))
-    if report["winners"]:
+    if report.get("bots"):
+        lines.append("bots: " + ", ".join(f"{b['name']} ({b['claim_id']}) {b['score']}" for b in report["bots"]))
+    if report.get("result") and report.get("bots"):
+        lines.append(report["result"])
+    elif report["winners"]:
         lines.append(f"winner{'s' if len(report['winners']) > 1 else ''}: {', '.join(report['winners'])}")
+    if report.get("unrevealed"):
+        lines.append(f"hidden draws never revealed: {report['unrevealed']}")
     events = report["ledger"]
     lines.append("")
     lines.append(f"score ledger ({len(events)} event{'s' if len(events) != 1 else ''} so far):")

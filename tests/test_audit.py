@@ -122,3 +122,27 @@ def test_claims_for_an_unfinished_game_are_reported(toy):
     assert not report.ok and report.divergence is None
     assert [v.code for v in report.violations] == ["CORE.CLAIM.UNFINISHED"]
     assert "INVALID" in audit_text(report)
+
+
+def test_a_bot_is_audited_under_its_reserved_id(tmp_path, toy):
+    moves = [{"type": "roll", "player": "ana", "die": d} for d in (6, 3, 2, 4, 2, 1)]  # the Dealer: 24
+    raw = {"format": "ludolog/2", "game": "toy", "edition": "1", "options": {"dealer": True}, "catalog": "toy/1",
+           "players": [{"id": "ana"}], "setup": {}, "moves": moves, "claimed": {"final": {"ana": 18, "@dealer": 26}}}
+    report = audit(replay(parse_log(orjson.dumps(raw), "solo.json")))
+    dealer = report.players[-1]
+    assert (dealer.player, dealer.bot, dealer.claimed, dealer.replayed) == ("@dealer", True, 26, 24)
+    assert report.divergence.players == ["@dealer"]
+    assert [m.delta for m in report.divergence.moves] == [1, 4, 5, 3, 5, 6]
+    text = audit_text(report)
+    assert "1 player and the Dealer" in text and "@dealer       26        24     +2  <- DISPUTED" in text
+    path = tmp_path / "solo.json"
+    path.write_bytes(orjson.dumps(dict(raw, claimed={"final": {"ana": 18, "@dealer": 24}})))
+    shown = runner.invoke(app, ["validate", str(path)])
+    assert shown.exit_code == 0 and "ana 18, the Dealer 24: the Dealer wins" in shown.output
+    assert "@dealer=24" in shown.output
+    replayed = runner.invoke(app, ["replay", str(path)])
+    assert "the Dealer (@dealer) 24" in replayed.output and "the Dealer wins" in replayed.output
+    assert "@dealer" in replayed.output.split("score ledger")[1]
+    data = json.loads(runner.invoke(app, ["replay", str(path), "-f", "json"]).output)
+    assert data["bots"] == [{"id": "dealer", "claim_id": "@dealer", "name": "the Dealer", "score": 24}]
+    assert sum(e["delta"] for e in data["ledger"] if e["player"] == "@dealer") == 24

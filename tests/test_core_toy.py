@@ -169,3 +169,39 @@ def test_an_older_toy_log_is_migrated_on_read(toy):
     with pytest.raises(LogError) as exc:
         parse_log(orjson.dumps(both), "both.json")
     assert exc.value.violations[0].code == "CORE.FORMAT.MIGRATION"
+
+
+# -- a bot seat: the toy's Dealer -------------------------------------------------------------
+
+def test_a_bot_has_its_own_ledger_claim_and_winner_line(toy):
+    moves = [R("ana", d) for d in (6, 3, 2, 4, 2, 1)]  # ana 18; the Dealer 1+4+5+3+5+6 = 24
+    raw = {"format": "ludolog/2", "game": "toy", "edition": "1", "options": {"dealer": True}, "catalog": "toy/1",
+           "players": [{"id": "ana"}], "setup": {}, "moves": moves,
+           "claimed": {"final": {"ana": 18, "@dealer": 24}}}
+    result = _replay(raw)
+    assert result.violations == [] and result.status == "valid"
+    assert result.scores == {"ana": 18} and result.bot_scores == {"dealer": 24}
+    assert result.winners == [] and result.bot_winners == ["dealer"]
+    assert result.result_line == "ana 18, the Dealer 24: the Dealer wins"
+    wrong = dict(raw, claimed={"final": {"ana": 18, "@dealer": 25}})
+    assert _first(wrong) == ("CORE.CLAIM.FINAL_MISMATCH", None, "/claimed/final/@dealer")
+    nobody = dict(raw, claimed={"final": {"@robot": 1}})
+    assert _first(nobody) == ("CORE.CLAIM.UNKNOWN_PLAYER", None, "/claimed/final/@robot")
+    events = dict(raw, claimed={"events": [{"after": 1, "scores": {"ana": 9, "@dealer": 5}}]})
+    assert _replay(events).violations == []
+    events["claimed"]["events"][0]["scores"]["@dealer"] = 6
+    assert _first(events) == ("CORE.CLAIM.EVENT_MISMATCH", 1, "/claimed/events/0/scores/@dealer")
+
+
+def test_validate_reports_hidden_draws_never_revealed_as_information(toy, tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from ludolog.cli.app import app
+    path = tmp_path / "hidden.json"
+    path.write_bytes(orjson.dumps(_cards_log(ROUND + [X("ana"), X("ben")])))
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0 and "1 hidden draw was never revealed (information, not a violation)" in result.output
+    data = json.loads(CliRunner().invoke(app, ["validate", str(path), "-f", "json"]).output)
+    assert data["files"][0]["unrevealed"] == 1 and data["files"][0]["violations"] == []

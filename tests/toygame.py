@@ -19,6 +19,9 @@ decisions before a real game relies on them:
   (``CORE.HIDDEN.NOT_HELD`` otherwise).
 * With ``hidden_hands`` as well, the simulator writes every draw as ``"?"``.
 
+With ``dealer`` (solo games only) a bot plays against the player: the Dealer scores the opposite
+face (7 minus the die) of every roll into its own ledger, and is claimed as ``@dealer``.
+
 Format history of the toy (to test the core's migration chain): ``ludolog/1`` toy logs named the
 target option ``goal``; :meth:`ToyGame.migrate` renames it, and refuses a log giving both.
 """
@@ -30,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ludolog.replayer.core import (SIMULTANEOUS, TERMINAL, UNKNOWN, Game, HiddenPool, IllegalMove, Ledger,
+from ludolog.replayer.core import (SIMULTANEOUS, TERMINAL, UNKNOWN, BotSeat, Game, HiddenPool, IllegalMove, Ledger,
                                    MigrationError, Rule, RuleBook, SimultaneousWindow, check_simultaneous)
 
 SCHEMA = Path(__file__).with_name("toygame.schema.json")
@@ -38,6 +41,7 @@ DECK = {"c1": 4, "c2": 4, "c3": 4}
 VALUE = {"c1": 1, "c2": 2, "c3": 3}
 DECK_PILES = 2
 WINDOW_MOVES = frozenset(("play", "pass"))
+DEALER = BotSeat("dealer", "the Dealer")
 
 
 class Phase(enum.Enum):
@@ -62,6 +66,7 @@ class ToyState:
     window: SimultaneousWindow | None = None
     leader: int = -1  # strict leader when the window opened (-1: none)
     over: bool = False
+    bot_ledgers: dict = field(default_factory=dict)  # bot id -> Ledger (the Dealer)
 
     @property
     def seat(self) -> int:
@@ -75,7 +80,8 @@ class ToyGame(Game):
     min_players, max_players = 1, 4
     variants = {"target": "points needed to end the game (default 20)",
                 "cards": "a hidden deck and a simultaneous play-or-pass step after every round",
-                "hidden_hands": "the simulator writes every draw as '?'"}
+                "hidden_hands": "the simulator writes every draw as '?'",
+                "dealer": "solo: a bot, the Dealer, scores 7 minus each die"}
     catalog_version = "toy/1"
     schema_file = str(SCHEMA)
     rules = RuleBook("toy", [
@@ -87,7 +93,8 @@ class ToyGame(Game):
     state_columns = (("score", "int"), ("rolls", "int"))
 
     def option_sets(self, n_players):
-        return [{}, {"cards": True}, {"cards": True, "hidden_hands": True}]
+        sets = [{}, {"cards": True}, {"cards": True, "hidden_hands": True}]
+        return sets + [{"dealer": True}] if n_players == 1 else sets
 
     def migrate(self, raw, from_format):
         options = raw.get("options")
@@ -102,6 +109,8 @@ class ToyGame(Game):
         state = ToyState(n=n, target=int(log.options.get("target", 20)), ledger=Ledger(n), rolls=[0] * n,
                          ids=tuple(log.player_ids), cards=bool(log.options.get("cards")),
                          hidden_hands=bool(log.options.get("hidden_hands")))
+        if log.options.get("dealer") and n == 1:
+            state.bot_ledgers = {DEALER.id: Ledger(1)}
         if state.cards:
             state.deck = HiddenPool.create("card", DECK, piles=DECK_PILES, pile_sizes=log.setup.get("deck_piles"),
                                            pointer="/setup/deck_piles")
@@ -110,6 +119,9 @@ class ToyGame(Game):
 
     def random_setup(self, rng, n_players, options):
         return {"deck_piles": [6, 6]} if options.get("cards") and rng.random() < 0.5 else {}
+
+    def bot_seats(self, s):
+        return (DEALER,) if s.bot_ledgers else ()
 
     def to_move(self, s):
         if s.over:
@@ -145,7 +157,10 @@ class ToyGame(Game):
             raise IllegalMove("TOY.DIE.RANGE", f"a die cannot show {die}", "/die")
         s.ledger.add(seat, die, "roll", f"rolled {die}")
         s.rolls[seat] += 1
-        if max(s.ledger.totals) >= s.target:
+        dealer = s.bot_ledgers.get(DEALER.id)
+        if dealer is not None:
+            dealer.add(0, 7 - die, "opposite", f"the opposite face of {die}")
+        if max(s.ledger.totals) >= s.target or dealer is not None and dealer.totals[0] >= s.target:
             s.over = True
         elif s.cards and s.deck.remaining:
             s.phase = Phase.DRAW

@@ -6,6 +6,9 @@ checked in order - every intermediate scoring event of ``claimed.events`` (``{af
 scores}``), then ``claimed.final`` - and the first claim that differs from the replay is the
 *divergence*: the audit lists the scoring moves since the last claim that agreed, for the players
 whose claims differ, i.e. the moves that produced the difference.
+
+Bots (automated opponents, :mod:`.bots`) are audited like players, after them, under their
+reserved id ``@id``: their claimed score, their own ledger, their part in a divergence.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 
 from .errors import Violation
+from .ledger import ScoreEvent
 from .replay import ReplayResult
 
 @dataclass
@@ -23,6 +27,7 @@ class PlayerAudit:
     claimed: int | None  # None: no final score claimed for this player
     replayed: int
     by_category: dict[str, int]
+    bot: bool = False  #: an automated opponent, ``player`` is its ``@id``
 
     @property
     def difference(self) -> int | None:
@@ -101,7 +106,8 @@ class AuditReport:
             "file": self.file, "game": self.game, "status": self.status, "moves_in_log": self.moves_in_log,
             "applied": self.applied, "claims_match": self.divergence is None, "ok": self.ok,
             "players": [{"seat": p.seat, "player": p.player, "name": p.name, "claimed": p.claimed,
-                         "replayed": p.replayed, "difference": p.difference, "by_category": p.by_category}
+                         "replayed": p.replayed, "difference": p.difference, "by_category": p.by_category,
+                         "bot": p.bot}
                         for p in self.players],
             "claims": [{"label": c.label, "after": c.after, "pointer": c.pointer,
                         "scores": {pid: {"claimed": a, "replayed": b} for pid, (a, b) in c.scores.items()},
@@ -122,8 +128,17 @@ class AuditReport:
 def audit(result: ReplayResult) -> AuditReport:
     """Audit the claims of a replayed log (replay it with the default ``check_claims=True``)."""
     log = result.log
-    ids = log.player_ids
-    events = result.state.ledger.events if result.state is not None else []
+    bots = result.bots
+    # bots take the seats after the players' in this audit (and their @id)
+    ids = log.player_ids + [bot.claim_id for bot in bots]
+    seat_of = {pid: seat for seat, pid in enumerate(ids)}
+    names = [p.name for p in log.players] + [bot.name for bot in bots]
+    events = list(result.state.ledger.events) if result.state is not None else []
+    for k, bot in enumerate(bots):
+        seat = len(log.players) + k
+        events += [ScoreEvent(e.move_index, seat, e.delta, e.category, e.reason)
+                   for e in result.game.bot_ledger(result.state, bot).events]
+    events.sort(key=lambda e: e.move_index)  # stable: the players' events first at one move
     n = len(ids)
     replayed = [0] * n
     by_category: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
@@ -132,8 +147,9 @@ def audit(result: ReplayResult) -> AuditReport:
         by_category[e.seat][e.category] += e.delta
     claimed = log.claimed or {}
     final = claimed.get("final") or {}
-    players = [PlayerAudit(seat, pid, p.name, final.get(pid), replayed[seat], dict(by_category[seat]))
-               for seat, (pid, p) in enumerate(zip(ids, log.players))]
+    players = [PlayerAudit(seat, pid, names[seat], final.get(pid), replayed[seat], dict(by_category[seat]),
+                           bot=seat >= len(log.players))
+               for seat, pid in enumerate(ids)]
 
     def totals_through(move_index: int) -> list[int]:
         totals = [0] * n
@@ -148,8 +164,8 @@ def audit(result: ReplayResult) -> AuditReport:
         if after >= result.applied:  # beyond the replayed moves: reported as a violation
             continue
         totals = totals_through(after)
-        scores = {pid: (value, totals[log.seat_of[pid]]) for pid, value in (event.get("scores") or {}).items()
-                  if pid in log.seat_of}
+        scores = {pid: (value, totals[seat_of[pid]]) for pid, value in (event.get("scores") or {}).items()
+                  if pid in seat_of}
         checks.append(ClaimCheck(event.get("label") or f"after move {after}", after, f"/claimed/events/{k}", scores))
     checks.sort(key=lambda c: c.after)  # stable: equal moments keep the log's order
     if final and result.terminal:
@@ -160,7 +176,7 @@ def audit(result: ReplayResult) -> AuditReport:
     previous: ClaimCheck | None = None
     for check in checks:
         if check.differing:
-            divergence = _divergence(result, check, previous, events)
+            divergence = _divergence(result, check, previous, events, ids)
             break
         previous = check
     # mismatches are shown by the checks; every other problem (rules, schema, unknown players in
@@ -175,16 +191,17 @@ def _shown_by_checks(v: Violation) -> bool:
     return v.code == "CORE.CLAIM.FINAL_MISMATCH" or (v.code == "CORE.CLAIM.EVENT_MISMATCH" and v.move_index is not None)
 
 
-def _divergence(result: ReplayResult, check: ClaimCheck, previous: ClaimCheck | None, events) -> Divergence:
+def _divergence(result: ReplayResult, check: ClaimCheck, previous: ClaimCheck | None, events,
+                ids: list[str]) -> Divergence:
     log = result.log
     since = previous.after + 1 if previous is not None else -1
-    disputed = {log.seat_of[pid] for pid in check.differing}
+    disputed = {ids.index(pid) for pid in check.differing}
     moves: list[ScoringMove] = []
     categories: dict[str, dict[str, int]] = {pid: {} for pid in check.differing}
     for e in events:
         if since <= e.move_index <= check.after and e.seat in disputed:
             move = log.moves[e.move_index] if e.move_index >= 0 else {}
-            pid = log.player_ids[e.seat]
+            pid = ids[e.seat]
             moves.append(ScoringMove(e.move_index, move.get("type"), move.get("player"), pid, e.delta,
                                      e.category, e.reason))
             categories[pid][e.category] = categories[pid].get(e.category, 0) + e.delta
@@ -197,8 +214,11 @@ def _signed(value: int) -> str:
 
 def audit_text(report: AuditReport, max_moves: int = 30) -> str:
     """The audit as a referee reads it at the table."""
+    humans = sum(1 for p in report.players if not p.bot)
+    bots = [p.name for p in report.players if p.bot]
     lines = [f"Audit of {report.file}",
-             f"{report.game}, {len(report.players)} player{'' if len(report.players) == 1 else 's'}, {report.applied} of {report.moves_in_log} moves "
+             f"{report.game}, {humans} player{'' if humans == 1 else 's'}"
+             + (f" and {', '.join(bots)}" if bots else "") + f", {report.applied} of {report.moves_in_log} moves "
              f"replayed, status {report.status}"
              + (" (because of the claims)" if report.status == "invalid" and not report.violations else ""), ""]
     width = max([len(p.player) for p in report.players] + [6])

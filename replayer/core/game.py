@@ -120,9 +120,10 @@ class Game(ABC):
         return list(state.ledger.totals)
 
     def winners(self, state: Any) -> list[int]:
-        """Seats of the winner(s); games with tie-breakers override this."""
+        """Seats of the winning players: the highest score, bots' scores included (a player who
+        does not beat the bot does not win); games with tie-breakers override this."""
         scores = self.scores(state)
-        best = max(scores)
+        best = max(scores + list(self.bot_scores(state).values()))
         return [i for i, s in enumerate(scores) if s == best]
 
     @abstractmethod
