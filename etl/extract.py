@@ -296,10 +296,14 @@ class ChunkBuilder:
 
         p = self.cols["players"].lists
         ranks = _ranks(scores, set(winners)) if result.terminal else [None] * n
+        # the turn order of the first round, from a fresh set-up (the final state may have rotated it)
+        order = game.turn_order(game.new_state(log)) if result.state is not None else []
+        position = {seat: k for k, seat in enumerate(order)}
         winner_set = set(winners)
         for seat, player in enumerate(log.players):
             p["game_id"].append(log_no)
             p["seat"].append(seat)
+            p["turn_position"].append(position.get(seat))
             p["player"].append(player_base + seat)
             p["name"].append(player.name)
             p["final_score"].append(scores[seat])

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: players.turn_position
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +88,8 @@ GAMES = Table("games", "One row per ingested log file (valid, unfinished or inva
 PLAYERS = Table("players", "One row per seat of every game.", (
     GAME_ID,
     _int("seat", "seat number from 0, in the log's player order"),
+    _int("turn_position", "place in the turn order of the first round, 0 for the first player "
+                          "(Game.turn_order at set-up; Entdecker: from setup.first_player); NULL if set-up failed"),
     _text("player", "player id as the moves name it"),
     _text("name", "display name (the id when the log gives none)"),
     _int("final_score", "replayed score after the last applied move (sum of the player's ledger)"),

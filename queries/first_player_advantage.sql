@@ -1,8 +1,10 @@
 -- Is there a first-player advantage?
 --
--- Per game and player count, over complete (valid) games: how often the first seat (seat 0)
--- wins against the fair share 1 / player count, and how many points the first seat scores
--- compared with the mean of the other seats of the same game.
+-- Per game and player count, over complete (valid) games: how often the first player - the one
+-- who takes the first turn (players.turn_position = 0, from the game's turn order: Entdecker's
+-- setup.first_player, not seat 0) - wins against the fair share 1 / player count, and how many
+-- points the first player scores compared with the mean of the other players of the same game.
+-- The columns keep their names (first_seat_*): the "first seat" is the first in turn order.
 --
 -- @param game VARCHAR = NULL  only this game (NULL: every game)
 WITH finished AS (
@@ -14,12 +16,12 @@ first_seat AS (
     SELECT f.game, f.player_count, f.game_id, p.is_winner, p.final_score
     FROM finished f
     JOIN players p USING (game_id)
-    WHERE p.seat = 0
+    WHERE p.turn_position = 0
 ),
 other_seats AS (
     SELECT game_id, avg(final_score) AS others_mean
     FROM players
-    WHERE seat > 0 AND game_id IN (SELECT game_id FROM finished)
+    WHERE turn_position > 0 AND game_id IN (SELECT game_id FROM finished)
     GROUP BY game_id
 )
 SELECT s.game,

@@ -1,6 +1,9 @@
 -- Does the seat you start in change your chance of winning?
 --
--- For every game and player count: how often each seat wins, over complete (valid) games.
+-- For every game and player count: how often each place in the turn order wins, over complete
+-- (valid) games. ``seat`` is the place in the first round's turn order (players.turn_position: 0
+-- for the first player, who in Entdecker is setup.first_player), not the order of the log's
+-- player list, which says nothing about who started.
 -- A shared win counts as a win for each tied winner (wins, win_rate); win_share splits it
 -- between them, so the shares of one game add up to 1. fair_share is 1 / player count.
 --
@@ -17,7 +20,7 @@ winners_per_game AS (
     GROUP BY game_id
 ),
 seat_results AS (
-    SELECT f.game, f.player_count, p.seat, p.is_winner,
+    SELECT f.game, f.player_count, p.turn_position AS seat, p.is_winner,
            CASE WHEN p.is_winner THEN 1.0 / w.n_winners ELSE 0.0 END AS win_share
     FROM finished f
     JOIN players p USING (game_id)

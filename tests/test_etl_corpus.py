@@ -88,6 +88,7 @@ class Record:
     events: list[tuple[int, int, int, str]] = field(default_factory=list)  # move, seat, delta, category
     violation_codes: list[str] = field(default_factory=list)
     claimed: dict | None = None
+    setup: dict = field(default_factory=dict)  # the log's set-up as written
 
     @property
     def n(self) -> int:
@@ -121,7 +122,8 @@ def replay_record(path: Path) -> Record:
         turns=turns[:result.applied], rows=rows,
         events=[(e.move_index, e.seat, e.delta, e.category) for e in result.state.ledger.events]
         if result.state is not None else [],
-        violation_codes=[v.code for v in result.violations], claimed=(log.claimed or {}).get("final"))
+        violation_codes=[v.code for v in result.violations], claimed=(log.claimed or {}).get("final"),
+        setup=log.setup)
 
 
 def replay_records(files: list[Path]) -> list[Record]:

@@ -65,12 +65,43 @@ def test_the_required_queries_exist_with_headers():
         assert "WITH " in q.sql or "with " in q.sql
 
 
+def first_player(r) -> int:
+    """The seat that takes the first turn, read from the log as the rules define it (not from the
+    engine): Entdecker's setup.first_player; Kingdom Crossing lists the starting player first
+    (schema/kingdom-crossing.example.md); the toy race rolls in seat order."""
+    if r.game == "entdecker":
+        return r.players.index(r.setup["first_player"])
+    return 0
+
+
+def turn_positions(r) -> list[int]:
+    """Place of each seat in the turn order: clockwise, i.e. seat order, from the first player."""
+    first = first_player(r)
+    return [(seat - first) % r.n for seat in range(r.n)]
+
+
+def test_the_corpus_has_entdecker_games_not_started_by_seat_0(known):
+    _, records = known
+    assert any(first_player(r) != 0 for r in valid(records) if r.game == "entdecker")
+
+
+def test_players_turn_position_is_the_turn_order(known):
+    con, records = known
+    by_file = {r.file: r for r in records if r.status != "invalid" or r.game}
+    actual = con.execute("SELECT g.file, p.seat, p.turn_position FROM players p JOIN games g USING (game_id) "
+                         "WHERE g.status <> 'invalid' ORDER BY g.file, p.seat").fetchall()
+    assert actual
+    for file, seat, position in actual:
+        assert position == turn_positions(by_file[file])[seat], (file, seat)
+
+
 def test_win_rate_by_seat(known):
     con, records = known
     groups = defaultdict(list)
     for r in valid(records):
+        positions = turn_positions(r)
         for seat, pid in enumerate(r.players):
-            groups[(r.game, r.n, seat)].append((pid in r.winners, 1 / len(r.winners) if pid in r.winners else 0))
+            groups[(r.game, r.n, positions[seat])].append((pid in r.winners, 1 / len(r.winners) if pid in r.winners else 0))
     expected = [{"game": g, "player_count": n, "seat": s, "games": len(v), "wins": sum(w for w, _ in v),
                  "win_rate": sum(w for w, _ in v) / len(v), "win_share": sum(x for _, x in v) / len(v),
                  "fair_share": 1 / n} for (g, n, s), v in sorted(groups.items())]
@@ -209,13 +240,15 @@ def test_first_player_advantage(known):
             groups[(r.game, r.n)].append(r)
     expected = []
     for (g, n), games in sorted(groups.items()):
-        wins = sum(r.players[0] in r.winners for r in games)
+        firsts = [first_player(r) for r in games]
+        wins = sum(r.players[f] in r.winners for r, f in zip(games, firsts))
         expected.append({"game": g, "player_count": n, "games": len(games), "first_seat_wins": wins,
                          "first_seat_win_rate": wins / len(games), "fair_share": 1 / n,
                          "advantage": wins / len(games) - 1 / n,
-                         "first_seat_mean_score": statistics.mean(r.scores[0] for r in games),
-                         "mean_margin_over_others": statistics.mean(r.scores[0] - statistics.mean(r.scores[1:])
-                                                                    for r in games)})
+                         "first_seat_mean_score": statistics.mean(r.scores[f] for r, f in zip(games, firsts)),
+                         "mean_margin_over_others": statistics.mean(
+                             r.scores[f] - statistics.mean(s for seat, s in enumerate(r.scores) if seat != f)
+                             for r, f in zip(games, firsts))})
     check(rows(con, "first_player_advantage"), expected, ("game", "player_count"))
 
 

@@ -133,6 +133,11 @@ class Entdecker(MoveListing, Game):
             return s.first
         return s.current
 
+    def turn_order(self, s: EntdeckerState) -> list[int]:
+        """Clockwise from the season's first player (setup.first_player; it moves on each season
+        only with the change_first_player option)."""
+        return [(s.first + k) % s.n for k in range(s.n)]
+
     def is_terminal(self, s: EntdeckerState) -> bool:
         return s.phase == OVER
 
