@@ -13,7 +13,6 @@ from ..core.rules import Rule, RuleBook
 KEYFLOWER_RULES = RuleBook("keyflower", [
     Rule("KEY.BID.COLOUR", "SUPP 4.1; TEXT Boat 4a",
          "A bid must use the colour of the workers already on or around the tile (green included), unless summer boat 4a allows a counter bid."),
-    Rule("KEY.BID.MIXED", "SUPP 4.1", "All workers of one bid are of one colour."),
     Rule("KEY.BID.NOT_ENOUGH", "SUPP 4.2", "A bid must be made with more workers than the highest bid on the tile."),
     Rule("KEY.BID.WINNING", "SUPP 4.2", "Workers of a bid that is winning cannot be moved."),
     Rule("KEY.BID.NONE", "SUPP 4.2", "Only workers of one's own outbid bid can be moved on."),

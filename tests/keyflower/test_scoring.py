@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from ludolog.replayer.keyflower.allocation import Rule, best_allocation
+from ludolog.replayer.core.errors import IllegalMove
+from ludolog.replayer.keyflower.allocation import Rule, best_allocation, check_allocation
 from ludolog.replayer.keyflower.catalog import ITEM_TYPES
 from ludolog.replayer.keyflower.geometry import PlacedTile, Village
 from ludolog.replayer.keyflower.scoring import Holdings, final_score, transport_total, winners
@@ -255,3 +256,20 @@ def test_allocation_is_the_best_of_every_assignment(items, tiles, seed):
         got = best_allocation(items, counts, rules, any_resource)
         assert got.points == brute_force(items, counts, rules, any_resource), (counts, any_resource)
         assert sum(p for _, p in got.by_owner) + got.gold_points == got.points
+
+
+def test_a_declared_allocation_scores_each_item_once():
+    rules = _rules("key_market", "white_wind")
+    counts = {"green": 3, "red": 2}
+    got = check_allocation("workers", counts, rules, {"key_market": {"green": 3}, "white_wind": {"red": 2}})
+    assert dict(got.by_owner) == {"key_market": 6, "white_wind": 2} and got.points == 8
+    with pytest.raises(IllegalMove) as e:  # the same green workers for both tiles
+        check_allocation("workers", counts, rules, {"key_market": {"green": 3}, "white_wind": {"green": 3, "red": 2}})
+    assert e.value.code == "KEY.SCORE.ALLOCATION"
+    with pytest.raises(IllegalMove) as e:
+        check_allocation("workers", counts, rules, {"apothecary": {"red": 2}})
+    assert e.value.code == "KEY.SCORE.ALLOCATION"
+    # gold kept back keeps its point; gold given to the Mercer's Guild does not ("does not then also score")
+    res = check_allocation("resources", {"wood": 1, "stone": 1, "gold": 2}, _rules("mercers_guild"),
+                           {"mercers_guild": {"wood": 1, "stone": 1, "gold": 1}})
+    assert res.points == 5 + 1 and res.gold_points == 1
