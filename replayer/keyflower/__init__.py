@@ -7,8 +7,12 @@ Modules: ``catalog`` (the component data, its closed vocabularies of effect kind
 ``geometry`` (hex coordinates, placement by matching sides, roads, road loops, rivers), ``bidding``
 (the colour rule, bids, outbids, uses, boats 4a and 4b), ``transport`` (carrying resources along
 roads, upgrade costs and payment), ``seasons`` (where products go, boat-choice order, start
-player), ``allocation`` (the best allocation of items to the scoring tiles), ``scoring`` (final
-scoring with one line per source), ``rules`` (every ``KEY.*`` code with its passage).
+player, the extra workers of boats 1a and 1b), ``setup`` (home tiles, boats, turn-order tiles,
+season tiles, winter tiles dealt and chosen, starting workers, against the table), ``allocation``
+(the best allocation of items to the scoring tiles, or a declared one checked), ``scoring``
+(final scoring with one line per source), ``rules`` (every ``KEY.*`` code with its passage).
+Every function that refuses raises :class:`~ludolog.replayer.core.errors.IllegalMove` with a
+declared code and a sentence; the engine adds the move index and pointer.
 
 Sources (also in the catalog's ``provenance``):
 
@@ -55,4 +59,7 @@ Readings where the texts are silent or unclear (each is one place in code):
   there and nowhere else; gold on a yard counts as the yard's resource; with boat 3b every
   resource on a yard counts. The base point of a gold counter stays with real gold counters.
 - Ties are shared ("the players are tied").
+- Boats 1a and 1b count at every boat pick from the moment the summer boat is won (the text names
+  "the end of summer", when the won tiles are not yet placed).
+- A winter tile dealt face down may stay unknown in a log until it is played.
 """

@@ -1,6 +1,7 @@
 """Keyflower rule codes raised by the pure rules modules, each with the passage it enforces.
 
-``TEXT`` is ../shared/rules/keyflower-tiles.txt, ``SUPP`` is ../shared/rules/supplements/keyflower-base.md.
+``TEXT`` is ../shared/rules/keyflower-tiles.txt, ``SUPP`` is ../shared/rules/supplements/keyflower-base.md,
+``RULEBOOK`` the rulebook transcription named in the catalog's provenance (RULEBOOK-MD).
 The engine of issue 11 will add its own codes to this book; the pure functions raise
 :class:`~ludolog.replayer.core.errors.IllegalMove` with one of these codes and a sentence a player
 understands, and the engine adds the move index and the JSON pointer.
@@ -37,6 +38,14 @@ KEYFLOWER_RULES = RuleBook("keyflower", [
     Rule("KEY.UPGRADE.CAPACITY", "TEXT Farrier, Homes 1 to 6, Stable and Wainwright", "One use upgrades at most as many tiles as its upgrade icons show."),
     Rule("KEY.UPGRADE.COST", "SUPP 5.2; TEXT Boat 3a",
          "An upgrade is paid exactly with the resources lying on the tile and skill tiles from behind the screen."),
+    Rule("KEY.SETUP.HOMES", "RULEBOOK Set up", "Each player receives a different home tile."),
+    Rule("KEY.SETUP.BOATS", "RULEBOOK Set up; TEXT Boats", "The boats used are those marked for the number of players, one per player."),
+    Rule("KEY.SETUP.TURN_ORDER", "TEXT Turn Order Tiles", "The turn-order tiles in use, and their side, depend on the number of players."),
+    Rule("KEY.SETUP.SEASON_TILES", "RULEBOOK Set up; SUPP 2", "Each season lays out 6 to 10 different tiles of that season for 2 to 6 players."),
+    Rule("KEY.SETUP.SUMMER_BOAT_SIDE", "TEXT Summer Boats", "A summer boat lies with side a or side b up, chosen at random."),
+    Rule("KEY.SETUP.WINTER_DEALT", "RULEBOOK Set up", "Each player receives three (two with 5 or 6 players) different winter tiles face down."),
+    Rule("KEY.SETUP.WORKERS", "RULEBOOK Set up", "Each player draws eight workers at random from the bag."),
+    Rule("KEY.WINTER.CHOICE", "RULEBOOK Start of season", "In winter each player selects one or more of the winter tiles they received."),
     Rule("KEY.SCORE.ALLOCATION", "TEXT Boats (White Wind); TEXT Winter Tiles",
          "Each worker, skill tile or resource is scored once, for one scoring tile."),
 ])

@@ -18,6 +18,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .catalog import AbilityKind
+
 
 class Where(enum.Enum):
     """Where the tile a player uses lies."""
@@ -68,3 +70,19 @@ def first_start_player(home_numbers: dict[int, int]) -> int:
     """"The player who received the lowest numbered home tile takes the purple start player worker."
     ``home_numbers``: player -> home tile number."""
     return min(home_numbers, key=lambda p: home_numbers[p])
+
+
+
+def boat_bonus(held: dict[AbilityKind, int]) -> tuple[int, int]:
+    """Extra workers with each boat pick from the summer boats a player holds (``held``: ability kind
+    -> its count, as :func:`.scoring.abilities` gives): (drawn from the bag, green from the stock),
+    each "if available".
+
+    Boat 1a: "When taking workers from the boats at the end of summer and autumn, the player takes
+    two additional workers from the bag ... When taking a boat tile at the end of winter, the player
+    takes two workers from the bag." Boat 1b: "additionally takes one green worker from the supply
+    ... When taking a boat tile at the end of winter, the player also takes one green worker". The
+    numbers are the same at every pick; a summer boat won this summer counts at this summer's pick
+    (the text names the end of summer, before the won tiles are placed).
+    """
+    return held.get(AbilityKind.BOAT_DRAW_WORKERS, 0), held.get(AbilityKind.BOAT_GREEN_WORKER, 0)

@@ -35,3 +35,17 @@ def test_without_a_bid_for_the_start_tile_the_start_player_stays_then_passes_lef
 def test_lowest_home_tile_starts():
     # "The player who received the lowest numbered home tile takes the purple start player worker."
     assert first_start_player({0: 4, 1: 2, 2: 6}) == 1
+
+
+def test_summer_boats_1a_and_1b_add_workers_to_each_boat_pick(cat):
+    from ludolog.replayer.keyflower.catalog import AbilityKind
+    from ludolog.replayer.keyflower.geometry import PlacedTile, Village
+    from ludolog.replayer.keyflower.scoring import abilities
+    from ludolog.replayer.keyflower.seasons import boat_bonus
+    # 1a: "takes two additional workers from the bag"; 1b: "additionally takes one green worker"
+    v_a = Village(cat, [PlacedTile("home_1", (0, 0)), PlacedTile("boat_1", (0, -1), side="a")])
+    v_b = Village(cat, [PlacedTile("home_1", (0, 0)), PlacedTile("boat_1", (0, -1), side="b")])
+    assert boat_bonus(abilities(v_a)) == (2, 0)
+    assert boat_bonus(abilities(v_b)) == (0, 1)
+    assert boat_bonus({}) == (0, 0)
+    assert AbilityKind.BOAT_DRAW_WORKERS in abilities(v_a)
