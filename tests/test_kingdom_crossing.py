@@ -191,3 +191,26 @@ def test_a_catalog_with_other_names_replays_through_the_same_schema():
             assert result.status == "valid", result.violations[:2]
     finally:
         registry.register(GAME)
+
+
+def test_validate_shows_paco_and_paca_and_who_won(tmp_path):
+    """The bot seat is shown by `ludolog validate` (text and JSON) with the winner line."""
+    from ludolog.cli.common import check_file
+    from ludolog.cli.render import check_line
+
+    raw = simulate_log(GAME, 1, "shown")
+    path = tmp_path / "solo.json"
+    path.write_bytes(orjson.dumps(raw))
+    check = check_file(path)
+    paco = raw["claimed"]["final"]["@paco-paca"]
+    you = raw["claimed"]["final"]["ana"]
+    assert check.status == "valid" and check.bot_scores == {"@paco-paca": paco}
+    verdict = "Paco & Paca win" if paco >= you else "ana wins"
+    assert check.result_line == f"ana {you}, Paco & Paca {paco}: {verdict}"
+    assert f"@paco-paca={paco}" in check_line(check)
+    assert check.as_dict()["bot_scores"] == {"@paco-paca": paco}
+    raw["claimed"]["final"]["@paco-paca"] = paco + 1  # a wrong claim for the bot is caught
+    path.write_bytes(orjson.dumps(raw))
+    wrong = check_file(path)
+    assert wrong.status == "invalid" and wrong.violations[0].code == "CORE.CLAIM.FINAL_MISMATCH"
+    assert wrong.violations[0].pointer == "/claimed/final/@paco-paca"

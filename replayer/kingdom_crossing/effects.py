@@ -7,6 +7,8 @@ Prestige, resources) or pushes the choices it needs onto the position's decision
 """
 from __future__ import annotations
 
+from enum import IntEnum
+
 from ..core.decisions import EffectRegistry
 from .catalog import GUILDS, PICTURES, RESOURCES
 from .decisions import (DecorationChoice, DifferentResources, FavorChoice, InvestChoice, ResolveEffect,
@@ -57,15 +59,19 @@ def fixed_coins(eff: dict, paws_now: int) -> int:
     return 0
 
 
+#: the five guilds, numbered as their columns (``catalog.GUILDS``): Guild.FOXES, OWLS, BEARS, BOARS, DEER
+Guild = IntEnum("Guild", [g.upper() for g in GUILDS], start=0)
+
+
 def guild_income(s: KCState, seat: int, g: int, why: str) -> None:
     """One guild income (the reward for 2 cards in that column)."""
-    if g == 0:
+    if g == Guild.FOXES:
         s.score(seat, 2, "guild_income", f"Foxes guild income ({why})")
-    elif g == 1:
+    elif g == Guild.OWLS:
         s.tasks.push(InvestChoice(seat))
-    elif g == 2:
+    elif g == Guild.BEARS:
         s.tasks.push(StructureChoice(seat, bears=True))
-    elif g == 3:
+    elif g == Guild.BOARS:
         s.tasks.push(UpgradeChoice(seat, fallback=2))
     else:
         s.tasks.push(ResourceChoice(seat))

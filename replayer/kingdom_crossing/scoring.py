@@ -1,19 +1,36 @@
 """Bridge Goal requirements and the final scoring, every point through the ledger."""
 from __future__ import annotations
 
+from enum import IntEnum
+
 from ..core.errors import IllegalMove
 from .catalog import GUILDS, RESOURCES
 from .state import KCState, Player
 
 
+class GoalTest(IntEnum):
+    """What a Bridge Goal side asks for (the first item of a compiled goal)."""
+
+    RESOURCES = 0
+    INVEST = 1
+    HOUSES = 2
+    STRUCTURES = 3
+    SYMBOLS = 4
+    BIRDS = 5
+
+
+_GOAL_TESTS = {"invest_back": GoalTest.INVEST, "houses_placed": GoalTest.HOUSES,
+               "structures_at_least": GoalTest.STRUCTURES, "birds_at_least": GoalTest.BIRDS}
+
+
 def compile_goal(side: dict) -> tuple:
-    """A Bridge Goal side as a small tuple that :func:`goal_met` tests quickly."""
+    """A Bridge Goal side as a small tuple (``GoalTest``, numbers) that :func:`goal_met` tests quickly."""
     k = side["kind"]
     if k == "resources_at_least":
-        return (0, tuple((RESOURCES.index(r), n) for r, n in side["need"].items()))
+        return (GoalTest.RESOURCES, tuple((RESOURCES.index(r), n) for r, n in side["need"].items()))
     if k == "symbols_at_least":
-        return (4, side["flower"], side["sculpture"])
-    return ({"invest_back": 1, "houses_placed": 2, "structures_at_least": 3, "birds_at_least": 5}[k], side["n"])
+        return (GoalTest.SYMBOLS, side["flower"], side["sculpture"])
+    return (_GOAL_TESTS[k], side["n"])
 
 
 def goal_met(s: KCState, seat: int, g: int) -> bool:
@@ -21,16 +38,16 @@ def goal_met(s: KCState, seat: int, g: int) -> bool:
     p = s.players[seat]
     test = s.goal_tests[g]
     k = test[0]
-    if k == 0:
+    if k == GoalTest.RESOURCES:
         res = p.res
         return all(res[r] >= n for r, n in test[1])
-    if k == 1:
+    if k == GoalTest.INVEST:
         return seat < s.n and p.invest >= test[1]
-    if k == 2:
+    if k == GoalTest.HOUSES:
         return len(p.houses) >= test[1]
-    if k == 3:
+    if k == GoalTest.STRUCTURES:
         return len(p.structures) >= test[1]
-    if k == 4:
+    if k == GoalTest.SYMBOLS:
         deco = p.deco
         cat = s.cat
         return (sum(n for i, n in cat.flower_spaces if deco[i]) >= test[1]
@@ -98,19 +115,19 @@ def claimable_goals(s: KCState, seat: int) -> list[int]:
         if claimed >> g & 1:
             continue
         k = test[0]
-        if k == 0:
+        if k == GoalTest.RESOURCES:
             ok = True
             for r, n in test[1]:
                 if res[r] < n:
                     ok = False
                     break
-        elif k == 1:
+        elif k == GoalTest.INVEST:
             ok = seat < s.n and p.invest >= test[1]
-        elif k == 2:
+        elif k == GoalTest.HOUSES:
             ok = len(p.houses) >= test[1]
-        elif k == 3:
+        elif k == GoalTest.STRUCTURES:
             ok = len(p.structures) >= test[1]
-        elif k == 4:
+        elif k == GoalTest.SYMBOLS:
             if flowers < 0:
                 deco, cat = p.deco, s.cat
                 flowers = sum(n for i, n in cat.flower_spaces if deco[i])
