@@ -18,7 +18,8 @@ object and is not registered, so the conformance suites do not pick it up unfini
   interim scoring-tile values, conditions, income tracks, game-end card effects and thresholds,
   which interim scoring a lock starts, the turns that complete round 2, shared ties) and ``solo``
   (the Wise Eminence's location rule, tile corner, difficulty, bottom-strip check, action, structure,
-  pasture and region choices, income, final bonus, the player winning ties).
+  tile, house-site, settlement, pasture and region choices, income, final bonus, the player winning
+  ties).
 
 Sources: rules/boonlake.txt (the complete rulebook, symbol overview and solo mode: it wins),
 rules/supplements/boonlake-components.md (reviews: region names, 7 rows with VP costs on the two
@@ -54,6 +55,9 @@ Readings where the texts are silent or disagree (the rules text wins):
   or 3 (round 2); reaching the final space (the lock before it) starts 2 or 4. Only the fourth
   waits until the player to the right of the starting player has had their turn.
 - Income-track rewards are printed on a space and gained when the marker reaches that space.
+- Solo settlement: the text does not say which of their houses becomes the settlement; the
+  location rule picks it (the first of their houses from the location number on, 33 to 1).
+- Building tiles list their sites top to bottom, so "upper site if 2" is the first.
 - Solo location: the corner number of the revealed tile selected by the face-down top tile's
   orientation (a recorded random outcome); upper-left once the stack is empty.
 """

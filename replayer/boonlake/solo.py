@@ -8,9 +8,10 @@ at all, the effect is wasted."
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from .board import tile_spaces
 from .catalog import CORNERS, Catalog, SoloTile
 
 
@@ -49,6 +50,37 @@ def location_number(tile: SoloTile, corner: str | None) -> int:
         return tile.corners[CORNERS.index(corner)]
     except ValueError:
         raise SoloError(f"a solo tile's corners are {', '.join(CORNERS)}, not {corner!r}") from None
+
+
+def tile_location(cat: Catalog, location: int, tiled: Collection[int]) -> int | None:
+    """Where the Wise Eminence places a building tile or pasture ("choose a location (adjacent to
+    >=1 tile)"): the first unoccupied space adjacent to a tile from ``location`` on; None if the
+    board has no such space (the effect is wasted).
+
+    :raises SoloError: ``location`` is not a space.
+    """
+    open_ = set(tile_spaces(cat, tiled))
+    return next_location(location, open_.__contains__, cat.space_count)
+
+
+def house_site(cat: Catalog, location: int, free_sites: Mapping[int, Sequence[bool]]) -> tuple[int, int] | None:
+    """Where their house goes: "on an unoccupied building site (no inhabitants given up; upper site
+    if 2)". ``free_sites`` maps each space holding a (non-pasture) tile to whether each of its sites,
+    top first, is unoccupied. Returns (space, site index) or None (wasted).
+
+    :raises SoloError: ``location`` is not a space.
+    """
+    space = next_location(location, lambda n: any(free_sites.get(n, ())), cat.space_count)
+    return None if space is None else (space, list(free_sites[space]).index(True))
+
+
+def house_to_replace(cat: Catalog, location: int, house_spaces: Collection[int]) -> int | None:
+    """Which of their houses becomes a settlement: the first space holding one of their houses
+    from ``location`` on ("ignoring the 3-presence rule"); None without a house on the board.
+
+    :raises SoloError: ``location`` is not a space.
+    """
+    return next_location(location, set(house_spaces).__contains__, cat.space_count)
 
 
 def removal(cat: Catalog, difficulty: str) -> tuple[int, int]:

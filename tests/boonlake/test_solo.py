@@ -109,3 +109,23 @@ def test_final_scoring_and_the_tie():
     assert unrevealed_b_vp(cat, 2) == 20
     # "If you have the same or more victory points as the Wise Eminence, you win"
     assert player_wins(90, 90) and player_wins(91, 90) and not player_wins(89, 90)
+
+
+def test_tile_house_and_settlement_locations():
+    from ludolog.replayer.boonlake.board import tile_spaces
+    from ludolog.replayer.boonlake.solo import house_site, house_to_replace, tile_location
+    cat = default_catalog()
+    tiled = {6, 27}
+    open_ = set(tile_spaces(cat, tiled))
+    # "choose a location (adjacent to >=1 tile)"; "take the next higher space, and so on; from space 33 skip to space 1"
+    expected = next(n for n in [*range(28, 34), *range(1, 28)] if n in open_)
+    assert tile_location(cat, 28, tiled) == expected
+    assert tile_location(cat, 1, set(range(1, 34))) is None
+    # "place a house from their board on an unoccupied building site (... upper site if 2)"
+    free = {6: (False, True), 9: (True, True), 27: (False,)}
+    assert house_site(cat, 7, free) == (9, 0)
+    assert house_site(cat, 1, free) == (6, 1)
+    assert house_site(cat, 28, {27: (False,)}) is None
+    # "they replace one of their houses with a settlement"
+    assert house_to_replace(cat, 20, {4, 12}) == 4 and house_to_replace(cat, 10, {4, 12}) == 12
+    assert house_to_replace(cat, 10, set()) is None
