@@ -267,11 +267,12 @@ def test_schema_effect_vocabulary_is_the_python_one():
         t.value for t in Timing}
 
 
-def test_every_effect_kind_has_a_meaning_line():
-    source = resources.files("ludolog.replayer.boonlake").joinpath("effects.py").read_text()
-    for kind in EffectKind:
-        line = next(ln for ln in source.splitlines() if f'= "{kind.value}"' in ln)
-        assert "#:" in line, f"{kind.value} has no one-line meaning"
+def test_every_kind_has_a_line_of_meaning_in_its_docstring():
+    for vocabulary in (EffectKind, ConditionKind, StripPart, Timing):
+        doc = vocabulary.__doc__
+        for kind in vocabulary:
+            line = next((ln for ln in doc.splitlines() if f"- ``{kind.value}``: " in ln), None)
+            assert line and len(line.split(": ", 1)[1]) > 5, f"{vocabulary.__name__}.{kind.name} has no meaning line"
 
 
 def test_shipped_file_is_the_documented_reconstruction():
