@@ -396,3 +396,15 @@ def test_many_bad_moves_the_first_are_explained_the_rest_counted():
     assert summary.move_index == EXPLAINED_ERRORS_PER_FILE + 1
     assert f"{5_000 - EXPLAINED_ERRORS_PER_FILE:,} more moves" in summary.message
     assert result.applied == 1 and result.status == "invalid"
+
+
+def test_a_duplicate_key_is_listed_in_file_order_with_the_schema_errors():
+    raw = _raw()
+    draw, place = _first(raw, "draw"), _first(raw, "place")
+    raw["moves"][place]["cell"] = "B3\n"
+    move = orjson.dumps(raw["moves"][draw])
+    data = orjson.dumps(raw).replace(move, move.replace(b'"pile":', b'"pile":1,"pile":'), 1)
+    result = _check(data)
+    assert [(v.code, v.move_index) for v in result.violations] == sorted(
+        [("CORE.JSON.DUPLICATE_KEY", draw), ("CORE.SCHEMA", place)], key=lambda cv: cv[1])
+    assert result.applied == min(draw, place)

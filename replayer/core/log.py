@@ -123,6 +123,8 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
     _check_schema(log, game.schema, raw, may_hold_floats(dumped))
     if duplicates:
         _reject_duplicates(log, duplicates)
+        # in file order: outside the moves first, then move by move (the sort is stable)
+        log.violations.sort(key=lambda v: (v.move_index is not None, v.move_index or 0))
     if not log.head_ok:
         return log
     log.format = raw["format"]
