@@ -150,6 +150,7 @@ def ingest_text(summary) -> str:
         lines += [f"  {violation}" for _, violation in s.invalid_files[:INVALID_SHOWN]]
         if len(s.invalid_files) > INVALID_SHOWN:
             lines.append(f"  ... and {len(s.invalid_files) - INVALID_SHOWN} more (ludolog query violations_by_rule)")
+    lines += [f"note: {note}" for note in summary.notes]
     if summary.failures:
         lines.append(f"not loaded ({len(summary.failures)}; checked, but not in the database):")
         lines += [f"  {failure.file}: {failure.message}" for failure in summary.failures]
@@ -265,7 +266,7 @@ def register(app: typer.Typer) -> None:
               list_: Annotated[bool, typer.Option("--list", help="List the named queries and their parameters.")] = False
               ) -> None:
         """Run a named query from queries/ (with --param NAME=VALUE) or raw SQL on the database."""
-        from ludolog.etl.db import connect
+        from ludolog.etl.db import SchemaStatus, check_database, connect
         from ludolog.queries import get_query, named_queries, run_query
         from ludolog.queries.named import is_query_name
 
@@ -283,6 +284,9 @@ def register(app: typer.Typer) -> None:
                 get_query(name_or_sql).bind(params)  # a bad name or parameter fails before the database opens
             con = connect(db, sandbox=True)  # raw SQL reads this database and nothing else
             try:
+                if check_database(con, db).status is SchemaStatus.OLDER:
+                    echo_err(f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it "
+                             f"in place (it is queried as it is)")
                 table = run_query(con, name_or_sql, params)
             finally:
                 con.close()

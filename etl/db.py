@@ -3,14 +3,18 @@ connection for raw SQL), and its schema. Loading is :mod:`ludolog.etl.load`.
 """
 from __future__ import annotations
 
+import enum
+import re
+from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 import duckdb
 
 from ludolog.replayer.core import LudologError
 
-from .tables import (COMMON_TABLES, GAME_TABLE_SUFFIX, META_DDL, SCHEMA_VERSION, SCORE_BY_MOVE_VIEW,
-                     game_state_table, game_table_name, game_view_ddl)
+from .tables import (COMMON_TABLES, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE, SCHEMA_VERSION,
+                     SCORE_BY_MOVE_VIEW, UPGRADES, table_layout)
 
 DEFAULT_DB = "ludolog.duckdb"
 
@@ -19,13 +23,18 @@ class DatabaseError(LudologError):
     """The database file cannot be used (in use, missing, not a DuckDB file, other schema)."""
 
 
+#: Every connection: DuckDB never fetches or loads an extension by itself. Without this, a SQLite
+#: file given as --db would make DuckDB download its SQLite extension and open (and write) it.
+BASE_CONFIG = {
+    "autoinstall_known_extensions": False,
+    "autoload_known_extensions": False,
+}
 #: DuckDB settings of the connection that runs raw SQL (``ludolog query``): no files, network or
 #: extensions beyond the database itself, and no way to change that from SQL (DuckDB's "Securing
 #: DuckDB" guide). The connection is read-only as well.
 SANDBOX_CONFIG = {
+    **BASE_CONFIG,
     "enable_external_access": False,
-    "autoinstall_known_extensions": False,
-    "autoload_known_extensions": False,
     "allow_community_extensions": False,
     "lock_configuration": True,
 }
@@ -33,6 +42,7 @@ SANDBOX_CONFIG = {
 
 def connect(path: str | Path, read_only: bool = False, sandbox: bool = False) -> duckdb.DuckDBPyConnection:
     """Open the DuckDB file ``path``; ``sandbox`` (implies read-only) applies :data:`SANDBOX_CONFIG`.
+    This checks nothing about the tables: see :func:`open_for_writing` and :func:`check_database`.
 
     :raises DatabaseError: another process holds it ("in use"), it does not exist (read-only), or
         it is not a DuckDB database.
@@ -42,30 +52,213 @@ def connect(path: str | Path, read_only: bool = False, sandbox: bool = False) ->
     if read_only and not path.exists():
         raise DatabaseError(f"database {path} does not exist (create it with `ludolog ingest LOGS --db {path}`)")
     try:
-        if sandbox:
-            return duckdb.connect(str(path), read_only=True, config=dict(SANDBOX_CONFIG))
-        return duckdb.connect(str(path), read_only=read_only)
+        return duckdb.connect(str(path), read_only=read_only, config=dict(SANDBOX_CONFIG if sandbox else BASE_CONFIG))
     except duckdb.IOException as exc:
         text = str(exc)
         if "lock" in text.lower():
             raise DatabaseError(f"database {path} is in use by another process") from None
+        extension = re.search(r'([a-z_]+)\.duckdb_extension" not found', text)
+        if extension:  # e.g. a SQLite file: DuckDB reads it only through an extension
+            raise DatabaseError(f"cannot open database {path}: it is not a DuckDB database file (DuckDB would need "
+                                f"its {extension.group(1)} extension, which ludolog never loads)") from None
         raise DatabaseError(f"cannot open database {path}: {text.splitlines()[0]}") from None
     except duckdb.Error as exc:
         raise DatabaseError(f"cannot open database {path}: {str(exc).splitlines()[0]}") from None
 
 
-def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
-    """Create the common tables and views if missing; refuse a database of another schema version."""
-    con.execute(META_DDL)
-    row = con.execute("SELECT value FROM ludolog_meta WHERE key = 'schema_version'").fetchone()
-    if row is None:
-        con.execute("INSERT INTO ludolog_meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
-    elif row[0] != SCHEMA_VERSION:
-        raise DatabaseError(f"this database has ludolog table schema {row[0]}; this ludolog writes schema "
-                            f"{SCHEMA_VERSION} - ingest into a new file")
-    for table in COMMON_TABLES:
-        con.execute(table.ddl())
-    con.execute(SCORE_BY_MOVE_VIEW)
+# -- what a database file holds ------------------------------------------------------------------
+
+class SchemaStatus(enum.Enum):
+    NEW = "new"  # no tables or views at all: ludolog may create its own
+    CURRENT = "current"  # ludolog's tables, of this ludolog's schema version
+    OLDER = "older"  # an older schema that UPGRADES brings to this one in place (on the next ingest)
+    OUTDATED = "outdated"  # an older schema with no upgrade in place: ingest the logs into a new file
+    NEWER = "newer"  # made by a newer ludolog
+
+
+@dataclass(frozen=True, slots=True)
+class DatabaseInfo:
+    status: SchemaStatus
+    schema_version: int | None = None
+    #: the ludolog version that last wrote the database (None: not recorded)
+    ludolog_version: str | None = None
+    #: whether it has a ludolog_meta table (ludolog's databases from before it have not)
+    marked: bool = True
+
+
+def ludolog_version() -> str:
+    try:
+        return metadata.version("ludolog")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+class ForeignDatabaseError(DatabaseError):
+    """A DuckDB database that ludolog did not make (another program's, or tables of another shape)."""
+
+
+def _not_ludolog(path, reason: str) -> ForeignDatabaseError:
+    return ForeignDatabaseError(f"{path} is not a ludolog database: {reason}")
+
+
+def _names(names, limit: int = 6) -> str:
+    names = list(names)
+    return ", ".join(names[:limit]) + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def _main_objects(con: duckdb.DuckDBPyConnection) -> tuple[dict[str, dict[str, str]], list[str]]:
+    """The tables of the database (name -> column -> type) and its views, in schema ``main``."""
+    tables: dict[str, dict[str, str]] = {}
+    for (table,) in con.execute("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
+                                "AND schema_name = 'main' AND NOT temporary").fetchall():
+        tables[table] = {}
+    for table, column, kind in con.execute(
+            "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE database_name = current_database() "
+            "AND schema_name = 'main' ORDER BY table_name, column_index").fetchall():
+        if table in tables:  # not a view's column
+            tables[table][column] = kind
+    views = [v for (v,) in con.execute(
+        "SELECT view_name FROM duckdb_views() WHERE database_name = current_database() AND schema_name = 'main' "
+        "AND NOT internal AND NOT temporary").fetchall()]
+    return tables, views
+
+
+def _shape_problem(tables: dict[str, dict[str, str]], layout: dict[str, dict[str, str]]) -> str | None:
+    """Why ``tables`` are not ludolog's tables of ``layout`` (see ``table_layout``), or None."""
+    for name, expected in layout.items():
+        present = tables.get(name)
+        if present is None:
+            return f"it has no table {name}"
+        missing = [f"{column} {kind}" for column, kind in expected.items() if present.get(column) != kind]
+        other = [f"{column} {kind}" for column, kind in present.items() if expected.get(column) != kind]
+        if missing or other:
+            detail = "; ".join(part for part in (missing and f"it lacks {_names(missing)}",
+                                                 other and f"it has {_names(other)}") if part)
+            return f"its table {name} is not ludolog's ({detail})"
+    keys = {c.name: c.sql for c in GAME_KEY_COLUMNS}
+    for name, present in tables.items():
+        if name.endswith(GAME_TABLE_SUFFIX) and name != "player_states":
+            if any(present.get(k) != kind for k, kind in keys.items()):
+                return f"its table {name} lacks ludolog's key columns {', '.join(keys)}"
+    return None
+
+
+def inspect_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> DatabaseInfo:
+    """What the database open on ``con`` is, without changing it.
+
+    :raises DatabaseError: it is not a ludolog database (another program's tables, or tables named
+        like ludolog's of another shape).
+    """
+    tables, views = _main_objects(con)
+    if not tables and not views:
+        return DatabaseInfo(SchemaStatus.NEW)
+    if META_TABLE not in tables:  # ludolog's tables from before ludolog_meta are schema 1
+        problem = _shape_problem(tables, table_layout(1))
+        if problem is not None:
+            kind, names = ("table", sorted(tables)) if tables else ("view", sorted(views))
+            what = f"the {kind}{'s' if len(names) > 1 else ''} {_names(names)}"
+            raise _not_ludolog(path, f"it holds {what} but no {META_TABLE}, and {problem}")
+        version, written_by, marked = 1, None, False
+    else:
+        if tables[META_TABLE] != {"key": "VARCHAR", "value": "VARCHAR"}:
+            raise _not_ludolog(path, f"its table {META_TABLE} is not ludolog's")
+        meta = dict(con.execute(f"SELECT key, value FROM {META_TABLE}").fetchall())
+        version_text = meta.get("schema_version")
+        if version_text is None or not version_text.isdigit():
+            raise _not_ludolog(path, f"its table {META_TABLE} has no schema version")
+        version, written_by, marked = int(version_text), meta.get("ludolog_version"), True
+        if version > SCHEMA_VERSION:
+            return DatabaseInfo(SchemaStatus.NEWER, version, written_by)
+        if table_layout(version) is None:
+            return DatabaseInfo(SchemaStatus.OUTDATED, version, written_by)
+        problem = _shape_problem(tables, table_layout(version))
+        if problem is not None:
+            raise _not_ludolog(path, problem)
+    status = SchemaStatus.CURRENT if version == SCHEMA_VERSION else SchemaStatus.OLDER
+    return DatabaseInfo(status, version, written_by, marked)
+
+
+def check_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> DatabaseInfo:
+    """:func:`inspect_database`, refusing a database this ludolog can neither use nor upgrade.
+
+    :raises DatabaseError: not a ludolog database, or one of a newer schema or of an older one
+        without an upgrade in place (the message says which ludolog made it and what to do).
+    """
+    info = inspect_database(con, path)
+    by = f"ludolog {info.ludolog_version}" if info.ludolog_version else "ludolog"
+    if info.status is SchemaStatus.NEWER:
+        raise DatabaseError(f"{path} was made by a newer ludolog ({by}, table schema {info.schema_version}); "
+                            f"this ludolog ({ludolog_version()}) knows schema {SCHEMA_VERSION} - upgrade ludolog, "
+                            f"or ingest into another --db file")
+    if info.status is SchemaStatus.OUTDATED:
+        raise DatabaseError(f"{path} was made by an older ludolog ({by}, table schema {info.schema_version}); "
+                            f"this ludolog ({ludolog_version()}) writes schema {SCHEMA_VERSION} and cannot upgrade "
+                            f"it in place - ingest the logs again into a new --db file")
+    return info
+
+
+def upgrade_text(info: DatabaseInfo, path: str | Path) -> str:
+    """What an in-place upgrade of ``info`` (status OLDER) adds, in a sentence."""
+    added = [f"{change.table}.{change.column.name}" for version in range(info.schema_version, SCHEMA_VERSION)
+             for change in UPGRADES[version]]
+    return (f"{path} upgraded in place from table schema {info.schema_version} to {SCHEMA_VERSION} (added "
+            f"{', '.join(added)}: NULL for the games loaded before until their logs are ingested again)")
+
+
+def open_for_writing(path: str | Path) -> duckdb.DuckDBPyConnection:
+    """Open ``path`` read-write for an ingest, after checking - on a read-only connection, so that
+    nothing is written into it - that it is new, empty or a ludolog database this ludolog can use.
+
+    :raises DatabaseError: in use, not a DuckDB file, not a ludolog database, other schema version.
+    """
+    path = Path(path)
+    try:
+        if path.exists() and path.stat().st_size > 0:
+            con = connect(path, read_only=True)
+            try:
+                check_database(con, path)
+            finally:
+                con.close()
+        con = connect(path)
+        try:
+            check_database(con, path)  # the same answer, unless another program wrote it meanwhile
+        except BaseException:
+            con.close()
+            raise
+        return con
+    except ForeignDatabaseError as exc:
+        raise DatabaseError(f"{exc}; ludolog writes only into databases it made - give another --db file") from None
+
+
+def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the database") -> DatabaseInfo:
+    """Make the database ready for loading, in one transaction: create ludolog's tables and views
+    in a new one, upgrade an older one in place (:data:`UPGRADES`), mark one from before
+    ``ludolog_meta``, record this ludolog's version.
+
+    :raises DatabaseError: see :func:`check_database` (nothing is changed then).
+    """
+    info = check_database(con, path)
+    con.begin()
+    try:
+        con.execute(META_DDL)
+        if info.status is SchemaStatus.OLDER:
+            for version in range(info.schema_version, SCHEMA_VERSION):
+                for change in UPGRADES[version]:
+                    con.execute(f"ALTER TABLE {change.table} ADD COLUMN {change.column.name} {change.column.sql}")
+        if not info.marked or info.status is SchemaStatus.NEW:
+            con.execute(f"INSERT INTO {META_TABLE} VALUES ('created_by', ?)",
+                        [ludolog_version() if info.status is SchemaStatus.NEW else "unknown"])
+        con.execute(f"DELETE FROM {META_TABLE} WHERE key IN ('schema_version', 'ludolog_version')")
+        con.execute(f"INSERT INTO {META_TABLE} VALUES ('schema_version', ?), ('ludolog_version', ?)",
+                    [str(SCHEMA_VERSION), ludolog_version()])
+        for table in COMMON_TABLES:
+            con.execute(table.ddl())
+        con.execute(SCORE_BY_MOVE_VIEW)
+        con.commit()
+    except BaseException:
+        con.rollback()
+        raise
+    return info
 
 
 def game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:

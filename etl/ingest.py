@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ludolog.replayer.core.files import find_logs
 
-from .db import DEFAULT_DB, connect
+from .db import DEFAULT_DB, SchemaStatus, open_for_writing, upgrade_text
 from .extract import Chunk, ChunkStats, merge_chunks
 from .load import MB, LoadFailure, Loader
 from .workers import ExtractPool, chunked_files, default_workers
@@ -55,6 +55,8 @@ class IngestSummary:
     stats: ChunkStats = field(default_factory=ChunkStats)
     #: logs that were checked but could not be written (see :class:`~ludolog.etl.load.Loader`)
     failures: list[LoadFailure] = field(default_factory=list)
+    #: what the ingest did to the database besides loading (an in-place schema upgrade)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -68,7 +70,8 @@ class IngestSummary:
                 "invalid": s.invalid, "moves": s.moves, "state_rows": s.state_rows,
                 "score_events": s.score_events, "violations": s.violations,
                 "invalid_files": [{"file": f, "violation": v} for f, v in s.invalid_files],
-                "not_loaded": [{"file": f.file, "error": f.message} for f in self.failures]}
+                "not_loaded": [{"file": f.file, "error": f.message} for f in self.failures],
+                "notes": list(self.notes)}
 
 
 class _BatchWriter:
@@ -134,15 +137,17 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     pool = ExtractPool(min(workers, max(1, len(files))))
     pool.__enter__()  # workers first: they are forked before DuckDB or the writer start a thread
     try:
-        con = connect(db)
+        con = open_for_writing(db)
     except BaseException:
         pool.close()
         raise
     writer = None
     completed = False
     try:
-        loader = Loader(con)
+        loader = Loader(con, str(db))
         summary.failures = loader.failures
+        if loader.database.status is SchemaStatus.OLDER:
+            summary.notes.append(upgrade_text(loader.database, db))
         writer = _BatchWriter(loader, summary)
         pending: list[Chunk] = []
         for chunk in pool.extract(chunked_files(files, size, CHUNK_FILE_BYTES)):

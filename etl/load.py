@@ -82,14 +82,15 @@ def largest_value(chunk: Chunk) -> int:
 class Loader:
     """Writes chunks into one open database (only the parent process ever writes)."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection):
+    def __init__(self, con: duckdb.DuckDBPyConnection, path: str = "the database"):
+        """:raises DatabaseError: ``con`` is not a ludolog database this ludolog can write."""
         self.con = con
         default = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
         ceiling = MEMORY_CEILING or parse_size(default) or INGEST_MEMORY_LIMIT
         #: the most a transaction may be given
         self.memory_ceiling = max(ceiling, INGEST_MEMORY_LIMIT)
+        self.database = ensure_schema(con, path)
         self._set_memory_limit(INGEST_MEMORY_LIMIT)
-        ensure_schema(con)
         self.known_game_tables = set(game_tables(con))
         #: ids loaded by this run; when the same content appears again in a later file the first
         #: file wins, whatever the chunking (so serial and parallel ingests agree)

@@ -12,7 +12,10 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
-SCHEMA_VERSION = "2"  # 2: players.turn_position
+#: Version of the table layout below, kept in the table ``ludolog_meta`` of every database; raised
+#: whenever a table or column changes, with an entry in :data:`UPGRADES` when the change can be made
+#: in place (see the README, "Schema versions"). 2: players.turn_position.
+SCHEMA_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +155,9 @@ STATE_TYPES: dict[str, tuple[pa.DataType, str]] = {
 }
 GAME_TABLE_SUFFIX = "_player_states"
 GAME_VIEW_SUFFIX = "_states"
-_KEY_COLUMNS = ("game_id", "move_index", "seat")
+#: the columns every per-game table starts with
+GAME_KEY_COLUMNS: tuple[Column, ...] = (GAME_ID, PLAYER_STATES.columns[1], PLAYER_STATES.columns[2])
+_KEY_COLUMNS = tuple(c.name for c in GAME_KEY_COLUMNS)
 
 
 def game_table_name(game: str) -> str:
@@ -166,7 +171,7 @@ def game_view_name(game: str) -> str:
 
 def game_state_table(game: str, state_columns) -> Table:
     """The per-game table for the typed columns of ``Game.state_columns`` after ``score``."""
-    cols = [GAME_ID, PLAYER_STATES.columns[1], PLAYER_STATES.columns[2]]
+    cols = list(GAME_KEY_COLUMNS)
     for name, kind in state_columns[1:]:
         if name in _KEY_COLUMNS or not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
             raise ValueError(f"game {game!r}: state column name {name!r} cannot be a table column")
@@ -193,6 +198,43 @@ FROM player_states ps
 JOIN games g USING (game_id)
 JOIN moves m USING (game_id, move_index)"""
 
-META_DDL = "CREATE TABLE IF NOT EXISTS ludolog_meta (key VARCHAR, value VARCHAR)"
+META_TABLE = "ludolog_meta"
+#: key/value facts about the database: schema_version, created_by and ludolog_version (the ludolog
+#: that made it and the one that last wrote it)
+META_DDL = f"CREATE TABLE IF NOT EXISTS {META_TABLE} (key VARCHAR, value VARCHAR)"
 
 VIEWS = {"score_by_move": "score per player after every move of every game, with game name, turn, round and move type"}
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnAdded:
+    """A column a schema version added to a table: an upgrade that can be made in place (rows
+    loaded before get NULL there until their logs are ingested again)."""
+
+    table: str
+    column: Column
+
+
+def _column(table: Table, name: str) -> Column:
+    return next(c for c in table.columns if c.name == name)
+
+
+#: schema version N -> what version N + 1 added. A version missing here cannot be upgraded in
+#: place: its databases are refused with the advice to ingest the logs into a new file.
+UPGRADES: dict[int, tuple[ColumnAdded, ...]] = {
+    1: (ColumnAdded("players", _column(PLAYERS, "turn_position")),),
+}
+
+
+def table_layout(version: int) -> dict[str, dict[str, str]] | None:
+    """The common tables of schema ``version`` (table -> column -> SQL type), derived from the
+    current ones through :data:`UPGRADES`; None when the chain does not reach back that far."""
+    if version > SCHEMA_VERSION:
+        return None
+    layout = {t.name: {c.name: c.sql for c in t.columns} for t in COMMON_TABLES}
+    for older in range(SCHEMA_VERSION - 1, version - 1, -1):
+        if older not in UPGRADES:
+            return None
+        for change in UPGRADES[older]:
+            del layout[change.table][change.column.name]
+    return layout

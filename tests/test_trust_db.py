@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from ludolog.cli.app import app
 from ludolog.etl.db import connect
 from ludolog.etl.ingest import ingest
+from ludolog.etl.tables import SCHEMA_VERSION
 from ludolog.queries import QueryRefused, run_query
 from ludolog.replayer.core import simulate_log
 
@@ -360,3 +361,167 @@ def test_a_worker_without_the_parent_death_signal_still_exits(tmp_path):
         proc.kill()
         proc.wait(timeout=30)
     assert _gone(workers, WORKER_EXIT_SECONDS) == []
+
+
+# -- 5. foreign databases are refused untouched; ludolog's are marked with their schema version ----
+
+def _duckdb_file(path: Path, *statements: str) -> Path:
+    con = duckdb.connect(str(path))
+    try:
+        for sql in statements:
+            con.execute(sql)
+    finally:
+        con.close()
+    return path
+
+
+def _bytes(path: Path) -> dict[str, str]:
+    """The database file and any WAL next to it, with the SHA-256 of their bytes."""
+    return tree(path.parent) if path.parent.is_dir() else {}
+
+
+@pytest.fixture
+def one_log(tmp_path, toy_everywhere):
+    return _toy_logs(tmp_path / "logs", 2, {})
+
+
+FOREIGN = {
+    "another program's": ("CREATE TABLE invoices (id INTEGER, amount DECIMAL(9, 2))",
+                          "INSERT INTO invoices VALUES (1, 9.5)"),
+    "games of another shape": ("CREATE TABLE games (id INTEGER, winner VARCHAR)", "INSERT INTO games VALUES (1, 'x')"),
+    "ludolog_meta of another shape": ("CREATE TABLE ludolog_meta (k INTEGER)",),
+    "only a view": ("CREATE VIEW games AS SELECT 1 AS game_id",),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(FOREIGN))
+def test_a_foreign_duckdb_file_is_refused_before_anything_is_written(one_log, tmp_path, kind):
+    folder = tmp_path / "dbs"
+    folder.mkdir()
+    db = _duckdb_file(folder / "theirs.duckdb", *FOREIGN[kind])
+    before = _bytes(db)
+    result = run("ingest", *one_log, "--db", db, "-w", "1")
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: {db} is not a ludolog database: ")
+    assert result.output.strip().endswith("ludolog writes only into databases it made - give another --db file")
+    assert len(result.output.strip().splitlines()) == 1
+    assert _bytes(db) == before
+    query = run("query", "SELECT 1", "--db", db)
+    assert query.exit_code == 1 and query.output.startswith(f"error: {db} is not a ludolog database: ")
+
+
+def test_a_ludolog_meta_with_a_games_table_of_another_shape_is_refused(one_log, tmp_path):
+    folder = tmp_path / "dbs"
+    folder.mkdir()
+    db = _duckdb_file(folder / "odd.duckdb", "CREATE TABLE ludolog_meta (key VARCHAR, value VARCHAR)",
+                      "INSERT INTO ludolog_meta VALUES ('schema_version', '1')",
+                      "CREATE TABLE games (game_id VARCHAR, score INTEGER)")
+    before = _bytes(db)
+    result = run("ingest", *one_log, "--db", db, "-w", "1")
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: {db} is not a ludolog database: its table games is not ludolog's "
+                                    "(it lacks file VARCHAR, game VARCHAR, ")
+    assert "; it has score INTEGER)" in result.output
+    assert _bytes(db) == before
+
+
+@pytest.mark.parametrize("content", [b"club notes, not a database\n", None])
+def test_files_that_are_not_duckdb_are_refused_untouched(one_log, tmp_path, content):
+    folder = tmp_path / "dbs"
+    folder.mkdir()
+    db = folder / "notes.db"
+    if content is None:  # a SQLite database: DuckDB would fetch and load an extension to open it
+        import sqlite3
+
+        lite = sqlite3.connect(db)
+        lite.execute("CREATE TABLE games (a, b)")
+        lite.commit()
+        lite.close()
+    else:
+        db.write_bytes(content)
+    before = _bytes(db)
+    result = run("ingest", *one_log, "--db", db, "-w", "1")
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: cannot open database {db}: ")
+    assert "not a" in result.output and "DuckDB database file" in result.output
+    assert _bytes(db) == before
+
+
+def _meta(db: Path) -> dict[str, str]:
+    return dict(fetch(db, "SELECT key, value FROM ludolog_meta"))
+
+
+def test_a_new_database_records_its_schema_and_ludolog_version(one_log, tmp_path):
+    from importlib import metadata
+
+    db = tmp_path / "new.duckdb"
+    assert ingest(one_log, db, workers=1).ok
+    version = metadata.version("ludolog")
+    assert _meta(db) == {"schema_version": str(SCHEMA_VERSION), "created_by": version, "ludolog_version": version}
+    empty = _duckdb_file(tmp_path / "empty.duckdb")  # an empty DuckDB file is as good as a new one
+    assert ingest(one_log, empty, workers=1).ok
+    assert _meta(empty)["schema_version"] == str(SCHEMA_VERSION)
+
+
+def _columns_sorted(db: Path) -> dict[str, list[tuple]]:
+    """Every table's rows with its columns in name order (an upgrade appends columns at the end)."""
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        out = {}
+        for (table,) in con.execute("SELECT table_name FROM duckdb_tables() WHERE table_name <> 'ludolog_meta'"
+                                    ).fetchall():
+            names = sorted(r[0] for r in con.execute(f"DESCRIBE {table}").fetchall())
+            out[table] = sorted(con.execute(f"SELECT {', '.join(names)} FROM {table}").fetchall(), key=repr)
+        return out
+    finally:
+        con.close()
+
+
+def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, tmp_path):
+    """Schema 1 is the layout before players.turn_position; the first ludologs had no ludolog_meta."""
+    reference = tmp_path / "reference.duckdb"
+    ingest(one_log, reference, workers=1)
+    unmarked = tmp_path / "unmarked.duckdb"  # ludolog's tables from before ludolog_meta
+    ingest(one_log, unmarked, workers=1)
+    _duckdb_file(unmarked, "DROP TABLE ludolog_meta", "ALTER TABLE players DROP COLUMN turn_position")
+    marked = tmp_path / "marked.duckdb"  # schema_version 1 alone, as the ludolog before this one wrote
+    ingest(one_log, marked, workers=1)
+    _duckdb_file(marked, "DELETE FROM ludolog_meta WHERE key <> 'schema_version'",
+                 "UPDATE ludolog_meta SET value = '1'", "ALTER TABLE players DROP COLUMN turn_position")
+    for db in (unmarked, marked):
+        query = run("query", "SELECT count(*) AS n FROM games", "--db", db, "-f", "json")
+        assert query.exit_code == 0 and json.loads(query.stdout) == [{"n": 2}]  # read as it is
+        assert f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it" in query.stderr
+        summary = ingest(one_log, db, workers=1)
+        assert summary.ok
+        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 2 (added players.turn_position: "
+                                 "NULL for the games loaded before until their logs are ingested again)"]
+        assert _columns_sorted(db) == _columns_sorted(reference)  # the same logs again: filled in
+        assert _meta(db)["schema_version"] == "2"
+    assert _meta(unmarked)["created_by"] == "unknown" and "ludolog_version" in _meta(marked)
+    again = ingest(one_log, unmarked, workers=1)
+    assert again.ok and again.notes == []
+
+
+@pytest.mark.parametrize(("version", "says"), [
+    ("3", "was made by a newer ludolog (ludolog 9.1.0, table schema 3); this ludolog ({mine}) knows schema 2 - "
+          "upgrade ludolog, or ingest into another --db file"),
+    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 2 and "
+          "cannot upgrade it in place - ingest the logs again into a new --db file"),
+])
+def test_a_database_of_another_schema_version_is_refused_with_the_way_out(one_log, tmp_path, version, says):
+    from importlib import metadata
+
+    folder = tmp_path / "dbs"
+    folder.mkdir()
+    db = folder / "club.duckdb"
+    ingest(one_log, db, workers=1)
+    _duckdb_file(db, f"UPDATE ludolog_meta SET value = '{version}' WHERE key = 'schema_version'",
+                 "UPDATE ludolog_meta SET value = '9.1.0' WHERE key = 'ludolog_version'", "CHECKPOINT")
+    before = _bytes(db)
+    expected = f"error: {db} " + says.format(mine=metadata.version("ludolog"))
+    for command in (("ingest", *one_log, "--db", db, "-w", "1"), ("query", "game_length", "--db", db)):
+        result = run(*command)
+        assert result.exit_code == 1
+        assert result.output.startswith(expected), result.output
+    assert _bytes(db) == before
