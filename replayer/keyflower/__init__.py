@@ -41,6 +41,14 @@ What is a reconstruction, and why (each entry of ``catalog.json`` says so in ``s
   boats' water sides (two opposite), the Sea Bastion's b-side load, and the Sea Breese points
   of each boat (1 per summer boat, 2 per boat).
 
+Where the sources disagree, the rules text wins: the Keyflower boat is marked "2+ Players" (KFW
+says 1+, which changes nothing since two players are the minimum); Sea Breese scores "points as
+indicated for each boat ... that connects by river to the home tile" (KFW keeps a table by the
+length of the river chain), so each boat carries its own ``river_points``; the winter tiles'
+twelfth tile is the Keythedral (the supplement was unsure). The rulebook transcription's road
+counts ("the home tiles each have five ... each have three roads") lost a line; the catalog reads
+five roads for home tiles and three for the spring and summer buildings.
+
 Readings where the texts are silent or unclear (each is one place in code):
 
 - Rotation and sides: a tile shows the same sides on both faces (flipping keeps "the

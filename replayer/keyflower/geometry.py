@@ -61,6 +61,9 @@ class Village:
     """One player's village: placed tiles by coordinate with the sides they show, precomputed once.
 
     Treated as immutable: functions that change a village return a new one.
+
+    :raises ValueError: two tiles are given the same coordinate (a caller's error; placements are
+        checked with :func:`check_placement` first).
     """
 
     __slots__ = ("catalog", "tiles", "edges")

@@ -52,7 +52,10 @@ KEYFLOWER_RULES = RuleBook("keyflower", [
 
 
 def refuse(code: str, message: str) -> IllegalMove:
-    """The exception for breaking ``code`` (declared above; an undeclared code is a programming error)."""
+    """The exception for breaking ``code`` (declared above), to be raised by the caller.
+
+    :raises KeyError: ``code`` is not declared (a programming error, never a player's).
+    """
     if code not in KEYFLOWER_RULES:
         raise KeyError(f"undeclared Keyflower rule code {code}")
     return IllegalMove(code, message)

@@ -273,3 +273,30 @@ def test_a_declared_allocation_scores_each_item_once():
     res = check_allocation("resources", {"wood": 1, "stone": 1, "gold": 2}, _rules("mercers_guild"),
                            {"mercers_guild": {"wood": 1, "stone": 1, "gold": 1}})
     assert res.points == 5 + 1 and res.gold_points == 1
+
+
+def test_a_whole_village_worked_by_hand():
+    # home (0,0) T1; upgraded Stable south (0,1) T4 and 5 VP; key mine (1,0): home, stable and key mine
+    # touch pairwise by roads (a loop of 3); the Keyflower boat north on the river; a Timber Yard (front,
+    # 2 per wood) far away holding 2 wood and 1 stone; Key Guild; White Wind is not owned.
+    v = Village(CAT, [
+        PlacedTile("home_1", (0, 0), resources=(0, 0, 0, 3)),
+        PlacedTile("stable", (0, 1), side="upgraded"),
+        PlacedTile("key_mine", (1, 0), resources=(0, 0, 2, 0)),
+        PlacedTile("keyflower", (0, -1)),
+        PlacedTile("sea_bastion", (0, -2)),
+        PlacedTile("timber_yard", (6, 6), resources=(2, 1, 0, 0)),
+        PlacedTile("key_guild", (9, 9)),
+    ])
+    s = final_score(v, Holdings(workers=(("red", 4),), skills=(("saw", 3), ("anvil", 3))))
+    expected = {
+        "stable": 5,          # printed VP of the upgraded Stable
+        "keyflower": 1 + 4,   # transport capacity: home 1 + Stable 4
+        "sea_bastion": 3,     # home, Stable, Key Mine on the road loop
+        "timber_yard": 2 * 2,  # the stone on it scores nothing there
+        "key_guild": 10,      # 6 skill tiles: one group of 5
+        "gold": 3,            # three gold left unallocated
+    }
+    for source, pts in expected.items():
+        assert points(s, source) == pts, source
+    assert s.total == sum(expected.values())
