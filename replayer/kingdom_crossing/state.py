@@ -156,9 +156,41 @@ class KCState:
         out = object.__new__(KCState)
         for name, shared in _LOOKAHEAD_PLAN:
             value = getattr(self, name)
-            object.__setattr__(out, name, value if shared else copy_value(value))
+            object.__setattr__(out, name, value if shared else _quick_copy(value))
         return out
 
 
 _LOOKAHEAD_PLAN = tuple((f.name, bool(f.metadata.get("ludolog_shared") or f.metadata.get("kc_only_chance")))
                         for f in fields(KCState))
+_PLAYER_FIELDS = tuple(f.name for f in fields(Player))
+
+
+def _quick_copy(value):
+    """:func:`copy_value` for the shapes a position holds, without its generic walk (look-aheads run
+    on every work move): flat lists sliced, lists of lists and of players copied one level down,
+    the decision stack and ledgers by their own clone; anything else through the core's copy."""
+    kind = type(value)
+    if kind is list:
+        if not value:
+            return []
+        first = type(value[0])
+        if first is list:
+            return [v[:] for v in value]
+        if first is Player:
+            return [_copy_player(p) for p in value]
+        if first in (int, str, bool) or value[0] is None:
+            return value[:]
+        return copy_value(value)
+    if kind is dict:
+        return dict(value)  # the supply: (picture, stars) -> count
+    if kind in (int, str, bool, Step) or value is None:
+        return value
+    return copy_value(value)  # the decision stack, ledgers, the Favor pool
+
+
+def _copy_player(p: Player) -> Player:
+    out = object.__new__(Player)
+    for name in _PLAYER_FIELDS:
+        value = getattr(p, name)
+        object.__setattr__(out, name, value[:] if type(value) is list else value)
+    return out
