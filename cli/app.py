@@ -214,7 +214,8 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", reada
 @handle_errors
 def simulate(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker.")],
              players: Annotated[int, typer.Option("--players", "-p", min=1, help="Number of players.")],
-             out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the logs (created if missing).")],
+             out: Annotated[Path, typer.Option("--out", "-o", readable=False,
+                                               help="Folder for the logs (created if missing).")],
              count: Annotated[int, typer.Option("--count", "-n", min=1, help="Number of games.")] = 1,
              seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: the same seed writes identical logs.")] = 0,
              option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE",

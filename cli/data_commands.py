@@ -25,10 +25,12 @@ from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
                      echo_err, emit, find_inputs, handle_errors, load_log, progress, usage_error, violation_text)
 
-DbOption = Annotated[Path, typer.Option("--db", help="DuckDB database file.", show_default=True)]
+# readable=False everywhere: typer's own readability check would make an unreadable file a usage
+# error (exit 2); ludolog reports it as unusable input (exit 1), naming the file.
+DbOption = Annotated[Path, typer.Option("--db", readable=False, help="DuckDB database file.", show_default=True)]
 ParamOption = Annotated[Optional[list[str]], typer.Option(
     "--param", "-p", metavar="NAME=VALUE", help="A query parameter (repeat for several); see --list.")]
-OutOption = Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the result to this file.")]
+OutOption = Annotated[Optional[Path], typer.Option("--out", "-o", readable=False, help="Write the result to this file.")]
 DEFAULT_DB = Path("ludolog.duckdb")
 INVALID_SHOWN = 20
 
@@ -240,7 +242,8 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @handle_errors
     def export(db: DbOption = DEFAULT_DB,
-               out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the Parquet files.")] = Path("parquet"),
+               out: Annotated[Path, typer.Option("--out", "-o", readable=False,
+                                                 help="Folder for the Parquet files.")] = Path("parquet"),
                overwrite: Annotated[bool, typer.Option(
                    "--overwrite", help="Export into a folder that holds other files too: ludolog's own earlier "
                                        "export there is replaced, nothing else is touched.")] = False,

@@ -236,6 +236,14 @@ def test_an_unreadable_file_named_on_the_command_line_is_exit_1(tmp_path, unlock
     assert b"a.json" in done.stdout + done.stderr and b"permission denied" in (done.stdout + done.stderr).lower()
 
 
+def test_an_unreadable_database_is_exit_1_naming_it(databases, tmp_path, unlock):
+    db = tmp_path / "private.duckdb"
+    shutil.copy(databases[0], db)
+    locked(db)
+    done = cli("query", "SELECT 1", "--db", db, unprivileged=True)
+    assert done.returncode == 1 and str(db).encode() in done.stderr, done.stderr
+
+
 def test_an_unreadable_folder_is_reported_and_exit_1(tmp_path, unlock):
     write_game(tmp_path / "logs" / "a.json")
     write_game(tmp_path / "logs" / "private" / "b.json", seed=1)
