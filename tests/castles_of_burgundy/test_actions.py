@@ -120,3 +120,24 @@ def test_goods_left_in_the_box(cat):
     # "Put 5 face down on each phase space A-E (25 in total). Each player draws **3** goods ... The rest
     # (42 - 25 - 3N) go back to the box." Solo: "Take 3 random goods"
     assert [goods_to_box(cat, n) for n in (1, 2, 3, 4)] == [14, 11, 8, 5]
+
+
+def test_empty_goods_entries_are_no_types(cat):
+    # a type with 0 tiles occupies no goods space and lies on no depot
+    limit = cat.economy.goods_spaces
+    assert ship_take({1: 1, 2: 1, 4: 0}, {5: 2, 6: 0}, {5}, limit) == {1: 1, 2: 1, 5: 2}
+    with pytest.raises(ValueError, match="not new types"):
+        ship_take({1: 1}, {6: 0}, {6}, limit)
+
+
+def test_turn_track_positions():
+    track = advance(start_track(["ann", "bob"]), "bob", 2)
+    assert track.spaces == (("ann",), (), ("bob",))
+    assert (track.position("ann"), track.position("bob")) == (0, 2)
+    assert advance(track, "ann").spaces == ((), ("ann",), ("bob",))
+    with pytest.raises(ValueError):
+        start_track([])
+    with pytest.raises(ValueError):
+        start_track(["ann", "ann"])
+    with pytest.raises(ValueError):
+        advance(track, "ann", 0)

@@ -222,3 +222,25 @@ def test_no_game_needs_more_tiles_than_a_supply_holds(cat, players):
     pools = supplies(cat)
     assert all(need[c] <= sum(pools[c.value].values()) for c in Colour)
     assert black_depot_size(cat, players) * len(cat.phases) <= sum(pools["black"].values())
+
+
+def test_input_checks_of_the_formulas(cat):
+    # counts outside what the game can show are refused, not clamped
+    with pytest.raises(ValueError):
+        dice.workers_needed(1, 2, step=0)
+    with pytest.raises(ValueError):
+        dice.workers_needed(1, 2, free=-1)
+    with pytest.raises(ValueError):
+        colour_bonus_vp(cat, 2, 0)
+    with pytest.raises(ValueError):
+        animal_vp(0, [])
+    with pytest.raises(ValueError):
+        animal_vp(2, [0])
+    assert animal_vp(1, [1]) == 2
+    with pytest.raises(ValueError):
+        phase_end_income(cat, -1)
+    with pytest.raises(ValueError):
+        phase_end_income(cat, 1, -1)
+    assert phase_end_income(cat, 0).silverlings == 0
+    with pytest.raises(ValueError):
+        final_score(cat, -1, 3, 3)

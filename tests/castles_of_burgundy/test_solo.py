@@ -122,3 +122,12 @@ def test_hex_removal_order(cat):
         solo_hex_to_remove(cat, 7, full)
     with pytest.raises(ValueError):
         solo_hex_to_remove(cat, 1, {"7a"})
+
+
+def test_edges_of_the_solo_formulas(rules):
+    g = gain_vp(rules, 12, 50, 0)  # a gain of nothing moves nothing
+    assert (g.counter, g.target, g.reached) == (12, 50, False)
+    # a type listed with 0 tiles is no part of the 5
+    assert trade_for_black_tile(rules, {2: 5}, {2: 5, 3: 0}) == {}
+    with pytest.raises(ValueError, match="not enough goods of type 3"):
+        trade_for_black_tile(rules, {2: 5}, {2: 4, 3: 1})
