@@ -22,28 +22,31 @@ import duckdb
 
 from .errors import QueryRefused
 
+def _kinds(*names: str) -> list:
+    """The statement kinds of these names that this duckdb module has (older ones lack some)."""
+    return [getattr(duckdb.StatementType, name) for name in names if hasattr(duckdb.StatementType, name)]
+
+
 ST = duckdb.StatementType
 
 #: statement kinds a query may run. Writing kinds (INSERT, CREATE, ...) are allowed here because the
 #: connection is read-only: DuckDB refuses them on the database and only temporary objects remain.
-ALLOWED_KINDS = frozenset({
-    ST.SELECT, ST.EXPLAIN, ST.CALL, ST.PRAGMA, ST.SET, ST.TRANSACTION, ST.RELATION,
-    ST.INSERT, ST.UPDATE, ST.DELETE, ST.CREATE, ST.DROP, ST.ALTER, ST.MERGE_INTO,
-    ST.CREATE_FUNC, ST.ANALYZE, ST.VACUUM, ST.VARIABLE_SET,
-})
+#: Any kind not listed (including ones a later DuckDB adds) is refused.
+ALLOWED_KINDS = frozenset(_kinds(
+    "SELECT", "EXPLAIN", "CALL", "PRAGMA", "SET", "TRANSACTION", "RELATION", "INSERT", "UPDATE", "DELETE",
+    "CREATE", "DROP", "ALTER", "MERGE_INTO", "CREATE_FUNC", "ANALYZE", "VACUUM", "VARIABLE_SET"))
 
 _NO_FILES = "queries cannot read or write files (ludolog writes results: --format csv|json|parquet --out FILE)"
+_READS_THIS_ONLY = "a query reads this database only"
+_NO_EXTENSIONS = "queries cannot install or load extensions"
+_NO_PARAMETERS = "raw SQL takes no parameters (named queries do: --param NAME=VALUE)"
 #: why a refused kind is refused
 REFUSAL_REASONS = {
-    ST.ATTACH: "a query reads this database only",
-    ST.DETACH: "a query reads this database only",
-    ST.COPY: _NO_FILES,
-    ST.COPY_DATABASE: _NO_FILES,
-    ST.EXPORT: _NO_FILES + "; `ludolog export` writes every table as Parquet",
-    ST.LOAD: "queries cannot install or load extensions",
-    ST.EXTENSION: "queries cannot install or load extensions",
-    ST.PREPARE: "raw SQL takes no parameters (named queries do: --param NAME=VALUE)",
-    ST.EXECUTE: "raw SQL takes no parameters (named queries do: --param NAME=VALUE)",
+    **dict.fromkeys(_kinds("ATTACH", "DETACH"), _READS_THIS_ONLY),
+    **dict.fromkeys(_kinds("COPY", "COPY_DATABASE"), _NO_FILES),
+    **dict.fromkeys(_kinds("EXPORT"), _NO_FILES + "; `ludolog export` writes every table as Parquet"),
+    **dict.fromkeys(_kinds("LOAD", "EXTENSION"), _NO_EXTENSIONS),
+    **dict.fromkeys(_kinds("PREPARE", "EXECUTE"), _NO_PARAMETERS),
 }
 
 #: PRAGMA functions that only describe the database or DuckDB; every other one changes a setting,

@@ -126,6 +126,9 @@ def test_reading_statements_run_and_the_last_result_is_shown(club, tmp_path):
                  "--db", db, "-f", "json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == [{"twice": 8}]
+    for sql in ("EXPLAIN SELECT count(*) FROM games", "EXPLAIN ANALYZE SELECT count(*) FROM games",
+                "DESCRIBE games", "SHOW TABLES", "BEGIN; SELECT 1 AS one; COMMIT"):
+        assert run("query", sql, "--db", db).exit_code == 0, sql
     info = run("query", "PRAGMA table_info('games')", "--db", db, "-f", "json")
     assert info.exit_code == 0 and "game_id" in {r["name"] for r in json.loads(info.output)}
     out = tmp_path / "games.parquet"  # ludolog writes the file, not the SQL
