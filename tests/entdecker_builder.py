@@ -73,7 +73,7 @@ class EntdeckerLog:
         return self.add({"type": "plant", "player": player, "pile": pile, "value": value})
 
     def log(self, claimed: dict | None = None) -> dict:
-        raw = {"format": "ludolog/1", "game": "entdecker", "edition": "1996", "options": self.options,
+        raw = {"format": "ludolog/2", "game": "entdecker", "edition": "1996", "options": self.options,
                "catalog": "entdecker/1", "players": [{"id": p, "name": p.title()} for p in self.ids],
                "setup": {"first_player": self.first, "piles": [19, 19, 19, 19, 18], "plant_piles": [10, 10]},
                "moves": self.moves}

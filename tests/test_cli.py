@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from ludolog.cli import app as app_module
 from ludolog.cli.app import app
 from ludolog.cli.common import expand_paths, parse_option_pairs
-from ludolog.replayer.core import get_game, simulate_log
+from ludolog.replayer.core import simulate_log
 
 runner = CliRunner()
 
@@ -29,14 +29,6 @@ def write_log(path: Path, raw: dict) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(orjson.dumps(raw, option=orjson.OPT_INDENT_2))
     return path
-
-
-def entdecker_available() -> bool:
-    try:
-        get_game("entdecker")
-    except Exception:  # noqa: BLE001 - the game package is not there yet
-        return False
-    return True
 
 
 # -- games / schema ---------------------------------------------------------------------------------
@@ -379,12 +371,8 @@ def test_console_script_runs_from_any_directory(tmp_path):
     assert usage.returncode == 2 and b"Traceback" not in usage.stderr
 
 
-# -- entdecker, once its engine is registered -------------------------------------------------------
+# -- entdecker --------------------------------------------------------------------------------------
 
-needs_entdecker = pytest.mark.skipif(not entdecker_available(), reason="the Entdecker engine is not registered yet")
-
-
-@needs_entdecker
 def test_entdecker_simulate_validate_replay(tmp_path):
     out = tmp_path / "ent"
     assert run("simulate", "entdecker", "--players", "3", "--count", "2", "--seed", "42", "--out", out).exit_code == 0
@@ -402,7 +390,6 @@ def test_entdecker_simulate_validate_replay(tmp_path):
     assert run("replay", files[0], "--to", str(middle)).exit_code == 0
 
 
-@needs_entdecker
 def test_entdecker_rules_and_schema():
     result = run("games", "--rules", "entdecker")
     assert result.exit_code == 0 and "ENT." in result.stdout
@@ -482,7 +469,6 @@ def test_bench_without_peer_says_so(toy, tmp_path, capsys, monkeypatch):
     assert "could not run python-chess" in capsys.readouterr().out
 
 
-@needs_entdecker
 def test_entdecker_variants_simulate_and_validate(tmp_path):
     for option in ("personal_tiles=true", "change_first_player=true", "unplaceable_to_reserve=true"):
         out = tmp_path / option.split("=")[0]

@@ -30,6 +30,10 @@ def test_example_log_replays_cleanly(path):
 def test_entdecker_example_scores_the_island_as_annotated():
     raw = _log_of(Path(__file__).parent.parent / "schema" / "entdecker.example.md")
     result = replay(parse_log(orjson.dumps(raw), "entdecker.example.md"))
-    assert result.scores == {"ana": 5, "ben": 3}
-    assert result.state.wealth == [4, 3]
-    assert result.state.plants == [[3, 2], []]
+    assert "piles" not in raw["setup"] and raw["format"] == "ludolog/2"  # nobody counted the piles
+    # island B2-C2: 2 tiles + the highest token (3) = 5 for each tied greatest discoverer (a fort each)
+    assert result.scores == {"ana": 5, "ben": 5}
+    # ana 8 - 2 - 3 (fort) + 4 - 2 - 1 (post) = 4; ben 8 - 2 - 3 (fort) + 4 - 2 = 5, pirates take 3 = 2
+    assert result.state.wealth == [4, 2]
+    assert result.state.plants == [[3, 2], [1]]
+    assert raw["moves"][-1] == {"type": "end", "player": "ben"}  # the storm's turn closed by its end

@@ -17,7 +17,14 @@ TESTS = Path(__file__).parent
 # Kingdom Crossing's migration writes each reveal as a move of its own (more moves): its logs are compared
 # move by move through the migration's map in tests/test_kingdom_crossing_migration.py
 OLD_GOLDEN = sorted(p for p in TESTS.glob("golden/*/ludolog-1/*.log.json") if p.parts[-3] != "kingdom-crossing")
-OLD_CASES = [p for p in sorted(TESTS.glob("cases/*/*.json")) if orjson.loads(p.read_bytes()).get("format") == "ludolog/1"]
+# Entdecker's rule cases as they were in ludolog/1 (Kingdom Crossing's: tests/test_kingdom_crossing_migration.py)
+OLD_CASES = [p for p in sorted(TESTS.glob("cases/*/*.json")) + sorted(TESTS.glob("cases/entdecker/ludolog-1/*.json"))
+             if orjson.loads(p.read_bytes()).get("format") == "ludolog/1"]
+# Entdecker's piles and plant draws moved to the core's checks in ludolog/2: the same rule, a core code
+MOVED_TO_CORE = {"ENT.SETUP.PILES": "CORE.HIDDEN.SIZE", "ENT.SETUP.PLANT_PILES": "CORE.HIDDEN.SIZE",
+                 "ENT.DRAW.PILE_EMPTY": "CORE.HIDDEN.EMPTY", "ENT.PLANT.PILE_EMPTY": "CORE.HIDDEN.EMPTY",
+                 "ENT.DRAW.UNAVAILABLE": "CORE.HIDDEN.NOT_IN_POOL", "ENT.PLANT.UNAVAILABLE": "CORE.HIDDEN.NOT_IN_POOL",
+                 "ENT.PLANT.DUE": "CORE.SIMULTANEOUS.INCOMPLETE"}
 runner = CliRunner()
 
 
@@ -29,15 +36,47 @@ def _first(raw: dict):
     return [(v.code, v.move_index, v.pointer) for v in result.violations], result.scores
 
 
+def _origins(old: list, new: list) -> list[int]:
+    """For each migrated move, the index of the ludolog/1 move it comes from, for a migration that
+    only inserts moves (an inserted move belongs to the move before it)."""
+    origin, i = [], -1
+    for move in new:
+        if i + 1 < len(old) and move == old[i + 1]:
+            i += 1
+        origin.append(i)
+    assert i == len(old) - 1, "every ludolog/1 move is kept, in order"
+    return origin
+
+
+def _mapped_outcome(raw: dict, origin: list[int]) -> dict:
+    """The replay of the migrated ``raw`` in the terms of the ludolog/1 log: ledger events at the move
+    they came from, and the player rows after the last migrated move of each ludolog/1 move."""
+    log = parse_log(orjson.dumps(raw), "m.json")
+    game = find_game(log.game)
+    rows: dict[int, dict] = {}
+    ids = log.player_ids
+    result = replay(log, on_step=lambda i, m, s: rows.__setitem__(origin[i], {p: list(r) for p, r in
+                                                                                  zip(ids, game.player_rows(s))}))
+    ledger = [[origin[e.move_index] if e.move_index >= 0 else -1, ids[e.seat], e.delta, e.category, e.reason]
+              for e in result.state.ledger.events]
+    return {"status": result.status, "scores": result.scores, "winners": result.winners, "ledger": ledger,
+            "rows": rows}
+
+
 @pytest.mark.parametrize("path", OLD_GOLDEN, ids=[f"{p.parts[-3]}/{p.name}" for p in OLD_GOLDEN])
 def test_old_golden_logs_replay_to_their_pinned_outcome_read_or_migrated(path):
     raw = orjson.loads(path.read_bytes())
     assert raw["format"] == "ludolog/1"
     expected = orjson.loads(path.with_name(path.name.replace(".log.json", ".expected.json")).read_bytes())
-    assert summarise(raw) == expected  # migrated on read
     migrated = migrate_log(raw, find_game(raw["game"]))
     assert migrated["format"] == CURRENT_FORMAT and raw["format"] == "ludolog/1"  # the input is not changed
-    assert summarise(orjson.loads(orjson.dumps(migrated))) == expected
+    origin = _origins(raw["moves"], migrated["moves"])
+    for outcome in (_mapped_outcome(raw, origin), _mapped_outcome(migrated, origin)):  # read, and migrated
+        assert (outcome["status"], outcome["scores"], outcome["winners"]) == (
+            expected["status"], expected["scores"], expected["winners"])
+        assert outcome["ledger"] == expected["ledger"]
+        for snap in expected["rows"]:  # the rows pinned at every scoring event and round end
+            assert outcome["rows"][snap["after"]] == snap["rows"], snap
 
 
 @pytest.mark.parametrize("path", OLD_CASES, ids=[f"{p.parent.name}/{p.stem}" for p in OLD_CASES])
@@ -45,6 +84,11 @@ def test_old_rule_cases_fail_the_same_way_migrated(path):
     raw = orjson.loads(path.read_bytes())
     migrated = migrate_log(raw, find_game(raw["game"]))
     assert _first(migrated) == _first(raw)
+    expect = raw["meta"]["expect"]
+    first = _first(raw)[0][0]
+    origin = _origins(raw["moves"], migrated["moves"])
+    at = None if first[1] is None else origin[first[1]]
+    assert (first[0], at) == (MOVED_TO_CORE.get(expect["code"], expect["code"]), expect["move_index"])
 
 
 def test_every_game_keeps_old_golden_logs():

@@ -17,10 +17,16 @@ Where rules/entdecker.txt leaves a point open, the engine decides as follows:
   post in between is allowed, since that is allowed at any time); otherwise it is gone.
 - Hostile natives double the cost of whatever is built; a colony is refused only when the player
   cannot pay 12 (the text's "effectively impossible" is arithmetic, not a separate ban).
-- Plant tokens due at once are drawn island by island (in reading order of their first space) and,
-  for tied greatest discoverers, in seat order from the player whose turn it was; scarcity ("not
-  enough tokens for all the tied players") is judged against the tokens left at that moment. Every
-  drawn token stays with its player (Grand Inventor); the island counts the highest one.
+- Plant tokens due at once are drawn island by island (in reading order of their first space);
+  tied greatest discoverers draw theirs in any order (the rules give none: a simultaneous window
+  of the core); scarcity ("not enough tokens for all the tied players") is judged against the
+  tokens left at that moment. Every drawn token stays with its player (Grand Inventor); the island
+  counts the highest one.
+- Every turn is closed by its player's last move, ``build``, ``pass`` or ``end``: ``end`` also
+  follows a storm, which ends the exploring and the building at once (one rule for ``end``; a
+  ``ludolog/1`` log, which wrote nothing after a storm, is migrated by inserting it).
+- Pile sizes are optional in the set-up: the face-down piles are the core's hidden pools, checked
+  per pile when the sizes are given and for all the piles together otherwise.
 - Enclosed spaces are filled in reading order; a reserve pile that has run out fills nothing, and
   the space is filled at the end of a later turn if the pile has a tile again. An all-land gap is
   filled only when pile No. 6 holds a tile for each of its spaces.

@@ -5,15 +5,29 @@ and declared explorations), ``draw`` (a tile from a pile: a random outcome), ``o
 (personal-tiles variant), ``place`` / ``discard`` (the drawn tile), ``build``, ``end``,
 ``plant`` (a plant token drawn: a random outcome), ``return`` (a trading post taken back),
 ``pass`` (no start is affordable). Reserve fills and island scoring happen automatically at the
-end of each turn; plant tokens due then are drawn with ``plant`` moves before play goes on.
+end of each turn; plant tokens due then are drawn with ``plant`` moves before play goes on, the
+tied greatest discoverers of one island in any order (a simultaneous window of the core).
+
+The face-down tile piles and the plant-token piles are the core's hidden pools
+(:class:`~ludolog.replayer.core.components.HiddenPool`): a tile or token drawn must still be unseen
+(``CORE.HIDDEN.NOT_IN_POOL``), a pile must not be empty (``CORE.HIDDEN.EMPTY``, checked per pile only
+when the set-up gives the pile sizes, else for the piles together), the sizes given must add up
+(``CORE.HIDDEN.SIZE``).
+
+One rule says when a turn needs ``end``: a turn is always closed by its player's last move -
+``build``, ``pass`` or ``end``. ``end`` is written whenever the turn did not end with a build (or a
+pass): after stopping early, after the declared explorations ran out, after a forced stop, and
+after a storm, which ends the exploring at once so that nothing but ``end`` may follow it.
 """
 from __future__ import annotations
 
 import random
 
+from ..core.components import HiddenPool
 from ..core.errors import IllegalMove
-from ..core.game import TERMINAL, Game
+from ..core.game import SIMULTANEOUS, TERMINAL, Game
 from ..core.ledger import Ledger
+from ..core.simultaneous import SimultaneousWindow, check_simultaneous
 from .catalog import OPPOSITE, SIDES, Catalog, TileKind, load_catalog
 from .islands import fill_from_reserve, find, put_tile, score_island, standings
 from .islands import explorable, has_fort_or_colony
@@ -27,23 +41,12 @@ PIECES = {"post": POST, "fort": FORT, "colony": COLONY}
 PIECE_NAMES = ("trading post", "fort", "colony")
 ROTATIONS = {0: 0, 90: 1, 180: 2, 270: 3}
 TURN_MOVES = frozenset(("draw", "own_tile", "place", "discard", "build", "end"))
+PLANT_WINDOW = frozenset(("plant",))
+NO_WINDOW_ONLY_MOVES: frozenset = frozenset()  # a plant token is also drawn outside windows (natives)
 
 
 def _illegal(code: str, message: str, pointer: str = "") -> IllegalMove:
     return IllegalMove(code, message, pointer)
-
-
-def _draw_check(piles: list[int], unseen: dict, number: int, item, code: str, what: str, pointer: str,
-                unavailable: str) -> int:
-    """Index of face-down pile ``number`` (from 1) if it holds a card and ``item`` is still unseen
-    (the random outcome was possible); raises ``<code>.PILE_EMPTY`` / ``<code>.UNAVAILABLE``."""
-    pile = number - 1
-    if not 0 <= pile < len(piles) or piles[pile] == 0:
-        raise _illegal(f"{code}.PILE_EMPTY", f"{what} {number} is empty" if 0 <= pile < len(piles)
-                       else f"there are only {len(piles)} {what}s", "/pile")
-    if not unseen.get(item):
-        raise _illegal(f"{code}.UNAVAILABLE", unavailable, pointer)
-    return pile
 
 
 class Entdecker(MoveListing, Game):
@@ -84,17 +87,11 @@ class Entdecker(MoveListing, Game):
         cat = self.cat
         setup, options = log.setup, log.options
         n = len(log.players)
-        piles = setup["piles"]
-        if len(piles) != cat.discovery_piles or sum(piles) != cat.discovery_total:
-            raise _illegal("ENT.SETUP.PILES",
-                           f"the {cat.discovery_total} discovery tiles must be shuffled into {cat.discovery_piles} piles; "
-                           f"the set-up has {len(piles)} piles holding {sum(piles)}", "/setup/piles")
-        plant_piles = setup["plant_piles"]
-        plants_total = sum(cat.plants.values())
-        if len(plant_piles) != cat.plant_piles or sum(plant_piles) != plants_total:
-            raise _illegal("ENT.SETUP.PLANT_PILES",
-                           f"the {plants_total} plant tokens must be shuffled into {cat.plant_piles} piles; "
-                           f"the set-up has {len(plant_piles)} piles holding {sum(plant_piles)}", "/setup/plant_piles")
+        # the sizes are optional: a table that did not count the piles leaves them out
+        tiles = HiddenPool.create("discovery tile", {k: t.count for k, t in cat.tiles.items()},
+                                  piles=cat.discovery_piles, pile_sizes=setup.get("piles"), pointer="/setup/piles")
+        plant_tokens = HiddenPool.create("plant token", cat.plants, piles=cat.plant_piles,
+                                         pile_sizes=setup.get("plant_piles"), pointer="/setup/plant_piles")
         first = log.seat_of.get(setup["first_player"])
         if first is None:
             raise _illegal("ENT.SETUP.FIRST_PLAYER", f"first player {setup['first_player']!r} is not one of the players",
@@ -106,9 +103,7 @@ class Entdecker(MoveListing, Game):
             unplaceable_to_reserve=bool(options.get("unplaceable_to_reserve")),
             faces=[None] * cat.cells, wealth=[cat.wealth_start] * n,
             pieces=[list(cat.piece_count) for _ in range(n)], plants=[[] for _ in range(n)],
-            pool={k: t.count for k, t in cat.tiles.items() if t.count}, pile_sizes=list(piles),
-            reserve={num: k.count for num, k in cat.reserve.items()}, plant_pool=dict(cat.plants),
-            plant_piles=list(plant_piles),
+            tiles=tiles, reserve={num: k.count for num, k in cat.reserve.items()}, plant_tokens=plant_tokens,
             personal_left=[set(cat.personal) if personal else set() for _ in range(n)],
             first=first, current=first, ids=tuple(log.player_ids))
         state.parent = list(range(cat.cells * 4))
@@ -121,6 +116,7 @@ class Entdecker(MoveListing, Game):
         ptotal, pk = sum(cat.plants.values()), cat.plant_piles
         plant_piles = [ptotal // pk + (1 if i < ptotal % pk else 0) for i in range(pk)]
         names = ("ana", "ben", "cleo", "dev", "eda")
+        # the simulated table counts its piles (optional in a log; tests cover logs without them)
         return {"first_player": names[rng.randrange(n_players)], "piles": piles, "plant_piles": plant_piles}
 
     # ------------------------------------------------------------------ queries
@@ -128,7 +124,7 @@ class Entdecker(MoveListing, Game):
         if s.phase == OVER:
             return TERMINAL
         if s.phase == PLANT:
-            return s.pending_plants[0][0]
+            return SIMULTANEOUS  # the tied greatest discoverers draw in any order
         if s.phase == INCOME:
             return s.first
         return s.current
@@ -157,23 +153,50 @@ class Entdecker(MoveListing, Game):
     def render(self, s: EntdeckerState) -> str:
         return render(s)
 
-    def clone(self, s: EntdeckerState) -> EntdeckerState:
-        import copy
-        cat = s.cat
-        s.cat = None  # the catalog is shared and immutable
-        try:
-            c = copy.deepcopy(s)
-        finally:
-            s.cat = cat
-        c.cat = cat
-        for i, face in enumerate(s.faces):  # faces are immutable catalog objects: share them
-            c.faces[i] = face
-        c.drawn = s.drawn
-        return c
+    def migrate(self, raw: dict, from_format: str) -> dict:
+        """``ludolog/1`` -> ``ludolog/2``: a storm's turn is closed by an ``end`` (one rule for
+        ``end``), so an ``end`` is written after each storm tile placed; a claim after such a
+        placement moves to that ``end`` (where the turn, and its scoring, now ends). The pile sizes
+        stay (they are optional now, not gone).
+
+        Moves that are not well formed are kept as they are (the schema reports them).
+        """
+        if from_format != "ludolog/1" or not isinstance(raw.get("moves"), list):
+            return raw
+        storms = {k for k, t in self.cat.tiles.items() if t.event is not None
+                  and self.cat.events.get(t.event, {}).get("effect") == "end_turn"}
+        moves, last_of = [], []  # last_of[i]: index of the last new move made from old move i
+        drawn = None
+        for move in raw["moves"]:
+            moves.append(move)
+            kind = move.get("type") if isinstance(move, dict) else None
+            if kind == "draw":
+                drawn = move.get("tile")
+            elif kind in ("own_tile", "discard"):
+                drawn = None
+            elif kind == "place":
+                if drawn in storms:
+                    moves.append({"type": "end", "player": move.get("player")})
+                drawn = None
+            last_of.append(len(moves) - 1)
+        raw["moves"] = moves
+        claimed = raw.get("claimed")
+        if isinstance(claimed, dict) and isinstance(claimed.get("events"), list):
+            for event in claimed["events"]:
+                after = event.get("after") if isinstance(event, dict) else None
+                if isinstance(after, int) and 0 <= after < len(last_of):
+                    event["after"] = last_of[after]
+        return raw
+
+    def open_window(self, s: EntdeckerState) -> SimultaneousWindow | None:
+        return s.window if s.phase == PLANT else None
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: EntdeckerState, move: dict, seat: int | None) -> None:
         kind = move["type"]
+        if kind == "return" and s.phase == PLANT:  # the more precise rule before the window's
+            raise _illegal("ENT.RETURN.NOT_NOW", "trading posts cannot be taken back while an island is being scored")
+        check_simultaneous(self.open_window(s), seat, kind, NO_WINDOW_ONLY_MOVES, s.ids)
         offer = s.natives_offer
         self._dispatch[kind](s, move, seat)
         if offer and kind != "plant" and kind != "return":
@@ -183,13 +206,13 @@ class Entdecker(MoveListing, Game):
         """Common checks for moves made inside a player's turn."""
         phase = s.phase
         if seat == s.current and phase == EXPLORE:
+            if s.stormed:
+                raise _illegal("ENT.TURN.ENDED", f"a storm ended {self._pid(s, seat)}'s turn: a {kind} is no longer "
+                                                 f"possible, only its end")
             return
         if seat == s.current and phase == PLACE:
             raise _illegal("ENT.DRAW.PENDING_TILE", f"the {s.drawn.id} tile in hand must be placed or set aside "
                                                     f"before a {kind}")
-        if phase == PLANT:
-            due = s.pending_plants[0][0]
-            raise _illegal("ENT.PLANT.DUE", f"a plant token is due to {self._pid(s, due)} before anything else happens")
         if seat == s.last_ended and phase in (START, INCOME) and seat != self.to_move(s):
             raise _illegal("ENT.TURN.ENDED", f"{self._pid(s, seat)}'s turn has ended ({s.last_end_reason}); "
                                              f"a {kind} is no longer possible", "/player")
@@ -206,9 +229,6 @@ class Entdecker(MoveListing, Game):
 
     # -- income
     def _income(self, s: EntdeckerState, move: dict, seat: int) -> None:
-        if s.phase == PLANT:
-            raise _illegal("ENT.PLANT.DUE", f"a plant token is due to {s.ids[s.pending_plants[0][0]]} "
-                                            f"before the next season begins")
         if s.phase != INCOME:
             raise _illegal("ENT.INCOME.NOT_NOW", f"income is spun once at the start of a season; season {s.season} "
                                                  f"already had its spin")
@@ -283,9 +303,10 @@ class Entdecker(MoveListing, Game):
             return
         if s.phase == INCOME:
             raise _illegal("ENT.INCOME.REQUIRED", f"season {s.season} must begin with the first player's income spin")
-        if s.phase == PLANT:
-            raise _illegal("ENT.PLANT.DUE", f"a plant token is due to {s.ids[s.pending_plants[0][0]]} first")
         if seat != s.current:
+            if s.stormed:
+                raise _illegal("ENT.TURN.NOT_YOURS", f"a storm ended {s.ids[s.current]}'s turn, which {s.ids[s.current]}'s "
+                                                     f"'end' closes before {s.ids[seat]} plays", "/player")
             raise _illegal("ENT.TURN.NOT_YOURS", f"it is {s.ids[s.current]}'s turn, not {s.ids[seat]}'s", "/player")
         raise _illegal("ENT.START.ONCE", "the ship was already placed and explorations declared this turn")
 
@@ -298,7 +319,7 @@ class Entdecker(MoveListing, Game):
 
     # -- exploring
     def _draw(self, s: EntdeckerState, move: dict, seat: int) -> None:
-        if s.phase != EXPLORE or seat != s.current:
+        if s.phase != EXPLORE or seat != s.current or s.stormed:
             if s.phase == PLACE and seat == s.current:
                 raise _illegal("ENT.DRAW.PENDING_TILE", "the tile already drawn must be placed or set aside first")
             self._expect_turn(s, seat, "draw")
@@ -307,25 +328,21 @@ class Entdecker(MoveListing, Game):
         if not self._free_targets(s):
             raise _illegal("ENT.DRAW.FORCED_STOP", "no white line of the ship's space leads to an undiscovered space")
         tile = move["tile"]
-        pile = _draw_check(s.pile_sizes, s.pool, move["pile"], tile, "ENT.DRAW", "pile", "/tile",
-                           f"tile {tile!r} cannot be drawn: " + ("none of them is left unseen" if tile in s.cat.tiles
-                                                                 else "no such discovery tile"))
-        s.pile_sizes[pile] -= 1
-        s.pool[tile] -= 1
+        s.tiles.reveal(tile, move["pile"], "/tile")
         s.credits -= 1
         s.drawn, s.drawn_own = s.cat.tiles[tile], False
         s.explored = True
         s.phase = PLACE
 
     def _own_tile(self, s: EntdeckerState, move: dict, seat: int) -> None:
-        if s.phase != EXPLORE or seat != s.current:
+        if s.phase != EXPLORE or seat != s.current or s.stormed:
             self._expect_turn(s, seat, "personal tile")
         if not s.personal_variant:
             raise _illegal("ENT.PERSONAL.NOT_IN_VARIANT", "personal tiles are not in play in this game", "/tile")
         tile = move["tile"]
         if tile not in s.personal_left[seat]:
             raise _illegal("ENT.PERSONAL.NOT_OWNED", f"the player has no unused personal tile {tile!r}", "/tile")
-        if not any(s.pile_sizes):
+        if not s.tiles.remaining:
             raise _illegal("ENT.END.LAST_CARD", "the discovery piles are used up, so the game ends with this turn: "
                                                 "no own tile may be played after the last card", "/tile")
         if s.own_used:
@@ -406,11 +423,11 @@ class Entdecker(MoveListing, Game):
         spec = s.cat.events[event]
         effect = spec["effect"]
         if effect == "end_turn":
-            self._finish_turn(s, "a storm ended it")
+            s.stormed = True  # the turn is over: its player's `end` closes it (one rule for `end`)
         elif effect == "build_cost_multiplier":
             s.build_factor = spec.get("amount", 2)
         elif effect == "draw_plant":
-            s.natives_offer = sum(s.plant_pool.values()) > 0
+            s.natives_offer = s.plant_tokens.remaining > 0
         elif effect == "lose_half_wealth_round_up":
             s.wealth[seat] -= (s.wealth[seat] + 1) // 2
         elif effect == "victory_points":
@@ -439,7 +456,7 @@ class Entdecker(MoveListing, Game):
 
     # -- building, stopping, returning
     def _build(self, s: EntdeckerState, move: dict, seat: int) -> None:
-        if s.phase != EXPLORE or seat != s.current:
+        if s.phase != EXPLORE or seat != s.current or s.stormed:
             self._expect_turn(s, seat, "construction")
         cat = s.cat
         if not s.ship_new or s.ship_cell < 0:
@@ -476,14 +493,13 @@ class Entdecker(MoveListing, Game):
     def _end(self, s: EntdeckerState, move: dict, seat: int) -> None:
         if s.phase != EXPLORE or seat != s.current:
             self._expect_turn(s, seat, "stop")
-        if not s.explored and s.credits > 0 and self._free_targets(s) and sum(s.pile_sizes):
+        if not s.explored and s.credits > 0 and self._free_targets(s) and s.tiles.remaining:
             raise _illegal("ENT.END.NOTHING_EXPLORED", "the player declared explorations but turned over no card")
-        self._finish_turn(s, "stopped")
+        self._finish_turn(s, "a storm ended it" if s.stormed else "stopped")
 
     def _return(self, s: EntdeckerState, move: dict, seat: int) -> None:
-        if s.phase in (PLANT, OVER):
-            raise _illegal("ENT.RETURN.NOT_NOW", "trading posts cannot be taken back while an island is being scored"
-                           if s.phase == PLANT else "the game is over")
+        if s.phase == OVER:
+            raise _illegal("ENT.RETURN.NOT_NOW", "the game is over")
         cell = s.cat.parse_cell(move["cell"])
         owner = s.constructions.get(cell) if cell >= 0 else None
         if owner is None or owner[0] != seat or owner[1] != POST:
@@ -493,33 +509,43 @@ class Entdecker(MoveListing, Game):
 
     # -- plant draws
     def _plant(self, s: EntdeckerState, move: dict, seat: int) -> None:
-        if s.phase == PLANT:
-            due, island = s.pending_plants[0]
+        if s.phase == PLANT:  # inside the window of an island's draws (the core checked the seat)
+            island = s.plant_queue[0]
         elif s.natives_offer and s.phase == EXPLORE:
-            due, island = s.current, -1
+            island = -1
+            if seat != s.current:
+                raise _illegal("ENT.TURN.NOT_YOURS", f"the welcoming natives' token is {s.ids[s.current]}'s", "/player")
         else:
             raise _illegal("ENT.PLANT.NOT_DUE", "no plant token can be taken now: only the greatest discoverers of a "
                                                 "completed island, or a player who just met welcoming natives, take one")
-        if seat != due:
-            raise _illegal("ENT.TURN.NOT_YOURS", f"the plant token due now is {s.ids[due]}'s", "/player")
         value = move["value"]
-        pile = _draw_check(s.plant_piles, s.plant_pool, move["pile"], value, "ENT.PLANT", "plant pile", "/value",
-                           f"no plant token of value {value} is left unseen")
-        s.plant_piles[pile] -= 1
-        s.plant_pool[value] -= 1
+        s.plant_tokens.reveal(value, move["pile"], "/value")
         s.plants[seat].append(value)
         if island < 0:
             s.natives_offer = False  # welcoming natives: the turn goes on
             return
-        s.pending_plants.pop(0)
         s.pending_islands[island].drawn.append(value)
-        if not s.pending_plants:
+        if s.window.record(seat, value):
+            s.plant_queue.pop(0)
+            self._open_plant_window(s)
+
+    def _open_plant_window(self, s: EntdeckerState) -> None:
+        """The next completed island's draws as a window, or the scoring when none is left."""
+        if not s.plant_queue:
+            s.window = None
             self._score_pending(s)
+            return
+        island = s.pending_islands[s.plant_queue[0]]
+        where = s.cat.cell_name(min(s.island_cells[island.root]))
+        s.window = SimultaneousWindow(f"the plant draws of the island at {where}", frozenset(island.drawers),
+                                      PLANT_WINDOW)
+        s.phase = PLANT
 
     # ------------------------------------------------------------------ end of turn
     def _finish_turn(self, s: EntdeckerState, reason: str) -> None:
         """End of a turn: reserve fill, completed islands (plant draws first), game end, next player."""
         s.last_ended, s.last_end_reason = s.current, reason
+        s.stormed = False
         fill_from_reserve(s)
         parent = s.parent
         roots = []
@@ -531,7 +557,7 @@ class Entdecker(MoveListing, Game):
                     roots.append(root)
         s.touched = []
         roots.sort(key=lambda r: min(s.island_cells[r]))
-        tokens_left = sum(s.plant_pool.values())
+        tokens_left = s.plant_tokens.remaining
         s.pending_islands = []
         for root in roots:
             ranked = standings(s, root)
@@ -540,16 +566,13 @@ class Entdecker(MoveListing, Game):
                 best = ranked[0][0]
                 top = [seat for key, seat in ranked if key == best]
                 if len(top) <= tokens_left:
-                    drawers = sorted(top, key=lambda x: (x - s.current) % s.n)
+                    drawers = sorted(top)  # they draw in any order (the rules give none)
                     tokens_left -= len(drawers)
             island = PendingIsland(root=root, cells=len(s.island_cells[root]), standings=ranked, drawers=drawers)
             s.pending_islands.append(island)
-            for seat in drawers:
-                s.pending_plants.append((seat, len(s.pending_islands) - 1))
-        if s.pending_plants:
-            s.phase = PLANT
-            return
-        self._score_pending(s)
+            if drawers:
+                s.plant_queue.append(len(s.pending_islands) - 1)
+        self._open_plant_window(s)
 
     def _score_pending(self, s: EntdeckerState) -> None:
         for island in s.pending_islands:
@@ -558,7 +581,7 @@ class Entdecker(MoveListing, Game):
             else:
                 s.scored.add(island.root)
         s.pending_islands = []
-        if s.placed == s.cat.cells or sum(s.pile_sizes) == 0 or not self._explorable(s):
+        if s.placed == s.cat.cells or s.tiles.remaining == 0 or not self._explorable(s):
             self._game_end(s)
             return
         self._next_player(s)

@@ -45,6 +45,10 @@ class MoveListing:
             return []
         ids = s.ids
         moves: list[dict] = []
+        if s.phase == PLANT:  # each greatest discoverer still to draw, in any order
+            return [{"type": "plant", "player": ids[seat], "pile": pile, "value": v}
+                    for seat in sorted(s.window.waiting) for pile in s.plant_tokens.drawable_piles()
+                    for v in s.plant_tokens.possible()]
         seat = self.to_move(s)
         pid = ids[seat]
         if s.phase == INCOME:
@@ -55,11 +59,9 @@ class MoveListing:
                     moves.append({"type": "start", "player": pid, "at": at, "explore": explore})
             if not moves:
                 moves.append({"type": "pass", "player": pid})
-        if s.phase == PLANT or s.natives_offer and s.phase == EXPLORE:
-            for pile, size in enumerate(s.plant_piles):
-                if size:
-                    moves.extend({"type": "plant", "player": pid, "pile": pile + 1, "value": v}
-                                 for v, c in sorted(s.plant_pool.items()) if c)
+        if s.natives_offer and s.phase == EXPLORE:
+            moves.extend({"type": "plant", "player": pid, "pile": pile, "value": v}
+                         for pile in s.plant_tokens.drawable_piles() for v in s.plant_tokens.possible())
         if s.phase == PLACE:
             moves = [{"type": "place", "player": pid, "cell": s.cat.cell_name(c), "rotation": r * 90}
                      for c, r in self._placements(s, s.drawn)]
@@ -67,26 +69,25 @@ class MoveListing:
                 moves.append({"type": "discard", "player": pid})
         elif s.phase == EXPLORE:
             moves += self._explore_moves(s, seat, pid)
-        if s.phase != PLANT:
-            moves.extend({"type": "return", "player": ids[owner], "cell": s.cat.cell_name(cell)}
-                         for cell, (owner, piece, _) in s.constructions.items() if piece == POST)
+        moves.extend({"type": "return", "player": ids[owner], "cell": s.cat.cell_name(cell)}
+                     for cell, (owner, piece, _) in s.constructions.items() if piece == POST)
         return moves
 
     def _explore_moves(self, s: EntdeckerState, seat: int, pid: str, with_draws: bool = True) -> list[dict]:
         moves: list[dict] = []
+        if s.stormed:  # a storm ended the turn: only its end
+            return [{"type": "end", "player": pid}]
         can_explore = s.credits >= 1 and bool(self._free_targets(s))
         if can_explore and with_draws:
-            for pile, size in enumerate(s.pile_sizes):
-                if size:
-                    moves.extend({"type": "draw", "player": pid, "pile": pile + 1, "tile": k}
-                                 for k, c in s.pool.items() if c)
-        if can_explore and s.personal_variant and not s.own_used and any(s.pile_sizes):
+            moves.extend({"type": "draw", "player": pid, "pile": pile, "tile": k}
+                         for pile in s.tiles.drawable_piles() for k in s.tiles.possible())
+        if can_explore and s.personal_variant and not s.own_used and s.tiles.remaining:
             for tile in sorted(s.personal_left[seat]):
                 kind = s.cat.personal[tile]
                 if s.credits >= kind.cost and self._placements(s, kind, first_only=True):
                     moves.append({"type": "own_tile", "player": pid, "tile": tile})
         moves.extend(self._build_moves(s, seat, pid))
-        if s.explored or not can_explore or not sum(s.pile_sizes):
+        if s.explored or not can_explore or not s.tiles.remaining:
             moves.append({"type": "end", "player": pid})
         return moves
 
@@ -115,13 +116,16 @@ class MoveListing:
     # ------------------------------------------------------------------ random play
     def random_move(self, s: EntdeckerState, rng: random.Random) -> dict:
         phase = s.phase
-        seat = self.to_move(s)
+        if phase == PLANT:  # any order is legal; the simulator keeps seat order from the turn player
+            seat = min(s.window.waiting, key=lambda x: (x - s.current) % s.n)
+        else:
+            seat = self.to_move(s)
         pid = s.ids[seat]
         if phase == INCOME:
             return {"type": "income", "player": pid, "spin": rng.choice(s.cat.income_wheel)}
         if phase == PLANT or s.natives_offer and rng.random() < 0.9:
-            pile = rng.choice([i for i, n in enumerate(s.plant_piles) if n])
-            return {"type": "plant", "player": pid, "pile": pile + 1, "value": _weighted(rng, s.plant_pool)}
+            pile = rng.choice(s.plant_tokens.drawable_piles())
+            return {"type": "plant", "player": pid, "pile": pile, "value": _weighted(rng, s.plant_tokens.unaccounted)}
         if phase == START:
             posts = [c for c, (o, p, _) in s.constructions.items() if o == seat and p == POST]
             if posts and rng.random() < 0.02:
@@ -138,17 +142,19 @@ class MoveListing:
                 return {"type": "discard", "player": pid}
             cell, r = rng.choice(options)
             return {"type": "place", "player": pid, "cell": s.cat.cell_name(cell), "rotation": r * 90}
+        if s.stormed:
+            return {"type": "end", "player": pid}
         builds = self._build_moves(s, seat, pid, every_spelling=False)
         if builds and rng.random() < 0.5:
             return rng.choice(builds)
         options = self._explore_moves(s, seat, pid, with_draws=False)
-        can_draw = s.credits >= 1 and bool(self._free_targets(s)) and sum(s.pile_sizes) > 0
+        can_draw = not s.stormed and s.credits >= 1 and bool(self._free_targets(s)) and s.tiles.remaining > 0
         if can_draw and (rng.random() < 0.85 or not options):
             own = [m for m in options if m["type"] == "own_tile"]
             if own and rng.random() < 0.3:
                 return rng.choice(own)
-            pile = rng.choice([i for i, n in enumerate(s.pile_sizes) if n])
-            return {"type": "draw", "player": pid, "pile": pile + 1, "tile": _weighted(rng, s.pool)}
+            pile = rng.choice(s.tiles.drawable_piles())
+            return {"type": "draw", "player": pid, "pile": pile, "tile": _weighted(rng, s.tiles.unaccounted)}
         ends = [m for m in options if m["type"] == "end"]
         return ends[0] if ends else rng.choice(options)
 

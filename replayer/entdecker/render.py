@@ -10,13 +10,16 @@ _PIECE_LETTER = "pfc"  # trading post, fort, colony
 
 def describe(s) -> str:
     """Compact position, like a FEN: season, turn, who acts, phase, ship, wealth and scores."""
-    seat = s.pending_plants[0][0] if s.phase == PLANT and s.pending_plants else s.current
+    if s.phase == PLANT and s.window is not None:
+        who = " and ".join(s.ids[seat] for seat in sorted(s.window.waiting))
+    else:
+        who = s.ids[s.current]
     ship = ("-" if s.ship_cell < 0 and s.ship_edge is None
             else s.cat.edge_name[s.ship_edge] if s.ship_edge is not None else s.cat.cell_name(s.ship_cell))
     held = f", holding {s.drawn.id}" if s.drawn is not None else ""
     wealth = " ".join(f"{pid}={w}" for pid, w in zip(s.ids, s.wealth))
     score = " ".join(f"{pid}={v}" for pid, v in zip(s.ids, s.ledger.totals))
-    return (f"season {s.season}, turn {s.turn}, {s.ids[seat]} to act ({PHASE_NAMES[s.phase]}), ship {ship}, "
+    return (f"season {s.season}, turn {s.turn}, {who} to act ({PHASE_NAMES[s.phase]}), ship {ship}, "
             f"{s.credits} exploration(s) left{held}; {s.placed}/{s.cat.cells} spaces discovered; "
             f"gold {wealth}; points {score}")
 
@@ -48,6 +51,9 @@ def render(s) -> str:
         posts, forts, colonies = s.pieces[seat]
         lines.append(f"{pid:>8}: {s.ledger.totals[seat]:>3} points, {s.wealth[seat]:>2} gold, reserve "
                      f"{posts} posts/{forts} forts/{colonies} colony, plants {s.plants[seat] or '-'}")
-    lines.append(f"piles {s.pile_sizes}, reserve {dict(sorted(s.reserve.items()))}, plant piles {s.plant_piles}")
+    piles = s.tiles.pile_sizes if s.tiles.pile_sizes is not None else "not counted"
+    plant_piles = s.plant_tokens.pile_sizes if s.plant_tokens.pile_sizes is not None else "not counted"
+    lines.append(f"{s.tiles.remaining} tiles in the piles {piles}, reserve {dict(sorted(s.reserve.items()))}, "
+                 f"{s.plant_tokens.remaining} plant tokens in the piles {plant_piles}")
     lines.append(describe(s))
     return "\n".join(lines)

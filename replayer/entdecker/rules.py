@@ -1,16 +1,18 @@
-"""Every Entdecker rule the engine enforces, with the passage of rules/entdecker.txt it comes from."""
+"""Every Entdecker rule the engine enforces, with the passage of rules/entdecker.txt it comes from.
+
+The piles of tiles and plant tokens are checked by the core's hidden pools (``CORE.HIDDEN.*``:
+nothing unseen drawn twice, no draw from an empty pile, pile sizes that add up), and the tied
+greatest discoverers' draws by its simultaneous windows (``CORE.SIMULTANEOUS.*``)."""
 from ..core.rules import Rule, RuleBook
 
 _T = "rules/entdecker.txt"
 
 RULES = RuleBook("entdecker", [
     # set-up
-    Rule("ENT.SETUP.PILES", f"{_T}, Setup", "The discovery tiles are shuffled into five face-down piles holding every ordinary and event tile."),
-    Rule("ENT.SETUP.PLANT_PILES", f"{_T}, Setup", "The plant tokens are shuffled into two face-down piles holding every token."),
     Rule("ENT.SETUP.FIRST_PLAYER", f"{_T}, Setup", "The first player (the youngest) must be one of the players."),
     # turn order and income
     Rule("ENT.TURN.NOT_YOURS", f"{_T}, 5. Next Player", "Players take their turns clockwise; only the player whose turn it is may act."),
-    Rule("ENT.TURN.ENDED", f"{_T}, 3. Construction / Events: Storm", "A turn that ended (by building, by a storm, or by stopping) allows no further action."),
+    Rule("ENT.TURN.ENDED", f"{_T}, 3. Construction / Events: Storm", "A turn that ended (by building or stopping) allows no further action; after a storm only the turn's end may follow."),
     Rule("ENT.INCOME.REQUIRED", f"{_T}, 1. Determine Income", "Each season begins with the first player's income spin, before any turn."),
     Rule("ENT.INCOME.NOT_NOW", f"{_T}, 1. Determine Income", "Income is spun exactly once per season, at its start."),
     Rule("ENT.INCOME.NOT_FIRST_PLAYER", f"{_T}, 1. Determine Income", "The first player spins the income arrow."),
@@ -27,8 +29,6 @@ RULES = RuleBook("entdecker", [
     # exploring
     Rule("ENT.DRAW.NO_CREDIT", f"{_T}, 2. Exploration (v)", "A player explores only until the declared explorations are used up."),
     Rule("ENT.DRAW.FORCED_STOP", f"{_T}, 2. Exploration (vi)", "A ship with no connecting line to an undiscovered space must stop."),
-    Rule("ENT.DRAW.PILE_EMPTY", f"{_T}, 2. Exploration (i)", "A tile is drawn from one of the five piles, which must not be empty."),
-    Rule("ENT.DRAW.UNAVAILABLE", f"{_T}, Setup; principle 1", "A drawn tile must still be among the unseen discovery tiles."),
     Rule("ENT.DRAW.PENDING_TILE", f"{_T}, 2. Exploration (ii)-(iv)", "A drawn tile must be placed (or shown unplaceable) before anything else happens."),
     Rule("ENT.PLACE.NOTHING_DRAWN", f"{_T}, 2. Exploration (ii)", "Only a tile just drawn can be placed."),
     Rule("ENT.PLACE.NOT_ADJACENT", f"{_T}, 2. Exploration (ii)", "The tile goes on a free side of the ship's space, along one of its white lines."),
@@ -52,7 +52,4 @@ RULES = RuleBook("entdecker", [
     Rule("ENT.RETURN.NOT_NOW", f"{_T}, 4. Completing an Island", "Trading posts cannot be taken back while an island is being scored."),
     # plants
     Rule("ENT.PLANT.NOT_DUE", f"{_T}, 4. Completing an Island / Events: Welcoming natives", "A plant token is taken only by a greatest discoverer of a completed island with a fort or colony, or at once on welcoming natives."),
-    Rule("ENT.PLANT.DUE", f"{_T}, 4. Completing an Island", "The plant tokens of a completed island are drawn before play goes on."),
-    Rule("ENT.PLANT.PILE_EMPTY", f"{_T}, 4. Completing an Island", "A plant token is taken from one of the two piles, which must not be empty."),
-    Rule("ENT.PLANT.UNAVAILABLE", f"{_T}, 4. Completing an Island; principle 1", "A drawn plant token must still be among the unseen tokens."),
 ])

@@ -1,15 +1,38 @@
 """The Entdecker position: a slots dataclass, cheap to update in the replay loop."""
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
+from ..core.cloning import SHARED
+from ..core.components import HiddenPool
 from ..core.ledger import Ledger
+from ..core.simultaneous import SimultaneousWindow
 from .catalog import Catalog, TileFace, TileKind
 
-# phases
-INCOME, START, EXPLORE, PLACE, PLANT, OVER = range(6)
+
+class Phase(enum.IntEnum):
+    """Where a turn stands (an IntEnum: also an index into :data:`PHASE_NAMES`)."""
+
+    INCOME = 0
+    START = 1
+    EXPLORE = 2
+    PLACE = 3
+    PLANT = 4  # the greatest discoverers of a completed island draw their plant tokens, in any order
+    OVER = 5
+
+
+class Piece(enum.IntEnum):
+    """A construction (an IntEnum: also an index into a player's reserve and the catalog's costs)."""
+
+    POST = 0
+    FORT = 1
+    COLONY = 2
+
+
+INCOME, START, EXPLORE, PLACE, PLANT, OVER = Phase
 PHASE_NAMES = ("income spin", "start of turn", "exploring", "placing a drawn tile", "plant draw", "game over")
-POST, FORT, COLONY = 0, 1, 2
+POST, FORT, COLONY = Piece
 
 
 @dataclass(slots=True)
@@ -26,7 +49,7 @@ class PendingIsland:
 
 @dataclass(slots=True)
 class EntdeckerState:
-    cat: Catalog
+    cat: Catalog = field(metadata=SHARED)  # immutable, shared by every clone
     n: int
     ledger: Ledger
     personal_variant: bool
@@ -36,11 +59,9 @@ class EntdeckerState:
     wealth: list[int]
     pieces: list[list[int]]  # seat -> pieces left in reserve [posts, forts, colonies]
     plants: list[list[int]]  # seat -> values of the plant tokens in front of them
-    pool: dict[str, int]  # unseen discovery tiles by kind
-    pile_sizes: list[int]
+    tiles: HiddenPool  # the unseen discovery tiles in their face-down piles (sizes counted or not)
     reserve: dict[int, int]  # reserve pile number -> tiles left
-    plant_pool: dict[int, int]
-    plant_piles: list[int]
+    plant_tokens: HiddenPool  # the unseen plant tokens (by value) in their face-down piles
     personal_left: list[set]
     first: int
     ids: tuple  # player ids in seat order, for messages and listed moves
@@ -76,9 +97,12 @@ class EntdeckerState:
     touched: list[int] = field(default_factory=list)  # cells discovered this turn
     last_ended: int = -1  # seat whose turn just ended (for clearer messages)
     last_end_reason: str = ""
-    # plant draws due after completed islands: (seat, index in pending_islands)
-    pending_plants: list[tuple[int, int]] = field(default_factory=list)
+    # plant draws due after completed islands: the islands (indexes in pending_islands) whose
+    # greatest discoverers still draw, current first; their draws are a simultaneous window
+    plant_queue: list[int] = field(default_factory=list)
+    window: SimultaneousWindow | None = None
     pending_islands: list[PendingIsland] = field(default_factory=list)
+    stormed: bool = False  # a storm ended the exploring: only the player's `end` may follow
 
     def face(self, cell: int) -> TileFace | None:
         return self.faces[cell]

@@ -1,5 +1,7 @@
 """Writes tests/cases/entdecker/*.json: one small log per Entdecker rule code, each breaking that rule
 once. ``meta.expect`` says which code, at which move and JSON pointer, the replay must report.
+Entdecker's piles and its plant draws are checked by the core (``CORE.HIDDEN.*``,
+``CORE.SIMULTANEOUS.*``): those cases are named ``<core code>.<what>.json``.
 
 Run from the repository root: ``.venv/bin/python -m tests.cases.make_entdecker_cases``. The files are
 committed so that a referee can read them; tests/test_rule_cases.py replays them.
@@ -17,9 +19,9 @@ OUT = Path(__file__).with_name("entdecker")
 CASES: dict[str, tuple] = {}
 
 
-def case(code: str, pointer: str, setup_error: bool = False):
+def case(code: str, pointer: str, setup_error: bool = False, name: str = ""):
     def register(fn):
-        CASES[code] = (fn, pointer, setup_error)
+        CASES[name or code] = (code, fn, pointer, setup_error)
         return fn
     return register
 
@@ -36,14 +38,14 @@ def started(at="N-B", explore=2, **kw) -> EntdeckerLog:
     return log.start("ana", at, explore)
 
 
-@case("ENT.SETUP.PILES", "/setup/piles", setup_error=True)
+@case("CORE.HIDDEN.SIZE", "/setup/piles", setup_error=True, name="CORE.HIDDEN.SIZE.piles")
 def _():
     raw = EntdeckerLog(2).log()
     raw["setup"]["piles"] = [20, 19, 19, 19, 18]
     return raw
 
 
-@case("ENT.SETUP.PLANT_PILES", "/setup/plant_piles", setup_error=True)
+@case("CORE.HIDDEN.SIZE", "/setup/plant_piles", setup_error=True, name="CORE.HIDDEN.SIZE.plant_piles")
 def _():
     raw = EntdeckerLog(2).log()
     raw["setup"]["plant_piles"] = [10, 9]
@@ -144,14 +146,14 @@ def _():
         {"type": "draw", "player": "ana", "pile": 2, "tile": "sea"})
 
 
-@case("ENT.DRAW.PILE_EMPTY", "/pile")
+@case("CORE.HIDDEN.EMPTY", "/pile", name="CORE.HIDDEN.EMPTY.tile_pile")
 def _():
     raw = started().add({"type": "draw", "player": "ana", "pile": 5, "tile": "sea"}).log()
     raw["setup"]["piles"] = [24, 24, 23, 23, 0]
     return raw
 
 
-@case("ENT.DRAW.UNAVAILABLE", "/tile")
+@case("CORE.HIDDEN.NOT_IN_POOL", "/tile", name="CORE.HIDDEN.NOT_IN_POOL.tile")
 def _():
     return started().add({"type": "draw", "player": "ana", "pile": 1, "tile": "dragon"})
 
@@ -286,33 +288,33 @@ def _():
     return started().add({"type": "plant", "player": "ana", "pile": 1, "value": 2})
 
 
-@case("ENT.PLANT.DUE", "")
+@case("CORE.SIMULTANEOUS.INCOMPLETE", "", name="CORE.SIMULTANEOUS.INCOMPLETE.plant_due")
 def _():
     return _island_completed().add({"type": "start", "player": "cleo", "at": "N-J", "explore": 1})
 
 
-@case("ENT.PLANT.PILE_EMPTY", "/pile")
+@case("CORE.HIDDEN.EMPTY", "/pile", name="CORE.HIDDEN.EMPTY.plant_pile")
 def _():
     raw = _island_completed().add({"type": "plant", "player": "ana", "pile": 2, "value": 2}).log()
     raw["setup"]["plant_piles"] = [20, 0]
     return raw
 
 
-@case("ENT.PLANT.UNAVAILABLE", "/value")
+@case("CORE.HIDDEN.NOT_IN_POOL", "/value", name="CORE.HIDDEN.NOT_IN_POOL.plant")
 def _():
     return _island_completed().add({"type": "plant", "player": "ana", "pile": 1, "value": 9})
 
 
 def build_cases() -> dict[str, dict]:
     out = {}
-    for code, (fn, pointer, setup_error) in CASES.items():
+    for name, (code, fn, pointer, setup_error) in CASES.items():
         made = fn()
         raw = made if isinstance(made, dict) else made.log()
         index = None if setup_error else len(raw["moves"]) - 1
         full = pointer if setup_error else f"/moves/{index}{pointer}"
         raw["meta"] = {"source": "tests/cases/make_entdecker_cases.py",
                        "expect": {"code": code, "move_index": index, "pointer": full}}
-        out[code] = raw
+        out[name] = raw
     return out
 
 

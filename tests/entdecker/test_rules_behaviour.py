@@ -48,9 +48,23 @@ def test_an_all_land_gap_is_filled_with_land_reserve_tiles():
     assert {state.faces[cat.parse_cell(c)].kind for c in ("C3", "D3")} == {"reserve-6"}
 
 
-def test_a_storm_ends_the_turn_at_once():
+def test_a_storm_ends_the_turn_at_once_and_its_end_closes_it():
+    # "Storm: The player's turn ends immediately. The player may not place a construction or carry
+    # out further exploration." Every turn is closed by its player's build, pass or end: after a
+    # storm, only the end.
     log = EntdeckerLog(2)
     log.start("ana", "N-B", 3).draw_place("ana", "storm-sea", "B1", 0)
+    for after_storm in ({"type": "draw", "player": "ana", "pile": 1, "tile": "sea"},
+                        {"type": "build", "player": "ana", "piece": "post"}):
+        bad = EntdeckerLog(2)
+        bad.moves = log.moves + [after_storm]
+        v = bad.replay().violations[0]
+        assert (v.code, v.move_index) == ("ENT.TURN.ENDED", 4)
+    early = EntdeckerLog(2)
+    early.moves = log.moves + [{"type": "start", "player": "ben", "at": "N-C", "explore": 1}]
+    v = early.replay().violations[0]
+    assert (v.code, v.move_index) == ("ENT.TURN.NOT_YOURS", 4) and "storm" in v.message
+    log.add({"type": "end", "player": "ana"})
     state = _ok(log).state
     assert state.current == 1 and state.turn == 2  # ben's turn, ana's unused explorations are lost
     assert state.wealth[0] == 6
@@ -135,7 +149,7 @@ def test_simulated_endings_follow_the_rules():
         result = replay(parse_log(orjson.dumps(raw), "x"))
         s = result.state
         assert result.status == "valid"
-        assert s.placed == s.cat.cells or sum(s.pile_sizes) == 0 or not game._explorable(s)
+        assert s.placed == s.cat.cells or s.tiles.remaining == 0 or not game._explorable(s)
         assert s.constructions == {}
         counts = [len(p) for p in s.plants]
         inventor = {e.seat: e.delta for e in s.ledger.events if e.category == "grand_inventor"}
@@ -156,3 +170,40 @@ def test_the_welcoming_natives_token_may_be_declined_but_not_taken_later():
     late.plant("ana", 3)
     first = late.replay().violations[0]
     assert (first.code, first.move_index) == ("ENT.PLANT.NOT_DUE", len(late.moves) - 1)
+
+
+def _tied_island() -> EntdeckerLog:
+    """ana's fort on B2, ben's fort on C2 closes the island B2-C2: both are greatest discoverers."""
+    log = EntdeckerLog(2)
+    log.island_turn("ana", "B", CAPE_EAST, "fort")
+    return log.island_turn("ben", "C", CAPE_WEST, "fort")
+
+
+def test_tied_greatest_discoverers_draw_their_plant_tokens_in_any_order():
+    # "The greatest discoverer (or the greatest discoverers, in case of a tie) takes a plant token
+    # from one of the piles": no order is given, so either may draw first.
+    outcomes = []
+    for order in (("ana", "ben"), ("ben", "ana")):
+        log = _tied_island()
+        log.plant(order[0], 3).plant(order[1], 1)
+        result = _ok(log)
+        outcomes.append((result.state.ledger.totals, result.state.plants))
+        # the island is worth 2 tiles + the highest token 3 = 5 to each tied discoverer
+        assert result.state.ledger.totals == [5, 5]
+    assert outcomes[0][0] == outcomes[1][0]
+    twice = _tied_island().plant("ben", 3).plant("ben", 1)
+    v = twice.replay().violations[0]
+    assert (v.code, v.pointer) == ("CORE.SIMULTANEOUS.TWICE", f"/moves/{len(twice.moves) - 1}/player")
+    early = _tied_island().plant("ana", 3).add({"type": "start", "player": "ana", "at": "N-D", "explore": 1})
+    v = early.replay().violations[0]
+    assert v.code == "CORE.SIMULTANEOUS.INCOMPLETE" and "ben" in v.message
+
+
+def test_pile_sizes_are_optional():
+    log = _tied_island().plant("ana", 3).plant("ben", 1)
+    raw = log.log()
+    del raw["setup"]["piles"], raw["setup"]["plant_piles"]
+    result = replay(parse_log(orjson.dumps(raw), "uncounted.json"))
+    assert result.violations == [] and result.state.ledger.totals == [5, 5]
+    assert result.state.tiles.pile_sizes is None
+    assert result.state.tiles.remaining == get_game("entdecker").cat.discovery_total - 4  # four tiles turned over
