@@ -29,6 +29,8 @@ from ..core.game import SIMULTANEOUS, TERMINAL, Game
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow, check_simultaneous
 from .catalog import OPPOSITE, SIDES, Catalog, TileKind, load_catalog
+from .events import EFFECTS
+from .migrate import migrate_v1
 from .islands import fill_from_reserve, find, put_tile, score_island, standings
 from .islands import explorable, has_fort_or_colony
 from .listing import MoveListing
@@ -43,6 +45,11 @@ ROTATIONS = {0: 0, 90: 1, 180: 2, 270: 3}
 TURN_MOVES = frozenset(("draw", "own_tile", "place", "discard", "build", "end"))
 PLANT_WINDOW = frozenset(("plant",))
 NO_WINDOW_ONLY_MOVES: frozenset = frozenset()  # a plant token is also drawn outside windows (natives)
+
+
+def _check_effects(cat: Catalog) -> None:
+    """:raises CatalogError: an event of ``cat`` names an effect kind not registered in :mod:`.events`."""
+    EFFECTS.check_catalog(((spec["effect"], f"/events/{name}/effect") for name, spec in cat.events.items()), "Entdecker")
 
 
 def _illegal(code: str, message: str, pointer: str = "") -> IllegalMove:
@@ -65,6 +72,9 @@ class Entdecker(MoveListing, Game):
                      ("colonies_left", "int"), ("on_board", "int"), ("plants", "int"), ("plant_value", "int"))
 
     def __init__(self, catalog: Catalog | None = None):
+        """:raises CatalogError: ``catalog`` names an event effect kind the engine does not implement."""
+        if catalog is not None:
+            _check_effects(catalog)
         self._catalog = catalog
         self._dispatch = {
             "income": self._income, "start": self._start, "draw": self._draw, "own_tile": self._own_tile,
@@ -74,8 +84,11 @@ class Entdecker(MoveListing, Game):
 
     @property
     def cat(self) -> Catalog:
+        """:raises CatalogError: the catalog cannot be read, or names an effect kind not implemented."""
         if self._catalog is None:
-            self._catalog = load_catalog()
+            cat = load_catalog()
+            _check_effects(cat)
+            self._catalog = cat
         return self._catalog
 
     @property
@@ -154,39 +167,8 @@ class Entdecker(MoveListing, Game):
         return render(s)
 
     def migrate(self, raw: dict, from_format: str) -> dict:
-        """``ludolog/1`` -> ``ludolog/2``: a storm's turn is closed by an ``end`` (one rule for
-        ``end``), so an ``end`` is written after each storm tile placed; a claim after such a
-        placement moves to that ``end`` (where the turn, and its scoring, now ends). The pile sizes
-        stay (they are optional now, not gone).
-
-        Moves that are not well formed are kept as they are (the schema reports them).
-        """
-        if from_format != "ludolog/1" or not isinstance(raw.get("moves"), list):
-            return raw
-        storms = {k for k, t in self.cat.tiles.items() if t.event is not None
-                  and self.cat.events.get(t.event, {}).get("effect") == "end_turn"}
-        moves, last_of = [], []  # last_of[i]: index of the last new move made from old move i
-        drawn = None
-        for move in raw["moves"]:
-            moves.append(move)
-            kind = move.get("type") if isinstance(move, dict) else None
-            if kind == "draw":
-                drawn = move.get("tile")
-            elif kind in ("own_tile", "discard"):
-                drawn = None
-            elif kind == "place":
-                if drawn in storms:
-                    moves.append({"type": "end", "player": move.get("player")})
-                drawn = None
-            last_of.append(len(moves) - 1)
-        raw["moves"] = moves
-        claimed = raw.get("claimed")
-        if isinstance(claimed, dict) and isinstance(claimed.get("events"), list):
-            for event in claimed["events"]:
-                after = event.get("after") if isinstance(event, dict) else None
-                if isinstance(after, int) and 0 <= after < len(last_of):
-                    event["after"] = last_of[after]
-        return raw
+        """``ludolog/1`` -> ``ludolog/2``: an ``end`` after each storm (see :mod:`.migrate`)."""
+        return migrate_v1(self.cat, raw) if from_format == "ludolog/1" else raw
 
     def open_window(self, s: EntdeckerState) -> SimultaneousWindow | None:
         return s.window if s.phase == PLANT else None
@@ -421,19 +403,7 @@ class Entdecker(MoveListing, Game):
 
     def _event(self, s: EntdeckerState, seat: int, event: str) -> None:
         spec = s.cat.events[event]
-        effect = spec["effect"]
-        if effect == "end_turn":
-            s.stormed = True  # the turn is over: its player's `end` closes it (one rule for `end`)
-        elif effect == "build_cost_multiplier":
-            s.build_factor = spec.get("amount", 2)
-        elif effect == "draw_plant":
-            s.natives_offer = s.plant_tokens.remaining > 0
-        elif effect == "lose_half_wealth_round_up":
-            s.wealth[seat] -= (s.wealth[seat] + 1) // 2
-        elif effect == "victory_points":
-            s.ledger.add(seat, spec.get("amount", 0), "ruins", f"discovered ruins on {s.cat.cell_name(s.ship_cell)}")
-        elif effect == "gain_wealth":
-            s.wealth[seat] = min(s.cat.wealth_max, s.wealth[seat] + spec.get("amount", 0))
+        EFFECTS[spec["effect"]](s, seat, spec)
 
     def _discard(self, s: EntdeckerState, move: dict, seat: int) -> None:
         if s.phase != PLACE or seat != s.current:

@@ -127,3 +127,14 @@ def test_a_replacement_catalog_file_is_used(monkeypatch, tmp_path):
         assert load_catalog().income_wheel == (1, 6)
     finally:
         load_catalog.cache_clear()
+
+
+def test_every_event_effect_kind_is_implemented_once_and_an_unknown_one_is_refused_on_load():
+    from ludolog.replayer.entdecker.events import EFFECTS
+
+    # the schema's vocabulary of effect kinds is exactly what the engine implements
+    schema = orjson.loads(resources.files("ludolog.schema").joinpath("entdecker.catalog.schema.json").read_bytes())
+    kinds = schema["properties"]["events"]["additionalProperties"]["properties"]["effect"]["enum"]
+    assert sorted(kinds) == EFFECTS.names()
+    with pytest.raises(CatalogError, match="'tsunami'"):
+        EFFECTS.check_catalog([("end_turn", "/events/storm/effect"), ("tsunami", "/events/wave/effect")])

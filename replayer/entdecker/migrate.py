@@ -1,0 +1,44 @@
+"""Entdecker ``ludolog/1`` -> ``ludolog/2``.
+
+``ludolog/1`` wrote nothing after a storm (the turn ended with the storm tile's ``place``);
+``ludolog/2`` closes every turn with its player's ``build``, ``pass`` or ``end``, so the migration
+inserts that ``end``. Nothing else changes: pile sizes, now optional, stay where they were given.
+"""
+from __future__ import annotations
+
+
+def migrate_v1(cat, raw: dict) -> dict:  # cat: the Entdecker Catalog
+    """``ludolog/1`` -> ``ludolog/2``: a storm's turn is closed by an ``end`` (one rule for
+    ``end``), so an ``end`` is written after each storm tile placed; a claim after such a
+    placement moves to that ``end`` (where the turn, and its scoring, now ends). The pile sizes
+    stay (they are optional now, not gone).
+
+    Moves that are not well formed are kept as they are (the schema reports them).
+    """
+    if not isinstance(raw.get("moves"), list):
+        return raw
+    storms = {k for k, t in cat.tiles.items() if t.event is not None
+              and cat.events.get(t.event, {}).get("effect") == "end_turn"}
+    moves, last_of = [], []  # last_of[i]: index of the last new move made from old move i
+    drawn = None
+    for move in raw["moves"]:
+        moves.append(move)
+        kind = move.get("type") if isinstance(move, dict) else None
+        if kind == "draw":
+            drawn = move.get("tile")
+        elif kind in ("own_tile", "discard"):
+            drawn = None
+        elif kind == "place":
+            if drawn in storms:
+                moves.append({"type": "end", "player": move.get("player")})
+            drawn = None
+        last_of.append(len(moves) - 1)
+    raw["moves"] = moves
+    claimed = raw.get("claimed")
+    if isinstance(claimed, dict) and isinstance(claimed.get("events"), list):
+        for event in claimed["events"]:
+            after = event.get("after") if isinstance(event, dict) else None
+            if isinstance(after, int) and 0 <= after < len(last_of):
+                event["after"] = last_of[after]
+    return raw
+
