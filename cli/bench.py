@@ -280,9 +280,35 @@ def section_ingest(bench: Bench) -> None:
     bench.results["ingest"] = figures
 
 
+STARTUP_RUNS = 10
+STARTUP_GOAL_S = 0.150
+
+
+def section_startup(bench: Bench) -> None:
+    """`ludolog validate one.json` as a user starts it: a new process each time, median of 10."""
+    files = next((f for f in bench.corpora.values() if f), None)
+    if not files:
+        return
+    script = Path(sys.executable).with_name("ludolog")
+    command = [str(script)] if script.exists() else [sys.executable, "-c", "from ludolog.cli.app import main; main()"]
+    command += ["validate", str(files[0])]
+    seconds = []
+    for _ in range(STARTUP_RUNS):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        seconds.append(time.perf_counter() - start)
+    median = sorted(seconds)[len(seconds) // 2 - 1: len(seconds) // 2 + 1]
+    figure = round(sum(median) / len(median), 3)
+    verdict = "meets" if figure <= STARTUP_GOAL_S else "above"
+    bench.say("")
+    bench.say(f"start-up: `ludolog validate {files[0].name}` median of {STARTUP_RUNS}: {figure * 1000:.0f} ms "
+              f"({verdict} the {STARTUP_GOAL_S * 1000:.0f} ms goal)")
+    bench.results["startup"] = {"seconds_median": figure, "runs": STARTUP_RUNS, "goal_seconds": STARTUP_GOAL_S}
+
+
 #: The benchmark, in order. Append a section function to extend it (e.g. ingest).
 SECTIONS: list[Callable[[Bench], None]] = [section_corpus, section_validation, section_peer, section_comparison,
-                                           section_ingest]
+                                           section_ingest, section_startup]
 
 
 def machine() -> dict:

@@ -13,15 +13,17 @@ import enum
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import orjson
-import pyarrow as pa
 import typer
 
 from ludolog.replayer.core.files import write_file
 
 from . import render
+if TYPE_CHECKING:  # pyarrow is imported by the commands that need it: `ludolog validate` starts faster
+    import pyarrow as pa
+
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
                      echo_err, emit, find_inputs, handle_errors, load_log, progress, usage_error, violation_text)
 
@@ -71,6 +73,8 @@ def _cell(value) -> str:
 
 def _flat_for_csv(table: pa.Table) -> pa.Table:
     """CSV has no lists or structs: such columns become JSON text."""
+    import pyarrow as pa
+
     for i, field in enumerate(table.schema):
         if pa.types.is_nested(field.type):
             values = [None if v is None else orjson.dumps(v, default=_json_value).decode()
@@ -93,6 +97,7 @@ def write_result(table: pa.Table, fmt: TableFormat, out: Path | None) -> None:
 
         write_file(out, lambda handle: pq.write_table(table, handle), overwrite=True)
     elif fmt == TableFormat.csv:
+        import pyarrow as pa
         import pyarrow.csv as pcsv
 
         sink = pa.BufferOutputStream()
@@ -274,6 +279,8 @@ def register(app: typer.Typer) -> None:
         from ludolog.queries.named import is_query_name
 
         if list_:
+            import pyarrow as pa
+
             queries = named_queries()
             listing = pa.table({"name": list(queries), "question": [q.question for q in queries.values()],
                                 "parameters": [_params_text(q.params) for q in queries.values()]})
@@ -307,6 +314,8 @@ def register(app: typer.Typer) -> None:
         from ludolog.queries.analysis import ANALYSES, get_analysis
 
         if list_:
+            import pyarrow as pa
+
             listing = pa.table({"name": list(ANALYSES), "question": [a.question for a in ANALYSES.values()],
                                 "parameters": [_params_text(a.params) for a in ANALYSES.values()]})
             write_result(listing, fmt, out)

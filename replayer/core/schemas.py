@@ -28,10 +28,8 @@ import os
 import re
 from importlib import resources
 
-import jsonschema
 import jsonschema_rs
 import orjson
-from jsonschema.exceptions import ValidationError
 
 from .errors import Violation, bounded, quote
 from .strict_json import holds_float
@@ -108,6 +106,13 @@ def same_json(one, two) -> bool:
     return one == two
 
 
+def ValidationError(message: str):  # noqa: N802 - stands for jsonschema's class, imported on use
+    """A jsonschema ``ValidationError``; jsonschema is imported only once something is explained."""
+    from jsonschema.exceptions import ValidationError as error_class
+
+    return error_class(message)
+
+
 def _type(validator, types, instance, schema):
     types = [types] if isinstance(types, str) else types
     if not any(validator.is_type(instance, kind) for kind in types):
@@ -180,15 +185,30 @@ def _pattern_properties(validator, patterns, instance, schema):
                 yield from validator.descend(value, subschema, path=key, schema_path=pattern)
 
 
-#: The explaining validator (see the module docstring). Its messages quote values shortened.
-StrictValidator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    validators={"type": _type, "pattern": _pattern, "enum": _enum, "const": _const,
-                "minItems": _MIN_ITEMS, "maxItems": _MAX_ITEMS, "minLength": _MIN_LENGTH,
-                "maxLength": _MAX_LENGTH, "minProperties": _MIN_PROPERTIES, "maxProperties": _MAX_PROPERTIES,
-                "additionalProperties": _additional_properties, "patternProperties": _pattern_properties},
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_json_integer),
-)
+@functools.cache
+def strict_validator_class():
+    """The explaining validator (see the module docstring). Its messages quote values shortened.
+
+    Built on first use: importing jsonschema costs about 50 ms, and a log that matches its schema
+    (and holds no float) never needs an explanation, so ``ludolog validate`` starts without it.
+    """
+    import jsonschema
+
+    return jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        validators={"type": _type, "pattern": _pattern, "enum": _enum, "const": _const,
+                    "minItems": _MIN_ITEMS, "maxItems": _MAX_ITEMS, "minLength": _MIN_LENGTH,
+                    "maxLength": _MAX_LENGTH, "minProperties": _MIN_PROPERTIES, "maxProperties": _MAX_PROPERTIES,
+                    "additionalProperties": _additional_properties, "patternProperties": _pattern_properties},
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_json_integer),
+    )
+
+
+def __getattr__(name: str):
+    """``StrictValidator`` stays importable by name, built on first access (PEP 562)."""
+    if name == "StrictValidator":
+        return strict_validator_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- one game's schema ------------------------------------------------------------------------
@@ -217,10 +237,18 @@ class GameSchema:
             part.get("properties", {}).get("moves", {}).pop("items", None)
         self.head_document = head
         self._head_fast = jsonschema_rs.validator_for(head)
-        self._head_full = StrictValidator(head)
         self.move_documents = {t: {"$ref": f"#/$defs/move.{t}", "$defs": defs} for t in self.move_types}
         self._move_fast = {t: jsonschema_rs.validator_for(doc) for t, doc in self.move_documents.items()}
-        self._move_full = {t: StrictValidator(doc) for t, doc in self.move_documents.items()}
+
+    # The explaining validators are built when first needed (a float, or an error to explain).
+    @functools.cached_property
+    def _head_full(self):
+        return strict_validator_class()(self.head_document)
+
+    @functools.cached_property
+    def _move_full(self) -> dict:
+        validator = strict_validator_class()
+        return {t: validator(doc) for t, doc in self.move_documents.items()}
 
     # -- verdicts --------------------------------------------------------------------------
     def head_ok(self, raw, *, floats: bool = True) -> bool:
@@ -270,7 +298,7 @@ class GameSchema:
         if not isinstance(move, dict):
             return [_violation(file, index, base, f"a move must be a JSON object, not {quote(move)}")]
         kind = move.get("type")
-        if not isinstance(kind, str) or kind not in self._move_full:
+        if not isinstance(kind, str) or kind not in self._move_fast:
             expected = ", ".join(self.move_types)
             what = f"unknown move type {quote(kind)}" if "type" in move else "the move has no type"
             return [_violation(file, index, base + ["type"], f"{what}; this game's moves are: {expected}")]
@@ -304,6 +332,28 @@ def game_schema(schema_file: str) -> GameSchema:
     return GameSchema(schema_file)
 
 
+class CatalogValidator:
+    """A catalog's schema: the compiled verdict first, the explaining validator only on failure.
+
+    A catalog that holds a float is always read by the explaining side too (see the module
+    docstring: the compiled side takes ``1.0`` for an integer).
+    """
+
+    def __init__(self, document: dict):
+        self.document = document
+        self._fast = jsonschema_rs.validator_for(document)
+
+    @functools.cached_property
+    def _full(self):
+        return strict_validator_class()(self.document)
+
+    def iter_errors(self, data):
+        """Every error of ``data`` against the schema (jsonschema ``ValidationError`` objects)."""
+        if self._fast.is_valid(data) and not holds_float(data):
+            return iter(())
+        return self._full.iter_errors(data)
+
+
 @functools.cache
-def catalog_validator(schema_file: str) -> jsonschema.Draft202012Validator:
-    return StrictValidator(load_schema_file(schema_file))
+def catalog_validator(schema_file: str) -> CatalogValidator:
+    return CatalogValidator(load_schema_file(schema_file))
