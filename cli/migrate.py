@@ -8,6 +8,7 @@ file without ``--out`` is printed on stdout.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -15,6 +16,7 @@ import orjson
 import typer
 
 from ludolog.replayer.core import CURRENT_FORMAT, MigrationError, find_game
+from ludolog.replayer.core.files import FileProblemError, OutputError, OutputExistsError, read_log_bytes, write_file
 from ludolog.replayer.core.migrate import migrate_data
 
 from .common import EXIT_INVALID, FormatOption, OutputFormat, emit, expand_paths, handle_errors, usage_error
@@ -47,9 +49,9 @@ def migrate_command(
         if len(files) != 1 or paths[0].is_dir():
             usage_error("--out is needed to migrate a folder or several files", "--out")
         try:
-            migrated, _ = migrate_data(files[0].read_bytes(), str(files[0]), find_game)
-        except OSError as exc:
-            raise MigrationError(f"{files[0]}: cannot read the file: {exc.strerror or exc}") from None
+            migrated, _ = migrate_data(read_log_bytes(files[0]), str(files[0]), find_game)
+        except FileProblemError as exc:
+            raise MigrationError(f"{exc.violations[0].file}: {exc.violations[0].message}") from None
         typer.echo(orjson.dumps(migrated, option=orjson.OPT_INDENT_2).decode())
         return
     pairs = _targets(paths, out)
@@ -60,9 +62,9 @@ def migrate_command(
         entry = {"file": str(source), "out": str(target), "from": None, "status": "written", "error": None}
         done.append(entry)
         try:
-            migrated, entry["from"] = migrate_data(source.read_bytes(), str(source), find_game)
-        except OSError as exc:
-            entry.update(status="failed", error=f"{source}: cannot read the file: {exc.strerror or exc}")
+            migrated, entry["from"] = migrate_data(read_log_bytes(source), str(source), find_game)
+        except FileProblemError as exc:
+            entry.update(status="failed", error=f"{exc.violations[0].file}: {exc.violations[0].message}")
             continue
         except MigrationError as exc:
             entry.update(status="failed", error=str(exc))
@@ -71,11 +73,20 @@ def migrate_command(
         if resolved in inputs or resolved in written:
             entry.update(status="refused", error=f"{target}: is one of the logs being migrated; choose another --out")
             continue
-        if target.exists() and not overwrite:
+        if os.path.lexists(target) and not overwrite:
             entry.update(status="refused", error=f"{target}: already exists (--overwrite replaces it)")
             continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(orjson.dumps(migrated, option=orjson.OPT_INDENT_2) + b"\n")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            # whole or not at all, never through a symbolic link (replayer/core/files.py)
+            write_file(target, orjson.dumps(migrated, option=orjson.OPT_INDENT_2) + b"\n", overwrite=overwrite)
+        except OutputExistsError:
+            entry.update(status="refused", error=f"{target}: already exists (--overwrite replaces it)")
+            continue
+        except (OutputError, OSError) as exc:
+            message = str(exc) if isinstance(exc, OutputError) else f"{target}: cannot write here: {exc.strerror or exc}"
+            entry.update(status="failed", error=message)
+            continue
         written.add(resolved)
     ok = all(e["status"] == "written" for e in done)
     if fmt == OutputFormat.json:

@@ -3,6 +3,9 @@ and `ludolog migrate` writes a ludolog/2 form that replays identically - on the 
 playthroughs (tests/golden/<game>/ludolog-1/, pinned before the format changed) and rule cases."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import orjson
@@ -131,3 +134,29 @@ def test_migrate_command_one_file_to_stdout_and_usage(tmp_path):
     junk.write_bytes(b"[1,")
     result = runner.invoke(app, ["migrate", str(junk), "--out", str(tmp_path / "o")])
     assert result.exit_code == 1 and "not valid JSON" in result.output and "Traceback" not in result.output
+
+
+def test_migrate_never_writes_through_a_link_and_never_opens_a_fifo(tmp_path):
+    """ludolog never overwrites what it did not create: a target that is a symbolic link is refused
+    (and with --overwrite the link itself is replaced, never the file it points to); a FIFO named
+    on the command line is reported, not opened (it would block)."""
+    source = OLD_GOLDEN[0]
+    out = tmp_path / "out"
+    out.mkdir()
+    victim = tmp_path / "someone-elses.json"
+    victim.write_bytes(b"precious")
+    (out / source.name).symlink_to(victim)
+    refused = runner.invoke(app, ["migrate", str(source), "--out", str(out)])
+    assert refused.exit_code == 1 and "already exists" in refused.output
+    assert victim.read_bytes() == b"precious"
+    forced = runner.invoke(app, ["migrate", str(source), "--out", str(out), "--overwrite"])
+    assert forced.exit_code == 0, forced.output
+    assert victim.read_bytes() == b"precious"
+    assert not (out / source.name).is_symlink()
+    assert orjson.loads((out / source.name).read_bytes())["format"] == CURRENT_FORMAT
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    done = subprocess.run([str(Path(sys.executable).with_name("ludolog")), "migrate", str(fifo), "--out", str(tmp_path / "o2")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "FIFO" in done.stderr + done.stdout
