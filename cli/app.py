@@ -306,6 +306,9 @@ def main() -> None:
 from .migrate import register as _register_migrate  # noqa: E402 - commands in their own modules
 
 _register_migrate(app)
+from .report_command import register as _register_report  # noqa: E402
+
+_register_report(app)
 
 # Data commands (ingest, export, query, audit) live in their own module, written separately.
 try:

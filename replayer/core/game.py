@@ -142,6 +142,13 @@ class Game(ABC):
         """A fuller human-readable picture of the position (for ``ludolog replay``)."""
         return self.describe(state)
 
+    def render_svg(self, state: Any) -> str | None:
+        """The board as one SVG document (a string) for the HTML report, or None: no picture.
+
+        A game draws its own board here and nothing else; the report does the rest.
+        """
+        return None
+
     def clone(self, state: Any) -> Any:
         """An independent copy of ``state``: every dataclass field (see :func:`.cloning.clone_fields`)."""
         if dataclasses.is_dataclass(state):

@@ -34,7 +34,7 @@ from .migrate import migrate_v1
 from .islands import fill_from_reserve, find, put_tile, score_island, standings
 from .islands import explorable, has_fort_or_colony
 from .listing import MoveListing
-from .render import describe, render
+from .render import describe, render, render_svg
 from .rules import RULES
 from .state import (COLONY, EXPLORE, FORT, INCOME, OVER, PLACE, PLANT, POST, START,
                     EntdeckerState, PendingIsland)
@@ -172,6 +172,9 @@ class Entdecker(MoveListing, Game):
 
     def open_window(self, s: EntdeckerState) -> SimultaneousWindow | None:
         return s.window if s.phase == PLANT else None
+
+    def render_svg(self, s: EntdeckerState) -> str:
+        return render_svg(s)
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: EntdeckerState, move: dict, seat: int | None) -> None:

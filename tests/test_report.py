@@ -1,0 +1,268 @@
+"""`ludolog report`: the page's content, its files, and the page in a real browser (headless Chromium).
+
+Expectations come from the logs themselves (the moves, the claims, the rule cases' recorded
+violation), not from the report code under test.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import re
+import shutil
+import socket
+import struct
+import subprocess
+import tempfile
+import time
+import urllib.request
+import zlib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ludolog.cli.app import app
+from ludolog.cli.common import load_log
+from ludolog.replayer.core import replay
+
+HERE = Path(__file__).parent
+GOLDEN = HERE / "golden" / "entdecker" / "entdecker-2p-0.log.json"
+INVALID = HERE / "cases" / "entdecker" / "ENT.BUILD.NO_PIECE.json"
+runner = CliRunner()
+
+
+def _report(tmp_path: Path, log: Path, name: str = "game.html", *extra: str) -> tuple[int, str, Path]:
+    out = tmp_path / name
+    result = runner.invoke(app, ["report", str(log), "--out", str(out), *extra])
+    return result.exit_code, result.output, out
+
+
+def _placed_cells(moves: list[dict], through: int) -> set[str]:
+    """Spaces a tile was laid on by a `place` move up to index ``through`` (read from the log)."""
+    return {m["cell"] for m in moves[:through + 1] if m.get("type") == "place"}
+
+
+def _board_spaces(svg: str) -> set[str]:
+    return set(re.findall(r'data-space="([A-Z]\d+)"', svg))
+
+
+def test_report_is_self_contained_and_complete(tmp_path):
+    code, output, out = _report(tmp_path, GOLDEN)
+    assert code == 0, output
+    page = out.read_text(encoding="utf-8")
+    data = json.loads(GOLDEN.read_text())
+    # nothing that could make a request: no external URL, no link/src/import of any kind
+    urls = set(re.findall(r"https?://[^\s\"'<>)]+", page))
+    assert urls <= {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}, urls
+    assert not re.search(r"<link\b|\bsrc=|@import|url\((?!#)", page)
+    # header: players and the claimed result
+    for player in data["players"]:
+        assert f'{player["name"]} ({player["id"]})' in page
+    final = data["claimed"]["final"]
+    assert all(f"{pid} {score}" in page for pid, score in final.items())
+    # every move listed, one step per move plus the set-up, one chart
+    assert page.count('data-move="') == len(data["moves"])
+    steps = json.loads(re.search(r'id="steps-data">(.*?)</script>', page, re.S).group(1))["steps"]
+    assert len(steps) == len(data["moves"]) + 1
+    assert steps[-1]["scores"] == [final[p["id"]] for p in data["players"]]
+    assert page.count("<svg") >= 2 and "Score over the moves" in page
+    # claims agree: no divergence marked
+    assert "first divergence" not in page
+
+
+def test_board_after_a_move_shows_the_tiles_laid_so_far(tmp_path):
+    log = load_log(GOLDEN)
+    for index in (5, 40, 150):
+        result = replay(log, to=index + 1)
+        spaces = _board_spaces(result.game.render_svg(result.state))
+        assert _placed_cells(log.moves, index) <= spaces and len(spaces) < 70
+
+
+def test_invalid_log_shows_its_prefix_and_the_violation_at_its_move(tmp_path):
+    expect = json.loads(INVALID.read_text())["meta"]["expect"]
+    code, output, out = _report(tmp_path, INVALID)
+    assert code == 0, output
+    page = out.read_text(encoding="utf-8")
+    assert "invalid" in page and expect["code"] in page
+    row = re.search(rf'<li data-position="\d+" data-move="{expect["move_index"]}" class="([^"]*)"', page).group(1)
+    assert "violation" in row.split()
+    steps = json.loads(re.search(r'id="steps-data">(.*?)</script>', page, re.S).group(1))["steps"]
+    assert len(steps) == expect["move_index"] + 1  # the set-up and every move before the violation
+
+
+def test_wrong_claim_marks_the_first_divergence(tmp_path):
+    data = json.loads(GOLDEN.read_text())
+    data["claimed"]["final"]["ana"] += 5
+    log = tmp_path / "wrong.json"
+    log.write_text(json.dumps(data))
+    code, output, out = _report(tmp_path, log)
+    assert code == 0, output
+    page = out.read_text(encoding="utf-8")
+    marked = re.findall(r'<tr class="divergence"><td>final</td><td>(\w+)</td><td class="num">(\d+)</td>', page)
+    assert marked == [("ana", str(data["claimed"]["final"]["ana"]))]
+
+
+def test_never_replaces_a_file_it_was_not_asked_to(tmp_path):
+    out = tmp_path / "game.html"
+    out.write_text("mine")
+    code, output, _ = _report(tmp_path, GOLDEN)
+    assert code == 1 and "exists already" in output
+    assert out.read_text() == "mine"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.html"]  # no temporary file left
+    code, output, _ = _report(tmp_path, GOLDEN, "game.html", "--overwrite")
+    assert code == 0, output
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_unreadable_log_is_a_one_line_error(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    code, output, out = _report(tmp_path, bad)
+    assert code == 1 and "Traceback" not in output and not out.exists()
+    code, output, _ = _report(tmp_path, tmp_path / "missing.json")
+    assert code == 1 and "no such file" in output
+
+
+# -- in a real browser ------------------------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _png_pixels(png: bytes) -> tuple[int, int, list[list[bytes]]]:
+    """Width, height and the RGB pixels, row by row, of an 8-bit RGB/RGBA PNG (what Chromium writes)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width = 8, b"", 0
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        body = png[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6)
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, rows, previous = zlib.decompress(idat), width * channels, [], bytearray(width * channels)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, [[row[i:i + 3] for i in range(0, stride, channels)] for row in rows]
+
+
+class _DevTools:
+    """A minimal Chrome DevTools Protocol session over one page (websocket-client)."""
+
+    def __init__(self, url: str):
+        import websocket
+
+        self.ws = websocket.create_connection(url, timeout=30)
+        self.next_id = 0
+        self.events: list[dict] = []
+
+    def call(self, method: str, **params) -> dict:
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.recv())
+            if message.get("id") == self.next_id:
+                assert "error" not in message, message
+                return message.get("result", {})
+            self.events.append(message)
+
+    def evaluate(self, expression: str):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        assert "exceptionDetails" not in result, result
+        return result["result"].get("value")
+
+
+@pytest.fixture
+def browser(tmp_path):
+    if CHROMIUM is None:
+        pytest.skip("Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    profile = tempfile.mkdtemp(prefix="ludolog-chromium-")
+    process = subprocess.Popen(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
+         f"--user-data-dir={profile}", "--remote-debugging-address=127.0.0.1", f"--remote-debugging-port={port}",
+         "--window-size=1400,1800", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2) as answer:
+                    pages = [t for t in json.load(answer) if t["type"] == "page"]
+                if pages:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
+            time.sleep(0.2)
+        session = _DevTools(pages[0]["webSocketDebuggerUrl"])
+        yield session
+        session.ws.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_report_in_chromium(browser, tmp_path):
+    code, output, out = _report(tmp_path, GOLDEN)
+    assert code == 0, output
+    moves = json.loads(GOLDEN.read_text())["moves"]
+    for domain in ("Runtime", "Log", "Network", "Page"):
+        browser.call(f"{domain}.enable")
+    url = out.resolve().as_uri()
+    browser.call("Page.navigate", url=f"{url}#move=40")
+    deadline = time.monotonic() + 30
+    while browser.evaluate("document.readyState") != "complete":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    visible = "document.querySelector('div.board:not([hidden])')"
+    current = "document.querySelector('#moves li.current').dataset.move"
+    assert browser.evaluate(current) == "40"
+    assert browser.evaluate("document.getElementById('caption').textContent").startswith("after move 40:")
+    html = browser.evaluate(f"{visible}.innerHTML")
+    shown = _board_spaces(html)
+    assert _placed_cells(moves, 40) <= shown and not _placed_cells(moves, len(moves)) <= shown
+    assert browser.evaluate("document.querySelectorAll('div.board:not([hidden])').length") == 1
+    for kind in ("keyDown", "keyUp"):  # the right arrow steps to the next move
+        browser.call("Input.dispatchKeyEvent", type=kind, key="ArrowRight", code="ArrowRight", windowsVirtualKeyCode=39)
+    assert browser.evaluate(current) == "41"
+    assert browser.evaluate("location.hash") == "#move=41"
+    browser.evaluate("const s = document.getElementById('slider'); s.value = '1';"
+                     "s.dispatchEvent(new Event('input')); 0")
+    assert browser.evaluate(current) == "0"
+    browser.evaluate("window.scrollTo(0, 0); 0")
+    shot = base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
+    (tmp_path / "report.png").write_bytes(shot)  # kept under pytest's tmp_path to look at
+    width, height, rows = _png_pixels(shot)
+    assert width > 600 and height > 600
+    colours = {pixel for row in rows[::7] for pixel in row[::5]}
+    assert len(colours) > 20  # text, the chart's lines and the board's colours, not a blank page
+    browser.call("Runtime.evaluate", expression="0")  # collect the events that arrived meanwhile
+    errors = [e for e in browser.events if e.get("method") == "Runtime.exceptionThrown"
+              or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "assert"))
+              or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] == "error")]
+    assert errors == []
+    requests = [e["params"]["request"]["url"] for e in browser.events if e.get("method") == "Network.requestWillBeSent"]
+    assert [r.split("#")[0] for r in requests] == [url]  # the page itself and nothing else
