@@ -266,3 +266,17 @@ def test_report_in_chromium(browser, tmp_path):
     assert errors == []
     requests = [e["params"]["request"]["url"] for e in browser.events if e.get("method") == "Network.requestWillBeSent"]
     assert [r.split("#")[0] for r in requests] == [url]  # the page itself and nothing else
+
+
+def test_kingdom_crossing_board_shows_the_birds_a_move_laid_out(tmp_path):
+    path = HERE / "golden" / "kingdom-crossing" / "kingdom-crossing-3p-3.log.json"
+    log = load_log(path)
+    index, move = next((i, m) for i, m in enumerate(log.moves) if m["type"] == "birds")
+    result = replay(log, to=index + 1)
+    svg = result.game.render_svg(result.state)
+    for space, bird in move["birds"].items():
+        assert re.search(rf">{space}: [^<]* \+ {bird}</text>", svg), (space, bird)
+    assert svg.count('class="beaver"') <= len(log.players) and 'class="region"' in svg and 'class="bridge"' in svg
+    code, output, out = _report(tmp_path, path)
+    assert code == 0, output
+    assert out.read_text(encoding="utf-8").count('<div class="board"') >= 2

@@ -359,6 +359,11 @@ class KingdomCrossing(Game):
                          f"res {'/'.join(map(str, p.res))} @{where} guilds {''.join(map(str, p.guild))}")
         return "; ".join(parts)
 
+    def render_svg(self, s: KCState) -> str:
+        from .board_svg import render_svg
+
+        return render_svg(s)
+
     def render(self, s: KCState) -> str:
         cat = self.cat
         lines = [self.describe(s), "cards: " + ", ".join(
