@@ -185,7 +185,8 @@ def score_chart(report: GameReport) -> str:
         running[e["player"]] += e["delta"]
         points.append({"move": e["move"], "player": e["player"], "score": running[e["player"]],
                        "category": e["category"], "delta": e["delta"]})
-    last = max(0, len(report.steps) - 2)
+    marks = [{"move": v["move_index"], "code": v["code"]} for v in report.violations if v.get("move_index") is not None]
+    last = max([len(report.steps) - 2, 0, *(m["move"] for m in marks)])  # a violation's move is on the axis too
     x = alt.X("move:Q", title="move (index; -1 is the set-up)", scale=alt.Scale(domain=[-1, last], nice=False))
     y = alt.Y("score:Q", title="points")
     colour = alt.Color("player:N", title="player", sort=ids)
@@ -193,7 +194,6 @@ def score_chart(report: GameReport) -> str:
     if points:
         chart += alt.Chart(alt.Data(values=points)).mark_point(filled=True, size=40).encode(
             x=x, y=y, color=colour, shape=alt.Shape("category:N", title="scoring event"))
-    marks = [{"move": v["move_index"], "code": v["code"]} for v in report.violations if v.get("move_index") is not None]
     if marks:
         chart += alt.Chart(alt.Data(values=marks)).mark_rule(color="#c00", strokeDash=[4, 3]).encode(x="move:Q")
     chart = chart.properties(width=640, height=260, title="Score over the moves")
