@@ -157,6 +157,10 @@ def ingest_text(summary) -> str:
         lines += [f"  {violation}" for _, violation in s.invalid_files[:INVALID_SHOWN]]
         if len(s.invalid_files) > INVALID_SHOWN:
             lines.append(f"  ... and {len(s.invalid_files) - INVALID_SHOWN} more (ludolog query violations_by_rule)")
+    if summary.skipped:
+        counts = ", ".join(f"{n} {status}" for status, n in sorted(summary.skipped.items()))
+        lines.append(f"  skipped {sum(summary.skipped.values())} unchanged logs already in the database ({counts}); "
+                     f"--force replays them, --stale those stored by another engine or catalog version")
     lines += [f"note: {note}" for note in summary.notes]
     if summary.failures:
         lines.append(f"not loaded ({len(summary.failures)}; checked, but not in the database):")
@@ -219,10 +223,16 @@ def register(app: typer.Typer) -> None:
                    "--batch-size", min=1,
                    help="Logs per worker task (default: up to 32); a transaction holds ~150,000 state rows.")] = None,
                max_size: MaxSizeOption = DEFAULT_MAX_SIZE,
+               force: Annotated[bool, typer.Option(
+                   "--force", help="Replay every log, also those unchanged since they were ingested.")] = False,
+               stale: Annotated[bool, typer.Option(
+                   "--stale", help="Also replay unchanged logs stored by another engine or catalog version.")] = False,
                fmt: FormatOption = OutputFormat.text) -> None:
         """Replay logs and load them into DuckDB (games, players, moves, player_states, score_events,
-        violations). Ingesting a log again replaces its rows. Exit 1 if any log is invalid."""
-        from ludolog.etl.ingest import IngestSummary, ingest_steps, n_chunks
+        violations). A log unchanged since it was ingested (same path, size and time, or content)
+        keeps its stored game and is not replayed; a changed one replaces its rows. Exit 1 if any
+        log is invalid."""
+        from ludolog.etl.ingest import IngestSummary, Replay, ingest_steps, n_chunks
         from ludolog.etl.workers import default_workers
 
         search = find_inputs(paths, max_size)
@@ -231,7 +241,8 @@ def register(app: typer.Typer) -> None:
         summary = IngestSummary(str(db), len(files), min(n_workers, max(1, len(files))))
         with _stopped_like_ctrl_c(summary):
             if files:  # nothing readable: no database is created or opened
-                steps = ingest_steps(files, db, n_workers, batch_size, summary)
+                which = Replay.ALL if force else Replay.STALE if stale else Replay.CHANGED
+                steps = ingest_steps(files, db, n_workers, batch_size, summary, replay=which)
                 try:
                     for _ in progress(steps, total=n_chunks(files, n_workers, batch_size),
                                       label=f"ingesting {len(files)} logs"):

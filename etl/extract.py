@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from itertools import chain
@@ -23,6 +24,7 @@ from ludolog.replayer.core import LogError, Violation, get_game, parse_log, repl
 from ludolog.replayer.core.files import display_name
 
 from .tables import COMMON_TABLES, game_state_table
+from .versions import game_digests
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 
@@ -171,20 +173,26 @@ class ChunkBuilder:
         self.game_cols: dict[str, _Columns] = {}
         self.game_columns: dict[str, tuple] = {}
         self.stats = ChunkStats()
+        self._stat: tuple[int | None, int | None] = (None, None)  # (size, mtime ns) of the log being added
 
     # -- one log ------------------------------------------------------------------------------
     def add_file(self, path: str | Path) -> None:
         file = display_name(Path(path).resolve())  # a name that is not UTF-8 is stored escaped
         try:
+            # stat before reading: a file changed while it is read then differs at the next ingest
+            info = os.stat(path)
             data = Path(path).read_bytes()
         except OSError as exc:  # gone or unreadable since it was listed: recorded, keyed by its path
+            self._stat = (None, None)
             digest = hashlib.sha256(file.encode()).hexdigest()
             self._add_unreadable(file, digest, [Violation(file, None, "", "CORE.JSON.SYNTAX",
                                                           f"cannot read the file: {exc.strerror or exc}")])
             return
-        self.add_bytes(data, file)
+        self.add_bytes(data, file, (info.st_size, info.st_mtime_ns))
 
-    def add_bytes(self, data: bytes, file: str) -> None:
+    def add_bytes(self, data: bytes, file: str, stat: tuple[int, int] | None = None) -> None:
+        """One log's rows; ``stat`` is the file's (size, mtime in ns) when it was read, if a file."""
+        self._stat = stat or (None, None)
         try:
             log = parse_log(data, file)
         except LogError as exc:
@@ -221,7 +229,9 @@ class ChunkBuilder:
                             ("options", None), ("catalog", None), ("player_count", None), ("status", "invalid"),
                             ("moves_in_log", None), ("moves_applied", 0), ("turns", None), ("rounds", None),
                             ("final_scores", None), ("winners", []), ("claimed_final", None), ("date", None),
-                            ("meta", None), ("violation_count", len(violations))):
+                            ("meta", None), ("violation_count", len(violations)),
+                            ("file_size", self._stat[0]), ("file_mtime_ns", self._stat[1]),
+                            ("engine_digest", None), ("catalog_digest", None)):
             g[name].append(value)
         self._add_violations(log_no, violations)
         self.stats.logs += 1
@@ -280,6 +290,7 @@ class ChunkBuilder:
             scores = list(game.scores(result.state))
             winners = list(game.winners(result.state)) if result.terminal else []
         claimed_final = (log.claimed or {}).get("final")
+        engine, catalog = game_digests(game)
         g = self.cols["games"].lists
         last_turn = self.cols["moves"].lists["turn"][-1] if result.applied else None
         last_round = self.cols["moves"].lists["round"][-1] if result.applied else None
@@ -291,7 +302,9 @@ class ChunkBuilder:
                             ("winners", [log.player_ids[s] for s in winners]),
                             ("claimed_final", _json(claimed_final)), ("date", _date(log.meta)),
                             ("meta", _json(log.meta) if log.meta else None),
-                            ("violation_count", len(result.violations))):
+                            ("violation_count", len(result.violations)),
+                            ("file_size", self._stat[0]), ("file_mtime_ns", self._stat[1]),
+                            ("engine_digest", engine), ("catalog_digest", catalog)):
             g[name].append(value)
 
         p = self.cols["players"].lists

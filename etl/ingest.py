@@ -8,7 +8,10 @@ is in use fails at once with :class:`~ludolog.etl.db.DatabaseError`.
 """
 from __future__ import annotations
 
+import enum
+import hashlib
 import math
+import os
 import queue
 import threading
 import time
@@ -16,11 +19,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ludolog.replayer.core.files import find_logs
+from ludolog.replayer.core import get_game
+from ludolog.replayer.core.files import display_name, find_logs
 
 from .db import DEFAULT_DB, SchemaStatus, open_for_writing, upgrade_text
 from .extract import Chunk, ChunkStats, merge_chunks
 from .load import MB, LoadFailure, Loader
+from .versions import game_digests
 from .workers import ExtractPool, chunked_files, default_workers
 
 MAX_CHUNK = 32  # logs per worker task: small enough to keep every worker busy
@@ -57,10 +62,12 @@ class IngestSummary:
     failures: list[LoadFailure] = field(default_factory=list)
     #: what the ingest did to the database besides loading (an in-place schema upgrade)
     notes: list[str] = field(default_factory=list)
+    #: unchanged logs not replayed, by their stored status (valid / unfinished / invalid)
+    skipped: dict[str, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
-        return self.stats.invalid == 0 and not self.failures
+        return self.stats.invalid == 0 and not self.failures and not self.skipped.get("invalid")
 
     def as_dict(self) -> dict:
         s = self.stats
@@ -71,6 +78,7 @@ class IngestSummary:
                 "score_events": s.score_events, "violations": s.violations,
                 "invalid_files": [{"file": f, "violation": v} for f, v in s.invalid_files],
                 "not_loaded": [{"file": f.file, "error": f.message} for f in self.failures],
+                "skipped": dict(self.skipped),
                 "notes": list(self.notes)}
 
 
@@ -118,15 +126,86 @@ class _BatchWriter:
             self.thread.join()
 
 
+class Replay(str, enum.Enum):
+    """Which of the given logs an ingest replays."""
+
+    CHANGED = "changed"  # new and changed files; an unchanged file keeps its stored game
+    STALE = "stale"  # ... and unchanged files stored by another engine or catalog version
+    ALL = "all"  # every file (--force)
+
+
+@dataclass(slots=True)
+class _Stored:
+    size: int | None
+    mtime_ns: int | None
+    game_id: str
+    game: str | None
+    engine_digest: str | None
+    catalog_digest: str | None
+    status: str
+
+
+def _current_digests(game_name: str | None, cache: dict) -> tuple | None:
+    if game_name not in cache:
+        try:
+            cache[game_name] = game_digests(get_game(game_name)) if game_name else None
+        except Exception:  # noqa: BLE001 - a game that no longer loads: its stored rows are stale
+            cache[game_name] = ("unavailable", None)
+    return cache[game_name]
+
+
+def _unchanged(path: str, stored: _Stored) -> bool:
+    """Whether the file still holds what was stored: same size and modification time, or (a file
+    touched or copied) the same size and the stored content hash."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False  # gone or unreadable: replayed, so that the problem is recorded
+    if stored.size is None or info.st_size != stored.size:
+        return False
+    if info.st_mtime_ns == stored.mtime_ns:
+        return True
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest() == stored.game_id
+    except OSError:
+        return False
+
+
+def files_to_replay(con, files: list[str], replay_: Replay) -> tuple[list[str], dict[str, int]]:
+    """The files of ``files`` an ingest must replay (in their order) and, by stored status, how
+    many it skips: a file is skipped when the database holds its game from the same path, size
+    and modification time (or content hash), and - with :attr:`Replay.STALE` - the same engine
+    and catalog digests as this ludolog's. Nothing is read but file metadata, unless a size
+    matches and a time does not."""
+    if replay_ is Replay.ALL or not files:
+        return files, {}
+    stored = {row[0]: _Stored(*row[1:]) for row in con.execute(
+        "SELECT file, file_size, file_mtime_ns, game_id, game, engine_digest, catalog_digest, status FROM games "
+        "WHERE file_size IS NOT NULL").fetchall()}
+    digests: dict = {}
+    keep, skipped = [], {}
+    for path in files:
+        row = stored.get(display_name(Path(path).resolve()))
+        if row is None or not _unchanged(path, row) or (
+                replay_ is Replay.STALE and row.game is not None
+                and _current_digests(row.game, digests) != (row.engine_digest, row.catalog_digest)):
+            keep.append(path)
+        else:
+            skipped[row.status] = skipped.get(row.status, 0) + 1
+    return keep, skipped
+
+
 def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,
                  chunk_size: int | None = None, summary: IngestSummary | None = None,
-                 batch_rows: int = BATCH_STATE_ROWS) -> Iterator[ChunkStats]:
+                 batch_rows: int = BATCH_STATE_ROWS, replay: Replay = Replay.CHANGED) -> Iterator[ChunkStats]:
     """Ingest ``files`` (log files, not folders), yielding each worker chunk's statistics as it
     is replayed (``summary.committed`` counts the logs whose transaction has committed).
 
     Chunks are committed in transactions of about ``batch_rows`` player-state rows (1: one
     transaction per chunk), written by a background thread. ``summary`` (if given) is filled in
-    as it goes. :raises DatabaseError: the file is in use by another process, or is not a ludolog
+    as it goes. ``replay`` says which files are replayed (by default an unchanged file keeps its
+    stored game; see :func:`files_to_replay`). :raises DatabaseError: the file is in use by another process, or is not a ludolog
     DuckDB database.
     """
     workers = default_workers() if workers is None else max(1, workers)
@@ -148,6 +227,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         summary.failures = loader.failures
         if loader.database.status is SchemaStatus.OLDER:
             summary.notes.append(upgrade_text(loader.database, db))
+        files, summary.skipped = files_to_replay(con, files, replay)
         writer = _BatchWriter(loader, summary)
         pending: list[Chunk] = []
         for chunk in pool.extract(chunked_files(files, size, CHUNK_FILE_BYTES)):
@@ -180,11 +260,11 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
 
 
 def ingest(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,
-           chunk_size: int | None = None) -> IngestSummary:
+           chunk_size: int | None = None, replay: Replay = Replay.CHANGED) -> IngestSummary:
     """Replay and load ``files`` (folders are searched for ``*.json``) into ``db``."""
     files = find_logs(files)
     summary = IngestSummary(str(db), len(files), default_workers() if workers is None else max(1, workers))
-    for _ in ingest_steps(files, db, workers, chunk_size, summary):
+    for _ in ingest_steps(files, db, workers, chunk_size, summary, replay=replay):
         pass
     return summary
 

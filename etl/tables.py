@@ -14,8 +14,9 @@ import pyarrow as pa
 
 #: Version of the table layout below, kept in the table ``ludolog_meta`` of every database; raised
 #: whenever a table or column changes, with an entry in :data:`UPGRADES` when the change can be made
-#: in place (see the README, "Schema versions"). 2: players.turn_position.
-SCHEMA_VERSION = 2
+#: in place (see the README, "Schema versions"). 2: players.turn_position. 3: games.file_size,
+#: file_mtime_ns, engine_digest, catalog_digest (re-ingest skips unchanged files; --stale).
+SCHEMA_VERSION = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,10 @@ GAMES = Table("games", "One row per ingested log file (valid, unfinished or inva
     Column("date", pa.date32(), "DATE", "meta.date when it is an ISO date (YYYY-MM-DD), else NULL"),
     _json("meta", "the log's free metadata (date, place, source, ...)"),
     _int("violation_count", "number of violations found (0 for valid and unfinished logs)"),
+    _big("file_size", "size of the log file in bytes when it was read (a re-ingest skips it while unchanged)"),
+    _big("file_mtime_ns", "the file's modification time then, in nanoseconds since the epoch"),
+    _text("engine_digest", "SHA-256 of the rules engine's code and data that replayed it (etl/versions.py)"),
+    _text("catalog_digest", "SHA-256 of the catalog file in effect (LUDOLOG_<GAME>_CATALOG or the built-in one)"),
 ))
 
 PLAYERS = Table("players", "One row per seat of every game.", (
@@ -223,6 +228,8 @@ def _column(table: Table, name: str) -> Column:
 #: place: its databases are refused with the advice to ingest the logs into a new file.
 UPGRADES: dict[int, tuple[ColumnAdded, ...]] = {
     1: (ColumnAdded("players", _column(PLAYERS, "turn_position")),),
+    2: tuple(ColumnAdded("games", _column(GAMES, name))
+             for name in ("file_size", "file_mtime_ns", "engine_digest", "catalog_digest")),
 }
 
 

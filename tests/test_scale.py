@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -84,3 +85,174 @@ def test_a_whole_float_in_a_catalog_is_not_an_integer():
     catalog["wealth"]["start"] = float(catalog["wealth"]["start"])  # 4 -> 4.0
     with pytest.raises(CatalogError, match="integer"):
         check_catalog(catalog, "entdecker.catalog.schema.json", "Entdecker")
+
+
+# -- re-ingest: unchanged files are skipped before any replay ------------------------------------
+
+def _logs(folder: Path) -> list[Path]:
+    folder.mkdir()
+    out = []
+    for source in sorted(GOLDEN.glob("*.log.json")):
+        out.append(folder / source.name)
+        out[-1].write_bytes(source.read_bytes())
+    return out
+
+
+def _games(db: Path) -> dict[str, tuple]:
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return {Path(file).name: (game_id, engine, catalog) for file, game_id, engine, catalog in con.execute(
+            "SELECT file, game_id, engine_digest, catalog_digest FROM games").fetchall()}
+    finally:
+        con.close()
+
+
+def _counts(db: Path) -> tuple[int, int]:
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute("SELECT (SELECT count(*) FROM moves), (SELECT count(*) FROM player_states)").fetchone()
+    finally:
+        con.close()
+
+
+@pytest.fixture
+def ingested(tmp_path):
+    from ludolog.etl.ingest import ingest
+
+    logs = _logs(tmp_path / "logs")
+    db = tmp_path / "club.duckdb"
+    first = ingest([tmp_path / "logs"], db, workers=1)
+    assert first.stats.logs == len(logs) and first.stats.valid == len(logs) and first.skipped == {}
+    return logs, db
+
+
+def test_a_second_ingest_replays_nothing_and_keeps_every_row(ingested):
+    from ludolog.etl.ingest import ingest
+
+    logs, db = ingested
+    before, rows = _games(db), _counts(db)
+    again = ingest([logs[0].parent], db, workers=1)
+    assert (again.stats.logs, again.stats.moves) == (0, 0)  # no worker replayed a log
+    assert again.skipped == {"valid": len(logs)} and again.ok
+    assert _games(db) == before and _counts(db) == rows
+
+
+def test_a_touched_file_with_the_same_content_is_skipped_by_its_hash(ingested):
+    from ludolog.etl.ingest import ingest
+
+    logs, db = ingested
+    stat = logs[0].stat()
+    os.utime(logs[0], ns=(stat.st_atime_ns, stat.st_mtime_ns + 5_000_000_000))
+    again = ingest([logs[0].parent], db, workers=1)
+    assert again.stats.logs == 0 and again.skipped == {"valid": len(logs)}
+
+
+def test_a_changed_file_is_replayed_and_replaces_its_game(ingested):
+    from ludolog.etl.ingest import ingest
+
+    logs, db = ingested
+    before = _games(db)
+    data = logs[1].read_bytes()
+    changed = data.replace(b"--seed golden-", b"--seed golden-X", 1)  # one byte longer
+    assert changed != data
+    logs[1].write_bytes(changed)
+    # and one of the same size whose time is put back: only the hash can tell (size and time match
+    # is trusted, as make and rsync trust it, so the time is moved by one second)
+    same_size = logs[2].read_bytes().replace(b"golden-", b"golder-", 1)
+    stat = logs[2].stat()
+    logs[2].write_bytes(same_size)
+    os.utime(logs[2], ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    again = ingest([logs[0].parent], db, workers=1)
+    assert again.stats.logs == 2 and again.skipped == {"valid": len(logs) - 2}
+    after = _games(db)
+    import hashlib
+
+    assert after[logs[1].name][0] == hashlib.sha256(changed).hexdigest() != before[logs[1].name][0]
+    assert after[logs[2].name][0] == hashlib.sha256(same_size).hexdigest() != before[logs[2].name][0]
+    assert len(after) == len(logs)  # the old games of those files are gone
+
+
+def test_force_replays_every_file(ingested):
+    from ludolog.etl.ingest import Replay, ingest
+
+    logs, db = ingested
+    again = ingest([logs[0].parent], db, workers=1, replay=Replay.ALL)
+    assert again.stats.logs == len(logs) and again.skipped == {}
+
+
+def test_each_game_records_the_engine_and_catalog_that_produced_it(ingested):
+    import hashlib
+    from importlib import resources
+
+    logs, db = ingested
+    shipped = resources.files("ludolog.replayer.entdecker").joinpath("catalog.json").read_bytes()
+    games = _games(db)
+    assert {catalog for _, _, catalog in games.values()} == {hashlib.sha256(shipped).hexdigest()}
+    engines = {engine for _, engine, _ in games.values()}
+    assert len(engines) == 1 and len(engines.pop()) == 64
+
+
+def test_stale_replays_only_games_of_another_catalog(ingested, tmp_path, monkeypatch):
+    import hashlib
+
+    from ludolog.etl.ingest import Replay, ingest
+
+    logs, db = ingested
+    catalog = _entdecker_catalog()
+    catalog["notes"] = [*catalog["notes"], "a copy the user keeps: same components, one more note"]
+    replaced = tmp_path / "my-catalog.json"
+    replaced.write_bytes(orjson.dumps(catalog))
+    monkeypatch.setenv("LUDOLOG_ENTDECKER_CATALOG", str(replaced))
+    plain = ingest([logs[0].parent], db, workers=1)  # unchanged files: skipped, stale or not
+    assert plain.stats.logs == 0
+    stale = ingest([logs[0].parent], db, workers=1, replay=Replay.STALE)
+    assert stale.stats.logs == len(logs)
+    assert {c for _, _, c in _games(db).values()} == {hashlib.sha256(replaced.read_bytes()).hexdigest()}
+    again = ingest([logs[0].parent], db, workers=1, replay=Replay.STALE)  # now current: nothing to do
+    assert again.stats.logs == 0 and again.skipped == {"valid": len(logs)}
+
+
+def test_cli_force_and_stale(ingested):
+    logs, db = ingested
+    run = [sys.executable, "-c", "from ludolog.cli.app import main; main()", "ingest", str(logs[0].parent),
+           "--db", str(db), "--format", "json"]
+    plain = json.loads(subprocess.run(run, capture_output=True, text=True, check=True, timeout=120).stdout)
+    assert plain["skipped"] == {"valid": len(logs)} and plain["moves"] == 0
+    forced = json.loads(subprocess.run(run + ["--force"], capture_output=True, text=True, check=True,
+                                       timeout=120).stdout)
+    assert forced["skipped"] == {} and forced["valid"] == len(logs)
+
+
+def test_a_schema_2_database_is_upgraded_and_its_games_replayed_once(ingested):
+    import duckdb
+
+    from ludolog.etl.ingest import ingest
+
+    logs, db = ingested
+    con = duckdb.connect(str(db))
+    try:
+        for name in ("file_size", "file_mtime_ns", "engine_digest", "catalog_digest"):
+            con.execute(f"ALTER TABLE games DROP COLUMN {name}")
+        con.execute("UPDATE ludolog_meta SET value = '2' WHERE key = 'schema_version'")
+    finally:
+        con.close()
+    upgraded = ingest([logs[0].parent], db, workers=1)
+    assert upgraded.notes and "from table schema 2 to 3" in upgraded.notes[0]
+    assert upgraded.stats.logs == len(logs)  # nothing says which file made a stored game: replayed
+    assert ingest([logs[0].parent], db, workers=1).stats.logs == 0
+
+
+def test_a_skipped_invalid_log_still_fails_the_ingest(tmp_path):
+    from ludolog.etl.ingest import ingest
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "broken.log.json").write_bytes(b'{"format": "ludolog/2", "game": "entdecker"')
+    db = tmp_path / "club.duckdb"
+    assert not ingest([folder], db, workers=1).ok
+    again = ingest([folder], db, workers=1)
+    assert again.stats.logs == 0 and again.skipped == {"invalid": 1} and not again.ok

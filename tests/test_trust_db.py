@@ -480,36 +480,42 @@ def _columns_sorted(db: Path) -> dict[str, list[tuple]]:
         con.close()
 
 
+#: what schema 3 added (games: the file's size and time, the engine and catalog digests)
+_SCHEMA_3_COLUMNS_DROPPED = tuple(f"ALTER TABLE games DROP COLUMN {name}"
+                                  for name in ("file_size", "file_mtime_ns", "engine_digest", "catalog_digest"))
+
+
 def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, tmp_path):
     """Schema 1 is the layout before players.turn_position; the first ludologs had no ludolog_meta."""
     reference = tmp_path / "reference.duckdb"
     ingest(one_log, reference, workers=1)
     unmarked = tmp_path / "unmarked.duckdb"  # ludolog's tables from before ludolog_meta
     ingest(one_log, unmarked, workers=1)
-    _duckdb_file(unmarked, "DROP TABLE ludolog_meta", "ALTER TABLE players DROP COLUMN turn_position")
+    _duckdb_file(unmarked, "DROP TABLE ludolog_meta", "ALTER TABLE players DROP COLUMN turn_position", *_SCHEMA_3_COLUMNS_DROPPED)
     marked = tmp_path / "marked.duckdb"  # schema_version 1 alone, as the ludolog before this one wrote
     ingest(one_log, marked, workers=1)
     _duckdb_file(marked, "DELETE FROM ludolog_meta WHERE key <> 'schema_version'",
-                 "UPDATE ludolog_meta SET value = '1'", "ALTER TABLE players DROP COLUMN turn_position")
+                 "UPDATE ludolog_meta SET value = '1'", "ALTER TABLE players DROP COLUMN turn_position", *_SCHEMA_3_COLUMNS_DROPPED)
     for db in (unmarked, marked):
         query = run("query", "SELECT count(*) AS n FROM games", "--db", db, "-f", "json")
         assert query.exit_code == 0 and json.loads(query.stdout) == [{"n": 2}]  # read as it is
         assert f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it" in query.stderr
         summary = ingest(one_log, db, workers=1)
         assert summary.ok
-        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 2 (added players.turn_position: "
+        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 3 (added players.turn_position, "
+                                 "games.file_size, games.file_mtime_ns, games.engine_digest, games.catalog_digest: "
                                  "NULL for the games loaded before until their logs are ingested again)"]
         assert _columns_sorted(db) == _columns_sorted(reference)  # the same logs again: filled in
-        assert _meta(db)["schema_version"] == "2"
+        assert _meta(db)["schema_version"] == "3"
     assert _meta(unmarked)["created_by"] == "unknown" and "ludolog_version" in _meta(marked)
     again = ingest(one_log, unmarked, workers=1)
     assert again.ok and again.notes == []
 
 
 @pytest.mark.parametrize(("version", "says"), [
-    ("3", "was made by a newer ludolog (ludolog 9.1.0, table schema 3); this ludolog ({mine}) knows schema 2 - "
+    ("4", "was made by a newer ludolog (ludolog 9.1.0, table schema 4); this ludolog ({mine}) knows schema 3 - "
           "upgrade ludolog, or ingest into another --db file"),
-    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 2 and "
+    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 3 and "
           "cannot upgrade it in place - ingest the logs again into a new --db file"),
 ])
 def test_a_database_of_another_schema_version_is_refused_with_the_way_out(one_log, tmp_path, version, says):
