@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pyarrow is imported by the commands that need it: `ludolog 
     import pyarrow as pa
 
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
-                     echo_err, emit, find_inputs, handle_errors, load_log, progress, usage_error, violation_text)
+                     echo_err, emit, fail, find_inputs, handle_errors, load_log, progress, usage_error, violation_text)
 
 # readable=False everywhere: typer's own readability check would make an unreadable file a usage
 # error (exit 2); ludolog reports it as unusable input (exit 1), naming the file.
@@ -253,6 +253,33 @@ def register(app: typer.Typer) -> None:
              lambda: "\n".join([ingest_text(summary) if files else f"nothing to ingest: no readable log ({db} untouched)"]
                                + unreadable_text(unreadable)))
         if not summary.ok or unreadable:
+            raise typer.Exit(EXIT_INVALID)
+
+    @app.command()
+    @handle_errors
+    def diff(old: Annotated[Path, typer.Argument(readable=False, help="The database before the change.")],
+             new: Annotated[Path, typer.Argument(readable=False, help="The database after it.")],
+             fmt: FormatOption = OutputFormat.text) -> None:
+        """Games whose status, scores, winners or first violation differ between two databases
+        (the same logs ingested before and after an engine or catalog change). Exit 1 if any differ."""
+        from ludolog.etl.diff import diff_databases
+
+        for path in (old, new):
+            if not path.is_file():
+                fail(f"{path}: no such database file")
+        found = diff_databases(old, new)
+
+        def text() -> str:
+            if not found:
+                return f"no game differs between {old} and {new}"
+            lines = [f"{len(found)} game{'s' if len(found) != 1 else ''} differ between {old} and {new}:"]
+            for item in found:
+                lines.append(f"  {item.file}")
+                lines += [f"    {name}: {before!r} -> {after!r}" for name, (before, after) in item.changes.items()]
+            return "\n".join(lines)
+
+        emit({"old": str(old), "new": str(new), "differ": [d.as_dict() for d in found]}, fmt, text)
+        if found:
             raise typer.Exit(EXIT_INVALID)
 
     @app.command()

@@ -256,3 +256,36 @@ def test_a_skipped_invalid_log_still_fails_the_ingest(tmp_path):
     assert not ingest([folder], db, workers=1).ok
     again = ingest([folder], db, workers=1)
     assert again.stats.logs == 0 and again.skipped == {"invalid": 1} and not again.ok
+
+
+# -- ludolog diff: the regression diff of two databases -------------------------------------------
+
+def test_diff_finds_the_games_a_changed_catalog_changes(ingested, tmp_path):
+    logs, old = ingested
+    catalog = _entdecker_catalog()
+    catalog["wealth"]["start"] = 0  # nobody can afford the first trading post any more
+    poorer = tmp_path / "poorer.json"
+    poorer.write_bytes(orjson.dumps(catalog))
+    new = tmp_path / "new.duckdb"
+    cli = [sys.executable, "-c", "from ludolog.cli.app import main; main()"]
+    # a new process, as a user runs it: the engine reads its catalog once per process
+    subprocess.run(cli + ["ingest", str(logs[0].parent), "--db", str(new)], capture_output=True, timeout=120,
+                   env={**os.environ, "LUDOLOG_ENTDECKER_CATALOG": str(poorer)})
+    cli.append("diff")
+    same = subprocess.run(cli + [str(old), str(old)], capture_output=True, text=True, timeout=120)
+    assert same.returncode == 0 and "no game differs" in same.stdout
+    done = subprocess.run(cli + [str(old), str(new), "--format", "json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    differ = json.loads(done.stdout)["differ"]
+    assert sorted(Path(d["file"]).name for d in differ) == sorted(p.name for p in logs)  # every game builds early
+    for item in differ:
+        assert item["changes"]["status"] == {"old": "valid", "new": "invalid"}
+        assert item["changes"]["first_violation"]["old"] is None
+        assert item["changes"]["first_violation"]["new"]
+
+
+def test_diff_of_a_missing_file_is_an_error(tmp_path):
+    cli = [sys.executable, "-c", "from ludolog.cli.app import main; main()", "diff"]
+    done = subprocess.run(cli + [str(tmp_path / "a.duckdb"), str(tmp_path / "b.duckdb")], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1 and "no such database file" in done.stderr and "Traceback" not in done.stderr
