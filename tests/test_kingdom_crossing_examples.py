@@ -46,7 +46,7 @@ def put_card(s, space, card, bird=None):
     if old is not None and old in pool.known_ids:
         pool.put_back(old)
     if pool.could_be(card):
-        pool.unaccounted[card] -= 1
+        pool.reveal(card)
     s.space_card[sp] = card
     s.space_tile[sp] = None
     s.space_bird[sp] = bird
@@ -424,7 +424,7 @@ def test_an_empty_deck_gets_an_empty_deck_tile_that_players_use():
     pool = s.deck_pools[sp]
     last = s.top(sp)
     for card in pool.possible():  # the other nine were bought: the last card is up
-        pool.unaccounted[card] -= 1
+        pool.reveal(card)
     s.space_bird[sp] = None
     p.region, p.coins = CAT.region_index["orchard"], 30
     play(s, seat_of, {"type": "work", "player": "agnes", "tile": 0, "path": ["B1"]},

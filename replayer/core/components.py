@@ -33,9 +33,9 @@ class HiddenPool:
     """One deck, pile set or bag of face-down components.
 
     Build it with :meth:`create`. ``unaccounted`` maps a component id to the copies nobody has
-    seen yet (still in the pool, or drawn unseen into a hand); ``size`` is how many components are
-    physically in the pool when that differs from what ``unaccounted`` implies (components put
-    aside unseen at set-up), else None; ``pile_sizes`` holds the size of each pile when the table
+    seen yet (still in the pool, or drawn unseen into a hand); ``in_pool`` is how many components
+    are physically in the pool (fewer than ``unaccounted`` implies when some were put aside unseen
+    at set-up, or drawn unseen into a hand); ``pile_sizes`` holds the size of each pile when the table
     counted them, else None; ``unknown_held`` counts the unknown slots per holder (a seat, or any
     hashable key the game uses for a hand).
     """
@@ -44,10 +44,12 @@ class HiddenPool:
     unaccounted: dict[str, int]
     piles: int = 1
     pile_sizes: list[int] | None = None
-    size: int | None = None
     unknown_held: dict[Hashable, int] = field(default_factory=dict)
     hidden_draws: int = 0  #: draws written as "?" so far
     known_ids: frozenset = frozenset()  #: every id the pool could ever hold (for messages)
+    #: kept by every change below rather than derived: :attr:`remaining` is asked several times a
+    #: move, and summing two dicts each time was measurable in the replay
+    in_pool: int = 0
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
@@ -77,15 +79,13 @@ class HiddenPool:
                                      else f"add up to {sum(pile_sizes)}"), pointer)
             pile_sizes = list(pile_sizes)
         return cls(what=what, unaccounted=unaccounted, piles=piles, pile_sizes=pile_sizes,
-                   size=None if size is None or size == total else size, known_ids=frozenset(contents))
+                   known_ids=frozenset(contents), in_pool=held)
 
     # -- what can be known ----------------------------------------------------------------
     @property
     def remaining(self) -> int:
         """Components physically in the pool (known even when the piles were not counted)."""
-        if self.size is not None:
-            return self.size
-        return sum(self.unaccounted.values()) - sum(self.unknown_held.values())
+        return self.in_pool
 
     @property
     def unrevealed(self) -> int:
@@ -154,8 +154,7 @@ class HiddenPool:
 
     # -- changes (check first, then change) -----------------------------------------------
     def _take(self, pile: int | None) -> None:
-        if self.size is not None:
-            self.size -= 1
+        self.in_pool -= 1
         if pile is not None and self.pile_sizes is not None:
             self.pile_sizes[pile - 1] -= 1
 
@@ -206,7 +205,6 @@ class HiddenPool:
     def put_back(self, component: str, pile: int | None = None) -> None:
         """A seen component goes back unseen into the pool (shuffled in, or under a pile)."""
         self.unaccounted[component] = self.unaccounted.get(component, 0) + 1
-        if self.size is not None:
-            self.size += 1
+        self.in_pool += 1
         if pile is not None and self.pile_sizes is not None:
             self.pile_sizes[pile - 1] += 1
