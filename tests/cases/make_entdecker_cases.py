@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import orjson
-
 from ludolog.replayer.entdecker.catalog import load_catalog
 from tests.entdecker_builder import BRIDGE_EW, CAPE_EAST, CAPE_WEST, EntdeckerLog, piles_run_out
+from tests.cases.writing import write_cases
 
 OUT = Path(__file__).with_name("entdecker")
 CASES: dict[str, tuple] = {}
@@ -319,12 +318,7 @@ def build_cases() -> dict[str, dict]:
 
 
 def main() -> None:
-    OUT.mkdir(exist_ok=True)
-    for old in OUT.glob("*.json"):
-        old.unlink()
-    for code, raw in build_cases().items():
-        (OUT / f"{code}.json").write_bytes(orjson.dumps(raw, option=orjson.OPT_INDENT_2) + b"\n")
-    print(f"wrote {len(CASES)} cases to {OUT}")
+    write_cases(OUT, build_cases())
 
 
 if __name__ == "__main__":

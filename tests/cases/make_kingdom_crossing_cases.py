@@ -19,11 +19,10 @@ import copy
 import random
 from pathlib import Path
 
-import orjson
-
 from ludolog.replayer.core.log import GameLog, Player
 from ludolog.replayer.kingdom_crossing import GAME
 from ludolog.replayer.kingdom_crossing.state import CLAIM
+from tests.cases.writing import write_cases
 
 OUT = Path(__file__).parent / "kingdom-crossing"
 IDS = ("ana", "ben", "cleo", "dev")
@@ -553,12 +552,7 @@ def build_cases() -> dict[str, dict]:
 
 
 def main() -> None:
-    OUT.mkdir(exist_ok=True)
-    for old in OUT.glob("*.json"):
-        old.unlink()
-    for code, raw in build_cases().items():
-        (OUT / f"{code}.json").write_bytes(orjson.dumps(raw, option=orjson.OPT_INDENT_2) + b"\n")
-    print(f"wrote {len(CASES)} cases to {OUT}")
+    write_cases(OUT, build_cases())
 
 
 if __name__ == "__main__":
