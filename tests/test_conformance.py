@@ -13,16 +13,20 @@ import pytest
 from ludolog.replayer.core import IllegalMove, all_games, parse_log, registry, replay, simulate_log, snapshot
 
 from . import toygame
+from .in_progress import in_progress_games
 
-GAMES = all_games() + [toygame.GAME]
+IN_PROGRESS = in_progress_games()
+GAMES = all_games() + [toygame.GAME] + IN_PROGRESS
 IDS = [g.name for g in GAMES]
 
 
 @pytest.fixture(autouse=True)
 def _toy_registered():
-    registry.register(toygame.GAME)
+    for game in [toygame.GAME, *IN_PROGRESS]:
+        registry.register(game)
     yield
-    registry.unregister(toygame.GAME.name)
+    for game in [toygame.GAME, *IN_PROGRESS]:
+        registry.unregister(game.name)
 
 
 def _player_counts(game):
