@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ludolog.cli.app import app
-from ludolog.replayer.core import CURRENT_FORMAT, LogError, find_game, migrate_log, parse_log, replay
+from ludolog.replayer.core import CURRENT_FORMAT, LogError, find_game, migrate_log, migrate_traced, parse_log, replay
 from tests.golden.make_golden import summarise
 
 TESTS = Path(__file__).parent
@@ -86,12 +86,14 @@ def test_old_golden_logs_replay_to_their_pinned_outcome_read_or_migrated(path):
 def test_old_rule_cases_fail_the_same_way_migrated(path):
     raw = orjson.loads(path.read_bytes())
     migrated = migrate_log(raw, find_game(raw["game"]))
-    assert _first(migrated) == _first(raw)
     expect = raw["meta"]["expect"]
-    first = _first(raw)[0][0]
+    read, written = _first(raw), _first(migrated)
+    code, at, _ = read[0][0]  # reading the file reports the violation at the file's own move
+    assert (code, at) == (MOVED_TO_CORE.get(expect["code"], expect["code"]), expect["move_index"])
     origin = _origins(raw["moves"], migrated["moves"])
-    at = None if first[1] is None else origin[first[1]]
-    assert (first[0], at) == (MOVED_TO_CORE.get(expect["code"], expect["code"]), expect["move_index"])
+    m_code, m_at, _ = written[0][0]  # the migrated form fails the same way, at the move that came from it
+    assert (m_code, None if m_at is None else origin[m_at]) == (code, at)
+    assert read[1:] == written[1:]  # the same scores of the valid prefix
 
 
 def test_every_game_keeps_old_golden_logs():
@@ -160,3 +162,88 @@ def test_migrate_never_writes_through_a_link_and_never_opens_a_fifo(tmp_path):
     done = subprocess.run([str(Path(sys.executable).with_name("ludolog")), "migrate", str(fifo), "--out", str(tmp_path / "o2")],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "FIFO" in done.stderr + done.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# The verdict of the format a log was written in, and violations located in the file as written
+
+def _golden(game: str, name: str) -> dict:
+    return orjson.loads((TESTS / "golden" / game / "ludolog-1" / name).read_bytes())
+
+
+def _storm_log() -> dict:
+    """An Entdecker ludolog/1 golden whose migration inserts ends (a storm) early in the game."""
+    for path in sorted(TESTS.glob("golden/entdecker/ludolog-1/*.log.json")):
+        raw = orjson.loads(path.read_bytes())
+        if len(migrate_log(raw, find_game("entdecker"))["moves"]) > len(raw["moves"]):
+            return raw
+    raise AssertionError("no Entdecker ludolog/1 golden holds a storm")
+
+
+def test_a_log_the_old_schema_rejects_stays_rejected_though_the_new_form_would_accept_it():
+    # ludolog/1 required the pile sizes in the set-up (ludolog/2 made them optional)
+    raw = _storm_log()
+    del raw["setup"]["piles"]
+    with_piles = orjson.loads(orjson.dumps(raw))
+    result = replay(parse_log(orjson.dumps(raw), "old.json"))
+    assert result.status == "invalid" and result.applied == 0
+    assert [(v.code, v.pointer) for v in result.violations] == [("CORE.SCHEMA", "/setup")]
+    assert "piles" in result.violations[0].message
+    migrated = migrate_log(with_piles, find_game("entdecker"))  # written as ludolog/2 it is fine
+    assert replay(parse_log(orjson.dumps(migrated), "new.json")).violations == []
+
+
+def test_a_move_the_old_schema_rejects_stops_the_replay_there():
+    # ludolog/1 wrote Paco & Paca's turn as one move with "tiles"; the ludolog/2 form "tile" is not a
+    # ludolog/1 move, even though the migration would pass it through unchanged
+    raw = _golden("kingdom-crossing", "kingdom-crossing-1p-0.log.json")
+    j = next(i for i, m in enumerate(raw["moves"]) if m["type"] == "paco" and i > 20)
+    raw["moves"][j] = {"type": "paco", "tile": raw["moves"][j]["tiles"][0]}
+    result = replay(parse_log(orjson.dumps(raw), "old.json"))
+    assert result.status == "invalid"
+    first = result.violations[0]
+    assert (first.code, first.move_index) == ("CORE.SCHEMA", j) and first.pointer.startswith(f"/moves/{j}")
+    origin = migrate_traced(raw, find_game("kingdom-crossing")).origin
+    assert all(origin[k] < j for k in range(result.applied))  # nothing of move j or later was applied
+    assert origin[result.applied] == j
+
+
+@pytest.mark.parametrize("game, name", [("entdecker", None), ("kingdom-crossing", "kingdom-crossing-2p-2.log.json"),
+                                        ("kingdom-crossing", "kingdom-crossing-1p-1.log.json")])
+def test_violations_of_a_migrated_log_point_into_the_file_as_written(game, name):
+    raw = _storm_log() if name is None else _golden(game, name)
+    migration = migrate_traced(raw, find_game(game))
+    assert len(migration.raw["moves"]) > len(raw["moves"])  # the migration inserted moves
+    last = max(i for i, m in enumerate(raw["moves"]) if "player" in m)
+    raw["moves"][last]["player"] = "nobody"
+    first = replay(parse_log(orjson.dumps(raw), "old.json")).violations[0]
+    assert (first.code, first.move_index, first.pointer) == ("CORE.MOVE.UNKNOWN_PLAYER", last, f"/moves/{last}/player")
+
+
+def test_a_duplicate_key_in_a_migrated_log_is_located_in_the_file_and_stops_there():
+    raw = _storm_log()
+    moves = raw["moves"]
+    j = len(moves) - 3
+    text = orjson.dumps(raw).decode()
+    # write move j's "type" twice, in the text of the file
+    before = orjson.dumps(moves[:j]).decode()[1:-1]
+    start = text.index(before) + len(before) + 1
+    text = text[:start] + text[start:].replace('{"type":', '{"type":"x","type":', 1)
+    result = replay(parse_log(text.encode(), "old.json"))
+    dup = [v for v in result.violations if v.code == "CORE.JSON.DUPLICATE_KEY"]
+    assert [(v.move_index, v.pointer) for v in dup] == [(j, f"/moves/{j}/type")]
+    origin = migrate_traced(orjson.loads(text), find_game("entdecker")).origin
+    assert result.applied == next(k for k, o in enumerate(origin) if o >= j)
+
+
+def test_replay_to_counts_the_moves_of_the_file_as_written():
+    raw = _storm_log()
+    log = parse_log(orjson.dumps(raw), "old.json")
+    assert len(log.moves) > len(raw["moves"])
+    whole = replay(log)
+    upto = replay(log, to=len(raw["moves"]))  # all the file's moves: the whole game
+    assert upto.applied == whole.applied == len(log.moves)
+    assert upto.scores == whole.scores
+    first_storm_end = next(k for k, o in enumerate(migrate_traced(raw, find_game("entdecker")).origin) if o != k)
+    source = first_storm_end - 1 + 1  # the storm's place is file move first_storm_end - 1; to counts moves
+    assert replay(log, to=source).applied == first_storm_end + 1  # the inserted end belongs to that move

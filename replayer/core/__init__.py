@@ -9,7 +9,7 @@ from .errors import IllegalMove, LogError, LudologError, Violation
 from .game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from .ledger import Ledger, ScoreEvent
 from .log import GameLog, Player
-from .migrate import CURRENT_FORMAT, FORMATS, MigrationError, migrate_log
+from .migrate import CURRENT_FORMAT, FORMATS, Migrated, MigrationError, migrate_log, migrate_traced
 from .reading import parse_log, read_log
 from .registry import all_games, find_game, game_names, get_game, register
 from .replay import ReplayResult, replay
@@ -21,5 +21,5 @@ __all__ = ["BOT_PREFIX", "BotSeat", "CHANCE", "CORE_RULES", "CURRENT_FORMAT", "D
            "FORMATS", "Game", "GameLog", "HiddenPool", "IllegalMove", "Ledger", "LogError", "LudologError",
            "MigrationError", "Player", "ReplayResult", "Rule", "RuleBook", "SHARED", "SIMULTANEOUS",
            "ScoreEvent", "SimultaneousWindow", "TERMINAL", "UNKNOWN", "Violation", "all_games", "check_simultaneous",
-           "clone_fields", "find_game", "game_names", "get_game", "migrate_log", "parse_log", "read_log",
+           "clone_fields", "find_game", "game_names", "get_game", "migrate_log", "migrate_traced", "Migrated", "parse_log", "read_log",
            "register", "replay", "result_line", "simulate_log", "snapshot"]

@@ -46,6 +46,9 @@ class Game(ABC):
     variants: dict[str, str]  #: option name -> what it does
     catalog_version: str  #: e.g. ``"entdecker/1"``
     schema_file: str  #: file in ``schema/`` with the game's log schema
+    #: older format -> the frozen schema of that format in ``schema/``: a log written in it is
+    #: checked against it before it is migrated, so it keeps the verdict it had
+    format_schemas: dict[str, str] = {}
     rules: RuleBook
     #: per-player snapshot columns (name, type) with type one of int, str, bool, float;
     #: the first column is always ``score``.

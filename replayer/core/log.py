@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Callable, Union
 import orjson
 
 from .errors import LogError, Violation, quote
-from .migrate import FORMATS, MigrationError, migrate_log, needs_migration
+from .migrate import FORMATS, Migrated, MigrationError, migrate_traced, migrated_index, needs_migration, to_source
 from .rules import CORE_RULES
-from .schemas import EXPLAINED_ERRORS_PER_FILE, GameSchema, pointer
+from .schemas import EXPLAINED_ERRORS_PER_FILE, GameSchema, game_schema, pointer
 from .strict_json import DuplicateKey, duplicate_keys, may_hold_floats
 
 if TYPE_CHECKING:
@@ -53,6 +53,9 @@ class GameLog:
     head_ok: bool = True
     first_bad_move: int | None = None
     source_format: str = ""  #: the format the file was written in (``format`` is after migration)
+    #: an older log's migration (its move map), None for a log read as written; ``moves`` are the
+    #: migrated ones, ``violations`` are located in the file as written
+    migration: Migrated | None = None
 
     @property
     def player_ids(self) -> list[str]:
@@ -113,14 +116,28 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
     dumped = orjson.dumps(raw)
     duplicates = duplicate_keys(data, dumped)  # of the file as written, before any migration
     source_format = raw.get("format") if isinstance(raw.get("format"), str) else ""
+    migration = None
     if needs_migration(raw):
+        # the verdict of the format it was written in first: what that schema rejects stays rejected
+        written = GameLog(file=file, raw=raw, game=game_name, sha256=digest, source_format=source_format)
+        frozen = game.format_schemas.get(source_format)
+        if frozen:
+            _check_schema(written, game_schema(frozen), raw, may_hold_floats(dumped))
+            if not written.head_ok:  # nothing to migrate: the envelope or set-up is not that format's
+                if duplicates:
+                    _reject_duplicates(written, duplicates)
+                return written
         try:
-            raw = migrate_log(raw, game)
+            migration = migrate_traced(raw, game)
         except MigrationError as exc:
             raise LogError([_core(file, "CORE.FORMAT.MIGRATION", str(exc), "/format")]) from None
+        raw = migration.raw
         dumped = orjson.dumps(raw)
-    log = GameLog(file=file, raw=raw, game=game_name, sha256=digest, source_format=source_format)
+    log = GameLog(file=file, raw=raw, game=game_name, sha256=digest, source_format=source_format,
+                  migration=migration)
     _check_schema(log, game.schema, raw, may_hold_floats(dumped))
+    if migration is not None:
+        _locate_in_file(log, migration, written)
     if duplicates:
         _reject_duplicates(log, duplicates)
         # in file order: outside the moves first, then move by move (the sort is stable)
@@ -166,6 +183,18 @@ def _check_schema(log: GameLog, schema: GameSchema, raw: dict, floats: bool) -> 
                     f"{EXPLAINED_ERRORS_PER_FILE} bad moves are explained)"))
 
 
+def _locate_in_file(log: GameLog, migration: Migrated, written: GameLog) -> None:
+    """Schema errors of a migrated log at the moves of the file as written, merged with those the
+    file's own format found (``written``): the replay stops at the first move either rejects."""
+    found = [to_source(v, migration) for v in log.violations]
+    stop = written.first_bad_move
+    if stop is not None:
+        found = [v for v in found if v.move_index is None or v.move_index < stop]
+        first = migrated_index(stop, migration)
+        log.first_bad_move = first if log.first_bad_move is None else min(first, log.first_bad_move)
+    log.violations = written.violations + found
+
+
 def _reject_duplicates(log: GameLog, duplicates: list[DuplicateKey]) -> None:
     """A key written twice in one object: its meaning would depend on the parser (orjson keeps the
     last). In a move, the replay stops before that move; anywhere else, nothing is replayed."""
@@ -179,8 +208,11 @@ def _reject_duplicates(log: GameLog, duplicates: list[DuplicateKey]) -> None:
                                     pointer(path), index))
         if index is None:
             log.head_ok = False
-        elif log.first_bad_move is None or index < log.first_bad_move:
-            log.first_bad_move = index
+        else:
+            if log.migration is not None:  # the file's move index -> the first migrated move it became
+                index = migrated_index(index, log.migration)
+            if log.first_bad_move is None or index < log.first_bad_move:
+                log.first_bad_move = index
     if len(duplicates) > EXPLAINED_ERRORS_PER_FILE:
         log.violations.append(_core(log.file, "CORE.JSON.DUPLICATE_KEY",
                                     f"{len(duplicates) - EXPLAINED_ERRORS_PER_FILE:,} more duplicate keys are not listed"))

@@ -8,19 +8,24 @@ Format history (also in the README):
   turned up, a token drawn), a draw into a hand the scorer cannot see may be ``"?"``, pile sizes
   are optional, bots are claimed as ``@id``.
 
-A ``ludolog/1`` log is migrated on every read (:func:`migrate_log`, called by the log reader) and
-so still validates with the same outcome; ``ludolog migrate`` writes the migrated form. Each step
-is the core's (the envelope's ``format``) chained with the game's :meth:`Game.migrate` hook (its
-set-up and moves).
+A ``ludolog/1`` log is migrated on every read (:func:`migrate_traced`, called by the log reader)
+and so still validates with the same verdict: it is first checked against the schema of the format
+it was written in (:attr:`Game.format_schemas`, the frozen ``schema/<game>.ludolog-1.schema.json``),
+so a log the old schema rejects stays rejected even where the new form would accept it; and every
+violation is reported at the move and pointer of the file as written, through the migration's map
+(:attr:`Migrated.origin`). ``ludolog migrate`` writes the migrated form. Each step is the core's
+(the envelope's ``format``) chained with the game's :meth:`Game.migrate` hook (its set-up and
+moves); a hook never changes the log it is given.
 """
 from __future__ import annotations
 
-import copy
+import dataclasses
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 import orjson
 
-from .errors import LudologError
+from .errors import LudologError, Violation
 
 if TYPE_CHECKING:
     from .game import Game
@@ -33,6 +38,17 @@ class MigrationError(LudologError):
     """An older log cannot be rewritten in the current format (its shape is not that format's)."""
 
 
+@dataclass(slots=True)
+class Migrated:
+    """A log rewritten in a newer format, and for each of its moves the index of the move of the
+    file as written that it comes from (a move inserted by the migration, such as a reveal, belongs
+    to the move whose resolution produced it). ``origin`` is non-decreasing."""
+
+    raw: dict
+    origin: list[int] = field(default_factory=list)
+    source_moves: int = 0  #: how many moves the file as written has
+
+
 def needs_migration(raw: dict) -> bool:
     """Whether ``raw`` is in a known format older than :data:`CURRENT_FORMAT`."""
     fmt = raw.get("format")
@@ -40,27 +56,71 @@ def needs_migration(raw: dict) -> bool:
 
 
 def migrate_log(raw: dict, game: Game) -> dict:
-    """``raw`` rewritten in :data:`CURRENT_FORMAT` (a new dict; ``raw`` is not changed). A log
-    already current, or in a format this ludolog does not know, comes back as it is (the envelope
-    check reports an unknown format).
+    """``raw`` rewritten in :data:`CURRENT_FORMAT` (see :func:`migrate_traced`)."""
+    return migrate_traced(raw, game).raw
+
+
+def migrate_traced(raw: dict, game: Game) -> Migrated:
+    """``raw`` rewritten in :data:`CURRENT_FORMAT` with the map of its moves (a new dict: ``raw``
+    is not changed). A log already current, or in a format this ludolog does not know, comes back
+    as it is, each move its own origin (the envelope check reports an unknown format).
 
     :raises MigrationError: a step of the game's hook cannot read the log (malformed older log).
     """
+    moves = raw.get("moves")
+    count = len(moves) if isinstance(moves, list) else 0
+    origin = list(range(count))
     if not needs_migration(raw):
-        return raw
-    out = copy.deepcopy(raw)
+        return Migrated(raw, origin, count)
+    out = dict(raw)  # the hooks build new parts and leave the given ones alone: no deep copy
     start = FORMATS.index(raw["format"])
     for older, newer in zip(FORMATS[start:], FORMATS[start + 1:]):
         try:
-            out = game.migrate(out, older)
+            step = game.migrate(out, older)
         except MigrationError:
             raise
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
             # a malformed older log: say so in one line instead of letting a traceback through
             raise MigrationError(f"this {older} {game.name} log cannot be rewritten as {newer}: "
                                  f"{type(exc).__name__} {exc}") from None
+        if isinstance(step, Migrated):  # chain the maps: new move -> previous form's move -> file's
+            origin = [origin[k] if k < len(origin) else count for k in step.origin]
+            out = step.raw
+        else:  # a hook that keeps the moves one for one
+            out = step
+        out = dict(out)
         out["format"] = newer
-    return out
+    return Migrated(out, origin, count)
+
+
+def source_index(index: int, migrated: Migrated) -> int:
+    """The move of the file as written that migrated move ``index`` comes from (the end of the
+    file for the position after the last move)."""
+    origin = migrated.origin
+    return origin[index] if 0 <= index < len(origin) else migrated.source_moves
+
+
+def migrated_index(source: int, migrated: Migrated) -> int:
+    """The first migrated move that comes from move ``source`` of the file or a later one (where
+    the replay must stop when that move of the file is bad)."""
+    for k, origin in enumerate(migrated.origin):
+        if origin >= source:
+            return k
+    return len(migrated.origin)
+
+
+def to_source(violation: Violation, migrated: Migrated) -> Violation:
+    """``violation`` found in the migrated log, located in the file as written: its move index and
+    its ``/moves/<i>`` pointer prefix."""
+    index = violation.move_index
+    if index is None:
+        return violation
+    source = source_index(index, migrated)
+    pointer = violation.pointer
+    prefix = f"/moves/{index}"
+    if pointer == prefix or pointer.startswith(prefix + "/"):
+        pointer = f"/moves/{source}" + pointer[len(prefix):]
+    return dataclasses.replace(violation, move_index=source, pointer=pointer)
 
 
 def migrate_data(data: bytes, file: str, find_game: Callable[[str], Game | None]) -> tuple[dict, str]:
@@ -84,6 +144,6 @@ def migrate_data(data: bytes, file: str, find_game: Callable[[str], Game | None]
     if game is None:
         raise MigrationError(f"{file}: unknown game {name!r}")
     try:
-        return migrate_log(raw, game), fmt
+        return migrate_traced(raw, game).raw, fmt
     except MigrationError as exc:
         raise MigrationError(f"{file}: {exc}") from None

@@ -12,6 +12,7 @@ from .bots import BOT_PREFIX, result_line
 from .errors import IllegalMove, Violation
 from .game import Game
 from .log import GameLog
+from .migrate import migrated_index, to_source
 from .registry import get_game
 from .rules import CORE_RULES
 
@@ -89,12 +90,30 @@ def replay(log: GameLog, *, to: int | None = None, on_step: StepHook | None = No
     """Replay ``log`` (up to its first ``to`` moves) and check its claimed scores.
 
     Never raises for a bad log: every problem is a violation in the result, and the state is the
-    one the valid prefix reached.
+    one the valid prefix reached. For a log migrated from an older format (``log.migration``),
+    ``to`` counts the moves of the file as written and every violation is located there too
+    (``on_step`` and the ledger see the migrated moves).
     """
+    migration = log.migration
+    if migration is None:
+        return _replay(log, to=to, on_step=on_step, check_claims=check_claims)
+    result = _replay(log, to=None if to is None else migrated_index(to, migration), on_step=on_step,
+                     check_claims=check_claims, schema_to=to)
+    from_schema = {id(v) for v in log.violations}  # already located in the file by the reader
+    result.violations = [v if id(v) in from_schema else to_source(v, migration) for v in result.violations]
+    return result
+
+
+def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_claims: bool,
+            schema_to: int | None = None) -> ReplayResult:
+    """:func:`replay` in the terms of ``log.moves``; ``schema_to`` (default ``to``) bounds the
+    reader's violations, which may be located in the file as written."""
     game = get_game(log.game)
     violations = log.violations
-    if to is not None:  # a position before a later error is still a valid position
-        violations = [v for v in violations if v.move_index is None or v.move_index < to]
+    if schema_to is None:
+        schema_to = to
+    if schema_to is not None:  # a position before a later error is still a valid position
+        violations = [v for v in violations if v.move_index is None or v.move_index < schema_to]
     result = ReplayResult(log=log, game=game, state=None, applied=0, violations=list(violations))
     if not log.head_ok:
         return result

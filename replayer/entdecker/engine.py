@@ -67,6 +67,7 @@ class Entdecker(MoveListing, Game):
         "unplaceable_to_reserve": "unplaceable non-event tiles go to the matching reserve pile (translator's option)",
     }
     schema_file = "entdecker.schema.json"
+    format_schemas = {"ludolog/1": "entdecker.ludolog-1.schema.json"}
     rules = RULES
     state_columns = (("score", "int"), ("wealth", "int"), ("posts_left", "int"), ("forts_left", "int"),
                      ("colonies_left", "int"), ("on_board", "int"), ("plants", "int"), ("plant_value", "int"))

@@ -7,7 +7,7 @@ from dataclasses import fields
 from ..core.bots import BotSeat
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
-from ..core.migrate import MigrationError
+from ..core.migrate import Migrated, MigrationError
 from ..core.ledger import Ledger
 from . import buying
 from . import moves as mv
@@ -112,6 +112,7 @@ class KingdomCrossing(Game):
                                    "(default: the token pictured on the space) or most_stars (the matching token with "
                                    "the most stars left in the supply)"}
     schema_file = "kingdom-crossing.schema.json"
+    format_schemas = {"ludolog/1": "kingdom-crossing.ludolog-1.schema.json"}
 
     def option_sets(self, n_players: int) -> list[dict]:
         if n_players > 1:
@@ -307,7 +308,7 @@ class KingdomCrossing(Game):
             return [0]
         return [(s.first + k) % s.n for k in range(s.n)]
 
-    def migrate(self, raw: dict, from_format: str) -> dict:
+    def migrate(self, raw: dict, from_format: str) -> dict | Migrated:
         """``ludolog/1`` -> ``ludolog/2``: see :mod:`.migrate`.
 
         :raises MigrationError: the ``ludolog/1`` log breaks a rule only its pre-declared orders show.
@@ -317,7 +318,7 @@ class KingdomCrossing(Game):
         from .migrate import migrate
 
         try:
-            return migrate(self, raw).raw
+            return migrate(self, raw)
         except IllegalMove as exc:
             raise MigrationError(f"{exc.code} at {exc.pointer}: {exc.message}") from None
 

@@ -18,22 +18,15 @@ knows the ``ludolog/1`` move it came from (chance moves: the move whose resoluti
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..core.errors import IllegalMove
 from ..core.log import GameLog, Player
+from ..core.migrate import Migrated
 from .choices import refill_source
 from .state import KCState
 
 V1, V2 = "ludolog/1", "ludolog/2"
-
-
-@dataclass(slots=True)
-class Migrated:
-    """The ``ludolog/2`` form of a log and, per migrated move, the index of its ``ludolog/1`` move."""
-
-    raw: dict
-    origin: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -137,7 +130,7 @@ def migrate(game, raw: dict) -> Migrated:
         options.setdefault("paco_decoration", "most_stars")
         out["options"] = options
     moves = raw.get("moves") or []
-    result = Migrated(out)
+    result = Migrated(out, [], len(moves))
     _check_orders(cat, setup, len(players))
     ids = [p.get("id") for p in players]
     log = GameLog(file="<migration>", raw=out, game=game.name, players=[Player(i, i) for i in ids],
