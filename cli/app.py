@@ -20,7 +20,7 @@ from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FileProblem, FormatOption, MaxSizeOption, OutputFormat,
                      check_file, debug_enabled, display_name, emit, error_boundary, fail, find_inputs, game_names, handle_errors,
                      internal_violation, load_game, load_log, parse_option_pairs, problem_check, progress,
-                     resolve_game, usage_error, violation_text)
+                     resolve_game, say, usage_error, violation_text)
 
 app = typer.Typer(
     name="ludolog",
@@ -118,7 +118,7 @@ def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_de
         if stream is not None:
             stream.add(check.as_dict())
         elif not (quiet and check.ok):
-            typer.echo(render.check_text(check, limit))
+            say(render.check_text(check, limit))
     seconds = time.perf_counter() - start
     summary = {"files": files, "counts": counts, "moves": moves, "seconds": round(seconds, 3),
                "moves_per_s": round(moves / seconds, 1) if seconds > 0 else 0.0, "all_valid": all_valid}

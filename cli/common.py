@@ -144,7 +144,7 @@ def plain_text(data: Any, indent: int = 0) -> str:
 
 
 def echo_err(message: str) -> None:
-    typer.echo(message, err=True)
+    say(message, err=True)
 
 
 def fail(message: str, code: int = EXIT_INVALID, file: Path | str | None = None) -> NoReturn:
@@ -382,12 +382,49 @@ def parse_option_pairs(pairs: Sequence[str] | None, param_hint: str = "--option"
 T = TypeVar("T")
 
 
-def progress(iterable: Iterable[T], total: int | None = None, label: str = "working") -> Iterator[T]:
+class _LiveBar:
+    """The progress bar being drawn, if any, and the console it is drawn on."""
+
+    console = None  #: rich Console of the bar on stderr, while a bar is shown
+    stdout_too = False  #: stdout is the same terminal: its lines go through the bar's console
+
+
+def say(text: str, err: bool = False) -> None:
+    """Print one line (or several) on stdout (``err``: stderr). While a progress bar is drawn on
+    the terminal the line is printed through the bar's console, above the bar, so that no line is
+    ever glued to the bar; otherwise it is written as ``typer.echo`` does."""
+    console = _LiveBar.console
+    if console is not None and (err or _LiveBar.stdout_too):
+        from rich.text import Text
+
+        console.print(Text.from_ansi(text), soft_wrap=True, highlight=False)
+        return
+    typer.echo(text, err=err)
+
+
+def color_enabled(err: bool = False) -> bool:
+    """Colour only for a terminal, and never when ``NO_COLOR`` is set (https://no-color.org) or
+    the terminal is ``dumb``."""
+    stream = sys.stderr if err else sys.stdout
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return False
+
+
+def progress(iterable: Iterable[T], total: int | None = None, label: str = "working",
+             done: Callable[[T], int] | None = None, completed: Callable[[], int] | None = None) -> Iterator[T]:
     """Yield from ``iterable``, showing a rich progress bar on stderr - only when stderr is a
-    terminal and there is more than one item, so pipes, files and tests see no bar."""
+    terminal and there is more than one item, so pipes, files and tests see no bar.
+
+    The bar advances by ``done(item)`` per item (default 1), or is set to ``completed()`` after
+    each item when given (e.g. logs counted by a summary). Print lines with :func:`say` meanwhile.
+    """
     if total is None and hasattr(iterable, "__len__"):
         total = len(iterable)  # type: ignore[arg-type]
-    if not sys.stderr.isatty() or (total is not None and total <= 1):
+    if not sys.stderr.isatty() or (total is not None and total <= 1) or _LiveBar.console is not None:
         yield from iterable
         return
     from rich.console import Console
@@ -396,11 +433,21 @@ def progress(iterable: Iterable[T], total: int | None = None, label: str = "work
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TimeRemainingColumn())
-    # Lines printed meanwhile go above the bar only when stdout is the same terminal; a redirected
+    console = Console(stderr=True, no_color=not color_enabled(err=True) or None)
+    # print() meanwhile goes above the bar only when stdout is the same terminal; a redirected
     # stdout must keep its data (rich would otherwise route it to the stderr console).
-    with Progress(*columns, console=Console(stderr=True), transient=True,
+    with Progress(*columns, console=console, transient=True,
                   redirect_stdout=sys.stdout.isatty(), redirect_stderr=False) as bar:
         task = bar.add_task(label, total=total)
-        for item in iterable:
-            yield item
-            bar.advance(task)
+        _LiveBar.console, _LiveBar.stdout_too = console, sys.stdout.isatty()
+        try:
+            if completed is not None:
+                bar.update(task, completed=completed())
+            for item in iterable:
+                yield item
+                if completed is not None:
+                    bar.update(task, completed=completed())
+                else:
+                    bar.advance(task, done(item) if done is not None else 1)
+        finally:
+            _LiveBar.console, _LiveBar.stdout_too = None, False

@@ -232,7 +232,7 @@ def register(app: typer.Typer) -> None:
         violations). A log unchanged since it was ingested (same path, size and time, or content)
         keeps its stored game and is not replayed; a changed one replaces its rows. Exit 1 if any
         log is invalid."""
-        from ludolog.etl.ingest import IngestSummary, Replay, ingest_steps, n_chunks
+        from ludolog.etl.ingest import IngestSummary, Replay, ingest_steps
         from ludolog.etl.workers import default_workers
 
         search = find_inputs(paths, max_size)
@@ -244,8 +244,9 @@ def register(app: typer.Typer) -> None:
                 which = Replay.ALL if force else Replay.STALE if stale else Replay.CHANGED
                 steps = ingest_steps(files, db, n_workers, batch_size, summary, replay=which)
                 try:
-                    for _ in progress(steps, total=n_chunks(files, n_workers, batch_size),
-                                      label=f"ingesting {len(files)} logs"):
+                    # the bar counts logs: replayed ones and the unchanged ones skipped
+                    for _ in progress(steps, total=len(files), label="ingesting",
+                                      completed=lambda: summary.stats.logs + sum(summary.skipped.values())):
                         pass
                 finally:
                     steps.close()  # now, not when the generator is collected: workers stop, the database closes

@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from .common import FileCheck, to_json, violation_text
+from .common import FileCheck, say, to_json, violation_text
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "") -> str:
@@ -83,23 +83,28 @@ def rules_text(game_name: str, game_rules: list[dict], core_rules: list[dict]) -
 class JsonListStream:
     """One JSON object on stdout whose list ``key`` is written item by item, as each is ready
     (``{"files": [ ... ], "summary": ...}``), so that nothing but the current item is held. The
-    text is the same as that of the whole document printed at once."""
+    text is the same as that of the whole document printed at once. Each item is printed (whole
+    lines, through :func:`say`: above a progress bar) when the next one arrives, when it is known
+    whether a comma follows it."""
 
     def __init__(self, key: str) -> None:
         self.key = key
         self.count = 0
+        self._pending = f'{{\n  {to_json(key)}: ['
 
     def add(self, item: Any) -> None:
-        head = f'{{\n  {to_json(self.key)}: [\n' if self.count == 0 else ",\n"
-        typer.echo(head + _indented(to_json(item), "    "), nl=False)
+        if self.count:
+            self._pending += ","
+        say(self._pending)
+        self._pending = _indented(to_json(item), "    ")
         self.count += 1
 
     def close(self, rest: dict) -> None:
         """End the list and the document with the other keys of the object."""
-        text = f'{{\n  {to_json(self.key)}: []' if self.count == 0 else "\n  ]"
+        text = self._pending + ("]" if self.count == 0 else "\n  ]")
         for key, value in rest.items():
             text += f",\n  {to_json(key)}: " + _indented(to_json(value), "  ").lstrip()
-        typer.echo(text + "\n}")
+        say(text + "\n}")
 
 
 def _indented(text: str, pad: str) -> str:

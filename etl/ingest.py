@@ -200,7 +200,8 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
                  chunk_size: int | None = None, summary: IngestSummary | None = None,
                  batch_rows: int = BATCH_STATE_ROWS, replay: Replay = Replay.CHANGED) -> Iterator[ChunkStats]:
     """Ingest ``files`` (log files, not folders), yielding each worker chunk's statistics as it
-    is replayed (``summary.committed`` counts the logs whose transaction has committed).
+    is replayed (``summary.committed`` counts the logs whose transaction has committed), after
+    empty statistics once the unchanged logs to skip are known (``summary.skipped``).
 
     Chunks are committed in transactions of about ``batch_rows`` player-state rows (1: one
     transaction per chunk), written by a background thread. ``summary`` (if given) is filled in
@@ -229,6 +230,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
             summary.notes.append(upgrade_text(loader.database, db))
         files, summary.skipped = files_to_replay(con, files, replay)
         writer = _BatchWriter(loader, summary)
+        yield ChunkStats()  # nothing replayed yet, but the skipped logs are known: a progress bar can show them
         pending: list[Chunk] = []
         for chunk in pool.extract(chunked_files(files, size, CHUNK_FILE_BYTES)):
             summary.stats.add(chunk.stats)
