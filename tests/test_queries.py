@@ -16,7 +16,7 @@ from ludolog.replayer.core import registry
 from . import toygame
 from .test_etl_corpus import replay_records, write_corpus
 
-REQUIRED = {"win_rate_by_seat", "score_distribution", "points_by_category", "game_length", "move_types",
+REQUIRED = {"games_by_player_count", "win_rate_by_seat", "score_distribution", "points_by_category", "game_length", "move_types",
             "lead_changes", "first_player_advantage", "player_record"}
 
 
@@ -93,6 +93,20 @@ def test_players_turn_position_is_the_turn_order(known):
     assert actual
     for file, seat, position in actual:
         assert position == turn_positions(by_file[file])[seat], (file, seat)
+
+
+def test_games_by_player_count(known):
+    con, records = known
+    groups = defaultdict(list)
+    for r in records:  # a log that names no known game has no player count (NULL)
+        groups[(r.game, r.n if r.game is not None else None)].append(r.status)
+    expected = [{"game": g, "player_count": n, "games": len(v), "valid": v.count("valid"),
+                 "unfinished": v.count("unfinished"), "invalid": v.count("invalid")}
+                for (g, n), v in sorted(groups.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or "",
+                                                                         kv[0][1] is None, kv[0][1] or 0))]
+    assert any(g is None for g, _ in groups)  # logs naming no known game are counted too
+    check(rows(con, "games_by_player_count"), expected, ("game", "player_count"))
+    assert {r["game"] for r in rows(con, "games_by_player_count", game="toy")} == {"toy"}
 
 
 def test_win_rate_by_seat(known):

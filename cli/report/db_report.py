@@ -1,0 +1,229 @@
+"""The corpus dashboard (``ludolog report --db``): one self-contained HTML page over an ingested
+database, each chart fed by a named query (or analysis) whose name and SQL the page shows, so a
+reader can run the same question with ``ludolog query NAME``.
+
+The database is read on the sandboxed read-only connection that ``ludolog query`` uses. Charts are
+Vega-Lite (altair) rendered to inline SVG by vl-convert; the page is a jinja2 template. Nothing in
+the page requests anything: it opens offline.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+#: how many players the Elo ranking chart shows per game (the table lists them all)
+ELO_TOP = 15
+#: rows shown per section's table (the whole answer is one `ludolog query` away)
+TABLE_ROWS = 60
+
+
+@dataclass(slots=True)
+class Section:
+    """One question of the dashboard: its chart, its answer as a table, and where it comes from."""
+
+    key: str
+    title: str
+    question: str
+    source: str  # "ludolog query NAME" or "ludolog analyze NAME"
+    sql: str  # the named query's text ("" for an analysis)
+    columns: list[str]
+    rows: list[list[Any]]
+    total_rows: int
+    chart_svg: str = ""
+    empty: str = ""  # why there is no chart (no rows), shown instead
+
+
+@dataclass(slots=True)
+class Dashboard:
+    db: str
+    games: int
+    by_status: dict[str, int]
+    sections: list[Section] = field(default_factory=list)
+
+
+def _rows(table) -> tuple[list[str], list[dict]]:
+    """A pyarrow table as column names and row dicts."""
+    return list(table.column_names), table.to_pylist()
+
+
+def _svg(chart) -> str:
+    import vl_convert
+
+    return vl_convert.vegalite_to_svg(chart.to_json())
+
+
+# -- one chart per question (each takes the query's rows) -------------------------------------------
+
+def _label(row: dict) -> str:
+    return f"{row['game'] or '(unknown game)'}, {row['player_count']}p"
+
+
+def chart_games(rows: list[dict]) -> str:
+    import altair as alt
+
+    values = [{"group": _label(r), "status": status, "games": r[status]}
+              for r in rows for status in ("valid", "unfinished", "invalid") if r[status]]
+    chart = alt.Chart(alt.Data(values=values)).mark_bar().encode(
+        x=alt.X("games:Q", title="logs"), y=alt.Y("group:N", title=None, sort=None),
+        color=alt.Color("status:N", scale=alt.Scale(domain=["valid", "unfinished", "invalid"],
+                                                    range=["#2e7d32", "#f9a825", "#c62828"])))
+    return _svg(chart.properties(width=520, title="Logs per game and player count"))
+
+
+def chart_win_rate(rows: list[dict]) -> str:
+    import altair as alt
+
+    # a solo game has one seat: nothing to compare
+    values = [{"group": _label(r), "seat": f"{r['seat'] + 1}", "win_share": r["win_share"],
+               "fair_share": r["fair_share"]} for r in rows if r["player_count"] > 1]
+    if not values:
+        return ""
+    bars = alt.Chart().mark_bar().encode(
+        x=alt.X("seat:N", title="turn position", axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("win_share:Q", title="share of wins"), color=alt.Color("seat:N", legend=None))
+    fair = alt.Chart().mark_rule(color="#333", strokeDash=[4, 3]).encode(y="fair_share:Q")
+    # a faceted layer needs its data at the top: the layers share it
+    chart = alt.layer(bars, fair, data=alt.Data(values=values)).properties(width=140, height=160).facet(
+        facet=alt.Facet("group:N", title=None), columns=4)
+    return _svg(chart.properties(title="Win share by place in the turn order (1 = the first player; dashed: "
+                                       "a fair share)"))
+
+
+def chart_scores(rows: list[dict]) -> str:
+    import altair as alt
+
+    values = [{**r, "group": _label(r)} for r in rows]
+    base = alt.Chart(alt.Data(values=values)).encode(y=alt.Y("group:N", title=None, sort=None))
+    whiskers = base.mark_rule().encode(x=alt.X("min_score:Q", title="final score"), x2="max_score:Q")
+    box = base.mark_bar(size=14, color="#90caf9").encode(x="p25:Q", x2="p75:Q")
+    median = base.mark_tick(color="#0d47a1", size=14, thickness=2).encode(x="median:Q")
+    winners = base.mark_point(shape="diamond", color="#c62828", filled=True).encode(x="winner_mean:Q")
+    chart = alt.layer(whiskers, box, median, winners).properties(
+        width=520, title="Final scores: min-max, quartiles, median (tick), winners' mean (diamond)")
+    return _svg(chart)
+
+
+def chart_length(rows: list[dict]) -> str:
+    import altair as alt
+
+    values = [{**r, "group": _label(r)} for r in rows]
+    base = alt.Chart(alt.Data(values=values)).encode(y=alt.Y("group:N", title=None, sort=None))
+    span = base.mark_rule().encode(x=alt.X("min_moves:Q", title="moves per game"), x2="max_moves:Q")
+    mean = base.mark_point(filled=True, size=60).encode(x="mean_moves:Q")
+    return _svg(alt.layer(span, mean).properties(width=520, title="Game length in moves: shortest-longest, mean (dot)"))
+
+
+def chart_points(rows: list[dict]) -> str:
+    import altair as alt
+
+    values = [{**r, "side": r["side"]} for r in rows]
+    chart = alt.Chart(alt.Data(values=values)).mark_bar().encode(
+        x=alt.X("points_per_player:Q", title="points per player and game"),
+        y=alt.Y("side:N", title=None), color=alt.Color("category:N", title="category",
+                                                       scale=alt.Scale(scheme="category20")),
+        row=alt.Row("game:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left")))
+    return _svg(chart.properties(width=460, title="Points by category: winners and the others"))
+
+
+def chart_elo(rows: list[dict]) -> str:
+    import altair as alt
+
+    ranked: dict[str, list[dict]] = {}
+    for r in rows:  # rows come sorted by game, then rating (best first)
+        ranked.setdefault(r["game"], []).append(r)
+    values = [{"game": game, "player": r["player"], "rating": r["rating"], "games": r["games"]}
+              for game, players in ranked.items() for r in players[:ELO_TOP]]
+    # dots on a scale around the starting rating (bars would have to start at 0)
+    dots = alt.Chart().mark_point(filled=True, size=70).encode(
+        x=alt.X("rating:Q", title="Elo rating (every player starts at 1500)", scale=alt.Scale(zero=False)),
+        y=alt.Y("player:N", title=None, sort="-x"), color=alt.Color("game:N", legend=None),
+        tooltip=["player:N", "rating:Q", "games:Q"])
+    start = alt.Chart().mark_rule(color="#999", strokeDash=[3, 3]).encode(x=alt.datum(1500))
+    chart = alt.layer(start, dots, data=alt.Data(values=values)).properties(width=360)
+    chart = chart.facet(row=alt.Row("game:N", title=None)).resolve_scale(y="independent")
+    return _svg(chart.properties(title=f"Elo ranking (top {ELO_TOP} per game)"))
+
+
+def chart_violations(rows: list[dict]) -> str:
+    import altair as alt
+
+    values = [{"code": r["code"], "violations": r["violations"], "game": r["game"] or "(unknown game)"}
+              for r in rows[:30]]
+    chart = alt.Chart(alt.Data(values=values)).mark_bar().encode(
+        x=alt.X("violations:Q"), y=alt.Y("code:N", title=None, sort="-x"), color=alt.Color("game:N"))
+    return _svg(chart.properties(width=420, title="Violations by rule (the 30 most frequent)"))
+
+
+#: the dashboard's questions in page order: (key, title, named query, chart)
+QUERY_SECTIONS: tuple[tuple[str, str, str, Callable[[list[dict]], str]], ...] = (
+    ("games", "Games", "games_by_player_count", chart_games),
+    ("win-rate", "Win rate by turn position", "win_rate_by_seat", chart_win_rate),
+    ("scores", "Score distributions", "score_distribution", chart_scores),
+    ("length", "Game length", "game_length", chart_length),
+    ("points", "Points by category", "points_by_category", chart_points),
+)
+TAIL_SECTIONS: tuple[tuple[str, str, str, Callable[[list[dict]], str]], ...] = (
+    ("violations", "Violations by rule", "violations_by_rule", chart_violations),
+)
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, float):
+        return round(value, 4)
+    return "" if value is None else value
+
+
+def _section(key: str, title: str, question: str, source: str, sql: str, columns: list[str], rows: list[dict],
+             chart: Callable[[list[dict]], str], empty: str) -> Section:
+    section = Section(key, title, question, source, sql, columns,
+                      [[_cell(r[c]) for c in columns] for r in rows[:TABLE_ROWS]], len(rows))
+    section.chart_svg = chart(rows) if rows else ""
+    if not section.chart_svg:
+        section.empty = empty
+    return section
+
+
+def build_dashboard(db: Path) -> Dashboard:
+    """Run every question of the dashboard on ``db`` (read-only, sandboxed).
+
+    :raises DatabaseError: ``db`` is not a ludolog database (see ``etl.db.check_database``).
+    """
+    from ludolog.etl.db import check_database, connect
+    from ludolog.queries import get_query, run_query
+    from ludolog.queries.analysis import get_analysis
+
+    con = connect(db, sandbox=True)
+    try:
+        check_database(con, db)
+        totals = dict(con.sql("SELECT status, count(*) FROM games GROUP BY status").fetchall())
+        board = Dashboard(db=str(db), games=sum(totals.values()), by_status=totals)
+
+        def named(key, title, name, chart):
+            query = get_query(name)
+            columns, rows = _rows(run_query(con, name, {}))
+            return _section(key, title, query.question, f"ludolog query {name}", query.sql, columns, rows, chart,
+                            "no game in the database answers this question yet (complete games are needed)")
+
+        board.sections = [named(*spec) for spec in QUERY_SECTIONS]
+        elo = get_analysis("elo")
+        frame = elo(con, {})
+        question = elo.question.replace("``", "")  # a docstring's markup, not for the page
+        board.sections.append(_section("elo", "Elo ranking", question, "ludolog analyze elo", "",
+                                       list(frame.columns), frame.to_dicts(), chart_elo,
+                                       "no complete game of two or more players yet"))
+        board.sections += [named(*spec) for spec in TAIL_SECTIONS]
+        for section in board.sections:
+            if section.key == "violations" and not section.total_rows:
+                section.empty = "no log in the database breaks a rule"
+    finally:
+        con.close()
+    return board
+
+
+def render_dashboard(board: Dashboard) -> str:
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.PackageLoader("ludolog.cli.report", "templates"),
+                             autoescape=True, undefined=jinja2.StrictUndefined)
+    return env.get_template("dashboard.html.j2").render(d=board)
