@@ -168,6 +168,38 @@ def ingest_text(summary) -> str:
     return "\n".join(lines)
 
 
+def diff_text(found: list, old, new) -> str:
+    """The games whose outcome differs between two databases, a block per game."""
+    if not found:
+        return f"no game differs between {old} and {new}"
+    lines = [f"{len(found)} game{'s' if len(found) != 1 else ''} differ between {old} and {new}:"]
+    for item in found:
+        lines.append(f"  {item.file}")
+        lines += [f"    {name}: {_outcome_text(before)} -> {_outcome_text(after)}"
+                  for name, (before, after) in item.changes.items()]
+    return "\n".join(lines)
+
+
+def _outcome_text(value) -> str:
+    """A stored outcome in words: ``ana 31, ben 29`` for scores, ``ana, ben`` for winners."""
+    if isinstance(value, str) and value.startswith(("{", "[")):  # a JSON column (final_scores)
+        import orjson
+
+        try:
+            value = orjson.loads(value)
+        except orjson.JSONDecodeError:
+            return value
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "present" if value else "absent"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value) or "none"
+    return str(value)
+
+
 def unreadable_text(problems: list) -> list[str]:
     """Lines for what was found but not read (and so not loaded)."""
     if not problems:
@@ -227,14 +259,24 @@ def register(app: typer.Typer) -> None:
                    "--force", help="Replay every log, also those unchanged since they were ingested.")] = False,
                stale: Annotated[bool, typer.Option(
                    "--stale", help="Also replay unchanged logs stored by another engine or catalog version.")] = False,
+               against: Annotated[Optional[Path], typer.Option(
+                   "--against", readable=False, metavar="OLD_DB",
+                   help="Then compare with this stored database as `ludolog diff OLD_DB DB` does "
+                        "(exit 1 if any game differs).")] = None,
                fmt: FormatOption = OutputFormat.text) -> None:
         """Replay logs and load them into DuckDB (games, players, moves, player_states, score_events,
         violations). A log unchanged since it was ingested (same path, size and time, or content)
         keeps its stored game and is not replayed; a changed one replaces its rows. Exit 1 if any
-        log is invalid."""
+        log is invalid, or with --against if any game's outcome differs from the stored database."""
         from ludolog.etl.ingest import IngestSummary, Replay, ingest_steps
         from ludolog.etl.workers import default_workers
 
+        if against is not None:
+            if not against.is_file():
+                fail(f"{against}: no such database file (--against)")
+            if db.exists() and against.resolve() == db.resolve():
+                usage_error("--against names the database being ingested into; give the stored one to compare with",
+                            "--against")
         search = find_inputs(paths, max_size)
         files, unreadable = search.files, search.problems  # what cannot be read is reported, not loaded
         n_workers = workers or default_workers()
@@ -250,10 +292,19 @@ def register(app: typer.Typer) -> None:
                         pass
                 finally:
                     steps.close()  # now, not when the generator is collected: workers stop, the database closes
-        emit({**summary.as_dict(), "unreadable": [p.as_dict() for p in unreadable]}, fmt,
+        differ = None
+        if against is not None and db.exists():
+            from ludolog.etl.diff import diff_databases
+
+            differ = diff_databases(against, db)
+        report = {**summary.as_dict(), "unreadable": [p.as_dict() for p in unreadable]}
+        if differ is not None:
+            report["against"] = {"old": str(against), "differ": [d.as_dict() for d in differ]}
+        emit(report, fmt,
              lambda: "\n".join([ingest_text(summary) if files else f"nothing to ingest: no readable log ({db} untouched)"]
-                               + unreadable_text(unreadable)))
-        if not summary.ok or unreadable:
+                               + unreadable_text(unreadable)
+                               + ([diff_text(differ, against, db)] if differ is not None else [])))
+        if not summary.ok or unreadable or differ:
             raise typer.Exit(EXIT_INVALID)
 
     @app.command()
@@ -269,17 +320,8 @@ def register(app: typer.Typer) -> None:
             if not path.is_file():
                 fail(f"{path}: no such database file")
         found = diff_databases(old, new)
-
-        def text() -> str:
-            if not found:
-                return f"no game differs between {old} and {new}"
-            lines = [f"{len(found)} game{'s' if len(found) != 1 else ''} differ between {old} and {new}:"]
-            for item in found:
-                lines.append(f"  {item.file}")
-                lines += [f"    {name}: {before!r} -> {after!r}" for name, (before, after) in item.changes.items()]
-            return "\n".join(lines)
-
-        emit({"old": str(old), "new": str(new), "differ": [d.as_dict() for d in found]}, fmt, text)
+        emit({"old": str(old), "new": str(new), "differ": [d.as_dict() for d in found]}, fmt,
+             lambda: diff_text(found, old, new))
         if found:
             raise typer.Exit(EXIT_INVALID)
 

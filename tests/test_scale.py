@@ -289,3 +289,28 @@ def test_diff_of_a_missing_file_is_an_error(tmp_path):
     done = subprocess.run(cli + [str(tmp_path / "a.duckdb"), str(tmp_path / "b.duckdb")], capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 1 and "no such database file" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_ingest_against_a_stored_database_reports_what_changed(ingested, tmp_path):
+    logs, old = ingested
+    catalog = _entdecker_catalog()
+    catalog["wealth"]["start"] = 0  # nobody can afford the first trading post any more
+    poorer = tmp_path / "poorer.json"
+    poorer.write_bytes(orjson.dumps(catalog))
+    cli = [sys.executable, "-c", "from ludolog.cli.app import main; main()", "ingest", str(logs[0].parent)]
+    same = subprocess.run(cli + ["--db", str(tmp_path / "same.duckdb"), "--against", str(old)],
+                          capture_output=True, text=True, timeout=120)
+    assert same.returncode == 0, same.stdout + same.stderr
+    assert "no game differs" in same.stdout
+    changed = subprocess.run(cli + ["--db", str(tmp_path / "new.duckdb"), "--against", str(old)], capture_output=True,
+                             text=True, timeout=120, env={**os.environ, "LUDOLOG_ENTDECKER_CATALOG": str(poorer)})
+    assert changed.returncode == 1
+    assert f"{len(logs)} games differ" in changed.stdout
+    assert changed.stdout.count("status: valid -> invalid") == len(logs)
+    assert "{" not in changed.stdout.split("differ between")[1]  # outcomes in words, not Python values
+    refused = subprocess.run(cli + ["--db", str(old), "--against", str(old)], capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and "--against" in refused.stderr
+    missing = subprocess.run(cli + ["--db", str(tmp_path / "x.duckdb"), "--against", str(tmp_path / "none.duckdb")],
+                             capture_output=True, text=True, timeout=120)
+    assert missing.returncode == 1 and "no such database file" in missing.stderr
+    assert not (tmp_path / "x.duckdb").exists()  # refused before anything was written
