@@ -280,3 +280,11 @@ def test_kingdom_crossing_board_shows_the_birds_a_move_laid_out(tmp_path):
     code, output, out = _report(tmp_path, path)
     assert code == 0, output
     assert out.read_text(encoding="utf-8").count('<div class="board"') >= 2
+
+
+def test_moves_are_listed_in_words_not_json():
+    from ludolog.cli.report.game_report import move_text
+
+    assert move_text({"type": "work", "player": "ana", "tile": 4, "path": ["B7", "B4", "B1"]}) == "work tile=4 path=B7,B4,B1"
+    assert move_text({"type": "work", "tile": 0, "balloon": {"to": "marsh"}, "note": "x"}) == "work tile=0 balloon=(to marsh)"
+    assert move_text({"type": "claim", "goals": [], "free": True}) == "claim goals=none free=yes"

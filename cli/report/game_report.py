@@ -83,9 +83,24 @@ def move_text(move: dict) -> str:
     for key, value in move.items():
         if key in ("type", "player", "note"):
             continue
-        shown = value if isinstance(value, (str, int, float)) else orjson.dumps(value).decode()
-        parts.append(f"{key}={shown}")
+        parts.append(f"{key}={value_text(value)}")
     return " ".join(parts)
+
+
+def value_text(value) -> str:
+    """A move's value as a person writes it: ``B7,B4,B1`` for a list, ``(to orchard)`` for an
+    object, never JSON or Python syntax."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    if isinstance(value, list):
+        return ",".join(value_text(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "(" + ", ".join(f"{k} {value_text(v)}" for k, v in value.items()) + ")"
+    return orjson.dumps(value).decode()
 
 
 def build(log: GameLog) -> GameReport:
