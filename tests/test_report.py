@@ -52,7 +52,7 @@ def test_report_is_self_contained_and_complete(tmp_path):
     page = out.read_text(encoding="utf-8")
     data = json.loads(GOLDEN.read_text())
     # nothing that could make a request: no external URL, no link/src/import of any kind
-    urls = set(re.findall(r"https?://[^\s\"'<>)]+", page))
+    urls = set(re.findall(r"https?://[^\s\"'<>)\\]+", page))  # also inside JSON strings
     assert urls <= {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}, urls
     assert not re.search(r"<link\b|\bsrc=|@import|url\((?!#)", page)
     # header: players and the claimed result
@@ -279,7 +279,9 @@ def test_kingdom_crossing_board_shows_the_birds_a_move_laid_out(tmp_path):
     assert svg.count('class="beaver"') <= len(log.players) and 'class="region"' in svg and 'class="bridge"' in svg
     code, output, out = _report(tmp_path, path)
     assert code == 0, output
-    assert out.read_text(encoding="utf-8").count('<div class="board"') >= 2
+    page = out.read_text(encoding="utf-8")
+    data = json.loads(re.search(r'id="steps-data">(.*?)</script>', page, re.S).group(1))
+    assert len(data["boards"]) >= 2  # distinct pictures over the game
 
 
 def test_moves_are_listed_in_words_not_json():
@@ -288,3 +290,16 @@ def test_moves_are_listed_in_words_not_json():
     assert move_text({"type": "work", "player": "ana", "tile": 4, "path": ["B7", "B4", "B1"]}) == "work tile=4 path=B7,B4,B1"
     assert move_text({"type": "work", "tile": 0, "balloon": {"to": "marsh"}, "note": "x"}) == "work tile=0 balloon=(to marsh)"
     assert move_text({"type": "claim", "goals": [], "free": True}) == "claim goals=none free=yes"
+
+
+def test_board_pictures_are_stored_as_shared_pieces_and_rebuild_exactly(tmp_path):
+    from ludolog.cli.report.game_report import build, encode_boards
+
+    report = build(load_log(GOLDEN))
+    pieces, boards = encode_boards(report.boards)
+    assert len(boards) == len(report.boards) > 100
+    assert ["".join(pieces[i] for i in ids) for ids in boards] == report.boards
+    code, output, out = _report(tmp_path, GOLDEN)
+    assert code == 0, output
+    whole = sum(len(svg) for svg in report.boards)
+    assert out.stat().st_size < whole / 5  # the 8 MB of whole pictures shrink by far more than 5x
