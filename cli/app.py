@@ -309,6 +309,9 @@ _register_migrate(app)
 from .report_command import register as _register_report  # noqa: E402
 
 _register_report(app)
+from .extract import register as _register_extract  # noqa: E402
+
+_register_extract(app)
 
 # Data commands (ingest, export, query, audit) live in their own module, written separately.
 try:

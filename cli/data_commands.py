@@ -21,11 +21,12 @@ import typer
 from ludolog.replayer.core.files import write_file
 
 from . import render
+from .extract import DaskOption, PathsArgument, check_dask, find_log_sources
 if TYPE_CHECKING:  # pyarrow is imported by the commands that need it: `ludolog validate` starts faster
     import pyarrow as pa
 
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
-                     echo_err, emit, fail, find_inputs, handle_errors, load_log, progress, usage_error, violation_text)
+                     echo_err, emit, fail, handle_errors, load_log, progress, usage_error, violation_text)
 
 # readable=False everywhere: typer's own readability check would make an unreadable file a usage
 # error (exit 2); ludolog reports it as unusable input (exit 1), naming the file.
@@ -247,7 +248,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     @handle_errors
-    def ingest(paths: Annotated[list[Path], typer.Argument(readable=False, help="Log files and folders (searched for *.json).")],
+    def ingest(paths: PathsArgument = None,
                db: DbOption = DEFAULT_DB,
                workers: Annotated[Optional[int], typer.Option(
                    "--workers", "-w", min=1, help="Worker processes (default: the number of cores).")] = None,
@@ -263,6 +264,10 @@ def register(app: typer.Typer) -> None:
                    "--against", readable=False, metavar="OLD_DB",
                    help="Then compare with this stored database as `ludolog diff OLD_DB DB` does "
                         "(exit 1 if any game differs).")] = None,
+               dask: DaskOption = None,
+               parquet: Annotated[Optional[Path], typer.Option(
+                   "--parquet", metavar="DIR", readable=False,
+                   help="Load an extract (ludolog extract --out DIR) or export instead of replaying logs.")] = None,
                fmt: FormatOption = OutputFormat.text) -> None:
         """Replay logs and load them into DuckDB (games, players, moves, player_states, score_events,
         violations). A log unchanged since it was ingested (same path, size and time, or content)
@@ -271,20 +276,27 @@ def register(app: typer.Typer) -> None:
         from ludolog.etl.ingest import IngestSummary, Replay, ingest_steps
         from ludolog.etl.workers import default_workers
 
+        if parquet is not None:
+            if paths or dask or force or stale or against:
+                usage_error("--parquet loads an extract as it is: give no PATH, --dask, --force, --stale or --against",
+                            "--parquet")
+            _ingest_parquet(parquet, db, fmt)
+            return
         if against is not None:
             if not against.is_file():
                 fail(f"{against}: no such database file (--against)")
             if db.exists() and against.resolve() == db.resolve():
                 usage_error("--against names the database being ingested into; give the stored one to compare with",
                             "--against")
-        search = find_inputs(paths, max_size)
+        check_dask(dask, workers)
+        search = find_log_sources(paths, max_size)
         files, unreadable = search.files, search.problems  # what cannot be read is reported, not loaded
         n_workers = workers or default_workers()
         summary = IngestSummary(str(db), len(files), min(n_workers, max(1, len(files))))
         with _stopped_like_ctrl_c(summary):
             if files:  # nothing readable: no database is created or opened
                 which = Replay.ALL if force else Replay.STALE if stale else Replay.CHANGED
-                steps = ingest_steps(files, db, n_workers, batch_size, summary, replay=which)
+                steps = ingest_steps(files, db, n_workers, batch_size, summary, replay=which, dask=dask)
                 try:
                     # the bar counts logs: replayed ones and the unchanged ones skipped
                     for _ in progress(steps, total=len(files), label="ingesting",
@@ -305,6 +317,23 @@ def register(app: typer.Typer) -> None:
                                + unreadable_text(unreadable)
                                + ([diff_text(differ, against, db)] if differ is not None else [])))
         if not summary.ok or unreadable or differ:
+            raise typer.Exit(EXIT_INVALID)
+
+    def _ingest_parquet(parquet: Path, db: Path, fmt: OutputFormat) -> None:
+        from ludolog.etl.ingest import IngestSummary
+        from ludolog.etl.parquet import ingest_parquet_steps
+
+        summary = IngestSummary(str(db), 0, 1)
+        with _stopped_like_ctrl_c(summary):
+            steps = ingest_parquet_steps(parquet, db, summary)
+            try:
+                for _ in steps:
+                    pass
+            finally:
+                steps.close()
+        emit({**summary.as_dict(), "parquet": display_name(parquet)}, fmt,
+             lambda: ingest_text(summary).replace(" logs into ", f" games of {display_name(parquet)} into ", 1))
+        if not summary.ok:
             raise typer.Exit(EXIT_INVALID)
 
     @app.command()
@@ -352,9 +381,13 @@ def register(app: typer.Typer) -> None:
                   metavar="NAME_OR_SQL", help="A named query (see --list) or a SQL statement.")] = None,
               db: DbOption = DEFAULT_DB, param: ParamOption = None,
               fmt: TableFormatOption = TableFormat.table, out: OutOption = None,
-              list_: Annotated[bool, typer.Option("--list", help="List the named queries and their parameters.")] = False
+              list_: Annotated[bool, typer.Option("--list", help="List the named queries and their parameters.")] = False,
+              parquet: Annotated[Optional[Path], typer.Option(
+                  "--parquet", metavar="DIR", readable=False,
+                  help="Query an extract or export (its Parquet files) instead of a database.")] = None
               ) -> None:
-        """Run a named query from queries/ (with --param NAME=VALUE) or raw SQL on the database."""
+        """Run a named query from queries/ (with --param NAME=VALUE) or raw SQL on the database
+        (or, with --parquet, on the Parquet files of an extract or export: those files only)."""
         from ludolog.etl.db import SchemaStatus, check_database, connect
         from ludolog.queries import get_query, named_queries, run_query
         from ludolog.queries.named import is_query_name
@@ -373,9 +406,14 @@ def register(app: typer.Typer) -> None:
         with _usage_errors():
             if is_query_name(name_or_sql):
                 get_query(name_or_sql).bind(params)  # a bad name or parameter fails before the database opens
-            con = connect(db, sandbox=True)  # raw SQL reads this database and nothing else
+            if parquet is not None:
+                from ludolog.etl.parquet import parquet_connection
+
+                con = parquet_connection(parquet)  # raw SQL reads these Parquet files and nothing else
+            else:
+                con = connect(db, sandbox=True)  # raw SQL reads this database and nothing else
             try:
-                if check_database(con, db).status is SchemaStatus.OLDER:
+                if parquet is None and check_database(con, db).status is SchemaStatus.OLDER:
                     echo_err(f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it "
                              f"in place (it is queried as it is)")
                 table = run_query(con, name_or_sql, params)

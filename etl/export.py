@@ -135,9 +135,11 @@ def survey(root: Path) -> Target:
     return Target(root, own, sorted(foreign), marker_ok)
 
 
-def _write_marker(root: Path, db: str, files: dict[str, list[str]]) -> None:
-    document = {"format": MARKER_FORMAT, "db": db,
-                "note": "written by ludolog export: the files it may replace; do not edit", "files": files}
+def _write_marker(root: Path, origin: dict, files: dict[str, list[str]]) -> None:
+    """The manifest: ``origin`` says what was written from ({"db": FILE} for an export, the logs
+    for an extract), ``files`` every file written with its digest."""
+    document = {"format": MARKER_FORMAT, **origin,
+                "note": "written by ludolog export or extract: the files it may replace; do not edit", "files": files}
     write_file(root / MARKER, orjson.dumps(document, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n",
                overwrite=True)
 
@@ -155,26 +157,35 @@ def export(db: str | Path, out: str | Path, overwrite: bool = False) -> list[Exp
     :raises DatabaseError: ``db`` cannot be opened.
     """
     out = Path(out)
-    if os.path.lexists(out) and not out.is_dir():
-        raise ExportRefused(f"{display_name(out)}: exists and is not a folder")
-    target = survey(out) if out.is_dir() else Target(out, {}, [], True)
-    if not target.marker_ok:
-        raise ExportRefused(f"{display_name(out / MARKER)}: is not a marker ludolog wrote; ludolog will not replace it")
-    if target.foreign and not overwrite:
-        raise ExportRefused(target.refusal() + "; export into a new or empty folder, or give --overwrite to "
-                            "replace only ludolog's own earlier export there (nothing else is touched)")
+    target = check_target(out, overwrite)
     con = connect(db, read_only=True)
     try:
         out.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         try:
             written = _copy_tables(con, staging)
-            _swap_in(out, staging, target, str(db))
+            _swap_in(out, staging, target, {"db": str(db)})
         finally:
             shutil.rmtree(staging, ignore_errors=True)  # made just now by this export, for it alone
     finally:
         con.close()
     return [ExportedTable(t.table, t.rows, str(out / t.table)) for t in written]
+
+
+def check_target(out: Path, overwrite: bool, verb: str = "export") -> Target:
+    """What ``out`` holds, when an export (or extract) may write there.
+
+    :raises ExportRefused: see :func:`export`.
+    """
+    if os.path.lexists(out) and not out.is_dir():
+        raise ExportRefused(f"{display_name(out)}: exists and is not a folder")
+    target = survey(out) if out.is_dir() else Target(out, {}, [], True)
+    if not target.marker_ok:
+        raise ExportRefused(f"{display_name(out / MARKER)}: is not a marker ludolog wrote; ludolog will not replace it")
+    if target.foreign and not overwrite:
+        raise ExportRefused(target.refusal() + f"; {verb} into a new or empty folder, or give --overwrite to "
+                            "replace only ludolog's own earlier export there (nothing else is touched)")
+    return target
 
 
 def _copy_tables(con, staging: Path) -> list[ExportedTable]:
@@ -194,7 +205,7 @@ def _copy_tables(con, staging: Path) -> list[ExportedTable]:
     return written
 
 
-def _swap_in(out: Path, staging: Path, target: Target, db: str) -> None:
+def _swap_in(out: Path, staging: Path, target: Target, origin: dict) -> None:
     """Move the staged partitions into ``out`` in place of ludolog's own old files."""
     partitions = sorted((p.parent.name, p.name) for p in staging.glob("*/*") if p.is_dir())
     new_files = {p.relative_to(staging).as_posix(): _digest(p) for p in staging.rglob("*") if p.is_file()}
@@ -212,7 +223,7 @@ def _swap_in(out: Path, staging: Path, target: Target, db: str) -> None:
     both: dict[str, list[str]] = {rel: [digest] for rel, digest in target.own.items()}
     for rel, digest in new_files.items():
         both.setdefault(rel, []).append(digest)
-    _write_marker(out, db, both)
+    _write_marker(out, origin, both)
     for rel in target.own:
         (out / rel).unlink()
     for folder in sorted({parent for rel in target.own for parent in Path(rel).parents if parent != Path(".")},
@@ -224,4 +235,4 @@ def _swap_in(out: Path, staging: Path, target: Target, db: str) -> None:
     for table, part in partitions:
         (out / table).mkdir(exist_ok=True)
         os.rename(staging / table / part, out / table / part)  # onto nothing: checked above
-    _write_marker(out, db, {rel: [digest] for rel, digest in new_files.items()})
+    _write_marker(out, origin, {rel: [digest] for rel, digest in new_files.items()})

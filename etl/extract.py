@@ -23,6 +23,7 @@ import pyarrow.compute as pc
 from ludolog.replayer.core import LogError, Violation, get_game, parse_log, replay
 from ludolog.replayer.core.files import display_name
 
+from .sources import SourceError, is_url, read_url, source_name
 from .tables import COMMON_TABLES, game_state_table
 from .versions import game_digests
 
@@ -177,6 +178,9 @@ class ChunkBuilder:
 
     # -- one log ------------------------------------------------------------------------------
     def add_file(self, path: str | Path) -> None:
+        if is_url(path):
+            self._add_url(str(path))
+            return
         file = display_name(Path(path).resolve())  # a name that is not UTF-8 is stored escaped
         try:
             # stat before reading: a file changed while it is read then differs at the next ingest
@@ -189,6 +193,19 @@ class ChunkBuilder:
                                                           f"cannot read the file: {exc.strerror or exc}")])
             return
         self.add_bytes(data, file, (info.st_size, info.st_mtime_ns))
+
+    def _add_url(self, url: str) -> None:
+        """A log named by an fsspec URL (:mod:`ludolog.etl.sources`), stored under the URL."""
+        file = source_name(url)
+        try:
+            data, stat = read_url(url)
+        except (OSError, SourceError) as exc:  # gone, unreadable or no filesystem package: recorded
+            self._stat = (None, None)
+            reason = "no such file" if isinstance(exc, FileNotFoundError) else getattr(exc, "strerror", None) or exc
+            self._add_unreadable(file, hashlib.sha256(file.encode()).hexdigest(), [Violation(
+                file, None, "", "CORE.JSON.SYNTAX", f"cannot read the file: {reason}")])
+            return
+        self.add_bytes(data, file, (stat.size, stat.mtime_ns))
 
     def add_bytes(self, data: bytes, file: str, stat: tuple[int, int] | None = None) -> None:
         """One log's rows; ``stat`` is the file's (size, mtime in ns) when it was read, if a file."""

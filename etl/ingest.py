@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ludolog.replayer.core import get_game
-from ludolog.replayer.core.files import display_name, find_logs
+from ludolog.replayer.core.files import find_logs
 
 from .db import DEFAULT_DB, SchemaStatus, open_for_writing, upgrade_text
 from .extract import Chunk, ChunkStats, merge_chunks
 from .load import MB, LoadFailure, Loader
+from .sources import SourceError, find_sources, is_url, read_url, source_name, url_stat
 from .versions import game_digests
 from .workers import ExtractPool, chunked_files, default_workers
 
@@ -157,6 +158,8 @@ def _current_digests(game_name: str | None, cache: dict) -> tuple | None:
 def _unchanged(path: str, stored: _Stored) -> bool:
     """Whether the file still holds what was stored: same size and modification time, or (a file
     touched or copied) the same size and the stored content hash."""
+    if is_url(path):
+        return _unchanged_url(path, stored)
     try:
         info = os.stat(path)
     except OSError:
@@ -169,6 +172,20 @@ def _unchanged(path: str, stored: _Stored) -> bool:
         with open(path, "rb") as fh:
             return hashlib.sha256(fh.read()).hexdigest() == stored.game_id
     except OSError:
+        return False
+
+
+def _unchanged_url(url: str, stored: _Stored) -> bool:
+    """:func:`_unchanged` for a log named by a URL: its filesystem's size and time (when it gives
+    one), else the content hash."""
+    info = url_stat(url)
+    if info is None or stored.size is None or info.size != stored.size:
+        return False
+    if info.mtime_ns is not None and info.mtime_ns == stored.mtime_ns:
+        return True
+    try:
+        return hashlib.sha256(read_url(url)[0]).hexdigest() == stored.game_id
+    except (OSError, SourceError):
         return False
 
 
@@ -186,7 +203,7 @@ def files_to_replay(con, files: list[str], replay_: Replay) -> tuple[list[str], 
     digests: dict = {}
     keep, skipped = [], {}
     for path in files:
-        row = stored.get(display_name(Path(path).resolve()))
+        row = stored.get(source_name(path))
         if row is None or not _unchanged(path, row) or (
                 replay_ is Replay.STALE and row.game is not None
                 and _current_digests(row.game, digests) != (row.engine_digest, row.catalog_digest)):
@@ -198,7 +215,8 @@ def files_to_replay(con, files: list[str], replay_: Replay) -> tuple[list[str], 
 
 def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,
                  chunk_size: int | None = None, summary: IngestSummary | None = None,
-                 batch_rows: int = BATCH_STATE_ROWS, replay: Replay = Replay.CHANGED) -> Iterator[ChunkStats]:
+                 batch_rows: int = BATCH_STATE_ROWS, replay: Replay = Replay.CHANGED,
+                 dask: str | None = None) -> Iterator[ChunkStats]:
     """Ingest ``files`` (log files, not folders), yielding each worker chunk's statistics as it
     is replayed (``summary.committed`` counts the logs whose transaction has committed), after
     empty statistics once the unchanged logs to skip are known (``summary.skipped``).
@@ -206,16 +224,21 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     Chunks are committed in transactions of about ``batch_rows`` player-state rows (1: one
     transaction per chunk), written by a background thread. ``summary`` (if given) is filled in
     as it goes. ``replay`` says which files are replayed (by default an unchanged file keeps its
-    stored game; see :func:`files_to_replay`). :raises DatabaseError: the file is in use by another process, or is not a ludolog
-    DuckDB database.
+    stored game; see :func:`files_to_replay`). ``dask`` (an address, see
+    :class:`~ludolog.etl.distributed.DaskAddress`) replays on a Dask cluster instead of
+    ``workers`` local processes; the database is written here all the same.
+
+    :raises DatabaseError: the file is in use by another process, or is not a ludolog DuckDB database.
+    :raises DaskError: the Dask cluster cannot be used (see :class:`~ludolog.etl.distributed.DaskPool`).
     """
-    workers = default_workers() if workers is None else max(1, workers)
+    workers = dask_workers(dask) if dask else default_workers() if workers is None else max(1, workers)
     files = [str(f) for f in files]
     size = chunk_size or chunk_size_for(len(files), workers)
     summary = summary if summary is not None else IngestSummary(str(db), len(files), workers)
     start = time.perf_counter()
-    pool = ExtractPool(min(workers, max(1, len(files))))
-    pool.__enter__()  # workers first: they are forked before DuckDB or the writer start a thread
+    pool = open_pool(dask, min(workers, max(1, len(files))))  # workers first: they are forked before
+    if dask:                                                  # DuckDB or the writer start a thread
+        summary.workers = pool.workers
     try:
         con = open_for_writing(db)
     except BaseException:
@@ -262,17 +285,48 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
 
 
 def ingest(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,
-           chunk_size: int | None = None, replay: Replay = Replay.CHANGED) -> IngestSummary:
-    """Replay and load ``files`` (folders are searched for ``*.json``) into ``db``."""
-    files = find_logs(files)
+           chunk_size: int | None = None, replay: Replay = Replay.CHANGED, dask: str | None = None) -> IngestSummary:
+    """Replay and load ``files`` (folders are searched for ``*.json``; URLs through fsspec) into ``db``."""
+    files = log_sources(files)
     summary = IngestSummary(str(db), len(files), default_workers() if workers is None else max(1, workers))
-    for _ in ingest_steps(files, db, workers, chunk_size, summary, replay=replay):
+    for _ in ingest_steps(files, db, workers, chunk_size, summary, replay=replay, dask=dask):
         pass
     return summary
 
 
-def n_chunks(files: Sequence[str | Path], workers: int | None = None, chunk_size: int | None = None) -> int:
+def log_sources(paths: Sequence[str | Path]) -> list[str | Path]:
+    """The logs ``paths`` name (see :func:`~ludolog.replayer.core.files.find_logs`); URLs among them
+    are searched through fsspec (:func:`~ludolog.etl.sources.find_sources`)."""
+    if not any(is_url(p) for p in paths):
+        return list(find_logs(paths))
+    return list(find_sources(paths).files)
+
+
+#: the worker count chunks are sized for on a Dask scheduler, whose workers are not known before
+#: connecting (and come and go): small corpora are cut into one-log chunks, large ones into MAX_CHUNK
+SCHEDULER_WORKERS = 16
+
+
+def dask_workers(address: str) -> int:
+    """The worker count to size chunks for on a Dask cluster: N of ``local:N``, else
+    :data:`SCHEDULER_WORKERS`. :raises DaskUsageError: not an address ``--dask`` takes."""
+    from .distributed import DaskAddress
+
+    return DaskAddress.parse(address).local_workers or SCHEDULER_WORKERS
+
+
+def open_pool(dask: str | None, workers: int):
+    """An entered :class:`ExtractPool` of ``workers`` local processes, or a Dask pool at ``dask``."""
+    if dask:
+        from .distributed import DaskPool
+
+        return DaskPool(dask).__enter__()
+    return ExtractPool(workers).__enter__()
+
+
+def n_chunks(files: Sequence[str | Path], workers: int | None = None, chunk_size: int | None = None,
+             dask: str | None = None) -> int:
     """How many chunks :func:`ingest_steps` will yield (the progress bar's total)."""
-    workers = default_workers() if workers is None else max(1, workers)
+    workers = dask_workers(dask) if dask else default_workers() if workers is None else max(1, workers)
     size = chunk_size or chunk_size_for(len(files), workers)
     return sum(1 for _ in chunked_files([str(f) for f in files], size, CHUNK_FILE_BYTES))

@@ -1,0 +1,226 @@
+"""Replaying on a Dask cluster: the chunks of the local worker processes, scheduled by dask.distributed.
+
+    with DaskPool("tcp://scheduler:8786") as pool:     # or "local:4": a LocalCluster of 4 processes
+        for chunk in pool.extract(chunks_of_paths):   # in the order given
+            ...
+
+Each task is :func:`ludolog.etl.extract.extract_chunk` on one chunk of paths (local paths every
+worker can read, or fsspec URLs); the Arrow tables come back to this process, which alone writes
+(DuckDB or Parquet). At most a few chunks per worker thread are in flight and results are taken in
+submission order, so memory stays bounded and the output receives exactly the serial sequence.
+A worker that dies (killed, out of memory) is Dask's to handle: the scheduler runs its task again
+elsewhere, up to its ``distributed.scheduler.allowed-failures``; only then does this fail.
+
+Every worker must run the same ludolog with the same catalogs: each chunk's games carry the
+digests of the engine and catalog that replayed them, and a chunk replayed with others than this
+process's is refused (the tables would depend on which worker took which chunk).
+
+dask.distributed is imported only here, and only when a command is given ``--dask``.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+import uuid
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import CancelledError
+from dataclasses import dataclass
+
+from ludolog.replayer.core import LudologError, game_names, get_game, registry
+
+from .extract import Chunk, extract_chunk
+from .versions import game_digests
+
+#: how long to wait for a scheduler to answer (a cluster being started may take a while)
+CONNECT_TIMEOUT_SECONDS = 30
+#: chunks in flight per worker thread: one running, one queued, one coming back
+IN_FLIGHT_PER_THREAD = 3
+LOCAL_PREFIX = "local:"
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://.+")
+TASK_PREFIX = "ludolog-replay"
+
+
+class DaskUsageError(LudologError):
+    """An ``--dask`` address of neither accepted form."""
+
+
+class DaskError(LudologError):
+    """The cluster cannot be used: dask.distributed is not installed, the scheduler cannot be
+    reached, a task failed or kept killing its workers, or a worker runs another engine."""
+
+
+@dataclass(frozen=True, slots=True)
+class DaskAddress:
+    """Where to replay: ``local:N`` (a LocalCluster of N worker processes started for the command)
+    or a scheduler's address (``tcp://host:8786``, ``tls://...``: any address dask.distributed
+    connects to)."""
+
+    text: str
+    local_workers: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "DaskAddress":
+        """:raises DaskUsageError: neither ``local:N`` (N >= 1) nor ``scheme://host:port``."""
+        text = text.strip()
+        if text.startswith(LOCAL_PREFIX):
+            count = text[len(LOCAL_PREFIX):]
+            if not count.isdigit() or int(count) < 1:
+                raise DaskUsageError(f"--dask {text}: local:N needs a number of worker processes N >= 1 (e.g. local:4)")
+            return cls(text, int(count))
+        if not _SCHEME.match(text):
+            raise DaskUsageError(f"--dask {text}: give a Dask scheduler address (tcp://host:8786) or local:N "
+                                 "for N local worker processes")
+        return cls(text)
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise DaskError("--dask needs dask.distributed, which is not installed: pip install 'ludolog[dask]'") from None
+    return distributed
+
+
+_LOADED_PLUGINS: set[str] = set()
+
+
+def replay_on_worker(paths: list[str], plugins: list[str]) -> Chunk:
+    """The task a Dask worker runs: register the engines the client registered in-process (once
+    per worker process), then replay ``paths``."""
+    if not _LOADED_PLUGINS.issuperset(plugins):
+        game_names()  # the LUDOLOG_PLUGINS engines of the worker's own environment
+        for spec in plugins:
+            if spec not in _LOADED_PLUGINS:
+                registry.load_plugin(spec)
+                _LOADED_PLUGINS.add(spec)
+    return extract_chunk(paths)
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+class DaskPool:
+    """A Dask client (and, for ``local:N``, its LocalCluster) that turns chunks of paths into
+    :class:`Chunk` s, like :class:`~ludolog.etl.workers.ExtractPool`. Use as a context manager."""
+
+    def __init__(self, address: DaskAddress | str, connect_timeout: float = CONNECT_TIMEOUT_SECONDS):
+        self.address = DaskAddress.parse(address) if isinstance(address, str) else address
+        self.connect_timeout = connect_timeout
+        self.cluster = None
+        self.client = None
+        #: worker threads of the cluster when it was joined (1 until then)
+        self.workers = 1
+        self._digests: dict[str, tuple | None] = {}
+
+    def __enter__(self) -> "DaskPool":
+        distributed = _distributed()
+        try:
+            if self.address.local_workers is not None:
+                # processes, one thread each: a replay holds the GIL, so threads would not add speed
+                self.cluster = distributed.LocalCluster(
+                    n_workers=self.address.local_workers, threads_per_worker=1, processes=True,
+                    dashboard_address=":0", silence_logs=logging.ERROR)
+                self.client = distributed.Client(self.cluster, set_as_default=False)
+            else:
+                self.client = distributed.Client(self.address.text, timeout=self.connect_timeout,
+                                                 set_as_default=False)
+            self.workers = max(1, sum(self.client.nthreads().values()))
+        except BaseException as exc:
+            self.close()
+            if isinstance(exc, (OSError, TimeoutError, ValueError)):
+                raise DaskError(f"cannot reach the Dask scheduler at {self.address.text}: {_first_line(exc)}") from None
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close(abort=exc[0] is not None)
+
+    def close(self, abort: bool = False) -> None:
+        """Leave the cluster (and stop a LocalCluster). ``abort``: the caller stops early, its
+        tasks still queued are cancelled (a cluster serves other clients too)."""
+        client, cluster = self.client, self.cluster
+        self.client = self.cluster = None
+        if client is not None:
+            with contextlib.suppress(Exception):
+                client.close()
+        if cluster is not None:
+            with contextlib.suppress(Exception):
+                cluster.close()
+
+    def _check_digests(self, chunk: Chunk) -> None:
+        """Refuse a chunk replayed by an engine or catalog other than this process's."""
+        games = chunk.tables.get("games")
+        if games is None or not games.num_rows:
+            return
+        names = games.column("game").to_pylist()
+        engines = games.column("engine_digest").to_pylist()
+        catalogs = games.column("catalog_digest").to_pylist()
+        for name, engine, catalog in zip(names, engines, catalogs):
+            if name is None or engine is None:
+                continue  # an unreadable log: no engine replayed it
+            if name not in self._digests:
+                try:
+                    self._digests[name] = game_digests(get_game(name))
+                except Exception:  # noqa: BLE001 - a game only the workers know: nothing to compare
+                    self._digests[name] = None
+            mine = self._digests[name]
+            if mine is not None and mine != (engine, catalog):
+                which = "engine" if mine[0] != engine else "catalog"
+                raise DaskError(f"a Dask worker replayed {name} with another {which} than this ludolog's "
+                                f"({which} digest {(engine if which == 'engine' else catalog) or 'none'} instead of "
+                                f"{(mine[0] if which == 'engine' else mine[1]) or 'none'}): give every worker the "
+                                f"same ludolog version and catalogs (LUDOLOG_<GAME>_CATALOG) as this machine")
+
+    def extract(self, chunks: Iterable[list[str]]) -> Iterator[Chunk]:
+        """Replay each chunk of paths on the cluster; chunks come back in the order given.
+
+        :raises DaskError: a task failed, its workers died more often than the scheduler allows,
+            the cluster went away, or a worker replays with another engine or catalog.
+        """
+        distributed = _distributed()
+        client = self.client
+        if client is None:
+            raise DaskError("the Dask pool is not open")
+        plugins = registry.plugin_specs()
+        run = uuid.uuid4().hex[:12]
+        pending: deque = deque()
+        source = iter(chunks)
+        number = 0
+
+        def submit(paths: list[str]) -> None:
+            nonlocal number
+            key = f"{TASK_PREFIX}-{run}-{number}"
+            number += 1
+            pending.append((paths, client.submit(replay_on_worker, paths, plugins, key=key, pure=False)))
+
+        try:
+            for paths in source:
+                submit(paths)
+                if len(pending) >= IN_FLIGHT_PER_THREAD * self.workers:
+                    break
+            while pending:
+                paths, future = pending.popleft()
+                try:
+                    chunk = future.result()
+                except distributed.KilledWorker:
+                    raise DaskError(f"Dask workers kept dying while replaying {len(paths)} logs from {paths[0]} "
+                                    "(out of memory or killed?); the games written so far are complete - run "
+                                    "the same command again to continue") from None
+                except (CancelledError, OSError) as exc:
+                    raise DaskError(f"the Dask cluster at {self.address.text} went away: {_first_line(exc)}") from None
+                except Exception as exc:  # noqa: BLE001 - a task's own error (e.g. no ludolog on a worker)
+                    raise DaskError(f"a Dask task failed on the cluster ({type(exc).__name__}: {_first_line(exc)}); "
+                                    "every worker needs the same ludolog installed") from None
+                future.release()
+                self._check_digests(chunk)
+                following = next(source, None)
+                if following is not None:
+                    submit(following)
+                yield chunk
+        finally:
+            if pending:  # stopped early (an error, Ctrl-C, the consumer closed): nothing more is needed
+                with contextlib.suppress(Exception):
+                    client.cancel([future for _, future in pending])
