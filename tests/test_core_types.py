@@ -231,3 +231,20 @@ def test_the_log_module_reads_with_the_game_it_is_given_and_never_imports_the_re
         core_log.parse_log(orjson.dumps(raw), "e.json", get_game("kingdom-crossing"))
     assert exc.value.violations[0].code == "CORE.GAME.UNKNOWN"
     assert parse_log(orjson.dumps(raw), "e.json").game == "entdecker"  # the registry's reader
+
+
+def test_every_rule_code_is_raised_as_a_literal_string_somewhere_in_its_game():
+    """Rule codes are greppable: each declared code appears verbatim in its package's code outside
+    the declarations (no code built from pieces such as f"KC.{area}.{what}")."""
+    import importlib
+    import re
+    from pathlib import Path
+
+    from ludolog.replayer.core import all_games
+
+    for game in all_games():
+        package = Path(importlib.import_module(type(game).__module__.rsplit(".", 1)[0]).__file__).parent
+        declared = {rule.code for rule in game.rules}
+        text = "\n".join(p.read_text(encoding="utf-8") for p in package.glob("*.py") if p.name != "rules.py")
+        literal = set(re.findall(r"""["']([A-Z]+(?:\.[A-Z0-9_]+)+)["']""", text))
+        assert declared - literal == set(), (game.name, sorted(declared - literal)[:10])
