@@ -19,14 +19,14 @@ from ludolog.replayer.core.files import FILE_RULES, write_file
 from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FileProblem, FormatOption, MaxSizeOption, OutputFormat,
                      check_file, debug_enabled, display_name, emit, error_boundary, fail, find_inputs, game_names, handle_errors,
-                     internal_violation, load_game, load_log, parse_option_pairs, problem_check, progress,
+                     color_enabled, internal_violation, load_game, load_log, parse_option_pairs, problem_check, progress,
                      resolve_game, say, usage_error, violation_text)
 
 app = typer.Typer(
     name="ludolog",
     help="Validate, replay and analyse recorded tabletop games (JSON move logs).",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -41,7 +41,7 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def _root(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+def _root(version: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True,
                                                 help="Show the version and exit.")] = False) -> None:
     """Validate, replay and analyse recorded tabletop games (JSON move logs)."""
 
@@ -108,6 +108,7 @@ def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_de
     # Each file's line (or JSON entry) is printed as soon as it is checked and only the counts are
     # kept, so memory stays flat however many logs there are.
     stream = render.JsonListStream("files") if fmt == OutputFormat.json else None
+    colour = color_enabled()
     start = time.perf_counter()
     for entry in progress(search.entries, len(search.entries), "validating"):
         check = problem_check(entry) if isinstance(entry, FileProblem) else check_file(entry, max_size=max_size)
@@ -118,7 +119,7 @@ def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_de
         if stream is not None:
             stream.add(check.as_dict())
         elif not (quiet and check.ok):
-            say(render.check_text(check, limit))
+            say(render.check_text(check, limit, colour))
     seconds = time.perf_counter() - start
     summary = {"files": files, "counts": counts, "moves": moves, "seconds": round(seconds, 3),
                "moves_per_s": round(moves / seconds, 1) if seconds > 0 else 0.0, "all_valid": all_valid}
@@ -300,7 +301,7 @@ def _check_simulated(path: Path, data: bytes) -> None:
 def main() -> None:
     """Console-script entry point ``ludolog``."""
     with error_boundary():
-        app()
+        app(prog_name="ludolog")  # also the name shell completion is installed under
 
 
 from .migrate import register as _register_migrate  # noqa: E402 - commands in their own modules

@@ -115,12 +115,22 @@ STATUS_LABELS = {"valid": "OK", "unfinished": "UNFINISHED", "invalid": "INVALID"
                  "error": "ERROR"}
 
 
-def check_line(check: FileCheck) -> str:
+#: The label's colour in a terminal (never the only sign: the word is there without colour).
+STATUS_COLOURS = {"valid": "green", "unfinished": "yellow", "invalid": "red", "unreadable": "red", "error": "magenta"}
+
+
+def status_label(status: str, colour: bool = False) -> str:
+    """The status word, padded to one width, in its colour when ``colour`` (a terminal)."""
+    label = f"{STATUS_LABELS[status]:<10}"
+    return typer.style(label, fg=STATUS_COLOURS[status], bold=True) if colour else label
+
+
+def check_line(check: FileCheck, colour: bool = False) -> str:
     """One line per file: status, file, what was replayed (for an unreadable file: why)."""
-    label = STATUS_LABELS[check.status]
+    label = status_label(check.status, colour)
     if check.status == "unreadable" and check.violations:
         v = check.violations[0]
-        return f"{label:<10} {check.file}: {v.message} [{v.code}]"
+        return f"{label} {check.file}: {v.message} [{v.code}]"
     detail = []
     if check.game:
         detail.append(check.game)
@@ -131,11 +141,11 @@ def check_line(check: FileCheck) -> str:
     if check.violations:
         n = len(check.violations)
         detail.append(f"{n} violation{'s' if n != 1 else ''}")
-    return f"{label:<10} {check.file}" + (f"  ({', '.join(detail)})" if detail else "")
+    return f"{label} {check.file}" + (f"  ({', '.join(detail)})" if detail else "")
 
 
-def check_text(check: FileCheck, limit: int) -> str:
-    lines = [check_line(check)]
+def check_text(check: FileCheck, limit: int, colour: bool = False) -> str:
+    lines = [check_line(check, colour)]
     if check.status == "unreadable":
         return lines[0]
     if check.bot_scores and check.status == "valid" and check.result_line:

@@ -143,3 +143,59 @@ def test_the_ingest_bar_counts_logs_and_the_skipped_ones(toy_logs, tmp_path):
     again = run_in_terminal("ingest", str(toy_logs), "--db", str(db), "--workers", "2")
     assert (2000, 2000) in _bar_counts(again)  # unchanged logs are skipped, and counted
     assert any("skipped 2000 unchanged logs" in line for line in again.lines)
+
+
+# -- colour, completion, version ---------------------------------------------------------------------
+
+GOLDEN = ROOT / "tests" / "golden" / "entdecker"
+SGR_COLOUR = re.compile(rb"\x1b\[[0-9;]*3[0-7]m")  # a foreground colour
+
+
+def _invalid_copy(folder: Path) -> Path:
+    raw = orjson.loads((GOLDEN / "entdecker-2p-0.log.json").read_bytes())
+    raw["moves"][2]["type"] = "teleport"
+    bad = folder / "bad.json"
+    bad.write_bytes(orjson.dumps(raw))
+    return bad
+
+
+def test_status_words_are_coloured_in_a_terminal(tmp_path):
+    shown = run_in_terminal("validate", str(GOLDEN / "entdecker-2p-0.log.json"), str(_invalid_copy(tmp_path)))
+    assert shown.code == 1
+    # green OK, red INVALID (as click writes them, or as rich re-writes them above the bar)
+    assert re.search(rb"\x1b\[(1;)?32m(\x1b\[1m)?OK", shown.raw)
+    assert re.search(rb"\x1b\[(1;)?31m(\x1b\[1m)?INVALID", shown.raw)
+    assert any(line.startswith("OK ") for line in shown.lines)  # the word is there, colour or not
+    alone = run_in_terminal("validate", str(GOLDEN / "entdecker-2p-0.log.json"))  # no bar: click's colours
+    assert alone.code == 0 and re.search(rb"\x1b\[(1;)?32m(\x1b\[1m)?OK", alone.raw)
+
+
+def test_no_colour_when_NO_COLOR_is_set(tmp_path):
+    shown = run_in_terminal("validate", str(GOLDEN / "entdecker-2p-0.log.json"), str(_invalid_copy(tmp_path)),
+                            env={"NO_COLOR": "1"})
+    assert shown.code == 1
+    assert SGR_COLOUR.search(shown.raw) is None
+    assert any(line.startswith("INVALID ") for line in shown.lines)
+
+
+def test_no_colour_when_the_output_is_not_a_terminal(tmp_path):
+    done = subprocess.run([*LUDOLOG, "validate", str(GOLDEN / "entdecker-2p-0.log.json"), str(_invalid_copy(tmp_path))],
+                          capture_output=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 1
+    assert b"\x1b[" not in done.stdout + done.stderr
+    assert done.stdout.startswith(b"OK ")
+
+
+def test_version_and_shell_completion():
+    for flag in ("-V", "--version"):
+        done = subprocess.run([*LUDOLOG, flag], capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert done.returncode == 0
+        from importlib.metadata import version
+
+        assert done.stdout.strip() == f"ludolog {version('ludolog')}"
+    done = subprocess.run([*LUDOLOG, "--help"], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          env={**os.environ, "COLUMNS": "100"})
+    assert "--install-completion" in done.stdout and "--show-completion" in done.stdout
+    shown = subprocess.run([*LUDOLOG, "--show-completion", "bash"], capture_output=True, text=True, cwd=ROOT,
+                           timeout=60)
+    assert shown.returncode == 0 and "complete" in shown.stdout and "ludolog" in shown.stdout
