@@ -313,6 +313,9 @@ _register_report(app)
 from .extract import register as _register_extract  # noqa: E402
 
 _register_extract(app)
+from .tables import register as _register_tables  # noqa: E402
+
+_register_tables(app)
 
 # Data commands (ingest, export, query, audit) live in their own module, written separately.
 try:

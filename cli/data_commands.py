@@ -46,8 +46,27 @@ class TableFormat(str, enum.Enum):
     parquet = "parquet"
 
 
-TableFormatOption = Annotated[TableFormat, typer.Option(
-    "--format", "-f", case_sensitive=False, help="table (text), csv, json, or parquet (needs --out).")]
+TableFormatOption = Annotated[Optional[TableFormat], typer.Option(
+    "--format", "-f", case_sensitive=False, show_default=False,
+    help="table (text), csv, json, or parquet (needs --out). Default: from the --out file's extension "
+         "(.csv .json .parquet .txt), else table.")]
+#: What ``--out FILE`` without ``--format`` is written as.
+FORMAT_BY_EXTENSION = {".csv": TableFormat.csv, ".json": TableFormat.json, ".parquet": TableFormat.parquet,
+                       ".pq": TableFormat.parquet, ".txt": TableFormat.table, ".text": TableFormat.table}
+
+
+def result_format(fmt: TableFormat | None, out: Path | None) -> TableFormat:
+    """The format asked for, or the one ``out``'s extension names (a table for no file or no
+    extension); an extension that names no format is a usage error rather than a guess."""
+    if fmt is not None:
+        return fmt
+    if out is None or not out.suffix:
+        return TableFormat.table
+    try:
+        return FORMAT_BY_EXTENSION[out.suffix.lower()]
+    except KeyError:
+        usage_error(f"cannot tell the format from the extension {out.suffix!r}; give --format "
+                    f"(table, csv, json or parquet) or one of {', '.join(FORMAT_BY_EXTENSION)}", "--format")
 
 
 # -- output of result tables ----------------------------------------------------------------------
@@ -137,6 +156,27 @@ def _pairs(pairs: list[str] | None) -> dict[str, str]:
             usage_error(f"expected NAME=VALUE, got {pair!r}", "--param")
         values[key.strip()] = value
     return values
+
+
+def check_game_param(con, params: dict[str, str]) -> None:
+    """A ``game`` parameter must name a game: one this ludolog knows or one the database holds (a
+    misspelt name would otherwise give an empty result that looks like an answer). A usage error
+    names the games there are."""
+    from ludolog.replayer.core import game_names
+
+    game = params.get("game")
+    if game is None or game.upper() == "NULL":
+        return
+    stored = [row[0] for row in con.execute("SELECT DISTINCT game FROM games WHERE game IS NOT NULL ORDER BY game")
+              .fetchall()] if _has_table(con, "games") else []
+    if game in stored or game in game_names():
+        return
+    usage_error(f"no game {game!r}: the database holds {', '.join(stored) or 'no games'}"
+                f" (games ludolog knows: {', '.join(game_names())})", "--param")
+
+
+def _has_table(con, name: str) -> bool:
+    return bool(con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchone()[0])
 
 
 def _params_text(params) -> str:
@@ -380,7 +420,7 @@ def register(app: typer.Typer) -> None:
     def query(name_or_sql: Annotated[Optional[str], typer.Argument(
                   metavar="NAME_OR_SQL", help="A named query (see --list) or a SQL statement.")] = None,
               db: DbOption = DEFAULT_DB, param: ParamOption = None,
-              fmt: TableFormatOption = TableFormat.table, out: OutOption = None,
+              fmt: TableFormatOption = None, out: OutOption = None,
               list_: Annotated[bool, typer.Option("--list", help="List the named queries and their parameters.")] = False,
               parquet: Annotated[Optional[Path], typer.Option(
                   "--parquet", metavar="DIR", readable=False,
@@ -398,7 +438,7 @@ def register(app: typer.Typer) -> None:
             queries = named_queries()
             listing = pa.table({"name": list(queries), "question": [q.question for q in queries.values()],
                                 "parameters": [_params_text(q.params) for q in queries.values()]})
-            write_result(listing, fmt, out)
+            write_result(listing, result_format(fmt, out), out)
             return
         if not name_or_sql:
             usage_error("give a query name or SQL (ludolog query --list shows the named queries)", "NAME_OR_SQL")
@@ -416,16 +456,18 @@ def register(app: typer.Typer) -> None:
                 if parquet is None and check_database(con, db).status is SchemaStatus.OLDER:
                     echo_err(f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it "
                              f"in place (it is queried as it is)")
+                if is_query_name(name_or_sql):
+                    check_game_param(con, params)
                 table = run_query(con, name_or_sql, params)
             finally:
                 con.close()
-        write_result(table, fmt, out)
+        write_result(table, result_format(fmt, out), out)
 
     @app.command()
     @handle_errors
     def analyze(name: Annotated[Optional[str], typer.Argument(help="elo, trajectory or comebacks (see --list).")] = None,
                 db: DbOption = DEFAULT_DB, param: ParamOption = None,
-                fmt: TableFormatOption = TableFormat.table, out: OutOption = None,
+                fmt: TableFormatOption = None, out: OutOption = None,
                 list_: Annotated[bool, typer.Option("--list", help="List the analyses and their parameters.")] = False
                 ) -> None:
         """Run a polars analysis: Elo ratings in date order, score trajectories, comebacks."""
@@ -437,18 +479,20 @@ def register(app: typer.Typer) -> None:
 
             listing = pa.table({"name": list(ANALYSES), "question": [a.question for a in ANALYSES.values()],
                                 "parameters": [_params_text(a.params) for a in ANALYSES.values()]})
-            write_result(listing, fmt, out)
+            write_result(listing, result_format(fmt, out), out)
             return
         if not name:
             usage_error(f"give an analysis name: {', '.join(ANALYSES)}", "NAME")
         with _usage_errors():
             analysis = get_analysis(name)
+            params = _pairs(param)
             con = connect(db, read_only=True)
             try:
-                frame = analysis(con, _pairs(param))
+                check_game_param(con, params)
+                frame = analysis(con, params)
             finally:
                 con.close()
-        write_result(frame.to_arrow(), fmt, out)
+        write_result(frame.to_arrow(), result_format(fmt, out), out)
 
     @app.command()
     @handle_errors
