@@ -348,17 +348,30 @@ class KingdomCrossing(Game):
         return max(0, s.round - 1) * per_round + min(s.turn, per_round - 1) + 1, max(1, s.round)
 
     def describe(self, s: KCState) -> str:
-        cat = self.cat
-        parts = [f"round {s.round} {STEP_NAMES[s.step]}", f"first {s.ids[s.first]}"]
+        """The position in words: round and step, who is first and who is to act, then each
+        player's Prestige, coins, Invest track, resources, region and guild tracks."""
+        return "; ".join([self._turn_text(s)] + [self._player_text(s, seat) for seat in range(len(s.players))])
+
+    def _turn_text(self, s: KCState) -> str:
+        text = f"round {s.round}, {STEP_NAMES[s.step]} step; {self._name(s, s.first)} is first player"
         if s.step not in (END,):
             seat, types = expect(s)
-            parts.append(f"waiting {'Paco & Paca' if seat == CHANCE else s.ids[seat]}: {'/'.join(types)}")
-        for seat, p in enumerate(s.players):
-            score = s.ledger.totals[seat] if seat < s.n else s.paco_ledger.totals[0]
-            where = cat.regions[p.region] if p.region >= 0 else "-"
-            parts.append(f"{s.ids[seat]}: {score}P {p.coins}c inv{p.invest} "
-                         f"res {'/'.join(map(str, p.res))} @{where} guilds {''.join(map(str, p.guild))}")
-        return "; ".join(parts)
+            text += f"; {'Paco & Paca' if seat == CHANCE else self._name(s, seat)} to act: {' or '.join(types)}"
+        return text
+
+    @staticmethod
+    def _name(s: KCState, seat: int) -> str:
+        """A player's id; the solo mode's second seat is Paco & Paca."""
+        return "Paco & Paca" if seat >= s.n else s.ids[seat]
+
+    def _player_text(self, s: KCState, seat: int) -> str:
+        p = s.players[seat]
+        score = s.ledger.totals[seat] if seat < s.n else s.paco_ledger.totals[0]
+        where = f"in {self.cat.regions[p.region]}" if p.region >= 0 else "on no region yet"
+        resources = ", ".join(f"{name} {count}" for name, count in zip(RESOURCES, p.res))
+        guilds = ", ".join(f"{name} {step}" for name, step in zip(GUILDS, p.guild))
+        return (f"{self._name(s, seat)}: {score} Prestige, {p.coins} coins, Invest track {p.invest}, {resources}, "
+                f"{where}, guild tracks {guilds}")
 
     def render_svg(self, s: KCState) -> str:
         from .board_svg import render_svg
@@ -366,15 +379,28 @@ class KingdomCrossing(Game):
         return render_svg(s)
 
     def render(self, s: KCState) -> str:
+        """Round, step and who acts; the spaces' top cards, the balloon, the Queen and the favors
+        shown; then each player's figures and what they have (lines of at most 100 columns)."""
+        import textwrap
+
+        def wrapped(text: str, indent: str = "") -> list[str]:
+            return textwrap.wrap(text, 100, initial_indent=indent, subsequent_indent=indent + "  ")
+
         cat = self.cat
-        lines = [self.describe(s), "cards: " + ", ".join(
-            f"{cat.spaces[i]}={s.top(i) or s.space_tile[i] or '-'}{'+' + s.space_bird[i] if s.space_bird[i] else ''}"
-            for i in range(len(cat.spaces)))]
-        lines.append(f"balloon {cat.regions[s.balloon] if s.balloon >= 0 else '-'}; queen {s.queen_card if s.queen_available else '-'}; "
-                     f"favors shown {s.favor_display}")
+        lines = wrapped(self._turn_text(s))
+        cards = ", ".join(f"{cat.spaces[i]} {s.top(i) or s.space_tile[i] or 'empty'}"
+                          f"{' with bird ' + s.space_bird[i] if s.space_bird[i] else ''}" for i in range(len(cat.spaces)))
+        lines += wrapped("top cards: " + cards)
+        lines.append(f"balloon in {cat.regions[s.balloon] if s.balloon >= 0 else 'no region'}; "
+                     f"Queen card {s.queen_card if s.queen_available else 'taken'}; "
+                     f"favors shown {', '.join(s.favor_display) or 'none'}")
         for seat, p in enumerate(s.players):
-            lines.append(f"  {s.ids[seat]}: favors {p.favors}, structures {p.structures}, birds {len(p.birds)}, "
-                         f"tiles improved {''.join('I' if x else '-' for x in p.improved)}, played {''.join('x' if x else '.' for x in p.played)}")
+            improved = [str(i + 1) for i, x in enumerate(p.improved) if x]
+            played = [str(i + 1) for i, x in enumerate(p.played) if x]
+            lines += wrapped(f"{self._player_text(s, seat)}; favors {', '.join(p.favors) or 'none'}; structures "
+                             f"{', '.join(p.structures) or 'none'}; {len(p.birds)} bird{'' if len(p.birds) == 1 else 's'}; "
+                             f"action tiles improved {', '.join(improved) or 'none'}, played this round "
+                             f"{', '.join(played) or 'none'}", "  ")
         if s.solo:
             lines.append(f"Paco & Paca: {s.paco_ledger.totals[0]} Prestige")
         return "\n".join(lines)
