@@ -176,9 +176,13 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", reada
         "file": name, "game": game.name, "title": game.title, "moves_total": total,
         "to": end, "applied": result.applied,
         "status": "invalid" if relevant else ("valid" if result.terminal else "unfinished"),
-        "terminal": result.terminal, "turn": None, "round": None, "columns": [], "players": [],
+        "terminal": result.terminal, "turn": None, "round": None, "round_name": game.round_name,
+        "columns": [], "players": [],
         "scores": result.scores, "winners": result.winners, "ledger": [], "position": "",
         "violations": [v.as_dict() for v in relevant],
+        # the move that led to this position, and those around it (move N is /moves/N)
+        "last_move": _move_entry(log.moves, end - 1) if end > 0 else None,
+        "moves_around": [_move_entry(log.moves, i) for i in range(max(0, end - MOVES_AROUND), min(total, end + MOVES_AROUND))],
     }
     picture = ""
     if state is not None:
@@ -204,9 +208,19 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", reada
     if fmt == OutputFormat.json:
         emit(report, fmt)
     else:
-        typer.echo(render.replay_text({**report, "violation_objects": relevant}, picture))
+        hidden = () if report.get("bots") else game.bot_columns  # no solo opponent's column in a game without one
+        typer.echo(render.replay_text({**report, "violation_objects": relevant}, picture, hidden_columns=hidden,
+                                      around=to is not None))
     if relevant:
         raise typer.Exit(EXIT_INVALID)
+
+
+MOVES_AROUND = 4  #: moves listed before and after the position ``replay --to N`` shows
+
+
+def _move_entry(moves: list | None, index: int) -> dict:
+    move = (moves or [])[index]
+    return {"index": index, "player": move.get("player", "") if isinstance(move, dict) else "", "move": move}
 
 
 # -- simulate -------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -171,19 +172,88 @@ def summary_text(summary: dict) -> str:
 
 # -- replay ---------------------------------------------------------------------------------------
 
-def replay_text(report: dict, picture: str) -> str:
+TEXT_WIDTH = 100  #: text output is laid out for a terminal of this many columns
+
+
+def fit_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "", width: int = TEXT_WIDTH) -> str:
+    """:func:`table`, or, when that is wider than ``width``, the same table turned on its side
+    (one line per column, one column per row: a player's figures read down), or else cut into
+    groups of columns that fit, each repeating the first column."""
+    text = table(headers, rows, indent)
+    if max(map(len, text.splitlines()), default=0) <= width:
+        return text
+    turned = table([headers[0], *[str(row[0]) for row in rows]],
+                   [[h, *[row[i] for row in rows]] for i, h in enumerate(headers) if i], indent)
+    if max(map(len, turned.splitlines()), default=0) <= width:
+        return turned
+    groups, current = [], [0]
+    for i in range(1, len(headers)):
+        candidate = table([headers[j] for j in current + [i]], [[row[j] for j in current + [i]] for row in rows], indent)
+        if len(current) > 1 and max(map(len, candidate.splitlines())) > width:
+            groups.append(current)
+            current = [0]
+        current.append(i)
+    groups.append(current)
+    return "\n\n".join(table([headers[j] for j in group], [[row[j] for j in group] for row in rows], indent)
+                        for group in groups)
+
+
+def move_words(move: Any) -> str:
+    """A move in one line without its player: ``draw pile=2 tile=gold-bay``; lists as
+    ``a, b``, nested objects as JSON."""
+    if not isinstance(move, dict):
+        return to_json(move).replace("\n", " ")
+    parts = [str(move.get("type", "?"))]
+    for key, value in move.items():
+        if key in ("type", "player", "note"):
+            continue
+        if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
+            shown = ", ".join(map(str, value)) or "none"
+        elif isinstance(value, dict) and all(isinstance(v, (str, int, float)) for v in value.values()):
+            shown = ", ".join(f"{k}: {v}" for k, v in value.items()) or "none"
+        elif isinstance(value, (dict, list)):
+            shown = " ".join(to_json(value).split())
+        else:
+            shown = str(value)
+        parts.append(f"{key}={shown}")
+    return " ".join(parts)
+
+
+def _move_line(entry: dict) -> str:
+    who = f"{entry['player']}: " if entry["player"] else ""
+    return f"move {entry['index']} ({who.rstrip(': ')}) {move_words(entry['move'])}" if who else \
+        f"move {entry['index']} {move_words(entry['move'])}"
+
+
+def replay_text(report: dict, picture: str, hidden_columns: Sequence[str] = (), around: bool = False) -> str:
+    """The position after the moves replayed: header, picture, the players' figures (fitting
+    100 columns), bots, winners, the ledger and violations; with ``around`` the move just
+    applied and the moves around it."""
     count = len(report["players"])
+    round_name = report.get("round_name", "round")
     lines = [f"{report['file']}: {report['title']}, {count} player{'' if count == 1 else 's'}",
              f"after {report['applied']} of {report['moves_total']} moves"
-             + (f" (turn {report['turn']}, round {report['round']})" if report.get("turn") else "")
+             + (f" (turn {report['turn']}, {round_name} {report['round']})" if report.get("turn") else "")
              + f"; status: {report['status']}"]
+    last = report.get("last_move")
+    lines += (textwrap.wrap(f"last move applied: {_move_line(last)}", TEXT_WIDTH, subsequent_indent="    ")
+              if last else ["no move applied yet: the position after the set-up"])
+    if around and report.get("moves_around"):
+        lines.append("")
+        lines.append("moves around it (move N is /moves/N in the log):")
+        for entry in report["moves_around"]:
+            mark = ">" if last and entry["index"] == last["index"] else " "
+            state = "" if entry["index"] < report["to"] else "   (not applied yet)"
+            line = f"  {mark} {entry['index']:>4}  {entry['player'] or '-':<10} {move_words(entry['move'])}"
+            room = TEXT_WIDTH - len(state)
+            lines.append((line if len(line) <= room else line[:room - 3] + "...") + state)
     if picture:
         lines += ["", picture.rstrip(), ""]
-    if report["columns"]:
-        headers = ["seat", "player", *report["columns"]]
-        rows = [[seat, row["player"], *[row[c] for c in report["columns"]]]
-                for seat, row in enumerate(report["players"])]
-        lines.append(table(headers, rows))
+    columns = [c for c in report["columns"] if c not in hidden_columns]
+    if columns:
+        headers = ["seat", "player", *columns]
+        rows = [[seat, row["player"], *[row[c] for c in columns]] for seat, row in enumerate(report["players"])]
+        lines.append(fit_table(headers, rows))
     if report.get("bots"):
         lines.append("bots: " + ", ".join(f"{b['name']} ({b['claim_id']}) {b['score']}" for b in report["bots"]))
     if report.get("result") and report.get("bots"):
@@ -196,9 +266,9 @@ def replay_text(report: dict, picture: str) -> str:
     lines.append("")
     lines.append(f"score ledger ({len(events)} event{'s' if len(events) != 1 else ''} so far):")
     if events:
-        lines.append(table(["move", "player", "points", "category", "reason"],
-                           [[e["move_index"] if e["move_index"] >= 0 else "setup", e["player"],
-                             f"{e['delta']:+d}", e["category"], e["reason"]] for e in events], indent="  "))
+        lines.append(fit_table(["move", "player", "points", "category", "reason"],
+                               [[e["move_index"] if e["move_index"] >= 0 else "setup", e["player"],
+                                 f"{e['delta']:+d}", e["category"], e["reason"]] for e in events], indent="  "))
     if report["violations"]:
         lines.append("")
         lines.append("violations:")

@@ -47,7 +47,7 @@ def test_entdecker_board_numbers_seats_as_the_tables_and_has_a_legend(path):
 def test_kingdom_crossing_position_is_in_words(path):
     code, out = text_of("replay", path, "--to", 30)
     assert code == 0
-    block = out.split("\n\n")[1]
+    block = next(b for b in out.split("\n\n") if b.startswith("round "))  # the picture
     assert all(len(line) <= 100 for line in block.splitlines())
     position = " ".join(block.split())  # lines wrapped at 100 columns, read as one text
     assert re.search(r"round \d+, [a-z ]+ step; .+ is first player", position)
@@ -55,3 +55,112 @@ def test_kingdom_crossing_position_is_in_words(path):
     assert "guild tracks foxes " in position
     for code_word in (r"\d+P ", r"\d+c ", r"\binv\d", r"\bres \d", "@", r"guilds \d{5}"):
         assert not re.search(code_word, position), code_word
+
+
+# -- no Python reprs in any text output ----------------------------------------------------------------
+
+CASES = sorted((ROOT / "tests" / "cases").glob("*/*.json"))
+#: what Python's repr of a list, dict, tuple or None looks like inside a sentence
+REPR = re.compile(r"\[\s*'[^']*'\s*[,\]]|\{\s*'[^']*'\s*:|\{\s*-?\d+\s*:|\(\s*'[^']*'\s*,|\bNone\b|"
+                  r"\[\s*-?\d+(\s*,\s*-?\d+)+\s*\]|<[a-zA-Z_.]+ object at 0x")
+
+
+def _example_logs(tmp_path: Path) -> list[Path]:
+    paths = []
+    for doc in sorted((ROOT / "schema").glob("*.example.md")):
+        blocks = re.findall(r"```json\n(.*?)\n```", doc.read_text(encoding="utf-8"), re.S)
+        path = tmp_path / f"{doc.stem}.json"
+        path.write_text(blocks[-1], encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _reprs(text: str) -> list[str]:
+    return [line for line in text.splitlines() if REPR.search(line)]
+
+
+def test_no_text_output_holds_a_python_repr(tmp_path):
+    """Every case and example log through validate (every violation message and position), and
+    the examples, goldens and a sample of the cases through replay (picture, tables, ledger; at
+    the end and half-way) and audit."""
+    examples = _example_logs(tmp_path)
+    whole = examples + ENTDECKER_LOGS[:2] + KC_LOGS[:2] + CASES[::8]
+    commands = [("games",), ("games", "--rules", "entdecker"), ("games", "--rules", "kingdom-crossing"),
+                ("validate", "--limit", "0", *examples, *CASES, *ENTDECKER_LOGS, *KC_LOGS)]
+    for log in whole:
+        commands += [("replay", log), ("audit", log)]
+        raw = orjson.loads(log.read_bytes())
+        moves = raw.get("moves") if isinstance(raw, dict) else None
+        if isinstance(moves, list) and len(moves) > 2:
+            commands.append(("replay", log, "--to", len(moves) // 2))
+    found = {}
+    for command in commands:
+        _, out = text_of(*command)
+        assert out.strip(), command
+        if _reprs(out):
+            found[" ".join(map(str, command[:4]))] = _reprs(out)[:3]
+    assert found == {}
+
+
+def test_the_repr_pattern_finds_what_the_old_texts_printed():
+    old = ["favors shown ['F04', 'F24', 'F21']", "reserve {1: 4, 2: 4, 3: 4}", "tiles in the piles [14, 17, 16]",
+           "unknown game None; known games", "structures ['home', 'BLD-04']"]
+    assert all(_reprs(line) for line in old)
+    fine = ["[rules/entdecker.txt, 2. Exploration (ii)]", "[DESIGN.md, games]", "tiles in the piles (14, 17, 16)",
+            "plant tokens 4, 1 (5 points)", "a space like B3: a column A-J"]
+    assert not any(_reprs(line) for line in fine)
+
+
+# -- replay: the move just applied, the moves around it, tables that fit ------------------------------
+
+@pytest.mark.parametrize("path", [ENTDECKER_LOGS[1], KC_LOGS[2]], ids=lambda p: p.name)
+def test_replay_to_names_the_move_just_applied_and_those_around_it(path):
+    moves = orjson.loads(path.read_bytes())["moves"]
+    n = 40
+    code, out = text_of("replay", path, "--to", n)
+    assert code == 0
+    last = moves[n - 1]
+    named = next(line for line in out.splitlines() if line.startswith("last move applied:"))
+    assert named.startswith(f"last move applied: move {n - 1} ") and f" {last['type']} " in named + " "
+    if "player" in last:
+        assert f"({last['player']})" in named
+    listed = out[out.index("moves around it"):].split("\n\n")[0].splitlines()[1:]
+    indices = [int(re.match(r"\s*>?\s*(\d+)", line).group(1)) for line in listed]
+    assert indices == list(range(n - 4, n + 4))
+    for index, line in zip(indices, listed):
+        assert line.lstrip().startswith(">") == (index == n - 1)
+        assert line.endswith("(not applied yet)") == (index >= n)
+        assert moves[index]["type"] in line.split()
+    start = text_of("replay", path, "--to", 0)[1]
+    assert "no move applied yet" in start and "move 0 " not in start.split("moves around it")[0]
+
+
+def _player_table(out: str) -> list[str]:
+    lines = out.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("seat "))
+    block = []
+    for line in lines[first:]:
+        if not line.strip():
+            break
+        block.append(line)
+    return block
+
+
+@pytest.mark.parametrize("path", ENTDECKER_LOGS[::3] + KC_LOGS, ids=lambda p: p.name)
+def test_replay_fits_100_columns_and_shows_no_solo_column_in_a_game_of_several(path):
+    raw = orjson.loads(path.read_bytes())
+    code, out = text_of("replay", path, "--to", len(raw["moves"]) // 2)
+    assert code == 0
+    assert max(map(len, out.splitlines()[1:])) <= 100  # the first line names the file as it was given
+    solo = len(raw["players"]) == 1
+    table = "\n".join(_player_table(out))
+    assert ("paco_paca_score" in table) == (solo and raw["game"] == "kingdom-crossing")
+    ids = [p["id"] for p in raw["players"]]
+    assert all(pid in table for pid in ids)  # wide tables are turned, not cut
+
+
+def test_one_word_for_a_round_in_each_game():
+    entdecker = " ".join(text_of("replay", path, "--to", 50)[1] for path in ENTDECKER_LOGS[:2])
+    kingdom = " ".join(text_of("replay", path, "--to", 50)[1] for path in KC_LOGS[:2])
+    assert re.search(r"\(turn \d+, season \d+\)", entdecker) and not re.search(r"\bround", entdecker)
+    assert re.search(r"\(turn \d+, round \d+\)", kingdom) and not re.search(r"\bseason", kingdom)

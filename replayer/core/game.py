@@ -53,6 +53,12 @@ class Game(ABC):
     #: per-player snapshot columns (name, type) with type one of int, str, bool, float;
     #: the first column is always ``score``.
     state_columns: tuple[tuple[str, str], ...]
+    #: state columns only a game with bots fills (a solo opponent's score): text output leaves
+    #: them out of games without bots
+    bot_columns: tuple[str, ...] = ()
+    #: what the rulebook calls the second number of :meth:`turn_info` ("round", "season", ...),
+    #: the one word text output uses for it
+    round_name: str = "round"
 
     # -- set-up ---------------------------------------------------------------------------
     @abstractmethod

@@ -71,6 +71,7 @@ class Entdecker(MoveListing, Game):
     rules = RULES
     state_columns = (("score", "int"), ("wealth", "int"), ("posts_left", "int"), ("forts_left", "int"),
                      ("colonies_left", "int"), ("on_board", "int"), ("plants", "int"), ("plant_value", "int"))
+    round_name = "season"  # the rules' word: each season begins with the income spin
 
     def __init__(self, catalog: Catalog | None = None):
         """:raises CatalogError: ``catalog`` names an event effect kind the engine does not implement."""
@@ -255,7 +256,7 @@ class Entdecker(MoveListing, Game):
             raise _illegal("ENT.START.UNDISCOVERED", f"{at!r} is neither a space of the board nor an edge circle", "/at")
         if s.season == 1:
             raise _illegal("ENT.START.FIRST_ROUND_EDGE",
-                           f"in the first round the ship starts on an edge circle, not on {at}", "/at")
+                           f"in the first season the ship starts on an edge circle, not on {at}", "/at")
         face = s.faces[cell]
         if face is None:
             raise _illegal("ENT.START.UNDISCOVERED", f"{at} is not discovered yet", "/at")

@@ -125,6 +125,7 @@ class KingdomCrossing(Game):
                      ("houses", "int"), ("guild_cards", "int"), ("structures", "int"), ("birds", "int"),
                      ("favors", "int"), ("bridge_goals", "int"), ("improved_tiles", "int"), ("region", "str"),
                      ("paco_paca_score", "int"))  # solo: the opponents' Prestige so far (0 in multiplayer games)
+    bot_columns = ("paco_paca_score",)  # Paco & Paca, the solo mode's opponents
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
