@@ -10,7 +10,9 @@ import contextlib
 import datetime as dt
 import decimal
 import enum
+import re
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
@@ -177,6 +179,42 @@ def check_game_param(con, params: dict[str, str]) -> None:
 
 def _has_table(con, name: str) -> bool:
     return bool(con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchone()[0])
+
+
+_MARKUP = re.compile(r"(?::\w+:)?``?([^`]+)``?")  # ``code``, `code`, :role:`target` in docstrings
+
+
+def plain_words(text: str) -> str:
+    """Docstring text without its reStructuredText markup, for people."""
+    return _MARKUP.sub(r"\1", text)
+
+
+def write_listing(entries: list[tuple[str, str, tuple]], fmt: TableFormat | None, out: Path | None) -> None:
+    """The named queries or analyses (name, question, parameters): as text, each under its name
+    with its parameters on lines of their own, wrapped to 100 columns; in the other formats a
+    table with one row each."""
+    import pyarrow as pa
+
+    fmt = result_format(fmt, out)
+    if fmt not in (TableFormat.table, TableFormat.text):
+        write_result(pa.table({"name": [e[0] for e in entries], "question": [plain_words(e[1]) for e in entries],
+                               "parameters": [plain_words(_params_text(e[2])) for e in entries]}), fmt, out)
+        return
+    lines = []
+    for name, question, params in entries:
+        lines.append(name)
+        lines += textwrap.wrap(plain_words(question), 100, initial_indent="    ", subsequent_indent="    ")
+        for p in params:
+            default = "NULL" if p.default is None else p.default
+            lines += textwrap.wrap(f"-p {p.name}=... ({p.type}, default {default}): {plain_words(p.doc)}", 100,
+                                   initial_indent="    ", subsequent_indent="        ")
+        lines.append("")
+    text = "\n".join(lines).rstrip()
+    if out is None:
+        typer.echo(text)
+    else:
+        write_file(out, (text + "\n").encode("utf-8"), overwrite=True)
+        typer.echo(f"wrote {len(entries)} entries to {display_name(out)}", err=True)
 
 
 def _params_text(params) -> str:
@@ -433,12 +471,7 @@ def register(app: typer.Typer) -> None:
         from ludolog.queries.named import is_query_name
 
         if list_:
-            import pyarrow as pa
-
-            queries = named_queries()
-            listing = pa.table({"name": list(queries), "question": [q.question for q in queries.values()],
-                                "parameters": [_params_text(q.params) for q in queries.values()]})
-            write_result(listing, result_format(fmt, out), out)
+            write_listing([(q.name, q.question, q.params) for q in named_queries().values()], fmt, out)
             return
         if not name_or_sql:
             usage_error("give a query name or SQL (ludolog query --list shows the named queries)", "NAME_OR_SQL")
@@ -475,11 +508,7 @@ def register(app: typer.Typer) -> None:
         from ludolog.queries.analysis import ANALYSES, get_analysis
 
         if list_:
-            import pyarrow as pa
-
-            listing = pa.table({"name": list(ANALYSES), "question": [a.question for a in ANALYSES.values()],
-                                "parameters": [_params_text(a.params) for a in ANALYSES.values()]})
-            write_result(listing, result_format(fmt, out), out)
+            write_listing([(a.name, a.question, a.params) for a in ANALYSES.values()], fmt, out)
             return
         if not name:
             usage_error(f"give an analysis name: {', '.join(ANALYSES)}", "NAME")

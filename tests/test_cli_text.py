@@ -164,3 +164,32 @@ def test_one_word_for_a_round_in_each_game():
     kingdom = " ".join(text_of("replay", path, "--to", 50)[1] for path in KC_LOGS[:2])
     assert re.search(r"\(turn \d+, season \d+\)", entdecker) and not re.search(r"\bround", entdecker)
     assert re.search(r"\(turn \d+, round \d+\)", kingdom) and not re.search(r"\bseason", kingdom)
+
+
+# -- listings ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["query", "analyze"])
+def test_listings_fit_100_columns_and_show_no_markup(command):
+    code, out = text_of(command, "--list")
+    assert code == 0
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 100
+    assert not re.search(r"`|:\w+:|\*\*", out)
+    sources = Path(ROOT / "queries")
+    if command == "query":  # every .sql file with each of its parameters
+        for sql in sources.glob("*.sql"):
+            assert sql.stem in lines
+            for name in re.findall(r"^--\s*@param\s+(\w+)", sql.read_text(), re.M):
+                assert f"-p {name}=" in out
+    else:
+        for name in ("elo", "trajectory", "comebacks"):
+            assert name in lines
+        assert "-p k=... (DOUBLE, default 32.0)" in out
+    listed = json_of(command, "--list", "--format", "json")
+    assert not any("`" in entry["question"] + entry["parameters"] for entry in listed)
+
+
+def json_of(*args):
+    code, out = text_of(*args)
+    assert code == 0
+    return orjson.loads(out)
