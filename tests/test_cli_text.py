@@ -193,3 +193,25 @@ def json_of(*args):
     code, out = text_of(*args)
     assert code == 0
     return orjson.loads(out)
+
+
+@pytest.mark.parametrize("path", ENTDECKER_LOGS[:1] + KC_LOGS[2:], ids=lambda p: p.name)
+def test_audit_ledger_fits_100_columns_and_adds_up(path):
+    code, out = text_of("audit", path)
+    assert code == 0
+    assert max(map(len, out.splitlines()[1:])) <= 100
+    ledger = json_of("replay", path, "--format", "json")["ledger"]
+    block = out[out.index("Ledger by category"):].split("\n\n")[0].splitlines()[1:]
+    head = block[0].split()
+    table = {row.split()[0]: [int(v) for v in row.split()[1:]] for row in block[1:]}
+    if "total" in head:  # players down, categories across
+        categories = head
+        points = {pid: dict(zip(categories, values)) for pid, values in table.items()}
+    else:  # turned: categories down, players across
+        points = {pid: {c: values[i] for c, values in table.items()} for i, pid in enumerate(head)}
+    for pid, by_category in points.items():
+        mine = [e for e in ledger if e["player"] == pid]
+        assert by_category["total"] == sum(e["delta"] for e in mine)
+        for category, value in by_category.items():
+            if category != "total":
+                assert value == sum(e["delta"] for e in mine if e["category"] == category), (pid, category)

@@ -212,6 +212,9 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
+TEXT_WIDTH = 100  #: the category ledger is turned on its side when a line would be wider
+
+
 def audit_text(report: AuditReport, max_moves: int = 30) -> str:
     """The audit as a referee reads it at the table."""
     humans = sum(1 for p in report.players if not p.bot)
@@ -233,10 +236,18 @@ def audit_text(report: AuditReport, max_moves: int = 30) -> str:
         lines += ["", "Ledger by category (replayed points):"]
         headers = categories + ["total"]
         widths = [max(len(c), 5) for c in headers]
-        lines.append(" " * width + "".join(f"  {c:>{w}}" for c, w in zip(headers, widths)))
-        for p in report.players:
-            cells = [p.by_category.get(c, 0) for c in categories] + [p.replayed]
-            lines.append(f"{p.player:<{width}}" + "".join(f"  {v:>{w}}" for v, w in zip(cells, widths)))
+        if width + sum(w + 2 for w in widths) <= TEXT_WIDTH:
+            lines.append(" " * width + "".join(f"  {c:>{w}}" for c, w in zip(headers, widths)))
+            for p in report.players:
+                cells = [p.by_category.get(c, 0) for c in categories] + [p.replayed]
+                lines.append(f"{p.player:<{width}}" + "".join(f"  {v:>{w}}" for v, w in zip(cells, widths)))
+        else:  # too wide for a terminal: one line per category, one column per player
+            name_width = max(len(c) for c in headers)
+            columns = [max(len(p.player), 5) for p in report.players]
+            lines.append(" " * name_width + "".join(f"  {p.player:>{w}}" for p, w in zip(report.players, columns)))
+            for c in headers:
+                cells = [p.replayed if c == "total" else p.by_category.get(c, 0) for p in report.players]
+                lines.append(f"{c:<{name_width}}" + "".join(f"  {v:>{w}}" for v, w in zip(cells, columns)))
     intermediate = [c for c in report.claims if c.pointer != "/claimed/final"]
     if intermediate:
         agreeing = sum(1 for c in intermediate if not c.differing)
