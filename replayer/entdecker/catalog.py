@@ -28,6 +28,8 @@ class TileFace:
     segments: tuple[int, ...]  # one side mask per land segment
     pattern: int  # reserve number 1-6 of this edge pattern
     event: str | None
+    # derived, for the replay's hot path: per side the index of the land segment touching it (-1: sea)
+    side_segment: tuple[int, int, int, int] = (-1, -1, -1, -1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,16 @@ def pattern_number(land: int) -> int:
     return {0: 1, 1: 2, 3: 5, 4: 6}[n]
 
 
+def _face(kid: str, rotation: int, land: int, lanes: int, segments: tuple[int, ...], pattern: int,
+          event: str | None) -> TileFace:
+    side_segment = tuple(next((i for i, m in enumerate(segments) if m >> side & 1), -1) for side in range(4))
+    return TileFace(kid, rotation, land, lanes, segments, pattern, event, side_segment)
+
+
+#: reserve pile number by land mask (see :func:`pattern_number`)
+PATTERN_NUMBER = tuple(pattern_number(land) for land in range(16))
+
+
 def _kind(entry: dict, kid: str, event: str | None = None) -> TileKind:
     lanes = _mask(entry["lanes"])
     land = sum(1 << i for i, c in enumerate(entry["edges"]) if c == "L")
@@ -74,10 +86,9 @@ def _kind(entry: dict, kid: str, event: str | None = None) -> TileKind:
     if covered != land:
         raise CatalogError(f"tile {kid!r}: every land side of edges {entry['edges']} must belong to one of its "
                            f"land segments {entry['segments']}")
-    faces = tuple(
-        TileFace(kid, r, _rotate(land, r), _rotate(lanes, r), tuple(_rotate(m, r) for m in segs),
-                 pattern_number(land), event)
-        for r in range(4))
+    faces = tuple(_face(kid, r, _rotate(land, r), _rotate(lanes, r), tuple(_rotate(m, r) for m in segs),
+                        pattern_number(land), event)
+                  for r in range(4))
     return TileKind(kid, faces, entry.get("count", 1), event, entry.get("cost", 0))
 
 
@@ -123,6 +134,23 @@ class Catalog:
             self.edge_spaces[f"W-{row + 1}"] = (row * self.columns, 3)
             self.edge_spaces[f"E-{row + 1}"] = (row * self.columns + self.columns - 1, 1)
         self.edge_name = {v: k for k, v in self.edge_spaces.items()}
+        # lookups precomputed for the replay's hot path (see :meth:`parse_cell`, ``islands.put_tile``)
+        self.cell_index: dict[str, int] = {self.cell_name(c): c for c in range(self.cells)}
+        self.edge_spaces_at = tuple(sum(1 for cell, _ in self.edge_spaces.values() if cell == c)
+                                    for c in range(self.cells))
+        #: cell -> lanes mask -> ((neighbour, its side facing the cell), ...) along those lanes, on the board
+        self.lane_targets = tuple(
+            tuple(tuple((nbs[side], OPPOSITE[side]) for side in range(4) if lanes >> side & 1 and nbs[side] >= 0)
+                  for lanes in range(16))
+            for nbs in self.neighbour)
+        #: cell -> ((side, its bit, neighbour or -1, the neighbour's side facing back, that side's bit), ...)
+        self.sides_of = tuple(tuple((side, 1 << side, nbs[side], OPPOSITE[side], 1 << OPPOSITE[side])
+                                    for side in range(4)) for nbs in self.neighbour)
+        #: cell -> ((neighbour, side bit, bit of the neighbour's side facing back), ...) on the board only
+        self.inner_sides = tuple(tuple((nbs[side], 1 << side, 1 << OPPOSITE[side]) for side in range(4)
+                                       if nbs[side] >= 0) for nbs in self.neighbour)
+        #: cell -> mask of its sides on the board's edge (sea)
+        self.border_mask = tuple(sum(1 << side for side in range(4) if nbs[side] < 0) for nbs in self.neighbour)
 
     def _neighbour(self, cell: int, side: int) -> int:
         row, col = divmod(cell, self.columns)
@@ -144,6 +172,9 @@ class Catalog:
 
     def parse_cell(self, name: str) -> int:
         """Cell index of ``"C4"``, or -1 if it is not on this board."""
+        cell = self.cell_index.get(name)
+        if cell is not None:
+            return cell
         if len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
             return -1
         col, row = ord(name[0].upper()) - 65, int(name[1:]) - 1

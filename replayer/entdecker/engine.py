@@ -28,7 +28,7 @@ from ..core.errors import IllegalMove
 from ..core.game import SIMULTANEOUS, TERMINAL, Game
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow, check_simultaneous
-from .catalog import OPPOSITE, SIDES, Catalog, TileKind, load_catalog
+from .catalog import SIDES, Catalog, TileKind, load_catalog
 from .events import EFFECTS
 from .migrate import migrate_v1
 from .islands import fill_from_reserve, find, put_tile, score_island, standings
@@ -120,7 +120,7 @@ class Entdecker(MoveListing, Game):
             pieces=[list(cat.piece_count) for _ in range(n)], plants=[[] for _ in range(n)],
             tiles=tiles, reserve={num: k.count for num, k in cat.reserve.items()}, plant_tokens=plant_tokens,
             personal_left=[set(cat.personal) if personal else set() for _ in range(n)],
-            first=first, current=first, ids=tuple(log.player_ids))
+            first=first, current=first, ids=tuple(log.player_ids), open_edges=len(cat.edge_spaces))
         state.parent = list(range(cat.cells * 4))
         return state
 
@@ -183,7 +183,8 @@ class Entdecker(MoveListing, Game):
         kind = move["type"]
         if kind == "return" and s.phase == PLANT:  # the more precise rule before the window's
             raise _illegal("ENT.RETURN.NOT_NOW", "trading posts cannot be taken back while an island is being scored")
-        check_simultaneous(self.open_window(s), seat, kind, NO_WINDOW_ONLY_MOVES, s.ids)
+        if s.phase == PLANT or kind in NO_WINDOW_ONLY_MOVES:  # without a window the core's checks pass
+            check_simultaneous(s.window, seat, kind, NO_WINDOW_ONLY_MOVES, s.ids)
         offer = s.natives_offer
         self._dispatch[kind](s, move, seat)
         if offer and kind != "plant" and kind != "return":
@@ -236,11 +237,9 @@ class Entdecker(MoveListing, Game):
         if s.ship_edge is not None:
             cell, side = s.ship_edge
             return [(cell, side)] if s.faces[cell] is None else []
-        face = s.faces[s.ship_cell]
-        nbs = s.cat.neighbour[s.ship_cell]
         faces = s.faces
-        return [(nbs[side], OPPOSITE[side]) for side in range(4)
-                if face.lanes >> side & 1 and nbs[side] >= 0 and faces[nbs[side]] is None]
+        return [target for target in s.cat.lane_targets[s.ship_cell][faces[s.ship_cell].lanes]
+                if faces[target[0]] is None]
 
     def _start_position(self, s: EntdeckerState, seat: int, at: str) -> tuple[int, tuple | None, int]:
         """(cell or -1, edge space or None, cost of an opponent's construction there)."""
@@ -260,8 +259,8 @@ class Entdecker(MoveListing, Game):
         face = s.faces[cell]
         if face is None:
             raise _illegal("ENT.START.UNDISCOVERED", f"{at} is not discovered yet", "/at")
-        nbs = cat.neighbour[cell]
-        if not any(face.lanes >> side & 1 and nbs[side] >= 0 and s.faces[nbs[side]] is None for side in range(4)):
+        faces = s.faces
+        if not any(faces[nb] is None for nb, _ in cat.lane_targets[cell][face.lanes]):
             raise _illegal("ENT.START.NO_FREE_LANE", f"no white line of {at} leads to an undiscovered space", "/at")
         owner = s.constructions.get(cell)
         cost = cat.piece_cost[owner[1]] if owner is not None and owner[0] != seat else 0
@@ -363,17 +362,15 @@ class Entdecker(MoveListing, Game):
 
     def _constraints(self, s: EntdeckerState, cell: int) -> tuple[int, int]:
         """(required land mask, mask of sides whose kind is known) for an empty cell."""
-        need = known = 0
+        cat = s.cat
+        need, known = 0, cat.border_mask[cell]  # the board's edge is sea
         faces = s.faces
-        for side, nb in enumerate(s.cat.neighbour[cell]):
-            if nb < 0:
-                known |= 1 << side  # the board's edge is sea
-                continue
+        for nb, bit, back_bit in cat.inner_sides[cell]:
             other = faces[nb]
             if other is not None:
-                known |= 1 << side
-                if other.land >> OPPOSITE[side] & 1:
-                    need |= 1 << side
+                known |= bit
+                if other.land & back_bit:
+                    need |= bit
         return need, known
 
     def _place(self, s: EntdeckerState, move: dict, seat: int) -> None:

@@ -2,7 +2,7 @@
 the automatic reserve fill, and island scoring (greatest discoverer, halving down the ranks)."""
 from __future__ import annotations
 
-from .catalog import OPPOSITE, TileFace, pattern_number
+from .catalog import PATTERN_NUMBER, TileFace
 from .state import COLONY, FORT, POST, EntdeckerState, PendingIsland
 
 
@@ -15,43 +15,40 @@ def find(parent: list[int], node: int) -> int:
     return root
 
 
-def segment_at(face: TileFace, side: int) -> int:
-    """Index of the face's land segment touching ``side`` (-1 if that side is sea)."""
-    bit = 1 << side
-    for i, m in enumerate(face.segments):
-        if m & bit:
-            return i
-    return -1
-
-
 def put_tile(s: EntdeckerState, cell: int, face: TileFace) -> None:
-    """Place ``face`` on ``cell`` (legality already checked) and join its land to its neighbours."""
-    s.faces[cell] = face
+    """Place ``face`` on ``cell`` (legality already checked), join its land to its neighbours and
+    keep the counts of open edge circles and open white lines (see :func:`explorable`)."""
+    faces = s.faces
+    faces[cell] = face
     s.placed += 1
     s.touched.append(cell)
-    if not face.segments:
-        return
-    parent, open_sides, cells_of = s.parent, s.open_sides, s.island_cells
-    nbs = s.cat.neighbour[cell]
-    faces = s.faces
-    for i, seg in enumerate(face.segments):
-        node = cell * 4 + i
-        parent[node] = node
-        open_sides[node] = 0
-        cells_of[node] = {cell}
-    for side in range(4):
-        bit = 1 << side
-        if not face.land & bit:
-            continue
-        node = cell * 4 + segment_at(face, side)
-        nb = nbs[side]
+    cat = s.cat
+    s.open_edges -= cat.edge_spaces_at[cell]
+    land, lanes = face.land, face.lanes
+    if land:
+        parent, open_sides, cells_of = s.parent, s.open_sides, s.island_cells
+        base = cell * 4
+        for node in range(base, base + len(face.segments)):
+            parent[node] = node
+            open_sides[node] = 0
+            cells_of[node] = {cell}
+        side_segment = face.side_segment
+    open_lanes = s.open_lanes
+    for side, bit, nb, back, back_bit in cat.sides_of[cell]:
         other = faces[nb] if nb >= 0 else None
+        if other is None:
+            if lanes & bit and nb >= 0:
+                open_lanes += 1  # a white line of this card to an undiscovered space
+        elif other.lanes & back_bit:
+            open_lanes -= 1  # the neighbour's white line into this space is no longer free
+        if not land & bit:
+            continue
+        node = base + side_segment[side]
         if other is None:
             open_sides[find(parent, node)] += 1
             continue
         # the neighbour's land side facing us is no longer open; join the two segments
-        onode = nb * 4 + segment_at(other, OPPOSITE[side])
-        oroot, root = find(parent, onode), find(parent, node)
+        oroot, root = find(parent, nb * 4 + other.side_segment[back]), find(parent, node)
         open_sides[oroot] -= 1
         if oroot != root:
             if len(cells_of[oroot]) < len(cells_of[root]):
@@ -59,22 +56,19 @@ def put_tile(s: EntdeckerState, cell: int, face: TileFace) -> None:
             parent[root] = oroot
             open_sides[oroot] += open_sides.pop(root)
             cells_of[oroot] |= cells_of.pop(root)
+    s.open_lanes = open_lanes
 
 
 def required_pattern(s: EntdeckerState, cell: int) -> int:
     """Land mask an empty cell must show if all four sides are known, else -1."""
     land = 0
-    nbs = s.cat.neighbour[cell]
     faces = s.faces
-    for side in range(4):
-        nb = nbs[side]
-        if nb < 0:
-            continue
+    for nb, bit, back_bit in s.cat.inner_sides[cell]:
         other = faces[nb]
         if other is None:
             return -1
-        if other.land & (1 << OPPOSITE[side]):
-            land |= 1 << side
+        if other.land & back_bit:
+            land |= bit
     return land
 
 
@@ -87,19 +81,24 @@ def fill_from_reserve(s: EntdeckerState) -> list[int]:
     ``s.unfilled`` until the pile has a tile again (translator's option)."""
     cat = s.cat
     faces = s.faces
+    neighbour = cat.neighbour
     filled: list[int] = []
-    frontier = {nb for c in s.touched for nb in cat.neighbour[c] if nb >= 0 and faces[nb] is None}
+    frontier = {nb for c in s.touched for nb in neighbour[c] if nb >= 0 and faces[nb] is None}
     if s.unfilled:
         frontier |= s.unfilled
         s.unfilled = set()
+    # Empty spaces found to lie in a gap that is not land-locked. A fill below takes a whole gap
+    # (one space with four known sides, or a whole land-locked group), so the other gaps keep their
+    # spaces and their borders while this runs: such a space need not be searched again.
+    open_gaps: set[int] = set()
     while frontier:
         cell = min(frontier)
         frontier.discard(cell)
-        if faces[cell] is not None:
+        if faces[cell] is not None or cell in open_gaps:
             continue
         land = required_pattern(s, cell)
         if land < 0:
-            group = _land_locked_gap(s, cell)
+            group = _land_locked_gap(s, cell, open_gaps)
             if not group:
                 continue
             if s.reserve.get(6, 0) < len(group):
@@ -110,13 +109,13 @@ def fill_from_reserve(s: EntdeckerState) -> list[int]:
                 filled.append(g)
             frontier -= group
             continue
-        number = pattern_number(land)
+        number = PATTERN_NUMBER[land]
         if s.reserve.get(number, 0) <= 0 or number not in cat.reserve:
             s.unfilled.add(cell)
             continue
         put_tile(s, cell, _take_reserve(s, number, land))
         filled.append(cell)
-        frontier.update(nb for nb in cat.neighbour[cell] if nb >= 0 and faces[nb] is None)
+        frontier.update(nb for nb in neighbour[cell] if nb >= 0 and faces[nb] is None)
     return filled
 
 
@@ -129,41 +128,43 @@ def _take_reserve(s: EntdeckerState, number: int, land: int) -> TileFace:
     return next(f for f in kind.faces if f.land == land)
 
 
-def _land_locked_gap(s: EntdeckerState, start: int) -> set[int] | None:
-    """The group of empty cells around ``start`` if every side it shows to the board is land."""
+def _land_locked_gap(s: EntdeckerState, start: int, open_gaps: set[int] | None = None) -> set[int] | None:
+    """The group of empty cells around ``start`` if every side it shows to the board is land, else
+    None; then the empty cells searched (all in that same gap) are added to ``open_gaps``."""
     cat = s.cat
+    border, inner_sides = cat.border_mask, cat.inner_sides
     faces = s.faces
     group = {start}
     stack = [start]
     while stack:
         cell = stack.pop()
-        for side, nb in enumerate(cat.neighbour[cell]):
-            if nb < 0:
-                return None  # the board's edge is sea
+        if border[cell]:
+            break  # the board's edge is sea
+        for nb, _bit, back_bit in inner_sides[cell]:
             other = faces[nb]
             if other is None:
                 if nb not in group:
                     group.add(nb)
                     stack.append(nb)
-            elif not other.land & (1 << OPPOSITE[side]):
-                return None
-    return group
+            elif not other.land & back_bit:
+                break
+        else:
+            continue
+        break
+    else:
+        return group
+    if open_gaps is not None:
+        open_gaps |= group
+    return None
 
 
 def explorable(s: EntdeckerState) -> bool:
     """Whether any ship position still has a free white line to an undiscovered space. When none
     has (the reserve ran out for an enclosed gap), nobody can ever explore again and the game ends
-    as with an incomplete board (rules: End of Game, Incomplete Board)."""
-    faces, cat = s.faces, s.cat
-    for cell, _side in cat.edge_spaces.values():
-        if faces[cell] is None:
-            return True
-    for cell, face in enumerate(faces):
-        if face is not None and face.lanes:
-            nbs = cat.neighbour[cell]
-            if any(face.lanes >> side & 1 and nbs[side] >= 0 and faces[nbs[side]] is None for side in range(4)):
-                return True
-    return False
+    as with an incomplete board (rules: End of Game, Incomplete Board). Read from the counts that
+    :func:`put_tile` keeps: an edge circle before an undiscovered space, or a white line of a
+    discovered card into one."""
+    return s.open_edges > 0 or s.open_lanes > 0
 
 
 def standings(s: EntdeckerState, root: int) -> list[tuple[tuple[int, int, int], int]]:

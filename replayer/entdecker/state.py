@@ -78,6 +78,10 @@ class EntdeckerState:
     scored: set = field(default_factory=set)  # roots of islands already scored
     constructions: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # cell -> (seat, piece, segment)
     placed: int = 0
+    # kept by put_tile, so that "can anybody still explore?" needs no scan of the board: edge
+    # circles whose space is undiscovered, and white lines of discovered cards that lead to one
+    open_edges: int = 0
+    open_lanes: int = 0
     phase: int = INCOME
     season: int = 1
     current: int = 0
