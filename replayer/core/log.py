@@ -168,6 +168,8 @@ def _check_schema(log: GameLog, schema: GameSchema, raw: dict, floats: bool) -> 
     moves = raw.get("moves")
     if not isinstance(moves, list):
         return
+    if not floats and schema.all_moves_ok_fast(moves):
+        return
     move_ok = schema.move_ok if floats else schema.move_ok_fast
     bad = [i for i, move in enumerate(moves) if not move_ok(move)]
     if not bad:

@@ -240,6 +240,13 @@ class GameSchema:
         self.move_documents = {t: {"$ref": f"#/$defs/move.{t}", "$defs": defs} for t in self.move_types}
         self._move_fast = {t: jsonschema_rs.validator_for(doc) for t, doc in self.move_documents.items()}
 
+    @functools.cached_property
+    def _moves_fast(self) -> dict:
+        """The move schemas over a list of moves of one type: one call into the compiled side per type."""
+        defs = self.document["$defs"]
+        return {t: jsonschema_rs.validator_for({"type": "array", "items": {"$ref": f"#/$defs/move.{t}"}, "$defs": defs})
+                for t in self.move_types}
+
     # The explaining validators are built when first needed (a float, or an error to explain).
     @functools.cached_property
     def _head_full(self):
@@ -265,6 +272,22 @@ class GameSchema:
         kind = move.get("type")
         validator = self._move_fast.get(kind) if type(kind) is str else None
         return validator is not None and validator.is_valid(move)
+
+    def all_moves_ok_fast(self, moves: list) -> bool:
+        """Whether :meth:`move_ok_fast` holds for every move of ``moves``: the moves are grouped by
+        type and each group is checked in one call (False as soon as a move is not an object of a
+        known type; the caller then finds the bad moves one by one)."""
+        groups: dict[str, list] = {t: [] for t in self.move_types}
+        for move in moves:
+            if type(move) is not dict:
+                return False
+            kind = move.get("type")
+            group = groups.get(kind) if type(kind) is str else None
+            if group is None:
+                return False
+            group.append(move)
+        lists = self._moves_fast
+        return all(lists[kind].is_valid(group) for kind, group in groups.items() if group)
 
     def move_ok(self, move) -> bool:
         """The verdict on one move against the schema of its kind."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 # which bytes.__contains__ finds at memchr speed; inside strings it can only give a false alarm.
 _SHAPE = bytes.maketrans(b"0123456789abcdfghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                          b"0" * 10 + b"a" * 51)
+_DIGITS = frozenset(b"0123456789")
 _COLON_ESCAPE = b"\\u003"  # \u003a / \u003A (and, harmlessly, the other \u003x escapes)
 
 
@@ -87,6 +88,14 @@ def locate_duplicate_keys(data: bytes, certain: bool = True) -> list[DuplicateKe
 def may_hold_floats(dumped: bytes) -> bool:
     """False when the parsed document certainly holds no float (``dumped`` = ``orjson.dumps`` of
     it); True when it may (a string can look like a number: :func:`holds_float` decides)."""
+    if b"." not in dumped:  # then only an exponent can make a float: a digit right before "e+" or "e-"
+        for marker in (b"e+", b"e-"):
+            at = dumped.find(marker)
+            while at != -1:
+                if at and dumped[at - 1] in _DIGITS:
+                    return True
+                at = dumped.find(marker, at + 2)
+        return False
     shape = dumped.translate(_SHAPE)
     return b"0." in shape or b"0e+" in shape or b"0e-" in shape
 

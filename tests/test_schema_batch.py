@@ -1,0 +1,42 @@
+"""The compiled move check of a whole log at once (moves grouped by type, one call per type) gives
+the verdict of checking every move on its own, for every registered game."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludolog.replayer.core import all_games, simulate_log
+
+ODD_VALUES = [None, -1, 0, 10 ** 6, "", "x", "A99", [], {}, True, 2.0]
+
+
+def _mutant(rng: random.Random, move):
+    """A copy of ``move`` with one key dropped, added or changed, or not a move at all."""
+    if rng.random() < 0.05:
+        return rng.choice([[], "draw", None, 3])
+    move = dict(move)
+    roll = rng.random()
+    if roll < 0.25 and len(move) > 1:
+        del move[rng.choice(sorted(move))]
+    elif roll < 0.4:
+        move[rng.choice(["extra", "type", "player"])] = rng.choice(ODD_VALUES + ["end", "nope"])
+    else:
+        move[rng.choice(sorted(move))] = rng.choice(ODD_VALUES)
+    return move
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_a_log_checked_at_once_gets_the_verdict_of_its_moves_one_by_one(game):
+    rng = random.Random(f"batch-{game.name}")
+    schema = game.schema
+    moves = simulate_log(game, game.min_players, f"batch-{game.name}")["moves"]
+    assert schema.all_moves_ok_fast(moves) and all(schema.move_ok_fast(m) for m in moves)
+    disagreements = bad_logs = 0
+    for _ in range(400):
+        sample = [m if rng.random() < 0.97 else _mutant(rng, m) for m in rng.sample(moves, min(len(moves), 30))]
+        expected = all(schema.move_ok_fast(m) for m in sample)
+        bad_logs += not expected
+        disagreements += schema.all_moves_ok_fast(sample) != expected
+    assert disagreements == 0
+    assert bad_logs > 100  # the mutants did reach the check
