@@ -40,3 +40,21 @@ def test_a_log_checked_at_once_gets_the_verdict_of_its_moves_one_by_one(game):
         disagreements += schema.all_moves_ok_fast(sample) != expected
     assert disagreements == 0
     assert bad_logs > 100  # the mutants did reach the check
+
+
+@pytest.mark.parametrize("value, floats", [
+    ({"tile": "hostile-bay", "n": 1}, False),  # "e-" in a string, after a letter
+    ({"id": "x9e-", "n": 1}, True),  # a string that looks like an exponent: a harmless false alarm
+    ([1e-7], True), ([1e20], True), ([5e-324], True), ({"a": 1.5}, True), ([2.0], True),
+    ({"name": "Dr. Ana", "n": 3}, False),  # a dot in a string only
+    ({"name": "Dr. Ana", "x": 3.0}, True), ([10 ** 18, -3, 0], False),
+])
+def test_the_float_scan_of_a_dumped_log(value, floats):
+    import orjson
+
+    from ludolog.replayer.core.strict_json import holds_float, may_hold_floats
+
+    dumped = orjson.dumps(value)
+    assert may_hold_floats(dumped) == floats
+    if holds_float(value):  # never a miss
+        assert may_hold_floats(dumped)
