@@ -143,6 +143,9 @@ class Catalog:
             tuple(tuple((nbs[side], OPPOSITE[side]) for side in range(4) if lanes >> side & 1 and nbs[side] >= 0)
                   for lanes in range(16))
             for nbs in self.neighbour)
+        #: cell -> lanes mask -> the neighbours along those lanes, as a set
+        self.lane_cells = tuple(tuple(frozenset(nb for nb, _ in by_lanes) for by_lanes in targets)
+                                for targets in self.lane_targets)
         #: cell -> ((side, its bit, neighbour or -1, the neighbour's side facing back, that side's bit), ...)
         self.sides_of = tuple(tuple((side, 1 << side, nbs[side], OPPOSITE[side], 1 << OPPOSITE[side])
                                     for side in range(4)) for nbs in self.neighbour)

@@ -241,6 +241,17 @@ class Entdecker(MoveListing, Game):
         return [target for target in s.cat.lane_targets[s.ship_cell][faces[s.ship_cell].lanes]
                 if faces[target[0]] is None]
 
+    @staticmethod
+    def _has_free_target(s: EntdeckerState) -> bool:
+        """Whether the ship has a free white line (``bool(_free_targets(s))``, without the list)."""
+        faces = s.faces
+        if s.ship_edge is not None:
+            return faces[s.ship_edge[0]] is None
+        for cell, _side in s.cat.lane_targets[s.ship_cell][faces[s.ship_cell].lanes]:
+            if faces[cell] is None:
+                return True
+        return False
+
     def _start_position(self, s: EntdeckerState, seat: int, at: str) -> tuple[int, tuple | None, int]:
         """(cell or -1, edge space or None, cost of an opponent's construction there)."""
         cat = s.cat
@@ -260,7 +271,10 @@ class Entdecker(MoveListing, Game):
         if face is None:
             raise _illegal("ENT.START.UNDISCOVERED", f"{at} is not discovered yet", "/at")
         faces = s.faces
-        if not any(faces[nb] is None for nb, _ in cat.lane_targets[cell][face.lanes]):
+        for nb, _side in cat.lane_targets[cell][face.lanes]:
+            if faces[nb] is None:
+                break
+        else:
             raise _illegal("ENT.START.NO_FREE_LANE", f"no white line of {at} leads to an undiscovered space", "/at")
         owner = s.constructions.get(cell)
         cost = cat.piece_cost[owner[1]] if owner is not None and owner[0] != seat else 0
@@ -311,7 +325,7 @@ class Entdecker(MoveListing, Game):
             self._expect_turn(s, seat, "draw")
         if s.credits < 1:
             raise _illegal("ENT.DRAW.NO_CREDIT", "the declared explorations are used up")
-        if not self._free_targets(s):
+        if not self._has_free_target(s):
             raise _illegal("ENT.DRAW.FORCED_STOP", "no white line of the ship's space leads to an undiscovered space")
         tile = move["tile"]
         s.tiles.reveal(tile, move["pile"], "/tile")
@@ -337,7 +351,7 @@ class Entdecker(MoveListing, Game):
         if s.credits < kind.cost:
             raise _illegal("ENT.PERSONAL.NO_CREDIT", f"a personal tile costs {kind.cost} of the exploration budget; "
                                                      f"{s.credits} is left")
-        if not self._free_targets(s):
+        if not self._has_free_target(s):
             raise _illegal("ENT.DRAW.FORCED_STOP", "no white line of the ship's space leads to an undiscovered space")
         if not self._placements(s, kind, first_only=True):
             raise _illegal("ENT.PERSONAL.CANNOT_PLACE", f"personal tile {tile!r} fits on no free side of the ship's space",
@@ -384,7 +398,12 @@ class Entdecker(MoveListing, Game):
             raise _illegal("ENT.PLACE.NOT_ADJACENT", f"{move['cell']!r} is not a space of the board", "/cell")
         if s.faces[cell] is not None:
             raise _illegal("ENT.PLACE.OCCUPIED", f"{move['cell']} is already discovered", "/cell")
-        if all(t != cell for t, _ in self._free_targets(s)):
+        # the space is undiscovered (checked above): is it at the end of one of the ship's white lines?
+        if s.ship_edge is not None:
+            reached = cell == s.ship_edge[0]
+        else:
+            reached = cell in cat.lane_cells[s.ship_cell][s.faces[s.ship_cell].lanes]
+        if not reached:
             raise _illegal("ENT.PLACE.NOT_ADJACENT",
                            f"{move['cell']} is not reached by a white line from the ship's space", "/cell")
         face = s.drawn.faces[ROTATIONS[move["rotation"]]]
@@ -465,7 +484,7 @@ class Entdecker(MoveListing, Game):
     def _end(self, s: EntdeckerState, move: dict, seat: int) -> None:
         if s.phase != EXPLORE or seat != s.current:
             self._expect_turn(s, seat, "stop")
-        if not s.explored and s.credits > 0 and self._free_targets(s) and s.tiles.remaining:
+        if not s.explored and s.credits > 0 and self._has_free_target(s) and s.tiles.remaining:
             raise _illegal("ENT.END.NOTHING_EXPLORED", "the player declared explorations but turned over no card")
         self._finish_turn(s, "a storm ended it" if s.stormed else "stopped")
 

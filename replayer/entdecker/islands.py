@@ -59,19 +59,6 @@ def put_tile(s: EntdeckerState, cell: int, face: TileFace) -> None:
     s.open_lanes = open_lanes
 
 
-def required_pattern(s: EntdeckerState, cell: int) -> int:
-    """Land mask an empty cell must show if all four sides are known, else -1."""
-    land = 0
-    faces = s.faces
-    for nb, bit, back_bit in s.cat.inner_sides[cell]:
-        other = faces[nb]
-        if other is None:
-            return -1
-        if other.land & back_bit:
-            land |= bit
-    return land
-
-
 def fill_from_reserve(s: EntdeckerState) -> list[int]:
     """Fill every empty space whose four sides are known, and every all-land gap, from the reserve
     piles (rules 2.vii). Returns the cells filled.
@@ -81,7 +68,7 @@ def fill_from_reserve(s: EntdeckerState) -> list[int]:
     ``s.unfilled`` until the pile has a tile again (translator's option)."""
     cat = s.cat
     faces = s.faces
-    neighbour = cat.neighbour
+    neighbour, inner_sides, border = cat.neighbour, cat.inner_sides, cat.border_mask
     filled: list[int] = []
     frontier = {nb for c in s.touched for nb in neighbour[c] if nb >= 0 and faces[nb] is None}
     if s.unfilled:
@@ -96,8 +83,20 @@ def fill_from_reserve(s: EntdeckerState) -> list[int]:
         frontier.discard(cell)
         if faces[cell] is not None or cell in open_gaps:
             continue
-        land = required_pattern(s, cell)
-        if land < 0:
+        # the land mask the space must show when all its sides are known, and whether the space itself
+        # already keeps its gap from being land-locked
+        land, unknown, sea = 0, False, border[cell]
+        for nb, bit, back_bit in inner_sides[cell]:
+            other = faces[nb]
+            if other is None:
+                unknown = True
+            elif other.land & back_bit:
+                land |= bit
+            else:
+                sea = True
+        if unknown:
+            if sea:
+                continue  # it touches the sea (or the board's edge): so does its gap
             group = _land_locked_gap(s, cell, open_gaps)
             if not group:
                 continue
