@@ -152,6 +152,8 @@ class Catalog:
         #: cell -> ((neighbour, side bit, bit of the neighbour's side facing back), ...) on the board only
         self.inner_sides = tuple(tuple((nbs[side], 1 << side, 1 << OPPOSITE[side]) for side in range(4)
                                        if nbs[side] >= 0) for nbs in self.neighbour)
+        #: cell -> its neighbours on the board
+        self.inner_neighbours = tuple(tuple(nb for nb in nbs if nb >= 0) for nbs in self.neighbour)
         #: cell -> mask of its sides on the board's edge (sea)
         self.border_mask = tuple(sum(1 << side for side in range(4) if nbs[side] < 0) for nbs in self.neighbour)
 

@@ -122,6 +122,7 @@ class Entdecker(MoveListing, Game):
             personal_left=[set(cat.personal) if personal else set() for _ in range(n)],
             first=first, current=first, ids=tuple(log.player_ids), open_edges=len(cat.edge_spaces))
         state.parent = list(range(cat.cells * 4))
+        state.seaside = [mask != 0 for mask in cat.border_mask]
         return state
 
     def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:

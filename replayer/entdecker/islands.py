@@ -34,11 +34,15 @@ def put_tile(s: EntdeckerState, cell: int, face: TileFace) -> None:
             cells_of[node] = {cell}
         side_segment = face.side_segment
     open_lanes = s.open_lanes
+    seaside = s.seaside
     for side, bit, nb, back, back_bit in cat.sides_of[cell]:
         other = faces[nb] if nb >= 0 else None
         if other is None:
-            if lanes & bit and nb >= 0:
-                open_lanes += 1  # a white line of this card to an undiscovered space
+            if nb >= 0:
+                if lanes & bit:
+                    open_lanes += 1  # a white line of this card to an undiscovered space
+                if not land & bit:
+                    seaside[nb] = True
         elif other.lanes & back_bit:
             open_lanes -= 1  # the neighbour's white line into this space is no longer free
         if not land & bit:
@@ -129,29 +133,27 @@ def _take_reserve(s: EntdeckerState, number: int, land: int) -> TileFace:
 
 def _land_locked_gap(s: EntdeckerState, start: int, open_gaps: set[int] | None = None) -> set[int] | None:
     """The group of empty cells around ``start`` if every side it shows to the board is land, else
-    None; then the empty cells searched (all in that same gap) are added to ``open_gaps``."""
-    cat = s.cat
-    border, inner_sides = cat.border_mask, cat.inner_sides
-    faces = s.faces
+    None; then the empty cells searched (all in that same gap) are added to ``open_gaps``.
+
+    A gap shows a sea side exactly when one of its spaces is ``seaside`` (kept by :func:`put_tile`),
+    so the search stops at the first such space."""
+    inner_neighbours = s.cat.inner_neighbours
+    faces, seaside = s.faces, s.seaside
     group = {start}
-    stack = [start]
-    while stack:
-        cell = stack.pop()
-        if border[cell]:
-            break  # the board's edge is sea
-        for nb, _bit, back_bit in inner_sides[cell]:
-            other = faces[nb]
-            if other is None:
-                if nb not in group:
+    if not seaside[start]:
+        stack = [start]
+        while stack:
+            for nb in inner_neighbours[stack.pop()]:
+                if faces[nb] is None and nb not in group:
                     group.add(nb)
+                    if seaside[nb]:
+                        break
                     stack.append(nb)
-            elif not other.land & back_bit:
-                break
+            else:
+                continue
+            break
         else:
-            continue
-        break
-    else:
-        return group
+            return group
     if open_gaps is not None:
         open_gaps |= group
     return None

@@ -82,6 +82,9 @@ class EntdeckerState:
     # circles whose space is undiscovered, and white lines of discovered cards that lead to one
     open_edges: int = 0
     open_lanes: int = 0
+    # per cell, kept by put_tile: the space is undiscovered and faces the sea (a sea side of a
+    # discovered neighbour, or the board's edge), so its gap can never be land-locked
+    seaside: list[bool] = field(default_factory=list)
     phase: int = INCOME
     season: int = 1
     current: int = 0

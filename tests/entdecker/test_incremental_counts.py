@@ -53,3 +53,37 @@ def test_open_edges_and_lanes_match_a_board_scan_in_the_golden_playthroughs():
     assert logs
     for path in logs:
         _check_every_move(orjson.loads(path.read_bytes()))
+
+
+def _seaside_scan(s) -> list[bool]:
+    """Per cell: undiscovered, and on the board's edge or beside a discovered card whose side facing
+    it is sea."""
+    cat, faces = s.cat, s.faces
+    out = []
+    for cell in range(cat.cells):
+        touches = False
+        for side in range(4):
+            nb = cat.neighbour[cell][side]
+            if nb < 0 or (faces[nb] is not None and not faces[nb].land >> ((side + 2) % 4) & 1):
+                touches = True
+        out.append(faces[cell] is None and touches)
+    return out
+
+
+def test_seaside_spaces_match_a_board_scan():
+    game = get_game("entdecker")
+    checked = 0
+
+    def on_step(index, move, state):
+        nonlocal checked
+        undiscovered = [c for c in range(state.cat.cells) if state.faces[c] is None]
+        scan = _seaside_scan(state)
+        assert [state.seaside[c] for c in undiscovered] == [scan[c] for c in undiscovered], f"after move {index}"
+        checked += 1
+
+    for seed in range(6):
+        raw = simulate_log(game, 2 + seed % 3, f"seaside-{seed}", {"unplaceable_to_reserve": True} if seed % 2 else {})
+        assert replay(parse_log(orjson.dumps(raw), "x"), on_step=on_step).status == "valid"
+    for path in sorted(GOLDEN.glob("*.log.json")):
+        assert replay(parse_log(path.read_bytes(), str(path)), on_step=on_step).status == "valid"
+    assert checked > 1000
