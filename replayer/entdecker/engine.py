@@ -539,18 +539,21 @@ class Entdecker(MoveListing, Game):
         s.last_ended, s.last_end_reason = s.current, reason
         s.stormed = False
         fill_from_reserve(s)
-        parent = s.parent
+        parent, faces, open_sides, scored = s.parent, s.faces, s.open_sides, s.scored
         roots = []
         for cell in s.touched:
-            face = s.faces[cell]
-            for i in range(len(face.segments)):
-                root = find(parent, cell * 4 + i)
-                if s.open_sides[root] == 0 and root not in s.scored and root not in roots:
+            for node in range(cell * 4, cell * 4 + len(faces[cell].segments)):
+                root = find(parent, node)
+                if open_sides[root] == 0 and root not in scored and root not in roots:
                     roots.append(root)
         s.touched = []
-        roots.sort(key=lambda r: min(s.island_cells[r]))
-        tokens_left = s.plant_tokens.remaining
         s.pending_islands = []
+        if not roots:  # no island completed this turn
+            self._open_plant_window(s)
+            return
+        if len(roots) > 1:
+            roots.sort(key=lambda r: min(s.island_cells[r]))
+        tokens_left = s.plant_tokens.remaining
         for root in roots:
             ranked = standings(s, root)
             drawers: list[int] = []
