@@ -80,3 +80,8 @@ players and its tie-break), applied by ``load_catalog(edition=...)``; board numb
 Sources added by this package beyond the supplement: Board Game Arena's rules page (tie-break,
 board numbers), another copy of the Solo text (3trolle.pl), daroolz (SE Solo board numbers).
 """
+from .engine import CastlesOfBurgundy
+
+GAME = CastlesOfBurgundy()
+
+__all__ = ["GAME", "CastlesOfBurgundy"]

@@ -1,0 +1,201 @@
+"""The Castles of Burgundy engine: the Game interface over set-up, chance moves, the players' moves
+and the legal-move listing."""
+from __future__ import annotations
+
+import random
+
+from ..core.errors import IllegalMove
+from ..core.game import CHANCE, TERMINAL, Game
+from . import flow, listing
+from . import moves as mv
+from .catalog import Catalog, load_catalog
+from .geometry import empty_count
+from .rules import RULES
+from .state import GOODS_TYPES, CobState, Step
+from .tile_effects import EFFECTS, effect_uses
+
+EDITIONS = ("alea-2011", "alea-2019", "awaken-realms-2023")
+_CHANCE_TYPES = {Step.DEPOTS: "depot", Step.BLACK: "black", Step.WHITE: "white"}
+_STEP_TEXT = {Step.DEPOTS: "the tiles of depot {depot} turned face up (a 'depot' move)",
+              Step.BLACK: "the next black-depot tile turned face up (a 'black' move)",
+              Step.ROLL: "{player}'s dice (a 'roll' move)",
+              Step.WHITE: "the white die and the round's goods tile (a 'white' move)",
+              Step.TURN: "{player}'s turn"}
+
+
+class CastlesOfBurgundy(Game):
+    name = "castles-of-burgundy"
+    title = "The Castles of Burgundy"
+    editions = EDITIONS
+    min_players, max_players = 1, 4
+    variants = {"side": "Solo only: the Solo board's side A (default, for beginners) or B (advanced)",
+                "rivers_join_regions": "Solo only: same-coloured spaces joined by a river form one region "
+                                       "(default false: rivers give adjacency only; supplement uncertainty 7)"}
+    schema_file = "castles-of-burgundy.schema.json"
+    rules = RULES
+    state_columns = (("score", "int"), ("silverlings", "int"), ("workers", "int"), ("goods_1", "int"),
+                     ("goods_2", "int"), ("goods_3", "int"), ("goods_4", "int"), ("goods_5", "int"), ("goods_6", "int"),
+                     ("storage", "int"), ("spaces_filled", "int"), ("regions_completed", "int"),
+                     ("bonus_tiles", "int"), ("knowledge_tiles", "int"), ("board", "str"),
+                     ("solo_counter", "int"), ("solo_target", "int"), ("round", "int"))
+
+    def __init__(self, catalog: Catalog | None = None):
+        self._catalog = catalog
+        self._checked: set = set()
+
+    def catalog(self, edition: str | None = None) -> Catalog:
+        cat = self._catalog if self._catalog is not None and edition in (None, self._catalog.edition) \
+            else load_catalog(edition=edition)
+        if cat.edition not in self._checked:  # a catalog naming an effect kind nobody implements is refused
+            EFFECTS.check_catalog(effect_uses(cat), self.title)
+            self._checked.add(cat.edition)
+        return cat
+
+    @property
+    def catalog_version(self) -> str:  # type: ignore[override]
+        return self.catalog().version
+
+    def option_sets(self, n_players: int) -> list[dict]:
+        if n_players == 1:
+            return [{}, {"side": "B"}, {"rivers_join_regions": True}]
+        return [{}]
+
+    # -- set-up -----------------------------------------------------------------------------
+    def new_state(self, log) -> CobState:
+        edition = log.edition if log.edition in EDITIONS else None
+        return flow.new_state(self.catalog(edition), log)
+
+    def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
+        cat = self.catalog()
+        from ..core.simulate import PLAYER_NAMES
+
+        ids = [name.lower() for name in PLAYER_NAMES[:n_players]]
+        goods = [t for t in GOODS_TYPES for _ in range(cat.goods_count[t])]
+        rng.shuffle(goods)
+        estates = {}
+        for k, pid in enumerate(ids):
+            entry: dict = {}
+            if n_players == 1:
+                board = cat.board(flow.SOLO_SIDES[options.get("side", "A")])
+            else:
+                numbers = sorted(n for n, b in cat.board_numbers.items() if not cat.boards[b].solo)
+                number = "1" if rng.random() < 0.5 else rng.choice(numbers)
+                board = cat.boards[cat.board_numbers[number]]
+                entry["board"] = number
+            if len(board.start_spaces) > 1 or n_players == 1:
+                entry["castle"] = board.spaces[rng.choice(board.start_spaces)].id
+            per = cat.solo.start_goods if n_players == 1 else cat.goods_per_player
+            entry["goods"] = sorted(goods[k * per:(k + 1) * per])
+            estates[pid] = entry
+        order = ids[:]
+        rng.shuffle(order)
+        return {"order": order, "estates": estates}
+
+    # -- play -------------------------------------------------------------------------------
+    def to_move(self, s: CobState) -> int:
+        step = s.step
+        if step == Step.END:
+            return TERMINAL
+        if step == Step.ROLL:
+            return CHANCE
+        if step == Step.TURN:
+            return s.current
+        return CHANCE
+
+    def is_terminal(self, s: CobState) -> bool:
+        return s.step == Step.END
+
+    def apply(self, s: CobState, move: dict, seat: int | None) -> None:
+        t = move["type"]
+        step = s.step
+        if step == Step.END:
+            raise IllegalMove("COB.TURN.WRONG_STEP", "the game is over")
+        if step != Step.TURN:
+            want = "roll" if step == Step.ROLL else _CHANCE_TYPES[step]
+            if t != want:
+                raise IllegalMove("COB.TURN.WRONG_STEP", f"a {t!r} move is not possible now: the log must write "
+                                  + self._waiting(s), "/type")
+            if step == Step.DEPOTS:
+                flow.reveal_depot(s, move)
+            elif step == Step.BLACK:
+                flow.reveal_black(s, move)
+            elif step == Step.ROLL:
+                flow.roll(s, seat, move)
+            else:
+                flow.white(s, move)
+            return
+        if t in ("depot", "black", "roll", "white"):
+            raise IllegalMove("COB.TURN.WRONG_STEP", f"a {t!r} move is not possible now: it is {self._waiting(s)}",
+                              "/type")
+        if seat != s.current:
+            raise IllegalMove("COB.TURN.NOT_YOUR_TURN", f"it is {s.ids[s.current]}'s turn", "/player")
+        if t == "end":
+            mv.end_turn_checks(s)
+            flow.end_turn(s)
+            return
+        mv.HANDLERS[t](s, seat, move)
+
+    def _waiting(self, s: CobState) -> str:
+        player = s.ids[s.order[s.index]] if s.step in (Step.ROLL, Step.TURN) else ""
+        return _STEP_TEXT[s.step].format(depot=s.next_depot, player=player)
+
+    def legal_moves(self, s: CobState) -> list[dict]:
+        return listing.legal_moves(s)
+
+    def random_move(self, s: CobState, rng: random.Random) -> dict:
+        return listing.random_move(s, rng)
+
+    def clone(self, s: CobState) -> CobState:
+        return s.clone()
+
+    # -- results ----------------------------------------------------------------------------
+    def winners(self, s: CobState) -> list[int]:
+        """Most VP; ties by the catalog's tie-break (2011: more empty spaces). Solo: the player wins
+        when all 37 spaces are filled within the 25 rounds."""
+        return flow.winners(s)
+
+    def turn_order(self, s: CobState) -> list[int]:
+        return list(s.order) if s.order else list(range(s.n))
+
+    def player_rows(self, s: CobState) -> list[tuple]:
+        rows = []
+        for seat, e in enumerate(s.estates):
+            board = e.board
+            regions = sum(1 for r in board.regions if r.mask & ~e.filled == 0)
+            number = next((n for n, b in s.cat.board_numbers.items() if b == board.id), board.id)
+            rows.append((s.ledger.totals[seat], e.silverlings, e.workers, *e.goods[1:7], len(e.storage),
+                         e.filled.bit_count(), regions, e.bonus_tiles, len(e.knowledge), number,
+                         e.counter, e.target, s.rounds_played + (1 if s.step != Step.END else 0)))
+        return rows
+
+    def turn_info(self, s: CobState) -> tuple[int, int]:
+        turn = s.rounds_played * s.n + (s.index + 1 if s.step == Step.TURN else 1)
+        return turn, min(s.rounds_played + 1, s.cat.economy.phases * s.cat.economy.rounds_per_phase)
+
+    def describe(self, s: CobState) -> str:
+        cat = s.cat
+        parts = [f"phase {cat.phases[min(s.phase, len(cat.phases) - 1)]} round {s.round + 1} {s.step.name.lower()}"]
+        if s.step == Step.TURN:
+            parts.append(f"{s.ids[s.current]} to act, dice {s.unused or '-'}"
+                         + (f", pending {mv.describe_decision(s.stack.top())}" if s.stack else ""))
+        for seat, e in enumerate(s.estates):
+            goods = "".join(str(t) * e.goods[t] for t in GOODS_TYPES) or "-"
+            parts.append(f"{s.ids[seat]}: {s.ledger.totals[seat]}VP {e.silverlings}s {e.workers}w goods {goods} "
+                         f"storage {','.join(e.storage) or '-'} {e.filled.bit_count()}/{len(e.board.spaces)} filled"
+                         + (f" counter {e.counter}/{e.target}" if s.solo else ""))
+        return "; ".join(parts)
+
+    def render(self, s: CobState) -> str:
+        lines = [self.describe(s)]
+        for d in range(1, 7):
+            tiles = [s.depots.get(sp) or "-" for sp, _c in s.depot_spaces[d]] if s.depot_spaces else []
+            goods = "".join(str(t) * s.depot_goods[d][t] for t in GOODS_TYPES) or "-"
+            lines.append(f"  depot {d}: {' '.join(tiles)} | goods {goods}")
+        lines.append(f"  black depot: {' '.join(s.black) or '-'}")
+        for seat, e in enumerate(s.estates):
+            placed = ", ".join(f"{e.board.spaces[i].id}={tile}" for i, tile in enumerate(e.tiles) if tile)
+            lines.append(f"  {s.ids[seat]} ({empty_count(e.board, e.filled)} empty): {placed}")
+        return "\n".join(lines)
+
+
+__all__ = ["CastlesOfBurgundy", "EDITIONS"]

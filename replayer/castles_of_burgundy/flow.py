@@ -1,0 +1,277 @@
+"""Set-up from the log, the chance moves (tiles turned face up, dice) and the structure of phases,
+rounds and turns: phase set-up, rolls, the turn order of the turn-order track, phase end (mines),
+game end (final scoring) and, in the Solo game, the hex removal and the win."""
+from __future__ import annotations
+
+from ..core.components import HiddenPool
+from ..core.errors import IllegalMove
+from ..core.ledger import Ledger
+from . import scoring
+from .catalog import Back, Catalog
+from .colours import Colour
+from .depots import BLACK_SUPPLY, black_depot_size, phase_spaces, solo_hex_to_remove, supplies
+from .geometry import StartCastle, bit, empty_count
+from .state import GOODS_TYPES, CobState, Estate, Step
+from .tile_effects import summary
+from .turns import start_track, turn_order
+
+GOODS_POOL = "goods"
+SOLO_SIDES = {"A": "solo-A", "B": "solo-B"}
+
+
+def board_number(cat: Catalog, board_id: str) -> str:
+    """The number the catalog's edition prints on board ``board_id``."""
+    for number, bid in cat.board_numbers.items():
+        if bid == board_id:
+            return number
+    raise KeyError(board_id)
+
+
+def new_state(cat: Catalog, log) -> CobState:
+    """The position before the first move, from the log's options and set-up.
+
+    :raises IllegalMove: COB.SETUP.* (pointer absolute) or CORE.HIDDEN.* (a starting castle or goods
+        tile that cannot be unseen any more).
+    """
+    ids = [p.id for p in log.players]
+    n = len(ids)
+    solo = n == 1
+    opts = log.options or {}
+    for name in ("side", "rivers_join_regions"):
+        if name in opts and not solo:
+            raise IllegalMove("COB.SETUP.OPTIONS", f"the option {name!r} belongs to the Solo game", f"/options/{name}")
+    side = opts.get("side", "A")
+    rivers = bool(opts.get("rivers_join_regions", False))
+    setup = log.setup
+    order = setup.get("order", ids)
+    if sorted(order) != sorted(ids):
+        raise IllegalMove("COB.SETUP.ORDER", f"the starting turn order must list {', '.join(ids)} once each", "/setup/order")
+    estates_in = setup["estates"]
+    if set(estates_in) != set(ids):
+        extra = sorted(set(estates_in) - set(ids))
+        missing = sorted(set(ids) - set(estates_in))
+        raise IllegalMove("COB.SETUP.ESTATES", ("no player " + ", ".join(extra)) if extra else
+                          f"no estate for {', '.join(missing)}", "/setup/estates")
+    pools = {name: HiddenPool.create("hex tile" if name != BLACK_SUPPLY else "black-back hex tile", contents)
+             for name, contents in supplies(cat).items()}
+    pools[GOODS_POOL] = HiddenPool.create("goods tile", {str(t): c for t, c in cat.goods_count.items()})
+    s = CobState(cat=cat, ids=ids, n=n, solo=solo, ledger=Ledger(n), pools=pools, rivers_join_regions=rivers)
+    econ = cat.economy
+    for seat, pid in enumerate(ids):
+        entry = estates_in[pid]
+        at = f"/setup/estates/{pid}"
+        default = SOLO_SIDES[side] if solo else "1"
+        default_number = board_number(cat, default)
+        number = entry.get("board", default_number)
+        board_id = cat.board_numbers.get(number)
+        if board_id is None:
+            raise IllegalMove("COB.SETUP.BOARD", f"edition {cat.edition} has no estate board {number!r} "
+                                                 f"({', '.join(cat.board_numbers)})", f"{at}/board")
+        board = cat.board(board_id, rivers and solo)
+        if board.solo != solo or (solo and board_id != default):
+            want = f"the Solo board side {side} ({default_number})" if solo else "a standard estate board"
+            raise IllegalMove("COB.SETUP.BOARD", f"board {number} is not {want}", f"{at}/board")
+        castle_space = entry.get("castle")
+        index = board.index.get(castle_space) if castle_space is not None else \
+            (board.start_spaces[0] if board.start_castle is StartCastle.CENTRE else None)
+        if index is None or index not in board.start_spaces:
+            allowed = ", ".join(board.spaces[i].id for i in board.start_spaces)
+            raise IllegalMove("COB.SETUP.CASTLE", f"the starting castle goes on {allowed} of board {number}"
+                                                  + (f", not {castle_space!r}" if castle_space is not None else ""),
+                              f"{at}/castle")
+        goods = entry["goods"]
+        need = cat.solo.start_goods if solo else cat.goods_per_player
+        if len(goods) != need:
+            raise IllegalMove("COB.SETUP.GOODS", f"each player starts with {need} goods tiles, not {len(goods)}",
+                              f"{at}/goods")
+        e = Estate(board=board, tiles=[None] * len(board.spaces))
+        position = order.index(pid)
+        e.silverlings = cat.solo.start_silverlings if solo else econ.start_silverlings
+        e.workers = cat.solo.start_workers if solo else econ.start_workers_by_seat[position]
+        if solo:
+            e.target = cat.solo.target_start
+        pools[Colour.CASTLE.value].reveal("castle", pointer=f"{at}/castle")
+        for k, t in enumerate(goods):
+            pools[GOODS_POOL].reveal(str(t), pointer=f"{at}/goods/{k}")
+            e.goods[t] += 1
+        e.tiles[index] = "castle"
+        e.filled = bit(index)
+        s.estates.append(e)
+    s.track = start_track([ids[ids.index(p)] for p in order])
+    s.dice = [[] for _ in ids]
+    start_phase(s)
+    return s
+
+
+def start_phase(s: CobState) -> None:
+    """Phase set-up (5.1): the tiles left in the depots leave the game; goods stay."""
+    cat = s.cat
+    players = cat.solo.setup_players if s.solo else s.n
+    letter = cat.phases[s.phase]
+    spaces = phase_spaces(cat, players, letter)
+    s.depot_spaces = (() ,) + tuple(tuple((p.id, p.colour) for p in spaces[d]) for d in range(1, 7))
+    s.depots = {}
+    s.black = []
+    s.next_depot = 1
+    s.black_left = black_depot_size(cat, players)
+    s.step = Step.DEPOTS
+
+
+def reveal_depot(s: CobState, move: dict) -> None:
+    """:raises IllegalMove: COB.PHASE.DEPOT, COB.PHASE.TILES, COB.PHASE.COLOUR, CORE.HIDDEN.*."""
+    depot = move["depot"]
+    if depot != s.next_depot:
+        raise IllegalMove("COB.PHASE.DEPOT", f"depot {s.next_depot} is filled next (depots 1-6 in order, then the "
+                                             f"black depot)", "/depot")
+    spaces = s.depot_spaces[depot]
+    tiles = move["tiles"]
+    if len(tiles) != len(spaces):
+        raise IllegalMove("COB.PHASE.TILES", f"depot {depot} has {len(spaces)} spaces in use with "
+                                             f"{s.cat.solo.setup_players if s.solo else s.n} players "
+                                             f"({', '.join(c.value for _i, c in spaces)}), not {len(tiles)}", "/tiles")
+    for k, ((space, colour), tile) in enumerate(zip(spaces, tiles)):
+        kind = s.cat.hex_kinds.get(tile)
+        if kind is None or kind.colour is not colour or not kind.count(Back.NORMAL):
+            raise IllegalMove("COB.PHASE.COLOUR", f"space {space} of depot {depot} takes a {colour.value} tile "
+                                                  f"(normal back), not {tile!r}", f"/tiles/{k}")
+    done = []
+    try:
+        for k, ((space, colour), tile) in enumerate(zip(spaces, tiles)):
+            s.pools[colour.value].reveal(tile, pointer=f"/tiles/{k}")
+            done.append((colour, tile))
+    except IllegalMove:
+        for colour, tile in done:
+            s.pools[colour.value].put_back(tile)
+        raise
+    for (space, _colour), tile in zip(spaces, tiles):
+        s.depots[space] = tile
+    s.next_depot += 1
+    if s.next_depot > 6:
+        s.step = Step.BLACK
+        if s.black_left == 0:
+            begin_round(s)
+
+
+def reveal_black(s: CobState, move: dict) -> None:
+    tile = move["tile"]
+    s.pools[BLACK_SUPPLY].reveal(tile, pointer="/tile")
+    s.black.append(tile)
+    s.black_left -= 1
+    if s.black_left == 0:
+        begin_round(s)
+
+
+def begin_round(s: CobState) -> None:
+    """The round's turn order is fixed when it starts (a ship moves its marker for the next round)."""
+    order = turn_order(s.track)
+    s.order = [s.ids.index(p) for p in order]
+    s.index = 0
+    s.step = Step.ROLL
+
+
+def roll(s: CobState, seat: int | None, move: dict) -> None:
+    want = s.order[s.index]
+    if seat != want:
+        raise IllegalMove("COB.ROLL.ORDER", f"{s.ids[want]} rolls next (this round's turn order: "
+                                            f"{', '.join(s.ids[i] for i in s.order)})", "/player")
+    s.dice[seat] = list(move["dice"])
+    s.index += 1
+    if s.index == len(s.order):
+        s.step = Step.WHITE
+
+
+def white(s: CobState, move: dict) -> None:
+    """The white die: the round's goods tile (turned up) goes to its depot; in the Solo game a hex tile
+    leaves that depot (or the next one clockwise)."""
+    value, goods = move["white"], move["goods"]
+    removed = None
+    if s.solo:
+        if "removed" not in move:
+            raise IllegalMove("COB.SOLO.REMOVED", "a Solo round removes a hex tile from the white die's depot: write "
+                                                  "\"removed\" (null when every depot is empty)", "/removed")
+        occupied = [sp for sp, tile in s.depots.items() if tile is not None]
+        removed = solo_hex_to_remove(s.cat, value, occupied)
+        expected = s.depots[removed] if removed is not None else None
+        if move["removed"] != expected:
+            where = f"space {removed} holds {expected!r}" if removed else "every depot is empty"
+            raise IllegalMove("COB.SOLO.REMOVED", f"with the white die on {value} the tile removed comes from "
+                                                  f"{'depot ' + removed[0] if removed else 'no depot'} ({where}), not "
+                                                  f"{move['removed']!r}", "/removed")
+    elif "removed" in move:
+        raise IllegalMove("COB.SOLO.REMOVED", "only the Solo game removes a hex tile each round", "/removed")
+    s.pools[GOODS_POOL].reveal(str(goods), pointer="/goods")
+    s.white = value
+    s.depot_goods[value][goods] += 1
+    if removed is not None:
+        s.depots[removed] = None
+    s.index = 0
+    start_turn(s)
+
+
+def start_turn(s: CobState) -> None:
+    s.step = Step.TURN
+    s.unused = list(s.dice[s.current])
+    s.bought = False
+
+
+def end_turn(s: CobState) -> None:
+    """The current player's turn is over: next player, next round, phase end, game end."""
+    if s.solo and s.estates[0].filled == s.estates[0].board.full:
+        s.rounds_played += 1
+        s.step = Step.END  # "You win the game if you manage to occupy all 37 hex spaces"
+        return
+    s.index += 1
+    if s.index < len(s.order):
+        start_turn(s)
+        return
+    s.rounds_played += 1
+    s.round += 1
+    if s.round < s.cat.economy.rounds_per_phase:
+        begin_round(s)
+        return
+    phase_end(s)
+    s.round = 0
+    s.phase += 1
+    if s.phase == len(s.cat.phases):
+        if not s.solo:
+            final_scoring(s)
+        s.step = Step.END
+        return
+    start_phase(s)
+
+
+def phase_end(s: CobState) -> None:
+    """5.3: 1 silverling per mine (face-down Solo tiles are no mines), knowledge #2 a worker per mine too."""
+    for e in s.estates:
+        income = scoring.phase_end_income(s.cat, e.mines, e.mine_workers)
+        e.silverlings += income.silverlings
+        e.workers += income.workers
+
+
+def final_scoring(s: CobState) -> None:
+    """11: goods, silverlings, workers (1 VP per 2), knowledge #15-#26."""
+    cat = s.cat
+    for seat, e in enumerate(s.estates):
+        final = scoring.final_score(cat, e.goods_total(), e.silverlings, e.workers)
+        s.ledger.add(seat, final.goods, "goods", f"{e.goods_total()} unsold goods tiles")
+        s.ledger.add(seat, final.silverlings, "silverlings", f"{e.silverlings} silverlings")
+        s.ledger.add(seat, final.workers, "workers", f"{e.workers} worker tiles (1 VP per 2)")
+        counts = summary(s, e)
+        for number, effect in e.end_effects:
+            vp = scoring.knowledge_vp(effect, counts)
+            s.ledger.add(seat, vp, "knowledge", f"knowledge #{number} at the end of the game")
+
+
+def winners(s: CobState) -> list[int]:
+    if s.solo:
+        e = s.estates[0]
+        return [0] if e.filled == e.board.full else []
+    order = [s.ids.index(p) for p in turn_order(s.track)]
+    standings = [scoring.Standing(s.ids[seat], s.ledger.totals[seat], empty_count(e.board, e.filled), order.index(seat))
+                 for seat, e in enumerate(s.estates)]
+    first = scoring.ranking(standings, s.cat.economy.tie_break)[0]
+    return [s.ids.index(p) for p in first]
+
+
+__all__ = ["GOODS_POOL", "GOODS_TYPES", "SOLO_SIDES", "begin_round", "end_turn", "new_state", "reveal_black",
+           "reveal_depot", "roll", "white", "winners"]

@@ -1,0 +1,246 @@
+"""Every move the engine accepts in a position (the conformance suite holds the two together), and
+random moves with the true odds of the random outcomes."""
+from __future__ import annotations
+
+import itertools
+import random
+
+from . import dice
+from .catalog import Back
+from .colours import Colour
+from .depots import BLACK_SUPPLY, ring_neighbours
+from .geometry import members
+from .moves import EXTRA, placeable_reason, ship_choice
+from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny,
+                    ShipGoods, Step, TakeTile)
+from .flow import GOODS_POOL
+
+
+def _numbered_tiles(s: CobState):
+    """(depot, tile kind) for every distinct tile in depots 1-6."""
+    for depot in range(1, 7):
+        seen = set()
+        for space, _colour in s.depot_spaces[depot]:
+            tile = s.depots.get(space)
+            if tile is not None and tile not in seen:
+                seen.add(tile)
+                yield depot, tile
+
+
+def _spaces_for(s: CobState, e: Estate, tile: str):
+    """Spaces ``tile`` may go on, die number aside."""
+    board = e.board
+    reach = 0
+    for i in members(e.filled):
+        reach |= board.land[i] | board.river[i]
+    candidates = reach & ~e.filled
+    if tile != BLACK_TILE:
+        candidates &= board.colour_mask[s.cat.hex_kinds[tile].colour]
+    return [i for i in members(candidates) if placeable_reason(s, e, tile, i) is None]
+
+
+def answerable(s: CobState, seat: int, d) -> bool:
+    e = s.estates[seat]
+    if isinstance(d, (ExtraAction, ShipGoods)):
+        return True
+    if isinstance(d, SellAny):
+        return e.goods_total() > 0
+    if isinstance(d, TakeTile):
+        return any(s.cat.hex_kinds[t].colour in d.colours for _d, t in _numbered_tiles(s))
+    if isinstance(d, PlaceAnyDie):
+        return any(_spaces_for(s, e, t) for t in set(e.storage))
+    if isinstance(d, PlaceBlack):
+        return any(_spaces_for(s, e, t) for t in set(s.black))
+    return True
+
+
+def _discards(s: CobState, e: Estate, move: dict) -> list[dict]:
+    if len(e.storage) < s.cat.economy.storage_spaces:
+        return [move]
+    return [{**move, "discard": d} for d in sorted(set(e.storage))]
+
+
+def _die_moves(s: CobState, seat: int, e: Estate, values, extra: bool) -> list[dict]:
+    pid = s.ids[seat]
+    out: list[dict] = []
+    step = e.worker_step
+
+    def cost(v, wanted, free):
+        return 0 if extra else dice.workers_needed(v, wanted, step, free)
+
+    for v in values:
+        die = EXTRA if extra else v
+        out.append({"type": "workers", "player": pid, "die": die})
+        for depot, tile in _numbered_tiles(s):
+            c = cost(v, depot, e.free_take)
+            if c <= e.workers:
+                out += _discards(s, e, {"type": "take", "player": pid, "die": die, "workers": c, "depot": depot, "tile": tile})
+        for tile in sorted(set(e.storage)):
+            for i in _spaces_for(s, e, tile):
+                space = e.board.spaces[i]
+                free = 0 if tile == BLACK_TILE else e.free_place.get(space.colour, 0)
+                c = cost(v, space.die, free)
+                if c <= e.workers:
+                    out.append({"type": "place", "player": pid, "die": die, "workers": c, "tile": tile, "space": space.id})
+        for t in GOODS_TYPES:
+            if e.goods[t]:
+                c = cost(v, t, 0)
+                if c <= e.workers:
+                    out.append({"type": "sell", "player": pid, "die": die, "workers": c, "goods": t})
+    return out
+
+
+def _decision_moves(s: CobState, seat: int, e: Estate, d) -> list[dict]:
+    pid = s.ids[seat]
+    if isinstance(d, ExtraAction):
+        out = _die_moves(s, seat, e, [1], extra=True)
+        if d.optional:
+            out.append({"type": "pass", "player": pid})
+        return out
+    if isinstance(d, ShipGoods):
+        depots = ring_neighbours(s.cat, d.adjacent_to) if d.adjacent_to else range(1, 7)
+        out = []
+        for depot in depots:
+            on = {t for t in GOODS_TYPES if s.depot_goods[depot][t]}
+            forced, choice, free = ship_choice(s, e, on)
+            for new in itertools.combinations(sorted(choice), min(free, len(choice))):
+                out.append({"type": "goods", "player": pid, "depot": depot, "types": sorted(forced | set(new))})
+        return out
+    if isinstance(d, SellAny):
+        return [{"type": "sell", "player": pid, "goods": t} for t in GOODS_TYPES if e.goods[t]]
+    if isinstance(d, TakeTile):
+        out = []
+        for depot, tile in _numbered_tiles(s):
+            if s.cat.hex_kinds[tile].colour in d.colours:
+                out += _discards(s, e, {"type": "take", "player": pid, "depot": depot, "tile": tile})
+        return out
+    tiles = sorted(set(s.black)) if isinstance(d, PlaceBlack) else sorted(set(e.storage))
+    return [{"type": "place", "player": pid, "tile": t, "space": e.board.spaces[i].id}
+            for t in tiles for i in _spaces_for(s, e, t)]
+
+
+def _free_moves(s: CobState, seat: int, e: Estate) -> list[dict]:
+    """The purchase, the Solo trade and VP purchase, the end of the turn."""
+    pid = s.ids[seat]
+    out: list[dict] = []
+    price = s.cat.economy.black_purchase_silverlings
+    if not s.bought:
+        pays = [w for w in range(0, (price if e.workers_pay else 0) + 1) if price - w <= e.silverlings and w <= e.workers]
+        for w in pays:
+            base = {"type": "buy", "player": pid, **({"workers": w} if w else {})}
+            for tile in sorted(set(s.black)):
+                out += _discards(s, e, {**base, "tile": tile})
+            if e.buy_numbered:
+                for depot, tile in _numbered_tiles(s):
+                    out += _discards(s, e, {**base, "depot": depot, "tile": tile})
+        n = e.building_for_workers  # the SE's knowledge #6: a building from a numbered depot for n workers
+        if n and e.workers >= n:
+            for depot, tile in _numbered_tiles(s):
+                if s.cat.hex_kinds[tile].colour is Colour.BUILDING:
+                    out += _discards(s, e, {"type": "buy", "player": pid, "workers": n, "depot": depot, "tile": tile})
+    if s.solo:
+        need = s.cat.solo.goods_for_black_tile
+        if e.goods_total() >= need and s.black:
+            held = [t for t in GOODS_TYPES for _ in range(e.goods[t])]
+            for combo in sorted(set(itertools.combinations(held, need))):
+                goods = {str(t): combo.count(t) for t in sorted(set(combo))}
+                for tile in sorted(set(s.black)):
+                    out += _discards(s, e, {"type": "trade", "player": pid, "goods": goods, "tile": tile})
+        out += [{"type": "buy_vp", "player": pid, "vp": vp} for vp in range(1, e.silverlings // s.cat.solo.silverlings_per_vp + 1)]
+    if not s.unused:
+        out.append({"type": "end", "player": pid})
+    return out
+
+
+def _pool_kinds(pool) -> list[str]:
+    return sorted(k for k, v in pool.unaccounted.items() if v > 0)
+
+
+def legal_moves(s: CobState) -> list[dict]:
+    step = s.step
+    if step == Step.END:
+        return []
+    if step == Step.DEPOTS:
+        spaces = s.depot_spaces[s.next_depot]
+        options = [_pool_kinds(s.pools[colour.value]) for _sp, colour in spaces]
+        options = [[k for k in kinds if s.cat.hex_kinds[k].colour is colour]
+                   for kinds, (_sp, colour) in zip(options, spaces)]
+        out = []
+        for combo in itertools.product(*options):
+            need: dict = {}
+            for (_sp, colour), k in zip(spaces, combo):
+                need[(colour.value, k)] = need.get((colour.value, k), 0) + 1
+            if all(s.pools[c].unaccounted.get(k, 0) >= m for (c, k), m in need.items()):
+                out.append({"type": "depot", "depot": s.next_depot, "tiles": list(combo)})
+        return out
+    if step == Step.BLACK:
+        return [{"type": "black", "tile": k} for k in _pool_kinds(s.pools[BLACK_SUPPLY])]
+    if step == Step.ROLL:
+        pid = s.ids[s.order[s.index]]
+        return [{"type": "roll", "player": pid, "dice": [a, b]} for a in range(1, 7) for b in range(1, 7)]
+    if step == Step.WHITE:
+        out = []
+        for w in range(1, 7):
+            removed = {}
+            if s.solo:
+                from .depots import solo_hex_to_remove
+
+                space = solo_hex_to_remove(s.cat, w, [sp for sp, t in s.depots.items() if t is not None])
+                removed = {"removed": s.depots[space] if space else None}
+            for g in _pool_kinds(s.pools[GOODS_POOL]):
+                out.append({"type": "white", "white": w, "goods": int(g), **removed})
+        return out
+    seat = s.current
+    e = s.estates[seat]
+    top = s.stack.top()
+    if top is not None:
+        return _decision_moves(s, seat, e, top)
+    return _die_moves(s, seat, e, sorted(set(s.unused)), extra=False) + _free_moves(s, seat, e)
+
+
+def _draw(pool, rng: random.Random, colour: Colour | None = None, hex_kinds=None) -> str:
+    kinds = [(k, v) for k, v in sorted(pool.unaccounted.items()) if v > 0
+             and (colour is None or hex_kinds[k].colour is colour)]
+    pick = rng.randrange(sum(v for _k, v in kinds))
+    for k, v in kinds:
+        if pick < v:
+            return k
+        pick -= v
+    raise AssertionError("unreachable")
+
+
+def random_move(s: CobState, rng: random.Random) -> dict:
+    step = s.step
+    if step == Step.DEPOTS:
+        tiles = []
+        for _sp, colour in s.depot_spaces[s.next_depot]:
+            pool = s.pools[colour.value]
+            kinds = [(k, v - tiles.count(k)) for k, v in sorted(pool.unaccounted.items())
+                     if s.cat.hex_kinds[k].colour is colour and v - tiles.count(k) > 0]
+            pick = rng.randrange(sum(v for _k, v in kinds))  # drawn without replacement within the depot
+            for k, v in kinds:
+                if pick < v:
+                    tiles.append(k)
+                    break
+                pick -= v
+        return {"type": "depot", "depot": s.next_depot, "tiles": tiles}
+    if step == Step.BLACK:
+        return {"type": "black", "tile": _draw(s.pools[BLACK_SUPPLY], rng)}
+    if step == Step.ROLL:
+        return {"type": "roll", "player": s.ids[s.order[s.index]], "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
+    if step == Step.WHITE:
+        w = rng.randint(1, 6)
+        goods = int(_draw(s.pools[GOODS_POOL], rng))
+        move = {"type": "white", "white": w, "goods": goods}
+        if s.solo:
+            from .depots import solo_hex_to_remove
+
+            space = solo_hex_to_remove(s.cat, w, [sp for sp, t in s.depots.items() if t is not None])
+            move["removed"] = s.depots[space] if space else None
+        return move
+    moves = legal_moves(s)
+    # a table rarely ends a turn early or buys VP one at a time; uniform play is still every kind of move
+    return rng.choice(moves)
+
+
+__all__ = ["Back", "answerable", "legal_moves", "random_move"]

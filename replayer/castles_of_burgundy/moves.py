@@ -1,0 +1,427 @@
+"""The players' moves: the four die actions, the purchase, ship goods, the Solo trade and VP purchase,
+declining a Solo extra action, ending the turn. Each handler checks every rule first and changes the
+state only when the move is legal (the Game contract); what follows a placement runs in
+:mod:`.tile_effects`.
+"""
+from __future__ import annotations
+
+from ..core.errors import IllegalMove
+from . import dice
+from .colours import Colour
+from .depots import ring_neighbours
+from .geometry import bit
+from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny,
+                    ShipGoods, TakeTile)
+from .tile_effects import gain, place
+
+EXTRA = "extra"  #: the die of an extra action (castle, Solo target): any number, no workers
+#: the move type that answers each pending decision (an extra action: any die action, with "die": "extra")
+ANSWERED_BY = {ShipGoods: "goods", SellAny: "sell", TakeTile: "take", PlaceAnyDie: "place", PlaceBlack: "place"}
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+def die_kind(s: CobState, move: dict):
+    """What the move's ``die`` field stands for: an int (a rolled die), EXTRA, or None (an effect's
+    action). Checks the die against the pending decision and the dice not used yet.
+
+    :raises IllegalMove: COB.TURN.PENDING, COB.DIE.FIELD, COB.DIE.NOT_ROLLED.
+    """
+    die = move.get("die")
+    top = s.stack.top()
+    t = move["type"]
+    if top is not None and not isinstance(top, ExtraAction) and ANSWERED_BY[type(top)] != t:
+        raise IllegalMove("COB.TURN.PENDING", f"{describe_decision(top)} comes first", "/type")
+    if die is None:
+        if top is None or isinstance(top, ExtraAction):
+            raise IllegalMove("COB.DIE.FIELD", f"a {t!r} die action names the die it uses", "/die")
+        return None
+    if top is not None and not isinstance(top, ExtraAction):
+        raise IllegalMove("COB.DIE.FIELD", f"this {t!r} answers {describe_decision(top)}: it names no die", "/die")
+    if die == EXTRA:
+        if top is None:
+            raise IllegalMove("COB.DIE.NOT_ROLLED", "no extra die action is due (a castle or the Solo target gives one)",
+                              "/die")
+        return EXTRA
+    if isinstance(top, ExtraAction):
+        raise IllegalMove("COB.TURN.PENDING", f"the extra die action ({top.why}) comes first: write \"die\": \"extra\"",
+                          "/die")
+    if die not in s.unused:
+        have = ", ".join(map(str, s.unused)) or "none"
+        raise IllegalMove("COB.DIE.NOT_ROLLED", f"no unused die shows {die} (unused dice: {have})", "/die")
+    return die
+
+
+def check_workers(e: Estate, move: dict, kind, wanted: int, free: int) -> int:
+    """The workers the die change needs, checked against those written and held.
+
+    :raises IllegalMove: COB.DIE.WORKERS, COB.DIE.NOT_ENOUGH_WORKERS.
+    """
+    written = move.get("workers", 0)
+    need = 0 if kind == EXTRA else dice.workers_needed(kind, wanted, e.worker_step, free)
+    if written != need:
+        if kind == EXTRA:
+            raise IllegalMove("COB.DIE.WORKERS", "an extra action's die shows any number: it needs no workers", "/workers")
+        raise IllegalMove("COB.DIE.WORKERS", f"turning the {kind} into a {wanted} takes {need} worker"
+                                             f"{'s' if need != 1 else ''}, not {written}", "/workers")
+    if need > e.workers:
+        raise IllegalMove("COB.DIE.NOT_ENOUGH_WORKERS", f"the change needs {need} workers; the player holds {e.workers}",
+                          "/workers")
+    return need
+
+
+def use_die(s: CobState, e: Estate, kind, workers: int) -> None:
+    if kind == EXTRA:
+        s.stack.pop()
+    elif kind is not None:
+        s.unused.remove(kind)
+    e.workers -= workers
+
+
+def check_storage(s: CobState, e: Estate, move: dict) -> None:
+    """:raises IllegalMove: COB.STORAGE.DISCARD."""
+    discard = move.get("discard")
+    capacity = s.cat.economy.storage_spaces
+    if len(e.storage) < capacity:
+        if discard is not None:
+            raise IllegalMove("COB.STORAGE.DISCARD", f"a storage space is free ({len(e.storage)} of {capacity} used): "
+                                                     f"nothing is discarded", "/discard")
+    elif discard is None:
+        raise IllegalMove("COB.STORAGE.DISCARD", f"all {capacity} storage spaces are full: name the stored tile to "
+                                                 f"discard (\"discard\")", "/discard")
+    elif discard not in e.storage:
+        raise IllegalMove("COB.STORAGE.DISCARD", f"{discard!r} is not in storage ({', '.join(e.storage)})", "/discard")
+
+
+def store(e: Estate, tile: str, discard: str | None) -> None:
+    if discard is not None:
+        e.storage.remove(discard)
+    e.storage.append(tile)
+
+
+def depot_space_with(s: CobState, depot: int, tile: str) -> str | None:
+    for space, _colour in s.depot_spaces[depot]:
+        if s.depots.get(space) == tile:
+            return space
+    return None
+
+
+def describe_decision(d) -> str:
+    if isinstance(d, ExtraAction):
+        return "the castle's extra die action" if d.why == "castle" else "the die action of the Solo target"
+    if isinstance(d, ShipGoods):
+        return "the ship's goods (a 'goods' move)" if not d.adjacent_to else \
+            f"knowledge #5: the goods of a depot next to depot {d.adjacent_to} (a 'goods' move)"
+    if isinstance(d, SellAny):
+        return "the warehouse's sale (a 'sell' move without a die)"
+    if isinstance(d, TakeTile):
+        return f"the {d.building or 'building'}'s tile ('take' without a die: {'/'.join(c.value for c in d.colours)})"
+    if isinstance(d, PlaceAnyDie):
+        return "the city hall's placement (a 'place' without a die)"
+    return "the Solo colour bonus: a black-depot tile placed at once (a 'place' without a die)"
+
+
+def finish(s: CobState, seat: int, after: list) -> None:
+    """Push the decisions a move caused (first answered first) and drop those that cannot be answered."""
+    if after:
+        s.stack.push_all(after)
+    settle(s, seat)
+
+
+def settle(s: CobState, seat: int) -> None:
+    """Pending decisions with no possible answer are skipped ("When an effect is impossible ... it is skipped")."""
+    from .listing import answerable
+
+    while s.stack and not answerable(s, seat, s.stack.top()):
+        s.stack.pop()
+
+
+# -- the moves -----------------------------------------------------------------------------------
+
+def take(s: CobState, seat: int, move: dict) -> None:
+    e = s.estates[seat]
+    kind = die_kind(s, move)
+    tile, depot = move["tile"], move["depot"]
+    decision = s.stack.top() if kind is None else None
+    if isinstance(decision, TakeTile):
+        colour = s.cat.hex_kinds[tile].colour if tile in s.cat.hex_kinds else None
+        if colour not in decision.colours:
+            raise IllegalMove("COB.TAKE.COLOUR", f"the {decision.building} takes a "
+                                                 f"{' or '.join(c.value for c in decision.colours)} tile, not {tile!r}", "/tile")
+    elif kind is None:
+        raise IllegalMove("COB.DIE.FIELD", "a 'take' without a die answers only a building's take effect", "/die")
+    space = depot_space_with(s, depot, tile)
+    if space is None:
+        held = [s.depots[sp] for sp, _c in s.depot_spaces[depot] if s.depots.get(sp)]
+        raise IllegalMove("COB.TAKE.NO_TILE", f"depot {depot} holds no {tile!r} ({', '.join(held) or 'it is empty'})", "/tile")
+    workers = check_workers(e, move, kind, depot, e.free_take) if kind is not None else 0
+    check_storage(s, e, move)
+    if kind is None:
+        s.stack.pop()
+    use_die(s, e, kind, workers)
+    s.depots[space] = None
+    store(e, tile, move.get("discard"))
+    settle(s, seat)
+
+
+def placeable_reason(s: CobState, e: Estate, tile: str, index: int) -> tuple[str, str] | None:
+    """Why ``tile`` cannot go on space ``index`` (die number aside): (code, sentence), or None."""
+    board = e.board
+    space = board.spaces[index]
+    if e.filled >> index & 1:
+        return "COB.PLACE.OCCUPIED", f"space {space.id} is already filled"
+    if tile != BLACK_TILE:
+        kind = s.cat.hex_kinds[tile]
+        if kind.colour is not space.colour:
+            return "COB.PLACE.COLOUR", f"a {kind.colour.value} tile cannot go on the {space.colour.value} space {space.id}"
+    if not (board.land[index] | board.river[index]) & e.filled:
+        how = " by land or across a river" if board.solo else ""
+        return "COB.PLACE.NOT_ADJACENT", f"space {space.id} touches no filled space{how}"
+    if tile != BLACK_TILE and not e.same_building:
+        building = s.cat.hex_kinds[tile].building
+        if building is not None:
+            region = board.regions[board.region_of[index]]
+            for i in region.spaces:
+                other = e.tiles[i]
+                if other is not None and other != BLACK_TILE and s.cat.hex_kinds[other].building == building:
+                    return "COB.PLACE.SAME_BUILDING", f"the city of space {space.id} already has a {building}"
+    return None
+
+
+def place_move(s: CobState, seat: int, move: dict) -> None:
+    e = s.estates[seat]
+    kind = die_kind(s, move)
+    tile = move["tile"]
+    decision = s.stack.top() if kind is None else None
+    from_black = isinstance(decision, PlaceBlack)
+    if kind is None and not isinstance(decision, (PlaceAnyDie, PlaceBlack)):
+        raise IllegalMove("COB.DIE.FIELD", "a 'place' without a die answers only the city hall or the Solo colour bonus",
+                          "/die")
+    if from_black:
+        if tile not in s.black:
+            raise IllegalMove("COB.PLACE.NOT_STORED", f"the black depot holds no {tile!r} "
+                                                      f"({', '.join(s.black) or 'it is empty'})", "/tile")
+    elif tile not in e.storage:
+        raise IllegalMove("COB.PLACE.NOT_STORED", f"{tile!r} is not in storage ({', '.join(e.storage) or 'it is empty'})",
+                          "/tile")
+    index = e.board.index.get(move["space"])
+    if index is None:
+        raise IllegalMove("COB.PLACE.NO_SPACE", f"the estate has no space {move['space']!r}", "/space")
+    why = placeable_reason(s, e, tile, index)
+    if why is not None:
+        raise IllegalMove(why[0], why[1], "/space")
+    space = e.board.spaces[index]
+    free = 0 if tile == BLACK_TILE else e.free_place.get(space.colour, 0)
+    workers = check_workers(e, move, kind, space.die, free) if kind is not None else 0
+    if kind is None:
+        s.stack.pop()
+    use_die(s, e, kind, workers)
+    if from_black:
+        s.black.remove(tile)
+    else:
+        e.storage.remove(tile)
+    after: list = []
+    place(s, seat, tile, index, after)
+    finish(s, seat, after)
+
+
+def sale(s: CobState, seat: int, goods_type: int, after: list) -> None:
+    e = s.estates[seat]
+    tiles = e.goods[goods_type]
+    econ = s.cat.economy
+    e.goods[goods_type] = 0
+    e.sold[goods_type] += tiles
+    e.silverlings += max(econ.sale_silverlings, e.sale_silverlings)
+    e.workers += e.sale_workers
+    per_tile = s.cat.solo.sale_vp_per_tile if s.solo else (s.n if econ.sale_vp_per_tile is None else econ.sale_vp_per_tile)
+    gain(s, seat, tiles * per_tile, "sale", f"sells {tiles} goods tile{'s' if tiles != 1 else ''} of type {goods_type}",
+         after)
+
+
+def sell(s: CobState, seat: int, move: dict) -> None:
+    e = s.estates[seat]
+    kind = die_kind(s, move)
+    if kind is None and not isinstance(s.stack.top(), SellAny):
+        raise IllegalMove("COB.DIE.FIELD", "a 'sell' without a die answers only the warehouse", "/die")
+    goods_type = move["goods"]
+    if not e.goods[goods_type]:
+        held = ", ".join(str(t) for t in GOODS_TYPES if e.goods[t]) or "none"
+        raise IllegalMove("COB.SELL.NO_GOODS", f"the player holds no goods of type {goods_type} (held: {held})", "/goods")
+    workers = check_workers(e, move, kind, goods_type, 0) if kind is not None else 0
+    if kind is None:
+        s.stack.pop()
+    use_die(s, e, kind, workers)
+    after: list = []
+    sale(s, seat, goods_type, after)
+    finish(s, seat, after)
+
+
+def take_workers(s: CobState, seat: int, move: dict) -> None:
+    e = s.estates[seat]
+    kind = die_kind(s, move)
+    use_die(s, e, kind, 0)
+    e.workers += max(s.cat.economy.take_workers, e.take_workers_count)
+    e.silverlings += e.take_workers_silverlings
+    settle(s, seat)
+
+
+def _no_pending(s: CobState, what: str) -> None:
+    top = s.stack.top()
+    if top is not None:
+        raise IllegalMove("COB.TURN.PENDING", f"{describe_decision(top)} comes before {what}", "/type")
+
+
+def buy(s: CobState, seat: int, move: dict) -> None:
+    e = s.estates[seat]
+    _no_pending(s, "a purchase")
+    if s.bought:
+        raise IllegalMove("COB.BUY.TWICE", "the player already bought a tile this turn (once per turn)", "/type")
+    tile, depot = move["tile"], move.get("depot")
+    workers = move.get("workers", 0)
+    price = s.cat.economy.black_purchase_silverlings
+    building_deal = False
+    if depot is not None:
+        kind = s.cat.hex_kinds.get(tile)
+        building_deal = bool(e.building_for_workers) and kind is not None and kind.colour is Colour.BUILDING \
+            and workers == e.building_for_workers
+        if not e.buy_numbered and not building_deal:
+            raise IllegalMove("COB.BUY.DEPOT", f"a purchase comes from the black depot; depot {depot} needs "
+                                               f"knowledge #6", "/depot")
+        space = depot_space_with(s, depot, tile)
+        if space is None:
+            raise IllegalMove("COB.BUY.NO_TILE", f"depot {depot} holds no {tile!r}", "/tile")
+    elif tile not in s.black:
+        raise IllegalMove("COB.BUY.NO_TILE", f"the black depot holds no {tile!r} ({', '.join(s.black) or 'it is empty'})",
+                          "/tile")
+    if building_deal:
+        silverlings = 0
+    else:
+        if workers and not e.workers_pay:
+            raise IllegalMove("COB.BUY.SILVERLINGS", "a purchase is paid in silverlings (workers pay only with the "
+                                                     "2019 knowledge #6)", "/workers")
+        if workers > price:
+            raise IllegalMove("COB.BUY.SILVERLINGS", f"the purchase costs {price}: at most {price} workers pay for it",
+                              "/workers")
+        silverlings = price - workers
+    if silverlings > e.silverlings or workers > e.workers:
+        raise IllegalMove("COB.BUY.SILVERLINGS", f"the purchase costs {silverlings} silverling(s) and {workers} "
+                                                 f"worker(s); the player holds {e.silverlings} and {e.workers}", "/tile")
+    check_storage(s, e, move)
+    s.bought = True
+    e.silverlings -= silverlings
+    e.workers -= workers
+    if depot is not None:
+        s.depots[depot_space_with(s, depot, tile)] = None
+    else:
+        s.black.remove(tile)
+    store(e, tile, move.get("discard"))
+
+
+def ship_goods(s: CobState, seat: int, move: dict) -> None:
+    e = s.estates[seat]
+    decision = s.stack.top()
+    if not isinstance(decision, ShipGoods):
+        raise IllegalMove("COB.TURN.PENDING" if decision else "COB.TURN.WRONG_STEP",
+                          f"{describe_decision(decision)} comes first" if decision
+                          else "goods are taken only when a ship is placed", "/type")
+    depot = move["depot"]
+    if decision.adjacent_to and depot not in ring_neighbours(s.cat, decision.adjacent_to):
+        raise IllegalMove("COB.SHIP.DEPOT", f"knowledge #5 takes the goods of a depot next to depot "
+                                            f"{decision.adjacent_to} ({' or '.join(map(str, ring_neighbours(s.cat, decision.adjacent_to)))}), "
+                                            f"not depot {depot}", "/depot")
+    on_depot = {t for t in GOODS_TYPES if s.depot_goods[depot][t]}
+    taken = set(move["types"])
+    forced, choice, free = ship_choice(s, e, on_depot)
+    if not taken <= on_depot:
+        raise IllegalMove("COB.SHIP.GOODS", f"depot {depot} holds no goods of type "
+                                            f"{', '.join(map(str, sorted(taken - on_depot)))}", "/types")
+    new = taken - forced
+    if not forced <= taken:
+        raise IllegalMove("COB.SHIP.GOODS", f"the goods of types already held ({', '.join(map(str, sorted(forced)))}) "
+                                            f"are taken too", "/types")
+    if len(new) != min(free, len(choice)):
+        raise IllegalMove("COB.SHIP.GOODS", f"{min(free, len(choice))} new goods type(s) fit and are taken, not "
+                                            f"{len(new)}" + ("" if free < 99 else " (the Solo game takes every type)"),
+                          "/types")
+    s.stack.pop()
+    for t in taken:
+        e.goods[t] += s.depot_goods[depot][t]
+        s.depot_goods[depot][t] = 0
+    if e.ship_adjacent and not decision.adjacent_to:
+        s.stack.push(ShipGoods(adjacent_to=depot, clear_after=s.solo))
+    elif decision.clear_after:  # Solo: "then immediately remove all other goods from all other depots"
+        s.depot_goods = [[0] * 7 for _ in range(7)]
+    settle(s, seat)
+
+
+def ship_choice(s: CobState, e: Estate, on_depot: set) -> tuple[set, set, int]:
+    """(types that must be taken, new types that may be, how many new types fit)."""
+    held = {t for t in GOODS_TYPES if e.goods[t]}
+    forced = on_depot & held
+    choice = on_depot - held
+    if s.solo:  # "no restriction for the number of different types"
+        return forced, choice, 99
+    return forced, choice, max(0, s.cat.economy.goods_spaces - len(held))
+
+
+def trade(s: CobState, seat: int, move: dict) -> None:
+    if not s.solo:
+        raise IllegalMove("COB.SOLO.ONLY", "goods are traded for a black-depot tile only in the Solo game", "/type")
+    _no_pending(s, "a trade")
+    e = s.estates[seat]
+    given = {int(k): v for k, v in move["goods"].items()}
+    total = sum(given.values())
+    need = s.cat.solo.goods_for_black_tile
+    if total != need:
+        raise IllegalMove("COB.SOLO.TRADE", f"a black-depot tile costs exactly {need} goods tiles, not {total}", "/goods")
+    for t, count in sorted(given.items()):
+        if count > e.goods[t]:
+            raise IllegalMove("COB.SOLO.TRADE", f"the player holds {e.goods[t]} goods of type {t}, not {count}",
+                              f"/goods/{t}")
+    tile = move["tile"]
+    if tile not in s.black:
+        raise IllegalMove("COB.BUY.NO_TILE", f"the black depot holds no {tile!r} ({', '.join(s.black) or 'it is empty'})",
+                          "/tile")
+    check_storage(s, e, move)
+    for t, count in given.items():
+        e.goods[t] -= count
+    s.black.remove(tile)
+    store(e, BLACK_TILE, move.get("discard"))  # "Place that tile face down"
+
+
+def buy_vp(s: CobState, seat: int, move: dict) -> None:
+    if not s.solo:
+        raise IllegalMove("COB.SOLO.ONLY", "victory points are bought only in the Solo game", "/type")
+    _no_pending(s, "buying victory points")
+    e = s.estates[seat]
+    vp = move["vp"]
+    price = vp * s.cat.solo.silverlings_per_vp
+    if price > e.silverlings:
+        raise IllegalMove("COB.SOLO.VP", f"{vp} VP cost {price} silverlings; the player holds {e.silverlings}", "/vp")
+    e.silverlings -= price
+    after: list = []
+    gain(s, seat, vp, "bought", f"buys {vp} VP for {price} silverlings", after)
+    finish(s, seat, after)
+
+
+def decline(s: CobState, seat: int, move: dict) -> None:
+    top = s.stack.top()
+    if not (isinstance(top, ExtraAction) and top.optional):
+        what = describe_decision(top) if top is not None else "nothing"
+        raise IllegalMove("COB.EXTRA.NOT_OPTIONAL", f"only the Solo target's die action may be declined; pending: {what}",
+                          "/type")
+    s.stack.pop()
+    settle(s, seat)
+
+
+def end_turn_checks(s: CobState) -> None:
+    _no_pending(s, "the end of the turn")
+    if s.unused:
+        raise IllegalMove("COB.TURN.DICE_LEFT", f"the die showing {s.unused[0]} is not used yet: each die is used for "
+                                                f"one action", "/type")
+
+
+HANDLERS = {"take": take, "place": place_move, "sell": sell, "workers": take_workers, "buy": buy, "goods": ship_goods,
+            "trade": trade, "buy_vp": buy_vp, "pass": decline}
+
+__all__ = ["EXTRA", "HANDLERS", "bit", "end_turn_checks", "placeable_reason", "ship_choice"]

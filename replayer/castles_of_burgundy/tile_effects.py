@@ -1,0 +1,281 @@
+"""What a tile does when it enters an estate, and the scoring that follows the placement: every
+catalog effect kind implemented once, through the core's :class:`EffectRegistry`.
+
+A placement (a place action, the city hall, a Solo colour bonus tile) runs, in the order of the
+supplement (6.3): the tile's immediate effect (by colour, by building type, or the knowledge tile's
+effect, which from then on lies in the estate), region completion, colour completion. Effects that
+need a choice push a pending decision (``state.ExtraAction`` ...); they are collected in answer order
+and pushed together so that the effect's own choices come first, then a Solo target reward, then a
+Solo colour bonus tile.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.decisions import EffectRegistry
+from . import scoring
+from .catalog import Effect, HexKind
+from .colours import Colour
+from .effects import EffectKind
+from .geometry import bit, colour_completed_by, region_completed_by
+from .solo import gain_vp
+from .state import (BLACK_TILE, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny, ShipGoods,
+                    TakeTile)
+from .turns import advance
+
+
+@dataclass(slots=True)
+class Placed:
+    """The tile being placed, and the decisions its effects ask for (in answer order)."""
+
+    s: CobState
+    seat: int
+    estate: Estate
+    kind: HexKind
+    space: int
+    after: list
+
+
+EFFECTS: EffectRegistry = EffectRegistry("castles-of-burgundy")
+
+
+def gain(s: CobState, seat: int, vp: int, category: str, reason: str, after: list) -> None:
+    """Score ``vp`` into the ledger; in the Solo game the VP counter moves too, and reaching the target
+    marker resets it, moves the target down 5 and offers one die action (added to ``after``)."""
+    if vp <= 0:
+        return
+    s.ledger.add(seat, vp, category, reason)
+    if s.solo:
+        e = s.estates[seat]
+        result = gain_vp(s.cat.solo, e.counter, e.target, vp)
+        e.counter, e.target = result.counter, result.target
+        if result.reached:
+            after.append(ExtraAction(optional=True, why="target"))
+
+
+# -- tiles of a colour ---------------------------------------------------------------------------
+
+@EFFECTS.effect(EffectKind.EXTRA_ACTION.value)
+def _extra_action(p: Placed, effect: Effect) -> None:
+    p.after.append(ExtraAction(optional=False, why="castle"))
+
+
+@EFFECTS.effect(EffectKind.PHASE_END_INCOME.value)
+def _mine(p: Placed, effect: Effect) -> None:
+    p.estate.mines += 1  # pays at every phase end (flow.phase_end)
+
+
+@EFFECTS.effect(EffectKind.SHIP.value)
+def _ship(p: Placed, effect: Effect) -> None:
+    s = p.s
+    s.track = advance(s.track, s.ids[p.seat], max(1, effect.amount))
+    p.after.append(ShipGoods(adjacent_to=0, clear_after=s.solo and not p.estate.ship_adjacent))
+
+
+@EFFECTS.effect(EffectKind.SCORE_ANIMALS.value)
+def _animals(p: Placed, effect: Effect) -> None:
+    e, board, kind = p.estate, p.estate.board, p.kind
+    region = board.regions[board.region_of[p.space]]
+    others = []
+    for i in region.spaces:
+        if i != p.space and not e.face_down >> i & 1 and e.tiles[i] is not None:
+            other = p.s.cat.hex_kinds[e.tiles[i]]
+            if other.animal == kind.animal:
+                others.append(other.animals)
+    vp = scoring.animal_vp(kind.animals, others, e.animal_bonus)
+    name = p.s.cat.animal_names.get(kind.animal, kind.animal)
+    gain(p.s, p.seat, vp, "animals", f"{kind.animals} {name} placed with {sum(others)} more of that type in the "
+                                     f"pasture" + (f" and knowledge #7 (+{e.animal_bonus} a tile)" if e.animal_bonus else ""),
+         p.after)
+
+
+# -- buildings -----------------------------------------------------------------------------------
+
+@EFFECTS.effect(EffectKind.SELL_GOODS.value)
+def _warehouse(p: Placed, effect: Effect) -> None:
+    p.after.append(SellAny())
+
+
+@EFFECTS.effect(EffectKind.TAKE_TILE.value)
+def _take_tile(p: Placed, effect: Effect) -> None:
+    p.after.append(TakeTile(colours=effect.colours, building=p.kind.building or ""))
+
+
+@EFFECTS.effect(EffectKind.GAIN_WORKERS.value)
+def _boarding_house(p: Placed, effect: Effect) -> None:
+    p.estate.workers += effect.amount
+
+
+@EFFECTS.effect(EffectKind.GAIN_SILVERLINGS.value)
+def _bank(p: Placed, effect: Effect) -> None:
+    p.estate.silverlings += effect.amount
+
+
+@EFFECTS.effect(EffectKind.PLACE_IGNORING_DIE.value)
+def _city_hall(p: Placed, effect: Effect) -> None:
+    p.after.append(PlaceAnyDie())
+
+
+@EFFECTS.effect(EffectKind.GAIN_VP.value)
+def _watchtower(p: Placed, effect: Effect) -> None:
+    gain(p.s, p.seat, effect.amount, "watchtower", f"a watchtower gives {effect.amount} VP", p.after)
+
+
+# -- knowledge tiles: in force from the moment they are placed -----------------------------------
+
+@EFFECTS.effect(EffectKind.SAME_BUILDING_IN_CITY.value)
+def _same_building(p: Placed, effect: Effect) -> None:
+    p.estate.same_building = True
+
+
+@EFFECTS.effect(EffectKind.PHASE_END_WORKERS_PER_MINE.value)
+def _mine_workers(p: Placed, effect: Effect) -> None:
+    p.estate.mine_workers += effect.amount
+
+
+@EFFECTS.effect(EffectKind.SALE_SILVERLINGS.value)
+def _sale_silverlings(p: Placed, effect: Effect) -> None:
+    p.estate.sale_silverlings = max(p.estate.sale_silverlings, effect.amount)
+
+
+@EFFECTS.effect(EffectKind.SALE_WORKERS.value)
+def _sale_workers(p: Placed, effect: Effect) -> None:
+    p.estate.sale_workers += effect.amount
+
+
+@EFFECTS.effect(EffectKind.SHIP_ADJACENT_DEPOT.value)
+def _ship_adjacent(p: Placed, effect: Effect) -> None:
+    p.estate.ship_adjacent = True
+
+
+@EFFECTS.effect(EffectKind.BUY_FROM_NUMBERED_DEPOTS.value)
+def _buy_numbered(p: Placed, effect: Effect) -> None:
+    p.estate.buy_numbered = True
+
+
+@EFFECTS.effect(EffectKind.WORKERS_AS_SILVERLINGS.value)
+def _workers_pay(p: Placed, effect: Effect) -> None:
+    p.estate.workers_pay = True
+
+
+@EFFECTS.effect(EffectKind.BUY_BUILDING_FOR_WORKERS.value)
+def _building_for_workers(p: Placed, effect: Effect) -> None:
+    p.estate.building_for_workers = effect.amount
+
+
+@EFFECTS.effect(EffectKind.ANIMAL_TILE_BONUS.value)
+def _animal_bonus(p: Placed, effect: Effect) -> None:
+    p.estate.animal_bonus += effect.amount
+
+
+@EFFECTS.effect(EffectKind.WORKER_STEP.value)
+def _worker_step(p: Placed, effect: Effect) -> None:
+    p.estate.worker_step = max(p.estate.worker_step, effect.amount)
+
+
+@EFFECTS.effect(EffectKind.FREE_ADJUST.value)
+def _free_adjust(p: Placed, effect: Effect) -> None:
+    e = p.estate
+    if effect.action is not None and effect.action.value == "take":
+        e.free_take = max(e.free_take, effect.amount)
+        return
+    free = dict(e.free_place)
+    for colour in effect.colours:
+        free[colour] = max(free.get(colour, 0), effect.amount)
+    e.free_place = free
+
+
+@EFFECTS.effect(EffectKind.TAKE_WORKERS_SILVERLINGS.value)
+def _take_workers_silverlings(p: Placed, effect: Effect) -> None:
+    p.estate.take_workers_silverlings += effect.amount
+
+
+@EFFECTS.effect(EffectKind.TAKE_WORKERS_COUNT.value)
+def _take_workers_count(p: Placed, effect: Effect) -> None:
+    p.estate.take_workers_count = max(p.estate.take_workers_count, effect.amount)
+
+
+def _end_vp(p: Placed, effect: Effect) -> None:
+    """Game-end knowledge: scored at the end of the game; in the Solo game at once ("Victory points
+    from a yellow Knowledge tile are added immediately after placing it")."""
+    if p.s.solo:
+        vp = scoring.knowledge_vp(effect, summary(p.s, p.estate))
+        gain(p.s, p.seat, vp, "knowledge", f"knowledge #{p.kind.knowledge} scores {vp} VP when placed (Solo)", p.after)
+    else:
+        p.estate.end_effects.append((p.kind.knowledge, effect))
+
+
+for _kind in (EffectKind.END_VP_PER_GOODS_TYPE_SOLD, EffectKind.END_VP_PER_BUILDING, EffectKind.END_VP_PER_ANIMAL_TYPE,
+              EffectKind.END_VP_PER_GOODS_SOLD, EffectKind.END_VP_PER_BONUS_TILE):
+    EFFECTS.effect(_kind.value)(_end_vp)
+
+
+def summary(s: CobState, e: Estate) -> scoring.EstateSummary:
+    """The counts the game-end knowledge tiles score (face-down Solo tiles count for nothing)."""
+    buildings: dict[str, int] = {}
+    animals = set()
+    for i, tile in enumerate(e.tiles):
+        if tile is None or tile == BLACK_TILE:
+            continue
+        kind = s.cat.hex_kinds[tile]
+        if kind.building:
+            buildings[kind.building] = buildings.get(kind.building, 0) + 1
+        if kind.animal:
+            animals.add(kind.animal)
+    return scoring.EstateSummary(buildings, len(animals), sum(1 for t in range(1, 7) if e.sold[t]), sum(e.sold),
+                                 e.bonus_tiles)
+
+
+def effect_uses(cat) -> list[tuple[str, str]]:
+    """Every (effect kind, where) the catalog names, for the registry's load-time check."""
+    out = [(e.kind.value, f"colours.{c.value}") for c, e in cat.colour_effect.items()]
+    out += [(b.effect.kind.value, f"building_types.{b.id}") for b in cat.buildings.values()]
+    out += [(k.effect.kind.value, f"knowledge_tiles.{k.number}") for k in cat.knowledge.values()]
+    return out
+
+
+# -- the placement -------------------------------------------------------------------------------
+
+def place(s: CobState, seat: int, tile: str, space: int, after: list) -> None:
+    """Put ``tile`` (checked legal by the caller) on ``space`` of ``seat``'s estate and run what follows."""
+    e = s.estates[seat]
+    board = e.board
+    region = region_completed_by(board, e.filled, space)
+    colour_full = colour_completed_by(board, e.filled, space)
+    e.tiles[space] = tile
+    e.filled |= bit(space)
+    if tile == BLACK_TILE:
+        e.face_down |= bit(space)  # "has no other effects"
+    else:
+        kind = s.cat.hex_kinds[tile]
+        p = Placed(s, seat, e, kind, space, after)
+        cat = s.cat
+        effect = cat.colour_effect.get(kind.colour)
+        if effect is not None:
+            EFFECTS[effect.kind.value](p, effect)
+        if kind.building is not None:
+            effect = cat.buildings[kind.building].effect
+            EFFECTS[effect.kind.value](p, effect)
+        if kind.knowledge is not None:
+            e.knowledge.append(kind.knowledge)
+            effect = cat.knowledge[kind.knowledge].effect
+            EFFECTS[effect.kind.value](p, effect)
+    phase = s.cat.phases[s.phase]
+    if region is not None:
+        vp = scoring.region_vp(s.cat, region.size, phase)
+        gain(s, seat, vp, "region", f"completes a region of {region.size} {region.colour.value} space"
+                                    f"{'s' if region.size != 1 else ''} in phase {phase}", after)
+    if colour_full:
+        colour = board.spaces[space].colour
+        rank = s.colour_done.get(colour, 0) + 1
+        s.colour_done = {**s.colour_done, colour: rank}
+        if s.solo:
+            after.append(PlaceBlack())
+        elif rank <= 2:
+            vp = scoring.colour_bonus_vp(s.cat, s.n, rank)
+            e.bonus_tiles += 1
+            gain(s, seat, vp, "bonus", f"{'first' if rank == 1 else 'second'} to fill every {colour.value} space: "
+                                       f"the {'large' if rank == 1 else 'small'} bonus tile", after)
+
+
+__all__ = ["EFFECTS", "Colour", "Placed", "effect_uses", "gain", "place", "summary"]
