@@ -1,6 +1,69 @@
-"""The Castles of Burgundy (Stefan Feld, alea/Ravensburger 2011), base game for 2-4 players and the
-Solo mini expansion: component catalog and pure rules (issue 10). The engine (moves, log schema,
-simulator) is not written yet, so this package defines no ``GAME`` and is not registered.
+"""The Castles of Burgundy (Stefan Feld, alea/Ravensburger 2011): a strict engine for the base game
+for 2-4 players and the Solo mini expansion on both board sides (issue 10).
+
+The log vocabulary is ``schema/castles-of-burgundy.schema.json`` (format ``ludolog/2``) with annotated
+examples in ``schema/castles-of-burgundy.example.md`` (2 players) and
+``schema/castles-of-burgundy.solo.example.md``. ``setup`` holds what the table sees: the starting turn
+order, each estate's board, starting castle space and 3 goods. Everything random is a chance move
+written when it is seen: ``depot`` (a numbered depot's tiles turned face up at phase set-up, in space
+order), ``black`` (one black-depot tile), ``roll`` (a player's two dice, 1-6: the engine never rolls),
+``white`` (the white die, the round's goods tile turned up, in the Solo game the hex tile removed);
+each tile and goods tile is checked against the face-down supply of its back (core ``HiddenPool``).
+Player moves: ``take``, ``place``, ``sell``, ``workers`` (the four die actions, ``die`` = the number
+rolled or ``"extra"``, ``workers`` = the worker tiles spent), ``buy`` (once per turn), ``goods`` (a
+ship's goods), ``trade`` and ``buy_vp`` (Solo), ``pass`` (decline the Solo target's action), ``end``.
+A tile effect with a choice is a pending decision (core ``DecisionStack``) answered by the next move:
+``take`` / ``place`` / ``sell`` without a die for the carpenter, church, market, city hall, warehouse
+and the Solo colour bonus tile. Editions ``alea-2011`` (default), ``alea-2019``, ``awaken-realms-2023``
+(the log's ``edition``) read the catalog with that edition's changes; options ``side`` (A/B) and
+``rivers_join_regions`` belong to the Solo game.
+
+Built (issue 10): set-up as recorded (any board of the edition, the starting castle on the centre of
+board #1 or any castle space elsewhere, goods, silverlings and workers by seat); phase set-up of
+depots 1-6 by player count with the 3-player exception and the black depot 4/6/8; five phases of five
+rounds; turn order by the turn-order track (stacking, a ship's move counts from the next round); the
+die actions with workers (wrapping, knowledge #8-#12); storage of 3 tiles and 3 goods types; the
+purchase (knowledge #6 of each edition); every tile effect (castle, mine, ship, pastures with the
+same-type rule, the eight buildings, the 26 knowledge tiles as named effect kinds in the core's
+``EffectRegistry``); region VP by size and phase; colour bonus tiles (first and second); mines at
+phase end; final scoring and the tie-break; the Solo game exactly as its text states (see below);
+legal-move listing and random play for 1 (sides A and B), 2, 3 and 4 players; the conformance suite.
+
+Not built: the 2019 edition's "buy during an action" timing (the BGA note in the catalog) - a 2019
+log buying between an effect and its answer is refused; no ``ludolog/1`` migration (the game is new
+in ``ludolog/2``); no SVG board for the report.
+
+Readings where the texts are silent (each one place in code):
+
+- A turn ends with an ``end`` move, and only after both dice were used (supplement 12: "accept it as
+  a pass" is not taken: taking workers is always possible, so a die is never stuck).
+- Workers written must be the fewest the change needs (paying more changes nothing); an extra
+  action's die needs none.
+- Effects are mandatory when possible and skipped when impossible (supplement 8): the carpenter,
+  church, market, city hall and warehouse are answered by the next move; the castle's extra action
+  is taken; only the Solo target's action may be declined (``pass``, "you may").
+- The order after a placement: the tile's effect, region VP, colour bonus (6.3); VP are scored at
+  the placement, the effect's choices are answered first, then a Solo target action, then a Solo
+  colour bonus tile.
+- A ship takes every tile of the types taken: the types already held and as many new types as free
+  goods spaces allow, chosen by the player; nothing storable is left behind (supplement 7's "safest
+  model"); the Solo ship takes every type, then the goods on all other depots leave the game (with
+  knowledge #5, after the second depot).
+- Knowledge #5 is a second ``goods`` move for a depot next to the first on the ring (1-2-...-6-1).
+- Knowledge free +-1 (#9-#11) does not apply to a face-down Solo tile (it has no colour); #12 applies
+  to every tile taken with a die.
+- The 2019 #6 lets workers pay for the purchase one for one (``buy`` with ``workers``); the SE #6
+  buys a building from a numbered depot for 2 workers and counts as the turn's purchase.
+- Solo: the goods sale scores 2 VP per tile ("as usual for a 2-player game"); the trade and the VP
+  purchase may be made any number of times in the player's turn while no effect is pending; the
+  round's hex removal is written in the ``white`` move (``removed``) and checked; the game ends
+  after the turn in which the 37th space is filled (a win), or after round 25 (no final scoring:
+  only the full estate decides); the score is every VP gained (the counter shows them since its last
+  reset); knowledge VP are scored when the tile is placed, with the counts of that moment.
+- Boards are named by the number the log's edition prints on them; the SE's numbers of the standard
+  boards are not known, so an SE log names them by the catalog's board id (the 2011 number).
+- Solo colour bonus: a black-depot tile placed at once on a legal space of its colour, any die number
+  (no die is used), with its effects; skipped when the black depot has none that fits.
 
 Modules:
 
@@ -19,6 +82,10 @@ Modules:
 - ``solo`` the target marker, VP bought with silverlings, 5 goods for a black tile, the win.
 - ``actions`` die cost with knowledge, sale and take-workers rewards, the building rule, tile
   storage, ship goods within the goods-type limit; ``turns`` the turn-order track with stacking.
+- ``state`` the position (slots dataclasses, the ``Step`` enum, the pending decisions); ``flow``
+  set-up, chance moves, rounds, phase and game end; ``moves`` the players' moves; ``tile_effects``
+  every effect kind and the placement's scoring; ``listing`` legal moves and random play; ``engine``
+  the Game interface; ``rules`` every ``COB.*`` code with its rules passage.
 
 Sources: the project's Solo text ``rules/castles-of-burgundy-solo.txt`` (it wins where it amends the
 base game) and the supplement ``rules/supplements/castles-of-burgundy-base.md`` (base rules,

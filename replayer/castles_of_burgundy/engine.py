@@ -57,7 +57,7 @@ class CastlesOfBurgundy(Game):
 
     def option_sets(self, n_players: int) -> list[dict]:
         if n_players == 1:
-            return [{}, {"side": "B"}, {"rivers_join_regions": True}]
+            return [{}, {"rivers_join_regions": True}, {"side": "B"}]
         return [{}]
 
     # -- set-up -----------------------------------------------------------------------------

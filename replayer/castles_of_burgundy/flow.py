@@ -20,11 +20,21 @@ SOLO_SIDES = {"A": "solo-A", "B": "solo-B"}
 
 
 def board_number(cat: Catalog, board_id: str) -> str:
-    """The number the catalog's edition prints on board ``board_id``."""
+    """The number the catalog's edition prints on board ``board_id``; the catalog's board id when the
+    edition's number for it is not known (the SE's standard boards)."""
     for number, bid in cat.board_numbers.items():
         if bid == board_id:
             return number
-    raise KeyError(board_id)
+    return board_id
+
+
+def board_of(cat: Catalog, number: str) -> str | None:
+    """The board a log names: by its number in the edition, or by its catalog id when that board has
+    no known number in the edition."""
+    board_id = cat.board_numbers.get(number)
+    if board_id is None and number in cat.boards and number not in cat.board_numbers.values():
+        return number
+    return board_id
 
 
 def new_state(cat: Catalog, log) -> CobState:
@@ -63,7 +73,7 @@ def new_state(cat: Catalog, log) -> CobState:
         default = SOLO_SIDES[side] if solo else "1"
         default_number = board_number(cat, default)
         number = entry.get("board", default_number)
-        board_id = cat.board_numbers.get(number)
+        board_id = board_of(cat, number)
         if board_id is None:
             raise IllegalMove("COB.SETUP.BOARD", f"edition {cat.edition} has no estate board {number!r} "
                                                  f"({', '.join(cat.board_numbers)})", f"{at}/board")

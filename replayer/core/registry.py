@@ -31,6 +31,7 @@ ENTRY_POINT_GROUP = "ludolog.games"
 _BUILTIN_FALLBACK = {
     "entdecker": "ludolog.replayer.entdecker:GAME",
     "kingdom-crossing": "ludolog.replayer.kingdom_crossing:GAME",
+    "castles-of-burgundy": "ludolog.replayer.castles_of_burgundy:GAME",
 }
 _GAMES: dict[str, Game] = {}
 PLUGINS_ENV = "LUDOLOG_PLUGINS"
