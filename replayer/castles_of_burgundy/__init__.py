@@ -11,7 +11,8 @@ order), ``black`` (one black-depot tile), ``roll`` (a player's two dice, 1-6: th
 each tile and goods tile is checked against the face-down supply of its back (core ``HiddenPool``).
 Player moves: ``take``, ``place``, ``sell``, ``workers`` (the four die actions, ``die`` = the number
 rolled or ``"extra"``, ``workers`` = the worker tiles spent), ``buy`` (once per turn), ``goods`` (a
-ship's goods), ``trade`` and ``buy_vp`` (Solo), ``pass`` (decline the Solo target's action), ``end``.
+ship's goods), ``trade`` and ``buy_vp`` (Solo), ``pass`` (decline the Solo target's action or the Solo
+ship's trade), ``end``.
 A tile effect with a choice is a pending decision (core ``DecisionStack``) answered by the next move:
 ``take`` / ``place`` / ``sell`` without a die for the carpenter, church, market, city hall, warehouse
 and the Solo colour bonus tile. Editions ``alea-2011`` (default), ``alea-2019``, ``awaken-realms-2023``
@@ -54,8 +55,10 @@ Readings where the texts are silent (each one place in code):
   to every tile taken with a die.
 - The 2019 #6 lets workers pay for the purchase one for one (``buy`` with ``workers``); the SE #6
   buys a building from a numbered depot for 2 workers and counts as the turn's purchase.
-- Solo: the goods sale scores 2 VP per tile ("as usual for a 2-player game"); the trade and the VP
-  purchase may be made any number of times in the player's turn while no effect is pending; the
+- Solo: the goods sale scores 2 VP per tile ("as usual for a 2-player game"); the trade of 5 goods
+  is offered once right after each ship's goods ("you now (and only now!) have the option", and a
+  face-down ship gives "neither goods nor the option"), answered by ``trade`` or declined by ``pass``;
+  VP may be bought any number of times in the player's turn while no effect is pending; the
   round's hex removal is written in the ``white`` move (``removed``) and checked; the game ends
   after the turn in which the 37th space is filled (a win), or after round 25 (no final scoring:
   only the full estate decides); the score is every VP gained (the counter shows them since its last

@@ -13,6 +13,7 @@ from .geometry import empty_count
 from .rules import RULES
 from .state import GOODS_TYPES, CobState, Step
 from .tile_effects import EFFECTS, effect_uses
+from .turns import turn_order
 
 EDITIONS = ("alea-2011", "alea-2019", "awaken-realms-2023")
 _CHANCE_TYPES = {Step.DEPOTS: "depot", Step.BLACK: "black", Step.WHITE: "white"}
@@ -155,7 +156,10 @@ class CastlesOfBurgundy(Game):
         return flow.winners(s)
 
     def turn_order(self, s: CobState) -> list[int]:
-        return list(s.order) if s.order else list(range(s.n))
+        """This round's order; before the first round, the order of the turn-order track (set-up)."""
+        if s.order:
+            return list(s.order)
+        return [s.ids.index(p) for p in turn_order(s.track)]
 
     def player_rows(self, s: CobState) -> list[tuple]:
         rows = []

@@ -12,7 +12,7 @@ from .depots import BLACK_SUPPLY, ring_neighbours
 from .geometry import members
 from .moves import EXTRA, placeable_reason, ship_choice
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny,
-                    ShipGoods, Step, TakeTile)
+                    ShipGoods, Step, TakeTile, TradeOffer)
 from .flow import GOODS_POOL
 
 
@@ -51,6 +51,8 @@ def answerable(s: CobState, seat: int, d) -> bool:
         return any(_spaces_for(s, e, t) for t in set(e.storage))
     if isinstance(d, PlaceBlack):
         return any(_spaces_for(s, e, t) for t in set(s.black))
+    if isinstance(d, TradeOffer):
+        return e.goods_total() >= s.cat.solo.goods_for_black_tile and bool(s.black)
     return True
 
 
@@ -108,6 +110,15 @@ def _decision_moves(s: CobState, seat: int, e: Estate, d) -> list[dict]:
         return out
     if isinstance(d, SellAny):
         return [{"type": "sell", "player": pid, "goods": t} for t in GOODS_TYPES if e.goods[t]]
+    if isinstance(d, TradeOffer):
+        need = s.cat.solo.goods_for_black_tile
+        held = [t for t in GOODS_TYPES for _ in range(e.goods[t])]
+        out = []
+        for combo in sorted(set(itertools.combinations(held, need))):
+            goods = {str(t): combo.count(t) for t in sorted(set(combo))}
+            for tile in sorted(set(s.black)):
+                out += _discards(s, e, {"type": "trade", "player": pid, "goods": goods, "tile": tile})
+        return out + [{"type": "pass", "player": pid}]
     if isinstance(d, TakeTile):
         out = []
         for depot, tile in _numbered_tiles(s):
@@ -139,13 +150,6 @@ def _free_moves(s: CobState, seat: int, e: Estate) -> list[dict]:
                 if s.cat.hex_kinds[tile].colour is Colour.BUILDING:
                     out += _discards(s, e, {"type": "buy", "player": pid, "workers": n, "depot": depot, "tile": tile})
     if s.solo:
-        need = s.cat.solo.goods_for_black_tile
-        if e.goods_total() >= need and s.black:
-            held = [t for t in GOODS_TYPES for _ in range(e.goods[t])]
-            for combo in sorted(set(itertools.combinations(held, need))):
-                goods = {str(t): combo.count(t) for t in sorted(set(combo))}
-                for tile in sorted(set(s.black)):
-                    out += _discards(s, e, {"type": "trade", "player": pid, "goods": goods, "tile": tile})
         out += [{"type": "buy_vp", "player": pid, "vp": vp} for vp in range(1, e.silverlings // s.cat.solo.silverlings_per_vp + 1)]
     if not s.unused:
         out.append({"type": "end", "player": pid})

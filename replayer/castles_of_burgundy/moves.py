@@ -11,12 +11,13 @@ from .colours import Colour
 from .depots import ring_neighbours
 from .geometry import bit
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny,
-                    ShipGoods, TakeTile)
+                    ShipGoods, TakeTile, TradeOffer)
 from .tile_effects import gain, place
 
 EXTRA = "extra"  #: the die of an extra action (castle, Solo target): any number, no workers
 #: the move type that answers each pending decision (an extra action: any die action, with "die": "extra")
-ANSWERED_BY = {ShipGoods: "goods", SellAny: "sell", TakeTile: "take", PlaceAnyDie: "place", PlaceBlack: "place"}
+ANSWERED_BY = {ShipGoods: "goods", SellAny: "sell", TakeTile: "take", PlaceAnyDie: "place", PlaceBlack: "place",
+               TradeOffer: "trade"}
 
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -118,6 +119,8 @@ def describe_decision(d) -> str:
         return f"the {d.building or 'building'}'s tile ('take' without a die: {'/'.join(c.value for c in d.colours)})"
     if isinstance(d, PlaceAnyDie):
         return "the city hall's placement (a 'place' without a die)"
+    if isinstance(d, TradeOffer):
+        return "the Solo ship's trade of 5 goods for a black-depot tile ('trade', or 'pass')"
     return "the Solo colour bonus: a black-depot tile placed at once (a 'place' without a die)"
 
 
@@ -351,6 +354,7 @@ def ship_goods(s: CobState, seat: int, move: dict) -> None:
         s.stack.push(ShipGoods(adjacent_to=depot, clear_after=s.solo))
     elif decision.clear_after:  # Solo: "then immediately remove all other goods from all other depots"
         s.depot_goods = [[0] * 7 for _ in range(7)]
+        s.stack.push(TradeOffer())  # "In addition, you now (and only now!) have the option to exchange"
     settle(s, seat)
 
 
@@ -367,7 +371,12 @@ def ship_choice(s: CobState, e: Estate, on_depot: set) -> tuple[set, set, int]:
 def trade(s: CobState, seat: int, move: dict) -> None:
     if not s.solo:
         raise IllegalMove("COB.SOLO.ONLY", "goods are traded for a black-depot tile only in the Solo game", "/type")
-    _no_pending(s, "a trade")
+    top = s.stack.top()
+    if not isinstance(top, TradeOffer):
+        if top is not None:
+            raise IllegalMove("COB.TURN.PENDING", f"{describe_decision(top)} comes before a trade", "/type")
+        raise IllegalMove("COB.SOLO.TRADE", "5 goods buy a black-depot tile only right after a ship took its goods "
+                                            "(\"now (and only now!)\")", "/type")
     e = s.estates[seat]
     given = {int(k): v for k, v in move["goods"].items()}
     total = sum(given.values())
@@ -383,10 +392,12 @@ def trade(s: CobState, seat: int, move: dict) -> None:
         raise IllegalMove("COB.BUY.NO_TILE", f"the black depot holds no {tile!r} ({', '.join(s.black) or 'it is empty'})",
                           "/tile")
     check_storage(s, e, move)
+    s.stack.pop()
     for t, count in given.items():
         e.goods[t] -= count
     s.black.remove(tile)
     store(e, BLACK_TILE, move.get("discard"))  # "Place that tile face down"
+    settle(s, seat)
 
 
 def buy_vp(s: CobState, seat: int, move: dict) -> None:
@@ -406,10 +417,10 @@ def buy_vp(s: CobState, seat: int, move: dict) -> None:
 
 def decline(s: CobState, seat: int, move: dict) -> None:
     top = s.stack.top()
-    if not (isinstance(top, ExtraAction) and top.optional):
+    if not (isinstance(top, ExtraAction) and top.optional or isinstance(top, TradeOffer)):
         what = describe_decision(top) if top is not None else "nothing"
-        raise IllegalMove("COB.EXTRA.NOT_OPTIONAL", f"only the Solo target's die action may be declined; pending: {what}",
-                          "/type")
+        raise IllegalMove("COB.EXTRA.NOT_OPTIONAL", f"only the Solo target's die action and the Solo ship's trade may be "
+                                                    f"declined; pending: {what}", "/type")
     s.stack.pop()
     settle(s, seat)
 

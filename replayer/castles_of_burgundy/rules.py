@@ -53,7 +53,7 @@ RULES = RuleBook("castles-of-burgundy", [
     Rule("COB.SHIP.DEPOT", f"{_B}, 9 (knowledge #5)", "Knowledge #5 takes the goods of a depot next to the one chosen, on the ring."),
     # the Solo game
     Rule("COB.SOLO.ONLY", f"{_S}, PLAYING THE GAME", "Trading 5 goods for a black-depot tile and buying victory points exist only in the Solo game."),
-    Rule("COB.SOLO.TRADE", f"{_S}, PLAYING THE GAME", "Exactly 5 of the player's goods buy one tile of the black depot, which goes face down into storage."),
+    Rule("COB.SOLO.TRADE", f"{_S}, PLAYING THE GAME", "Right after a ship took its goods (and only then), exactly 5 of the player's goods may buy one tile of the black depot, which goes face down into storage."),
     Rule("COB.SOLO.VP", f"{_S}, PLAYING THE GAME", "Each victory point bought costs 1 silverling, which the player pays."),
-    Rule("COB.EXTRA.NOT_OPTIONAL", f"{_S}, PLAYING THE GAME; {_B}, 8 (castle)", "Only the die action after the Solo target is reached may be declined; a castle's extra action is taken."),
+    Rule("COB.EXTRA.NOT_OPTIONAL", f"{_S}, PLAYING THE GAME; {_B}, 8 (castle)", "Only the die action after the Solo target is reached and the Solo ship's trade may be declined; a castle's extra action is taken."),
 ])

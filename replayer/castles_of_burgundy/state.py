@@ -112,6 +112,11 @@ class PlaceAnyDie:
 
 
 @dataclass(frozen=True, slots=True)
+class TradeOffer:
+    """Solo: right after a ship's goods, 5 goods may buy one black-depot tile ("now (and only now!)")."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlaceBlack:
     """Solo colour completed: a tile of the black depot goes straight onto the estate."""
 
@@ -159,4 +164,4 @@ def effect_amount(effects, default: int) -> int:
 
 
 __all__ = ["BLACK_TILE", "CobState", "Colour", "Effect", "Estate", "ExtraAction", "GOODS_TYPES", "HiddenPool",
-           "PlaceAnyDie", "PlaceBlack", "SellAny", "ShipGoods", "Step", "TakeTile"]
+           "PlaceAnyDie", "PlaceBlack", "SellAny", "ShipGoods", "Step", "TakeTile", "TradeOffer"]

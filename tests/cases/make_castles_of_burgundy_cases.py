@@ -350,7 +350,8 @@ def _():
 _SOLO_OPEN = PHASE_A + SOLO_ROUND_1 + [{"type": "white", "white": 3, "goods": 6, "removed": "cows-3"}]
 
 
-@case("COB.SOLO.TRADE", "/goods", "Exchange any 5 of your goods for a single tile from the black depot (Ana holds 3).")
+@case("COB.SOLO.TRADE", "/type", "Whenever you place a ship, take all goods ... In addition, you now (and only now!) "
+      "have the option to exchange any 5 of your goods for a single tile from the black depot (no ship here).")
 def _():
     return log(_SOLO_OPEN + [ana({"type": "trade", "goods": {"1": 1, "2": 1, "3": 1}, "tile": "castle"})],
                setup=SOLO_SETUP, players=1)
@@ -361,7 +362,8 @@ def _():
     return log(_SOLO_OPEN + [ana({"type": "buy_vp", "vp": 2})], setup=SOLO_SETUP, players=1)
 
 
-@case("COB.EXTRA.NOT_OPTIONAL", "/type", "Only the die action after resetting the VP counter is optional ('you may').")
+@case("COB.EXTRA.NOT_OPTIONAL", "/type", "Only the die action after resetting the VP counter ('you may') and the Solo "
+      "ship's trade ('the option') are optional.")
 def _():
     return opened(ana({"type": "pass"}))
 

@@ -12,7 +12,7 @@ from ludolog.replayer.castles_of_burgundy import GAME
 from ludolog.replayer.castles_of_burgundy.state import ExtraAction, PlaceBlack, Step
 from ludolog.replayer.castles_of_burgundy.tile_effects import gain, place
 from ludolog.replayer.castles_of_burgundy import flow
-from ludolog.replayer.core import LogError, parse_log, registry, replay
+from ludolog.replayer.core import IllegalMove, LogError, parse_log, registry, replay
 from tests.cases.make_castles_of_burgundy_cases import OPENING, PHASE_A, SETUP, SOLO_SETUP, log
 
 CASES = Path(__file__).parents[1] / "cases" / "castles-of-burgundy"
@@ -177,7 +177,16 @@ def test_solo_numbers():
     e = s.estates[0]
     e.goods[1:] = [2, 1, 1, 1, 0, 1]
     from ludolog.replayer.castles_of_burgundy.moves import trade
+    from ludolog.replayer.castles_of_burgundy.state import TradeOffer
+    with pytest.raises(IllegalMove) as no_ship:
+        trade(s, 0, {"type": "trade", "goods": {"1": 2, "2": 1, "3": 1, "4": 1}, "tile": "market"})
+    assert no_ship.value.code == "COB.SOLO.TRADE"  # only right after a ship
+    s.stack.push(TradeOffer())
+    with pytest.raises(IllegalMove) as four:
+        trade(s, 0, {"type": "trade", "goods": {"1": 2, "2": 1, "3": 1}, "tile": "market"})
+    assert four.value.code == "COB.SOLO.TRADE" and four.value.pointer == "/goods"
     trade(s, 0, {"type": "trade", "goods": {"1": 2, "2": 1, "3": 1, "4": 1}, "tile": "market"})
+    assert not s.stack
     assert e.storage == ["black"] and e.goods[1:] == [0, 0, 0, 0, 0, 1] and "market" not in s.black
 
 
@@ -227,3 +236,32 @@ def test_random_games_of_the_other_editions_replay_valid(edition, players):
         raw["moves"].append(move)
     result = replay(parse_log(orjson.dumps(raw), "e.json"))
     assert result.status == "valid" and result.scores == dict(zip(ids, s.ledger.totals))
+
+
+def _example(name: str) -> dict:
+    import re
+
+    text = (Path(__file__).parents[2] / "schema" / name).read_text(encoding="utf-8")
+    return orjson.loads(re.findall(r"```json\n(.*?)\n```", text, re.S)[-1])
+
+
+def test_two_player_example_as_annotated():
+    """Both ships go to the track's next space, Ben's on top of Ana's: Ben plays first in round 3 (3.3:
+    inside a stack the top marker goes first)."""
+    raw = _example("castles-of-burgundy.example.md")
+    s = run({**{k: v for k, v in raw.items() if k != "claimed"}, "moves": raw["moves"][:30]})
+    assert [s.ids[i] for i in GAME.turn_order(s)] == ["ana", "ben"]  # round 2's order, fixed at its start
+    s = run(raw)
+    assert [s.ids[i] for i in s.order] == ["ben", "ana"]
+    a, b = s.estates
+    assert (a.silverlings, b.silverlings, b.workers) == (1 + 2 - 2 + 1, 1 + 1, 2 - 2 + 2)
+    assert a.storage == ["knowledge-5"] and a.goods[1:] == [0, 2, 1, 0, 0, 0]
+
+
+def test_solo_example_as_annotated():
+    raw = _example("castles-of-burgundy.solo.example.md")
+    s = run(raw)
+    e = s.estates[0]
+    assert (e.counter, e.target, e.silverlings, e.workers) == (36, 50, 0, 2 + 2 - 1 + 2)
+    assert e.tiles[e.board.index["A3"]] == "black" and e.face_down and e.goods_total() == 0
+    assert "warehouse" not in s.depots.values() and s.depots["3a"] is None
