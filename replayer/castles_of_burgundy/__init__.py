@@ -63,6 +63,9 @@ Readings where the texts are silent (each one place in code):
   after the turn in which the 37th space is filled (a win), or after round 25 (no final scoring:
   only the full estate decides); the score is every VP gained (the counter shows them since its last
   reset); knowledge VP are scored when the tile is placed, with the counts of that moment.
+- The phase's 5 goods tiles are written one a round, in the ``white`` move that moves each to its
+  depot (in the order they lie on the round spaces), not all at phase set-up: the same tiles, and the
+  log names each where it acts.
 - Boards are named by the number the log's edition prints on them; the SE's numbers of the standard
   boards are not known, so an SE log names them by the catalog's board id (the 2011 number).
 - Solo colour bonus: a black-depot tile placed at once on a legal space of its colour, any die number
