@@ -265,3 +265,48 @@ def test_solo_example_as_annotated():
     assert (e.counter, e.target, e.silverlings, e.workers) == (36, 50, 0, 2 + 2 - 1 + 2)
     assert e.tiles[e.board.index["A3"]] == "black" and e.face_down and e.goods_total() == 0
     assert "warehouse" not in s.depots.values() and s.depots["3a"] is None
+
+
+def test_the_eight_buildings():
+    """Section 8, one building at a time on Ana's estate (effects only; placement rules are the cases')."""
+    from ludolog.replayer.castles_of_burgundy.colours import Colour
+    from ludolog.replayer.castles_of_burgundy.state import PlaceAnyDie, SellAny, TakeTile
+
+    s = _state()
+    e = s.estates[0]
+    spaces = iter(i for i in range(37) if e.board.spaces[i].colour is Colour.BUILDING)
+
+    def put(tile):
+        after = []
+        place(s, 0, tile, next(spaces), after)
+        return after
+
+    workers, silverlings = e.workers, e.silverlings
+    assert put("boarding-house") == [] and e.workers == workers + 4
+    assert put("bank") == [] and e.silverlings == silverlings + 2
+    before = s.ledger.by_category(0).get("watchtower", 0)
+    put("watchtower")
+    assert s.ledger.by_category(0)["watchtower"] == before + 4
+    assert put("warehouse") == [SellAny()]
+    assert put("carpenter") == [TakeTile((Colour.BUILDING,), "carpenter")]
+    assert put("church") == [TakeTile((Colour.MINE, Colour.CASTLE, Colour.KNOWLEDGE), "church")]
+    assert put("market") == [TakeTile((Colour.SHIP, Colour.PASTURE), "market")]
+    assert put("city-hall") == [PlaceAnyDie()]
+
+
+def test_knowledge_tiles_in_force_once_placed():
+    """Section 9: #1, #3, #4, #8, #9, #13, #14 change what later actions allow and give."""
+    from ludolog.replayer.castles_of_burgundy import moves
+
+    s = _state()
+    e = s.estates[0]
+    spaces = iter(i for i in range(37) if e.board.spaces[i].colour.value == "knowledge")
+    for number in (1, 3, 4, 8, 9, 13, 14):  # board #1 has 6 knowledge spaces: the 7th stands on space 1
+        place(s, 0, f"knowledge-{number}", next(spaces) if number < 14 else e.board.index["1"], [])
+    assert e.same_building and e.worker_step == 2 and e.free_place.get(e.board.spaces[11].colour) == 1
+    # a sale: 2 silverlings (#3) and a worker (#4); taking workers: 4 (#14) and a silverling (#13)
+    silverlings, workers = e.silverlings, e.workers
+    moves.sell(s, 0, {"type": "sell", "die": 3, "workers": 0, "goods": 3})
+    assert (e.silverlings, e.workers) == (silverlings + 2, workers + 1)
+    moves.take_workers(s, 0, {"type": "workers", "die": 5})
+    assert (e.silverlings, e.workers) == (silverlings + 3, workers + 1 + 4)
