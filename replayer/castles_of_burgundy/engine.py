@@ -180,7 +180,8 @@ class CastlesOfBurgundy(Game):
         cat = s.cat
         parts = [f"phase {cat.phases[min(s.phase, len(cat.phases) - 1)]} round {s.round + 1} {s.step.name.lower()}"]
         if s.step == Step.TURN:
-            parts.append(f"{s.ids[s.current]} to act, dice {s.unused or '-'}"
+            dice = " and ".join(map(str, s.unused)) or "all used"
+            parts.append(f"{s.ids[s.current]} to act, dice {dice}"
                          + (f", pending {mv.describe_decision(s.stack.top())}" if s.stack else ""))
         for seat, e in enumerate(s.estates):
             goods = "".join(str(t) * e.goods[t] for t in GOODS_TYPES) or "-"
