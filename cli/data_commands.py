@@ -10,6 +10,7 @@ import contextlib
 import datetime as dt
 import decimal
 import enum
+import functools
 import re
 import sys
 import textwrap
@@ -139,7 +140,10 @@ def write_result(table: pa.Table, fmt: TableFormat, out: Path | None) -> None:
             write_file(out, data + b"\n", overwrite=True)
     else:
         rows = [[_cell(v) for v in row.values()] for row in table.to_pylist()]
-        text = render.table(table.column_names, rows) if table.num_columns else "(no result)"
+        # on a terminal or a pipe a wide result is cut into groups of columns that fit 100 columns,
+        # each repeating the first; a file gets the whole lines
+        layout = render.table if out is not None else functools.partial(render.fit_table, turn=False)
+        text = layout(table.column_names, rows) if table.num_columns else "(no result)"
         if not rows and table.num_columns:
             text += "\n(no rows)"
         if out is None:

@@ -175,16 +175,17 @@ def summary_text(summary: dict) -> str:
 TEXT_WIDTH = 100  #: text output is laid out for a terminal of this many columns
 
 
-def fit_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "", width: int = TEXT_WIDTH) -> str:
+def fit_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "", width: int = TEXT_WIDTH,
+              turn: bool = True) -> str:
     """:func:`table`, or, when that is wider than ``width``, the same table turned on its side
-    (one line per column, one column per row: a player's figures read down), or else cut into
-    groups of columns that fit, each repeating the first column."""
+    (one line per column, one column per row: a player's figures read down; only with ``turn``),
+    or else cut into groups of columns that fit, each repeating the first column."""
     text = table(headers, rows, indent)
-    if max(map(len, text.splitlines()), default=0) <= width:
+    if max(map(len, text.splitlines()), default=0) <= width or len(headers) < 2:
         return text
     turned = table([headers[0], *[str(row[0]) for row in rows]],
-                   [[h, *[row[i] for row in rows]] for i, h in enumerate(headers) if i], indent)
-    if max(map(len, turned.splitlines()), default=0) <= width:
+                   [[h, *[row[i] for row in rows]] for i, h in enumerate(headers) if i], indent) if turn else ""
+    if turn and max(map(len, turned.splitlines()), default=0) <= width:
         return turned
     groups, current = [], [0]
     for i in range(1, len(headers)):

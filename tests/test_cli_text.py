@@ -215,3 +215,19 @@ def test_audit_ledger_fits_100_columns_and_adds_up(path):
         for category, value in by_category.items():
             if category != "total":
                 assert value == sum(e["delta"] for e in mine if e["category"] == category), (pid, category)
+
+
+def test_a_wide_query_result_is_cut_into_groups_of_columns_that_fit():
+    headers = ["game"] + [f"figure_number_{i}" for i in range(12)]
+    rows = [["entdecker", *range(12)], ["kingdom-crossing", *range(100, 112)]]
+    from ludolog.cli.render import fit_table, table
+
+    assert max(map(len, table(headers, rows).splitlines())) > 100
+    text = fit_table(headers, rows, turn=False)
+    groups = [g.splitlines() for g in text.split("\n\n")]
+    assert len(groups) > 1 and max(len(line) for g in groups for line in g) <= 100
+    assert all(g[0].split()[0] == "game" and [line.split()[0] for line in g[2:]] == ["entdecker", "kingdom-crossing"]
+               for g in groups)
+    shown = [h for g in groups for h in g[0].split()[1:]]
+    assert shown == headers[1:]  # every column once, in order
+    assert [int(v) for g in groups for v in g[3].split()[1:]] == list(range(100, 112))
