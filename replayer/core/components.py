@@ -20,9 +20,10 @@ family ``CORE.HIDDEN.*`` (declared in :mod:`.rules`), so no game writes these ch
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .cloning import compile_copier
 from .errors import IllegalMove
 
 UNKNOWN = "?"  #: a component drawn where the scorer could not see it
@@ -81,6 +82,10 @@ class HiddenPool:
         return cls(what=what, unaccounted=unaccounted, piles=piles, pile_sizes=pile_sizes,
                    known_ids=frozenset(contents), in_pool=held)
 
+    def clone(self) -> HiddenPool:
+        """An independent copy (every field; the counts copied, the id set shared)."""
+        return _copy_pool(self)
+
     # -- what can be known ----------------------------------------------------------------
     @property
     def remaining(self) -> int:
@@ -134,6 +139,29 @@ class HiddenPool:
         if self.unaccounted.get(component, 0) <= 0:
             raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", self._not_in_pool(component), pointer)
 
+    def check_reveal_all(self, components: Sequence[str], pointers: Sequence[str], pile: int | None = None,
+                         pile_pointer: str = "/pile", before: Callable[[int], None] | None = None) -> None:
+        """Revealing ``components`` one after the other from ``pile`` is possible: each is checked as
+        :meth:`check_reveal` would check it after the earlier ones were drawn (without drawing them),
+        ``before(k)`` (the game's own check, if any) just before the k-th.
+
+        :raises IllegalMove: the error of the first reveal that would fail (see :meth:`check_reveal`).
+        """
+        taken: dict[str, int] = {}
+        for k, component in enumerate(components):
+            if before is not None:
+                before(k)
+            if k == 0:
+                self.check_draw(pile, pile_pointer)
+            elif self.in_pool - k <= 0:
+                raise IllegalMove("CORE.HIDDEN.EMPTY", f"no {self.what} is left to draw", pile_pointer)
+            elif pile is not None and self.pile_sizes is not None and self.pile_sizes[pile - 1] - k <= 0:
+                raise IllegalMove("CORE.HIDDEN.EMPTY", f"{self.what} pile {pile} is empty", pile_pointer)
+            same = taken.get(component, 0)
+            if self.unaccounted.get(component, 0) - same <= 0:
+                raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", self._not_in_pool(component), pointers[k])
+            taken[component] = same + 1
+
     def check_identify(self, holder: Hashable, component: str, pointer: str = "") -> None:
         """An unknown slot of ``holder`` can turn out to be ``component``.
 
@@ -168,6 +196,19 @@ class HiddenPool:
         self.unaccounted[component] -= 1
         self._take(pile)
         return component
+
+    def reveal_all(self, components: Sequence[str], pointers: Sequence[str], pile: int | None = None,
+                   pile_pointer: str = "/pile", before: Callable[[int], None] | None = None) -> None:
+        """Draw ``components`` face up one after the other, as one step: all checked first
+        (:meth:`check_reveal_all`), then all drawn; nothing changes when one of them fails.
+
+        :raises IllegalMove: see :meth:`check_reveal_all`.
+        """
+        self.check_reveal_all(components, pointers, pile, pile_pointer, before)
+        unaccounted = self.unaccounted
+        for component in components:
+            unaccounted[component] -= 1
+            self._take(pile)
 
     def draw_unknown(self, holder: Hashable, pile: int | None = None, pile_pointer: str = "/pile") -> None:
         """Draw one component unseen into ``holder``'s hand (written ``"?"`` in the log).
@@ -208,3 +249,7 @@ class HiddenPool:
         self.in_pool += 1
         if pile is not None and self.pile_sizes is not None:
             self.pile_sizes[pile - 1] += 1
+
+
+#: HiddenPool.clone: generated once, so a field added to the pool is copied too
+_copy_pool = compile_copier(HiddenPool, {"unaccounted": "dict", "unknown_held": "dict", "known_ids": "share"})

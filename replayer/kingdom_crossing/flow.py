@@ -138,8 +138,9 @@ def pay_feasible(s: KCState, leaf=None) -> bool:
                 tasks.pop()
                 skip_empty(s, task)
                 continue
-            for opt in opts:
-                c = s.lookahead()
+            last = len(opts) - 1
+            for k, opt in enumerate(opts):
+                c = s if k == last else s.lookahead()  # the last answer may consume ``s`` itself
                 answer(c, c.tasks.top(), opt)
                 if pay_feasible(c, leaf):
                     return True

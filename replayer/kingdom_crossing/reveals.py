@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 from itertools import combinations, permutations
 
-from ..core.cloning import clone_fields
 from ..core.errors import IllegalMove
 from .choices import refill_source, restock_after_draw
 from .decisions import BirdsLand
@@ -101,15 +100,18 @@ def _apply_birds(s: KCState, task, move: dict) -> None:
         missing = [cat.spaces[c] for c in cards if cat.spaces[c] not in placed]
         raise IllegalMove("KC.BIRDS.SPACES", f"one bird lands on every card of {move['region']} while its stack lasts: "
                           f"{want} bird(s), not {len(placed)} (no bird on {', '.join(missing)})", "/birds")
-    trial = clone_fields(pool)
-    for name, bird in placed.items():  # all checked on a copy first: a rejected move changes nothing
+    names, birds = list(placed), list(placed.values())
+
+    def not_discarded(k: int) -> None:
+        bird = birds[k]
         info = cat.birds.get(bird)
         if info is not None and info["region"] == move["region"] and info["back"] > s.bird_keep:
             raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", f"bird {bird} shows {info['back']} players on its back: in a game "
-                              f"of {s.n} it was discarded, it cannot land on {name}", f"/birds/{name}")
-        trial.reveal(bird, pointer=f"/birds/{name}")
+                              f"of {s.n} it was discarded, it cannot land on {names[k]}", f"/birds/{names[k]}")
+
+    # all checked before any is drawn: a rejected move changes nothing
+    pool.reveal_all(birds, [f"/birds/{name}" for name in names], before=not_discarded)
     s.tasks.pop()
-    s.bird_pools[reg] = trial
     for name, bird in placed.items():
         s.space_bird[cat.space_index[name]] = bird
     rest = tuple(r for r in due if r != reg)

@@ -14,7 +14,7 @@ from enum import IntEnum
 
 from dataclasses import fields
 
-from ..core.cloning import SHARED, clone_fields, copy_value
+from ..core.cloning import SHARED, clone_fields, compile_copier
 from ..core.components import HiddenPool
 from ..core.decisions import DecisionStack
 from ..core.ledger import Ledger
@@ -153,44 +153,18 @@ class KCState:
         """A copy for trying out a player's answers (can a card still be paid for?): like
         :meth:`clone`, but the piles only chance moves draw from are shared, since a look-ahead
         never applies a chance move."""
-        out = object.__new__(KCState)
-        for name, shared in _LOOKAHEAD_PLAN:
-            value = getattr(self, name)
-            object.__setattr__(out, name, value if shared else _quick_copy(value))
-        return out
+        return _lookahead(self)
 
 
-_LOOKAHEAD_PLAN = tuple((f.name, bool(f.metadata.get("ludolog_shared") or f.metadata.get("kc_only_chance")))
-                        for f in fields(KCState))
-_PLAYER_FIELDS = tuple(f.name for f in fields(Player))
-
-
-def _quick_copy(value):
-    """:func:`copy_value` for the shapes a position holds, without its generic walk (look-aheads run
-    on every work move): flat lists sliced, lists of lists and of players copied one level down,
-    the decision stack and ledgers by their own clone; anything else through the core's copy."""
-    kind = type(value)
-    if kind is list:
-        if not value:
-            return []
-        first = type(value[0])
-        if first is list:
-            return [v[:] for v in value]
-        if first is Player:
-            return [_copy_player(p) for p in value]
-        if first in (int, str, bool) or value[0] is None:
-            return value[:]
-        return copy_value(value)
-    if kind is dict:
-        return dict(value)  # the supply: (picture, stars) -> count
-    if kind in (int, str, bool, Step) or value is None:
-        return value
-    return copy_value(value)  # the decision stack, ledgers, the Favor pool
-
-
-def _copy_player(p: Player) -> Player:
-    out = object.__new__(Player)
-    for name in _PLAYER_FIELDS:
-        value = getattr(p, name)
-        object.__setattr__(out, name, value[:] if type(value) is list else value)
-    return out
+#: Player copied field by field (every list sliced) by generated code: look-aheads run on work moves
+_copy_player = compile_copier(Player)
+#: the look-ahead's copy, generated from KCState's fields (a new field is copied too; see the core's
+#: compile_copier): shared catalogs and only-chance piles by reference, the rest by its shape
+_lookahead = compile_copier(KCState, {
+    **{f.name: "share" for f in fields(KCState) if f.metadata.get("kc_only_chance")},
+    "step": "share", "claim_then": "share",  # Step: an IntEnum
+    "players": lambda players: [_copy_player(p) for p in players],
+    "ledger": "clone", "paco_ledger": "clone", "tasks": "clone", "favor_pool": "clone",
+    "goal_slots": "rows", "supply": "dict",  # (picture, stars) -> tokens left
+    "paco_reveals": "slice",  # frozen decisions
+})

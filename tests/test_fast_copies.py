@@ -1,0 +1,174 @@
+"""The fast paths of the replay keep the guarantees of the slow ones: a compiled copier copies every
+field (one added later too) and shares nothing mutable, a batch of reveals fails exactly where the
+same reveals made one by one would fail and changes nothing then, and Kingdom Crossing's look-ahead
+shares with the position only what it declares shared."""
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+
+import orjson
+import pytest
+
+from ludolog.replayer.core import DecisionStack, HiddenPool, IllegalMove, Ledger, parse_log, registry, replay, \
+    simulate_log, snapshot
+from ludolog.replayer.core.cloning import SHARED, compile_copier
+from ludolog.replayer.kingdom_crossing import GAME
+from ludolog.replayer.kingdom_crossing.state import KCState
+
+
+class Colour(enum.IntEnum):
+    RED = 0
+
+
+def _state_class(extra: bool, frozen: bool = False):
+    fields = [("cat", dict, dataclasses.field(metadata=SHARED)), ("count", "int"), ("colour", Colour),
+              ("flat", "list[int]"), ("rows", list), ("ledger", Ledger), ("stack", DecisionStack),
+              ("hands", dict)]
+    if extra:
+        fields.append(("added_later", list, dataclasses.field(default_factory=lambda: [[1], [2]])))
+    return dataclasses.make_dataclass("State", fields, slots=True, frozen=frozen)
+
+
+def _make(cls, catalog):
+    return cls(catalog, 3, Colour.RED, [1, 2], [[0, 1], [2]], Ledger(2), DecisionStack([("take", 1)]),
+               {0: {"a": 1}})
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_compiled_copier_copies_every_field_including_one_added_later(extra):
+    cls = _state_class(extra)
+    catalog = {"shared": True}
+    state = _make(cls, catalog)
+    copy = compile_copier(cls, {"ledger": "clone", "stack": "clone"})(state)
+    assert snapshot(copy) == snapshot(state)
+    assert copy.cat is catalog  # shared by declaration
+    copy.flat.append(3)
+    copy.rows[0].append(9)
+    copy.ledger.add(0, 3, "x", "y")
+    copy.stack.pop()
+    copy.hands[0]["a"] = 5
+    if extra:
+        copy.added_later[0].append(7)
+        assert state.added_later == [[1], [2]]
+    assert state.flat == [1, 2] and state.rows == [[0, 1], [2]] and state.ledger.totals == [0, 0]
+    assert len(state.stack) == 1 and state.hands == {0: {"a": 1}}
+
+
+def test_a_compiled_copier_of_a_frozen_class_and_its_refusals():
+    cls = _state_class(False, frozen=True)
+    state = _make(cls, {})
+    copy = compile_copier(cls)(state)
+    assert snapshot(copy) == snapshot(state) and copy.rows is not state.rows and copy.rows[0] is not state.rows[0]
+    with pytest.raises(TypeError):
+        compile_copier(cls, {"nonexistent": "share"})
+    with pytest.raises(TypeError):
+        compile_copier(cls, {"flat": "teleport"})
+    with pytest.raises(TypeError):
+        compile_copier(dict)
+
+
+def test_a_hidden_pool_clone_is_independent():
+    pool = HiddenPool.create("tile", {"a": 2, "b": 1}, piles=2, pile_sizes=[2, 1])
+    pool.draw_unknown("ana", 1)
+    copy = pool.clone()
+    assert snapshot(copy) == snapshot(pool)
+    copy.reveal("a", 1)
+    copy.identify("ana", "b")
+    assert pool.unaccounted == {"a": 2, "b": 1} and pool.pile_sizes == [1, 1] and pool.unknown_held == {"ana": 1}
+    assert pool.remaining == 2 and copy.remaining == 1
+
+
+def _error(action):
+    try:
+        action()
+    except IllegalMove as exc:
+        return exc.code, exc.pointer, exc.message
+    return None
+
+
+@pytest.mark.parametrize("components", [["a", "b"], ["a", "a"], ["b", "b"], ["a", "c"], ["?", "a"], ["a", "a", "b", "b"],
+                                        ["b", "a", "a"]])
+def test_revealing_several_at_once_fails_where_one_by_one_would(components):
+    """Expectation: the same reveals made one by one on a copy (the error of the first that fails)."""
+    pool = HiddenPool.create("card", {"a": 2, "b": 1, "c": 0, "d": 1}, size=3)
+    pointers = [f"/cards/{k}" for k in range(len(components))]
+    one_by_one = pool.clone()
+    expected = _error(lambda: [one_by_one.reveal(c, pointer=p) for c, p in zip(components, pointers)])
+    before = snapshot(pool)
+    got = _error(lambda: pool.reveal_all(components, pointers))
+    assert got == expected
+    if expected is None:
+        assert snapshot(pool) == snapshot(one_by_one)
+    else:
+        assert snapshot(pool) == before  # nothing drawn
+
+
+def test_revealing_several_at_once_runs_the_games_own_check_in_order():
+    pool = HiddenPool.create("bird", {"x": 1, "y": 1})
+
+    def refuse_second(k):
+        if k == 1:
+            raise IllegalMove("GAME.OWN", "refused", "/1")
+
+    assert _error(lambda: pool.reveal_all(["x", "y"], ["/0", "/1"], before=refuse_second))[0] == "GAME.OWN"
+    assert _error(lambda: pool.reveal_all(["z", "y"], ["/0", "/1"], before=refuse_second))[:2] == \
+        ("CORE.HIDDEN.NOT_IN_POOL", "/0")  # the first component fails before the check of the second
+    assert pool.remaining == 2
+
+
+def _mutable_ids(value, out: set, depth=0):
+    """ids of every mutable object reachable from ``value`` (frozen dataclasses and atoms excluded)."""
+    if depth > 40 or isinstance(value, (int, float, str, bytes, bool, type(None), enum.Enum, frozenset)):
+        return
+    if dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen:
+        for f in dataclasses.fields(value):
+            _mutable_ids(getattr(value, f.name), out, depth + 1)
+        return
+    if isinstance(value, tuple):
+        for x in value:
+            _mutable_ids(x, out, depth + 1)
+        return
+    out.add(id(value))
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _mutable_ids(k, out, depth + 1)
+            _mutable_ids(v, out, depth + 1)
+    elif isinstance(value, (list, set)):
+        for x in value:
+            _mutable_ids(x, out, depth + 1)
+    elif isinstance(value, DecisionStack):
+        for x in value:
+            _mutable_ids(x, out, depth + 1)
+    else:
+        names = [f.name for f in dataclasses.fields(value)] if dataclasses.is_dataclass(value) else \
+            [s for k in type(value).__mro__ for s in getattr(k, "__slots__", ())]
+        for name in names:
+            _mutable_ids(getattr(value, name, None), out, depth + 1)
+
+
+#: fields the look-ahead shares by declaration: the catalog data, and the piles only chance moves draw from
+_SHARED = {f.name for f in dataclasses.fields(KCState)
+           if f.metadata.get("ludolog_shared") or f.metadata.get("kc_only_chance")}
+
+
+@pytest.mark.parametrize("n", [1, 2, 4])
+def test_the_kingdom_crossing_look_ahead_shares_only_what_it_declares(n):
+    registry.register(GAME)
+    rng = random.Random(n)
+    raw = simulate_log(GAME, n, f"lookahead-{n}")
+    log = parse_log(orjson.dumps(raw), "l.json")
+    for stop in sorted(rng.sample(range(len(raw["moves"])), 12)):
+        state = replay(log, to=stop).state
+        look = state.lookahead()
+        assert snapshot(look) == snapshot(state)
+        for f in dataclasses.fields(KCState):
+            mine, theirs = getattr(state, f.name), getattr(look, f.name)
+            if f.name in _SHARED:
+                assert mine is theirs
+                continue
+            a, b = set(), set()
+            _mutable_ids(mine, a)
+            _mutable_ids(theirs, b)
+            assert not a & b, f"the look-ahead shares a mutable part of {f.name}"
