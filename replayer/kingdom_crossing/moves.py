@@ -12,7 +12,7 @@ from .choices import answer
 from .decisions import DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect
 from .effects import RES_INDEX, gain, guild_income, push, run_effect
 from .flow import claim_done, claim_goal, claimable
-from .scoring import compile_goal
+from .scoring import compile_goal, compile_goal_checks
 from .state import ACTION, BUY_END, CARD, CLAIM, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN, KCState
 
 
@@ -60,6 +60,7 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
     s.goal_hard = [goals[g] == "hard" for g in cat.goal_ids]
     s.goal_sides = [goal["hard" if hard else "easy"] for goal, hard in zip(cat.goals, s.goal_hard)]
     s.goal_tests = [compile_goal(side) for side in s.goal_sides]
+    s.goal_checks = compile_goal_checks(s)
     s.goal_slots = [[-1, -1, -1, -1] for _ in cat.goal_ids]
     pairs = setup["start_pairs"]
     if len(pairs) != seats:

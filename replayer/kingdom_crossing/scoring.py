@@ -1,10 +1,11 @@
 """Bridge Goal requirements and the final scoring, every point through the ledger."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 
 from ..core.errors import IllegalMove
-from .catalog import GUILDS, RESOURCES
+from .catalog import GUILDS, RESOURCES, Catalog
 from .state import KCState, Player
 
 
@@ -104,40 +105,47 @@ def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> 
     return any(h != g and cat.goal_row[h] == row and p.goals >> h & 1 for h in range(len(cat.goals)))
 
 
+GoalCheck = Callable[[int, Player], bool]
+
+
+def goal_check(test: tuple, cat: Catalog, n_players: int) -> GoalCheck:
+    """:func:`goal_met` for one compiled side, as a function of (seat, player) closed over its
+    numbers: :func:`claimable_goals` runs after every action."""
+    k = test[0]
+    if k == GoalTest.RESOURCES:
+        need = test[1]
+        if len(need) == 2:
+            (r1, n1), (r2, n2) = need
+            return lambda seat, p: p.res[r1] >= n1 and p.res[r2] >= n2
+        return lambda seat, p: all(p.res[r] >= n for r, n in need)
+    n = test[1]
+    if k == GoalTest.INVEST:
+        return lambda seat, p: seat < n_players and p.invest >= n
+    if k == GoalTest.HOUSES:
+        return lambda seat, p: len(p.houses) >= n
+    if k == GoalTest.STRUCTURES:
+        return lambda seat, p: len(p.structures) >= n
+    if k == GoalTest.SYMBOLS:
+        flowers, sculptures, flower_spaces, sculpture_spaces = test[1], test[2], cat.flower_spaces, cat.sculpture_spaces
+
+        def symbols(seat: int, p: Player) -> bool:
+            deco = p.deco
+            return (sum(k for i, k in flower_spaces if deco[i]) >= flowers
+                    and sum(k for i, k in sculpture_spaces if deco[i]) >= sculptures)
+        return symbols
+    return lambda seat, p: len(p.birds) >= n
+
+
+def compile_goal_checks(s: KCState) -> tuple[tuple[int, int, GoalCheck], ...]:
+    """(goal, its bit in ``Player.goals``, its check) for the sides up of this game."""
+    return tuple((g, 1 << g, goal_check(test, s.cat, s.n)) for g, test in enumerate(s.goal_tests))
+
+
 def claimable_goals(s: KCState, seat: int) -> list[int]:
-    """The Bridge Goals ``seat`` has not claimed and meets now (goal_met, inlined: it runs after every action)."""
+    """The Bridge Goals ``seat`` has not claimed and meets now (:func:`goal_met` by the compiled checks)."""
     p = s.players[seat]
     claimed = p.goals
-    res = p.res
-    out = []
-    flowers = sculptures = -1
-    for g, test in enumerate(s.goal_tests):
-        if claimed >> g & 1:
-            continue
-        k = test[0]
-        if k == GoalTest.RESOURCES:
-            ok = True
-            for r, n in test[1]:
-                if res[r] < n:
-                    ok = False
-                    break
-        elif k == GoalTest.INVEST:
-            ok = seat < s.n and p.invest >= test[1]
-        elif k == GoalTest.HOUSES:
-            ok = len(p.houses) >= test[1]
-        elif k == GoalTest.STRUCTURES:
-            ok = len(p.structures) >= test[1]
-        elif k == GoalTest.SYMBOLS:
-            if flowers < 0:
-                deco, cat = p.deco, s.cat
-                flowers = sum(n for i, n in cat.flower_spaces if deco[i])
-                sculptures = sum(n for i, n in cat.sculpture_spaces if deco[i])
-            ok = flowers >= test[1] and sculptures >= test[2]
-        else:
-            ok = len(p.birds) >= test[1]
-        if ok:
-            out.append(g)
-    return out
+    return [g for g, bit, met in s.goal_checks if not claimed & bit and met(seat, p)]
 
 
 def stars_passed(s: KCState, p: Player, r: int) -> int:

@@ -125,6 +125,7 @@ class KCState:
     goal_hard: list[bool] = field(default_factory=list)
     goal_sides: list[dict] = field(default_factory=list, metadata=SHARED)  # the side up of each Bridge Goal
     goal_tests: list[tuple] = field(default_factory=list, metadata=SHARED)  # the same, compiled (scoring.compile_goal)
+    goal_checks: tuple = field(default=(), metadata=SHARED)  # (goal, bit, check) of each (scoring.compile_goal_checks)
     goal_slots: list[list[int]] = field(default_factory=list)  # seat on each position, -1 free
     favor_pool: HiddenPool | None = None  # face-down Favors: 3 stacks (piles 1-3), sized when the log says
     favor_display: list[str | None] = field(default_factory=list)
