@@ -208,3 +208,42 @@ def test_the_compiled_bridge_goal_checks_agree_with_the_requirement_test():
                 assert claimable_goals(near, seat) == expected
                 met_seen += bool(expected)
     assert len(sides_seen) == 12 and met_seen >= 300 and compared > 800, (sides_seen, met_seen, compared)
+
+
+def test_whether_a_choice_can_be_answered_agrees_with_its_listed_answers():
+    """has_options (the task runner's quick test) against bool(options(...)) (the listing), for every
+    pending choice at every move of simulated games, and on copies with the supply, the decoration
+    spaces, the Action tiles, the display and the birds used up."""
+    from ludolog.replayer.kingdom_crossing.choices import CHOICES, has_options, options
+
+    registry.register(GAME)
+    kinds, empty = set(), set()
+
+    def check(state):
+        for task in state.tasks:
+            if task.kind in CHOICES:
+                listed = bool(options(state, task))
+                assert has_options(state, task) == listed, (task, GAME.describe(state))
+                kinds.add(task.kind)
+                if not listed:
+                    empty.add(task.kind)
+
+    def on_step(i, move, state):
+        check(state)
+        if i % 7 == 0 and state.tasks:
+            bare = state.lookahead()
+            for p in bare.players:
+                p.improved = [True] * 6
+                p.deco = [1] * len(p.deco)
+                p.bears_used = list(p.structures)
+                p.houses = list(range(len(bare.cat.regions)))
+            bare.supply = {k: 0 for k in bare.supply}
+            bare.favor_display = [None] * len(bare.favor_display)
+            bare.space_bird = [None] * len(bare.space_bird)
+            check(bare)
+
+    for k in range(12):
+        raw = simulate_log(GAME, 1 + k % 4, f"choices-{k}")
+        assert replay(parse_log(orjson.dumps(raw), "c.json"), on_step=on_step).status == "valid"
+    assert {"invest", "decor", "upgrade", "structure", "house", "favor"} <= kinds, kinds
+    assert {"decor", "upgrade", "house"} <= empty, empty

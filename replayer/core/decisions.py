@@ -26,31 +26,39 @@ class DecisionStack(Generic[D]):
 
     Decisions should be immutable (``dataclass(frozen=True, slots=True)``): cloning the stack then
     copies only the list. Two stacks are equal when they hold equal decisions in the same order.
+
+    ``items`` is the list itself, oldest first (the next decision is ``items[-1]``): an engine's hot
+    loop may read it (``if stack.items``) without a method call per look; change the stack through
+    the methods.
     """
 
-    __slots__ = ("_items",)
+    __slots__ = ("items",)
 
     def __init__(self, items: Iterable[D] = ()):
-        self._items: list[D] = list(items)
+        self.items: list[D] = list(items)
+
+    @property
+    def _items(self) -> list[D]:  # the former name of ``items``
+        return self.items
 
     def push(self, decision: D) -> None:
-        self._items.append(decision)
+        self.items.append(decision)
 
     def push_all(self, decisions: Iterable[D]) -> None:
         """Push several so that the first of ``decisions`` is answered first."""
-        self._items.extend(reversed(list(decisions)))
+        self.items.extend(decisions[::-1] if type(decisions) in (tuple, list) else reversed(list(decisions)))
 
     def pop(self) -> D:
         """:raises IndexError: nothing is pending (a bug in the caller: check :meth:`top` first)."""
-        return self._items.pop()
+        return self.items.pop()
 
     def top(self) -> D | None:
         """The decision to answer next, or None."""
-        return self._items[-1] if self._items else None
+        return self.items[-1] if self.items else None
 
     def expect(self, kind: type[T]) -> T | None:
         """The next decision if it is of ``kind``, else None."""
-        top = self._items[-1] if self._items else None
+        top = self.items[-1] if self.items else None
         return top if isinstance(top, kind) else None
 
     def remove(self, decision: D) -> None:
@@ -58,27 +66,29 @@ class DecisionStack(Generic[D]):
 
         :raises ValueError: it is not pending.
         """
-        for i in range(len(self._items) - 1, -1, -1):
-            if self._items[i] == decision:
-                del self._items[i]
+        for i in range(len(self.items) - 1, -1, -1):
+            if self.items[i] == decision:
+                del self.items[i]
                 return
         raise ValueError(f"{decision!r} is not pending")
 
     def clone(self) -> DecisionStack[D]:
-        return DecisionStack(self._items)
+        new = DecisionStack.__new__(DecisionStack)
+        new.items = self.items[:]
+        return new
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self.items)
 
     def __bool__(self) -> bool:
-        return bool(self._items)
+        return bool(self.items)
 
     def __iter__(self) -> Iterator[D]:
         """From the next decision to answer down to the oldest."""
-        return reversed(self._items)
+        return reversed(self.items)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, DecisionStack) and self._items == other._items
+        return isinstance(other, DecisionStack) and self.items == other.items
 
     def __repr__(self) -> str:
         return f"DecisionStack({list(self)!r})"

@@ -133,6 +133,55 @@ def options(s: KCState, task: Decision) -> list[dict]:
     raise ValueError(kind)
 
 
+def has_options(s: KCState, task: Decision) -> bool:
+    """``bool(options(s, task))`` without building the moves: whether the choice can be answered at
+    all (the task runner asks this of every choice it meets).
+
+    :raises ValueError: ``task`` is not a choice.
+    """
+    kind = task.kind
+    if kind in _ALWAYS_ANSWERABLE:
+        return True
+    p = s.players[task.seat]
+    if kind == "decor":
+        return _any_decor(s, p, task.pictures, task.sizes)
+    if kind == "upgrade":
+        return not all(p.improved[i] for i in range(6))
+    if kind == "structure":
+        if task.optional:
+            return True
+        used = p.bears_used if task.bears else task.exclude
+        return any(c not in used for c in p.structures)
+    if kind == "favor":
+        return any(s.favor_display) or (bool(s.favor_pool.possible())
+                                        and any(stack_has_tiles(s, i) for i in range(len(s.favor_display))))
+    if kind == "house":
+        return any(i not in p.houses for i in range(len(s.cat.regions)))
+    if kind == "take_bird":
+        return any(s.space_bird)
+    if kind == "resources":
+        return 0 <= task.n <= len(RESOURCES)
+    raise ValueError(kind)
+
+
+#: choices that always have an answer: cashing the Invest track, any of the four resources
+_ALWAYS_ANSWERABLE = frozenset({"invest", "resource", "res_or_decor"})
+
+
+def _any_decor(s: KCState, p, pics, sizes) -> bool:
+    """Whether :func:`decor_options` would list a token."""
+    cat = s.cat
+    supply = s.supply
+    deco = p.deco
+    for (pic, stars), (symbols, _count) in cat.tokens.items():
+        if pic not in pics or symbols not in sizes or supply[(pic, stars)] <= 0:
+            continue
+        for sp in cat.deco_spaces:
+            if sp.picture == pic and sp.symbols == symbols and not deco[sp.index]:
+                return True
+    return False
+
+
 def skip_empty(s: KCState, task: Decision) -> None:
     """A choice with no possible answer is skipped ("if possible"); the Boar income then gives 2 Prestige."""
     if task.kind == "upgrade" and task.fallback:

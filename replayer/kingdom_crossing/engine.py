@@ -181,11 +181,19 @@ class KingdomCrossing(Game):
 
     def apply(self, s: KCState, move: dict, seat: int | None) -> None:
         """Apply a move that matches the log schema (the replay driver checks it before)."""
-        if s.step == END:
+        step = s.step
+        if step == END:
             raise IllegalMove("KC.TURN.WRONG_STEP", "the game is over")
-        want_seat, types = expect(s)
+        items = s.tasks.items
+        if items:  # expect(s), inlined: it runs for every move
+            task = items[-1]
+            want_seat, types = task.seat, ANSWERS[task.kind]
+        elif step == TURN:
+            want_seat, types = (CHANCE, ("paco",)) if s.current >= s.n else (s.current, ("rest", "work"))
+        else:
+            want_seat, types = s.current, _STEP_TYPES.get(step, ())
         t = move["type"]
-        if not s.tasks and s.step in _DECLINABLE and (t not in types or seat != want_seat):
+        if not items and step in _DECLINABLE and (t not in types or seat != want_seat):
             # Nobody writes down a Bridge Goal not claimed or a purchase not made: the next move declines it.
             before = s.lookahead()
             _declined(s)
@@ -201,8 +209,8 @@ class KingdomCrossing(Game):
                               f"a {t!r} move is not possible now: {who} must {waiting_for(s)} "
                               f"({' or '.join(repr(x) for x in types)} move; round {max(1, s.round)})", "/type")
         if want_seat == CHANCE:
-            if s.tasks:
-                reveals.apply_chance(s, s.tasks.top(), move)
+            if items:
+                reveals.apply_chance(s, items[-1], move)
             else:
                 solo.apply_paco(s, move)
         else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import solo
 from .catalog import GUILDS
-from .choices import answer, needs_restock, options, refill_source, skip_empty
+from .choices import answer, has_options, needs_restock, options, refill_source, skip_empty
 from .decisions import (BirdsLand, CheckHouses, Decision, FavorChoice, HousePlacement, QueenWakes, ResolveEffect,
                         RevealCard)
 from .effects import push, run_effect
@@ -18,23 +18,23 @@ from .state import (ACTION, BUY_END, CLAIM, END, EVENING, EVENING_ACTION, INCOME
 
 def settle(s: KCState) -> None:
     """Resolve automatic decisions and phase changes until a choice, a chance move or a step's move is due."""
-    tasks = s.tasks
+    items = s.tasks.items  # the stack's own list: read on every turn of this loop
     while True:
-        while tasks:
-            task = tasks.top()
+        while items:
+            task = items[-1]
             family = task.family
             if family == "choice":
-                if options(s, task):
+                if has_options(s, task):
                     return
-                tasks.pop()
+                items.pop()
                 skip_empty(s, task)
                 continue
             if family == "chance":
                 if chance_due(s, task):
                     return
-                tasks.pop()
+                items.pop()
                 continue
-            tasks.pop()
+            items.pop()
             _auto(s, task)
         step = s.step
         if step == START_ACTION:
