@@ -111,7 +111,7 @@ class HiddenPool:
 
     def drawable_piles(self) -> list[int]:
         """Piles (from 1) a draw may name now."""
-        if self.remaining <= 0:
+        if self.in_pool <= 0:
             return []
         if self.pile_sizes is None:
             return list(range(1, self.piles + 1))
@@ -124,7 +124,7 @@ class HiddenPool:
             raise IllegalMove("CORE.HIDDEN.NO_PILE", f"there {'is' if self.piles == 1 else 'are'} only {self.piles} "
                                                      f"{self.what} pile{'s' if self.piles != 1 else ''}, no pile {pile}",
                               pointer)
-        if self.remaining <= 0:
+        if self.in_pool <= 0:
             raise IllegalMove("CORE.HIDDEN.EMPTY", f"no {self.what} is left to draw", pointer)
         if pile is not None and self.pile_sizes is not None and self.pile_sizes[pile - 1] == 0:
             raise IllegalMove("CORE.HIDDEN.EMPTY", f"{self.what} pile {pile} is empty", pointer)
@@ -192,8 +192,14 @@ class HiddenPool:
 
         :raises IllegalMove: see :meth:`check_reveal`; nothing changes then.
         """
+        unaccounted = self.unaccounted
+        if pile is None and self.in_pool > 0 and unaccounted.get(component, 0) > 0:
+            # the common case (one pile, the component possible) checked inline: reveals are per move
+            unaccounted[component] -= 1
+            self.in_pool -= 1
+            return component
         self.check_reveal(component, pile, pointer, pile_pointer)
-        self.unaccounted[component] -= 1
+        unaccounted[component] -= 1
         self._take(pile)
         return component
 

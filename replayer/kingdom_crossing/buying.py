@@ -17,7 +17,7 @@ from .state import KCState
 
 def affordable(s: KCState, seat: int, sp: int, coins: int, paws: int, twice: bool, invest: int | None = None) -> bool:
     """Can ``seat`` pay for the card of ``sp`` with ``coins`` after meeting its bird (or use its empty-deck tile)?"""
-    top = s.top(sp)
+    top = s.space_card[sp]
     if top is None:
         return s.space_tile[sp] is not None
     cost = s.cat.cards[top].cost
@@ -66,7 +66,7 @@ def _may_give_more_coins(s: KCState, seat: int, effect: dict, twice: bool) -> bo
 
 def pending_pay(s: KCState):
     """The card payment waiting below the current choices, if the coins for it are not yet there."""
-    for task in s.tasks:  # from the next decision down
+    for task in reversed(s.tasks.items):  # from the next decision down
         if task.kind == "pay":
             return task if s.players[task.seat].coins < s.cat.cards[task.card].cost else None
     return None

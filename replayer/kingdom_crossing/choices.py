@@ -34,12 +34,12 @@ def needs_restock(s: KCState, stack: int) -> bool:
 def restock_after_draw(s: KCState, stack: int) -> None:
     """A face-down tile left stack ``stack`` (a draw or a display refill): restock it if it ran out."""
     if needs_restock(s, stack):
-        s.tasks.push(RestockStack(stack=stack))
+        s.tasks.items.append(RestockStack(stack=stack))
 
 
 def stack_has_tiles(s: KCState, stack: int) -> bool:
     pool = s.favor_pool
-    if pool.remaining <= 0:
+    if pool.in_pool <= 0:
         return False
     return pool.pile_sizes is None or pool.pile_sizes[stack] > 0
 
@@ -47,7 +47,7 @@ def stack_has_tiles(s: KCState, stack: int) -> bool:
 def refill_source(s: KCState, task) -> int | None:
     """The face-down stack a display refill comes from (-1: some stack, sizes not recorded), or None
     when no tile can be turned up (an empty stack, or every Favor seen)."""
-    if s.favor_pool.remaining <= 0:
+    if s.favor_pool.in_pool <= 0:
         return None
     source = task.source
     sizes = s.favor_pool.pile_sizes
@@ -65,7 +65,7 @@ def take_favor(s: KCState, seat: int, source: str, index: int, tile: str) -> Non
     if source == "display":
         s.favor_display[index] = None
         if stack_has_tiles(s, index):
-            s.tasks.push(RefillDisplay(slot=index, source=index))
+            s.tasks.items.append(RefillDisplay(slot=index, source=index))
     else:
         s.favor_pool.reveal(tile, index + 1, "/tile", "/index")
         restock_after_draw(s, index)
@@ -207,22 +207,22 @@ def answer(s: KCState, task: Decision, move: dict) -> None:
         if move["option"] == "advance":
             if p.invest >= cat.invest_last:
                 raise IllegalMove("KC.INVEST.TRACK_END", "your Invest marker is on the last space; you can only take its coins", "/option")
-            s.tasks.pop()
+            s.tasks.items.pop()
             p.invest += 1
         else:
-            s.tasks.pop()
+            s.tasks.items.pop()
             p.coins += cat.invest_coins[p.invest]
             p.invest = 0
         return
     if t == "resource":
-        s.tasks.pop()
+        s.tasks.items.pop()
         gain(s, seat, RES_INDEX[move["resource"]], 1, "resource of your choice")
         return
     if kind == "resources":
         rs = move["resources"]
         if len(rs) != task.n or len(set(rs)) != len(rs):
             raise IllegalMove("KC.CHOICE.RESOURCES", f"this effect gives exactly {task.n} different resources", "/resources")
-        s.tasks.pop()
+        s.tasks.items.pop()
         for r in rs:
             gain(s, seat, RES_INDEX[r], 1, "different resources")
         return
@@ -237,7 +237,7 @@ def answer(s: KCState, task: Decision, move: dict) -> None:
         i = move["tile"]
         if p.improved[i]:
             raise IllegalMove("KC.UPGRADE.ALREADY", f"Action tile {i} is already improved", "/tile")
-        s.tasks.pop()
+        s.tasks.items.pop()
         p.improved[i] = True
         return
     if kind == "structure":
@@ -253,17 +253,17 @@ def answer(s: KCState, task: Decision, move: dict) -> None:
                 raise IllegalMove("KC.FAVOR.MISMATCH", f"the Favor in display slot {i} is {avail}, not {tile}", "/tile")
         else:
             s.favor_pool.check_reveal(tile, i + 1, "/tile", "/index")
-        s.tasks.pop()
+        s.tasks.items.pop()
         take_favor(s, seat, src, i, tile)
         return
     if kind == "house":
         r = cat.region_index[move["region"]]
         if r in p.houses:
             raise IllegalMove("KC.HOUSE.REGION", f"you already have a House in {move['region']}", "/region")
-        s.tasks.pop()
+        s.tasks.items.pop()
         p.houses.append(r)
         if task.last:
-            s.tasks.push(FavorChoice(seat))
+            s.tasks.items.append(FavorChoice(seat))
         return
     if kind == "take_bird":
         sp = cat.space_index[move["space"]]
@@ -272,7 +272,7 @@ def answer(s: KCState, task: Decision, move: dict) -> None:
             raise IllegalMove("KC.BIRD.NONE", f"there is no bird on the card at {move['space']}", "/space")
         if move["bird"] != bird:
             raise IllegalMove("KC.BIRD.MISMATCH", f"the bird at {move['space']} is {bird}, not {move['bird']}", "/bird")
-        s.tasks.pop()
+        s.tasks.items.pop()
         s.space_bird[sp] = None
         p.birds.append(bird)
         # "as if it were on this Merchant card": met this turn, so the improved three-bridge tile
@@ -297,11 +297,11 @@ def _decorate(s: KCState, seat: int, pics, sizes, pair: bool, move: dict) -> Non
     sp = cat.deco_spaces[idx] if idx is not None else None
     if sp is None or sp.picture != pic or sp.symbols != token[0] or p.deco[idx]:
         raise IllegalMove("KC.DECOR.SPACE", f"{space_id} is not an empty {pic} space for a token with {token[0]} symbol(s)", "/space")
-    s.tasks.pop()
+    s.tasks.items.pop()
     s.supply[(pic, stars)] -= 1
     p.deco[idx] = stars
     if pair and token[0] == 1:
-        s.tasks.push(DecorationChoice(seat, (pic,)))
+        s.tasks.items.append(DecorationChoice(seat, (pic,)))
 
 
 def _structure(s: KCState, task: StructureChoice, move: dict) -> None:
@@ -309,16 +309,16 @@ def _structure(s: KCState, task: StructureChoice, move: dict) -> None:
     if move["type"] == "pass":
         if not task.optional:
             raise IllegalMove("KC.CHOICE.NOT_OPTIONAL", "this structure ability must be resolved", "")
-        s.tasks.pop()
+        s.tasks.items.pop()
         return
     c = move["card"]
     if c not in p.structures:
         raise IllegalMove("KC.STRUCTURE.NOT_OWNED", f"{c} is not one of your Structures", "/card")
     if c in (p.bears_used if task.bears else task.exclude):
         raise IllegalMove("KC.STRUCTURE.REPEATED", f"{c} was already resolved by this effect; each Structure must be different", "/card")
-    s.tasks.pop()
+    s.tasks.items.pop()
     if task.bears:
         p.bears_used.append(c)
     if task.more:
-        s.tasks.push(StructureChoice(task.seat, task.optional, task.exclude + (c,), task.more - 1, task.bears))
+        s.tasks.items.append(StructureChoice(task.seat, task.optional, task.exclude + (c,), task.more - 1, task.bears))
     run_effect(s, task.seat, s.cat.cards[c].effect, "structure", f"ability of Structure {c}")

@@ -23,13 +23,13 @@ EFFECTS: EffectRegistry = EffectRegistry("kingdom-crossing")
 
 
 def push(s: KCState, *decisions) -> None:
-    """Push decisions so that the first one given is answered first."""
-    s.tasks.push_all(decisions)
+    """Push decisions so that the first one given is answered first (DecisionStack.push_all)."""
+    s.tasks.items.extend(decisions[::-1])
 
 
 def run_effect(s: KCState, seat: int, eff: dict, category: str, why: str) -> None:
     """Resolve one effect for ``seat``: act now or push the choices it needs."""
-    EFFECTS[eff["kind"]](s, seat, eff, category, why)
+    _EFFECT_FUNCTIONS[eff["kind"]](s, seat, eff, category, why)
 
 
 # -- immediate helpers -------------------------------------------------------------------------
@@ -44,7 +44,7 @@ def gain(s: KCState, seat: int, r: int, n: int, why: str) -> None:
     hits = [ResolveEffect(seat, eff, "track", f"{RESOURCES[r]} track bonus")
             for at, eff in s.cat.track_bonus[r] if old < at <= new]
     if hits:
-        s.tasks.push_all(hits)
+        s.tasks.items.extend(hits[::-1])  # DecisionStack.push_all: the first hit is answered first
 
 
 def fixed_coins(eff: dict, paws_now: int) -> int:
@@ -68,13 +68,13 @@ def guild_income(s: KCState, seat: int, g: int, why: str) -> None:
     if g == Guild.FOXES:
         s.score(seat, 2, "guild_income", f"Foxes guild income ({why})")
     elif g == Guild.OWLS:
-        s.tasks.push(InvestChoice(seat))
+        s.tasks.items.append(InvestChoice(seat))
     elif g == Guild.BEARS:
-        s.tasks.push(StructureChoice(seat, bears=True))
+        s.tasks.items.append(StructureChoice(seat, bears=True))
     elif g == Guild.BOARS:
-        s.tasks.push(UpgradeChoice(seat, fallback=2))
+        s.tasks.items.append(UpgradeChoice(seat, fallback=2))
     else:
-        s.tasks.push(ResourceChoice(seat))
+        s.tasks.items.append(ResourceChoice(seat))
 
 
 def _pictures(eff: dict) -> tuple[str, ...]:
@@ -105,7 +105,7 @@ def _gain_choice(s, seat, eff, category, why):
 
 @EFFECTS.effect("gain_distinct")
 def _gain_distinct(s, seat, eff, category, why):
-    s.tasks.push(DifferentResources(seat, eff["n"]))
+    s.tasks.items.append(DifferentResources(seat, eff["n"]))
 
 
 @EFFECTS.effect("invest")
@@ -115,28 +115,28 @@ def _invest(s, seat, eff, category, why):
 
 @EFFECTS.effect("decoration")
 def _decoration(s, seat, eff, category, why):
-    s.tasks.push(DecorationChoice(seat, _pictures(eff)))
+    s.tasks.items.append(DecorationChoice(seat, _pictures(eff)))
 
 
 @EFFECTS.effect("decoration_set")
 def _decoration_set(s, seat, eff, category, why):
-    s.tasks.push(DecorationChoice(seat, (eff["picture"],), (1, 2), True))
+    s.tasks.items.append(DecorationChoice(seat, (eff["picture"],), (1, 2), True))
 
 
 @EFFECTS.effect("sculpture_per_paws")
 def _sculpture_per_paws(s, seat, eff, category, why):
     paws = s.players[seat].paws
     if paws >= 2 * eff["per"]:
-        s.tasks.push(DecorationChoice(seat, ("sculpture",), (1, 2), True))
+        s.tasks.items.append(DecorationChoice(seat, ("sculpture",), (1, 2), True))
     elif paws >= eff["per"]:
-        s.tasks.push(DecorationChoice(seat, ("sculpture",)))
+        s.tasks.items.append(DecorationChoice(seat, ("sculpture",)))
 
 
 @EFFECTS.effect("decoration_if_paws")
 @EFFECTS.effect("decoration_if_bridges")
 def _decoration_if_paws(s, seat, eff, category, why):
     if s.players[seat].paws >= eff["min"]:
-        s.tasks.push(DecorationChoice(seat, _pictures(eff)))
+        s.tasks.items.append(DecorationChoice(seat, _pictures(eff)))
 
 
 @EFFECTS.effect("coins_per_paw")
@@ -160,22 +160,22 @@ def _gain_per_paws(s, seat, eff, category, why):
 
 @EFFECTS.effect("favor")
 def _favor(s, seat, eff, category, why):
-    s.tasks.push(FavorChoice(seat))
+    s.tasks.items.append(FavorChoice(seat))
 
 
 @EFFECTS.effect("upgrade")
 def _upgrade(s, seat, eff, category, why):
-    s.tasks.push(UpgradeChoice(seat))
+    s.tasks.items.append(UpgradeChoice(seat))
 
 
 @EFFECTS.effect("structure")
 def _structure(s, seat, eff, category, why):
-    s.tasks.push(StructureChoice(seat, optional=bool(eff.get("optional")), more=eff["n"] - 1))
+    s.tasks.items.append(StructureChoice(seat, optional=bool(eff.get("optional")), more=eff["n"] - 1))
 
 
 @EFFECTS.effect("take_bird")
 def _take_bird(s, seat, eff, category, why):
-    s.tasks.push(TakeBird(seat))
+    s.tasks.items.append(TakeBird(seat))
 
 
 @EFFECTS.effect("gain_choice_per_house")
@@ -230,9 +230,13 @@ def _gain_or_decoration(s, seat, eff, category, why):
 @EFFECTS.effect("gain_or_decoration_if_paws")
 def _gain_or_decoration_if_paws(s, seat, eff, category, why):
     if s.players[seat].paws >= eff["min"]:
-        s.tasks.push(ResourceOrDecoration(seat))
+        s.tasks.items.append(ResourceOrDecoration(seat))
 
 
 @EFFECTS.effect("gain_or_decoration_per_paws")
 def _gain_or_decoration_per_paws(s, seat, eff, category, why):
     push(s, *[ResourceOrDecoration(seat)] * (s.players[seat].paws // eff["per"]))
+
+
+#: the registry's table read directly by run_effect (one lookup per effect resolved, not a method call)
+_EFFECT_FUNCTIONS = {name: EFFECTS[name] for name in EFFECTS.names()}

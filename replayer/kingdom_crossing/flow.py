@@ -84,13 +84,13 @@ def _auto(s: KCState, task: Decision) -> None:
         card = cat.cards[task.card]
         p.cards.append(card.id)
         p.guild[card.guild] += 1
-        s.tasks.push(CheckHouses(seat))
+        s.tasks.items.append(CheckHouses(seat))
     elif kind == "houses":
         rows = min(p.guild)
         due = 1 + (rows >= 1) + (rows >= 2)
         while p.houses_due < due:
             p.houses_due += 1
-            s.tasks.push(HousePlacement(seat, p.houses_due == cat.houses))
+            s.tasks.items.append(HousePlacement(seat, p.houses_due == cat.houses))
     elif kind == "paco_favor_drawn":
         solo.paco_favor(s)
     elif kind == "paco_end":
@@ -105,7 +105,7 @@ def chance_due(s: KCState, task: Decision) -> bool:
     """Is a component still to be turned face up for this chance decision (or has the pile run out)?"""
     kind = task.kind
     if kind == "reveal":
-        return s.deck_pools[task.space].remaining > 0 or s.empty_pool.remaining > 0
+        return s.deck_pools[task.space].in_pool > 0 or s.empty_pool.in_pool > 0
     if kind == "birds":
         return bool(task.regions)
     if kind == "refill":
@@ -211,7 +211,7 @@ def _birds_and_queen(s: KCState) -> None:
     s.queen_card = None
     s.queen_available = False
     regions = tuple(reg for reg, spaces in enumerate(s.cat.region_spaces)
-                    if s.bird_pools[reg].remaining > 0 and any(s.space_card[sp] for sp in spaces))
+                    if s.bird_pools[reg].in_pool > 0 and any(s.space_card[sp] for sp in spaces))
     s.step = MORNING
     push(s, BirdsLand(regions=regions), QueenWakes())
 
@@ -272,7 +272,7 @@ def claim_goal(s: KCState, seat: int, g: int, pointer: str = "/goal") -> None:
     :raises IllegalMove: KC.GOAL.ALREADY or KC.GOAL.REQUIREMENT.
     """
     if place_goal_marker(s, seat, g, pointer):
-        s.tasks.push(FavorChoice(seat))
+        s.tasks.items.append(FavorChoice(seat))
 
 
 # -- evening ------------------------------------------------------------------------------------

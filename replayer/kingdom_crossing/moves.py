@@ -12,7 +12,7 @@ from .choices import answer
 from .decisions import DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect
 from .effects import RES_INDEX, gain, guild_income, push, run_effect
 from .flow import claim_done, claim_goal, claimable
-from .scoring import compile_goal, compile_goal_checks
+from .scoring import compile_claimable, compile_goal
 from .state import ACTION, BUY_END, CARD, CLAIM, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN, KCState
 
 
@@ -60,7 +60,7 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
     s.goal_hard = [goals[g] == "hard" for g in cat.goal_ids]
     s.goal_sides = [goal["hard" if hard else "easy"] for goal, hard in zip(cat.goals, s.goal_hard)]
     s.goal_tests = [compile_goal(side) for side in s.goal_sides]
-    s.goal_checks = compile_goal_checks(s)
+    s.goal_claimable = (list(s.goal_tests), compile_claimable(s))
     s.goal_slots = [[-1, -1, -1, -1] for _ in cat.goal_ids]
     pairs = setup["start_pairs"]
     if len(pairs) != seats:
@@ -135,7 +135,7 @@ def random_setup(cat: Catalog, rng: random.Random, n_players: int) -> dict:
 
 
 # -- work planning ------------------------------------------------------------------------------
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)  # not frozen: made on every work move, and a frozen __init__ costs a call per field
 class WorkPlan:
     """What a checked work move does: the Beaver's move (nothing moves for the Queen tile)."""
 
@@ -335,35 +335,45 @@ ID_MOVES = frozenset({"work", "hire", "bird", "house", "claim", "fly"})
 
 
 def check_ids(cat: Catalog, move: dict) -> None:
-    """Regions, deck spaces, bridges and goals named by a move exist in the catalog."""
+    """Regions, deck spaces, bridges and goals named by a move exist in the catalog (in the order
+    the move names them; the pointer and message are made only for an unknown id)."""
     t = move["type"]
-    checks = []
     if t == "work":
-        checks += [(f"/path/{i}", b, cat.bridge_index, "bridge") for i, b in enumerate(move.get("path", ()))]
-        if "balloon" in move:
-            checks.append(("/balloon/to", move["balloon"]["to"], cat.region_index, "region"))
+        bridge_index = cat.bridge_index
+        for i, b in enumerate(move.get("path", ())):
+            if b not in bridge_index:
+                _unknown_id(cat, "bridge", b, f"/path/{i}")
+        if "balloon" in move and move["balloon"]["to"] not in cat.region_index:
+            _unknown_id(cat, "region", move["balloon"]["to"], "/balloon/to")
     elif t == "fly":
-        checks.append(("/to", move["to"], cat.region_index, "region"))
+        if move["to"] not in cat.region_index:
+            _unknown_id(cat, "region", move["to"], "/to")
     elif t in ("hire", "bird"):
-        checks.append(("/space", move["space"], cat.space_index, "deck space"))
+        if move["space"] not in cat.space_index:
+            _unknown_id(cat, "deck space", move["space"], "/space")
     elif t == "house":
-        checks.append(("/region", move["region"], cat.region_index, "region"))
+        if move["region"] not in cat.region_index:
+            _unknown_id(cat, "region", move["region"], "/region")
     elif t == "claim":
-        checks.append(("/goal", move["goal"], cat.goal_index, "Bridge Goal"))
-    for pointer, value, table, what in checks:
-        if value not in table:
-            raise IllegalMove("KC.MOVE.UNKNOWN_ID", f"there is no {what} {value!r} in catalog {cat.version}", pointer)
+        if move["goal"] not in cat.goal_index:
+            _unknown_id(cat, "Bridge Goal", move["goal"], "/goal")
+
+
+def _unknown_id(cat: Catalog, what: str, value, pointer: str) -> None:
+    """:raises IllegalMove: always, KC.MOVE.UNKNOWN_ID."""
+    raise IllegalMove("KC.MOVE.UNKNOWN_ID", f"there is no {what} {value!r} in catalog {cat.version}", pointer)
 
 
 def dispatch(s: KCState, seat: int, move: dict) -> None:
-    if s.tasks:
+    items = s.tasks.items
+    if items:
         if pending_pay(s):
             if not keeps_card_affordable(s, move):
                 raise IllegalMove("KC.CARD.UNAFFORDABLE", "with this choice you could no longer pay for the card you are buying", "")
         elif s.step == CARD and not keeps_a_card(s, move):
             raise IllegalMove("KC.CARD.UNAFFORDABLE", "with this choice you could no longer buy any card in "
                               f"{s.cat.regions[s.players[seat].region]}, which working obliges you to", "")
-        answer(s, s.tasks.top(), move)
+        answer(s, items[-1], move)
         return
     t = move["type"]
     p = s.players[seat]
@@ -481,7 +491,7 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
     sp = cat.space_index[move["space"]]
     if cat.space_region[sp] != p.region:
         raise IllegalMove("KC.CARD.WRONG_REGION", f"space {move['space']} is not in {cat.regions[p.region]}, where your Beaver stopped", "/space")
-    top, tile = s.top(sp), s.space_tile[sp]
+    top, tile = s.space_card[sp], s.space_tile[sp]
     named = move["card"]
     if top is None and tile is None:
         raise IllegalMove("KC.CARD.MISMATCH", f"space {move['space']} shows no card and no empty-deck tile", "/card")
@@ -489,7 +499,7 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
         raise IllegalMove("KC.CARD.MISMATCH", f"the face-up card on {move['space']} is {top or tile}, not {named}", "/card")
     if top is None:
         s.step = ACTION
-        s.tasks.push(ResolveEffect(seat, cat.empty_tiles[tile], "empty_deck", f"empty-deck tile {tile}"))
+        s.tasks.items.append(ResolveEffect(seat, cat.empty_tiles[tile], "empty_deck", f"empty-deck tile {tile}"))
         return
     if not affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
         raise IllegalMove("KC.CARD.UNAFFORDABLE", f"{top} costs {cat.cards[top].cost} coins; you have {p.coins}", "/card")

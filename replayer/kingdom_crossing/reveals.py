@@ -41,20 +41,20 @@ def apply_chance(s: KCState, task, move: dict) -> None:
                               f"not the deck on {move['space']}", "/space")
         card = move["card"]
         deck = s.deck_pools[sp]
-        if deck.remaining > 0:  # the deck still has cards: the next one comes from it
+        if deck.in_pool > 0:  # the deck still has cards: the next one comes from it
             deck.reveal(card, pointer="/card")
             s.space_card[sp] = card
         else:  # "When a deck of cards runs out, take one not-yet-used empty-deck tile at random"
             s.empty_pool.reveal(card, pointer="/card")
             s.space_tile[sp] = card
-        s.tasks.pop()
+        s.tasks.items.pop()
         return
     if kind == "birds":
         _apply_birds(s, task, move)
         return
     if kind == "queen":
         s.queen_pool.reveal(move["card"], pointer="/card")
-        s.tasks.pop()
+        s.tasks.items.pop()
         s.queen_card = move["card"]
         s.queen_available = True
         return
@@ -62,7 +62,7 @@ def apply_chance(s: KCState, task, move: dict) -> None:
         source = refill_source(s, task)
         pile = source + 1 if source is not None and source >= 0 else None
         s.favor_pool.reveal(move["tile"], pile, "/tile")
-        s.tasks.pop()
+        s.tasks.items.pop()
         slot = task.slot if task.slot >= 0 else s.favor_display.index(None)
         s.favor_display[slot] = move["tile"]
         if pile is not None:
@@ -74,7 +74,7 @@ def apply_chance(s: KCState, task, move: dict) -> None:
         if donor == empty or donor >= len(sizes) or sizes[donor] < 2:
             raise IllegalMove("KC.FAVOR.RESTOCK", f"Favor stack {empty} ran out: it is refilled with a tile from another "
                               f"stack that keeps at least one (stack sizes now {', '.join(map(str, sizes))})", "/from")
-        s.tasks.pop()
+        s.tasks.items.pop()
         sizes[donor] -= 1
         sizes[empty] += 1
         return
@@ -95,7 +95,7 @@ def _apply_birds(s: KCState, task, move: dict) -> None:
         if cat.space_index.get(name) not in cards:
             raise IllegalMove("KC.BIRDS.SPACES", f"{name} is not a card of {move['region']} (birds land on "
                               f"{', '.join(cat.spaces[c] for c in cards)})", f"/birds/{name}")
-    want = min(len(cards), pool.remaining)
+    want = min(len(cards), pool.in_pool)
     if len(placed) != want:
         missing = [cat.spaces[c] for c in cards if cat.spaces[c] not in placed]
         raise IllegalMove("KC.BIRDS.SPACES", f"one bird lands on every card of {move['region']} while its stack lasts: "
@@ -111,12 +111,12 @@ def _apply_birds(s: KCState, task, move: dict) -> None:
 
     # all checked before any is drawn: a rejected move changes nothing
     pool.reveal_all(birds, [f"/birds/{name}" for name in names], before=not_discarded)
-    s.tasks.pop()
+    s.tasks.items.pop()
     for name, bird in placed.items():
         s.space_bird[cat.space_index[name]] = bird
     rest = tuple(r for r in due if r != reg)
     if rest:
-        s.tasks.push(BirdsLand(regions=rest))
+        s.tasks.items.append(BirdsLand(regions=rest))
 
 
 # -- listing and sampling ---------------------------------------------------------------------------

@@ -105,47 +105,65 @@ def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> 
     return any(h != g and cat.goal_row[h] == row and p.goals >> h & 1 for h in range(len(cat.goals)))
 
 
-GoalCheck = Callable[[int, Player], bool]
+ClaimableTest = Callable[[int, Player], list[int]]
+_CLAIMABLE: dict[tuple, ClaimableTest] = {}
 
 
-def goal_check(test: tuple, cat: Catalog, n_players: int) -> GoalCheck:
-    """:func:`goal_met` for one compiled side, as a function of (seat, player) closed over its
-    numbers: :func:`claimable_goals` runs after every action."""
-    k = test[0]
-    if k == GoalTest.RESOURCES:
-        need = test[1]
-        if len(need) == 2:
-            (r1, n1), (r2, n2) = need
-            return lambda seat, p: p.res[r1] >= n1 and p.res[r2] >= n2
-        return lambda seat, p: all(p.res[r] >= n for r, n in need)
-    n = test[1]
-    if k == GoalTest.INVEST:
-        return lambda seat, p: seat < n_players and p.invest >= n
-    if k == GoalTest.HOUSES:
-        return lambda seat, p: len(p.houses) >= n
-    if k == GoalTest.STRUCTURES:
-        return lambda seat, p: len(p.structures) >= n
-    if k == GoalTest.SYMBOLS:
-        flowers, sculptures, flower_spaces, sculpture_spaces = test[1], test[2], cat.flower_spaces, cat.sculpture_spaces
-
-        def symbols(seat: int, p: Player) -> bool:
-            deco = p.deco
-            return (sum(k for i, k in flower_spaces if deco[i]) >= flowers
-                    and sum(k for i, k in sculpture_spaces if deco[i]) >= sculptures)
-        return symbols
-    return lambda seat, p: len(p.birds) >= n
+def compile_claimable(s: KCState) -> ClaimableTest:
+    """:func:`goal_met` for every Bridge Goal of this game at once, as one generated function of
+    (seat, player) returning the goals met and not yet claimed: :func:`claimable_goals` runs after
+    every action, and one straight-line test is several times cheaper than a loop over compiled
+    tests. Made once per combination of sides (cached); the numbers are the catalog's own values,
+    passed to the generated code as names, never written into it."""
+    cat = s.cat
+    key = (tuple(s.goal_tests), s.n, cat.flower_spaces, cat.sculpture_spaces)
+    test_fn = _CLAIMABLE.get(key)
+    if test_fn is None:
+        test_fn = _CLAIMABLE[key] = _generate_claimable(s.goal_tests, s.n, cat)
+    return test_fn
 
 
-def compile_goal_checks(s: KCState) -> tuple[tuple[int, int, GoalCheck], ...]:
-    """(goal, its bit in ``Player.goals``, its check) for the sides up of this game."""
-    return tuple((g, 1 << g, goal_check(test, s.cat, s.n)) for g, test in enumerate(s.goal_tests))
+def _generate_claimable(tests, n_players: int, cat: Catalog) -> ClaimableTest:
+    names: dict = {"N_PLAYERS": n_players}
+    lines = ["def claimable(seat, p):", "    claimed = p.goals", "    res = p.res", "    deco = p.deco", "    out = []"]
+
+    def symbols(spaces, tag):
+        terms = []
+        for k, (i, n) in enumerate(spaces):
+            names[f"{tag}_I{k}"], names[f"{tag}_N{k}"] = i, n
+            terms.append(f"({tag}_N{k} if deco[{tag}_I{k}] else 0)")
+        return " + ".join(terms) or "0"
+
+    for g, test in enumerate(tests):
+        kind = test[0]
+        if kind == GoalTest.RESOURCES:
+            parts = []
+            for k, (r, n) in enumerate(test[1]):
+                names[f"G{g}_R{k}"], names[f"G{g}_N{k}"] = r, n
+                parts.append(f"res[G{g}_R{k}] >= G{g}_N{k}")
+            met = " and ".join(parts) or "True"
+        elif kind == GoalTest.SYMBOLS:
+            names[f"G{g}_F"], names[f"G{g}_S"] = test[1], test[2]
+            met = f"{symbols(cat.flower_spaces, 'FL')} >= G{g}_F and {symbols(cat.sculpture_spaces, 'SC')} >= G{g}_S"
+        else:
+            names[f"G{g}_N"] = test[1]
+            met = {GoalTest.INVEST: f"seat < N_PLAYERS and p.invest >= G{g}_N",
+                   GoalTest.HOUSES: f"len(p.houses) >= G{g}_N",
+                   GoalTest.STRUCTURES: f"len(p.structures) >= G{g}_N",
+                   GoalTest.BIRDS: f"len(p.birds) >= G{g}_N"}[kind]
+        lines += [f"    if not claimed & {1 << g} and {met}:", f"        out.append({g})"]
+    lines.append("    return out")
+    exec("\n".join(lines), names)  # noqa: S102 - generated from goal numbers and names only
+    return names["claimable"]
 
 
 def claimable_goals(s: KCState, seat: int) -> list[int]:
-    """The Bridge Goals ``seat`` has not claimed and meets now (:func:`goal_met` by the compiled checks)."""
-    p = s.players[seat]
-    claimed = p.goals
-    return [g for g, bit, met in s.goal_checks if not claimed & bit and met(seat, p)]
+    """The Bridge Goals ``seat`` has not claimed and meets now (:func:`goal_met` by the compiled test,
+    compiled again if the sides' tests were changed since: a position set up by hand)."""
+    compiled = s.goal_claimable
+    if compiled is None or compiled[0] != s.goal_tests:
+        compiled = s.goal_claimable = (list(s.goal_tests), compile_claimable(s))
+    return compiled[1](seat, s.players[seat])
 
 
 def stars_passed(s: KCState, p: Player, r: int) -> int:
