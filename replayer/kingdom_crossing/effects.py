@@ -11,8 +11,8 @@ from enum import IntEnum
 
 from ..core.decisions import EffectRegistry
 from .catalog import GUILDS, PICTURES, RESOURCES
-from .decisions import (DecorationChoice, DifferentResources, FavorChoice, InvestChoice, ResolveEffect,
-                        ResourceChoice, ResourceOrDecoration, StructureChoice, TakeBird, UpgradeChoice)
+from .decisions import (DecorationChoice, DifferentResources, FavorChoice, InvestChoice, ResourceChoice,
+                        ResourceOrDecoration, StructureChoice, TakeBird, UpgradeChoice, effect_task, shared)
 from .state import KCState
 
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -41,8 +41,8 @@ def gain(s: KCState, seat: int, r: int, n: int, why: str) -> None:
     if new == old:
         return
     p.res[r] = new
-    hits = [ResolveEffect(seat, eff, "track", f"{RESOURCES[r]} track bonus")
-            for at, eff in s.cat.track_bonus[r] if old < at <= new]
+    hits = [effect_task(s.cat.memo, ("track", seat, r, k), seat, eff, "track", f"{RESOURCES[r]} track bonus")
+            for k, (at, eff) in enumerate(s.cat.track_bonus[r]) if old < at <= new]
     if hits:
         s.tasks.items.extend(hits[::-1])  # DecisionStack.push_all: the first hit is answered first
 
@@ -68,13 +68,13 @@ def guild_income(s: KCState, seat: int, g: int, why: str) -> None:
     if g == Guild.FOXES:
         s.score(seat, 2, "guild_income", f"Foxes guild income ({why})")
     elif g == Guild.OWLS:
-        s.tasks.items.append(InvestChoice(seat))
+        s.tasks.items.append(shared(InvestChoice, seat))
     elif g == Guild.BEARS:
-        s.tasks.items.append(StructureChoice(seat, bears=True))
+        s.tasks.items.append(shared(StructureChoice, seat, False, (), 0, True))  # bears=True
     elif g == Guild.BOARS:
-        s.tasks.items.append(UpgradeChoice(seat, fallback=2))
+        s.tasks.items.append(shared(UpgradeChoice, seat, 2))  # fallback=2
     else:
-        s.tasks.items.append(ResourceChoice(seat))
+        s.tasks.items.append(shared(ResourceChoice, seat))
 
 
 def _pictures(eff: dict) -> tuple[str, ...]:
@@ -100,7 +100,7 @@ def _gain(s, seat, eff, category, why):
 
 @EFFECTS.effect("gain_choice")
 def _gain_choice(s, seat, eff, category, why):
-    push(s, *[ResourceChoice(seat)] * eff["n"])
+    push(s, *[shared(ResourceChoice, seat)] * eff["n"])
 
 
 @EFFECTS.effect("gain_distinct")
@@ -110,33 +110,33 @@ def _gain_distinct(s, seat, eff, category, why):
 
 @EFFECTS.effect("invest")
 def _invest(s, seat, eff, category, why):
-    push(s, *[InvestChoice(seat)] * eff["n"])
+    push(s, *[shared(InvestChoice, seat)] * eff["n"])
 
 
 @EFFECTS.effect("decoration")
 def _decoration(s, seat, eff, category, why):
-    s.tasks.items.append(DecorationChoice(seat, _pictures(eff)))
+    s.tasks.items.append(shared(DecorationChoice, seat, _pictures(eff)))
 
 
 @EFFECTS.effect("decoration_set")
 def _decoration_set(s, seat, eff, category, why):
-    s.tasks.items.append(DecorationChoice(seat, (eff["picture"],), (1, 2), True))
+    s.tasks.items.append(shared(DecorationChoice, seat, (eff["picture"],), (1, 2), True))
 
 
 @EFFECTS.effect("sculpture_per_paws")
 def _sculpture_per_paws(s, seat, eff, category, why):
     paws = s.players[seat].paws
     if paws >= 2 * eff["per"]:
-        s.tasks.items.append(DecorationChoice(seat, ("sculpture",), (1, 2), True))
+        s.tasks.items.append(shared(DecorationChoice, seat, ("sculpture",), (1, 2), True))
     elif paws >= eff["per"]:
-        s.tasks.items.append(DecorationChoice(seat, ("sculpture",)))
+        s.tasks.items.append(shared(DecorationChoice, seat, ("sculpture",)))
 
 
 @EFFECTS.effect("decoration_if_paws")
 @EFFECTS.effect("decoration_if_bridges")
 def _decoration_if_paws(s, seat, eff, category, why):
     if s.players[seat].paws >= eff["min"]:
-        s.tasks.items.append(DecorationChoice(seat, _pictures(eff)))
+        s.tasks.items.append(shared(DecorationChoice, seat, _pictures(eff)))
 
 
 @EFFECTS.effect("coins_per_paw")
@@ -165,12 +165,12 @@ def _favor(s, seat, eff, category, why):
 
 @EFFECTS.effect("upgrade")
 def _upgrade(s, seat, eff, category, why):
-    s.tasks.items.append(UpgradeChoice(seat))
+    s.tasks.items.append(shared(UpgradeChoice, seat))
 
 
 @EFFECTS.effect("structure")
 def _structure(s, seat, eff, category, why):
-    s.tasks.items.append(StructureChoice(seat, optional=bool(eff.get("optional")), more=eff["n"] - 1))
+    s.tasks.items.append(shared(StructureChoice, seat, bool(eff.get("optional")), (), eff["n"] - 1))  # optional, exclude, more
 
 
 @EFFECTS.effect("take_bird")

@@ -8,8 +8,8 @@ from __future__ import annotations
 from . import solo
 from .catalog import GUILDS
 from .choices import answer, has_options, needs_restock, options, refill_source, skip_empty
-from .decisions import (BirdsLand, CheckHouses, Decision, FavorChoice, HousePlacement, QueenWakes, ResolveEffect,
-                        RevealCard)
+from .decisions import (CHANCE_SEAT, BirdsLand, CheckHouses, Decision, FavorChoice, HousePlacement, QueenWakes,
+                        RevealCard, effect_task, shared)
 from .effects import push, run_effect
 from .scoring import claimable_goals, final_scoring, place_goal_marker
 from .state import (ACTION, BUY_END, CLAIM, END, EVENING, EVENING_ACTION, INCOME, MORNING, START, START_ACTION,
@@ -79,12 +79,13 @@ def _auto(s: KCState, task: Decision) -> None:
             p.guild[card.guild] += 1
         s.space_card[space] = None
         # "Then reveal the next card from the deck face up": after the effect and the card's placing.
-        push(s, ResolveEffect(seat, card.effect, "card", f"effect of {cid}"), CheckHouses(seat), RevealCard(space=space))
+        push(s, effect_task(cat.memo, ("card", seat, cid), seat, card.effect, "card", f"effect of {cid}"),
+             shared(CheckHouses, seat), shared(RevealCard, CHANCE_SEAT, space))
     elif kind == "place_queen":
         card = cat.cards[task.card]
         p.cards.append(card.id)
         p.guild[card.guild] += 1
-        s.tasks.items.append(CheckHouses(seat))
+        s.tasks.items.append(shared(CheckHouses, seat))
     elif kind == "houses":
         rows = min(p.guild)
         due = 1 + (rows >= 1) + (rows >= 2)
@@ -213,7 +214,7 @@ def _birds_and_queen(s: KCState) -> None:
     regions = tuple(reg for reg, spaces in enumerate(s.cat.region_spaces)
                     if s.bird_pools[reg].in_pool > 0 and any(s.space_card[sp] for sp in spaces))
     s.step = MORNING
-    push(s, BirdsLand(regions=regions), QueenWakes())
+    push(s, shared(BirdsLand, CHANCE_SEAT, regions), shared(QueenWakes))
 
 
 def _noon(s: KCState) -> None:

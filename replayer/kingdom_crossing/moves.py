@@ -9,7 +9,8 @@ from ..core.errors import IllegalMove
 from .catalog import GUILDS, RESOURCES, Catalog, TileSide
 from .buying import affordable, can_finish, fly, keeps_a_card, keeps_card_affordable, market_keeps_a_card, pending_pay
 from .choices import answer
-from .decisions import DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect
+from .decisions import (DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect, effect_task,
+                        shared)
 from .effects import RES_INDEX, gain, guild_income, push, run_effect
 from .flow import claim_done, claim_goal, claimable
 from .scoring import compile_claimable, compile_goal
@@ -40,20 +41,20 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
         used[card.deck] = sp
     n_spaces = len(cat.spaces)
     s.space_card = [tops[sp] for sp in cat.spaces]
-    s.deck_pools = [HiddenPool.create(f"card of the {cat.cards[tops[sp]].deck} deck on {sp}",
-                                      {c: 1 for c in cat.decks[cat.cards[tops[sp]].deck] if c != tops[sp]})
-                    for sp in cat.spaces]
+    s.deck_pools = [_fresh_pool(cat, ("deck", sp, tops[sp]), lambda sp=sp: HiddenPool.create(
+        f"card of the {cat.cards[tops[sp]].deck} deck on {sp}",
+        {c: 1 for c in cat.decks[cat.cards[tops[sp]].deck] if c != tops[sp]})) for sp in cat.spaces]
     s.space_tile = [None] * n_spaces
     s.space_bird = [None] * n_spaces
-    s.empty_pool = HiddenPool.create("empty-deck tile", {t: 1 for t in cat.empty_tiles})
-    s.bird_keep = max(2, s.n)
+    s.empty_pool = _fresh_pool(cat, ("empty",), lambda: HiddenPool.create("empty-deck tile", {t: 1 for t in cat.empty_tiles}))
+    keep = s.bird_keep = max(2, s.n)
     # "If this number is higher than the number of players in the game, discard those Bird tokens."
-    s.bird_pools = [HiddenPool.create(f"{cat.region_colour[reg]} bird of {cat.regions[reg]} "
-                                      f"(backs up to {s.bird_keep} players)",
-                                      {b: 1 for b in cat.region_birds[reg] if cat.birds[b]["back"] <= s.bird_keep})
-                    for reg in range(len(cat.regions))]
+    s.bird_pools = [_fresh_pool(cat, ("birds", reg, keep), lambda reg=reg: HiddenPool.create(
+        f"{cat.region_colour[reg]} bird of {cat.regions[reg]} (backs up to {keep} players)",
+        {b: 1 for b in cat.region_birds[reg] if cat.birds[b]["back"] <= keep})) for reg in range(len(cat.regions))]
     # "randomly return one of them to the box without looking at it": five possible, four in the deck
-    s.queen_pool = HiddenPool.create("Queen card", {q: 1 for q in cat.queen_ids}, size=cat.rounds)
+    s.queen_pool = _fresh_pool(cat, ("queen",), lambda: HiddenPool.create("Queen card", {q: 1 for q in cat.queen_ids},
+                                                                          size=cat.rounds))
     goals = setup["bridge_goals"]
     if sorted(goals) != sorted(cat.goal_ids):
         raise _bad("KC.SETUP.BRIDGE_GOALS", f"a side must be given for each Bridge Goal {', '.join(cat.goal_ids)}", "/setup/bridge_goals")
@@ -91,6 +92,15 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
         if short is not None:
             raise _bad("KC.SETUP.FAVOR_STACKS", short, "/setup/favor_stacks")
     s.supply = {k: v[1] for k, v in cat.tokens.items()}
+
+
+def _fresh_pool(cat: Catalog, key: tuple, make) -> HiddenPool:
+    """A copy of the pool ``make()`` builds: made once per catalog and ``key`` (every game sets up
+    the same few decks, bird stacks and Queen deck), cloned for each game."""
+    template = cat.memo.get(key)
+    if template is None:
+        template = cat.memo[key] = make()
+    return template.clone()
 
 
 def _uneven_favor_stacks(total: int, left: list[int], drawn: int) -> str | None:
@@ -437,7 +447,8 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
             s.first = seat
             q = s.queen_card
             eff = cat.cards[q].effect
-            push(s, *[ResolveEffect(seat, eff, "queen", f"Queen card {q}")] * plan.side.queen, PlaceQueenCard(seat, q))
+            push(s, *[effect_task(cat.memo, ("queen", seat, q), seat, eff, "queen", f"Queen card {q}")] * plan.side.queen,
+                 shared(PlaceQueenCard, seat, q))
             s.step = ACTION
             return
         _move_beaver(s, seat, plan)
@@ -509,8 +520,9 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
     if bird:
         s.space_bird[sp] = None
         p.birds.append(bird)
-        tasks += [ResolveEffect(seat, cat.birds[bird]["effect"], "bird", f"bird {bird}")] * (2 if s.bird_twice else 1)
-    tasks.append(PayForCard(seat, sp, top))
+        tasks += [effect_task(cat.memo, ("bird", seat, bird), seat, cat.birds[bird]["effect"], "bird",
+                              f"bird {bird}")] * (2 if s.bird_twice else 1)
+    tasks.append(shared(PayForCard, seat, sp, top))
     push(s, *tasks)
 
 

@@ -22,7 +22,7 @@ from itertools import combinations, permutations
 
 from ..core.errors import IllegalMove
 from .choices import refill_source, restock_after_draw
-from .decisions import BirdsLand
+from .decisions import CHANCE_SEAT, BirdsLand, shared
 from .state import KCState
 
 
@@ -116,7 +116,7 @@ def _apply_birds(s: KCState, task, move: dict) -> None:
         s.space_bird[cat.space_index[name]] = bird
     rest = tuple(r for r in due if r != reg)
     if rest:
-        s.tasks.items.append(BirdsLand(regions=rest))
+        s.tasks.items.append(shared(BirdsLand, CHANCE_SEAT, rest))
 
 
 # -- listing and sampling ---------------------------------------------------------------------------

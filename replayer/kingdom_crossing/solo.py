@@ -7,7 +7,7 @@ record the two solo tiles revealed. Everything they do follows from those tiles.
 from __future__ import annotations
 
 from ..core.errors import IllegalMove
-from .decisions import NextTurn, PacoEndOfTurn, PacoTakesDrawnFavor, RefillDisplay, RevealCard
+from .decisions import CHANCE_SEAT, NextTurn, PacoEndOfTurn, PacoTakesDrawnFavor, RefillDisplay, RevealCard, shared
 from .scoring import goal_met, place_goal_marker
 from .state import KCState
 
@@ -52,7 +52,7 @@ def apply_paco(s: KCState, move: dict) -> None:
     s.solo_revealed.append(tile)
     s.paco_tiles += 1
     _resolve_tile(s, tile)
-    then = [PacoEndOfTurn()] if s.paco_tiles >= s.cat.solo_tiles_per_turn else []
+    then = [shared(PacoEndOfTurn)] if s.paco_tiles >= s.cat.solo_tiles_per_turn else []
     _push_reveals(s, then)
 
 
@@ -65,7 +65,7 @@ def _push_reveals(s: KCState, then: list) -> None:
 def end_of_turn(s: KCState) -> None:
     """After their second tile (and what it revealed): Bridge Goals, then the next turn."""
     paco_claims(s)
-    _push_reveals(s, [NextTurn()])
+    _push_reveals(s, [shared(NextTurn)])
 
 
 def _resolve_tile(s: KCState, tile_id: str) -> None:
@@ -84,7 +84,7 @@ def _resolve_tile(s: KCState, tile_id: str) -> None:
             p.birds.append(bird)
         card = cat.cards[cid]
         s.space_card[sp] = None
-        s.paco_reveals.append(RevealCard(space=sp))  # the next card of the deck is turned face up
+        s.paco_reveals.append(shared(RevealCard, CHANCE_SEAT, sp))  # the next card of the deck is turned face up
         if card.structure:
             p.structures.append(cid)
         else:
