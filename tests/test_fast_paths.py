@@ -247,3 +247,12 @@ def test_whether_a_choice_can_be_answered_agrees_with_its_listed_answers():
         assert replay(parse_log(orjson.dumps(raw), "c.json"), on_step=on_step).status == "valid"
     assert {"invest", "decor", "upgrade", "structure", "house", "favor"} <= kinds, kinds
     assert {"decor", "upgrade", "house"} <= empty, empty
+
+
+def test_the_per_seat_decisions_cover_every_seat_a_game_can_have():
+    from ludolog.replayer.kingdom_crossing.decisions import CHECK_HOUSES, INVEST_CHOICE, MAX_SEATS, RESOURCE_CHOICE
+
+    seats = max(GAME.max_players, 2)  # solo: the player and Paco & Paca
+    assert MAX_SEATS >= seats
+    for table in (CHECK_HOUSES, INVEST_CHOICE, RESOURCE_CHOICE):
+        assert [d.seat for d in table] == list(range(MAX_SEATS))

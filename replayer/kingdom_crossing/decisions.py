@@ -216,3 +216,12 @@ class RestockStack(Decision):
     kind: ClassVar[str] = "restock"
     family: ClassVar[str] = "chance"
     stack: int = 0
+
+
+# -- the most frequent decisions, made once -----------------------------------------------------
+#: internal seats a game can have (4 players; solo: the player and Paco & Paca)
+MAX_SEATS = 5
+#: per seat: pushed after every card taken, every Owls income and every Invest effect
+CHECK_HOUSES = tuple(CheckHouses(seat) for seat in range(MAX_SEATS))
+INVEST_CHOICE = tuple(InvestChoice(seat) for seat in range(MAX_SEATS))
+RESOURCE_CHOICE = tuple(ResourceChoice(seat) for seat in range(MAX_SEATS))

@@ -11,7 +11,7 @@ from enum import IntEnum
 
 from ..core.decisions import EffectRegistry
 from .catalog import GUILDS, PICTURES, RESOURCES
-from .decisions import (DecorationChoice, DifferentResources, FavorChoice, InvestChoice, ResourceChoice,
+from .decisions import (INVEST_CHOICE, RESOURCE_CHOICE, DecorationChoice, DifferentResources, FavorChoice,
                         ResourceOrDecoration, StructureChoice, TakeBird, UpgradeChoice, effect_task, shared)
 from .state import KCState
 
@@ -68,13 +68,13 @@ def guild_income(s: KCState, seat: int, g: int, why: str) -> None:
     if g == Guild.FOXES:
         s.score(seat, 2, "guild_income", f"Foxes guild income ({why})")
     elif g == Guild.OWLS:
-        s.tasks.items.append(shared(InvestChoice, seat))
+        s.tasks.items.append(INVEST_CHOICE[seat])
     elif g == Guild.BEARS:
         s.tasks.items.append(shared(StructureChoice, seat, False, (), 0, True))  # bears=True
     elif g == Guild.BOARS:
         s.tasks.items.append(shared(UpgradeChoice, seat, 2))  # fallback=2
     else:
-        s.tasks.items.append(shared(ResourceChoice, seat))
+        s.tasks.items.append(RESOURCE_CHOICE[seat])
 
 
 def _pictures(eff: dict) -> tuple[str, ...]:
@@ -100,7 +100,7 @@ def _gain(s, seat, eff, category, why):
 
 @EFFECTS.effect("gain_choice")
 def _gain_choice(s, seat, eff, category, why):
-    push(s, *[shared(ResourceChoice, seat)] * eff["n"])
+    s.tasks.items += [RESOURCE_CHOICE[seat]] * eff["n"]  # the same decision n times: no order to keep
 
 
 @EFFECTS.effect("gain_distinct")
@@ -110,7 +110,7 @@ def _gain_distinct(s, seat, eff, category, why):
 
 @EFFECTS.effect("invest")
 def _invest(s, seat, eff, category, why):
-    push(s, *[shared(InvestChoice, seat)] * eff["n"])
+    s.tasks.items += [INVEST_CHOICE[seat]] * eff["n"]
 
 
 @EFFECTS.effect("decoration")
@@ -180,7 +180,7 @@ def _take_bird(s, seat, eff, category, why):
 
 @EFFECTS.effect("gain_choice_per_house")
 def _gain_choice_per_house(s, seat, eff, category, why):
-    push(s, *[ResourceChoice(seat)] * len(s.players[seat].houses))
+    s.tasks.items += [RESOURCE_CHOICE[seat]] * len(s.players[seat].houses)
 
 
 @EFFECTS.effect("coins_per_structure")

@@ -8,8 +8,8 @@ from __future__ import annotations
 from . import solo
 from .catalog import GUILDS
 from .choices import answer, has_options, needs_restock, options, refill_source, skip_empty
-from .decisions import (CHANCE_SEAT, BirdsLand, CheckHouses, Decision, FavorChoice, HousePlacement, QueenWakes,
-                        RevealCard, effect_task, shared)
+from .decisions import (CHANCE_SEAT, CHECK_HOUSES, BirdsLand, Decision, FavorChoice, HousePlacement, QueenWakes,
+                        shared)
 from .effects import push, run_effect
 from .scoring import claimable_goals, final_scoring, place_goal_marker
 from .state import (ACTION, BUY_END, CLAIM, END, EVENING, EVENING_ACTION, INCOME, MORNING, START, START_ACTION,
@@ -79,13 +79,15 @@ def _auto(s: KCState, task: Decision) -> None:
             p.guild[card.guild] += 1
         s.space_card[space] = None
         # "Then reveal the next card from the deck face up": after the effect and the card's placing.
-        push(s, effect_task(cat.memo, ("card", seat, cid), seat, card.effect, "card", f"effect of {cid}"),
-             shared(CheckHouses, seat), shared(RevealCard, CHANCE_SEAT, space))
+        # The effect resolves now, as its ResolveEffect on top of these two would: what it asks for
+        # goes above them.
+        s.tasks.items += (s.reveal_tasks[space], CHECK_HOUSES[seat])
+        run_effect(s, seat, card.effect, "card", f"effect of {cid}")
     elif kind == "place_queen":
         card = cat.cards[task.card]
         p.cards.append(card.id)
         p.guild[card.guild] += 1
-        s.tasks.items.append(shared(CheckHouses, seat))
+        s.tasks.items.append(CHECK_HOUSES[seat])
     elif kind == "houses":
         rows = min(p.guild)
         due = 1 + (rows >= 1) + (rows >= 2)

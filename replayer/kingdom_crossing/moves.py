@@ -9,8 +9,8 @@ from ..core.errors import IllegalMove
 from .catalog import GUILDS, RESOURCES, Catalog, TileSide
 from .buying import affordable, can_finish, fly, keeps_a_card, keeps_card_affordable, market_keeps_a_card, pending_pay
 from .choices import answer
-from .decisions import (DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect, effect_task,
-                        shared)
+from .decisions import (CHANCE_SEAT, DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect,
+                        RevealCard, effect_task, shared)
 from .effects import RES_INDEX, gain, guild_income, push, run_effect
 from .flow import claim_done, claim_goal, claimable
 from .scoring import compile_claimable, compile_goal
@@ -41,6 +41,7 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
         used[card.deck] = sp
     n_spaces = len(cat.spaces)
     s.space_card = [tops[sp] for sp in cat.spaces]
+    s.reveal_tasks = tuple(shared(RevealCard, CHANCE_SEAT, i) for i in range(len(cat.spaces)))
     s.deck_pools = [_fresh_pool(cat, ("deck", sp, tops[sp]), lambda sp=sp: HiddenPool.create(
         f"card of the {cat.cards[tops[sp]].deck} deck on {sp}",
         {c: 1 for c in cat.decks[cat.cards[tops[sp]].deck] if c != tops[sp]})) for sp in cat.spaces]

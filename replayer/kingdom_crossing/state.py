@@ -113,6 +113,7 @@ class KCState:
     pair_taken: list[bool] = field(default_factory=list)
     # board: face-up components, and what is still unseen in each face-down pile
     space_card: list[str | None] = field(default_factory=list)  # face-up card of each deck space
+    reveal_tasks: tuple = field(default=(), metadata=SHARED)  # per deck space: its RevealCard decision, made once
     deck_pools: list[HiddenPool] = field(default_factory=list, metadata=_ONLY_CHANCE)  # per deck space: cards face down
     space_tile: list[str | None] = field(default_factory=list)  # empty-deck tile covering a space
     empty_pool: HiddenPool | None = field(default=None, metadata=_ONLY_CHANCE)  # empty-deck tiles not yet drawn
