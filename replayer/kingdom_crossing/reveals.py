@@ -100,6 +100,42 @@ def _apply_birds(s: KCState, task, move: dict) -> None:
         missing = [cat.spaces[c] for c in cards if cat.spaces[c] not in placed]
         raise IllegalMove("KC.BIRDS.SPACES", f"one bird lands on every card of {move['region']} while its stack lasts: "
                           f"{want} bird(s), not {len(placed)} (no bird on {', '.join(missing)})", "/birds")
+    if not _draw_distinct_birds(s, pool, move["region"], placed):
+        _draw_birds(s, pool, move, placed)
+    s.tasks.items.pop()
+    for name, bird in placed.items():
+        s.space_bird[cat.space_index[name]] = bird
+    rest = tuple(r for r in due if r != reg)
+    if rest:
+        s.tasks.items.append(shared(BirdsLand, CHANCE_SEAT, rest))
+
+
+def _draw_distinct_birds(s: KCState, pool, region: str, placed: dict) -> bool:
+    """The usual morning, checked and drawn in one pass: distinct birds, each still unseen in the
+    stack and not discarded. False (nothing drawn) for anything else, which :func:`_draw_birds`
+    then checks one by one for its exact error."""
+    unaccounted, birds, keep = pool.unaccounted, s.cat.birds, s.bird_keep
+    seen = set()
+    for bird in placed.values():
+        if bird in seen or unaccounted.get(bird, 0) <= 0:
+            return False
+        info = birds.get(bird)
+        if info is not None and info["region"] == region and info["back"] > keep:
+            return False
+        seen.add(bird)
+    for bird in seen:
+        unaccounted[bird] -= 1
+    pool.in_pool -= len(seen)
+    return True
+
+
+def _draw_birds(s: KCState, pool, move: dict, placed: dict) -> None:
+    """Check the birds one by one as the stack gives them (the first that cannot be there is the
+    error), then draw them all.
+
+    :raises IllegalMove: CORE.HIDDEN.NOT_IN_POOL (a bird already seen, or discarded at set-up).
+    """
+    cat = s.cat
     names, birds = list(placed), list(placed.values())
 
     def not_discarded(k: int) -> None:
@@ -111,12 +147,6 @@ def _apply_birds(s: KCState, task, move: dict) -> None:
 
     # all checked before any is drawn: a rejected move changes nothing
     pool.reveal_all(birds, [f"/birds/{name}" for name in names], before=not_discarded)
-    s.tasks.items.pop()
-    for name, bird in placed.items():
-        s.space_bird[cat.space_index[name]] = bird
-    rest = tuple(r for r in due if r != reg)
-    if rest:
-        s.tasks.items.append(shared(BirdsLand, CHANCE_SEAT, rest))
 
 
 # -- listing and sampling ---------------------------------------------------------------------------
