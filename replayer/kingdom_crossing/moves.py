@@ -244,7 +244,16 @@ def plan_work(s: KCState, seat: int, move: dict) -> WorkPlan:
         crossed |= 1 << b
     paws = p.paws + len(path)
     plan = WorkPlan(side, coins, invest, region, balloon, crossed, len(path), fly is not None)
-    for sp in cat.region_spaces[region]:
+    spaces = cat.region_spaces[region]
+    cards, space_card, space_tile, space_bird = cat.cards, s.space_card, s.space_tile, s.space_bird
+    for sp in spaces:  # first what affordable() decides without trying choices: a tile, or a card with no bird
+        top = space_card[sp]
+        if top is None:
+            if space_tile[sp] is not None:
+                return plan
+        elif not space_bird[sp] and coins >= cards[top].cost:
+            return plan
+    for sp in spaces:
         if affordable(s, seat, sp, coins, paws, side.bird_twice, invest):
             return plan
     # Not here and now: a market purchase, a flight after the Paw markers, or both, may still lead to
