@@ -61,8 +61,15 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
         raise _bad("KC.SETUP.BRIDGE_GOALS", f"a side must be given for each Bridge Goal {', '.join(cat.goal_ids)}", "/setup/bridge_goals")
     s.goal_hard = [goals[g] == "hard" for g in cat.goal_ids]
     s.goal_sides = [goal["hard" if hard else "easy"] for goal, hard in zip(cat.goals, s.goal_hard)]
-    s.goal_tests = [compile_goal(side) for side in s.goal_sides]
-    s.goal_claimable = (list(s.goal_tests), compile_claimable(s))
+    memo = cat.memo
+    key = ("goal tests", tuple(s.goal_hard))  # compiled once per catalog and combination of sides
+    if key not in memo:
+        memo[key] = [compile_goal(side) for side in s.goal_sides]
+    s.goal_tests = list(memo[key])
+    key = ("claimable", tuple(s.goal_hard), s.n)
+    if key not in memo:
+        memo[key] = (list(s.goal_tests), compile_claimable(s))
+    s.goal_claimable = memo[key]
     s.goal_slots = [[-1, -1, -1, -1] for _ in cat.goal_ids]
     pairs = setup["start_pairs"]
     if len(pairs) != seats:
