@@ -256,3 +256,11 @@ def test_the_per_seat_decisions_cover_every_seat_a_game_can_have():
     assert MAX_SEATS >= seats
     for table in (CHECK_HOUSES, INVEST_CHOICE, RESOURCE_CHOICE):
         assert [d.seat for d in table] == list(range(MAX_SEATS))
+
+
+def test_every_position_of_a_game_renders_in_words():
+    """render() at every move of simulated games (display slots run empty, decks run out)."""
+    registry.register(GAME)
+    for k in range(4):
+        raw = simulate_log(GAME, 1 + k, f"render-{k}")
+        replay(parse_log(orjson.dumps(raw), "r.json"), on_step=lambda i, move, state: GAME.render(state))

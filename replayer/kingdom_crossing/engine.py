@@ -402,7 +402,7 @@ class KingdomCrossing(Game):
         lines += wrapped("top cards: " + cards)
         lines.append(f"balloon in {cat.regions[s.balloon] if s.balloon >= 0 else 'no region'}; "
                      f"Queen card {s.queen_card if s.queen_available else 'taken'}; "
-                     f"favors shown {', '.join(s.favor_display) or 'none'}")
+                     f"favors shown {', '.join(f for f in s.favor_display if f) or 'none'}")  # a slot may be empty
         for seat, p in enumerate(s.players):
             improved = [str(i + 1) for i, x in enumerate(p.improved) if x]
             played = [str(i + 1) for i, x in enumerate(p.played) if x]
