@@ -13,7 +13,7 @@ import duckdb
 
 from ludolog.replayer.core import LudologError
 
-from .tables import (COMMON_TABLES, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE, SCHEMA_VERSION,
+from .tables import (COMMON_TABLES, ColumnAdded, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE, SCHEMA_VERSION,
                      SCORE_BY_MOVE_VIEW, UPGRADES, table_layout)
 
 DEFAULT_DB = "ludolog.duckdb"
@@ -199,10 +199,13 @@ def check_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> Database
 
 def upgrade_text(info: DatabaseInfo, path: str | Path) -> str:
     """What an in-place upgrade of ``info`` (status OLDER) adds, in a sentence."""
-    added = [f"{change.table}.{change.column.name}" for version in range(info.schema_version, SCHEMA_VERSION)
-             for change in UPGRADES[version]]
-    return (f"{path} upgraded in place from table schema {info.schema_version} to {SCHEMA_VERSION} (added "
-            f"{', '.join(added)}: NULL for the games loaded before until their logs are ingested again)")
+    changes = [change for version in range(info.schema_version, SCHEMA_VERSION) for change in UPGRADES[version]]
+    added = [change.text for change in changes if isinstance(change, ColumnAdded)]
+    other = [change.text for change in changes if not isinstance(change, ColumnAdded)]
+    parts = ([f"added {', '.join(added)}: NULL for the games loaded before until their logs are ingested again"]
+             if added else []) + other
+    return (f"{path} upgraded in place from table schema {info.schema_version} to {SCHEMA_VERSION} "
+            f"({'; '.join(parts)})")
 
 
 def open_for_writing(path: str | Path) -> duckdb.DuckDBPyConnection:
@@ -244,7 +247,8 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the databa
         if info.status is SchemaStatus.OLDER:
             for version in range(info.schema_version, SCHEMA_VERSION):
                 for change in UPGRADES[version]:
-                    con.execute(f"ALTER TABLE {change.table} ADD COLUMN {change.column.name} {change.column.sql}")
+                    for statement in change.statements():
+                        con.execute(statement)
         if not info.marked or info.status is SchemaStatus.NEW:
             con.execute(f"INSERT INTO {META_TABLE} VALUES ('created_by', ?)",
                         [ludolog_version() if info.status is SchemaStatus.NEW else "unknown"])

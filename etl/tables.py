@@ -7,6 +7,7 @@ that the ETL never needs to know a game's internals.
 """
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass
 
@@ -15,8 +16,9 @@ import pyarrow as pa
 #: Version of the table layout below, kept in the table ``ludolog_meta`` of every database; raised
 #: whenever a table or column changes, with an entry in :data:`UPGRADES` when the change can be made
 #: in place (see the README, "Schema versions"). 2: players.turn_position. 3: games.file_size,
-#: file_mtime_ns, engine_digest, catalog_digest (re-ingest skips unchanged files; --stale).
-SCHEMA_VERSION = 3
+#: file_mtime_ns, engine_digest, catalog_digest (re-ingest skips unchanged files; --stale). 4: keys
+#: (games.game_id, moves (game_id, move_index)), moves.move JSON, games.status an ENUM.
+SCHEMA_VERSION = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +34,8 @@ class Table:
     name: str
     doc: str
     columns: tuple[Column, ...]
+    #: the primary key's columns (DuckDB refuses a second row with the same key); () for none
+    key: tuple[str, ...] = ()
 
     @property
     def schema(self) -> pa.Schema:
@@ -42,7 +46,8 @@ class Table:
         return [c.name for c in self.columns]
 
     def ddl(self) -> str:
-        cols = ",\n    ".join(f"{c.name} {c.sql}" for c in self.columns)
+        cols = ",\n    ".join([f"{c.name} {c.sql}" for c in self.columns]
+                              + ([f"PRIMARY KEY ({', '.join(self.key)})"] if self.key else []))
         return f"CREATE TABLE IF NOT EXISTS {self.name} (\n    {cols}\n)"
 
 
@@ -68,6 +73,18 @@ def _bool(name, doc):
 
 GAME_ID = _text("game_id", "SHA-256 of the log file's bytes (hex): the game's identity")
 
+
+class GameStatus(str, enum.Enum):
+    """What a replay made of a log (``games.status``)."""
+
+    VALID = "valid"  # complete and legal
+    UNFINISHED = "unfinished"  # legal, but the game is not over
+    INVALID = "invalid"  # a rule is broken, or the file is no log
+
+
+#: the SQL type of ``games.status``, spelled as DuckDB shows it in duckdb_columns()
+STATUS_SQL = "ENUM(" + ", ".join(f"'{s.value}'" for s in GameStatus) + ")"
+
 GAMES = Table("games", "One row per ingested log file (valid, unfinished or invalid).", (
     GAME_ID,
     _text("file", "absolute path of the log file when it was ingested"),
@@ -76,7 +93,8 @@ GAMES = Table("games", "One row per ingested log file (valid, unfinished or inva
     _json("options", "variant options in force, as in the log"),
     _text("catalog", "catalog version of the component data, e.g. entdecker/1"),
     _int("player_count", "number of players (seats)"),
-    _text("status", "valid (complete and legal), unfinished (legal but not over) or invalid"),
+    Column("status", pa.string(), STATUS_SQL, "valid (complete and legal), unfinished (legal but not over) or "
+                                              "invalid: an ENUM"),
     _int("moves_in_log", "number of moves recorded in the log"),
     _int("moves_applied", "number of moves the replay applied (the valid prefix for invalid logs)"),
     _int("turns", "turn number of the last applied move (Game.turn_info), NULL without moves"),
@@ -91,7 +109,7 @@ GAMES = Table("games", "One row per ingested log file (valid, unfinished or inva
     _big("file_mtime_ns", "the file's modification time then, in nanoseconds since the epoch"),
     _text("engine_digest", "SHA-256 of the rules engine's code and data that replayed it (etl/versions.py)"),
     _text("catalog_digest", "SHA-256 of the catalog file in effect (LUDOLOG_<GAME>_CATALOG or the built-in one)"),
-))
+), key=("game_id",))
 
 PLAYERS = Table("players", "One row per seat of every game.", (
     GAME_ID,
@@ -115,8 +133,8 @@ MOVES = Table("moves", "One row per applied move.", (
     _int("seat", "seat of the player who made the move, NULL for a move that names no player"),
     _text("player", "player id who made the move, NULL for chance moves without a player"),
     _text("move_type", "the move's type"),
-    _text("move", "the move as recorded, as JSON text (DuckDB's JSON functions apply: move->>'$.cell')"),
-))
+    _json("move", "the move as recorded (JSON: move->>'$.cell')"),
+), key=("game_id", "move_index"))
 
 PLAYER_STATES = Table("player_states", "One row per player after every applied move: the figures every game has.", (
     GAME_ID,
@@ -219,6 +237,49 @@ class ColumnAdded:
     table: str
     column: Column
 
+    def statements(self) -> list[str]:
+        return [f"ALTER TABLE {self.table} ADD COLUMN {self.column.name} {self.column.sql}"]
+
+    @property
+    def text(self) -> str:
+        return f"{self.table}.{self.column.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnRetyped:
+    """A column whose SQL type a schema version changed (``before`` is the older type); the
+    stored values are converted in place."""
+
+    table: str
+    column: Column
+    before: str
+
+    def statements(self) -> list[str]:
+        return [f"ALTER TABLE {self.table} ALTER COLUMN {self.column.name} TYPE {self.column.sql}"]
+
+    @property
+    def text(self) -> str:
+        kind = "an ENUM" if self.column.sql.startswith("ENUM(") else self.column.sql
+        return f"{self.table}.{self.column.name} is {kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeyAdded:
+    """A primary key a schema version gave a table (ludolog never stored two rows of one key)."""
+
+    table: str
+    columns: tuple[str, ...]
+
+    def statements(self) -> list[str]:
+        return [f"ALTER TABLE {self.table} ADD PRIMARY KEY ({', '.join(self.columns)})"]
+
+    @property
+    def text(self) -> str:
+        return f"{self.table} is keyed by ({', '.join(self.columns)})"
+
+
+Change = ColumnAdded | ColumnRetyped | KeyAdded
+
 
 def _column(table: Table, name: str) -> Column:
     return next(c for c in table.columns if c.name == name)
@@ -226,10 +287,14 @@ def _column(table: Table, name: str) -> Column:
 
 #: schema version N -> what version N + 1 added. A version missing here cannot be upgraded in
 #: place: its databases are refused with the advice to ingest the logs into a new file.
-UPGRADES: dict[int, tuple[ColumnAdded, ...]] = {
+UPGRADES: dict[int, tuple[Change, ...]] = {
     1: (ColumnAdded("players", _column(PLAYERS, "turn_position")),),
     2: tuple(ColumnAdded("games", _column(GAMES, name))
              for name in ("file_size", "file_mtime_ns", "engine_digest", "catalog_digest")),
+    # types first: DuckDB cannot change the type of a column that a key's index covers
+    3: (ColumnRetyped("moves", _column(MOVES, "move"), "VARCHAR"),
+        ColumnRetyped("games", _column(GAMES, "status"), "VARCHAR"),
+        KeyAdded("games", GAMES.key), KeyAdded("moves", MOVES.key)),
 }
 
 
@@ -243,5 +308,8 @@ def table_layout(version: int) -> dict[str, dict[str, str]] | None:
         if older not in UPGRADES:
             return None
         for change in UPGRADES[older]:
-            del layout[change.table][change.column.name]
+            if isinstance(change, ColumnAdded):
+                del layout[change.table][change.column.name]
+            elif isinstance(change, ColumnRetyped):
+                layout[change.table][change.column.name] = change.before
     return layout

@@ -149,3 +149,19 @@ def fetch(db: Path, sql: str, params=None) -> list[tuple]:
         return con.execute(sql, params or []).fetchall()
     finally:
         con.close()
+
+
+def schema_4_undone() -> list[str]:
+    """SQL giving a schema-4 database the layout of schema 3, as a ludolog before schema 4 wrote
+    it: no keys on games and moves, moves.move and games.status VARCHAR (the meta row is left)."""
+    from ludolog.etl.tables import UPGRADES, ColumnRetyped, KeyAdded
+
+    statements = ["DROP VIEW IF EXISTS score_by_move"]
+    for change in UPGRADES[3]:
+        if isinstance(change, KeyAdded):  # a copy has no constraints
+            statements += [f"CREATE TABLE {change.table}_unkeyed AS SELECT * FROM {change.table}",
+                           f"DROP TABLE {change.table}", f"ALTER TABLE {change.table}_unkeyed RENAME TO {change.table}"]
+    for change in UPGRADES[3]:
+        if isinstance(change, ColumnRetyped):
+            statements.append(f"ALTER TABLE {change.table} ALTER COLUMN {change.column.name} TYPE {change.before}")
+    return statements

@@ -21,13 +21,13 @@ from typer.testing import CliRunner
 
 from ludolog.cli.app import app
 from ludolog.etl.db import connect
-from ludolog.etl.ingest import ingest
+from ludolog.etl.ingest import Replay, ingest
 from ludolog.etl.tables import SCHEMA_VERSION
 from ludolog.queries import QueryRefused, run_query
 from ludolog.replayer.core import simulate_log
 
 from . import toygame
-from .test_etl_corpus import fetch, toy_everywhere, write_corpus  # noqa: F401
+from .test_etl_corpus import fetch, schema_4_undone, toy_everywhere, write_corpus  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -480,9 +480,10 @@ def _columns_sorted(db: Path) -> dict[str, list[tuple]]:
         con.close()
 
 
-#: what schema 3 added (games: the file's size and time, the engine and catalog digests)
-_SCHEMA_3_COLUMNS_DROPPED = tuple(f"ALTER TABLE games DROP COLUMN {name}"
-                                  for name in ("file_size", "file_mtime_ns", "engine_digest", "catalog_digest"))
+#: what schemas 4 (keys, JSON, ENUM) and 3 (games: the file's size and time, the engine and catalog
+#: digests) changed, undone
+_SCHEMA_3_COLUMNS_DROPPED = tuple(schema_4_undone()) + tuple(
+    f"ALTER TABLE games DROP COLUMN {name}" for name in ("file_size", "file_mtime_ns", "engine_digest", "catalog_digest"))
 
 
 def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, tmp_path):
@@ -502,20 +503,63 @@ def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, t
         assert f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it" in query.stderr
         summary = ingest(one_log, db, workers=1)
         assert summary.ok
-        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 3 (added players.turn_position, "
+        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 4 (added players.turn_position, "
                                  "games.file_size, games.file_mtime_ns, games.engine_digest, games.catalog_digest: "
-                                 "NULL for the games loaded before until their logs are ingested again)"]
+                                 "NULL for the games loaded before until their logs are ingested again; "
+                                 "moves.move is JSON; games.status is an ENUM; games is keyed by (game_id); "
+                                 "moves is keyed by (game_id, move_index))"]
         assert _columns_sorted(db) == _columns_sorted(reference)  # the same logs again: filled in
-        assert _meta(db)["schema_version"] == "3"
+        assert _meta(db)["schema_version"] == "4"
     assert _meta(unmarked)["created_by"] == "unknown" and "ludolog_version" in _meta(marked)
     again = ingest(one_log, unmarked, workers=1)
     assert again.ok and again.notes == []
 
 
+def _keys(db: Path) -> dict[str, list[str]]:
+    return {table: columns for table, columns in fetch(
+        db, "SELECT table_name, constraint_column_names FROM duckdb_constraints() WHERE constraint_type = 'PRIMARY KEY'")}
+
+
+def _types(db: Path) -> dict[tuple[str, str], str]:
+    return {(t, c): kind for t, c, kind in fetch(
+        db, "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE table_name IN ('games', 'moves')")}
+
+
+def test_a_schema_3_database_gets_keys_json_and_an_enum_in_place(one_log, tmp_path):
+    reference = tmp_path / "reference.duckdb"
+    ingest(one_log, reference, workers=1)
+    assert _keys(reference) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
+    assert _types(reference)[("moves", "move")] == "JSON"
+    assert _types(reference)[("games", "status")] == "ENUM('valid', 'unfinished', 'invalid')"
+    old = tmp_path / "old.duckdb"
+    ingest(one_log, old, workers=1)
+    _duckdb_file(old, *schema_4_undone(), "UPDATE ludolog_meta SET value = '3' WHERE key = 'schema_version'")
+    assert _keys(old) == {} and _types(old)[("moves", "move")] == "VARCHAR"
+    summary = ingest(one_log, old, workers=1)  # unchanged logs: skipped; the upgrade alone runs
+    assert summary.ok and summary.stats.logs == 0
+    assert summary.notes == [f"{old} upgraded in place from table schema 3 to 4 (moves.move is JSON; games.status is "
+                             "an ENUM; games is keyed by (game_id); moves is keyed by (game_id, move_index))"]
+    assert _meta(old)["schema_version"] == "4"
+    assert _keys(old) == _keys(reference) and _types(old) == _types(reference)
+    assert _columns_sorted(old) == _columns_sorted(reference)  # every stored row kept, converted
+    assert fetch(old, "SELECT count(*) FROM moves WHERE move->>'$.type' = move_type")[0][0] == \
+        fetch(old, "SELECT count(*) FROM moves")[0][0] > 0
+    forced = ingest(one_log, old, workers=1, replay=Replay.ALL)  # delete and insert the same keys at once
+    assert forced.ok and _columns_sorted(old) == _columns_sorted(reference)
+    con = duckdb.connect(str(old))
+    try:
+        with pytest.raises(duckdb.ConstraintException):
+            con.execute("INSERT INTO moves SELECT * FROM moves LIMIT 1")
+        with pytest.raises(duckdb.ConversionException):
+            con.execute("UPDATE games SET status = 'dubious'")
+    finally:
+        con.close()
+
+
 @pytest.mark.parametrize(("version", "says"), [
-    ("4", "was made by a newer ludolog (ludolog 9.1.0, table schema 4); this ludolog ({mine}) knows schema 3 - "
+    ("5", "was made by a newer ludolog (ludolog 9.1.0, table schema 5); this ludolog ({mine}) knows schema 4 - "
           "upgrade ludolog, or ingest into another --db file"),
-    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 3 and "
+    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 4 and "
           "cannot upgrade it in place - ingest the logs again into a new --db file"),
 ])
 def test_a_database_of_another_schema_version_is_refused_with_the_way_out(one_log, tmp_path, version, says):
