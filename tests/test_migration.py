@@ -247,3 +247,19 @@ def test_replay_to_counts_the_moves_of_the_file_as_written():
     first_storm_end = next(k for k, o in enumerate(migrate_traced(raw, find_game("entdecker")).origin) if o != k)
     source = first_storm_end - 1 + 1  # the storm's place is file move first_storm_end - 1; to counts moves
     assert replay(log, to=source).applied == first_storm_end + 1  # the inserted end belongs to that move
+
+
+@pytest.mark.parametrize("game", ["entdecker", "kingdom-crossing"])
+def test_a_current_log_relabelled_ludolog_1_is_judged_as_a_ludolog_1_log(game):
+    from ludolog.replayer.core import simulate_log
+
+    raw = simulate_log(game, 2, "relabelled")
+    raw["format"] = "ludolog/1"
+    result = replay(parse_log(orjson.dumps(raw), "old.json"))
+    assert result.status == "invalid"
+    first = result.violations[0]
+    if game == "kingdom-crossing":  # ludolog/1 required the face-down orders in the set-up
+        assert (first.code, first.pointer) == ("CORE.SCHEMA", "/setup")
+    else:  # pile sizes are written, so it reads as ludolog/1, where nothing follows a storm's place
+        assert first.code == "ENT.TURN.ENDED" and raw["moves"][first.move_index]["type"] == "end"
+        assert raw["moves"][first.move_index - 1]["type"] == "place"
