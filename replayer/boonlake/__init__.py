@@ -1,25 +1,68 @@
-"""Boonlake (dlp games / Capstone 2021; Alexander Pfister): component catalog and pure rules.
+"""Boonlake (dlp games / Capstone 2021; Alexander Pfister): the strict engine, being built.
 
-This package is the foundation of the Boonlake engine, not yet the engine: it has no ``GAME``
-object and is not registered, so the conformance suites do not pick it up unfinished. It holds
+Not registered yet (users must not meet a half game): ``GAME_ENGINE`` is the engine object;
+``GAME`` is defined once the simulator passes the conformance suite (tests/in_progress.py).
 
-- ``catalog.json`` with ``schema/boonlake.catalog.schema.json`` and ``catalog.py`` (loaded into
-  typed frozen tables, replaceable through ``LUDOLOG_BOONLAKE_CATALOG``); ``CATALOG.md`` says what
-  each table holds and how to swap in official data; ``reconstruction.py`` builds the shipped file;
-- ``effects.py``: the closed vocabulary of effect kinds, condition kinds and strip parts, one line
-  of meaning per kind (effects are applied by the engine, later, through the core's registry);
-- the pure rules over the catalog, each number from the rules text and tested against its sentence:
-  ``board`` (adjacency with bridges and fords, where tiles go, presences around a house, bridges,
-  region scoring coins, cattle next to settlements), ``river`` (ship steps with occupied spaces
-  skipped unless harbors, never back or past the final space, the fork by round, locks crossed and
-  the first crossing), ``actions`` (taking a strip and pushing the others up, set-up coins and tiles,
-  discard coins, production sites), ``costs`` (settlement and cattle surcharges with VP substitution,
-  houses, hiring, boats, card payment with jokers and discounts), ``scoring`` (levers, tiers 3-5,
-  interim scoring-tile values, conditions, income tracks, game-end card effects and thresholds,
-  which interim scoring a lock starts, the turns that complete round 2, shared ties) and ``solo``
-  (the Wise Eminence's location rule, tile corner, difficulty, bottom-strip check, action, structure,
-  tile, house-site, settlement, pasture and region choices, income, final bonus, the player winning
-  ties).
+What is built (issue 9's numbered items):
+
+1. Set-up as the table records it (``setup.py``, ``schema/boonlake.schema.json``): the starting
+   tiles on the spaces of the player count, the strips' order, the 4 scoring tiles in play and each
+   player's two drawn (``"?"`` for one returned unseen) and the one kept, the six starting cards
+   (``"?"`` where unseen), the production site, the coins 6/7/8 by seat (optional, checked), ships
+   on the first river space (third with 3-4 players), region labels uncovered.
+2. The turn (``turn.py``): ``action`` (VP for the two bottom rows, Builder's 3 coins), the card
+   part (``play`` of the strip's kind after paying, ``discard`` for 2 coins + discard bonuses, or
+   ``pass``), the middle effects left to right each optional (``explore``, ``develop``,
+   ``upgrade``, ``pasture``, ``region``, ``modernize``, Builder's ``play``/``draw``; Hire's
+   inhabitant is taken without a decision), the right-side part as a core SIMULTANEOUS window
+   (Pioneer: the others only, ``draw`` then ``play``/``discard``/``pass``; Region scoring's coins
+   need no decision; Hire ``hire``; Progress ``modernize`` for an inhabitant or ``draw``; Builder
+   ``play``/``discard``) and clockwise from the active player for Settle and Cattle-breeding;
+   phase B ``ship`` (at least 1 step, occupied spaces skipped unless harbors, never back or past
+   the end, the fork's arm by round, the end space's reward with the permanent river bonuses);
+   phase C (the strip goes to the bottom at once).
+3. Effects through the core's EffectRegistry (``resolve.py``: space, site, track and label rewards
+   and costs; ``cards.py``: every immediate card effect, permanent effects read where they apply,
+   game-end effects at the final scoring), card costs with resources shown by production sites and
+   boats (``boats``: both positions after moving, downstream free, upstream 2 coins each, the
+   cheaper assignment), explore with the gray tile revealed from the mound (a hidden pool), 2 coins
+   on a full board, develop, upgrade to house (topmost tier, houses set aside reused) and to
+   settlement (3 presences, surcharges with VP substitution, 5 VP for a second in a region, at
+   most 4, the sites' settlement VP), pastures and cattle (1-4 inhabitants, surcharges, 2 coins per
+   adjacent house), region labels, hire, modernize, income tracks with rewards and 2 VP per wasted
+   step, tier bonuses, cards drawn as ``card`` moves from the hidden draw pile (reshuffled discards).
+4. Locks and scoring (``interim.py``): the first ship across a lock in a round triggers an interim
+   scoring after the turn; round 1 ends on its final space (ships back to round 2's start), round 2
+   when the player right of the starting player has played; each interim scoring is one window
+   (up to two ``play``/``upgrade``, then ``score`` with the 1/2/3/4 marker, doubled on the own
+   tile, paying tiles' ``pay``), then income (tracks, vacated recesses, cattle next to
+   settlements; VP only at the fourth), 1 VP per unused lever, region markers removed; the final
+   scoring (levers 2/3 VP each at 4-6/7+, card VP, tiers 3-5, game-end cards); ties shared.
+5. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them) and
+   ``random_setup``: ``simulate_log`` plays whole 2-4 player games.
+
+Not built yet: using levers (they are bought, score 1 VP unused at each interim scoring and at
+the end, but no move uses one: so no top-row levers, jokers, forgo bonuses; ``reset_lever`` cards
+go to waste), special projects on scoring tiles, announcing order in a parallel part, the Wise
+Eminence (solo: min_players is 2), the annotated example, case logs per rule code, goldens,
+queries, ``make bench``.
+
+Readings of this engine where the text is silent (each one place in code):
+
+- The first player listed holds the starting player token; round 2 starts with the player after
+  the one who ended round 1.
+- The right-side part opens once the active player has finished the middle (the text lets others
+  act meanwhile; none of their parts depends on the middle's outcome order).
+- Region scoring's right side scores the three regions other than the one whose label the active
+  player covered this turn; without a covered label (passed, or all four covered) nothing is scored.
+- Hire's "take 1 inhabitant", Region scoring's coins and the 2 coins of a wasted explore or
+  pasture are taken without a decision (never worse to take); hiring more inhabitants than the
+  supply holds is refused rather than paid for nothing.
+- Cards given up together are written in ascending order of their ids; a discarded card is always
+  named (the discard pile is face up).
+- A site's "receive your coin-track income" gives the coins and the VP of the marker's space.
+- Scoring conditions on production sites count site levels, the set-up site included.
+- Paying scoring tiles are paid at most the value of this scoring; paying it in full meets it.
 
 Sources: rules/boonlake.txt (the complete rulebook, symbol overview and solo mode: it wins),
 rules/supplements/boonlake-components.md (reviews: region names, 7 rows with VP costs on the two
@@ -61,3 +104,8 @@ Readings where the texts are silent or disagree (the rules text wins):
 - Solo location: the corner number of the revealed tile selected by the face-down top tile's
   orientation (a recorded random outcome); upper-left once the stack is empty.
 """
+
+from .engine import Boonlake  # noqa: E402
+
+#: the engine object; it becomes ``GAME`` (and joins the conformance suite) once the simulator passes it
+GAME_ENGINE = Boonlake()

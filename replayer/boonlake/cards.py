@@ -1,0 +1,231 @@
+"""Playing and discarding project cards: the cost (coins, vases, resources shown by production sites
+and boats), the boats moved for it, and the card's top effect through the core's registry.
+
+A ``play`` move names the card and, where its effect asks, the choices: ``boats`` (both boats'
+canal positions after moving them for this payment; downstream free, upstream 2 coins per boat),
+``exchange`` (an exchange effect used: "discard" cards for something, "draw" cards for something,
+"give" an inhabitant or vases), ``upgrade`` (the upgrade a card grants), ``draw``, ``sites``,
+``discard``. An effect not asked for goes to waste ("You may allow partial effects to go to waste").
+"""
+from __future__ import annotations
+
+from itertools import permutations
+
+from ..core.errors import IllegalMove
+from .catalog import Card
+from .costs import discounted, missing_resources, resources_available
+from .effects import EffectKind, Timing
+from .resolve import (EFFECTS, Choices, discard_from_hand, draw_cards, gain_vp, give_up_inhabitants, pay_coins,
+                      pay_vases, take_from_hand, take_inhabitants)
+from .state import BoonlakeState
+
+#: the card effects a play resolves at once; game-end effects wait for the final scoring
+IMMEDIATE_KINDS = frozenset(k.value for k in (
+    EffectKind.ADVANCE_COIN_TRACK, EffectKind.ADVANCE_CARD_TRACK, EffectKind.TAKE_COINS, EffectKind.TAKE_INHABITANTS,
+    EffectKind.TAKE_VASES, EffectKind.DISCARD_CARDS_FOR_INHABITANTS, EffectKind.SWAP_CARDS_COINS,
+    EffectKind.SWAP_CARDS_VASE_COINS, EffectKind.SWAP_CARDS_VP, EffectKind.DISCARD_CARDS_FOR_VP,
+    EffectKind.INHABITANT_FOR_COINS, EffectKind.VASES_FOR_VP, EffectKind.RESET_LEVER, EffectKind.UPGRADE_HOUSE_FREE,
+    EffectKind.UPGRADE_SETTLEMENT_EASED))
+
+
+def boat_cost(current: list[int], wanted: list[int], upstream_coins: int) -> int:
+    """Coins to bring the two boats from ``current`` to ``wanted`` (positions as a multiset: the
+    cheaper assignment), 2 coins per boat moved upstream."""
+    best = None
+    for order in permutations(wanted):
+        cost = sum(upstream_coins for a, b in zip(current, order) if b < a)
+        best = cost if best is None else min(best, cost)
+    return best or 0
+
+
+def card_coins(s: BoonlakeState, seat: int, card: Card) -> int:
+    return discounted(card.coins, s.players[seat].permanent.get(EffectKind.CARD_COIN_DISCOUNT.value, 0))
+
+
+def check_boats(s: BoonlakeState, seat: int, move: dict) -> tuple[list[int], int]:
+    """The boats' positions after the move and the coins their moving costs.
+
+    :raises IllegalMove: BOON.BOATS.CANAL (off the canal) or BOON.BOATS.UNCHANGED.
+    """
+    p = s.players[seat]
+    if "boats" not in move:
+        return p.boats, 0
+    wanted = sorted(move["boats"])
+    length = len(s.cat.canal)
+    for i, pos in enumerate(move["boats"]):
+        if not 1 <= pos <= length:
+            raise IllegalMove("BOON.BOATS.CANAL", f"the canal has spaces 1-{length}, not {pos}", f"/boats/{i}")
+    if wanted != list(move["boats"]) or wanted == p.boats:
+        raise IllegalMove("BOON.BOATS.UNCHANGED", "write 'boats' only when they move, as the two positions in "
+                                                  f"ascending order (now {p.boats})", "/boats")
+    return wanted, boat_cost(p.boats, wanted, s.cat.upstream_coins)
+
+
+def resources_shown(s: BoonlakeState, seat: int, boats: list[int]) -> tuple[int, ...]:
+    p = s.players[seat]
+    return resources_available(p.sites, boats, s.cat.canal, list(s.cat.site_types))
+
+
+def play_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> None:
+    """Lay out a card from hand (of ``kind``, or any kind when None), paying its cost, then its top effect.
+
+    :raises IllegalMove: the card is not of the kind, not in hand, or its cost cannot be paid.
+    """
+    cat = s.cat
+    cid = move["card"]
+    card = cat.cards.get(cid)
+    if card is None:
+        raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {cid!r}", "/card")
+    if kind is not None and card.kind != kind:
+        raise IllegalMove("BOON.CARD.KIND", f"this part plays a {kind} card; {cid} is a {card.kind} card", "/card")
+    boats, boat_coins = check_boats(s, seat, move)
+    missing = missing_resources(card.resources, resources_shown(s, seat, boats))
+    if missing:
+        raise IllegalMove("BOON.CARD.RESOURCES", f"{cid} needs {missing} more resource(s) than {s.ids[seat]}'s production "
+                                                 f"sites and boats show", "/card")
+    take_from_hand(s, seat, cid, "/card")
+    p = s.players[seat]
+    pay_coins(s, seat, boat_coins, "/boats", "moving boats upstream")
+    p.boats = boats
+    pay_coins(s, seat, card_coins(s, seat, card), "/card", f"card {cid}")
+    pay_vases(s, seat, card.vases, "/card", f"card {cid}")
+    p.played.append(cid)
+    ch = Choices(move)
+    eff = card.effect
+    if card.timing is Timing.PERMANENT:
+        key = eff.kind.value if eff.kind is not EffectKind.DISCARD_BONUS else f"discard_bonus:{eff.get('card_kind')}"
+        p.permanent[key] = p.permanent.get(key, 0) + eff.get("n")
+    elif card.timing is Timing.IMMEDIATE:
+        CARD_EFFECTS[eff.kind.value](s, seat, eff, ch)
+    for name in ("exchange", "upgrade"):
+        if name in move and not (card.timing is Timing.IMMEDIATE and name in _USES.get(eff.kind.value, ())):
+            raise IllegalMove("BOON.CHOICE.UNUSED", f"{cid}'s effect has no '{name}' choice", f"/{name}")
+    ch.finish()
+
+
+def discard_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> None:
+    """Put a card from hand on the discard pile for 2 coins (+1 per discard bonus of its kind).
+
+    :raises IllegalMove: the card is not of the kind or not in hand.
+    """
+    cid = move["card"]
+    card = s.cat.cards.get(cid)
+    if card is None:
+        raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {cid!r}", "/card")
+    if kind is not None and card.kind != kind:
+        raise IllegalMove("BOON.CARD.KIND", f"this part discards a {kind} card; {cid} is a {card.kind} card", "/card")
+    discard_from_hand(s, seat, [(0, cid)], "/card")
+    p = s.players[seat]
+    p.coins += s.cat.discard_coins + p.permanent.get(f"discard_bonus:{card.kind}", 0)
+
+
+# -- immediate card effects (their own registry section: what the lightning symbol does) -------
+
+CARD_EFFECTS = EFFECTS  # one registry; the kinds below are the cards' own
+_USES = {EffectKind.DISCARD_CARDS_FOR_INHABITANTS.value: ("exchange",), EffectKind.DISCARD_CARDS_FOR_VP.value: ("exchange",),
+         EffectKind.SWAP_CARDS_COINS.value: ("exchange",), EffectKind.SWAP_CARDS_VASE_COINS.value: ("exchange",),
+         EffectKind.SWAP_CARDS_VP.value: ("exchange",), EffectKind.INHABITANT_FOR_COINS.value: ("exchange",),
+         EffectKind.VASES_FOR_VP.value: ("exchange",), EffectKind.UPGRADE_HOUSE_FREE.value: ("upgrade",),
+         EffectKind.UPGRADE_SETTLEMENT_EASED.value: ("upgrade",)}
+
+
+def _exchange(move: dict, allowed: tuple[str, ...]) -> str | None:
+    how = move.get("exchange")
+    if how is not None and how not in allowed:
+        raise IllegalMove("BOON.CHOICE.EXCHANGE", f"this card exchanges by {' or '.join(map(repr, allowed))}, not {how!r}",
+                          "/exchange")
+    return how
+
+
+@EFFECTS.effect(EffectKind.DISCARD_CARDS_FOR_INHABITANTS.value)
+def _discard_for_inhabitants(s, seat, eff, ch):
+    if _exchange(ch.move, ("discard",)):
+        discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+        take_inhabitants(s, seat, eff.get("inhabitants"))
+
+
+@EFFECTS.effect(EffectKind.DISCARD_CARDS_FOR_VP.value)
+def _discard_for_vp(s, seat, eff, ch):
+    if _exchange(ch.move, ("discard",)):
+        discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+        gain_vp(s, seat, eff.get("vp"), "cards", f"{eff.get('cards')} cards discarded by a card's effect")
+
+
+@EFFECTS.effect(EffectKind.SWAP_CARDS_COINS.value)
+def _swap_coins(s, seat, eff, ch):
+    how = _exchange(ch.move, ("discard", "draw"))
+    if how == "discard":
+        discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+        s.players[seat].coins += eff.get("coins")
+    elif how == "draw":
+        pay_coins(s, seat, eff.get("coins"), "/exchange", "this exchange")
+        draw_cards(s, seat, eff.get("cards"), ch)
+
+
+@EFFECTS.effect(EffectKind.SWAP_CARDS_VASE_COINS.value)
+def _swap_vase_coins(s, seat, eff, ch):
+    how = _exchange(ch.move, ("discard", "draw"))
+    p = s.players[seat]
+    if how == "discard":
+        discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+        p.vases += eff.get("vases")
+        p.coins += eff.get("coins")
+    elif how == "draw":
+        pay_vases(s, seat, eff.get("vases"), "/exchange", "this exchange")
+        pay_coins(s, seat, eff.get("coins"), "/exchange", "this exchange")
+        draw_cards(s, seat, eff.get("cards"), ch)
+
+
+@EFFECTS.effect(EffectKind.SWAP_CARDS_VP.value)
+def _swap_vp(s, seat, eff, ch):
+    how = _exchange(ch.move, ("discard", "draw"))
+    if how == "discard":
+        discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+        gain_vp(s, seat, eff.get("vp"), "cards", f"{eff.get('cards')} cards discarded by a card's effect")
+    elif how == "draw":
+        gain_vp(s, seat, -eff.get("vp"), "cards", f"VP given up for {eff.get('cards')} cards by a card's effect")
+        draw_cards(s, seat, eff.get("cards"), ch)
+
+
+@EFFECTS.effect(EffectKind.INHABITANT_FOR_COINS.value)
+def _inhabitant_for_coins(s, seat, eff, ch):
+    if _exchange(ch.move, ("give",)):
+        give_up_inhabitants(s, seat, eff.get("inhabitants"), "/exchange", "this exchange")
+        s.players[seat].coins += eff.get("coins")
+
+
+@EFFECTS.effect(EffectKind.VASES_FOR_VP.value)
+def _vases_for_vp(s, seat, eff, ch):
+    if _exchange(ch.move, ("give",)):
+        pay_vases(s, seat, eff.get("vases"), "/exchange", "this exchange")
+        gain_vp(s, seat, eff.get("vp"), "cards", f"{eff.get('vases')} vases given up by a card's effect")
+
+
+@EFFECTS.effect(EffectKind.RESET_LEVER.value)
+def _reset_lever(s, seat, eff, ch):
+    """Move a used lever back up; levers cannot be used yet (see the package docstring), so there is
+    never one to move and the effect goes to waste."""
+    return None
+
+
+@EFFECTS.effect(EffectKind.UPGRADE_HOUSE_FREE.value)
+def _upgrade_house_free(s, seat, eff, ch):
+    spec = ch.move.get("upgrade")
+    if spec is not None:
+        from .building import upgrade
+
+        if spec.get("to") != "house":
+            raise IllegalMove("BOON.CHOICE.UPGRADE", "this card upgrades an inhabitant to a house", "/upgrade/to")
+        upgrade(s, seat, spec, "/upgrade", free_house=True)
+
+
+@EFFECTS.effect(EffectKind.UPGRADE_SETTLEMENT_EASED.value)
+def _upgrade_settlement_eased(s, seat, eff, ch):
+    spec = ch.move.get("upgrade")
+    if spec is not None:
+        from .building import upgrade
+
+        if spec.get("to") != "settlement":
+            raise IllegalMove("BOON.CHOICE.UPGRADE", "this card upgrades a house to a settlement", "/upgrade/to")
+        upgrade(s, seat, spec, "/upgrade", eased=eff.get("n"))
+

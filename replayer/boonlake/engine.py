@@ -1,0 +1,211 @@
+"""The Boonlake engine: the Game interface over the turn, the windows and the scorings."""
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+
+from .state import fast_clone as clone_fields
+from ..core.errors import IllegalMove
+from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
+from ..core.ledger import Ledger
+from ..core.simultaneous import check_simultaneous
+from . import interim, listing, setup, turn
+from .catalog import Catalog, default_catalog
+from .resolve import EFFECTS, refill_deck, reveal_card
+from .rules import RULES
+from .state import BoonlakeState, Step
+
+#: moves whose every check precedes their first change (taking a strip, passing)
+_CHECKED_FIRST = frozenset({"action", "pass"})
+#: move types that exist only inside a simultaneous window
+WINDOW_ONLY = frozenset({"score"})
+
+
+def _restore(s: BoonlakeState, before: BoonlakeState) -> None:
+    """Put ``s`` back to ``before`` (a clone), keeping the ledger object the replay driver holds."""
+    for f in fields(BoonlakeState):
+        value = getattr(before, f.name)
+        if isinstance(value, Ledger):
+            mine = getattr(s, f.name)
+            mine.events[:] = value.events
+            mine.totals[:] = value.totals
+        else:
+            setattr(s, f.name, value)
+
+
+def settle(s: BoonlakeState) -> None:
+    refill_deck(s)
+    turn.settle(s)
+
+
+def dispatch(s: BoonlakeState, seat: int, move: dict) -> None:
+    """Apply a player's move at the current step (the step and the seat are checked before)."""
+    step, t = s.step, move["type"]
+    if step is Step.ACTION:
+        turn.take_action(s, seat, move)
+    elif step is Step.CARD:
+        turn.card_part(s, seat, move)
+    elif step is Step.MIDDLE:
+        if t == "pass":
+            s.middle.pop(0)
+        else:
+            turn.middle_part(s, seat, move)
+    elif step is Step.RIGHT:
+        turn.right_decision(s, seat, move)
+    elif step is Step.SHIP:
+        turn.ship_move(s, seat, move)
+    elif step is Step.INTERIM:
+        if t == "score":
+            interim.score_tile(s, seat, move)
+        else:
+            interim.interim_action(s, seat, move)
+
+
+def _waiting(s: BoonlakeState, seat: int) -> str:
+    step = s.step
+    if s.draws:
+        return f"the table must write the card {s.ids[s.draws[0]]} draws (a 'card' move)"
+    if step is Step.MIDDLE:
+        return f"{s.ids[seat]} resolves {s.middle[0].replace('_', ' ')} of {s.cat.strips[s.strip].name} (or passes)"
+    names = {Step.ACTION: "takes an action strip", Step.CARD: "plays or discards a card of the strip's kind (or passes)",
+             Step.RIGHT: "decides the right-side part", Step.SHIP: "moves the ship", Step.INTERIM: "scores"}
+    return f"{s.ids[seat]} {names.get(step, 'decides')}"
+
+
+class Boonlake(Game):
+    name = "boonlake"
+    title = "Boonlake"
+    editions = ("2021",)
+    min_players, max_players = 2, 4  # the Wise Eminence (solo) is not built yet
+    variants: dict[str, str] = {}
+    schema_file = "boonlake.schema.json"
+    rules = RULES
+    state_columns = (("score", "int"), ("coins", "int"), ("cards_in_hand", "int"), ("ranch", "int"), ("vases", "int"),
+                     ("levers", "int"), ("settlements", "int"), ("cattle", "int"), ("houses", "int"),
+                     ("coin_track", "int"), ("card_track", "int"), ("production_sites", "int"), ("river", "str"))
+
+    def __init__(self, catalog: Catalog | None = None):
+        self._catalog = catalog
+        self._checked = False
+
+    @property
+    def cat(self) -> Catalog:
+        if self._catalog is None:
+            self._catalog = default_catalog()
+        if not self._checked:
+            EFFECTS.check_catalog(listing.applied_effect_uses(self._catalog), "Boonlake")
+            self._checked = True
+        return self._catalog
+
+    @property
+    def catalog_version(self) -> str:  # type: ignore[override]
+        return self.cat.version
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_state(self, log) -> BoonlakeState:
+        s = setup.new_state(self.cat, [p.id for p in log.players], log.setup)
+        settle(s)
+        return s
+
+    def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
+        from ..core.simulate import PLAYER_NAMES
+
+        return setup.random_setup(self.cat, rng, n_players, [name.lower() for name in PLAYER_NAMES[:n_players]])
+
+    # -- play -----------------------------------------------------------------------------
+    def to_move(self, s: BoonlakeState) -> int:
+        if s.step is Step.END:
+            return TERMINAL
+        return turn.expect(s)[0]
+
+    def is_terminal(self, s: BoonlakeState) -> bool:
+        return s.step is Step.END
+
+    def open_window(self, s: BoonlakeState):
+        return None if s.draws else s.window
+
+    def acting_seats(self, s: BoonlakeState) -> frozenset[int]:
+        if s.step is Step.END or s.draws:
+            return frozenset()
+        if s.window is not None:
+            return s.window.waiting
+        return frozenset((turn.expect(s)[0],))
+
+    def apply(self, s: BoonlakeState, move: dict, seat: int | None) -> None:
+        if s.step is Step.END:
+            raise IllegalMove("BOON.TURN.WRONG_STEP", "the game is over", "/type")
+        t = move["type"]
+        if s.draws:
+            if t != "card":
+                raise IllegalMove("BOON.TURN.WRONG_STEP", f"a {t!r} move cannot come now: {_waiting(s, s.draws[0])}", "/type")
+            reveal_card(s, move["card"])
+            settle(s)
+            return
+        if t == "card":
+            raise IllegalMove("BOON.TURN.WRONG_STEP", "no card is being drawn now; 'card' moves follow the effect that draws",
+                              "/type")
+        check_simultaneous(s.window, seat, t, WINDOW_ONLY, s.ids)
+        want, types = turn.expect(s, seat)
+        if t not in types:
+            who = seat if want < 0 else want
+            raise IllegalMove("BOON.TURN.WRONG_STEP", f"a {t!r} move is not possible now: {_waiting(s, who)} "
+                                                      f"({' or '.join(map(repr, types))}; round {s.rnd})", "/type")
+        if want >= 0 and seat != want:
+            raise IllegalMove("BOON.TURN.NOT_YOURS", f"it is {s.ids[want]}'s decision, not {move.get('player')}'s", "/player")
+        if t in _CHECKED_FIRST:  # every check of these comes before their first change: no copy needed
+            dispatch(s, seat, move)
+            settle(s)
+            return
+        before = clone_fields(s)
+        try:
+            dispatch(s, seat, move)
+            settle(s)
+        except IllegalMove:
+            _restore(s, before)
+            raise
+
+    def legal_moves(self, s: BoonlakeState) -> list[dict]:
+        return listing.legal_moves(s)
+
+    def random_move(self, s: BoonlakeState, rng: random.Random) -> dict:
+        return listing.random_move(s, rng)
+
+    def clone(self, s: BoonlakeState) -> BoonlakeState:
+        return clone_fields(s)
+
+    # -- results --------------------------------------------------------------------------
+    def player_rows(self, s: BoonlakeState) -> list[tuple]:
+        rows = []
+        for seat, p in enumerate(s.players):
+            hand = len(p.hand) + s.deck.unknown_held.get(seat, 0)
+            rows.append((s.ledger.totals[seat], p.coins, hand, p.ranch, p.vases, len(p.levers),
+                         interim.settlements_removed(s, seat), p.cattle_placed, interim.houses_removed(s, seat),
+                         p.coin_track, p.card_track, sum(p.sites), p.ship))
+        return rows
+
+    def turn_info(self, s: BoonlakeState) -> tuple[int, int]:
+        return s.turn + 1, s.rnd
+
+    def describe(self, s: BoonlakeState) -> str:
+        parts = [f"round {s.rnd} turn {s.turn + 1} {s.step.name.lower()}"]
+        if s.step is not Step.END:
+            seat = turn.expect(s)[0]
+            who = "table" if seat == CHANCE else "all" if seat == SIMULTANEOUS else s.ids[seat]
+            parts.append(f"waiting {who}")
+        parts.append("strips " + ",".join(s.strips))
+        for seat, p in enumerate(s.players):
+            parts.append(f"{s.ids[seat]}: {s.ledger.totals[seat]}VP {p.coins}c {len(p.hand)}+"
+                         f"{s.deck.unknown_held.get(seat, 0)}cards ranch{p.ranch} ship@{p.ship}")
+        return "; ".join(parts)
+
+    def render(self, s: BoonlakeState) -> str:
+        lines = [self.describe(s)]
+        board = ", ".join(f"{sp}:{t}" for sp, t in sorted(s.tiles.items()))
+        lines.append("tiles " + board)
+        pieces = ", ".join(f"{sp}.{i + 1}={s.ids[o]}/{pc.value}" for (sp, i), (o, pc) in sorted(s.sites.items()))
+        lines.append("pieces " + (pieces or "-"))
+        lines.append("cattle " + (", ".join(f"{sp}:{'/'.join(s.ids[k] for k in ks)}" for sp, ks in sorted(s.cattle.items())) or "-"))
+        return "\n".join(lines)
+
+
+__all__ = ["Boonlake"]

@@ -1,0 +1,173 @@
+"""Interim scorings (all players at once) and the final scoring.
+
+Rules text, "Interim Scoring": steps 1 (play a card of any kind or upgrade, once or twice; no
+discard, no develop) and 2 (the mandatory scoring tile with the 1/2/3/4 marker) are one window of
+the core per scoring: each seat writes up to two ``play``/``upgrade`` moves and then its ``score``
+move, in any order between the seats. Step 3 (income) follows once every seat has scored, because
+cattle score the settlements next to them, whoever built them; the cards of the income follow as
+``card`` moves, seat by seat. Steps 4 (levers back up, 1 VP per unused one) and 5 (region
+markers removed) need no decision. "Final Scoring" follows the fourth.
+"""
+from __future__ import annotations
+
+from ..core.errors import IllegalMove
+from ..core.simultaneous import SimultaneousWindow
+from . import building, cards
+from .board import cattle_settlement_vp, largest_adjacent_group, presences_next_to_bridges, region_presences
+from .effects import ConditionKind, Timing
+from .resolve import draw_cards, gain_vp, give_up_inhabitants, pay_coins, pay_vases
+from .scoring import (GameEndMeasures, condition_met, condition_target, game_end_vp, interim_income, interim_tile_vp,
+                      lever_vp, payment_vp, tier_vp, unused_lever_vp)
+from .state import BoonlakeState, Piece, Step
+
+PAYING = (ConditionKind.PAY_INHABITANT_OR_COINS, ConditionKind.PAY_VASE_OR_COINS, ConditionKind.PAY_COINS)
+#: what one payment on a paying scoring tile may be
+PAY_CHOICES = {ConditionKind.PAY_INHABITANT_OR_COINS: ("inhabitant", "coins"),
+               ConditionKind.PAY_VASE_OR_COINS: ("vase", "coins"), ConditionKind.PAY_COINS: ("coins",)}
+
+
+def open_interim(s: BoonlakeState) -> None:
+    s.step = Step.INTERIM
+    s.interim_actions = {}
+    s.window = SimultaneousWindow(f"interim scoring {s.scorings + 1}", frozenset(range(s.n)),
+                                  frozenset({"play", "upgrade", "score"}))
+
+
+def interim_action(s: BoonlakeState, seat: int, move: dict) -> None:
+    """Step 1: a card of any kind played (no discard) or an upgrade, at most twice."""
+    if s.interim_actions.get(seat, 0) >= 2:
+        raise IllegalMove("BOON.INTERIM.TWICE", "at an interim scoring each player plays or upgrades at most twice", "/type")
+    if move["type"] == "play":
+        cards.play_card(s, seat, move, None)
+    else:
+        building.upgrade(s, seat, move)
+    s.interim_actions[seat] = s.interim_actions.get(seat, 0) + 1
+
+
+def measure(s: BoonlakeState, seat: int, kind: ConditionKind, cond):
+    """What a player has for a scoring tile's condition (pairs in the order of the tile's regions or kinds)."""
+    cat, p = s.cat, s.players[seat]
+    if kind is ConditionKind.TWO_REGIONS:
+        per = region_presences(cat, s.presences(seat))
+        return tuple(per[r] for r in cond.regions)
+    if kind is ConditionKind.TRACK_ADVANCED:
+        return p.coin_track if cond.track == "coin" else p.card_track
+    if kind is ConditionKind.LOWER_TRACK_ADVANCED:
+        return min(p.coin_track, p.card_track)
+    if kind is ConditionKind.PRODUCTION_SITES:
+        return sum(p.sites)
+    if kind is ConditionKind.ADJACENT_TILES_WITH_PRESENCE:
+        return largest_adjacent_group(cat, s.presences(seat))
+    if kind is ConditionKind.LEVERS:
+        return len(p.levers)
+    if kind is ConditionKind.CATTLE_REMOVED:
+        return p.cattle_placed
+    if kind is ConditionKind.SETTLEMENTS_REMOVED:
+        return settlements_removed(s, seat)
+    if kind is ConditionKind.BRIDGE_PRESENCES:
+        return presences_next_to_bridges(cat, s.presences(seat))
+    if kind is ConditionKind.PLAYED_KINDS:
+        return tuple(sum(1 for c in p.played if cat.cards[c].kind == k) for k in cond.kinds)
+    raise ValueError(kind)
+
+
+def settlements_removed(s: BoonlakeState, seat: int) -> int:
+    return sum(1 for r in s.cat.piece_order["settlement"] if r in s.players[seat].vacated)
+
+
+def houses_removed(s: BoonlakeState, seat: int) -> int:
+    return sum(1 for r in s.cat.piece_order["house"] if r in s.players[seat].vacated)
+
+
+def score_tile(s: BoonlakeState, seat: int, move: dict) -> None:
+    """Step 2: the scoring marker of this scoring onto a tile not yet marked by the player."""
+    tid = move["tile"]
+    if tid not in s.scoring_tiles:
+        raise IllegalMove("BOON.SCORE.TILE", f"the scoring tiles in play are {', '.join(s.scoring_tiles)}, not {tid!r}", "/tile")
+    p = s.players[seat]
+    if tid in p.scored_tiles:
+        raise IllegalMove("BOON.SCORE.MARKED", f"{s.ids[seat]} already has a scoring marker below {tid}", "/tile")
+    cond = s.cat.scoring_tiles[tid].condition
+    number = s.scorings + 1
+    pays = move.get("pay", [])
+    if cond.kind in PAYING:
+        target = condition_target(cond, number)
+        if len(pays) > target:
+            raise IllegalMove("BOON.SCORE.PAY", f"{tid} pays at most {target} times at interim scoring {number}", f"/pay/{target}")
+        allowed = PAY_CHOICES[cond.kind]
+        for i, what in enumerate(pays):
+            if what not in allowed:
+                raise IllegalMove("BOON.SCORE.PAY", f"{tid} takes {' or '.join(allowed)} for each payment, not {what!r}", f"/pay/{i}")
+            if what == "coins":
+                pay_coins(s, seat, cond.coins, f"/pay/{i}", f"a payment on {tid}")
+            elif what == "vase":
+                pay_vases(s, seat, 1, f"/pay/{i}", f"a payment on {tid}")
+            else:
+                give_up_inhabitants(s, seat, 1, f"/pay/{i}", f"a payment on {tid}")
+        met = condition_met(cond, number, len(pays))
+        gain_vp(s, seat, payment_vp(cond, len(pays)), "scoring_tiles", f"{len(pays)} payment(s) on {tid}")
+    else:
+        if pays:
+            raise IllegalMove("BOON.SCORE.PAY", f"{tid} asks for no payment", "/pay")
+        met = condition_met(cond, number, measure(s, seat, cond.kind, cond))
+    own = s.owner_tile[seat] == tid
+    gain_vp(s, seat, interim_tile_vp(number, met, own), "scoring_tiles",
+            f"interim scoring {number}: {tid} {'met' if met else 'not met'}{' (own tile, doubled)' if own else ''}")
+    p.scored_tiles.append(tid)
+    s.window.record(seat, tid)
+    if s.window.complete:
+        s.window = None
+        finish_interim(s)
+
+
+def card_income(s: BoonlakeState, seat: int) -> int:
+    return s.cat.tracks["card"][s.players[seat].card_track].income
+
+
+def finish_interim(s: BoonlakeState) -> None:
+    """Steps 3-5 once every seat has scored: the income (coins, cards - drawn by ``card`` moves -
+    and VP), levers back up, region markers removed."""
+    cat = s.cat
+    number = s.scorings + 1
+    last = number == 4
+    settlements = s.pieces_at(Piece.SETTLEMENT)
+    for seat, p in enumerate(s.players):
+        cattle = [cattle_settlement_vp(cat, space, settlements) for space, seats in s.cattle.items() for k in seats if k == seat]
+        inc = interim_income(cat, p.coin_track, p.card_track, p.vacated, cattle, last)
+        p.coins += inc.coins
+        if not last:
+            draw_cards(s, seat, card_income(s, seat))
+        gain_vp(s, seat, inc.vp, "income", f"interim scoring {number}: income (tracks, vacated spaces, cattle next to settlements)")
+        unused = sum(1 for used in p.levers.values() if not used)
+        gain_vp(s, seat, unused_lever_vp(unused), "levers", f"interim scoring {number}: {unused} lever(s) not used")
+        for k in p.levers:
+            p.levers[k] = False
+    s.covered.clear()
+    s.scorings = number
+    s.scorings_due -= 1
+    if number == 4:
+        final_scoring(s)
+        return
+    if s.scorings_due:
+        open_interim(s)
+        return
+    from .turn import after_scorings
+
+    s.step = Step.ACTION
+    after_scorings(s)
+
+
+def final_scoring(s: BoonlakeState) -> None:
+    cat = s.cat
+    for seat, p in enumerate(s.players):
+        gain_vp(s, seat, lever_vp(len(p.levers)), "levers", f"final scoring: {len(p.levers)} lever(s)")
+        gain_vp(s, seat, sum(cat.cards[c].vp for c in p.played), "cards", "final scoring: VP symbols of the cards played")
+        gain_vp(s, seat, tier_vp(cat, p.vacated), "tiers", "final scoring: vacated recesses of tiers 3-5")
+        m = GameEndMeasures(region_presences(cat, s.presences(seat)), sum(p.sites), houses_removed(s, seat),
+                            p.cattle_placed, settlements_removed(s, seat), p.coin_track, p.card_track, len(p.levers))
+        for c in p.played:
+            card = cat.cards[c]
+            if card.timing is Timing.GAME_END:
+                gain_vp(s, seat, game_end_vp(card.effect, m), "game_end_cards", f"final scoring: {c}'s game-end effect")
+    s.step = Step.END
+    s.window = None

@@ -1,0 +1,322 @@
+"""Legal moves and random play.
+
+Candidates are generated per seat and move type (a superset of what is legal), completed where an
+effect asks for a choice (a production site, a track, a harbor bonus), and kept when the engine's
+own validator accepts them on a copy of the state: the listing and the validator cannot disagree.
+Lists of cards given up are written in ascending order of their ids, so each set is one move.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations, combinations_with_replacement, product
+
+from .state import fast_clone as clone_fields
+from ..core.components import UNKNOWN
+from ..core.errors import IllegalMove
+from .catalog import RESOURCES, Catalog
+from .cards import boat_cost, card_coins, resources_shown
+from .costs import missing_resources
+from .effects import EffectKind, Timing
+from .interim import PAY_CHOICES, PAYING, condition_target
+from .state import BoonlakeState, Piece, Step
+from . import building, turn
+
+_EXCHANGES = {EffectKind.DISCARD_CARDS_FOR_INHABITANTS: ("discard",), EffectKind.DISCARD_CARDS_FOR_VP: ("discard",),
+              EffectKind.SWAP_CARDS_COINS: ("discard", "draw"), EffectKind.SWAP_CARDS_VASE_COINS: ("discard", "draw"),
+              EffectKind.SWAP_CARDS_VP: ("discard", "draw"), EffectKind.INHABITANT_FOR_COINS: ("give",),
+              EffectKind.VASES_FOR_VP: ("give",)}
+_UPGRADES = (EffectKind.UPGRADE_HOUSE_FREE, EffectKind.UPGRADE_SETTLEMENT_EASED)
+
+
+def applied_effect_uses(cat: Catalog):
+    """(effect kind, where) for every effect the engine resolves through its registry."""
+    for n, sp in cat.spaces.items():
+        yield sp.reward.kind.value, f"board space {n}"
+    for sid, sp in cat.river_spaces.items():
+        if sp.reward is not None:
+            yield sp.reward.kind.value, f"river space {sid}"
+    for t in cat.building_tiles.values():
+        for i, site in enumerate(t.sites):
+            for e in site:
+                yield e.kind.value, f"building tile {t.id} site {i + 1}"
+    for name, track in cat.tracks.items():
+        for sp in track:
+            if sp.reward is not None:
+                yield sp.reward.kind.value, f"{name} track position {sp.position}"
+    for r in cat.regions:
+        yield r.label_reward.kind.value, f"region label {r.id}"
+    for c in cat.cards.values():
+        if c.timing is Timing.IMMEDIATE:
+            yield c.effect.kind.value, f"card {c.id}"
+
+
+def accepts(s: BoonlakeState, move: dict, seat: int | None) -> IllegalMove | None:
+    """None when the engine accepts ``move`` (tried on a copy), else the violation."""
+    from . import GAME_ENGINE
+
+    try:
+        GAME_ENGINE.apply(clone_fields(s), move, seat)
+    except IllegalMove as exc:
+        return exc
+    return None
+
+
+def _complete(s: BoonlakeState, seat: int | None, move: dict, depth: int = 0) -> list[dict]:
+    """``move`` and the variants its effects' choices make legal."""
+    err = accepts(s, move, seat)
+    if err is None:
+        return [move]
+    if depth > 3:
+        return []
+    if err.code == "BOON.CHOICE.MISSING" and err.pointer == "/sites":
+        out = []
+        for r in RESOURCES:
+            out += _complete(s, seat, {**move, "sites": move.get("sites", []) + [r]}, depth + 1)
+        return out
+    if err.code == "BOON.CHOICE.TRACK":
+        return [m for t in ("coin", "card") for m in _complete(s, seat, {**move, "track": t}, depth + 1)]
+    if err.code == "BOON.CHOICE.HARBOR":
+        return [m for b in ("coins", "cards") for m in _complete(s, seat, {**move, "bonus": b}, depth + 1)]
+    return []
+
+
+def _hand(s: BoonlakeState, seat: int) -> list[str]:
+    """Cards the seat may name from hand: the known ones, and every card still possible for an unknown one."""
+    known = sorted(set(s.players[seat].hand))
+    if s.deck.unknown_held.get(seat, 0):
+        known = sorted(set(known) | set(s.deck.possible()))
+    return known
+
+
+def _boat_options(s: BoonlakeState, seat: int, card) -> list[list[int] | None]:
+    p = s.players[seat]
+    coins_needed = card_coins(s, seat, card)
+    out: list[list[int] | None] = []
+    length = len(s.cat.canal)
+    for a, b in combinations_with_replacement(range(1, length + 1), 2):
+        wanted = [a, b]
+        cost = 0 if wanted == p.boats else boat_cost(p.boats, wanted, s.cat.upstream_coins)
+        if cost + coins_needed > p.coins or card.vases > p.vases:
+            continue
+        if missing_resources(card.resources, resources_shown(s, seat, wanted)):
+            continue
+        out.append(None if wanted == p.boats else wanted)
+    return out
+
+
+def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict, fast: bool = False):
+    """Candidate plays (validated by the caller through ``_complete``): every card, boat position and
+    effect choice; ``fast`` (random play) keeps the boats where they are when that pays."""
+    cat = s.cat
+    hand = _hand(s, seat)
+    for cid in hand:
+        card = cat.cards[cid]
+        if kind is not None and card.kind != kind:
+            continue
+        boats = _boat_options(s, seat, card)
+        if fast and boats:
+            boats = [None] if None in boats else boats[:1]
+        for b in boats:
+            move = {**base, "card": cid}
+            if b is not None:
+                move["boats"] = b
+            yield move
+            eff = card.effect
+            if card.timing is Timing.IMMEDIATE and eff.kind in _EXCHANGES:
+                for how in _EXCHANGES[eff.kind]:
+                    if how == "discard":
+                        rest = [c for c in hand if c != cid]
+                        for combo in combinations(rest, eff.get("cards")):
+                            yield {**move, "exchange": how, "discard": list(combo)}
+                    else:
+                        yield {**move, "exchange": how}
+            if card.timing is Timing.IMMEDIATE and eff.kind in _UPGRADES:
+                to = "house" if eff.kind is EffectKind.UPGRADE_HOUSE_FREE else "settlement"
+                for spec in _upgrade_specs(s, seat, to):
+                    yield {**move, "upgrade": spec}
+
+
+def _upgrade_specs(s: BoonlakeState, seat: int, only: str | None = None) -> list[dict]:
+    out = []
+    for (space, i), (owner, piece) in sorted(s.sites.items()):
+        if owner != seat or piece is Piece.SETTLEMENT:
+            continue
+        to = "house" if piece is Piece.INHABITANT else "settlement"
+        if only is not None and to != only:
+            continue
+        spec = {"space": space, "to": to}
+        if len(s.cat.building_tiles[s.tiles[space]].sites) > 1:
+            spec["site"] = i + 1
+        if to == "house":
+            out.append(spec)
+        else:
+            out += [spec] + [{**spec, "substitute": k} for k in (1, 2)]
+    return out
+
+
+def _develop_moves(s: BoonlakeState, seat: int, base: dict):
+    if s.players[seat].ranch < 1:
+        return
+    hand = _hand(s, seat)
+    for space, tile in sorted(s.tiles.items()):
+        if tile == "pasture":
+            continue
+        sites = s.cat.building_tiles[tile].sites
+        for i, effects in enumerate(sites):
+            if (space, i) in s.sites:
+                continue
+            move = {**base, "space": space}
+            if len(sites) > 1:
+                move["site"] = i + 1
+            need = sum(e.get("n") for e in effects if e.kind is EffectKind.DISCARD_CARDS)
+            if need:
+                for combo in combinations(hand, need):
+                    yield {**move, "discard": list(combo)}
+            else:
+                yield move
+
+
+def _hire_moves(s: BoonlakeState, seat: int, base: dict, fast: bool = False):
+    p = s.players[seat]
+    hand = _hand(s, seat)
+    held = len(p.hand) + s.deck.unknown_held.get(seat, 0)
+    for k in range(0, min(p.supply, p.coins // 3) + 1):
+        for m in range(0, min(p.supply - k, held // 3) + 1):
+            if k + m < 1:
+                continue
+            combos = combinations(hand, 3 * m)
+            if fast:  # random play: one set of cards per count is enough
+                combos = [next(combos, ())]
+            for combo in combos:
+                move = dict(base)
+                if k:
+                    move["coins"] = k
+                if m:
+                    move["discard"] = list(combo)
+                yield move
+
+
+def _score_moves(s: BoonlakeState, seat: int, base: dict):
+    for tid in s.scoring_tiles:
+        if tid in s.players[seat].scored_tiles:
+            continue
+        cond = s.cat.scoring_tiles[tid].condition
+        move = {**base, "tile": tid}
+        if cond.kind in PAYING:
+            target = condition_target(cond, s.scorings + 1)
+            for k in range(target + 1):
+                for pays in product(PAY_CHOICES[cond.kind], repeat=k):
+                    yield {**move, "pay": list(pays)} if pays else move
+        else:
+            yield move
+
+
+def _ship_moves(s: BoonlakeState, seat: int, base: dict):
+    from .river import counted_spaces
+
+    rr = s.cat.river[s.rnd]
+    occupied = [q.ship for i, q in enumerate(s.players) if i != seat]
+    for to in counted_spaces(rr, s.players[seat].ship, occupied)[:s.steps]:
+        move = {**base, "to": to}
+        yield move
+        reward = s.cat.river_spaces[to].reward
+        if reward is not None and reward.kind is EffectKind.VASE_OR_PRODUCTION_SITE:
+            for r in RESOURCES:
+                yield {**move, "sites": [r]}
+
+
+def candidates(s: BoonlakeState, seat: int, t: str, fast: bool = False, rng: random.Random | None = None):
+    """Moves of type ``t`` that ``seat`` might make (a superset of the legal ones, before completion)."""
+    b = {"type": t, "player": s.ids[seat]}
+    kind = s.cat.strips[s.strip].card if s.step is Step.CARD else None
+    if t == "action":
+        yield from ({**b, "strip": x} for x in s.strips)
+    elif t in ("pass", "draw"):
+        yield b
+    elif t == "play":
+        yield from _play_moves(s, seat, kind, b, fast)
+    elif t == "discard":
+        yield from ({**b, "card": c} for c in _hand(s, seat) if kind is None or s.cat.cards[c].kind == kind)
+    elif t == "explore":
+        tiles = sorted(s.mound.possible())
+        if fast and tiles and rng is not None:
+            tiles = [rng.choice(tiles)]
+        yield from ({**b, "tile": tile, "space": space} for space in building.open_spaces(s) for tile in tiles)
+    elif t == "pasture":
+        yield from ({**b, "space": space} for space in building.open_spaces(s))
+    elif t == "develop":
+        yield from _develop_moves(s, seat, b)
+    elif t == "upgrade":
+        yield from ({**b, **spec} for spec in _upgrade_specs(s, seat))
+    elif t == "region":
+        yield from ({**b, "region": r.id} for r in s.cat.regions)
+    elif t == "modernize":
+        yield from ({**b, "lever": x} for x in s.cat.lever_spaces)
+    elif t == "cattle":
+        for space in sorted(sp for sp, tile in s.tiles.items() if tile == "pasture"):
+            yield {**b, "space": space}
+            yield from ({**b, "space": space, "substitute": k} for k in (1, 2))
+    elif t == "hire":
+        yield from _hire_moves(s, seat, b, fast)
+    elif t == "score":
+        yield from _score_moves(s, seat, b)
+    elif t == "ship":
+        yield from _ship_moves(s, seat, b)
+
+
+def seat_moves(s: BoonlakeState, seat: int, types: tuple[str, ...]) -> list[dict]:
+    """The legal moves of ``seat`` among ``types``."""
+    out: list[dict] = []
+    for t in types:
+        for move in candidates(s, seat, t):
+            out += _complete(s, seat, move)
+    return out
+
+
+def _chance_moves(s: BoonlakeState) -> list[dict]:
+    return [{"type": "card", "card": c} for c in s.deck.possible()] + [{"type": "card", "card": UNKNOWN}]
+
+
+def legal_moves(s: BoonlakeState) -> list[dict]:
+    if s.step is Step.END:
+        return []
+    if s.draws:
+        return _chance_moves(s)
+    if s.window is not None:
+        out = []
+        for seat in sorted(s.window.waiting):
+            out += seat_moves(s, seat, turn.seat_types(s, seat))
+        return out
+    seat, types = turn.expect(s)
+    return seat_moves(s, seat, types)
+
+
+#: how often random play prefers each move type when it is possible (pass is the fallback)
+_WEIGHTS = {"action": 1, "play": 6, "discard": 2, "pass": 1, "explore": 5, "develop": 5, "upgrade": 5, "pasture": 4,
+            "region": 5, "modernize": 3, "draw": 3, "cattle": 4, "hire": 2, "score": 1, "ship": 1}
+
+
+def random_move(s: BoonlakeState, rng: random.Random) -> dict:
+    """A legal move: cards drawn with their true odds; decisions by a weighted move type, then a
+    random candidate of it that the validator accepts."""
+    if s.draws:
+        weights = s.deck.unaccounted
+        cards = sorted(c for c, k in weights.items() if k > 0)
+        return {"type": "card", "card": rng.choices(cards, [weights[c] for c in cards])[0]}
+    if s.window is not None:
+        seat = rng.choice(sorted(s.window.waiting))
+        types = turn.seat_types(s, seat)
+    else:
+        seat, types = turn.expect(s)
+    order = sorted(types, key=lambda t: -_WEIGHTS.get(t, 1) * rng.random())
+    for t in order:
+        cands = list(candidates(s, seat, t, fast=True, rng=rng))
+        if t == "ship" and rng.random() < 0.6:
+            cands.reverse()  # mostly as far as the strip allows
+        else:
+            rng.shuffle(cands)
+        for move in cands:
+            done = _complete(s, seat, move)
+            if done:
+                return rng.choice(done)
+    raise RuntimeError(f"no legal move for {s.ids[seat]} at {s.step.name}")

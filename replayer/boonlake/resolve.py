@@ -1,0 +1,319 @@
+"""The effect kinds that give or take something, each implemented once through the core's registry.
+
+A move carries the choices its effects need: ``sites`` (the production sites built where an effect
+lets the player choose), ``discard`` (cards given up by an effect or a site). Cards drawn are not
+part of the move: each is a ``card`` move of the table's right after it (``"?"`` where the recorder
+could not see it), as the draw pile is a hidden pool of the core. :class:`Choices` hands them
+out in order and checks at the end that none is left over. Every effect mutates the state after its
+own checks; a move is applied on the state as a whole and restored when any check fails (see
+``engine.apply``), so a rejected move changes nothing.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.components import UNKNOWN
+from ..core.decisions import EffectRegistry
+from ..core.errors import IllegalMove
+from .catalog import RESOURCES, Effect
+from .effects import EffectKind
+from .scoring import advance_track
+from .state import BoonlakeState
+
+Effector = Callable[[BoonlakeState, int, Effect, "Choices"], None]
+EFFECTS: EffectRegistry[Effector] = EffectRegistry("boonlake")
+
+
+class Choices:
+    """The choice lists of one move, consumed in order by the effects that need them."""
+
+    __slots__ = ("move", "sites", "discard", "sited", "discarded", "track_used")
+
+    def __init__(self, move: dict):
+        self.move = move
+        self.sites: list = move.get("sites", [])
+        self.discard: list = move.get("discard", [])
+        self.sited = self.discarded = 0
+        self.track_used = False
+
+    def next_site(self) -> str:
+        if self.sited >= len(self.sites):
+            raise IllegalMove("BOON.CHOICE.MISSING", "this move builds a production site of your choice: name it in 'sites'", "/sites")
+        self.sited += 1
+        return self.sites[self.sited - 1]
+
+    def next_discards(self, n: int) -> list[tuple[int, str]]:
+        if self.discarded + n > len(self.discard):
+            raise IllegalMove("BOON.CHOICE.MISSING", f"this move gives up {n} card(s) from hand: name them in 'discard'",
+                              "/discard")
+        out = [(i, self.discard[i]) for i in range(self.discarded, self.discarded + n)]
+        self.discarded += n
+        return out
+
+    def finish(self) -> None:
+        """:raises IllegalMove: a choice was written that no effect of the move used."""
+        if "track" in self.move and not self.track_used:
+            raise IllegalMove("BOON.CHOICE.UNUSED", "no effect of this move lets you choose a track", "/track")
+        for name, used in (("sites", self.sited), ("discard", self.discarded)):
+            if used < len(getattr(self, name)):
+                what = "production sites" if name == "sites" else "cards given up"
+                raise IllegalMove("BOON.CHOICE.UNUSED", f"the move writes {len(getattr(self, name))} {what}; "
+                                                        f"its effects ask for {used}", f"/{name}/{used}")
+
+
+# -- basic gains and losses ------------------------------------------------------------------
+
+def draw_cards(s: BoonlakeState, seat: int, n: int, ch: Choices | None = None) -> None:
+    """``n`` cards to be drawn by ``seat``: each is a ``card`` move of the table's that follows."""
+    s.draws.extend([seat] * n)
+
+
+def reveal_card(s: BoonlakeState, card: str) -> None:
+    """The next pending card drawn, as written (``"?"``: unseen into the hand).
+
+    :raises IllegalMove: BOON.CARD.UNKNOWN, or the core's CORE.HIDDEN.* codes.
+    """
+    if card != UNKNOWN and card not in s.cat.cards:
+        raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {card!r}", "/card")
+    seat = s.draws[0]
+    s.deck.draw(seat, card, pointer="/card")
+    s.draws.pop(0)
+    if card != UNKNOWN:
+        s.players[seat].hand.append(card)
+
+
+def refill_deck(s: BoonlakeState) -> None:
+    """Before a card is drawn from an empty pile: "shuffle the discard pile into a new draw pile";
+    with both empty, the draws still pending go empty-handed."""
+    if s.draws and s.deck.remaining == 0:
+        if s.discard_pile:
+            for card in s.discard_pile:
+                s.deck.put_back(card)
+            s.discard_pile.clear()
+        else:
+            s.draws.clear()
+
+
+def take_from_hand(s: BoonlakeState, seat: int, card: str, pointer: str) -> None:
+    """Remove ``card`` from the seat's hand: a card known there, or one of its unknown cards
+    identified now (the core checks that it can still be that card).
+
+    :raises IllegalMove: BOON.CARD.NOT_IN_HAND, or the core's CORE.HIDDEN.* codes.
+    """
+    p = s.players[seat]
+    if card in p.hand:
+        p.hand.remove(card)
+        return
+    if card not in s.cat.cards:
+        raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {card!r}", pointer)
+    if s.deck.unknown_held.get(seat, 0) <= 0:
+        raise IllegalMove("BOON.CARD.NOT_IN_HAND", f"{s.ids[seat]} has no card {card} in hand", pointer)
+    s.deck.identify(seat, card, pointer)
+
+
+def discard_from_hand(s: BoonlakeState, seat: int, entries: list[tuple[int, str]], base: str = "/discard") -> None:
+    """Cards from hand onto the discard pile, face up (so named), written in ascending order of their ids.
+
+    :raises IllegalMove: BOON.CARD.UNKNOWN, BOON.CHOICE.ORDER, BOON.CARD.NOT_IN_HAND or CORE.HIDDEN.*.
+    """
+    for (_, a), (i, b) in zip(entries, entries[1:]):
+        if not a < b:
+            raise IllegalMove("BOON.CHOICE.ORDER", "cards given up together are written once each in ascending order of "
+                                                   f"their ids ({b} after {a})", f"{base}/{i}")
+    for i, card in entries:
+        if card == UNKNOWN:
+            raise IllegalMove("BOON.CARD.UNKNOWN", "a discarded card goes face up on the discard pile: name it", f"{base}/{i}")
+        take_from_hand(s, seat, card, f"{base}/{i}" if base == "/discard" else base)
+        s.discard_pile.append(card)
+
+
+def gain_vp(s: BoonlakeState, seat: int, n: int, category: str, reason: str) -> None:
+    s.ledger.add(seat, n, category, reason)
+
+
+def take_inhabitants(s: BoonlakeState, seat: int, n: int) -> None:
+    """Inhabitants come from the supply; only wooden pieces are limited, so a short supply gives fewer."""
+    p = s.players[seat]
+    k = min(n, p.supply)
+    p.supply -= k
+    p.ranch += k
+
+
+def give_up_inhabitants(s: BoonlakeState, seat: int, n: int, pointer: str, why: str) -> None:
+    p = s.players[seat]
+    if p.ranch < n:
+        raise IllegalMove("BOON.PAY.INHABITANTS", f"{why} gives up {n} inhabitant(s) from the ranch; "
+                                                  f"{s.ids[seat]} has {p.ranch} there", pointer)
+    p.ranch -= n
+    p.supply += n
+
+
+def pay_coins(s: BoonlakeState, seat: int, n: int, pointer: str, why: str) -> None:
+    p = s.players[seat]
+    if p.coins < n:
+        raise IllegalMove("BOON.PAY.COINS", f"{why} costs {n} coin(s); {s.ids[seat]} has {p.coins}", pointer)
+    p.coins -= n
+
+
+def pay_vases(s: BoonlakeState, seat: int, n: int, pointer: str, why: str) -> None:
+    p = s.players[seat]
+    if p.vases < n:
+        raise IllegalMove("BOON.PAY.VASES", f"{why} costs {n} vase(s); {s.ids[seat]} has {p.vases}", pointer)
+    p.vases -= n
+
+
+def build_site(s: BoonlakeState, seat: int, resource: str, pointer: str = "/sites") -> None:
+    """Place a level-1 site or turn it to level 2; at level 2 the effect is wasted."""
+    if resource not in RESOURCES:
+        raise IllegalMove("BOON.CHOICE.SITE", f"production sites are {', '.join(RESOURCES)}, not {resource!r}", pointer)
+    p = s.players[seat]
+    i = RESOURCES.index(resource)
+    if p.sites[i] < s.cat.site_max_level:
+        p.sites[i] += 1
+
+
+def advance(s: BoonlakeState, seat: int, track: str, n: int, ch: Choices) -> None:
+    """Advance on an income track, gaining each reward reached and 2 VP per wasted step."""
+    p = s.players[seat]
+    pos = p.coin_track if track == "coin" else p.card_track
+    result = advance_track(s.cat.tracks[track], pos, n, s.cat.wasted_step_vp)
+    if track == "coin":
+        p.coin_track = result.position
+    else:
+        p.card_track = result.position
+    gain_vp(s, seat, result.vp, "income_track", f"{result.wasted} step(s) beyond the end of the {track} track")
+    for reward in result.rewards:
+        apply_effect(s, seat, reward, ch)
+
+
+def track_income(s: BoonlakeState, seat: int, track: str, ch: Choices) -> None:
+    """A track's income now, without advancing: its coins or cards and its VP."""
+    p = s.players[seat]
+    space = s.cat.tracks[track][p.coin_track if track == "coin" else p.card_track]
+    if track == "coin":
+        p.coins += space.income
+    else:
+        draw_cards(s, seat, space.income, ch)
+    gain_vp(s, seat, space.vp, "income", f"the {track} track's income received by a building site")
+
+
+def apply_effect(s: BoonlakeState, seat: int, eff: Effect, ch: Choices) -> None:
+    EFFECTS[eff.kind.value](s, seat, eff, ch)
+
+
+def apply_all(s: BoonlakeState, seat: int, effects, ch: Choices) -> None:
+    for eff in effects:
+        apply_effect(s, seat, eff, ch)
+
+
+# -- the registry: rewards of spaces, sites, tracks and labels ---------------------------------
+
+@EFFECTS.effect(EffectKind.TAKE_COINS.value)
+def _take_coins(s, seat, eff, ch):
+    s.players[seat].coins += eff.get("n")
+
+
+@EFFECTS.effect(EffectKind.DRAW_CARDS.value)
+def _draw_cards(s, seat, eff, ch):
+    draw_cards(s, seat, eff.get("n"), ch)
+
+
+@EFFECTS.effect(EffectKind.TAKE_INHABITANTS.value)
+def _take_inhabitants(s, seat, eff, ch):
+    take_inhabitants(s, seat, eff.get("n"))
+
+
+@EFFECTS.effect(EffectKind.TAKE_VASES.value)
+def _take_vases(s, seat, eff, ch):
+    s.players[seat].vases += eff.get("n")
+
+
+@EFFECTS.effect(EffectKind.GAIN_VP.value)
+def _gain_vp(s, seat, eff, ch):
+    gain_vp(s, seat, eff.get("n"), "rewards", f"{eff.get('n')} VP shown on a space, site or track")
+
+
+@EFFECTS.effect(EffectKind.LOSE_VP.value)
+def _lose_vp(s, seat, eff, ch):
+    gain_vp(s, seat, -eff.get("n"), "rewards", f"{eff.get('n')} VP lost by a building site")
+
+
+@EFFECTS.effect(EffectKind.PAY_COINS.value)
+def _pay_coins(s, seat, eff, ch):
+    pay_coins(s, seat, eff.get("n"), "/space", "this building site")
+
+
+@EFFECTS.effect(EffectKind.DISCARD_CARDS.value)
+def _discard_cards(s, seat, eff, ch):
+    discard_from_hand(s, seat, ch.next_discards(eff.get("n")))
+
+
+@EFFECTS.effect(EffectKind.FREE.value)
+def _free(s, seat, eff, ch):
+    return None
+
+
+@EFFECTS.effect(EffectKind.BUILD_PRODUCTION_SITE.value)
+def _build_site(s, seat, eff, ch):
+    resource = eff.get("resource")
+    if resource == "any":
+        pointer = f"/sites/{ch.sited}"
+        build_site(s, seat, ch.next_site(), pointer)
+    else:
+        build_site(s, seat, resource)
+
+
+@EFFECTS.effect(EffectKind.VASE_OR_PRODUCTION_SITE.value)
+def _vase_or_site(s, seat, eff, ch):
+    """The river's choice: a production site when the move names one in 'sites', else a vase."""
+    if ch.sited < len(ch.sites):
+        pointer = f"/sites/{ch.sited}"
+        build_site(s, seat, ch.next_site(), pointer)
+    else:
+        _take_vase_on_ship(s, seat)
+
+
+def _take_vase_on_ship(s, seat):
+    s.players[seat].vases += 1
+
+
+@EFFECTS.effect(EffectKind.ADVANCE_COIN_TRACK.value)
+def _advance_coin(s, seat, eff, ch):
+    advance(s, seat, "coin", eff.get("n"), ch)
+
+
+@EFFECTS.effect(EffectKind.ADVANCE_CARD_TRACK.value)
+def _advance_card(s, seat, eff, ch):
+    advance(s, seat, "card", eff.get("n"), ch)
+
+
+@EFFECTS.effect(EffectKind.ADVANCE_EITHER_TRACK.value)
+def _advance_either(s, seat, eff, ch):
+    track = ch.move.get("track")
+    if track not in ("coin", "card"):
+        raise IllegalMove("BOON.CHOICE.TRACK", f"advance {eff.get('n')} spaces on the coin or the card track (not split): "
+                                               f"write 'track'", "/track")
+    ch.track_used = True
+    advance(s, seat, track, eff.get("n"), ch)
+
+
+@EFFECTS.effect(EffectKind.COIN_TRACK_INCOME.value)
+def _coin_income(s, seat, eff, ch):
+    track_income(s, seat, "coin", ch)
+
+
+@EFFECTS.effect(EffectKind.CARD_TRACK_INCOME.value)
+def _card_income(s, seat, eff, ch):
+    track_income(s, seat, "card", ch)
+
+
+@EFFECTS.effect(EffectKind.SETTLEMENT_VP.value)
+def _settlement_vp(s, seat, eff, ch):
+    """Applies the moment a house on this site becomes a settlement (see ``turn.upgrade``), not at develop."""
+    return None
+
+
+@EFFECTS.effect(EffectKind.SETTLEMENT_PENALTY.value)
+def _settlement_penalty(s, seat, eff, ch):
+    """As ``settlement_vp``: applied by the upgrade to a settlement."""
+    return None

@@ -1,0 +1,138 @@
+"""Set-up as the table records it, checked against the rules text's "Set-Up", and a random one.
+
+``setup`` holds: ``tiles`` (board space -> the starting building tile face up on it), ``strips``
+(the action strips top to bottom), ``scoring_tiles`` (the 4 in play) and ``players`` (per player id:
+the 6 starting cards, ``"?"`` where the recorder could not see them; the 2 scoring tiles drawn,
+``"?"`` for the one returned unseen; the tile kept; the production site chosen; optionally the
+starting coins, checked). The first player listed holds the starting player token.
+"""
+from __future__ import annotations
+
+import random
+
+from ..core.components import UNKNOWN, HiddenPool
+from ..core.errors import IllegalMove
+from ..core.ledger import Ledger
+from .actions import starting_coins, starting_spaces, starting_tiles
+from .catalog import RESOURCES, Catalog
+from .state import BoonlakeState, Player
+
+
+def new_state(cat: Catalog, ids: list[str], setup: dict) -> BoonlakeState:
+    """:raises IllegalMove: the set-up breaks a rule of "Set-Up" (pointers absolute)."""
+    n = len(ids)
+    spaces = set(starting_spaces(cat, n))
+    tiles_allowed = set(starting_tiles(cat, n))
+    placed: dict[int, str] = {}
+    for key, tile in setup["tiles"].items():
+        space = int(key)
+        if space not in spaces:
+            raise IllegalMove("BOON.SETUP.TILES", f"with {n} players the starting tiles go on spaces "
+                                                  f"{', '.join(map(str, sorted(spaces)))}; not on {space}", f"/setup/tiles/{key}")
+        if tile not in tiles_allowed:
+            raise IllegalMove("BOON.SETUP.TILES", f"{tile!r} is not a starting tile for {n} players "
+                                                  f"({', '.join(sorted(tiles_allowed))})", f"/setup/tiles/{key}")
+        if tile in placed.values():
+            raise IllegalMove("BOON.SETUP.TILES", f"starting tile {tile} is placed twice", f"/setup/tiles/{key}")
+        placed[space] = tile
+    if set(placed) != spaces:
+        missing = sorted(spaces - set(placed))
+        raise IllegalMove("BOON.SETUP.TILES", f"with {n} players every space {', '.join(map(str, sorted(spaces)))} gets a "
+                                              f"starting tile; {', '.join(map(str, missing))} has none", "/setup/tiles")
+    strips = list(setup["strips"])
+    if sorted(strips) != sorted(cat.strips):
+        raise IllegalMove("BOON.SETUP.STRIPS", f"the action board holds the 7 strips once each ({', '.join(cat.strips)})",
+                          "/setup/strips")
+    in_play = list(setup["scoring_tiles"])
+    for i, t in enumerate(in_play):
+        if t not in cat.scoring_tiles:
+            raise IllegalMove("BOON.SETUP.SCORING", f"there is no scoring tile {t!r}", f"/setup/scoring_tiles/{i}")
+        if in_play.index(t) != i:
+            raise IllegalMove("BOON.SETUP.SCORING", f"scoring tile {t} is in play twice", f"/setup/scoring_tiles/{i}")
+    per = setup["players"]
+    for pid in per:
+        if pid not in ids:
+            raise IllegalMove("BOON.SETUP.PLAYERS", f"{pid!r} is not a player of this log", f"/setup/players/{pid}")
+    deck = HiddenPool.create("project card", {c: 1 for c in cat.cards})
+    drawn_tiles: list[str] = []
+    owner: list[str] = []
+    players: list[Player] = []
+    for seat, pid in enumerate(ids):
+        base = f"/setup/players/{pid}"
+        if pid not in per:
+            raise IllegalMove("BOON.SETUP.PLAYERS", f"the set-up of {pid} is missing", "/setup/players")
+        ps = per[pid]
+        hand = ps["hand"]
+        if len(hand) != cat.materials["starting_hand"]:
+            raise IllegalMove("BOON.SETUP.HAND", f"each player draws {cat.materials['starting_hand']} cards, not {len(hand)}",
+                              f"{base}/hand")
+        known = []
+        for i, card in enumerate(hand):
+            if card != UNKNOWN and card not in cat.cards:
+                raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {card!r}", f"{base}/hand/{i}")
+            deck.draw(seat, card, pointer=f"{base}/hand/{i}")
+            if card != UNKNOWN:
+                known.append(card)
+        drawn = ps["scoring_drawn"]
+        kept = ps["scoring_tile"]
+        if kept not in drawn:
+            raise IllegalMove("BOON.SETUP.SCORING", f"{pid} keeps one of the two scoring tiles drawn ({', '.join(drawn)}), "
+                                                    f"not {kept}", f"{base}/scoring_tile")
+        if kept not in in_play:
+            raise IllegalMove("BOON.SETUP.SCORING", f"{pid}'s kept tile {kept} must be one of the 4 in play", f"{base}/scoring_tile")
+        for i, t in enumerate(drawn):
+            if t == UNKNOWN:
+                continue
+            if t not in cat.scoring_tiles:
+                raise IllegalMove("BOON.SETUP.SCORING", f"there is no scoring tile {t!r}", f"{base}/scoring_drawn/{i}")
+            if t in drawn_tiles or (t in in_play and t != kept):
+                raise IllegalMove("BOON.SETUP.SCORING", f"scoring tile {t} cannot be drawn by {pid}: it is drawn by another "
+                                                        f"player or lies in another area", f"{base}/scoring_drawn/{i}")
+            drawn_tiles.append(t)
+        owner.append(kept)
+        site = ps["site"]
+        if site not in RESOURCES:
+            raise IllegalMove("BOON.SETUP.SITE", f"the production sites are {', '.join(RESOURCES)}, not {site!r}", f"{base}/site")
+        coins = starting_coins(cat, n, seat)
+        if "coins" in ps and ps["coins"] != coins:
+            raise IllegalMove("BOON.SETUP.COINS", f"{pid} is seat {seat + 1} from the starting player and starts with {coins} "
+                                                  f"coins, not {ps['coins']}", f"{base}/coins")
+        sites = [0, 0, 0, 0]
+        sites[RESOURCES.index(site)] = 1
+        inh = cat.start_inhabitants
+        players.append(Player(coins=coins, ranch=inh["ranch"], supply=inh["supply"], sites=sites,
+                              boats=sorted(cat.boat_start), hand=known, ship=cat.river_start[1][n]))
+    if len(set(owner)) != n:
+        raise IllegalMove("BOON.SETUP.SCORING", "each player keeps a scoring tile of their own", "/setup/players")
+    gray = {t: 1 for t in cat.tiles_by_back["gray"]}
+    mound = HiddenPool.create("gray building tile", gray)
+    return BoonlakeState(cat=cat, ids=list(ids), n=n, players=players, ledger=Ledger(n), deck=deck, mound=mound,
+                         discard_pile=[], tiles=dict(sorted(placed.items())), sites={}, cattle={},
+                         pastures_left=len(cat.tiles_by_back["pasture"]), strips=strips, scoring_tiles=in_play,
+                         owner_tile=owner)
+
+
+def random_setup(cat: Catalog, rng: random.Random, n: int, ids: list[str]) -> dict:
+    """A set-up as a table records it (each player's view of their own hand written by id)."""
+    spaces = list(starting_spaces(cat, n))
+    tiles = list(starting_tiles(cat, n))
+    rng.shuffle(tiles)
+    strips = list(cat.strips)
+    rng.shuffle(strips)
+    scoring = sorted(cat.scoring_tiles)
+    rng.shuffle(scoring)
+    players = {}
+    kept = []
+    deal = rng.sample(sorted(cat.cards), cat.materials["starting_hand"] * n)
+    for seat, pid in enumerate(ids):
+        two = scoring[2 * seat:2 * seat + 2]
+        keep = rng.choice(two)
+        kept.append(keep)
+        hand = deal[seat * cat.materials["starting_hand"]:(seat + 1) * cat.materials["starting_hand"]]
+        players[pid] = {"hand": hand, "scoring_drawn": [keep, UNKNOWN],
+                        "scoring_tile": keep, "site": rng.choice(RESOURCES),
+                        "coins": starting_coins(cat, n, seat)}
+    rest = scoring[2 * n:]
+    in_play = kept + rest[:4 - n]
+    return {"tiles": {str(sp): t for sp, t in zip(spaces, tiles)}, "strips": strips, "scoring_tiles": in_play,
+            "players": players}

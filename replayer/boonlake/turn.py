@@ -1,0 +1,332 @@
+"""The turn: phase A (the strip, the card part, the middle effects, the right-side part), phase B
+(the ship) and phase C (the strips pushed together), and what follows a turn (interim scorings,
+the end of a round, the end of the game).
+
+Rules text: "Course of the Game", "Phase A", "Phase B", "Phase C", "The Actions". The right-side
+part is a simultaneous window of the core (each seat decides once, in any order) except Settle and
+Cattle-breeding, which go clockwise from the active player.
+"""
+from __future__ import annotations
+
+from ..core.errors import IllegalMove
+from ..core.game import CHANCE, SIMULTANEOUS
+from ..core.simultaneous import SimultaneousWindow
+from . import building, cards
+from .actions import take_strip
+from .board import region_scoring_coins
+from .effects import EffectKind, StripPart
+from .resolve import Choices, apply_effect, draw_cards, gain_vp, give_up_inhabitants
+from .river import counted_spaces
+from .state import BoonlakeState, Step
+
+#: the moves that answer each middle part (``pass`` omits it)
+MIDDLE_MOVES: dict[str, tuple[str, ...]] = {
+    StripPart.EXPLORE.value: ("explore",), StripPart.DEVELOP_OR_UPGRADE.value: ("develop", "upgrade"),
+    StripPart.PLACE_PASTURE.value: ("pasture",), StripPart.REGION_LABEL.value: ("region",),
+    StripPart.MODERNIZE.value: ("modernize",), StripPart.PLAY_ANY_OR_DRAW_2.value: ("play", "draw"),
+}
+#: the moves that answer each right-side part (``pass`` declines it)
+RIGHT_MOVES: dict[str, tuple[str, ...]] = {
+    StripPart.DRAW_2_THEN_PLAY_ANY.value: ("draw",),
+    StripPart.DEVELOP_OR_UPGRADE_OR_PLAY_ANY.value: ("develop", "upgrade", "play", "discard"),
+    StripPart.PLACE_CATTLE_OR_PLAY_ANY.value: ("cattle", "play", "discard"),
+    StripPart.BUY_INHABITANTS.value: ("hire",),
+    StripPart.MODERNIZE_FOR_INHABITANT_OR_DRAW.value: ("modernize", "draw"),
+    StripPart.PLAY_ANY.value: ("play", "discard"),
+}
+#: what a seat must still do inside a window after a first decision
+PENDING_MOVES = {"play_any": ("play", "discard", "pass")}
+INTERIM_MOVES = ("play", "upgrade", "score")
+DRAW_COUNTS = {StripPart.PLAY_ANY_OR_DRAW_2.value: 2, StripPart.DRAW_2_THEN_PLAY_ANY.value: 2,
+               StripPart.MODERNIZE_FOR_INHABITANT_OR_DRAW.value: 1}
+WINDOW_TYPES = frozenset({"draw", "hire", "modernize", "play", "discard", "pass", "score", "upgrade", "develop", "cattle"})
+
+
+def right_part(s: BoonlakeState) -> str:
+    return s.cat.strips[s.strip].right[0].value
+
+
+def expect(s: BoonlakeState, seat: int | None = None) -> tuple[int, tuple[str, ...]]:
+    """(the seat to decide, SIMULTANEOUS, or CHANCE for a card drawn; the move types that seat -
+    or, in a window, ``seat`` - may make now)."""
+    if s.draws:
+        return CHANCE, ("card",)
+    step = s.step
+    if step is Step.ACTION:
+        return s.current, ("action",)
+    if step is Step.CARD:
+        return s.current, ("play", "discard", "pass")
+    if step is Step.MIDDLE:
+        return s.current, MIDDLE_MOVES[s.middle[0]] + ("pass",)
+    if step is Step.SHIP:
+        return s.current, ("ship",)
+    if step is Step.RIGHT and s.window is None:
+        return s.queue[0], RIGHT_MOVES[right_part(s)] + ("pass",)
+    if seat is None:
+        return SIMULTANEOUS, tuple(sorted(s.window.move_types))
+    return SIMULTANEOUS, seat_types(s, seat)
+
+
+def seat_types(s: BoonlakeState, seat: int) -> tuple[str, ...]:
+    """What ``seat`` may do in the open window."""
+    if s.step is Step.INTERIM:
+        return ("play", "upgrade", "score") if s.interim_actions.get(seat, 0) < 2 else ("score",)
+    pending = s.pending.get(seat)
+    if pending is not None:
+        return PENDING_MOVES[pending]
+    return RIGHT_MOVES[right_part(s)] + ("pass",)
+
+
+# -- phase A ---------------------------------------------------------------------------------
+
+def take_action(s: BoonlakeState, seat: int, move: dict) -> None:
+    strip = move["strip"]
+    if strip not in s.cat.strips:
+        raise IllegalMove("BOON.ACTION.STRIP", f"the action strips are {', '.join(s.cat.strips)}, not {strip!r}", "/strip")
+    taken = take_strip(s.cat, s.strips, strip)
+    gain_vp(s, seat, -taken.vp_cost, "action_rows", f"{s.cat.strips[strip].name} taken from row {taken.row}")
+    s.strip, s.steps = strip, taken.steps
+    s.strips = list(taken.order)  # phase C's result: the strip at the bottom, the others pushed up
+    s.middle = [p.value for p in s.cat.strips[strip].middle]
+    s.region_chosen = ""
+    if s.cat.strips[strip].card == "builder":
+        s.players[seat].coins += s.cat.builder_coins
+        s.step = Step.MIDDLE
+    else:
+        s.step = Step.CARD
+
+
+def card_part(s: BoonlakeState, seat: int, move: dict) -> None:
+    kind = s.cat.strips[s.strip].card
+    if move["type"] == "play":
+        cards.play_card(s, seat, move, kind)
+    elif move["type"] == "discard":
+        cards.discard_card(s, seat, move, kind)
+    s.step = Step.MIDDLE
+
+
+def middle_part(s: BoonlakeState, seat: int, move: dict) -> None:
+    part = s.middle[0]
+    t = move["type"]
+    if t == "explore":
+        building.explore(s, seat, move)
+    elif t == "develop":
+        building.develop(s, seat, move)
+    elif t == "upgrade":
+        building.upgrade(s, seat, move)
+    elif t == "pasture":
+        building.place_pasture(s, seat, move)
+    elif t == "region":
+        s.region_chosen = building.region_label(s, seat, move)
+    elif t == "modernize":
+        building.modernize(s, seat, move)
+    elif t == "play":
+        cards.play_card(s, seat, move, None)
+    elif t == "draw":
+        draw_move(s, seat, move, DRAW_COUNTS[part])
+    s.middle.pop(0)
+
+
+def draw_move(s: BoonlakeState, seat: int, move: dict, n: int) -> None:
+    draw_cards(s, seat, n)
+
+
+def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
+    """One seat's right-side decision (a window's or a clockwise one)."""
+    part = right_part(s)
+    t = move["type"]
+    pending = s.pending.pop(seat, None)
+    done = True
+    if t == "pass":
+        pass
+    elif t in ("play", "discard"):
+        (cards.play_card if t == "play" else cards.discard_card)(s, seat, move, None)
+    elif t == "draw":
+        draw_move(s, seat, move, DRAW_COUNTS[part])
+        if part == StripPart.DRAW_2_THEN_PLAY_ANY.value:
+            s.pending[seat] = "play_any"
+            done = False
+    elif t == "develop":
+        building.develop(s, seat, move)
+    elif t == "upgrade":
+        building.upgrade(s, seat, move)
+    elif t == "cattle":
+        building.place_cattle(s, seat, move)
+    elif t == "hire":
+        building.hire(s, seat, move)
+    elif t == "modernize":
+        give_up_inhabitants(s, seat, 1, "/lever", "modernizing in the others' part of Progress")
+        building.modernize(s, seat, move)
+    del pending
+    if s.window is not None:
+        if done:
+            s.window.record(seat, t)
+    else:
+        s.queue.pop(0)
+
+
+# -- phase B ---------------------------------------------------------------------------------
+
+def ship_move(s: BoonlakeState, seat: int, move: dict) -> None:
+    cat = s.cat
+    rr = cat.river[s.rnd]
+    p = s.players[seat]
+    to = move["to"]
+    if to not in rr.index:
+        raise IllegalMove("BOON.SHIP.SPACE", f"river space {to!r} is not on round {s.rnd}'s river", "/to")
+    start = p.ship
+    if rr.index[to] <= rr.index[start]:
+        raise IllegalMove("BOON.SHIP.BACKWARD", f"the ship must advance at least 1 step downstream from {start}; "
+                                                f"{to} is not ahead of it", "/to")
+    occupied = [q.ship for i, q in enumerate(s.players) if i != seat]
+    ahead = counted_spaces(rr, start, occupied)
+    if to not in ahead:
+        raise IllegalMove("BOON.SHIP.OCCUPIED", f"river space {to} holds another ship and is not a harbor", "/to")
+    steps = ahead.index(to) + 1
+    if steps > s.steps:
+        raise IllegalMove("BOON.SHIP.TOO_FAR", f"reaching {to} takes {steps} steps; the space the strip was taken from "
+                                               f"allows {s.steps}", "/to")
+    crossed = [lock for at, lock in rr.locks if rr.index[start] <= at < rr.index[to]]
+    p.ship = to
+    space = cat.river_spaces[to]
+    ch = Choices(move)
+    if space.reward is not None:
+        apply_effect(s, seat, space.reward, ch)
+        kind = space.reward.kind
+        if kind is EffectKind.TAKE_COINS:
+            p.coins += p.permanent.get(EffectKind.COIN_SPACE_BONUS.value, 0)
+        elif kind is EffectKind.TAKE_VASES or (kind is EffectKind.VASE_OR_PRODUCTION_SITE and not ch.sites):
+            p.vases += p.permanent.get(EffectKind.VASE_SPACE_BONUS.value, 0)
+    bonus = p.permanent.get(EffectKind.HARBOR_BONUS.value, 0)
+    if space.harbor and bonus:
+        what = move.get("bonus")
+        if what not in ("coins", "cards"):
+            raise IllegalMove("BOON.CHOICE.HARBOR", f"in a harbor {s.ids[seat]} takes {bonus} coins or {bonus} cards: "
+                                                    f"write 'bonus'", "/bonus")
+        if what == "coins":
+            p.coins += bonus
+        else:
+            draw_cards(s, seat, bonus)
+    elif "bonus" in move:
+        raise IllegalMove("BOON.CHOICE.UNUSED", "no harbor bonus applies to this ship move", "/bonus")
+    ch.finish()
+    final = to == rr.final
+    for lock in crossed:
+        if lock in s.crossed:
+            continue
+        s.crossed.add(lock)
+        if s.rnd == 2 and final:
+            continue  # the last interim scoring waits until everybody has had as many turns
+        s.scorings_due += 1
+    if final and s.rnd == 1:
+        s.round_over = True
+    if final and s.rnd == 2 and not s.end_triggered:
+        s.end_triggered = True
+    end_turn(s)
+
+
+# -- what happens without a decision ---------------------------------------------------------
+
+def settle(s: BoonlakeState) -> None:
+    """Resolve every step that needs no decision, until one does."""
+    while True:
+        if s.step is Step.MIDDLE:
+            if not s.middle:
+                open_right(s)
+                continue
+            if not _auto_middle(s):
+                return
+            continue
+        if s.step is Step.RIGHT:
+            if (s.window is not None and s.window.complete) or (s.window is None and not s.queue):
+                s.window = None
+                s.step = Step.SHIP
+                continue
+            return
+        if s.step is Step.SHIP:
+            rr = s.cat.river[s.rnd]
+            occupied = [q.ship for i, q in enumerate(s.players) if i != s.current]
+            if not counted_spaces(rr, s.players[s.current].ship, occupied):
+                end_turn(s)
+                continue
+            return
+        return
+
+
+def _auto_middle(s: BoonlakeState) -> bool:
+    """Resolve the first middle part when it needs no decision (True), else False."""
+    part = s.middle[0]
+    p = s.players[s.current]
+    if part == StripPart.TAKE_INHABITANT.value:
+        from .resolve import take_inhabitants
+
+        take_inhabitants(s, s.current, 1)
+    elif part == StripPart.EXPLORE.value and not building.open_spaces(s):
+        p.coins += 2  # "If all gameboard spaces are already occupied, you get 2 coins instead"
+    elif part == StripPart.EXPLORE.value and s.mound.remaining == 0:
+        pass  # no gray tile left: nothing to explore
+    elif part == StripPart.PLACE_PASTURE.value and (s.pastures_left == 0 or not building.open_spaces(s)):
+        p.coins += 2  # "this effect is wasted and you get 2 coins instead"
+    elif part == StripPart.REGION_LABEL.value and len(s.covered) == len(s.cat.regions):
+        pass
+    else:
+        return False
+    s.middle.pop(0)
+    return True
+
+
+def open_right(s: BoonlakeState) -> None:
+    strip = s.cat.strips[s.strip]
+    part = strip.right[0].value
+    s.step = Step.RIGHT
+    s.pending.clear()
+    if part == StripPart.SCORE_OTHER_REGIONS.value:
+        if s.region_chosen:
+            for seat in range(s.n):
+                s.players[seat].coins += region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
+        s.window = None
+        s.queue = []
+        return
+    seats = [(s.current + k) % s.n for k in range(s.n)]
+    if strip.right_players == "others":
+        seats = seats[1:]
+    if strip.right_order == "clockwise":
+        s.window = None
+        s.queue = seats
+    else:
+        s.queue = []
+        s.window = SimultaneousWindow(f"the right-side part of {strip.name}", frozenset(seats), WINDOW_TYPES)
+
+
+def end_turn(s: BoonlakeState) -> None:
+    """Phase C is done (the strip went to the bottom when taken); then interim scorings, the end of
+    a round, the next player."""
+    s.turn += 1
+    s.step = Step.ACTION
+    if s.scorings_due:
+        from .interim import open_interim
+
+        open_interim(s)
+        return
+    after_scorings(s)
+
+
+def after_scorings(s: BoonlakeState) -> None:
+    from .interim import final_scoring, open_interim
+
+    if s.round_over:
+        s.round_over = False
+        s.rnd = 2
+        s.crossed = set()
+        start = s.cat.river_start[2][s.n]
+        for p in s.players:
+            p.ship = start
+    elif s.end_triggered and s.current == s.n - 1:
+        if s.scorings < 4:
+            s.scorings_due += 1
+            open_interim(s)
+            return
+        final_scoring(s)
+        return
+    s.current = (s.current + 1) % s.n
+    s.step = Step.ACTION
