@@ -48,9 +48,8 @@ def explore(s: BoonlakeState, seat: int, move: dict) -> None:
 
 
 def place_pasture(s: BoonlakeState, seat: int, move: dict) -> None:
-    """A cattle pasture on an open space, with the space's reward (as with Explore)."""
-    if s.pastures_left <= 0:
-        raise IllegalMove("BOON.PASTURE.NONE_LEFT", "no cattle pasture is left", "/space")
+    """A cattle pasture on an open space, with the space's reward (as with Explore); with none
+    left the part gives 2 coins without a decision (``turn._auto_middle``)."""
     _place_tile_space(s, move["space"])
     s.pastures_left -= 1
     s.tiles[move["space"]] = "pasture"

@@ -163,9 +163,8 @@ def pay_vases(s: BoonlakeState, seat: int, n: int, pointer: str, why: str) -> No
 
 
 def build_site(s: BoonlakeState, seat: int, resource: str, pointer: str = "/sites") -> None:
-    """Place a level-1 site or turn it to level 2; at level 2 the effect is wasted."""
-    if resource not in RESOURCES:
-        raise IllegalMove("BOON.CHOICE.SITE", f"production sites are {', '.join(RESOURCES)}, not {resource!r}", pointer)
+    """Place a level-1 site or turn it to level 2; at level 2 the effect is wasted. ``resource`` is
+    one of RESOURCES (the catalog's and the log schema's enums)."""
     p = s.players[seat]
     i = RESOURCES.index(resource)
     if p.sites[i] < s.cat.site_max_level:

@@ -14,7 +14,6 @@ RULES = RuleBook("boonlake", [
                                                 "in play, the others' areas filled at random."),
     Rule("BOON.SETUP.PLAYERS", f"{_R}, Set-Up", "The set-up names every player of the log, and only them."),
     Rule("BOON.SETUP.HAND", f"{_R}, Set-Up", "Each player draws 6 cards into their hand."),
-    Rule("BOON.SETUP.SITE", f"{_R}, Set-Up", "Each player places one of their 4 production sites (stone, iron, loam, wood)."),
     Rule("BOON.SETUP.COINS", f"{_R}, Set-Up", "The starting player gets 6 coins, the next player clockwise 7, everybody else 8."),
     # the turn
     Rule("BOON.TURN.WRONG_STEP", f"{_R}, Course of the Game", "A turn is phase A (the strip, the card, the middle effects, "
@@ -22,7 +21,6 @@ RULES = RuleBook("boonlake", [
                                                               "the step the game is at."),
     Rule("BOON.TURN.NOT_YOURS", f"{_R}, Course of the Game", "Play proceeds clockwise from the starting player; only the "
                                                              "player whose decision it is may make it."),
-    Rule("BOON.ACTION.STRIP", f"{_R}, Phase A", "Choose one of the 7 action strips from the action board."),
     # cards
     Rule("BOON.CARD.UNKNOWN", f"{_R}, Play a Card", "A card is named by its catalog id; a discarded card lies face up, so it "
                                                     "is named."),
@@ -42,8 +40,6 @@ RULES = RuleBook("boonlake", [
     Rule("BOON.CHOICE.ORDER", f"{_R}, General Rules for Effects", "Cards given up together go on the discard pile at once; "
                                                                   "the log writes them once each, in ascending order of their ids."),
     Rule("BOON.CHOICE.UNUSED", f"{_R}, Overview of Symbols", "A move writes only the choices its effects ask for."),
-    Rule("BOON.CHOICE.SITE", f"{_R}, General Rules for Effects", "Building a production site means one of stone, iron, loam or "
-                                                                 "wood."),
     Rule("BOON.CHOICE.TRACK", f"{_R}, Building Tiles", "Advance 3 spaces on the coin or card track (not split): name the track."),
     Rule("BOON.CHOICE.EXCHANGE", f"{_R}, Card Effects", "An exchange card is used one of the ways it shows."),
     Rule("BOON.CHOICE.UPGRADE", f"{_R}, Card Effects", "A card's upgrade is the one it shows: an inhabitant to a house, or a "
@@ -56,7 +52,6 @@ RULES = RuleBook("boonlake", [
     Rule("BOON.EXPLORE.NOT_ADJACENT", f"{_R}, Explore", "The space must be adjacent to another building tile or connected to "
                                                         "one via a bridge or a ford."),
     Rule("BOON.EXPLORE.TILE", f"{_R}, Explore", "Explore reveals a gray building tile from the mound."),
-    Rule("BOON.PASTURE.NONE_LEFT", f"{_R}, Cattle-breeding", "A cattle pasture can be placed only while one remains."),
     Rule("BOON.SITE.NO_TILE", f"{_R}, Develop", "Inhabitants and houses stand on building sites of building tiles."),
     Rule("BOON.SITE.PASTURE", f"{_R}, Develop", "Cattle pastures may never contain inhabitants."),
     Rule("BOON.SITE.INDEX", f"{_R}, Develop", "Each building tile contains 1 or 2 sites."),

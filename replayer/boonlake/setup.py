@@ -90,9 +90,7 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> BoonlakeState:
                                                         f"player or lies in another area", f"{base}/scoring_drawn/{i}")
             drawn_tiles.append(t)
         owner.append(kept)
-        site = ps["site"]
-        if site not in RESOURCES:
-            raise IllegalMove("BOON.SETUP.SITE", f"the production sites are {', '.join(RESOURCES)}, not {site!r}", f"{base}/site")
+        site = ps["site"]  # one of RESOURCES: the schema's enum
         coins = starting_coins(cat, n, seat)
         if "coins" in ps and ps["coins"] != coins:
             raise IllegalMove("BOON.SETUP.COINS", f"{pid} is seat {seat + 1} from the starting player and starts with {coins} "

@@ -70,7 +70,7 @@ def expect(s: BoonlakeState, seat: int | None = None) -> tuple[int, tuple[str, .
 def seat_types(s: BoonlakeState, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do in the open window."""
     if s.step is Step.INTERIM:
-        return ("play", "upgrade", "score") if s.interim_actions.get(seat, 0) < 2 else ("score",)
+        return INTERIM_MOVES  # a third play or upgrade is refused by interim_action (BOON.INTERIM.TWICE)
     pending = s.pending.get(seat)
     if pending is not None:
         return PENDING_MOVES[pending]
@@ -80,9 +80,7 @@ def seat_types(s: BoonlakeState, seat: int) -> tuple[str, ...]:
 # -- phase A ---------------------------------------------------------------------------------
 
 def take_action(s: BoonlakeState, seat: int, move: dict) -> None:
-    strip = move["strip"]
-    if strip not in s.cat.strips:
-        raise IllegalMove("BOON.ACTION.STRIP", f"the action strips are {', '.join(s.cat.strips)}, not {strip!r}", "/strip")
+    strip = move["strip"]  # one of the 7 (the schema's enum)
     taken = take_strip(s.cat, s.strips, strip)
     gain_vp(s, seat, -taken.vp_cost, "action_rows", f"{s.cat.strips[strip].name} taken from row {taken.row}")
     s.strip, s.steps = strip, taken.steps
