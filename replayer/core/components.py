@@ -177,7 +177,9 @@ class HiddenPool:
         if component == UNKNOWN:
             return f"a {self.what} revealed here must be named"
         if component not in self.known_ids:
-            return f"there is no {self.what} {component!r}"
+            from .suggest import did_you_mean  # the error path only
+
+            return f"{component!r} is not a {self.what}{did_you_mean(component, sorted(self.known_ids))}"
         return f"{self.what} {component!r} cannot be there: every copy of it is already accounted for"
 
     # -- changes (check first, then change) -----------------------------------------------

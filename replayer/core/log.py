@@ -108,8 +108,11 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
     if callable(game) and not hasattr(game, "schema_file"):
         engine = game(game_name) if isinstance(game_name, str) else None
         if engine is None:
-            known = ", ".join(getattr(game, "names", lambda: [])())
-            raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"unknown game {quote(game_name)}; known games: {known}", "/game")])
+            names = list(getattr(game, "names", lambda: [])())
+            from .suggest import did_you_mean  # the error path only
+
+            raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"unknown game {quote(game_name)}"
+                                  f"{did_you_mean(game_name, names)} (known games: {', '.join(names)})", "/game")])
         game = engine
     elif game_name != game.name:
         raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"this is a log of {quote(game_name)}, not of {game.name!r}", "/game")])

@@ -146,8 +146,10 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
             if pid is not None:
                 seat = seat_of.get(pid)
                 if seat is None:
-                    raise IllegalMove("CORE.MOVE.UNKNOWN_PLAYER",
-                                      f"{pid!r} is not a player of this game ({', '.join(seat_of)})", "/player")
+                    from .suggest import did_you_mean  # the error path only
+
+                    raise IllegalMove("CORE.MOVE.UNKNOWN_PLAYER", f"{pid!r} is not a player of this game"
+                                      f"{did_you_mean(pid, seat_of)} (players: {', '.join(seat_of)})", "/player")
             if is_terminal(state):
                 raise IllegalMove("CORE.MOVE.AFTER_END", "the game is already over; no move may follow")
             apply(state, move, seat)

@@ -127,7 +127,9 @@ def _pattern(validator, pattern, instance, schema):
 
 def _enum(validator, enums, instance, schema):
     if not any(same_json(each, instance) for each in enums):
-        yield ValidationError(f"{quote(instance)} is not one of {quote(enums)}")
+        from .suggest import did_you_mean
+
+        yield ValidationError(f"{quote(instance)} is not one of {quote(enums)}{did_you_mean(instance, enums)}")
 
 
 def _const(validator, const, instance, schema):
@@ -172,7 +174,10 @@ def _additional_properties(validator, allowed, instance, schema):
         shown = ", ".join(quote(k) for k in extras[:5])
         more = f" and {len(extras) - 5:,} more" if len(extras) > 5 else ""
         expected = ", ".join(sorted(known)) or "none"
-        yield ValidationError(f"unexpected key {shown}{more} (allowed keys: {expected})")
+        from .suggest import did_you_mean
+
+        hint = did_you_mean(extras[0], [k for k in known if k not in instance]) if len(extras) == 1 else ""
+        yield ValidationError(f"unexpected key {shown}{more}{hint} (allowed keys: {expected})")
 
 
 def _pattern_properties(validator, patterns, instance, schema):
@@ -340,8 +345,13 @@ class GameSchema:
         kind = move.get("type")
         if not isinstance(kind, str) or kind not in self._move_fast:
             expected = ", ".join(self.move_types)
-            what = f"unknown move type {quote(kind)}" if "type" in move else "the move has no type"
-            return [_violation(file, index, base + ["type"], f"{what}; this game's moves are: {expected}")]
+            if "type" not in move:
+                what = "the move has no \"type\" (what kind of move it is)"
+            else:
+                from .suggest import did_you_mean
+
+                what = f"unknown move type {quote(kind)}{did_you_mean(kind, self.move_types)}"
+            return [_violation(file, index, base + ["type"], f"{what} (this game's moves: {expected})")]
         out = [_violation(file, index, base + list(err.absolute_path), err.message)
                for err in itertools.islice(self._move_full[kind].iter_errors(move), EXPLAINED_ERRORS_PER_FILE)]
         if out or not fallback:

@@ -109,7 +109,10 @@ class Entdecker(MoveListing, Game):
                                          pile_sizes=setup.get("plant_piles"), pointer="/setup/plant_piles")
         first = log.seat_of.get(setup["first_player"])
         if first is None:
-            raise _illegal("ENT.SETUP.FIRST_PLAYER", f"first player {setup['first_player']!r} is not one of the players",
+            from ..core.suggest import did_you_mean  # the error path only
+
+            raise _illegal("ENT.SETUP.FIRST_PLAYER", f"first player {setup['first_player']!r} is not one of the "
+                           f"players{did_you_mean(setup['first_player'], log.seat_of)}",
                            "/setup/first_player")
         personal = bool(options.get("personal_tiles"))
         state = EntdeckerState(

@@ -34,7 +34,11 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
     for sp in cat.spaces:
         card = cat.cards.get(tops[sp])
         if card is None or card.deck not in cat.decks:
-            raise _bad("KC.SETUP.DECKS", f"{tops[sp]} on {sp} is not a card of a Character or Structure deck", f"/setup/decks/{sp}")
+            from ..core.suggest import did_you_mean  # the error path only
+
+            deck_cards = [c for deck in cat.decks.values() for c in deck]
+            raise _bad("KC.SETUP.DECKS", f"{tops[sp]} on {sp} is not a card of a Character or Structure deck"
+                       f"{did_you_mean(tops[sp], deck_cards)}", f"/setup/decks/{sp}")
         if card.deck in used:
             raise _bad("KC.SETUP.DECKS", f"the {card.deck} deck lies on {used[card.deck]} and {sp}: each deck lies on one space",
                        f"/setup/decks/{sp}")
@@ -387,8 +391,13 @@ def check_ids(cat: Catalog, move: dict) -> None:
 
 
 def _unknown_id(cat: Catalog, what: str, value, pointer: str) -> None:
-    """:raises IllegalMove: always, KC.MOVE.UNKNOWN_ID."""
-    raise IllegalMove("KC.MOVE.UNKNOWN_ID", f"there is no {what} {value!r} in catalog {cat.version}", pointer)
+    """:raises IllegalMove: always, KC.MOVE.UNKNOWN_ID, with the nearest ids of that kind."""
+    from ..core.suggest import did_you_mean  # the error path only
+
+    known = {"bridge": cat.bridge_index, "region": cat.region_index, "deck space": cat.space_index,
+             "Bridge Goal": cat.goal_index}.get(what, ())
+    raise IllegalMove("KC.MOVE.UNKNOWN_ID", f"there is no {what} {value!r} in catalog {cat.version}"
+                      f"{did_you_mean(value, known)}", pointer)
 
 
 def dispatch(s: KCState, seat: int, move: dict) -> None:

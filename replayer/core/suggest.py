@@ -1,0 +1,143 @@
+"""Help for a person writing a log: the nearest valid names, and the nearest legal moves.
+
+Everything here runs only on the error path (a name that is not known, a move that breaks a rule)
+and is bounded: at most :data:`MAX_CANDIDATES` names are compared and at most
+:data:`MAX_SUGGESTIONS` suggested, so a huge catalog or a position with thousands of legal moves
+costs a bounded time once per reported violation, never per move.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: names compared with the unknown one (the first ones given, in their order)
+MAX_CANDIDATES = 5000
+#: suggestions offered at most (names or legal moves)
+MAX_SUGGESTIONS = 3
+#: legal moves looked at when looking for the nearest ones
+MAX_LEGAL_MOVES = 20000
+#: how alike (difflib ratio of the normalised spellings) a name must be to be suggested
+CUTOFF = 0.6
+
+_SEPARATORS = re.compile(r"[\s_.\-]+")
+_DIGITS = re.compile(r"\d+")
+
+
+def _normal(name: str) -> str:
+    """A spelling without the differences a hand makes: case, separators, leading zeros
+    (``FAR-6`` and ``far_06`` are one name)."""
+    text = _SEPARATORS.sub("", name.casefold())
+    return _DIGITS.sub(lambda m: str(int(m.group())), text)
+
+
+def nearest_names(value: Any, candidates: Iterable[Any], limit: int = MAX_SUGGESTIONS) -> list[str]:
+    """The valid names nearest to ``value`` (at most ``limit``), best first; [] when none is near.
+
+    A name equal up to case, separators and leading zeros comes first; then names alike in
+    spelling (difflib ratio of at least :data:`CUTOFF`).
+    """
+    if not isinstance(value, str) or not value:
+        return []
+    names = [c for c in itertools.islice(candidates, MAX_CANDIDATES) if isinstance(c, str) and c != value]
+    if not names:
+        return []
+    import difflib  # only a log with a mistake needs it
+
+    wanted = _normal(value)
+    exact = [c for c in names if _normal(c) == wanted]
+    if exact:  # the same name written another way: nothing else is as near
+        return exact[:limit]
+    by_normal: dict[str, str] = {}
+    for name in names:
+        by_normal.setdefault(_normal(name), name)
+    close = difflib.get_close_matches(wanted, list(by_normal), n=limit, cutoff=CUTOFF)
+    out = list(dict.fromkeys(exact + [by_normal[c] for c in close]))
+    return out[:limit]
+
+
+def did_you_mean(value: Any, candidates: Iterable[Any]) -> str:
+    """``"; did you mean 'bay'?"`` (or ``'bay' or 'bays'``) to append to a message, or ``""``."""
+    names = nearest_names(value, candidates)
+    if not names:
+        return ""
+    quoted = [repr(n) for n in names]
+    listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    return f"; did you mean {listed}?"
+
+
+# -- legal moves near an illegal one --------------------------------------------------------------
+
+_NOT_SHOWN = ("type", "player", "note")
+
+
+def move_text(move: dict, shown: Iterable[str] | None = None) -> str:
+    """A move in words for a suggestion: its fields' values, each named unless it is a position
+    (``B3 rotation 90``). ``shown`` limits the fields to those named."""
+    keys = [k for k in move if k not in _NOT_SHOWN] if shown is None else [k for k in shown if k in move]
+    parts = []
+    for key in keys:
+        value = move[key]
+        text = value if isinstance(value, str) else _value_text(value)
+        # a field named like a place (cell, at, space, region...) reads well without its name
+        parts.append(text if key in ("cell", "at", "space", "to", "region") else f"{key} {text}")
+    return " ".join(parts) or move.get("type", "")
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return "[" + ", ".join(_value_text(v) if not isinstance(v, str) else v for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} {_value_text(v) if not isinstance(v, str) else v}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _distance(move: dict, legal: dict) -> tuple[int, int]:
+    """How far ``legal`` is from the move as written: fields of other value (or missing on one
+    side), then how many of those differ in kind, not just value."""
+    keys = (set(move) | set(legal)) - {"note"}
+    differing = [k for k in keys if move.get(k) != legal.get(k)]
+    return len(differing), sum(1 for k in differing if k not in move or k not in legal)
+
+
+def nearest_legal_moves(game: Game, state: Any, move: Any, limit: int = MAX_SUGGESTIONS) -> list[dict]:
+    """The legal moves of ``state`` nearest to the illegal ``move``: of the same type (and player,
+    when the move names one), fewest fields changed first, at most ``limit``. [] when the game
+    lists none of that type or the listing fails (a suggestion must never hide the violation)."""
+    if not isinstance(move, dict):
+        return []
+    try:
+        listed = game.legal_moves(state)
+    except Exception:  # noqa: BLE001 - the violation is reported whatever the listing does
+        return []
+    same = [m for m in itertools.islice(listed, MAX_LEGAL_MOVES)
+            if isinstance(m, dict) and m.get("type") == move.get("type")
+            and ("player" not in move or "player" not in m or m.get("player") == move.get("player"))]
+    if not same:
+        return []
+    same.sort(key=lambda m: _distance(move, m))
+    return same[:limit]
+
+
+def legal_here(game: Game, state: Any, move: Any) -> str:
+    """``"; legal here: B3 rotation 90, B3 rotation 270"`` for a message, or ``""``.
+
+    Only the fields in which the legal moves differ from the move are named, plus its place
+    fields, so a suggestion reads as the correction to make."""
+    found = nearest_legal_moves(game, state, move)
+    if not found:
+        return ""
+    texts = []
+    for legal in found:
+        keys = [k for k in legal if k not in _NOT_SHOWN]
+        changed = {k for k in keys if move.get(k) != legal.get(k)}
+        shown = [k for k in keys if k in changed or k in ("cell", "at", "space", "region")]
+        texts.append(move_text(legal, shown or keys))
+    unique = list(dict.fromkeys(t for t in texts if t))
+    return f"; legal here: {', '.join(unique)}" if unique else ""
