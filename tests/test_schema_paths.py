@@ -266,7 +266,7 @@ def test_trailing_newline_is_rejected_at_its_move(field, kind):
     assert result.status == "invalid" and result.applied == i
     first = result.violations[0]
     assert (first.code, first.move_index, first.pointer) == ("CORE.SCHEMA", i, f"/moves/{i}/{field}")
-    assert "does not match the pattern" in first.message and "\\n" in first.message
+    assert " is not a " in first.message and "\\n" in first.message  # said in words (the value quoted)
 
 
 def test_trailing_newline_in_a_player_id_is_rejected():

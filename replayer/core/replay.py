@@ -164,6 +164,8 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
             on_step(i, move, state)
     result.applied = end
     result.terminal = is_terminal(state)
+    if end == log.first_bad_move:  # the move the schema rejected: shown in its position, as a rule error is
+        _place_schema_errors(result.violations, end, game.describe(state))
     window = game.open_window(state)
     if to is None and end == len(moves) and window is not None and not window.complete:
         names = log.player_ids
@@ -175,6 +177,13 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
     if check_claims and to is None and not result.violations:
         result.violations.extend(check_claimed(log, game, state, result.terminal))
     return result
+
+
+def _place_schema_errors(violations: list[Violation], index: int, position: str) -> None:
+    """Give the violations of move ``index`` (the first the schema rejected) the position before it."""
+    for v in violations:
+        if v.move_index == index and not v.context:
+            v.context = position
 
 
 def check_claimed(log: GameLog, game: Game, state, terminal: bool) -> list[Violation]:

@@ -120,9 +120,44 @@ def _type(validator, types, instance, schema):
         yield ValidationError(f"expected {expected}, got {quote(instance)}")
 
 
+#: the annotation on a ``pattern`` saying in words what it accepts (every pattern of a game's log
+#: schema has one: tests/test_schema_words.py)
+EXPECTED = "x-expected"
+
+
 def _pattern(validator, pattern, instance, schema):
     if validator.is_type(instance, "string") and not ecma_regex(pattern).search(instance):
-        yield ValidationError(f"{quote(instance)} does not match the pattern {pattern}")
+        expected = schema.get(EXPECTED)
+        if expected:
+            yield ValidationError(f"{quote(instance)} is not {expected}")
+        else:
+            yield ValidationError(f"{quote(instance)} does not match the pattern {pattern}")
+
+
+def _words_for(validator, subschema) -> str:
+    """What a property holds, in words: its ``x-expected`` or ``description`` (through one
+    ``$ref`` within the document), or ""."""
+    if not isinstance(subschema, dict):
+        return ""
+    own = subschema.get("description") or subschema.get(EXPECTED)
+    ref = subschema.get("$ref")
+    if own or not isinstance(ref, str) or not ref.startswith("#"):
+        return own or ""
+    try:
+        target = validator._resolver.lookup(ref).contents
+    except Exception:  # noqa: BLE001 - words are a courtesy; the error is reported anyway
+        return ""
+    return (target.get("description") or target.get(EXPECTED) or "") if isinstance(target, dict) else ""
+
+
+def _required(validator, required, instance, schema):
+    if not validator.is_type(instance, "object"):
+        return
+    properties = schema.get("properties", {})
+    for key in required:
+        if key not in instance:
+            words = _words_for(validator, properties.get(key))
+            yield ValidationError(f"{quote(key)} is missing" + (f" ({words})" if words else ""))
 
 
 def _enum(validator, enums, instance, schema):
@@ -201,7 +236,7 @@ def strict_validator_class():
 
     return jsonschema.validators.extend(
         jsonschema.Draft202012Validator,
-        validators={"type": _type, "pattern": _pattern, "enum": _enum, "const": _const,
+        validators={"type": _type, "pattern": _pattern, "required": _required, "enum": _enum, "const": _const,
                     "minItems": _MIN_ITEMS, "maxItems": _MAX_ITEMS, "minLength": _MIN_LENGTH,
                     "maxLength": _MAX_LENGTH, "minProperties": _MIN_PROPERTIES, "maxProperties": _MAX_PROPERTIES,
                     "additionalProperties": _additional_properties, "patternProperties": _pattern_properties},
@@ -346,7 +381,7 @@ class GameSchema:
         if not isinstance(kind, str) or kind not in self._move_fast:
             expected = ", ".join(self.move_types)
             if "type" not in move:
-                what = "the move has no \"type\" (what kind of move it is)"
+                what = "the move has no \"type\""
             else:
                 from .suggest import did_you_mean
 

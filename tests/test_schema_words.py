@@ -1,0 +1,98 @@
+"""A schema error says in words what is expected, names what is missing, and shows the position.
+
+The words come from an ``x-expected`` annotation beside each ``pattern`` of a game's log schema;
+every pattern of every registered game must have one (found by walking the bundled documents, so
+a game registered later is held to it too)."""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import orjson
+import pytest
+
+from ludolog.replayer.core import all_games, parse_log, replay
+from ludolog.replayer.core.schemas import EXPECTED
+
+from .test_schema_paths import every_field
+
+GOLDEN = Path(__file__).parent / "golden"
+ENT = orjson.loads((GOLDEN / "entdecker" / "entdecker-2p-0.log.json").read_bytes())
+KC = orjson.loads((GOLDEN / "kingdom-crossing" / "kingdom-crossing-2p-2.log.json").read_bytes())
+
+
+def _patterns(game) -> list[tuple[str, dict]]:
+    return [(where, node) for where, node in every_field(game.schema.document) if "pattern" in node]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_every_pattern_says_in_words_what_it_accepts(game):
+    patterns = _patterns(game)
+    assert patterns, "the walk finds the envelope's patterns at least"
+    missing = [where for where, node in patterns if not node.get(EXPECTED)]
+    assert not missing, f"patterns of {game.name} without {EXPECTED}: {missing}"
+    for where, node in patterns:
+        words = node[EXPECTED]
+        assert "^" not in words and "$" not in words and "[" not in words, f"{where}: words, not a regex: {words}"
+
+
+def _violations(raw: dict):
+    return replay(parse_log(orjson.dumps(raw), "t.json")).violations
+
+
+def _index(raw: dict, kind: str) -> int:
+    return next(i for i, m in enumerate(raw["moves"]) if m["type"] == kind)
+
+
+def test_a_space_is_described_not_matched_against_a_regex():
+    raw = copy.deepcopy(ENT)
+    i = _index(raw, "place")
+    raw["moves"][i]["cell"] = "b3"
+    (v,) = [v for v in _violations(raw) if v.code == "CORE.SCHEMA"]
+    assert v.pointer == f"/moves/{i}/cell"
+    # the board is 10 columns by 7 rows (catalog board, rules: the coordinates of the board)
+    assert v.message == "'b3' is not a space like B3: a column A-J and a row 1-7"
+
+
+def test_envelope_patterns_in_words():
+    raw = copy.deepcopy(KC)
+    raw["players"][0]["id"] = "Ana Lopez"
+    messages = [v.message for v in parse_log(orjson.dumps(raw), "t.json").violations]
+    assert any(m.startswith("'Ana Lopez' is not a player id") and "without spaces" in m for m in messages)
+    assert not any("pattern" in m for m in messages)
+
+
+def test_missing_player_says_so():
+    raw = copy.deepcopy(ENT)
+    i = _index(raw, "start")
+    del raw["moves"][i]["player"]
+    (v,) = _violations(raw)
+    assert (v.move_index, v.pointer) == (i, f"/moves/{i}")
+    assert v.message == "'player' is missing (id of the player making the move)"
+
+
+def test_missing_type_says_so():
+    raw = copy.deepcopy(KC)
+    i = _index(raw, "hire")
+    del raw["moves"][i]["type"]
+    (v,) = _violations(raw)
+    assert v.pointer == f"/moves/{i}/type" and v.message.startswith('the move has no "type"')
+    assert "hire" in v.message  # the moves it could be are listed
+
+
+def test_schema_error_shows_the_position_before_that_move():
+    raw = copy.deepcopy(ENT)
+    i = _index(raw, "build")
+    raw["moves"][i]["piece"] = "castle"
+    (v,) = _violations(raw)
+    expected = replay(parse_log(orjson.dumps(ENT), "t.json"), to=i)  # the valid log up to that move
+    assert v.context and v.context == expected.game.describe(expected.state)
+
+
+def test_kingdom_crossing_schema_error_shows_the_position_too():
+    raw = copy.deepcopy(KC)
+    i = _index(raw, "work")
+    raw["moves"][i]["tile"] = "four"
+    (v,) = _violations(raw)
+    expected = replay(parse_log(orjson.dumps(KC), "t.json"), to=i)
+    assert v.move_index == i and v.context == expected.game.describe(expected.state)
