@@ -183,7 +183,7 @@ def _check_schema(log: GameLog, schema: GameSchema, raw: dict, floats: bool) -> 
     rest = bad[EXPLAINED_ERRORS_PER_FILE:]
     if rest:
         log.violations.append(Violation(
-            file=file, move_index=rest[0], pointer=f"/moves/{rest[0]}", code="CORE.SCHEMA", rule_ref="schema/",
+            file=file, move_index=rest[0], pointer=f"/moves/{rest[0]}", code="CORE.SCHEMA", rule_ref=schema.ref,
             message=f"{len(rest):,} more moves fail their schema, from move {rest[0]} on (only the first "
                     f"{EXPLAINED_ERRORS_PER_FILE} bad moves are explained)"))
 

@@ -266,6 +266,7 @@ class GameSchema:
 
     def __init__(self, schema_file: str):
         self.file = schema_file
+        self.ref = schema_ref(schema_file)  #: the reference of its violations
         self.document = _bundle(load_schema_file(schema_file), load_schema_file(ENVELOPE_FILE))
         defs = self.document["$defs"]
         self.move_types: tuple[str, ...] = tuple(
@@ -362,13 +363,13 @@ class GameSchema:
             return []
         errors = self._head_full.iter_errors(raw)
         shown = sorted(itertools.islice(errors, limit), key=lambda e: list(map(str, e.absolute_path)))
-        out = [_violation(file, None, list(err.absolute_path), err.message) for err in shown]
+        out = [_violation(file, None, list(err.absolute_path), err.message, self.ref) for err in shown]
         rest = sum(1 for _ in errors)
         if rest:
             out.append(_violation(file, None, [], f"{rest:,} more schema errors outside the moves are not "
-                                                  f"listed (only the first {limit} are)"))
+                                                  f"listed (only the first {limit} are)", self.ref))
         if not out and fallback:  # the explaining side found nothing: the compiled side's own words
-            out = _fast_errors(self._head_fast, raw, file, None, [])
+            out = _fast_errors(self._head_fast, raw, file, None, [], self.ref)
         return out
 
     def explain_move(self, index: int, move, file: str, *, fallback: bool = True) -> list[Violation]:
@@ -376,7 +377,7 @@ class GameSchema:
         ``fallback=False``, for tests: then only what the explaining side found)."""
         base = ["moves", index]
         if not isinstance(move, dict):
-            return [_violation(file, index, base, f"a move must be a JSON object, not {quote(move)}")]
+            return [_violation(file, index, base, f"a move must be a JSON object, not {quote(move)}", self.ref)]
         kind = move.get("type")
         if not isinstance(kind, str) or kind not in self._move_fast:
             expected = ", ".join(self.move_types)
@@ -386,12 +387,12 @@ class GameSchema:
                 from .suggest import did_you_mean
 
                 what = f"unknown move type {quote(kind)}{did_you_mean(kind, self.move_types)}"
-            return [_violation(file, index, base + ["type"], f"{what} (this game's moves: {expected})")]
-        out = [_violation(file, index, base + list(err.absolute_path), err.message)
+            return [_violation(file, index, base + ["type"], f"{what} (this game's moves: {expected})", self.ref)]
+        out = [_violation(file, index, base + list(err.absolute_path), err.message, self.ref)
                for err in itertools.islice(self._move_full[kind].iter_errors(move), EXPLAINED_ERRORS_PER_FILE)]
         if out or not fallback:
             return out
-        return _fast_errors(self._move_fast[kind], move, file, index, base)
+        return _fast_errors(self._move_fast[kind], move, file, index, base, self.ref)
 
 
 def _head_holds_float(raw) -> bool:
@@ -400,16 +401,22 @@ def _head_holds_float(raw) -> bool:
     return any(holds_float(value) for key, value in raw.items() if key != "moves")
 
 
-def _fast_errors(validator, instance, file: str, index, base: list) -> list[Violation]:
+def _fast_errors(validator, instance, file: str, index, base: list, ref: str = "") -> list[Violation]:
     """The compiled validator's own errors, for when the explaining side finds none."""
-    out = [_violation(file, index, base + list(err.instance_path), err.message)
+    out = [_violation(file, index, base + list(err.instance_path), err.message, ref)
            for err in itertools.islice(validator.iter_errors(instance), EXPLAINED_ERRORS_PER_FILE)]
-    return out or [_violation(file, index, base, "does not match its schema")]
+    return out or [_violation(file, index, base, "does not match its schema", ref)]
 
 
-def _violation(file: str, move_index, path: list, message: str) -> Violation:
+def schema_ref(schema_file: str) -> str:
+    """The reference of a schema error: the game's schema as a user gets it (``ludolog schema GAME``)."""
+    game = os.path.basename(schema_file).removesuffix(".json").removesuffix(".schema")
+    return f"the {game} log schema (`ludolog schema {game}` prints it)"
+
+
+def _violation(file: str, move_index, path: list, message: str, ref: str = "") -> Violation:
     return Violation(file=file, move_index=move_index, pointer=pointer(path), code="CORE.SCHEMA",
-                     message=bounded(message), rule_ref="schema/")
+                     message=bounded(message), rule_ref=ref or "the game's log schema (`ludolog schema GAME` prints it)")
 
 
 @functools.cache

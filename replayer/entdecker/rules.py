@@ -1,13 +1,14 @@
-"""Every Entdecker rule the engine enforces, with the passage of rules/entdecker.txt it comes from.
+"""Every Entdecker rule the engine enforces, with the section of the rulebook (rules/entdecker.txt
+here, the printed rulebook at the table) it comes from.
 
 The piles of tiles and plant tokens are checked by the core's hidden pools (``CORE.HIDDEN.*``:
 nothing unseen drawn twice, no draw from an empty pile, pile sizes that add up), and the tied
 greatest discoverers' draws by its simultaneous windows (``CORE.SIMULTANEOUS.*``)."""
 from ..core.rules import Rule, RuleBook
 
-_T = "rules/entdecker.txt"
+_T = "Entdecker rules"  # the book a player has; each reference names its section
 
-RULES = RuleBook("entdecker", [
+RULES = RuleBook("entdecker", source=_T, rules=[
     # set-up
     Rule("ENT.SETUP.FIRST_PLAYER", f"{_T}, Setup", "The first player (the youngest) must be one of the players."),
     # turn order and income
