@@ -205,12 +205,17 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", reada
         report["unrevealed"] = result.unrevealed
         report["position"] = game.describe(state)
         picture = game.render(state) if fmt == OutputFormat.text else ""
+    # a player's notes on the moves replayed (free comments, like PGN's)
+    report["notes"] = [{"move_index": i, "note": m["note"]} for i, m in enumerate((log.moves or [])[:end])
+                       if isinstance(m, dict) and isinstance(m.get("note"), str)]
     if fmt == OutputFormat.json:
         emit(report, fmt)
     else:
         hidden = () if report.get("bots") else game.bot_columns  # no solo opponent's column in a game without one
         typer.echo(render.replay_text({**report, "violation_objects": relevant}, picture, hidden_columns=hidden,
                                       around=to is not None))
+        if report["notes"]:
+            typer.echo(render.notes_text(report["notes"]))
     if relevant:
         raise typer.Exit(EXIT_INVALID)
 

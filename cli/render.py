@@ -275,3 +275,10 @@ def replay_text(report: dict, picture: str, hidden_columns: Sequence[str] = (), 
         lines.append("violations:")
         lines.extend("  " + violation_text(v).replace("\n", "\n  ") for v in report["violation_objects"])
     return "\n".join(lines)
+
+
+def notes_text(notes: list[dict]) -> str:
+    """The notes written on the moves replayed, one line each: ``move 12: a note``."""
+    lines = ["", f"notes ({len(notes)}):"]
+    lines += [f"  move {n['move_index']}: {n['note']}" for n in notes]
+    return "\n".join(lines)

@@ -253,11 +253,22 @@ def __getattr__(name: str):
 
 # -- one game's schema ------------------------------------------------------------------------
 
+#: the key every move of every game may carry (a free comment; its schema is the envelope's ``$defs/note``)
+NOTE = "note"
+
+
 def _bundle(game_doc: dict, envelope: dict) -> dict:
-    """Replace the game's ``{"$ref": "log.schema.json"}`` with the envelope itself: one document."""
+    """Replace the game's ``{"$ref": "log.schema.json"}`` with the envelope itself: one document.
+    Each move schema (``$defs/move.*``) gets the envelope's ``note``, so that every move of every
+    game may carry one, in both the compiled and the explaining validator (they read this document)."""
     doc = copy.deepcopy(game_doc)
-    env = {k: v for k, v in envelope.items() if k not in ("$schema", "$id")}
+    env = {k: v for k, v in envelope.items() if k not in ("$schema", "$id", "$defs")}
     doc["allOf"] = [env if part == {"$ref": ENVELOPE_FILE} else part for part in doc.get("allOf", [])]
+    note = envelope.get("$defs", {}).get(NOTE)
+    if note is not None:
+        for name, move in doc.get("$defs", {}).items():
+            if name.startswith("move.") and isinstance(move, dict) and isinstance(move.get("properties"), dict):
+                move["properties"].setdefault(NOTE, copy.deepcopy(note))
     return doc
 
 
