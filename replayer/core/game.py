@@ -12,8 +12,8 @@ deep snapshot of the state before and after every rejected candidate, for every 
 Beyond the abstract methods a game may override hooks whose defaults suit a simple game:
 :meth:`Game.acting_seats` / :meth:`Game.open_window` (simultaneous decisions),
 :meth:`Game.turn_order`, :meth:`Game.hidden_pools`, :meth:`Game.bot_seats` /
-:meth:`Game.bot_ledger` / :meth:`Game.bot_winners` (automated opponents) and :meth:`Game.migrate`
-(older log formats).
+:meth:`Game.bot_ledger` / :meth:`Game.bot_winners` (automated opponents), :meth:`Game.catalog_ids`
+(the ids a log may use, for ``ludolog ids``) and :meth:`Game.migrate` (older log formats).
 """
 from __future__ import annotations
 
@@ -207,6 +207,31 @@ class Game(ABC):
             return []
         best = max(list(bots.values()) + self.scores(state))
         return [bot for bot, score in bots.items() if score == best]
+
+    # -- help for a person writing a log ------------------------------------------------------
+    def catalog_ids(self) -> dict[str, dict[str, str]]:
+        """Kind (``tile``, ``card``, ``space``...) -> {id: what it is} of the ids a log may use
+        (``ludolog ids``). Games with a catalog list its components; by default, the fixed words
+        of the schema: each ``enum`` of strings of a move or the set-up, under its key's name."""
+        found: dict[str, dict[str, str]] = {}
+
+        def walk(node, key: str) -> None:
+            if isinstance(node, dict):
+                values = node.get("enum")
+                if isinstance(values, list) and key and all(isinstance(v, str) for v in values):
+                    found.setdefault(key, {}).update({v: "" for v in values})
+                for child_key, child in node.items():
+                    if child_key == "properties" and isinstance(child, dict):
+                        for name, prop in child.items():
+                            walk(prop, name)
+                    elif isinstance(child, (dict, list)):
+                        walk(child, key)
+            elif isinstance(node, list):
+                for child in node:
+                    walk(child, key)
+
+        walk(self.schema.document.get("$defs", {}), "")
+        return found
 
     # -- formats ----------------------------------------------------------------------------
     def migrate(self, raw: dict, from_format: str) -> dict:

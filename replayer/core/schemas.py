@@ -113,10 +113,25 @@ def ValidationError(message: str):  # noqa: N802 - stands for jsonschema's class
     return error_class(message)
 
 
+#: how ``ludolog new`` marks a value the table has still to write (cli/new.py)
+PLACEHOLDER = "<fill in"
+
+
+def _unfilled(instance) -> bool:
+    return isinstance(instance, str) and instance.startswith(PLACEHOLDER)
+
+
+def _still_to_fill(instance) -> str:
+    return f"still to be filled in: {bounded(instance, 200)}"
+
+
 def _type(validator, types, instance, schema):
     types = [types] if isinstance(types, str) else types
     if not any(validator.is_type(instance, kind) for kind in types):
         expected = " or ".join(_KIND_WORDS.get(kind, kind) for kind in types)
+        if _unfilled(instance):
+            yield ValidationError(f"{_still_to_fill(instance)} ({expected})")
+            return
         yield ValidationError(f"expected {expected}, got {quote(instance)}")
 
 
@@ -128,7 +143,9 @@ EXPECTED = "x-expected"
 def _pattern(validator, pattern, instance, schema):
     if validator.is_type(instance, "string") and not ecma_regex(pattern).search(instance):
         expected = schema.get(EXPECTED)
-        if expected:
+        if _unfilled(instance):
+            yield ValidationError(_still_to_fill(instance))
+        elif expected:
             yield ValidationError(f"{quote(instance)} is not {expected}")
         else:
             yield ValidationError(f"{quote(instance)} does not match the pattern {pattern}")
@@ -162,6 +179,9 @@ def _required(validator, required, instance, schema):
 
 def _enum(validator, enums, instance, schema):
     if not any(same_json(each, instance) for each in enums):
+        if _unfilled(instance):
+            yield ValidationError(_still_to_fill(instance))
+            return
         from .suggest import did_you_mean
 
         yield ValidationError(f"{quote(instance)} is not one of {quote(enums)}{did_you_mean(instance, enums)}")

@@ -97,6 +97,12 @@ class Entdecker(MoveListing, Game):
     def catalog_version(self) -> str:  # type: ignore[override]
         return self.cat.version
 
+    def catalog_ids(self) -> dict[str, dict[str, str]]:
+        """The catalog's components by kind (``ludolog ids``; see ids.py)."""
+        from .ids import catalog_ids
+
+        return catalog_ids(self.cat)
+
     # ------------------------------------------------------------------ set-up
     def new_state(self, log) -> EntdeckerState:
         cat = self.cat

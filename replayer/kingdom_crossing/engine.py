@@ -144,6 +144,12 @@ class KingdomCrossing(Game):
     def catalog_version(self) -> str:  # type: ignore[override]
         return self.cat.version
 
+    def catalog_ids(self) -> dict[str, dict[str, str]]:
+        """The catalog's components by kind (``ludolog ids``; see ids.py)."""
+        from .ids import catalog_ids
+
+        return catalog_ids(self.cat)
+
     # -- set-up -----------------------------------------------------------------------------
     def new_state(self, log) -> KCState:
         cat = self.cat

@@ -1,0 +1,45 @@
+"""`ludolog ids GAME [KIND]`: the ids a log of GAME may use, with what each one is (registered from app.py).
+
+The ids come from the engine's :meth:`Game.catalog_ids` (a game with a catalog lists its tiles,
+cards, spaces, bridges...; the default lists the fixed words of its schema), so what is printed is
+what the engine accepts.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .common import FormatOption, OutputFormat, emit, handle_errors, resolve_game, usage_error
+
+
+def ids_text(game_name: str, kinds: dict[str, dict[str, str]]) -> str:
+    lines = []
+    for kind, entries in kinds.items():
+        lines.append(f"{kind} ({len(entries)}):")
+        width = max((len(i) for i in entries), default=0)
+        lines.extend(f"  {i.ljust(width)}  {what}".rstrip() for i, what in entries.items())
+    return "\n".join(lines) if lines else f"{game_name} names no ids"
+
+
+@handle_errors
+def ids_command(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker.")],
+                kind: Annotated[Optional[str], typer.Argument(help="One kind of id (tile, card, space...); "
+                                                              "default: every kind.")] = None,
+                fmt: FormatOption = OutputFormat.text) -> None:
+    """List the ids a log of GAME may use (tiles, cards, spaces, bridges...) and what each one is."""
+    engine = resolve_game(game)
+    kinds = engine.catalog_ids()
+    if kind is not None:
+        if kind not in kinds:
+            from ludolog.replayer.core.suggest import did_you_mean
+
+            usage_error(f"{engine.name} has no ids of kind {kind!r}{did_you_mean(kind, kinds)} "
+                        f"(kinds: {', '.join(kinds)})", "KIND")
+        kinds = {kind: kinds[kind]}
+    emit({"game": engine.name, "catalog": engine.catalog_version, "ids": kinds}, fmt,
+         lambda: ids_text(engine.name, kinds))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ids")(ids_command)

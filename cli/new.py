@@ -1,0 +1,134 @@
+"""`ludolog new GAME --players ana,ben`: a starting log to write a game into (registered from app.py).
+
+The log holds the envelope (format, game, edition, catalog, players) filled in, no moves, and the
+set-up the table records with every value left as a placeholder, ``"<fill in: what goes here>"``
+(the words from the game's schema). A placeholder is not valid, on purpose: ``ludolog validate``
+points at each one until the table has written what it saw; with all of them filled the log is
+UNFINISHED, a game with its moves still to come.
+
+The set-up's shape is that of a set-up the engine draws (:meth:`Game.random_setup`), keeping only
+the keys the schema requires (optional counts, such as pile sizes, are left to those who counted),
+so any registered game gets its template without code of its own.
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import orjson
+import typer
+
+from ludolog.replayer.core import CURRENT_FORMAT
+from ludolog.replayer.core.files import write_file
+from ludolog.replayer.core.schemas import PLACEHOLDER
+
+from .common import display_name, handle_errors, resolve_game, usage_error
+
+_PLAYER_ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+
+
+def _resolve(schema_doc: dict, node: Any) -> dict:
+    """``node`` with one local ``$ref`` (``#/$defs/...``) followed, its own keys kept."""
+    if not isinstance(node, dict):
+        return {}
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        target = schema_doc.get("$defs", {}).get(ref.removeprefix("#/$defs/"), {})
+        return {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+    return node
+
+
+def placeholders(value: Any, schema_doc: dict, node: Any, words: str = "", label: str = "") -> Any:
+    """``value`` (a set-up drawn by the engine) with each leaf replaced by a placeholder saying what
+    goes there: its own schema description, or its place (``G1``, ``card of start_pairs 2``) and
+    the description of what holds it; an ``enum`` adds its choices. Objects keep only the keys
+    their schema requires (all keys when it lists none)."""
+    own = node.get("description", "") if isinstance(node, dict) else ""
+    resolved = _resolve(schema_doc, node)
+    if isinstance(value, dict):
+        required = resolved.get("required")
+        properties = resolved.get("properties", {})
+        extra = resolved.get("additionalProperties")
+        out = {}
+        for key, child in value.items():
+            if required is not None and key not in required:
+                continue
+            child_node = properties.get(key, extra if isinstance(extra, dict) else {})
+            place = f"{key} of {label}" if label and not own else key
+            out[key] = placeholders(child, schema_doc, child_node, own or words, place)
+        return out
+    if isinstance(value, list):
+        item_node = resolved.get("items", {})
+        return [placeholders(item, schema_doc, item_node, own or words, f"{label} {i + 1}".strip())
+                for i, item in enumerate(value)]
+    text = own or (f"{label}: {words}" if label and words else words or label)
+    choices = resolved.get("enum")
+    if isinstance(choices, list) and choices:
+        text += f" ({' or '.join(str(c) for c in choices)})"
+    return f"{PLACEHOLDER}: {text}>"
+
+
+def starting_log(game, players: list[str]) -> dict:
+    """The starting log of ``game`` for ``players`` (ids in seat order)."""
+    doc = game.schema.document
+    setup = game.random_setup(random.Random(0), len(players), {})
+    setup_node = doc.get("properties", {}).get("setup", {})
+    log = {
+        "$schema": f"{game.name}.schema.json",
+        "format": CURRENT_FORMAT,
+        "game": game.name,
+        "edition": game.editions[0],
+        "options": {},
+        "catalog": game.catalog_version,
+        "players": [{"id": pid, "name": pid.capitalize()} for pid in players],
+        "setup": placeholders(setup, doc, setup_node),
+        "moves": [],
+        "meta": {"date": "", "place": "", "source": f"written at the table; begun with ludolog new {game.name}"},
+    }
+    return log
+
+
+def count_placeholders(value: Any) -> int:
+    if isinstance(value, dict):
+        return sum(count_placeholders(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(count_placeholders(v) for v in value)
+    return int(isinstance(value, str) and value.startswith(PLACEHOLDER))
+
+
+@handle_errors
+def new_command(
+        game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker.")],
+        players: Annotated[str, typer.Option("--players", "-p", metavar="IDS",
+                                             help="The players' ids in seat order, comma-separated: ana,ben.")],
+        out: Annotated[Optional[Path], typer.Option("--out", "-o", readable=False,
+                                                    help="The log file to write (default: GAME.json).")] = None) -> None:
+    """Write a starting log for GAME: the envelope filled in, the set-up to fill in, no moves yet.
+
+    Every "<fill in: ...>" value is what the table writes down at set-up; `ludolog validate` shows
+    each one left. An existing file is never replaced (exit 1).
+    """
+    engine = resolve_game(game)
+    ids = [p.strip() for p in players.split(",")]
+    bad = [p for p in ids if not _PLAYER_ID.match(p)]
+    if bad:
+        usage_error(f"{bad[0]!r} is not a player id: 1 to 40 letters, digits, '_', '.' or '-', without spaces",
+                    "--players")
+    if len(set(ids)) != len(ids):
+        usage_error("each player id is given once", "--players")
+    if not engine.min_players <= len(ids) <= engine.max_players:
+        usage_error(f"{engine.title} is played by {engine.min_players}-{engine.max_players} players", "--players")
+    target = out if out is not None else Path(f"{engine.name}.json")
+    log = starting_log(engine, ids)
+    write_file(target, orjson.dumps(log, option=orjson.OPT_INDENT_2) + b"\n")
+    left = count_placeholders(log)
+    typer.echo(f"wrote {display_name(target)}: {engine.title} for {', '.join(ids)}; fill in the "
+               f"{left} set-up value{'s' if left != 1 else ''} marked \"{PLACEHOLDER}: ...>\", then add the moves "
+               f"(`ludolog ids {engine.name}` lists the ids; `ludolog schema {engine.name} > "
+               f"{engine.name}.schema.json` lets an editor complete them)")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("new")(new_command)
