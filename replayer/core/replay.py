@@ -17,6 +17,9 @@ from .registry import get_game
 from .rules import CORE_RULES
 
 StepHook = Callable[[int, dict, Any], None]
+#: violations for which other legal moves are no help: a player id that is no player (the did-you-mean
+#: says whom), a move after the end (there are none)
+_NO_LEGAL_HINT = frozenset({"CORE.MOVE.UNKNOWN_PLAYER", "CORE.MOVE.AFTER_END"})
 
 
 @dataclass
@@ -155,7 +158,12 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
             apply(state, move, seat)
         except IllegalMove as exc:
             ptr = exc.pointer if exc.pointer.startswith("/moves/") else f"/moves/{i}{exc.pointer}"
-            result.violations.append(Violation(file, i, ptr, exc.code, exc.message, game.rules.ref(exc.code),
+            message = exc.message
+            if exc.code not in _NO_LEGAL_HINT:  # the nearest legal moves, for the reported violation only
+                from .suggest import legal_here
+
+                message += legal_here(game, state, move, message)
+            result.violations.append(Violation(file, i, ptr, exc.code, message, game.rules.ref(exc.code),
                                                game.describe(state)))
             result.applied = i
             result.terminal = False

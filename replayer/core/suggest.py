@@ -73,6 +73,8 @@ def did_you_mean(value: Any, candidates: Iterable[Any]) -> str:
 # -- legal moves near an illegal one --------------------------------------------------------------
 
 _NOT_SHOWN = ("type", "player", "note")
+#: fields naming a place: shown without their name (``B3``, not ``cell B3``) and always shown
+_PLACES = ("cell", "at", "space", "to", "region")
 
 
 def move_text(move: dict, shown: Iterable[str] | None = None) -> str:
@@ -84,52 +86,83 @@ def move_text(move: dict, shown: Iterable[str] | None = None) -> str:
         value = move[key]
         text = value if isinstance(value, str) else _value_text(value)
         # a field named like a place (cell, at, space, region...) reads well without its name
-        parts.append(text if key in ("cell", "at", "space", "to", "region") else f"{key} {text}")
+        parts.append(text if key in _PLACES else f"{key} {text}")
     return " ".join(parts) or move.get("type", "")
 
 
 def _value_text(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    # no commas inside a value: suggestions are listed with commas between them
     if isinstance(value, list):
-        return "[" + ", ".join(_value_text(v) if not isinstance(v, str) else v for v in value) + "]"
+        return "[" + " ".join(_value_text(v) if not isinstance(v, str) else v for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} {_value_text(v) if not isinstance(v, str) else v}" for k, v in value.items()) + "}"
+        return " ".join(f"{k}={_value_text(v) if not isinstance(v, str) else v}" for k, v in value.items())
     return str(value)
 
 
-def _distance(move: dict, legal: dict) -> tuple[int, int]:
-    """How far ``legal`` is from the move as written: fields of other value (or missing on one
-    side), then how many of those differ in kind, not just value."""
+def _distance(move: dict, legal: dict) -> tuple[int, int, int]:
+    """How far ``legal`` is from the move as written: another type first, then the fields of
+    another value (or missing on one side), then how many of those are missing, not just other."""
     keys = (set(move) | set(legal)) - {"note"}
     differing = [k for k in keys if move.get(k) != legal.get(k)]
-    return len(differing), sum(1 for k in differing if k not in move or k not in legal)
+    return (int(move.get("type") != legal.get("type")), len(differing),
+            sum(1 for k in differing if k not in move or k not in legal))
+
+
+def _likeness(move: dict, legal: dict) -> tuple[float, float]:
+    """How unlike the differing values are: text by spelling (0 the same, 1 nothing alike), numbers
+    by how far apart they are. Among moves as far from the written one, the one whose values are
+    most like it comes first (``spin 6`` is nearer to 5 than 2, ``cap`` to ``cape`` than ``sea``)."""
+    import difflib
+
+    texts, numbers = [], []
+    for key, value in legal.items():
+        written = move.get(key, value)
+        if written == value or type(written) is not type(value):
+            continue
+        if isinstance(value, str):
+            texts.append(1.0 - difflib.SequenceMatcher(None, written, value).ratio())
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            numbers.append(abs(written - value))
+    return (min(texts) if texts else 1.0, sum(numbers))
+
+
+#: moves as near as the nearest that are compared by spelling (bounds the tie-break)
+_TIED = 500
 
 
 def nearest_legal_moves(game: Game, state: Any, move: Any, limit: int = MAX_SUGGESTIONS) -> list[dict]:
-    """The legal moves of ``state`` nearest to the illegal ``move``: of the same type (and player,
-    when the move names one), fewest fields changed first, at most ``limit``. [] when the game
-    lists none of that type or the listing fails (a suggestion must never hide the violation)."""
+    """The legal moves of ``state`` nearest to the illegal ``move``, at most ``limit``: those of the
+    same type and player when there are any, else of the same type, else any; fewest fields
+    changed first. [] when the listing fails (a suggestion must never hide the violation)."""
     if not isinstance(move, dict):
         return []
     try:
-        listed = game.legal_moves(state)
+        listed = [m for m in itertools.islice(game.legal_moves(state), MAX_LEGAL_MOVES) if isinstance(m, dict)]
     except Exception:  # noqa: BLE001 - the violation is reported whatever the listing does
         return []
-    same = [m for m in itertools.islice(listed, MAX_LEGAL_MOVES)
-            if isinstance(m, dict) and m.get("type") == move.get("type")
-            and ("player" not in move or "player" not in m or m.get("player") == move.get("player"))]
-    if not same:
+    kind, player = move.get("type"), move.get("player")
+    same_type = [m for m in listed if m.get("type") == kind]
+    same_seat = [m for m in same_type if player is None or m.get("player") in (None, player)]
+    pool = same_seat or same_type or listed
+    if not pool:
         return []
-    same.sort(key=lambda m: _distance(move, m))
-    return same[:limit]
+    ranked = sorted(pool, key=lambda m: _distance(move, m))
+    best = _distance(move, ranked[0])
+    tied = [m for m in ranked[:_TIED] if _distance(move, m) == best]
+    if len(tied) > limit:
+        tied.sort(key=lambda m: _likeness(move, m))
+        return tied[:limit]
+    return ranked[:limit]
 
 
-def legal_here(game: Game, state: Any, move: Any) -> str:
-    """``"; legal here: B3 rotation 90, B3 rotation 270"`` for a message, or ``""``.
+def legal_here(game: Game, state: Any, move: Any, after: str = "") -> str:
+    """``"; legal here: B3 rotation 90, B3 rotation 270"`` to append to the message ``after``, or
+    ``""`` (``" Legal here: ..."`` after a message that ends with a question, a did-you-mean).
 
-    Only the fields in which the legal moves differ from the move are named, plus its place
-    fields, so a suggestion reads as the correction to make."""
+    Each suggestion names the fields in which it differs from the move written, plus its place
+    (cell, space...), so it reads as the correction to make; its type and player when they differ."""
     found = nearest_legal_moves(game, state, move)
     if not found:
         return ""
@@ -137,7 +170,14 @@ def legal_here(game: Game, state: Any, move: Any) -> str:
     for legal in found:
         keys = [k for k in legal if k not in _NOT_SHOWN]
         changed = {k for k in keys if move.get(k) != legal.get(k)}
-        shown = [k for k in keys if k in changed or k in ("cell", "at", "space", "region")]
-        texts.append(move_text(legal, shown or keys))
+        shown = [k for k in keys if k in changed or k in _PLACES]
+        text = move_text(legal, shown or keys) if shown or keys else ""
+        if legal.get("type") != move.get("type"):
+            text = f"{legal.get('type')} {text}".strip()
+        if "player" in legal and legal.get("player") != move.get("player"):
+            text = f"{legal['player']}: {text}"
+        texts.append(text)
     unique = list(dict.fromkeys(t for t in texts if t))
-    return f"; legal here: {', '.join(unique)}" if unique else ""
+    if not unique:
+        return ""
+    return f"{' Legal' if after.endswith('?') else '; legal'} here: {', '.join(unique)}"
