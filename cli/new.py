@@ -6,8 +6,8 @@ set-up the table records with every value left as a placeholder, ``"<fill in: wh
 points at each one until the table has written what it saw; with all of them filled the log is
 UNFINISHED, a game with its moves still to come.
 
-The set-up's shape is that of a set-up the engine draws (:meth:`Game.random_setup`), keeping only
-the keys the schema requires (optional counts, such as pile sizes, are left to those who counted),
+The set-up's shape is that of a set-up the engine draws (:meth:`Game.random_setup`), without the
+keys the schema calls optional (counts such as pile sizes are left to those who counted them),
 so any registered game gets its template without code of its own.
 """
 from __future__ import annotations
@@ -43,8 +43,8 @@ def _resolve(schema_doc: dict, node: Any) -> dict:
 def placeholders(value: Any, schema_doc: dict, node: Any, words: str = "", label: str = "") -> Any:
     """``value`` (a set-up drawn by the engine) with each leaf replaced by a placeholder saying what
     goes there: its own schema description, or its place (``G1``, ``card of start_pairs 2``) and
-    the description of what holds it; an ``enum`` adds its choices. Objects keep only the keys
-    their schema requires (all keys when it lists none)."""
+    the description of what holds it; an ``enum`` adds its choices. Keys the schema calls
+    optional (its description says so) and does not require are left out."""
     own = node.get("description", "") if isinstance(node, dict) else ""
     resolved = _resolve(schema_doc, node)
     if isinstance(value, dict):
@@ -53,9 +53,10 @@ def placeholders(value: Any, schema_doc: dict, node: Any, words: str = "", label
         extra = resolved.get("additionalProperties")
         out = {}
         for key, child in value.items():
-            if required is not None and key not in required:
-                continue
             child_node = properties.get(key, extra if isinstance(extra, dict) else {})
+            optional = _resolve(schema_doc, child_node).get("description", "").lower().startswith("optional")
+            if required is not None and key not in required and optional:
+                continue  # what only a table that counted can write (pile sizes...) is left out
             place = f"{key} of {label}" if label and not own else key
             out[key] = placeholders(child, schema_doc, child_node, own or words, place)
         return out

@@ -24,13 +24,18 @@ class Rule:
     summary: str  # the rule in one sentence, for players and referees
 
 
+_OTHER_PATH = re.compile(r"rules/(?:supplements/)?([A-Za-z0-9_-]+)\.(?:txt|md)")
+
+
 def render_ref(ref: str, source: str) -> str:
-    """``ref`` as a player finds it: a leading ``rules/<file>.txt`` becomes ``source``."""
+    """``ref`` as a player finds it: a leading ``rules/<file>.txt`` becomes ``source``, any other
+    ``rules/[supplements/]<name>.txt|md`` the book's name made of its file name
+    (``castles-of-burgundy-base.md`` -> ``Castles Of Burgundy Base rules``)."""
     match = _SOURCE_PATH.match(ref)
-    if match is None:
-        return ref
-    rest = ref[match.end():]
-    return f"{source}, {rest}" if rest else source
+    if match is not None:
+        rest = ref[match.end():]
+        ref = f"{source}, {rest}" if rest else source
+    return _OTHER_PATH.sub(lambda m: f"{m.group(1).replace('-', ' ').replace('_', ' ').title()} rules", ref)
 
 
 class RuleBook:
