@@ -8,7 +8,7 @@ from .log import GameLog, Player
 from .migrate import CURRENT_FORMAT
 from .registry import get_game
 
-PLAYER_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eda")
+PLAYER_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eda", "Fay")
 
 
 def simulate_log(game: Game | str, n_players: int, seed: int | str, options: dict | None = None,

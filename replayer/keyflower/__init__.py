@@ -1,7 +1,32 @@
-"""Keyflower (R&D Games, 2012; Breese & Bleasdale), 2-6 players: catalog and pure rules (no engine yet).
+"""Keyflower (R&D Games, 2012; Breese & Bleasdale), 2-6 players: the strict engine of issue 11 (in progress).
 
-This package is the foundation of the strict engine of issue 11. It holds no ``GAME`` object and is
-not registered: the engine comes later, on top of the core's second edition.
+``GAME`` is defined, so tests/in_progress.py holds the engine to the conformance suite; it is not
+registered yet (no ``ludolog.games`` entry point): users meet it once every item of issue 11 is
+built and tested.
+
+The log (``schema/keyflower.schema.json``, format ``ludolog/2``): ``setup`` holds the home tiles
+in seat order, the turn-order tiles' sides, the winter tiles dealt and the eight starting workers
+of each player, ``"?"`` wherever the table could not see. Each of spring, summer and autumn opens
+with its tiles laid out (``lay``, a summer boat with its side) and the boats loaded (``load``);
+winter opens with ``winter`` (each player's tiles put up, simultaneous). Then ``bid``, ``use`` and
+``pass`` clockwise; a use that draws is followed by ``draw`` (the colours or skill types drawn,
+``"?"`` unseen), a transport use by ``carry``/``upgrade`` moves and ``done``. After the actions:
+``boat`` in turn order, ``place`` (simultaneous), and after winter ``final`` (Flipper's flip and
+every unseen worker and skill tile named). The engine never draws: the core's HiddenPool accounts
+for the bag, the skill pile and the winter tiles, and identifies unseen workers when they are
+placed or paid.
+
+Built: set-up as recorded; the four seasons (layout and boat loads, the colour rule on bids and
+uses, outbids and moving outbid groups, increasing uses up to six workers, consecutive passes, the
+end of each season with winners, returned workers, the bag, turn order and the start player, boats
+taken with summer boats 1a and 1b, tile placement with matching sides or 2a); every action kind
+of the catalog through the core's EffectRegistry (``effects``: resources, the Workshop's choice,
+random workers and skill tiles, the Hiring Fair, Brewer, Carpenter/Mason/Smelter, Peddler/Store/
+Fair, Tavern, transport and upgrades with 2a, 2b and 3a); boats 4a (counter bids lying down) and 4b
+(any colours on a used tile); winter boats taken as tiles, the purple keyple; final scoring of
+every tile (``scoring``, ``allocation``) into the ledger by category; ties shared; legal moves and
+the simulator (``listing``). Not built yet: hand-written rule case logs, golden playthroughs, the
+annotated example, named queries, registration.
 
 Modules: ``catalog`` (the component data, its closed vocabularies of effect kinds, set-up lookups),
 ``geometry`` (hex coordinates, placement by matching sides, roads, road loops, rivers), ``bidding``
@@ -10,9 +35,13 @@ roads, upgrade costs and payment), ``seasons`` (where products go, boat-choice o
 player, the extra workers of boats 1a and 1b), ``setup`` (home tiles, boats, turn-order tiles,
 season tiles, winter tiles dealt and chosen, starting workers, against the table), ``allocation``
 (the best allocation of items to the scoring tiles, or a declared one checked), ``scoring``
-(final scoring with one line per source), ``rules`` (every ``KEY.*`` code with its passage).
+(final scoring with one line per source), ``rules`` (every ``KEY.*`` code with its passage),
+``state`` (the typed state, phases, pending decisions), ``hands`` (workers and skill tiles behind
+the screens, known or unseen), ``effects`` (one function per action kind), ``actions`` (bid, use,
+draws, carries, upgrades), ``flow`` (set-up, season start and end, boats, placing, final count),
+``listing`` (legal and random moves, random set-ups), ``engine`` (the Game interface).
 Every function that refuses raises :class:`~ludolog.replayer.core.errors.IllegalMove` with a
-declared code and a sentence; the engine adds the move index and pointer.
+declared code, a sentence and a pointer into the move.
 
 Sources (also in the catalog's ``provenance``):
 
@@ -70,4 +99,22 @@ Readings where the texts are silent or unclear (each is one place in code):
 - Boats 1a and 1b count at every boat pick from the moment the summer boat is won (the text names
   "the end of summer", when the won tiles are not yet placed).
 - A winter tile dealt face down may stay unknown in a log until it is played.
+- Engine readings (each one place in code): a bid's ``count`` is the workers placed by that
+  action (added to the player's own bid on the tile; a moved outbid group counts within it, and
+  workers of its colour may be added); a group moves to another tile, never onto its own; the
+  products of a tile on offer go onto the user's home tile; carries come one ``carry`` at a time
+  and a transport use ends with ``done`` (or when no transport and no upgrade is left); paid
+  resources go back to the stock and paid skill tiles into the pile; a skill tile paid face down
+  may be written ``"?"`` only when it came from an unseen slot; workers drawn for a use are
+  written in the next move (``draw``), never chosen by the engine; the winner of the start-player
+  turn-order tile in winter takes the purple keyple (nobody does when nobody bid for it); boats
+  1a and 1b count from the moment the summer boat is won; tiles are placed in any order by any
+  player who won tiles (a simultaneous step that closes when every such player has placed all);
+  a player's last unseen workers and skill tiles are named in ``final`` so the final score can
+  count them.
 """
+
+from .engine import Keyflower  # noqa: E402
+
+#: the engine, held to the conformance suite through tests/in_progress.py (not registered yet)
+GAME = Keyflower()

@@ -10,7 +10,9 @@ sides are roads (or, with summer boat 2a, across any side that is not water).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from ..core.cloning import SHARED
 
 from .catalog import RESOURCES, Catalog, Edge, TileGroup
 from .rules import refuse
@@ -57,16 +59,21 @@ def resource_tuple(d: dict[str, int]) -> tuple[int, int, int, int]:
     return tuple(d.get(r, 0) for r in RESOURCES)  # type: ignore[return-value]
 
 
+@dataclass(slots=True, init=False, eq=False)
 class Village:
     """One player's village: placed tiles by coordinate with the sides they show, precomputed once.
 
-    Treated as immutable: functions that change a village return a new one.
+    Treated as immutable: functions that change a village return a new one. A dataclass whose
+    catalog is shared, so that the core clones and snapshots a state holding villages without
+    copying the catalog.
 
     :raises ValueError: two tiles are given the same coordinate (a caller's error; placements are
         checked with :func:`check_placement` first).
     """
 
-    __slots__ = ("catalog", "tiles", "edges")
+    catalog: Catalog = field(metadata=SHARED)
+    tiles: dict
+    edges: dict
 
     def __init__(self, catalog: Catalog, tiles: tuple[PlacedTile, ...] | list[PlacedTile]):
         self.catalog = catalog

@@ -46,16 +46,43 @@ KEYFLOWER_RULES = RuleBook("keyflower", [
     Rule("KEY.SETUP.WINTER_DEALT", "RULEBOOK Set up", "Each player receives three (two with 5 or 6 players) different winter tiles face down."),
     Rule("KEY.SETUP.WORKERS", "RULEBOOK Set up", "Each player draws eight workers at random from the bag."),
     Rule("KEY.WINTER.CHOICE", "RULEBOOK Start of season", "In winter each player selects one or more of the winter tiles they received."),
+    # the engine (moves, seasons, hidden workers)
+    Rule("KEY.TURN.WRONG_STEP", "SUPP 3; SUPP 8", "Each step of a season comes in its order: the tiles laid out and the boats loaded, "
+         "the actions, the boats taken, the tiles placed, and after winter the final count."),
+    Rule("KEY.TURN.NOT_YOURS", "SUPP 4", "Players act in turn, clockwise from the start player; boats are taken in turn order."),
+    Rule("KEY.SETUP.LAYOUT", "RULEBOOK Set up; TEXT Summer Boats", "A season's tile is laid out once, and only a summer boat shows a side a or b."),
+    Rule("KEY.BOAT.LOAD", "SUPP 7.1; RULEBOOK Set up",
+         "Each boat in play is loaded once a season with the workers and skill tiles its side shows, fewer only if the bag or pile runs out."),
+    Rule("KEY.BID.TARGET", "SUPP 4.2", "Bids are made on the season's tiles on offer and on the turn-order tiles."),
+    Rule("KEY.BID.GROUP", "SUPP 4.2", "An outbid group moves together, all of it, with workers of its colour added at most."),
+    Rule("KEY.USE.TARGET", "SUPP 4.3; TEXT Summer Boats",
+         "Only a tile with an action, in a village or on offer this season, can be used (not boats, turn-order tiles or scoring tiles)."),
+    Rule("KEY.USE.PARAMS", "TEXT Home and other Spring, Summer and Autumn Tiles",
+         "A use names exactly what its tile asks for: the resource chosen, the skill tile or worker paid."),
+    Rule("KEY.WORKERS.NOT_ENOUGH", "SUPP 4; SUPP 6", "A player places and pays only workers they have behind their screen."),
+    Rule("KEY.SKILLS.NOT_ENOUGH", "TEXT Brewer; TEXT Carpenter, Mason and Smelter; SUPP 5.2",
+         "A player pays only skill tiles they have behind their screen."),
+    Rule("KEY.SKILLS.NAME_KNOWN", "DESIGN.md, principle 1", "A skill tile paid face down may be written unseen only when it came from an unseen draw."),
+    Rule("KEY.DRAW.COUNT", "TEXT Alehouse And Inn; TEXT Tavern; TEXT Boat 1a",
+         "A draw takes the indicated number of workers or skill tiles, fewer only when the bag or pile holds fewer."),
+    Rule("KEY.EFFECT.PAY", "TEXT Fair, Peddler and Store; TEXT Tavern",
+         "The additional worker paid to the bag is of the colour indicated (the Tavern: any worker the player has)."),
+    Rule("KEY.BOAT.CHOICE", "SUPP 8; TEXT Boats", "Each player takes one of the boats not yet taken this season."),
+    Rule("KEY.PLACE.PENDING", "SUPP 8; SUPP 9.1", "A player places the tiles they won this season into their own village, each once."),
+    Rule("KEY.FINAL.FLIP", "TEXT Boats (Flipper)", "Only the owner of the Flipper flips one tile of their village without paying, one that can be upgraded."),
+    Rule("KEY.FINAL.SCREEN", "RULEBOOK Game end scoring",
+         "At the end every worker and skill tile behind the screen is counted: each one not yet seen is named."),
     Rule("KEY.SCORE.ALLOCATION", "TEXT Boats (White Wind); TEXT Winter Tiles",
          "Each worker, skill tile or resource is scored once, for one scoring tile."),
 ])
 
 
-def refuse(code: str, message: str) -> IllegalMove:
-    """The exception for breaking ``code`` (declared above), to be raised by the caller.
+def refuse(code: str, message: str, pointer: str = "") -> IllegalMove:
+    """The exception for breaking ``code`` (declared above), to be raised by the caller; ``pointer``
+    locates the offending field in the move (or, for set-up, in the log).
 
     :raises KeyError: ``code`` is not declared (a programming error, never a player's).
     """
     if code not in KEYFLOWER_RULES:
         raise KeyError(f"undeclared Keyflower rule code {code}")
-    return IllegalMove(code, message)
+    return IllegalMove(code, message, pointer)

@@ -1,0 +1,243 @@
+"""The action phase: bid, use, pass, and the follow-ups a use asks for (draws, carries, upgrades).
+
+Rules (supplement 4, rules text): players act clockwise from the start player until every player
+has passed one after another; each action places workers of one colour (the colour rule, boats
+4a and 4b excepted) behind a bid on a tile on offer or a turn-order tile, or on a tile with an
+action in any village or on offer (1 worker, then more than the previous use, at most six). An
+outbid group may be moved, all of it, to bid or use elsewhere (workers of its colour may be
+added). Every check runs before anything changes.
+"""
+from __future__ import annotations
+
+from ..core.components import UNKNOWN
+from ..core.errors import IllegalMove
+from .bidding import TileWorkers, bid as place_bid, use as place_use, withdraw
+from .catalog import COLOURS, SKILLS, AbilityKind, TileGroup
+from .effects import EFFECTS, PARAMS, UseContext
+from .geometry import PlacedTile
+from .hands import check_skills, check_workers, skill_to_pile, take_skills, take_workers
+from .rules import refuse
+from .state import COLOUR_INDEX, RESOURCE_INDEX, SKILL_INDEX, Draw, KFState, Transport
+from .transport import Carry, transport, upgrade
+
+#: fields every use may have; the action kind adds its own (effects.PARAMS)
+USE_FIELDS = frozenset(("type", "player", "tile", "workers", "from"))
+
+
+def held(s: KFState, seat: int) -> dict[AbilityKind, int]:
+    """Summer boat abilities of ``seat``: those in the village and those won this season (pending)."""
+    p = s.players[seat]
+    out: dict[AbilityKind, int] = {}
+    tiles = [(pl.tile, pl.side) for pl in p.village.tiles.values()] + [(t, s.summer_sides.get(t, "")) for t in p.pending]
+    for tile_id, side in tiles:
+        tile = s.cat.tiles[tile_id]
+        if tile.group is TileGroup.SUMMER_BOAT:
+            ability = tile.abilities[side]
+            out[ability.kind] = ability.factor if ability.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else ability.count
+    return out
+
+
+def _group(s: KFState, seat: int, source: str | None, target: str):
+    """The outbid group moved from ``source`` (None: none): (tile workers without it, the group)."""
+    if source is None:
+        return None, None
+    if source == target:
+        raise refuse("KEY.BID.GROUP", "a group is moved to another tile; workers are added to one's own bid by bidding on it", "/from")
+    workers = s.on_tile.get(source)
+    if workers is None:
+        raise refuse("KEY.BID.NONE", f"{s.ids[seat]} has no workers bidding on {source!r} to move", "/from")
+    try:
+        return withdraw(workers, seat)
+    except IllegalMove as exc:
+        exc.pointer = "/from"
+        raise
+
+
+def bid(s: KFState, seat: int, move: dict) -> None:
+    """:raises IllegalMove: KEY.BID.* or KEY.WORKERS.NOT_ENOUGH; nothing changes then."""
+    tile = move["tile"]
+    if tile not in s.auction and tile not in s.turn_order:
+        raise refuse("KEY.BID.TARGET", f"{tile!r} is neither a tile on offer this {s.season_enum.value} nor a turn-order tile in play", "/tile")
+    colour, count = move["colour"], move["count"]
+    rest, group = _group(s, seat, move.get("from"), tile)
+    extra = count
+    if group is not None:
+        if group.colour != colour or count < group.count:
+            raise refuse("KEY.BID.GROUP", f"the group of {group.count} {group.colour} worker(s) moves together: the bid must be "
+                         f"{group.colour} with at least {group.count} workers, not {count} {colour}", "/count")
+        extra = count - group.count
+    check_workers(s, seat, {colour: extra}, "/count")
+    counter = AbilityKind.COUNTER_BID_OTHER_COLOUR in held(s, seat)
+    try:
+        after = place_bid(s.on_tile.get(tile, TileWorkers()), seat, colour, count, counter_bid=counter, village_tile=tile in s.auction)
+    except IllegalMove as exc:
+        exc.pointer = "/colour" if exc.code == "KEY.BID.COLOUR" else "/count"
+        raise
+    if group is not None:
+        s.on_tile[move["from"]] = rest
+    take_workers(s, seat, {colour: extra})
+    s.on_tile[tile] = after
+
+
+def where_tile(s: KFState, tile: str):
+    """(owner seat or None for a tile on offer, the side it shows), or None: not usable ground."""
+    if tile in s.auction:
+        return None, s.summer_sides.get(tile, "front")
+    owner = s.owner.get(tile)
+    if owner is None:
+        return None
+    p = s.players[owner]
+    return owner, p.village.tiles[p.coords[tile]].side
+
+
+def use(s: KFState, seat: int, move: dict) -> None:
+    """:raises IllegalMove: KEY.USE.*, KEY.BID.NONE/WINNING/GROUP, KEY.WORKERS.NOT_ENOUGH or an effect's code."""
+    tile_id = move["tile"]
+    found = where_tile(s, tile_id)
+    if found is None:
+        raise refuse("KEY.USE.TARGET", f"{tile_id!r} lies in no village and is not on offer this {s.season_enum.value}", "/tile")
+    owner, side = found
+    tile = s.cat.tiles[tile_id]
+    action = tile.sides[side].action
+    if action is None:
+        raise refuse("KEY.USE.TARGET", f"the {tile.name} has no action to use", "/tile")
+    kind = action.kind.value
+    allowed = USE_FIELDS | set(PARAMS.get(kind, ()))
+    extra_fields = sorted(set(move) - allowed)
+    if extra_fields:
+        raise refuse("KEY.USE.PARAMS", f"using the {tile.name} takes no {extra_fields[0]!r}", f"/{extra_fields[0]}")
+    for name in PARAMS.get(kind, ()):
+        if name not in move:
+            raise refuse("KEY.USE.PARAMS", f"using the {tile.name} needs {name!r} (what is {'paid' if name != 'resource' else 'chosen'})", "")
+    abilities = held(s, seat)
+    placed = {c: n for c, n in move["workers"].items() if n}
+    for c in placed:
+        if c not in COLOURS:
+            raise refuse("KEY.USE.PARAMS", f"a worker is red, yellow, blue or green, not {c!r}", f"/workers/{c}")
+    rest, group = _group(s, seat, move.get("from"), tile_id)
+    from_screen = dict(placed)
+    if group is not None:
+        if from_screen.get(group.colour, 0) < group.count:
+            raise refuse("KEY.BID.GROUP", f"the group of {group.count} {group.colour} worker(s) moves together, all of it", "/workers")
+        from_screen[group.colour] -= group.count
+    check_workers(s, seat, from_screen, "/workers")
+    before = s.on_tile.get(tile_id, TileWorkers())
+    try:
+        after = place_use(before, seat, placed, any_colour=AbilityKind.USE_ANY_COLOUR in abilities, limit=s.cat.max_workers_per_tile)
+    except IllegalMove as exc:
+        exc.pointer = "/workers"
+        raise
+    target = tile_id if owner == seat else s.players[seat].home
+    ctx = UseContext(seat, tile_id, action, target, from_screen, abilities)
+    commit = EFFECTS[kind](s, ctx, move)
+    if group is not None:
+        s.on_tile[move["from"]] = rest
+    take_workers(s, seat, from_screen)
+    s.on_tile[tile_id] = after
+    commit()
+
+
+# -- follow-ups: draws -------------------------------------------------------------------------
+
+def draw(s: KFState, task: Draw, move: dict) -> None:
+    """A random draw as the table wrote it: ``workers`` or ``skills``, type -> n, ``"?"`` unseen.
+
+    :raises IllegalMove: KEY.DRAW.COUNT or CORE.HIDDEN.NOT_IN_POOL.
+    """
+    key = task.what
+    other = "skills" if key == "workers" else "workers"
+    if other in move or key not in move:
+        raise refuse("KEY.DRAW.COUNT", f"the {task.source} draws {key}, not {other}", f"/{other if other in move else key}")
+    pool = s.bag if key == "workers" else s.skill_pile
+    drawn = move[key]
+    allowed = (COLOURS if key == "workers" else SKILLS) + (UNKNOWN,)
+    for k in drawn:
+        if k not in allowed:
+            raise refuse("KEY.DRAW.COUNT", f"{k!r} is not one of the {key} ({', '.join(allowed)})", f"/{key}/{k}")
+    wanted = min(task.count, pool.remaining)
+    total = sum(drawn.values())
+    if total != wanted:
+        why = f" (only {pool.remaining} left)" if wanted < task.count else ""
+        raise refuse("KEY.DRAW.COUNT", f"the {s.cat.tiles[task.source].name if task.source in s.cat.tiles else task.source} "
+                     f"draws {wanted} {key}{why}, not {total}", f"/{key}")
+    for k, n in drawn.items():
+        if k != UNKNOWN and pool.unaccounted.get(k, 0) < n:
+            raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", f"{n} {k} cannot be drawn: fewer are unaccounted for", f"/{key}/{k}")
+    s.tasks.pop()
+    p = s.players[task.seat]
+    counts = p.workers if key == "workers" else p.skills
+    index = COLOUR_INDEX if key == "workers" else SKILL_INDEX
+    for k, n in drawn.items():
+        for _ in range(n):
+            if k == UNKNOWN:
+                pool.draw_unknown(task.seat)
+            else:
+                pool.reveal(k)
+                counts[index[k]] += 1
+    if task.discard:
+        s.bag.put_back(task.discard)
+    if task.skill_back:
+        skill_to_pile(s, task.skill_back)
+
+
+# -- follow-ups: transport and upgrades -----------------------------------------------------------
+
+def _own_coord(s: KFState, seat: int, tile: str, pointer: str):
+    coord = s.players[seat].coords.get(tile)
+    if coord is None:
+        raise refuse("KEY.TRANSPORT.NOT_IN_VILLAGE", f"{tile!r} is not a tile of {s.ids[seat]}'s village", pointer)
+    return coord
+
+
+def carry(s: KFState, task: Transport, move: dict) -> None:
+    """:raises IllegalMove: KEY.TRANSPORT.*."""
+    src = _own_coord(s, task.seat, move["from"], "/from")
+    dst = _own_coord(s, task.seat, move["to"], "/to")
+    p = s.players[task.seat]
+    try:
+        village, used = transport(p.village, [Carry(src, dst, move["resource"], move["count"])], task.points, task.across_fields)
+    except IllegalMove as exc:
+        exc.pointer = {"KEY.TRANSPORT.CAPACITY": "/count", "KEY.TRANSPORT.NO_RESOURCE": "/resource"}.get(exc.code, "/to")
+        raise
+    p.village = village
+    s.tasks.pop()
+    _continue(s, Transport(task.seat, task.tile, task.points - used, task.upgrades, task.across_fields, task.any_resource))
+
+
+def upgrade_tile(s: KFState, task: Transport, move: dict) -> None:
+    """:raises IllegalMove: KEY.UPGRADE.*, KEY.TRANSPORT.NOT_IN_VILLAGE or KEY.SKILLS.NOT_ENOUGH."""
+    if task.upgrades < 1:
+        raise refuse("KEY.UPGRADE.CAPACITY", "this use has no upgrade left", "/tile")
+    coord = _own_coord(s, task.seat, move["tile"], "/tile")
+    paid = {k: n for k, n in move.get("resources", {}).items() if n}
+    skills = {k: n for k, n in move.get("skills", {}).items() if n}
+    p = s.players[task.seat]
+    try:
+        village = upgrade(p.village, coord, paid, skills, task.any_resource)
+    except IllegalMove as exc:
+        exc.pointer = "/tile" if exc.code == "KEY.UPGRADE.NOT_UPGRADABLE" else "/resources"
+        raise
+    check_skills(s, task.seat, skills, "/skills")
+    take_skills(s, task.seat, skills)
+    for k, n in skills.items():
+        for _ in range(n):
+            skill_to_pile(s, k)
+    for r, n in paid.items():
+        s.supply[RESOURCE_INDEX[r]] += n
+    p.village = village
+    s.tasks.pop()
+    _continue(s, Transport(task.seat, task.tile, task.points, task.upgrades - 1, task.across_fields, task.any_resource))
+
+
+def _continue(s: KFState, task: Transport) -> None:
+    if task.points > 0 or task.upgrades > 0:
+        s.tasks.push(task)
+
+
+def flip_free(s: KFState, seat: int, tile: str) -> None:
+    """Flipper: the tile turns to its upgraded side without payment; its resources stay (checked by the caller)."""
+    p = s.players[seat]
+    coord = p.coords[tile]
+    placed = p.village.tiles[coord]
+    p.village = p.village.replaced(PlacedTile(placed.tile, coord, placed.rotation, "upgraded", placed.resources))
+

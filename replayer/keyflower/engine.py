@@ -1,0 +1,220 @@
+"""The Keyflower engine: the Game interface over the state, the moves and the season flow."""
+from __future__ import annotations
+
+import random
+
+from ..core.errors import IllegalMove
+from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
+from ..core.simultaneous import check_simultaneous
+from . import actions, flow, listing
+from .catalog import COLOURS, RESOURCES, SKILLS, Catalog, default_catalog
+from .effects import EFFECTS
+from .hands import unknown_skills, unknown_workers
+from .rules import KEYFLOWER_RULES, refuse
+from .state import SEASONS, Draw, KFState, Phase, Transport
+
+#: move types a seat may make in each phase (chance phases have none)
+PHASE_TYPES = {Phase.ACTIONS: ("bid", "use", "pass"), Phase.BOATS: ("boat",), Phase.WINTER_CHOICE: ("winter",),
+               Phase.PLACE: ("place",), Phase.FINAL: ("final",), Phase.LAYOUT: ("lay", "load")}
+TASK_TYPES = {Draw: ("draw",), Transport: ("carry", "upgrade", "done")}
+_WAITING = {Phase.ACTIONS: "bid, use a tile or pass", Phase.BOATS: "take a boat", Phase.WINTER_CHOICE: "put up winter tiles",
+            Phase.PLACE: "place the tiles won", Phase.FINAL: "count the screens", Phase.LAYOUT: "lay out tiles and load the boats"}
+
+
+def expect(s: KFState) -> tuple[int, tuple[str, ...]]:
+    """The seat whose decision is next (CHANCE, SIMULTANEOUS, TERMINAL) and the move types it may make."""
+    task = s.tasks.top()
+    if task is not None:
+        return (CHANCE if isinstance(task, Draw) else task.seat), TASK_TYPES[type(task)]
+    phase = s.phase
+    if phase is Phase.END:
+        return TERMINAL, ()
+    if phase is Phase.LAYOUT:
+        return CHANCE, PHASE_TYPES[phase]
+    if s.window is not None:
+        return SIMULTANEOUS, PHASE_TYPES[phase]
+    return s.current, PHASE_TYPES[phase]
+
+
+class Keyflower(Game):
+    name = "keyflower"
+    title = "Keyflower"
+    editions = ("2012",)
+    min_players, max_players = 2, 6
+    variants: dict[str, str] = {}
+    schema_file = "keyflower.schema.json"
+    rules = KEYFLOWER_RULES
+    state_columns = (("score", "int"), ("workers", "int"), ("red", "int"), ("yellow", "int"), ("blue", "int"),
+                     ("green", "int"), ("unseen_workers", "int"), ("wood", "int"), ("stone", "int"), ("iron", "int"),
+                     ("gold", "int"), ("skills", "int"), ("saw", "int"), ("pickaxe", "int"), ("anvil", "int"),
+                     ("unseen_skills", "int"), ("village_tiles", "int"), ("upgraded_tiles", "int"),
+                     ("winter_tiles", "int"), ("transport_capacity", "int"), ("start_player", "bool"))
+
+    def __init__(self, catalog: Catalog | None = None):
+        self._catalog = catalog
+        self._checked = False
+
+    @property
+    def cat(self) -> Catalog:
+        if self._catalog is None:
+            self._catalog = default_catalog()
+        if not self._checked:  # a catalog naming an action kind nobody implements is refused on load
+            uses = [(side.action.kind.value, tile.id) for tile in self._catalog.tiles.values()
+                    for side in tile.sides.values() if side.action is not None]
+            EFFECTS.check_catalog(uses, "Keyflower")
+            self._checked = True
+        return self._catalog
+
+    @property
+    def catalog_version(self) -> str:  # type: ignore[override]
+        return self.cat.version
+
+    # -- set-up -------------------------------------------------------------------------------
+    def new_state(self, log) -> KFState:
+        return flow.new_state(self.cat, [p.id for p in log.players], log.setup)
+
+    def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
+        return listing.random_setup(self.cat, rng, n_players)
+
+    # -- play ---------------------------------------------------------------------------------
+    def to_move(self, s: KFState) -> int:
+        return expect(s)[0]
+
+    def is_terminal(self, s: KFState) -> bool:
+        return s.phase is Phase.END
+
+    def open_window(self, s: KFState):
+        return s.window
+
+    def apply(self, s: KFState, move: dict, seat: int | None) -> None:
+        """Apply a move that matches the log schema; every rule is checked before anything changes.
+
+        :raises IllegalMove: the move breaks a rule (the state is unchanged).
+        """
+        t = move["type"]
+        if s.window is not None and not s.tasks:
+            check_simultaneous(s.window, seat, t, flow.WINDOW_TYPES, s.ids)
+        elif t in flow.WINDOW_TYPES:
+            check_simultaneous(None, seat, t, flow.WINDOW_TYPES, s.ids)
+        want, types = expect(s)
+        if t not in types:
+            who = "the table" if want == CHANCE else "" if want in (SIMULTANEOUS, TERMINAL) else s.ids[want]
+            raise refuse("KEY.TURN.WRONG_STEP", f"a {t!r} move is not possible now: {self._waiting(s)}"
+                         f"{' (' + who + ')' if who else ''}; {' or '.join(repr(x) for x in types) or 'no move'} expected", "/type")
+        if want >= 0 and seat != want:
+            raise refuse("KEY.TURN.NOT_YOURS", f"it is {s.ids[want]}'s turn, not {move.get('player')}'s", "/player")
+        task = s.tasks.top()
+        if task is not None:
+            self._answer(s, task, move)
+            return
+        phase = s.phase
+        if phase is Phase.ACTIONS:
+            if t == "pass":
+                s.passes += 1
+                if s.passes >= s.n:
+                    flow.end_season(s)
+                else:
+                    s.current = (s.current + 1) % s.n
+                return
+            (actions.bid if t == "bid" else actions.use)(s, seat, move)
+            s.passes = 0
+            s.actions += 1
+            if not s.tasks:
+                s.current = (s.current + 1) % s.n
+        elif phase is Phase.LAYOUT:
+            (flow.lay if t == "lay" else flow.load)(s, move)
+        elif phase is Phase.BOATS:
+            flow.take_boat(s, seat, move)
+        elif phase is Phase.WINTER_CHOICE:
+            flow.winter_choice(s, seat, move)
+        elif phase is Phase.PLACE:
+            flow.place(s, seat, move)
+        elif phase is Phase.FINAL:
+            flow.final(s, seat, move)
+
+    def _answer(self, s: KFState, task, move: dict) -> None:
+        t = move["type"]
+        if t == "draw":
+            actions.draw(s, task, move)
+        elif t == "carry":
+            actions.carry(s, task, move)
+        elif t == "upgrade":
+            actions.upgrade_tile(s, task, move)
+        else:  # done
+            s.tasks.pop()
+        if s.tasks:
+            return
+        if s.phase is Phase.ACTIONS:
+            s.current = (s.current + 1) % s.n
+        elif s.phase is Phase.BOATS:
+            flow.after_boat(s)
+
+    def _waiting(self, s: KFState) -> str:
+        task = s.tasks.top()
+        if isinstance(task, Draw):
+            return f"the {task.what} drawn for {s.ids[task.seat]} are written first"
+        if isinstance(task, Transport):
+            return f"{s.ids[task.seat]} carries resources and upgrades tiles ({task.points} transport, {task.upgrades} upgrades left) or is done"
+        if s.phase is Phase.END:
+            return "the game is over"
+        return f"{SEASONS[s.season].value}: {_WAITING[s.phase]}"
+
+    def legal_moves(self, s: KFState) -> list[dict]:
+        return listing.legal_moves(s)
+
+    def random_move(self, s: KFState, rng: random.Random) -> dict:
+        return listing.random_move(s, rng)
+
+    def clone(self, s: KFState) -> KFState:
+        return s.clone()
+
+    # -- results ------------------------------------------------------------------------------
+    def turn_order(self, s: KFState) -> list[int]:
+        return [(s.start + k) % s.n for k in range(s.n)]
+
+    def player_rows(self, s: KFState) -> list[tuple]:
+        from .scoring import transport_total
+
+        rows = []
+        for seat, p in enumerate(s.players):
+            res = [0, 0, 0, 0]
+            upgraded = 0
+            for placed in p.village.tiles.values():
+                for k in range(4):
+                    res[k] += placed.resources[k]
+                upgraded += placed.side == "upgraded"
+            winter = sum(1 for t in p.coords if s.cat.tiles[t].season is SEASONS[3])
+            uw, us = unknown_workers(s, seat), unknown_skills(s, seat)
+            rows.append((s.ledger.totals[seat], sum(p.workers) + uw, *p.workers, uw, *res, sum(p.skills) + us, *p.skills, us,
+                         len(p.coords) - 1, upgraded, winter, transport_total(p.village), seat == s.start))
+        return rows
+
+    def turn_info(self, s: KFState) -> tuple[int, int]:
+        return s.actions + 1, s.season + 1
+
+    def describe(self, s: KFState) -> str:
+        parts = [f"{SEASONS[s.season].value} {s.phase.value}", f"start {s.ids[s.start]}"]
+        if s.phase is not Phase.END:
+            parts.append(f"waiting: {self._waiting(s)}")
+        for seat, p in enumerate(s.players):
+            w = "/".join(map(str, p.workers)) + (f"+{unknown_workers(s, seat)}?" if unknown_workers(s, seat) else "")
+            parts.append(f"{s.ids[seat]}: {s.ledger.totals[seat]}VP workers {w} skills {'/'.join(map(str, p.skills))} "
+                         f"tiles {len(p.coords)}")
+        return "; ".join(parts)
+
+    def render(self, s: KFState) -> str:
+        lines = [self.describe(s)]
+        if s.auction:
+            lines.append("on offer: " + ", ".join(s.auction))
+        for tile, workers in sorted(s.on_tile.items()):
+            bids = ", ".join(f"{s.ids[b.player]} {b.count} {b.colour}" for b in workers.bids)
+            lines.append(f"  {tile}: bids [{bids}] uses {workers.used_workers()}")
+        for seat, p in enumerate(s.players):
+            tiles = ", ".join(f"{pl.tile}{'*' if pl.side == 'upgraded' else ''}@{c}"
+                              + (f" {'/'.join(map(str, pl.resources))}" if any(pl.resources) else "")
+                              for c, pl in sorted(p.village.tiles.items()))
+            lines.append(f"  {s.ids[seat]} village: {tiles}")
+        return "\n".join(lines)
+
+
+__all__ = ["Keyflower", "COLOURS", "RESOURCES", "SKILLS"]

@@ -1,0 +1,420 @@
+"""Legal moves, random moves and random set-ups (the simulator), built on the same pure checks as
+the validator (bidding, placement, transport and payment functions), so the two agree.
+
+Random outcomes (draws, the season's tiles, boat loads) are listed as complete moves with every
+composition; :func:`random_move` draws them with their true odds from what is unaccounted for.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+
+from ..core.components import UNKNOWN
+from ..core.errors import IllegalMove
+from ..core.game import CHANCE, SIMULTANEOUS
+from .actions import held, where_tile
+from .bidding import TileWorkers, bid as place_bid, use as place_use
+from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, Catalog, Season, TileGroup
+from .effects import PARAMS
+from .flow import boats_in_play, owns_flipper
+from .geometry import DIRECTIONS, check_placement, distances
+from .hands import colours_available, skills_available, unknown_skills, unknown_workers
+from .state import Draw, KFState, Phase, Transport
+from .transport import payment_matches
+
+
+def compositions(total: int, caps: dict[str, int]) -> list[dict[str, int]]:
+    """Every way to make ``total`` items from the kinds in ``caps`` (kind -> most available), zero counts left out."""
+    kinds = [k for k, c in caps.items() if c > 0]
+    out: list[dict[str, int]] = []
+
+    def rec(i: int, left: int, acc: dict[str, int]) -> None:
+        if i == len(kinds):
+            if left == 0:
+                out.append(dict(acc))
+            return
+        k = kinds[i]
+        for n in range(min(left, caps[k]), -1, -1):
+            if n:
+                acc[k] = n
+            rec(i + 1, left - n, acc)
+            acc.pop(k, None)
+    rec(0, total, {})
+    return out
+
+
+def _pool_caps(pool, kinds: tuple[str, ...], unseen: bool) -> dict[str, int]:
+    caps = {k: pool.unaccounted.get(k, 0) for k in kinds}
+    if unseen:
+        caps[UNKNOWN] = pool.remaining
+    return caps
+
+
+# -- listing ----------------------------------------------------------------------------------------
+
+def legal_moves(s: KFState) -> list[dict]:
+    from .engine import expect
+
+    seat, types = expect(s)
+    task = s.tasks.top()
+    if isinstance(task, Draw):
+        return _draws(s, task)
+    if isinstance(task, Transport):
+        return _transport_moves(s, task)
+    phase = s.phase
+    if phase is Phase.END:
+        return []
+    if phase is Phase.LAYOUT:
+        return _layout(s)
+    if seat == SIMULTANEOUS:
+        out = []
+        for w in sorted(s.window.waiting):
+            out += {Phase.WINTER_CHOICE: _winter, Phase.PLACE: _placements, Phase.FINAL: _finals}[phase](s, w)
+        return out
+    pid = s.ids[seat]
+    if phase is Phase.BOATS:
+        return [{"type": "boat", "player": pid, "boat": b} for b in s.boats_left]
+    return [{"type": "pass", "player": pid}] + _bids(s, seat) + _uses(s, seat)
+
+
+def _draws(s: KFState, task: Draw) -> list[dict]:
+    pool = s.bag if task.what == "workers" else s.skill_pile
+    kinds = COLOURS if task.what == "workers" else SKILLS
+    total = min(task.count, pool.remaining)
+    return [{"type": "draw", task.what: c} for c in compositions(total, _pool_caps(pool, kinds, True))]
+
+
+def _layout(s: KFState) -> list[dict]:
+    out: list[dict] = []
+    if len(s.auction) < s.cat.setup(s.n).season_tiles:
+        for t in s.cat.season_tiles[s.season_enum]:
+            if t in s.laid:
+                continue
+            if s.cat.tiles[t].group is TileGroup.SUMMER_BOAT:
+                out += [{"type": "lay", "tile": t, "side": side} for side in ("a", "b")]
+            else:
+                out.append({"type": "lay", "tile": t})
+    for boat in boats_in_play(s):
+        if boat in s.loaded:
+            continue
+        cargo = s.cat.boat_load(boat, s.season_enum)
+        nw = min(cargo.workers if cargo else 0, s.bag.remaining)
+        ns = min(cargo.skills if cargo else 0, s.skill_pile.remaining)
+        for w in compositions(nw, _pool_caps(s.bag, COLOURS, False)):
+            for k in compositions(ns, _pool_caps(s.skill_pile, SKILLS, False)):
+                out.append({"type": "load", "boat": boat, "workers": w, "skills": k})
+    return out
+
+
+def _outbid_groups(s: KFState, seat: int):
+    """(tile, bid) of every bid of ``seat`` that is not winning: groups that may move."""
+    out = []
+    for tile, workers in s.on_tile.items():
+        own = workers.bid_of(seat)
+        if own is not None and workers.highest() is not own:
+            out.append((tile, own))
+    return out
+
+
+def _bids(s: KFState, seat: int) -> list[dict]:
+    pid = s.ids[seat]
+    avail = colours_available(s, seat)
+    counter = AbilityKind.COUNTER_BID_OTHER_COLOUR in held(s, seat)
+    groups = _outbid_groups(s, seat)
+    out = []
+    for tile in (*s.auction, *s.turn_order):
+        workers = s.on_tile.get(tile, TileWorkers())
+        best_other = max((b.count for b in workers.bids if b.player != seat), default=0)
+        own = workers.bid_of(seat)
+        for source, group in [(None, None)] + [g for g in groups if g[0] != tile]:
+            for colour in COLOURS:
+                if group is not None and group.colour != colour:
+                    continue
+                base = group.count if group is not None else 0
+                most = base + avail[colour]
+                if own is not None and group is not None and own.colour != colour:
+                    continue
+                start = max(1, base, best_other + 1 - (own.count if own else 0))
+                for count in range(start, most + 1):
+                    try:
+                        place_bid(workers, seat, colour, count, counter_bid=counter, village_tile=tile in s.auction)
+                    except IllegalMove:
+                        break
+                    move = {"type": "bid", "player": pid, "tile": tile, "colour": colour, "count": count}
+                    if source is not None:
+                        move["from"] = source
+                    out.append(move)
+    return out
+
+
+def _usable_tiles(s: KFState) -> list[str]:
+    tiles = [t for t in s.auction if s.cat.tiles[t].sides[s.summer_sides.get(t, "front")].action is not None]
+    for p in s.players:
+        for placed in p.village.tiles.values():
+            if s.cat.tiles[placed.tile].sides[placed.side].action is not None:
+                tiles.append(placed.tile)
+    return tiles
+
+
+def _uses(s: KFState, seat: int) -> list[dict]:
+    pid = s.ids[seat]
+    avail = colours_available(s, seat)
+    abilities = held(s, seat)
+    any_colour = AbilityKind.USE_ANY_COLOUR in abilities
+    groups = _outbid_groups(s, seat)
+    total = sum(s.players[seat].workers) + unknown_workers(s, seat)
+    limit = s.cat.max_workers_per_tile
+    out = []
+    for tile in _usable_tiles(s):
+        owner, side = where_tile(s, tile)
+        action = s.cat.tiles[tile].sides[side].action
+        workers = s.on_tile.get(tile, TileWorkers())
+        minimum = workers.uses[-1].count + 1 if workers.uses else 1
+        room = limit - workers.used_workers()
+        touched = bool(workers.bids or workers.uses)
+        for source, group in [(None, None)] + [g for g in groups if g[0] != tile]:
+            base = group.count if group is not None else 0
+            for count in range(max(minimum, base, 1), min(room, total + base) + 1):
+                if any_colour and touched:
+                    options = compositions(count, {c: avail[c] + (base if group and c == group.colour else 0) for c in COLOURS})
+                else:
+                    options = [{c: count} for c in COLOURS if avail[c] + (base if group and c == group.colour else 0) >= count]
+                for placed in options:
+                    if group is not None and placed.get(group.colour, 0) < group.count:
+                        continue
+                    from_screen = dict(placed)
+                    if group is not None:
+                        from_screen[group.colour] -= group.count
+                    if not _hand_allows(s, seat, from_screen):
+                        continue
+                    try:
+                        place_use(workers, seat, placed, any_colour=any_colour, limit=limit)
+                    except IllegalMove:
+                        continue
+                    for params in _effect_params(s, seat, action, from_screen):
+                        move = {"type": "use", "player": pid, "tile": tile, "workers": placed, **params}
+                        if source is not None:
+                            move["from"] = source
+                        out.append(move)
+    return out
+
+
+def _hand_allows(s: KFState, seat: int, wanted: dict[str, int]) -> bool:
+    """Can ``wanted`` come from behind the screen (known first, then unseen workers that may be of the colour)?"""
+    p = s.players[seat]
+    need = 0
+    for c, n in wanted.items():
+        short = n - p.workers[COLOURS.index(c)]
+        if short > 0:
+            if s.bag.unaccounted.get(c, 0) < short:
+                return False
+            need += short
+    return need <= unknown_workers(s, seat)
+
+
+def _effect_params(s: KFState, seat: int, action, from_screen: dict[str, int]) -> list[dict]:
+    kind = action.kind.value
+    if kind not in PARAMS:
+        if kind == "skill_for_resources" and skills_available(s, seat)[action.pay] < 1:
+            return []
+        if kind == "worker_for_green" and not _hand_allows(s, seat, {**from_screen, action.pay: from_screen.get(action.pay, 0) + 1}):
+            return []
+        return [{}]
+    if kind == "resource_choice":
+        return [{"resource": r} for r in action.choices]
+    if kind in ("skill_swap", "skill_for_workers"):
+        have = skills_available(s, seat)
+        p = s.players[seat]
+        out = [{"pay": k} for k in SKILLS if have[k] > 0]
+        if unknown_skills(s, seat) > 0:
+            out.append({"pay": UNKNOWN})
+        elif not sum(p.skills):
+            return []
+        return out
+    # worker_for_workers: the Tavern's discard
+    return [{"discard": c} for c in COLOURS if _hand_allows(s, seat, {**from_screen, c: from_screen.get(c, 0) + 1})]
+
+
+def _transport_moves(s: KFState, task: Transport) -> list[dict]:
+    pid = s.ids[task.seat]
+    p = s.players[task.seat]
+    out: list[dict] = [{"type": "done", "player": pid}]
+    names = {c: pl.tile for c, pl in p.village.tiles.items()}
+    if task.points > 0:
+        for c, placed in p.village.tiles.items():
+            if not any(placed.resources):
+                continue
+            reach = distances(p.village, c, task.across_fields)
+            for k, r in enumerate(RESOURCES):
+                have = placed.resources[k]
+                if not have:
+                    continue
+                for dst, d in reach.items():
+                    if d == 0 or d > task.points:
+                        continue
+                    for n in range(1, min(have, task.points // d) + 1):
+                        out.append({"type": "carry", "player": pid, "from": placed.tile, "to": names[dst], "resource": r, "count": n})
+    if task.upgrades > 0:
+        have_skills = skills_available(s, task.seat)
+        for placed in p.village.tiles.values():
+            tile = s.cat.tiles[placed.tile]
+            if not tile.upgradable or placed.side != "front":
+                continue
+            cost = tile.upgrade_cost
+            need_res = sum(n for _, n in cost.resources)
+            need_sk = sum(n for _, n in cost.skills)
+            on = {r: placed.resources[k] for k, r in enumerate(RESOURCES)}
+            for res in compositions(need_res, on):
+                for sk in compositions(need_sk, have_skills):
+                    if payment_matches(cost, res, sk, task.any_resource) and _skills_ok(s, task.seat, sk):
+                        out.append({"type": "upgrade", "player": pid, "tile": placed.tile, "resources": res, "skills": sk})
+    return out
+
+
+def _skills_ok(s: KFState, seat: int, wanted: dict[str, int]) -> bool:
+    p = s.players[seat]
+    need = 0
+    for k, n in wanted.items():
+        short = n - p.skills[SKILLS.index(k)]
+        if short > 0:
+            if s.skill_pile.unaccounted.get(k, 0) < short:
+                return False
+            need += short
+    return need <= unknown_skills(s, seat)
+
+
+def _winter(s: KFState, seat: int) -> list[dict]:
+    p = s.players[seat]
+    pid = s.ids[seat]
+    possible = [t for t in s.winter_pool.possible()] if p.winter_unknown else []
+    out = []
+    for k in range(1, len(p.winter_hand) + 1):
+        pass
+    for known_n in range(0, len(p.winter_hand) + 1):
+        for known in itertools.combinations(p.winter_hand, known_n):
+            for unknown_n in range(0, p.winter_unknown + 1):
+                for named in itertools.combinations(possible, unknown_n):
+                    chosen = known + named
+                    if not chosen:
+                        continue
+                    for order in itertools.permutations(chosen):
+                        out.append({"type": "winter", "player": pid, "tiles": list(order)})
+    return out
+
+
+def _open_spots(village) -> set:
+    spots = set()
+    for (q, r) in village.tiles:
+        for dq, dr in DIRECTIONS:
+            c = (q + dq, r + dr)
+            if c not in village.tiles:
+                spots.add(c)
+    return spots
+
+
+def _placements(s: KFState, seat: int) -> list[dict]:
+    p = s.players[seat]
+    pid = s.ids[seat]
+    free = AbilityKind.CROSS_FIELDS_FREE_PLACEMENT in held(s, seat)
+    out = []
+    for tile in dict.fromkeys(p.pending):
+        for q, r in sorted(_open_spots(p.village)):
+            for rotation in range(6):
+                try:
+                    check_placement(p.village, tile, (q, r), rotation, free)
+                except IllegalMove:
+                    continue
+                out.append({"type": "place", "player": pid, "tile": tile, "q": q, "r": r, "rotation": rotation})
+    return out
+
+
+def _finals(s: KFState, seat: int) -> list[dict]:
+    p = s.players[seat]
+    pid = s.ids[seat]
+    flips = [None]
+    if owns_flipper(s, seat):
+        flips += [pl.tile for pl in p.village.tiles.values() if s.cat.tiles[pl.tile].upgradable and pl.side == "front"]
+    out = []
+    for w in compositions(unknown_workers(s, seat), {c: s.bag.unaccounted.get(c, 0) for c in COLOURS}):
+        for k in compositions(unknown_skills(s, seat), {x: s.skill_pile.unaccounted.get(x, 0) for x in SKILLS}):
+            for flip in flips:
+                move = {"type": "final", "player": pid, "workers": w, "skills": k}
+                if flip is not None:
+                    move["flip"] = flip
+                out.append(move)
+    return out
+
+
+# -- random play ------------------------------------------------------------------------------------
+
+def _draw_by_odds(pool, kinds: tuple[str, ...], count: int, rng: random.Random) -> dict[str, int]:
+    left = {k: pool.unaccounted.get(k, 0) for k in kinds}
+    out: dict[str, int] = {}
+    for _ in range(min(count, pool.remaining, sum(left.values()))):
+        k = rng.choices(list(left), weights=list(left.values()))[0]
+        left[k] -= 1
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
+def random_move(s: KFState, rng: random.Random) -> dict:
+    from .engine import expect
+
+    seat, _ = expect(s)
+    task = s.tasks.top()
+    if isinstance(task, Draw):
+        pool = s.bag if task.what == "workers" else s.skill_pile
+        kinds = COLOURS if task.what == "workers" else SKILLS
+        return {"type": "draw", task.what: _draw_by_odds(pool, kinds, task.count, rng)}
+    if s.phase is Phase.LAYOUT and not task:
+        wanted = s.cat.setup(s.n).season_tiles
+        if len(s.auction) < wanted:
+            tile = rng.choice([t for t in s.cat.season_tiles[s.season_enum] if t not in s.laid])
+            move = {"type": "lay", "tile": tile}
+            if s.cat.tiles[tile].group is TileGroup.SUMMER_BOAT:
+                move["side"] = rng.choice(("a", "b"))
+            return move
+        boat = next(b for b in boats_in_play(s) if b not in s.loaded)
+        cargo = s.cat.boat_load(boat, s.season_enum)
+        return {"type": "load", "boat": boat, "workers": _draw_by_odds(s.bag, COLOURS, cargo.workers if cargo else 0, rng),
+                "skills": _draw_by_odds(s.skill_pile, SKILLS, cargo.skills if cargo else 0, rng)}
+    moves = legal_moves(s)
+    if isinstance(task, Transport):
+        ups = [m for m in moves if m["type"] == "upgrade"]
+        carries = [m for m in moves if m["type"] == "carry"]
+        if ups and rng.random() < 0.8:
+            return rng.choice(ups)
+        if carries and rng.random() < 0.6:
+            return rng.choice(carries)
+        return moves[0]
+    if s.phase is Phase.ACTIONS and seat != CHANCE:
+        if rng.random() < 0.2 or len(moves) == 1:
+            return moves[0]  # pass
+        bids = [m for m in moves if m["type"] == "bid"]
+        uses = [m for m in moves if m["type"] == "use"]
+        small = [m for m in (bids if bids and (not uses or rng.random() < 0.5) else uses)
+                 if (m.get("count") or sum(m.get("workers", {}).values())) <= 3]
+        return rng.choice(small or moves[1:])
+    if s.phase is Phase.WINTER_CHOICE:
+        return rng.choice(moves)
+    return rng.choice(moves)
+
+
+def random_setup(cat: Catalog, rng: random.Random, n: int) -> dict:
+    """A set-up as a table records it, every random outcome drawn with ``rng``."""
+    pc = cat.setup(n)
+    homes = rng.sample(list(cat.home_ids), n)
+    winter = list(cat.season_tiles[Season.WINTER])
+    rng.shuffle(winter)
+    each = pc.winter_tiles_each
+    bag = {c: cat.worker_supply[c] for c in cat.bag_colours}
+    workers = []
+    for _ in range(n):
+        drawn: dict[str, int] = {}
+        for _ in range(cat.starting_workers):
+            c = rng.choices(list(bag), weights=list(bag.values()))[0]
+            bag[c] -= 1
+            drawn[c] = drawn.get(c, 0) + 1
+        workers.append(drawn)
+    return {"homes": homes, "turn_order": {tid: side.side for tid, side in cat.turn_order_for(n)},
+            "winter_tiles": [winter[k * each:(k + 1) * each] for k in range(n)], "workers": workers}

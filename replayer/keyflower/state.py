@@ -1,0 +1,123 @@
+"""The Keyflower game state: typed slots dataclasses, the phase enum and the pending decisions.
+
+A state is mutable (the engine changes it in place after every check has passed); the pieces it
+holds that describe one tile's workers (:class:`~.bidding.TileWorkers`) and one village
+(:class:`~.geometry.Village`) are treated as immutable values and replaced.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from ..core.cloning import SHARED, clone_fields
+from ..core.components import HiddenPool
+from ..core.decisions import DecisionStack
+from ..core.ledger import Ledger
+from ..core.simultaneous import SimultaneousWindow
+from .bidding import TileWorkers
+from .catalog import COLOURS, RESOURCES, SKILLS, Catalog, Season
+from .geometry import Coord, Village
+
+#: index of each worker colour, skill type and resource in the count lists
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+SKILL_INDEX = {s: i for i, s in enumerate(SKILLS)}
+RESOURCE_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+SEASONS = (Season.SPRING, Season.SUMMER, Season.AUTUMN, Season.WINTER)
+
+
+class Phase(enum.Enum):
+    """Where a season stands."""
+
+    LAYOUT = "layout"  #: spring, summer, autumn: the season's tiles laid out and the boats loaded (chance)
+    WINTER_CHOICE = "winter_choice"  #: winter: each player puts up winter tiles (simultaneous)
+    ACTIONS = "actions"  #: bids, uses and passes clockwise until every player passed in a row
+    BOATS = "boats"  #: players take a boat's contents (or, in winter, a boat tile) in turn order
+    PLACE = "place"  #: players place the tiles they won (simultaneous)
+    FINAL = "final"  #: after winter: Flipper's free flip and the screens counted (simultaneous)
+    END = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Workers (``what`` = "workers") or skill tiles ("skills") to be drawn at random for ``seat``:
+    ``count`` of them, fewer if the bag or pile holds fewer. ``discard``: the Tavern's discarded
+    worker colour, into the bag after the draw; ``skill_back``: the Hiring Fair's skill tile set
+    aside (a type, or "?"), mixed into the pile after the draw."""
+
+    seat: int
+    what: str
+    count: int
+    source: str  #: the tile whose use (or the boat taken) causes the draw, for messages
+    discard: str = ""
+    skill_back: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Transport:
+    """A use of a transport tile being carried out by ``seat``: points and flips left."""
+
+    seat: int
+    tile: str
+    points: int
+    upgrades: int
+    across_fields: bool
+    any_resource: bool
+
+
+@dataclass(slots=True)
+class Player:
+    home: str
+    village: Village
+    #: known workers behind the screen by colour (red, yellow, blue, green); unknown ones are the
+    #: bag's unknown slots held by this seat
+    workers: list[int]
+    #: known skill tiles behind the screen (saw, pickaxe, anvil); unknown ones are the skill pile's slots
+    skills: list[int]
+    coords: dict[str, Coord]  #: tile id -> where it lies in the village
+    pending: list[str] = field(default_factory=list)  #: tiles won this season, to be placed
+    winter_hand: list[str] = field(default_factory=list)  #: known winter tiles received, not yet put up
+    winter_unknown: int = 0  #: winter tiles received face down and not yet identified
+    purple: bool = False
+
+
+@dataclass(slots=True)
+class KFState:
+    cat: Catalog = field(metadata=SHARED)
+    ids: list[str]
+    n: int
+    players: list[Player]
+    ledger: Ledger
+    bag: HiddenPool  #: the workers in the bag (and unknown workers drawn from it behind screens)
+    skill_pile: HiddenPool  #: the face-down skill tiles
+    winter_pool: HiddenPool  #: the winter tiles (dealt face down)
+    green_stock: int
+    supply: list[int]  #: resources in the stock (wood, stone, iron, gold)
+    turn_order: tuple[str, ...]  #: turn-order tiles in play, lowest number first
+    start_tile: str  #: the turn-order tile showing the start player
+    season: int = 0  #: index into SEASONS
+    phase: Phase = Phase.LAYOUT
+    start: int = 0  #: start player of this season
+    current: int = 0
+    passes: int = 0  #: passes in a row
+    actions: int = 0  #: bids and uses this season (turn numbering)
+    auction: list[str] = field(default_factory=list)  #: the season's tiles still on offer
+    laid: list[str] = field(default_factory=list)  #: every season tile laid out so far (all seasons)
+    on_tile: dict[str, TileWorkers] = field(default_factory=dict)  #: workers on each tile this season
+    owner: dict[str, int] = field(default_factory=dict)  #: village tile id -> the seat whose village holds it
+    boat_load: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  #: boat -> (workers, skills)
+    loaded: list[str] = field(default_factory=list)  #: boats loaded this season
+    summer_sides: dict[str, str] = field(default_factory=dict)
+    boat_order: list[int] = field(default_factory=list)
+    boat_turn: int = 0
+    boats_left: list[str] = field(default_factory=list)
+    next_start: int = 0
+    tasks: DecisionStack = field(default_factory=DecisionStack)
+    window: SimultaneousWindow | None = None
+    scored: bool = False
+
+    @property
+    def season_enum(self) -> Season:
+        return SEASONS[self.season]
+
+    def clone(self) -> KFState:
+        return clone_fields(self)
