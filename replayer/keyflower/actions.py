@@ -215,7 +215,7 @@ def upgrade_tile(s: KFState, task: Transport, move: dict) -> None:
     try:
         village = upgrade(p.village, coord, paid, skills, task.any_resource)
     except IllegalMove as exc:
-        exc.pointer = "/tile" if exc.code == "KEY.UPGRADE.NOT_UPGRADABLE" else "/resources"
+        exc.pointer = "/tile" if exc.code == "KEY.UPGRADE.NOT_UPGRADABLE" else _cost_pointer(s, move, paid)
         raise
     check_skills(s, task.seat, skills, "/skills")
     take_skills(s, task.seat, skills)
@@ -227,6 +227,16 @@ def upgrade_tile(s: KFState, task: Transport, move: dict) -> None:
     p.village = village
     s.tasks.pop()
     _continue(s, Transport(task.seat, task.tile, task.points, task.upgrades - 1, task.across_fields, task.any_resource))
+
+
+def _cost_pointer(s: KFState, move: dict, paid: dict[str, int]) -> str:
+    """Which part of an upgrade's payment is wrong: the skill tiles when the resources alone are
+    right (or none are asked), else the resources."""
+    cost = s.cat.tiles[move["tile"]].upgrade_cost
+    if cost is not None and sum(paid.values()) == sum(n for _, n in cost.resources) and \
+            (not cost.resources or dict(cost.resources) == paid):
+        return "/skills"
+    return "/resources"
 
 
 def _continue(s: KFState, task: Transport) -> None:

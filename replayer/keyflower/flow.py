@@ -55,6 +55,11 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> KFState:
         checks.check_home_tiles(cat, n, homes)
     except IllegalMove as exc:
         raise _at(exc, "/setup/homes") from None
+    if "boats" in setup:
+        try:
+            checks.check_boats(cat, n, setup["boats"])
+        except IllegalMove as exc:
+            raise _at(exc, "/setup/boats") from None
     try:
         checks.check_turn_order(cat, n, setup["turn_order"])
     except IllegalMove as exc:
@@ -394,6 +399,9 @@ def final(s: KFState, seat: int, move: dict) -> None:
             if pool.unaccounted.get(k, 0) < n:
                 raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", f"{s.ids[seat]}'s unseen {key} cannot include {n} {k}: fewer are "
                                   "unaccounted for", f"/{key}/{k}")
+    declared = move.get("allocation")
+    if declared is not None:
+        _check_allocation(s, seat, move, declared)
     for key, pool, counts, index in (("workers", s.bag, p.workers, COLOUR_INDEX), ("skills", s.skill_pile, p.skills, SKILL_INDEX)):
         for k, n in move[key].items():
             for _ in range(n):
@@ -401,9 +409,40 @@ def final(s: KFState, seat: int, move: dict) -> None:
             counts[index[k]] += n
     if flip is not None:
         flip_free(s, seat, flip)
+    if declared is not None:
+        p.allocation = declared
     if s.window.record(seat):
         s.window = None
         score_game(s)
+
+
+def _holdings(s: KFState, seat: int, named: dict | None = None) -> Holdings:
+    p = s.players[seat]
+    workers, skills = list(p.workers), list(p.skills)
+    if named is not None:
+        for k, n in named["workers"].items():
+            workers[COLOUR_INDEX[k]] += n
+        for k, n in named["skills"].items():
+            skills[SKILL_INDEX[k]] += n
+    return Holdings(tuple(zip(COLOURS, workers)), tuple(zip(SKILLS, skills)), p.purple)
+
+
+def _check_allocation(s: KFState, seat: int, move: dict, declared: dict) -> None:
+    """A declared allocation must be possible with what the player holds once the screen is counted.
+
+    :raises IllegalMove: KEY.SCORE.ALLOCATION (pointer ``/allocation``).
+    """
+    p = s.players[seat]
+    village = p.village
+    flip = move.get("flip")
+    if flip is not None:
+        placed = village.tiles[p.coords[flip]]
+        village = village.replaced(PlacedTile(placed.tile, placed.coord, placed.rotation, "upgraded", placed.resources))
+    try:
+        final_score(village, _holdings(s, seat, move), declared)
+    except IllegalMove as exc:
+        exc.pointer = "/allocation"
+        raise
 
 
 _CATEGORY = {TileGroup.HOME: "tiles", TileGroup.VILLAGE: "tiles", TileGroup.SUMMER_BOAT: "tiles",
@@ -425,8 +464,7 @@ def category(s: KFState, source: str) -> str:
 
 def score_game(s: KFState) -> None:
     for seat, p in enumerate(s.players):
-        holdings = Holdings(tuple(zip(COLOURS, p.workers)), tuple(zip(SKILLS, p.skills)), p.purple)
-        for line in final_score(p.village, holdings).lines:
+        for line in final_score(p.village, _holdings(s, seat), p.allocation).lines:
             s.ledger.add(seat, line.points, category(s, line.source), line.why)
     s.scored = True
     s.phase = Phase.END

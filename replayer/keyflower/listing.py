@@ -365,7 +365,10 @@ def random_move(s: KFState, rng: random.Random) -> dict:
     if isinstance(task, Draw):
         pool = s.bag if task.what == "workers" else s.skill_pile
         kinds = COLOURS if task.what == "workers" else SKILLS
-        return {"type": "draw", task.what: _draw_by_odds(pool, kinds, task.count, rng)}
+        drawn = _draw_by_odds(pool, kinds, task.count, rng)
+        if rng.random() < 0.3:  # drawn behind the screen, written unseen as a table often must
+            drawn = {UNKNOWN: sum(drawn.values())} if drawn else {}
+        return {"type": "draw", task.what: drawn}
     if s.phase is Phase.LAYOUT and not task:
         wanted = s.cat.setup(s.n).season_tiles
         if len(s.auction) < wanted:
@@ -414,7 +417,13 @@ def random_setup(cat: Catalog, rng: random.Random, n: int) -> dict:
         for _ in range(cat.starting_workers):
             c = rng.choices(list(bag), weights=list(bag.values()))[0]
             bag[c] -= 1
+            if rng.random() < 0.25:  # a worker the scorer did not see behind the screen
+                c = UNKNOWN
             drawn[c] = drawn.get(c, 0) + 1
         workers.append(drawn)
+    hands = [winter[k * each:(k + 1) * each] for k in range(n)]
+    for hand in hands:
+        if rng.random() < 0.3:  # one tile dealt face down and not seen until it is put up
+            hand[0] = UNKNOWN
     return {"homes": homes, "turn_order": {tid: side.side for tid, side in cat.turn_order_for(n)},
-            "winter_tiles": [winter[k * each:(k + 1) * each] for k in range(n)], "workers": workers}
+            "winter_tiles": hands, "workers": workers}

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .allocation import Rule, best_allocation
+from ..core.errors import IllegalMove
+from .allocation import Rule, best_allocation, check_allocation
 from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, ScoringKind, TileGroup
 from .geometry import Village, adjacent_tiles, river_component, road_loop_tiles
 
@@ -159,30 +160,50 @@ def _declarations(village: Village, purple: bool):
     return out
 
 
-def final_score(village: Village, holdings: Holdings) -> Score:
-    """The player's final score with one line per source of points (the best allocation of items)."""
+def final_score(village: Village, holdings: Holdings, declared: dict | None = None) -> Score:
+    """The player's final score with one line per source of points: the best allocation of items,
+    or for each item class in ``declared`` (``workers``/``skills``/``resources`` -> scoring tile id
+    -> type -> n) the allocation the player declared.
+
+    :raises IllegalMove: KEY.SCORE.ALLOCATION when a declared allocation gives away items the player
+        does not have (whatever the purple keyple is declared as) or names a tile that does not score them.
+    """
     cat: Catalog = village.catalog
+    declared = declared or {}
     held = abilities(village)
     any_resource = AbilityKind.SCORE_ANY_RESOURCE in held
     fixed = _fixed_lines(village, held)
     rules = _rules(village)
     best: tuple[int, list[ScoreLine]] | None = None
-    for declared in _declarations(village, holdings.purple):
-        yard_extra = (declared[1], declared[2]) if declared and declared[0] == "yard" else None
+    refused: IllegalMove | None = None
+    for declaration in _declarations(village, holdings.purple):
+        yard_extra = (declaration[1], declaration[2]) if declaration and declaration[0] == "yard" else None
         lines, pool = _stored(village, any_resource, yard_extra)
         counts = {"workers": dict(holdings.workers), "skills": dict(holdings.skills), "resources": pool}
-        if declared and declared[0] == "item":
-            counts[declared[1]][declared[2]] = counts[declared[1]].get(declared[2], 0) + 1
-        for items, _ in ITEM_CLASSES:
-            result = best_allocation(items, counts[items], rules[items], any_resource, cat.gold_points)
-            for owner, pts in result.by_owner:
-                lines.append(ScoreLine(owner, pts, f"{cat.tiles[owner].name}: {pts} points from the {items} allocated to it"))
-            if items == "resources" and result.gold_points:
-                lines.append(ScoreLine("gold", result.gold_points, f"{result.gold_points // max(cat.gold_points, 1)} gold left unallocated"))
+        if declaration and declaration[0] == "item":
+            counts[declaration[1]][declaration[2]] = counts[declaration[1]].get(declaration[2], 0) + 1
+        try:
+            for items, _ in ITEM_CLASSES:
+                if items in declared:
+                    result = check_allocation(items, counts[items], rules[items], declared[items], any_resource, cat.gold_points)
+                else:
+                    result = best_allocation(items, counts[items], rules[items], any_resource, cat.gold_points)
+                purple = (f" (the purple keyple counted as one {declaration[2]})"
+                          if declaration and declaration[0] == "item" and declaration[1] == items else "")
+                for owner, pts in result.by_owner:
+                    lines.append(ScoreLine(owner, pts, f"{cat.tiles[owner].name}: {pts} points from the {items} allocated to it{purple}"))
+                if items == "resources" and result.gold_points:
+                    lines.append(ScoreLine("gold", result.gold_points,
+                                           f"{result.gold_points // max(cat.gold_points, 1)} gold left unallocated{purple}"))
+        except IllegalMove as exc:
+            refused = refused or exc
+            continue
         total = sum(line.points for line in lines)
         if best is None or total > best[0]:
             best = (total, lines)
-    assert best is not None
+    if best is None:
+        assert refused is not None
+        raise refused
     lines = fixed + best[1]
     return Score(sum(line.points for line in lines), tuple(lines))
 

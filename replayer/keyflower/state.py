@@ -78,6 +78,7 @@ class Player:
     winter_hand: list[str] = field(default_factory=list)  #: known winter tiles received, not yet put up
     winter_unknown: int = 0  #: winter tiles received face down and not yet identified
     purple: bool = False
+    allocation: dict = field(default_factory=dict)  #: item class -> scoring tile -> type -> n, as declared in ``final``
 
 
 @dataclass(slots=True)
