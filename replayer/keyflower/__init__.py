@@ -25,8 +25,11 @@ random workers and skill tiles, the Hiring Fair, Brewer, Carpenter/Mason/Smelter
 Fair, Tavern, transport and upgrades with 2a, 2b and 3a); boats 4a (counter bids lying down) and 4b
 (any colours on a used tile); winter boats taken as tiles, the purple keyple; final scoring of
 every tile (``scoring``, ``allocation``) into the ledger by category; ties shared; legal moves and
-the simulator (``listing``). Not built yet: hand-written rule case logs, golden playthroughs, the
-annotated example, named queries, registration.
+the simulator (``listing``); a hand-written case log per rule code (tests/cases/keyflower/, made by
+tests/cases/make_keyflower_cases.py). Not done yet: the speed floor of issue 11 (full validation at
+least 2x python-chess moves/s; measured at about 0.5x to 1x on the shared machine), golden
+playthroughs and the annotated example (both wait for registration: tests/test_golden.py and
+tests/test_examples.py replay registered games only), the two named queries, registration.
 
 Modules: ``catalog`` (the component data, its closed vocabularies of effect kinds, set-up lookups),
 ``geometry`` (hex coordinates, placement by matching sides, roads, road loops, rivers), ``bidding``

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
 from .bidding import TileWorkers, bid as place_bid, use as place_use, withdraw
-from .catalog import COLOURS, SKILLS, AbilityKind, TileGroup
+from .catalog import COLOURS, SKILLS, AbilityKind
 from .effects import EFFECTS, PARAMS, UseContext
 from .geometry import PlacedTile
 from .hands import check_skills, check_workers, skill_to_pile, take_skills, take_workers
@@ -22,18 +22,15 @@ from .transport import Carry, transport, upgrade
 
 #: fields every use may have; the action kind adds its own (effects.PARAMS)
 USE_FIELDS = frozenset(("type", "player", "tile", "workers", "from"))
+_ALLOWED = {kind: USE_FIELDS | frozenset(names) for kind, names in PARAMS.items()}
 
 
 def held(s: KFState, seat: int) -> dict[AbilityKind, int]:
-    """Summer boat abilities of ``seat``: those in the village and those won this season (pending)."""
-    p = s.players[seat]
+    """Summer boat abilities of ``seat``: those of the summer boats won, placed or still pending."""
     out: dict[AbilityKind, int] = {}
-    tiles = [(pl.tile, pl.side) for pl in p.village.tiles.values()] + [(t, s.summer_sides.get(t, "")) for t in p.pending]
-    for tile_id, side in tiles:
-        tile = s.cat.tiles[tile_id]
-        if tile.group is TileGroup.SUMMER_BOAT:
-            ability = tile.abilities[side]
-            out[ability.kind] = ability.factor if ability.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else ability.count
+    for tile_id in s.players[seat].summer_boats:
+        ability = s.cat.tiles[tile_id].abilities[s.summer_sides[tile_id]]
+        out[ability.kind] = ability.factor if ability.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else ability.count
     return out
 
 
@@ -102,8 +99,8 @@ def use(s: KFState, seat: int, move: dict) -> None:
     if action is None:
         raise refuse("KEY.USE.TARGET", f"the {tile.name} has no action to use", "/tile")
     kind = action.kind.value
-    allowed = USE_FIELDS | set(PARAMS.get(kind, ()))
-    extra_fields = sorted(set(move) - allowed)
+    allowed = _ALLOWED.get(kind, USE_FIELDS)
+    extra_fields = sorted(k for k in move if k not in allowed)
     if extra_fields:
         raise refuse("KEY.USE.PARAMS", f"using the {tile.name} takes no {extra_fields[0]!r}", f"/{extra_fields[0]}")
     for name in PARAMS.get(kind, ()):

@@ -107,7 +107,7 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> KFState:
     s = KFState(cat=cat, ids=list(ids), n=n, players=players, ledger=Ledger(n), bag=bag, skill_pile=skill_pile,
                 winter_pool=winter_pool, green_stock=cat.worker_supply["green"],
                 supply=[cat.resource_supply[r] for r in ("wood", "stone", "iron", "gold")],
-                turn_order=tuple(tid for tid, _ in order), start_tile=start_tile, start=start, current=start, owner=owner)
+                turn_order=tuple(tid for tid, _ in order), boats=cat.boats_for(n), start_tile=start_tile, start=start, current=start, owner=owner)
     open_season(s)
     return s
 
@@ -115,7 +115,7 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> KFState:
 # -- season start --------------------------------------------------------------------------------
 
 def boats_in_play(s: KFState) -> tuple[str, ...]:
-    return s.cat.boats_for(s.n)
+    return s.boats
 
 
 def open_season(s: KFState) -> None:
@@ -277,6 +277,8 @@ def end_season(s: KFState) -> None:
                 _to_bag(s, top.colour, top.count)
                 give_workers(s, top.player, used)
                 s.players[top.player].pending.append(tile_id)
+                if tile_id in s.summer_sides:
+                    s.players[top.player].summer_boats.append(tile_id)
             else:
                 for c, n in used.items():
                     _to_bag(s, c, n)

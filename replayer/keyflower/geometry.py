@@ -9,6 +9,7 @@ sides are roads (or, with summer boat 2a, across any side that is not water).
 """
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -34,8 +35,10 @@ def opposite(side: int) -> int:
     return (side + 3) % 6
 
 
+@functools.lru_cache(maxsize=1024)
 def rotated(edges: tuple[Edge, ...], rotation: int) -> tuple[Edge, ...]:
-    """What a tile with printed ``edges`` shows on sides 0-5 when turned ``rotation`` sixths clockwise."""
+    """What a tile with printed ``edges`` shows on sides 0-5 when turned ``rotation`` sixths clockwise
+    (cached: a handful of printed layouts and six rotations)."""
     return tuple(edges[(s - rotation) % 6] for s in range(6))
 
 
@@ -86,8 +89,15 @@ class Village:
             self.edges[placed.coord] = rotated(catalog.tiles[placed.tile].edges, placed.rotation)
 
     def replaced(self, placed: PlacedTile) -> Village:
-        """This village with ``placed`` added, or put in place of the tile at its coordinate."""
-        return Village(self.catalog, [p for c, p in self.tiles.items() if c != placed.coord] + [placed])
+        """This village with ``placed`` added, or put in place of the tile at its coordinate (the
+        others' sides are not computed again)."""
+        new = Village.__new__(Village)
+        new.catalog = self.catalog
+        new.tiles = dict(self.tiles)
+        new.edges = dict(self.edges)
+        new.tiles[placed.coord] = placed
+        new.edges[placed.coord] = rotated(self.catalog.tiles[placed.tile].edges, placed.rotation)
+        return new
 
     def coord_of(self, tile_id: str) -> Coord | None:
         for c, p in self.tiles.items():

@@ -176,25 +176,45 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     rules = _rules(village)
     best: tuple[int, list[ScoreLine]] | None = None
     refused: IllegalMove | None = None
+    stored_cache: dict = {}
+    class_cache: dict = {}  # one item class's lines, for the counts and purple note it was given
+
+    def class_lines(items: str, counts: dict[str, int], purple: str) -> list[ScoreLine]:
+        key = (items, tuple(sorted(counts.items())), purple)
+        if key not in class_cache:
+            try:
+                if items in declared:
+                    result = check_allocation(items, counts, rules[items], declared[items], any_resource, cat.gold_points)
+                else:
+                    result = best_allocation(items, counts, rules[items], any_resource, cat.gold_points)
+            except IllegalMove as exc:
+                class_cache[key] = exc
+            else:
+                out = [ScoreLine(owner, pts, f"{cat.tiles[owner].name}: {pts} points from the {items} allocated to it{purple}")
+                       for owner, pts in result.by_owner]
+                if items == "resources" and result.gold_points:
+                    out.append(ScoreLine("gold", result.gold_points,
+                                         f"{result.gold_points // max(cat.gold_points, 1)} gold left unallocated{purple}"))
+                class_cache[key] = out
+        found = class_cache[key]
+        if isinstance(found, IllegalMove):
+            raise found
+        return found
+
     for declaration in _declarations(village, holdings.purple):
         yard_extra = (declaration[1], declaration[2]) if declaration and declaration[0] == "yard" else None
-        lines, pool = _stored(village, any_resource, yard_extra)
-        counts = {"workers": dict(holdings.workers), "skills": dict(holdings.skills), "resources": pool}
+        if yard_extra not in stored_cache:
+            stored_cache[yard_extra] = _stored(village, any_resource, yard_extra)
+        stored, pool = stored_cache[yard_extra]
+        lines = list(stored)
+        counts = {"workers": dict(holdings.workers), "skills": dict(holdings.skills), "resources": dict(pool)}
         if declaration and declaration[0] == "item":
             counts[declaration[1]][declaration[2]] = counts[declaration[1]].get(declaration[2], 0) + 1
         try:
             for items, _ in ITEM_CLASSES:
-                if items in declared:
-                    result = check_allocation(items, counts[items], rules[items], declared[items], any_resource, cat.gold_points)
-                else:
-                    result = best_allocation(items, counts[items], rules[items], any_resource, cat.gold_points)
                 purple = (f" (the purple keyple counted as one {declaration[2]})"
                           if declaration and declaration[0] == "item" and declaration[1] == items else "")
-                for owner, pts in result.by_owner:
-                    lines.append(ScoreLine(owner, pts, f"{cat.tiles[owner].name}: {pts} points from the {items} allocated to it{purple}"))
-                if items == "resources" and result.gold_points:
-                    lines.append(ScoreLine("gold", result.gold_points,
-                                           f"{result.gold_points // max(cat.gold_points, 1)} gold left unallocated{purple}"))
+                lines += class_lines(items, counts[items], purple)
         except IllegalMove as exc:
             refused = refused or exc
             continue

@@ -78,7 +78,8 @@ class Player:
     winter_hand: list[str] = field(default_factory=list)  #: known winter tiles received, not yet put up
     winter_unknown: int = 0  #: winter tiles received face down and not yet identified
     purple: bool = False
-    allocation: dict = field(default_factory=dict)  #: item class -> scoring tile -> type -> n, as declared in ``final``
+    allocation: dict = field(default_factory=dict)
+    summer_boats: list[str] = field(default_factory=list)  #: summer boats won (pending or placed): held() reads only these  #: item class -> scoring tile -> type -> n, as declared in ``final``
 
 
 @dataclass(slots=True)
@@ -94,6 +95,7 @@ class KFState:
     green_stock: int
     supply: list[int]  #: resources in the stock (wood, stone, iron, gold)
     turn_order: tuple[str, ...]  #: turn-order tiles in play, lowest number first
+    boats: tuple[str, ...]  #: the boats in play (those marked for the player count)
     start_tile: str  #: the turn-order tile showing the start player
     season: int = 0  #: index into SEASONS
     phase: Phase = Phase.LAYOUT
