@@ -449,5 +449,6 @@ def progress(iterable: Iterable[T], total: int | None = None, label: str = "work
                     bar.update(task, completed=completed())
                 else:
                     bar.advance(task, done(item) if done is not None else 1)
+            bar.refresh()  # the last count is drawn once before the (transient) bar goes
         finally:
             _LiveBar.console, _LiveBar.stdout_too = None, False
