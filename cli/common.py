@@ -443,6 +443,7 @@ def progress(iterable: Iterable[T], total: int | None = None, label: str = "work
         try:
             if completed is not None:
                 bar.update(task, completed=completed())
+            bar.refresh()  # drawn from the start, not at the first timer tick (a fast run is far along by then)
             for item in iterable:
                 yield item
                 if completed is not None:
