@@ -261,13 +261,10 @@ def _auto_middle(s: BoonlakeState) -> bool:
         take_inhabitants(s, s.current, 1)
     elif part == StripPart.EXPLORE.value and not building.open_spaces(s):
         p.coins += 2  # "If all gameboard spaces are already occupied, you get 2 coins instead"
-    elif part == StripPart.EXPLORE.value and s.mound.remaining == 0:
-        pass  # no gray tile left: nothing to explore
     elif part == StripPart.PLACE_PASTURE.value and (s.pastures_left == 0 or not building.open_spaces(s)):
         p.coins += 2  # "this effect is wasted and you get 2 coins instead"
-    elif part == StripPart.REGION_LABEL.value and len(s.covered) == len(s.cat.regions):
-        pass
-    else:
+    elif not ((part == StripPart.EXPLORE.value and s.mound.remaining == 0)  # no gray tile left to explore
+              or (part == StripPart.REGION_LABEL.value and len(s.covered) == len(s.cat.regions))):  # all labelled
         return False
     s.middle.pop(0)
     return True

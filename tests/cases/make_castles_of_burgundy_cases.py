@@ -20,7 +20,7 @@ from pathlib import Path
 from ludolog.replayer.castles_of_burgundy import GAME
 from ludolog.replayer.castles_of_burgundy.state import ShipGoods, Step
 from ludolog.replayer.core.log import GameLog, Player
-from tests.cases.writing import write_cases
+from tests.cases.writing import build_cases as shared_build_cases, write_cases
 
 OUT = Path(__file__).parent / "castles-of-burgundy"
 IDS = ("ana", "ben", "cleo", "dev")
@@ -369,16 +369,7 @@ def _():
 
 
 def build_cases() -> dict[str, dict]:
-    out = {}
-    for code, (fn, pointer, rule, setup_error) in CASES.items():
-        raw = fn()
-        raw.pop("state", None)
-        index = None if setup_error else len(raw["moves"]) - 1
-        full = pointer if setup_error else f"/moves/{index}{pointer}"
-        raw["meta"] = {"source": "tests/cases/make_castles_of_burgundy_cases.py", "rule": rule,
-                       "expect": {"code": code, "move_index": index, "pointer": full}}
-        out[code] = raw
-    return out
+    return shared_build_cases(CASES, "tests/cases/make_castles_of_burgundy_cases.py")
 
 
 def main() -> None:

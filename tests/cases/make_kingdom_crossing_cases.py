@@ -22,7 +22,7 @@ from pathlib import Path
 from ludolog.replayer.core.log import GameLog, Player
 from ludolog.replayer.kingdom_crossing import GAME
 from ludolog.replayer.kingdom_crossing.state import CLAIM
-from tests.cases.writing import write_cases
+from tests.cases.writing import build_cases as shared_build_cases, write_cases
 
 OUT = Path(__file__).parent / "kingdom-crossing"
 IDS = ("ana", "ben", "cleo", "dev")
@@ -539,16 +539,7 @@ def _():
 
 
 def build_cases() -> dict[str, dict]:
-    out = {}
-    for code, (fn, pointer, rule, setup_error) in CASES.items():
-        raw = fn()
-        raw.pop("state", None)
-        index = None if setup_error else len(raw["moves"]) - 1
-        full = pointer if setup_error else f"/moves/{index}{pointer}"
-        raw["meta"] = {"source": "tests/cases/make_kingdom_crossing_cases.py", "rule": rule,
-                       "expect": {"code": code, "move_index": index, "pointer": full}}
-        out[code] = raw
-    return out
+    return shared_build_cases(CASES, "tests/cases/make_kingdom_crossing_cases.py")
 
 
 def main() -> None:
