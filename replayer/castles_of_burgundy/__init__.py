@@ -32,7 +32,7 @@ legal-move listing and random play for 1 (sides A and B), 2, 3 and 4 players; th
 
 Not built: the 2019 edition's "buy during an action" timing (the BGA note in the catalog) - a 2019
 log buying between an effect and its answer is refused; no ``ludolog/1`` migration (the game is new
-in ``ludolog/2``); no SVG board for the report.
+in ``ludolog/2``).
 
 Readings where the texts are silent (each one place in code):
 
@@ -91,7 +91,8 @@ Modules:
 - ``state`` the position (slots dataclasses, the ``Step`` enum, the pending decisions); ``flow``
   set-up, chance moves, rounds, phase and game end; ``moves`` the players' moves; ``tile_effects``
   every effect kind and the placement's scoring; ``listing`` legal moves and random play; ``engine``
-  the Game interface; ``rules`` every ``COB.*`` code with its rules passage.
+  the Game interface; ``rules`` every ``COB.*`` code with its rules passage; ``board_svg`` the
+  position as an SVG picture for the HTML report (estates, depots, black depot, bonus tiles, legend).
 
 Sources: the project's Solo text ``rules/castles-of-burgundy-solo.txt`` (it wins where it amends the
 base game) and the supplement ``rules/supplements/castles-of-burgundy-base.md`` (base rules,

@@ -6,7 +6,7 @@ import random
 
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
-from . import flow, listing
+from . import board_svg, flow, listing
 from . import moves as mv
 from .catalog import Catalog, load_catalog
 from .geometry import empty_count
@@ -201,6 +201,10 @@ class CastlesOfBurgundy(Game):
             placed = ", ".join(f"{e.board.spaces[i].id}={tile}" for i, tile in enumerate(e.tiles) if tile)
             lines.append(f"  {s.ids[seat]} ({empty_count(e.board, e.filled)} empty): {placed}")
         return "\n".join(lines)
+
+    def render_svg(self, s: CobState) -> str:
+        """The estates, the central board and a legend as one SVG picture (``board_svg``)."""
+        return board_svg.render_svg(s)
 
 
 __all__ = ["CastlesOfBurgundy", "EDITIONS"]

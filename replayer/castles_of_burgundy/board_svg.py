@@ -1,0 +1,512 @@
+"""The Castles of Burgundy position as one SVG picture for the HTML report (``Game.render_svg``).
+
+From the top: a line with the phase, the round, whose turn it is and the dice; the central board's
+six numbered depots (their hex tiles as they lie, the spaces already emptied dashed, the goods tiles
+on each), the black depot and the colour bonus tiles still to be won; then one panel per player
+(seat numbers as in the tables, from 0): the estate's spaces with their colour and die number, the
+tiles placed (their kind written on the hex), the free spaces pale, and beside it the storage, goods
+by type, silverlings, workers, bonus tiles, knowledge tiles (and in the Solo game the VP counter
+and target marker). A legend at the bottom names the colours and the tile abbreviations.
+
+Standard estates are drawn from their rows (``geometry.hexagon_layout``). The catalog gives the Solo
+boards only as land areas, land links and river links, not the printed positions, so each land area
+is laid out as a hex cluster that reproduces exactly its land links (found by a small search), the
+areas side by side, and the rivers as blue lines between the spaces they join: a schematic, said so
+under the picture. A pure function of the state: it changes nothing.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from html import escape
+
+from .colours import Colour
+from .flow import winners
+from .geometry import HEXAGON_ROWS, Board, connected_groups, empty_count, members
+from .state import BLACK_TILE, GOODS_TYPES, CobState, Step
+
+WIDTH = 840  # px
+_PANEL_GAP = 16
+_PANEL_W = (WIDTH - 24 - _PANEL_GAP) // 2
+_HEX = 17.0  # px: an estate hex's circumradius
+_SMALL_HEX = 14.0  # px: a depot or storage hex
+_SQRT3 = math.sqrt(3.0)
+
+#: (placed tile fill, free space fill, text colour on the placed tile)
+COLOURS: dict[Colour, tuple[str, str, str]] = {
+    Colour.BUILDING: ("#d9b26f", "#f5ead2", "#222"),
+    Colour.PASTURE: ("#8cc45a", "#e3f1d3", "#222"),
+    Colour.KNOWLEDGE: ("#efcd2e", "#faf1bd", "#222"),
+    Colour.SHIP: ("#3f7fcf", "#d6e4f6", "#fff"),
+    Colour.CASTLE: ("#2e6b35", "#cadfcc", "#fff"),
+    Colour.MINE: ("#7d7d7d", "#e2e2e2", "#fff"),
+}
+_BLACK_FILL = "#262626"
+SEAT_COLOURS = ("#d62728", "#1f77b4", "#e0a800", "#2ca02c")
+_BUILDING_SHORT = {"warehouse": "Wh", "carpenter": "Cp", "church": "Ch", "market": "Mk", "boarding-house": "BH",
+                   "bank": "Bk", "city-hall": "CH", "watchtower": "Wt"}
+_COLOUR_SHORT = {Colour.CASTLE: "Ca", Colour.MINE: "Mi", Colour.SHIP: "Sh"}
+_RIVER = "#2a8fd6"
+# axial hex directions (pointy-top), in the order a layout tries them: east, then the row below, ...
+_DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def tile_label(cat, tile: str) -> str:
+    """The short name written on a hex: ``Bk`` (bank), ``cow3`` (three cows), ``#7`` (knowledge #7)."""
+    if tile == BLACK_TILE:
+        return "back"
+    kind = cat.hex_kinds.get(tile)
+    if kind is None:
+        return tile[:4]
+    if kind.building:
+        return _BUILDING_SHORT.get(kind.building, kind.building[:2])
+    if kind.animal:
+        return f"{kind.animal[:3]}{kind.animals}"
+    if kind.knowledge is not None:
+        return f"#{kind.knowledge}"
+    return _COLOUR_SHORT.get(kind.colour, kind.colour.value[:2])
+
+
+def tile_name(cat, tile: str) -> str:
+    """The tile in words, for a hover title."""
+    if tile == BLACK_TILE:
+        return "a black-depot tile lying face down (no effect)"
+    kind = cat.hex_kinds.get(tile)
+    if kind is None:
+        return tile
+    if kind.building:
+        return cat.buildings[kind.building].name
+    if kind.animal:
+        return f"{kind.animals} {cat.animal_names.get(kind.animal, kind.animal)}"
+    if kind.knowledge is not None:
+        return f"knowledge tile #{kind.knowledge}"
+    return kind.colour.value
+
+
+def _hex_points(cx: float, cy: float, r: float) -> str:
+    return " ".join(f"{cx + r * math.cos(math.radians(60 * k - 30)):.1f},{cy + r * math.sin(math.radians(60 * k - 30)):.1f}"
+                    for k in range(6))
+
+
+# -- where each estate space is drawn ----------------------------------------------------------------
+
+def _embed_area(spaces: tuple[int, ...], land: tuple[int, ...]) -> dict[int, tuple[int, int]] | None:
+    """Axial hex coordinates for one land area such that two spaces touch exactly when the catalog
+    links them by land; the lowest space at (0, 0), the next ones east and below where the links
+    allow (the boards number their spaces row by row). None when no such layout exists."""
+    inside = set(spaces)
+    order, seen = [spaces[0]], {spaces[0]}
+    for a in order:  # breadth first from the lowest space (the list grows while it is read)
+        for b in members(land[a]):
+            if b in inside and b not in seen:
+                seen.add(b)
+                order.append(b)
+    if len(order) != len(spaces):
+        return None
+    pos: dict[int, tuple[int, int]] = {}
+    taken: dict[tuple[int, int], int] = {}
+
+    def linked(a: int, b: int) -> bool:
+        return bool(land[a] >> b & 1)
+
+    def touching(p: tuple[int, int], q: tuple[int, int]) -> bool:
+        return (q[0] - p[0], q[1] - p[1]) in _DIRECTIONS
+
+    def place(k: int) -> bool:
+        if k == len(order):
+            return True
+        i = order[k]
+        anchor = next(j for j in order[:k] if linked(i, j))
+        for dq, dr in _DIRECTIONS:
+            p = (pos[anchor][0] + dq, pos[anchor][1] + dr)
+            if p in taken or any(touching(p, pos[j]) != linked(i, j) for j in order[:k]):
+                continue
+            pos[i], taken[p] = p, i
+            if place(k + 1):
+                return True
+            del pos[i], taken[p]
+        return False
+
+    pos[order[0]] = (0, 0)
+    taken[(0, 0)] = order[0]
+    return pos if place(1) else None
+
+
+def estate_layout(board: Board) -> tuple[tuple[tuple[float, float], ...], float, float]:
+    """Centre of every space (index order) in px at hex size 1, and the drawing's width and height.
+
+    :raises ValueError: a land area of a Solo board cannot be drawn as touching hexes (the catalog's
+        land links are not those of a hex grid).
+    """
+    areas_of = tuple(s.area for s in board.spaces)
+    return _layout(board.id, board.solo, areas_of, board.land, board.river)
+
+
+@functools.cache
+def _layout(board_id: str, solo: bool, areas_of: tuple[str, ...], land: tuple[int, ...],
+            river: tuple[int, ...]) -> tuple[tuple[tuple[float, float], ...], float, float]:
+    """:func:`estate_layout` of the board these fields describe (a board is not hashable; these are)."""
+    n = len(land)
+    if not solo and n == sum(HEXAGON_ROWS):
+        centres = []
+        for r, length in enumerate(HEXAGON_ROWS):
+            for i in range(length):
+                doubled = abs(r - 3) + 2 * i
+                centres.append((doubled * _SQRT3 / 2, 1.5 * r))
+        return _normalised(centres)
+    centres = [(0.0, 0.0)] * n
+    groups = connected_groups(tuple(Colour.BUILDING for _ in land), land)  # the land areas, whatever the colours
+    per_row = 2 if len(groups) <= 4 else 5
+    # each area in its own cell of a grid, in the catalog's area order (side A: NE SE NW SW)
+    clusters = []
+    for g in groups:
+        pos = _embed_area(g, land)
+        if pos is None:
+            raise ValueError(f"board {board_id}: the land area of space index {g[0]} is not a hex cluster")
+        xy = {i: (_SQRT3 * (q + r / 2), 1.5 * r) for i, (q, r) in pos.items()}
+        clusters.append(xy)
+    cell_w = max(max(x for x, _ in c.values()) - min(x for x, _ in c.values()) for c in clusters) + 2 * _SQRT3
+    cell_h = max(max(y for _, y in c.values()) - min(y for _, y in c.values()) for c in clusters) + 3.2
+    if len(groups) == 4 and set(areas_of) == {"NE", "SE", "NW", "SW"}:
+        cell_of = {"NW": (0, 0), "NE": (1, 0), "SW": (0, 1), "SE": (1, 1)}
+        cells = [cell_of[areas_of[g[0]]] for g in groups]
+    else:
+        cells = _river_friendly_cells(clusters, river, per_row, cell_w, cell_h)
+    for c, cell in zip(clusters, cells):
+        for i, xy in _in_cell(c, cell, cell_w, cell_h).items():
+            centres[i] = xy
+    return _normalised(centres)
+
+
+def _in_cell(cluster: dict[int, tuple[float, float]], cell: tuple[int, int], cell_w: float,
+             cell_h: float) -> dict[int, tuple[float, float]]:
+    """A cluster's space centres moved to the middle of grid cell ``(column, row)``."""
+    x0, y0 = min(x for x, _ in cluster.values()), min(y for _, y in cluster.values())
+    w, h = max(x for x, _ in cluster.values()) - x0, max(y for _, y in cluster.values()) - y0
+    col, row = cell
+    return {i: (col * cell_w + (cell_w - w) / 2 + x - x0, row * cell_h + (cell_h - h) / 2 + y - y0)
+            for i, (x, y) in cluster.items()}
+
+
+def _river_friendly_cells(clusters: list[dict[int, tuple[float, float]]], river: tuple[int, ...], per_row: int,
+                          cell_w: float, cell_h: float) -> list[tuple[int, int]]:
+    """Grid cells for the land areas that keep the rivers short: start in area order, then swap two
+    cells (one may be empty) while that shortens the rivers' total squared length. Deterministic."""
+    rows = -(-len(clusters) // per_row)
+    grid = [(k % per_row, k // per_row) for k in range(per_row * rows)]
+    cell_of = list(range(len(clusters)))  # area -> index into grid
+    area_of_space = {i: k for k, c in enumerate(clusters) for i in c}
+    links = [(a, b) for a in range(len(river)) for b in members(river[a]) if a < b]
+
+    def cost() -> float:
+        spots = {}
+        for k, c in enumerate(clusters):
+            spots.update(_in_cell(c, grid[cell_of[k]], cell_w, cell_h))
+        return sum((spots[a][0] - spots[b][0]) ** 2 + (spots[a][1] - spots[b][1]) ** 2 for a, b in links
+                   if a in area_of_space and b in area_of_space)
+
+    best = cost()
+    improved = True
+    while improved:
+        improved = False
+        for a in range(len(clusters)):
+            for target in range(len(grid)):
+                if target == cell_of[a]:
+                    continue
+                other = next((k for k, g in enumerate(cell_of) if g == target), None)
+                old = cell_of[a]
+                cell_of[a] = target
+                if other is not None:
+                    cell_of[other] = old
+                trial = cost()
+                if trial < best - 1e-9:
+                    best, improved = trial, True
+                else:
+                    cell_of[a] = old
+                    if other is not None:
+                        cell_of[other] = target
+    return [grid[g] for g in cell_of]
+
+
+def _normalised(centres: list[tuple[float, float]]) -> tuple[tuple[tuple[float, float], ...], float, float]:
+    x0 = min(x for x, _ in centres) - _SQRT3 / 2
+    y0 = min(y for _, y in centres) - 1.0
+    moved = tuple((x - x0, y - y0) for x, y in centres)
+    return moved, max(x for x, _ in moved) + _SQRT3 / 2, max(y for _, y in moved) + 1.0
+
+
+# -- pieces --------------------------------------------------------------------------------------------
+
+def _small_tile(cat, tile: str | None, colour: Colour | None, cx: float, cy: float, where: str, attrs: str) -> str:
+    """A depot or storage hex: the tile lying there, or the empty space dashed in its colour."""
+    r = _SMALL_HEX
+    if tile is None:
+        fill = COLOURS[colour][1] if colour is not None else "#fff"
+        what = f"{where}: empty" + (f" ({colour.value} space)" if colour is not None else "")
+        return (f'<g class="slot empty" {attrs}><title>{escape(what)}</title><polygon points="{_hex_points(cx, cy, r)}" '
+                f'fill="{fill}" stroke="#888" stroke-dasharray="3 2"/></g>')
+    if tile == BLACK_TILE:
+        fill, text = _BLACK_FILL, "#fff"
+    else:
+        kind = cat.hex_kinds.get(tile)
+        fill, _pale, text = COLOURS[kind.colour] if kind is not None else ("#fff", "", "#000")
+    return (f'<g class="slot tile" data-tile="{escape(tile)}" {attrs}><title>{escape(where)}: {escape(tile_name(cat, tile))}'
+            f'</title><polygon points="{_hex_points(cx, cy, r)}" fill="{fill}" stroke="#333"/>'
+            f'<text x="{cx:.1f}" y="{cy + 3.5:.1f}" text-anchor="middle" font-size="9.5" fill="{text}">'
+            f'{escape(tile_label(cat, tile))}</text></g>')
+
+
+def _goods_chips(counts, x: float, y: float, per_row: int, attrs: str = "") -> list[str]:
+    """Goods tiles as small squares with their type number (``counts`` indexed by type 1-6), ``per_row``
+    to a line."""
+    out, k = [], 0
+    for t in GOODS_TYPES:
+        for _ in range(counts[t]):
+            row, col = divmod(k, per_row)
+            cx, cy = x + 15 * col, y + 15 * row
+            out.append(f'<g class="goods" data-goods="{t}" {attrs}><rect x="{cx:.1f}" y="{cy:.1f}" width="13" '
+                       f'height="13" rx="2" fill="#fff8e6" stroke="#7a5a1a"/><text x="{cx + 6.5:.1f}" '
+                       f'y="{cy + 10:.1f}" text-anchor="middle" font-size="9.5">{t}</text></g>')
+            k += 1
+    return out
+
+
+def _central(s: CobState, top: float) -> tuple[list[str], float]:
+    """The depots 1-6 and their goods, the black depot and the colour bonus tiles."""
+    cat = s.cat
+    out = [f'<text x="12" y="{top + 14:.0f}" font-weight="bold">Central board</text>']
+    box_w, box_h, y = 104, 122, top + 22
+    for d in range(1, 7):
+        x = 12 + (d - 1) * (box_w + 6)
+        white = s.white == d and s.step == Step.TURN
+        out.append(f'<g class="depot" data-depot="{d}"><rect x="{x}" y="{y:.0f}" width="{box_w}" height="{box_h}" rx="6" '
+                   f'fill="#f8f4ea" stroke="{"#b8860b" if white else "#aaa"}" stroke-width="{2.5 if white else 1}"/>'
+                   f'<text x="{x + 8}" y="{y + 15:.0f}" font-weight="bold">depot {d}</text>')
+        spaces = s.depot_spaces[d] if s.depot_spaces else ()
+        for k, (space, colour) in enumerate(spaces):
+            cx = x + 26 + (k % 2) * 30 + (15 if k >= 2 else 0)
+            cy = y + 36 + (k // 2) * 25
+            out.append(_small_tile(cat, s.depots.get(space), colour, cx, cy, f"depot space {space}",
+                                   f'data-depot-space="{space}"'))
+        chips = _goods_chips(s.depot_goods[d], x + 6, y + box_h - 33, 6, f'data-on-depot="{d}"')
+        out.append(f'<text x="{x + 6}" y="{y + box_h - 37:.0f}" font-size="9.5" fill="#555">goods:'
+                   f'{"" if chips else " none"}</text>')
+        out.extend(chips)
+        out.append("</g>")
+    bx = 12 + 6 * (box_w + 6)
+    bw = WIDTH - 12 - bx
+    out.append(f'<g class="depot black-depot"><rect x="{bx}" y="{y:.0f}" width="{bw}" height="{box_h}" rx="6" fill="#e9e6df" '
+               f'stroke="#333"/><text x="{bx + 8}" y="{y + 15:.0f}" font-weight="bold">black depot</text>')
+    for k, tile in enumerate(s.black):
+        cx = bx + 22 + (k % 4) * 30 + (15 if (k // 4) % 2 else 0)
+        cy = y + 36 + (k // 4) * 25
+        out.append(_small_tile(cat, tile, None, cx, cy, "black depot", 'data-black="1"'))
+    if not s.black:
+        out.append(f'<text x="{bx + 8}" y="{y + 40:.0f}" fill="#555">empty</text>')
+    price = cat.economy.black_purchase_silverlings
+    out.append(f'<text x="{bx + 8}" y="{y + box_h - 8:.0f}" font-size="9.5" fill="#555">{price} silverlings a tile, '
+               f'once a turn</text></g>')
+    y += box_h + 18
+    if s.solo:
+        out.append(f'<text x="12" y="{y:.0f}" font-size="11">Solo: completing a colour gives a black-depot tile, '
+                   f'placed at once (no bonus tiles).</text>')
+    else:
+        large, small = cat.bonus_vp.get(s.n, (0, 0))
+        out.append(f'<text x="12" y="{y:.0f}" font-size="11">bonus tiles (first / second to fill a colour: '
+                   f'{large} / {small} VP):</text>')
+        x = 300.0
+        for colour in Colour:
+            done = s.colour_done.get(colour, 0)
+            fill = COLOURS[colour][0]
+            for rank, vp in ((1, large), (2, small)):
+                won = done >= rank
+                dash = ' stroke-dasharray="2 2"' if won else ""
+                out.append(f'<g class="bonus" data-colour="{colour.value}" data-rank="{rank}" data-taken="{int(won)}">'
+                           f'<title>{colour.value}, {"first" if rank == 1 else "second"} player: {vp} VP, '
+                           f'{"taken" if won else "still to win"}</title><rect x="{x:.0f}" y="{y - 11:.0f}" width="22" '
+                           f'height="15" rx="2" fill="{"#fff" if won else fill}" stroke="{fill}" stroke-width="2"{dash}/><text x="{x + 11:.0f}" y="{y:.0f}" '
+                           f'text-anchor="middle" font-size="9.5" fill="{"#999" if won else COLOURS[colour][2]}">'
+                           f'{"-" if won else vp}</text></g>')
+                x += 25
+            x += 8
+    return out, y + 10
+
+
+def _estate(s: CobState, seat: int, x: float, y: float, width: float) -> tuple[list[str], float]:
+    """One player's panel; returns its markup and height."""
+    cat, e = s.cat, s.estates[seat]
+    board = e.board
+    centres, w1, h1 = estate_layout(board)
+    # a standard estate leaves about 180 px beside it for the holdings; a Solo board takes the whole
+    # width of its panel, the holdings below it
+    size = min(_HEX + 5, (width - 20) / w1) if board.solo else _HEX
+    pid = escape(str(s.ids[seat]))
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    acting = s.step == Step.TURN and s.current == seat
+    out = [f'<g class="estate" data-player="{pid}" data-seat="{seat}">']
+    header = (f'seat {seat} {pid}: {s.ledger.totals[seat]} VP' + (f" (counter {e.counter} of target {e.target})"
+                                                                 if s.solo else ""))
+    if acting:
+        dice = " and ".join(map(str, s.unused)) or "all used"
+        header += f" - to act, dice left {dice}"
+    out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{width:.0f}" height="@H@" rx="8" fill="#fffdf7" '
+               f'stroke="{colour}" stroke-width="{3 if acting else 1.5}"/><rect x="{x + 8:.0f}" y="{y + 7:.0f}" width="12" '
+               f'height="12" fill="{colour}"/><text x="{x + 26:.0f}" y="{y + 17:.0f}" font-weight="bold">'
+               f'{escape(header)}</text>')
+    ox, oy = x + 10, y + 26
+    drawn = [(ox + cx * size, oy + cy * size) for cx, cy in centres]
+    for a, b in _river_pairs(board):
+        (x1, y1), (x2, y2) = drawn[a], drawn[b]
+        out.append(f'<line class="river" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{_RIVER}" '
+                   f'stroke-width="4" stroke-opacity="0.55" stroke-linecap="round"/>')
+    r = size * 0.97
+    for i, space in enumerate(board.spaces):
+        cx, cy = drawn[i]
+        tile = e.tiles[i] if i < len(e.tiles) else None
+        placed, pale, text = COLOURS[space.colour]
+        title = f"space {space.id}: {space.colour.value}, die {space.die}"
+        if tile is None:
+            out.append(f'<g class="space free" data-space="{space.id}"><title>{escape(title)}: free</title>'
+                       f'<polygon points="{_hex_points(cx, cy, r * 0.94)}" fill="{pale}" stroke="{placed}" stroke-width="1.8"/>'
+                       f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="{size * 0.68:.1f}" '
+                       f'fill="#555">{space.die}</text></g>')
+            continue
+        fill = _BLACK_FILL if tile == BLACK_TILE else placed
+        ink = "#fff" if tile == BLACK_TILE else text
+        out.append(f'<g class="space placed" data-space="{space.id}" data-tile="{escape(tile)}"><title>{escape(title)}: '
+                   f'{escape(tile_name(cat, tile))}</title><polygon points="{_hex_points(cx, cy, r)}" fill="{fill}" '
+                   f'stroke="#222" stroke-width="1.2"/><text x="{cx:.1f}" y="{cy - size * 0.38:.1f}" text-anchor="middle" '
+                   f'font-size="{size * 0.42:.1f}" fill="{ink}" opacity="0.8">{space.die}</text><text x="{cx:.1f}" '
+                   f'y="{cy + size * 0.3:.1f}" text-anchor="middle" font-size="{size * 0.55:.1f}" font-weight="bold" '
+                   f'fill="{ink}">{escape(tile_label(cat, tile))}</text></g>')
+    map_h = h1 * size
+    info_x, info_y = (x + 14, oy + map_h + 16) if board.solo else (ox + w1 * size + 12, oy + 6)
+    lines, h2 = _holdings(s, seat, info_x, info_y)
+    out.extend(lines)
+    height = max(map_h + 36, info_y - y + h2 + 8)
+    out.append("</g>")
+    return [piece.replace("@H@", f"{height:.0f}") for piece in out], height
+
+
+def _river_pairs(board: Board) -> list[tuple[int, int]]:
+    return [(a, b) for a in range(len(board.spaces)) for b in members(board.river[a]) if a < b]
+
+
+def _holdings(s: CobState, seat: int, x: float, y: float) -> tuple[list[str], float]:
+    """Storage, goods, money, workers, bonus and knowledge tiles of one player (text and chips)."""
+    cat, e = s.cat, s.estates[seat]
+    top = y
+    out = [f'<text x="{x:.0f}" y="{y + 6:.0f}" font-size="10.5">storage:</text>']
+    for k in range(cat.economy.storage_spaces):
+        tile = e.storage[k] if k < len(e.storage) else None
+        out.append(_small_tile(cat, tile, None, x + 60 + k * 31, y + 2, f"storage space {k + 1}",
+                               f'data-storage="{k + 1}"'))
+    y += 30
+    chips = _goods_chips(e.goods, x + 40, y - 10, 8, f'data-held-by="{seat}"')
+    out.append(f'<text x="{x:.0f}" y="{y:.0f}" font-size="10.5">goods:{"" if chips else " none"}</text>')
+    out.extend(chips)
+    y += 18 + 15 * ((len(chips) - 1) // 8 if chips else 0)
+    sold = sum(e.sold)
+    filled = e.filled.bit_count()
+    regions = sum(1 for r in e.board.regions if r.mask & ~e.filled == 0)
+    kinds = (cat.hex_kinds.get(tile) for tile in e.tiles if tile and tile != BLACK_TILE)
+    knowledge = sorted(k.knowledge for k in kinds if k is not None and k.knowledge is not None)
+    done = [c for c in Colour if e.board.colour_mask[c] and e.board.colour_mask[c] & ~e.filled == 0]
+    texts = [f"silverlings {e.silverlings}, workers {e.workers}",
+             f"spaces filled {filled} of {len(e.board.spaces)}",
+             f"regions complete {regions}, mines {e.mines}",
+             f"goods tiles sold {sold}",
+             "colours filled:" + ("" if done else " none"),
+             ("knowledge: " + " ".join(f"#{k}" for k in knowledge)) if knowledge else "knowledge: none"]
+    if not s.solo:
+        texts.insert(4, f"bonus tiles {e.bonus_tiles}")
+    for t in texts:
+        out.append(f'<text x="{x:.0f}" y="{y:.0f}" font-size="10.5">{escape(t)}</text>')
+        if t.startswith("colours filled:"):
+            for k, colour in enumerate(done):
+                out.append(f'<polygon class="colour-filled" data-colour="{colour.value}" '
+                           f'points="{_hex_points(x + 88 + 16 * k, y - 4, 7)}" fill="{COLOURS[colour][0]}" stroke="#333">'
+                           f'<title>{colour.value}: every space filled</title></polygon>')
+        y += 14
+    return out, y - top
+
+
+def _legend(s: CobState, y: float) -> tuple[list[str], float]:
+    out = []
+    x = 12.0
+    for colour in Colour:
+        placed, pale, _text = COLOURS[colour]
+        out.append(f'<polygon points="{_hex_points(x + 7, y - 4, 7)}" fill="{placed}" stroke="#333"/>'
+                   f'<polygon points="{_hex_points(x + 23, y - 4, 7)}" fill="{pale}" stroke="#999"/>'
+                   f'<text x="{x + 34:.0f}" y="{y:.0f}" font-size="10.5">{colour.value}</text>')
+        x += 40 + 6.2 * len(colour.value) + 12
+    out.append(f'<text x="{x:.0f}" y="{y:.0f}" font-size="10.5" fill="#444">(dark: tile placed, pale: free space '
+               f'with its die number)</text>')
+    y += 16
+    cat = s.cat
+    animals = " / ".join(f"{a[:3]}3" for a in cat.animal_names)
+    buildings = ", ".join(f"{short} {cat.buildings[b].name.split(' (')[0].lower()}" for b, short in _BUILDING_SHORT.items()
+                          if b in cat.buildings)
+    lines = [f"Ca castle, Mi mine, Sh ship, {animals}: a pasture with that many animals, #7: knowledge tile 7; "
+             f"small number on a tile: its space's die",
+             buildings,
+             "back: a black tile placed face down (Solo); dashed hex: a depot space already emptied; numbered squares: "
+             "goods tiles by type (die number)"]
+    if any(e.board.solo for e in s.estates):
+        lines.append("Solo board drawn as a schematic: each land area as its hexes touch, blue lines are the rivers "
+                     "(the catalog has no printed positions)")
+    for line in lines:
+        out.append(f'<text x="12" y="{y:.0f}" font-size="10" fill="#444">{escape(line)}</text>')
+        y += 14
+    return out, y
+
+
+def render_svg(s: CobState) -> str:
+    """The position as one SVG document (see the module docstring)."""
+    cat = s.cat
+    phase = cat.phases[min(s.phase, len(cat.phases) - 1)]
+    if s.step == Step.END:
+        won = [s.ids[seat] for seat in winners(s)]
+        if s.solo:
+            empty = empty_count(s.estates[0].board, s.estates[0].filled)
+            status = "the game is over: " + ("won, every space filled" if won else f"lost, {empty} spaces still empty")
+        else:
+            status = "the game is over: " + " and ".join(won) + (" win" if len(won) > 1 else " wins")
+    elif s.solo:
+        status = f"round {s.rounds_played + 1} of {cat.solo.rounds} (phase {phase}, round {s.round + 1} of the phase)"
+    else:
+        status = f"phase {phase}, round {s.round + 1} of {cat.economy.rounds_per_phase}"
+    if s.step == Step.TURN:
+        status += f"; {s.ids[s.current]}'s turn, white die {s.white}"
+    elif s.step in (Step.DEPOTS, Step.BLACK):
+        status += "; phase set-up: depots being filled"
+    elif s.step == Step.ROLL:
+        status += "; the dice are being rolled"
+    elif s.step == Step.WHITE:
+        status += "; the white die is next"
+    if s.order and s.n > 1:
+        status += "; turn order " + ", ".join(s.ids[i] for i in s.order)
+    body, y = _central(s, 28)
+    y += 8
+    columns = 1 if s.n == 1 else 2
+    width = WIDTH - 24 if columns == 1 else _PANEL_W
+    row_h = 0.0
+    for seat in range(s.n):
+        col = seat % columns
+        if col == 0 and seat:
+            y += row_h + 12
+            row_h = 0.0
+        panel, h = _estate(s, seat, 12 + col * (_PANEL_W + _PANEL_GAP), y, width)
+        body.extend(panel)
+        row_h = max(row_h, h)
+    y += row_h + 22
+    legend, y = _legend(s, y)
+    height = y + 4
+    head = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board castles-of-burgundy" viewBox="0 0 {WIDTH} {height:.0f}" '
+            f'width="{WIDTH}" height="{height:.0f}" font-family="sans-serif" font-size="12">',
+            f'<rect width="{WIDTH}" height="{height:.0f}" fill="#f3efe4"/>',
+            f'<text x="12" y="18" font-size="13" font-weight="bold">{escape(status)}</text>']
+    return "".join(head + body + legend + ["</svg>"])
+
+
+__all__ = ["COLOURS", "estate_layout", "render_svg", "tile_label", "tile_name"]
