@@ -38,12 +38,18 @@ What is built (issue 9's numbered items):
    tile, paying tiles' ``pay``), then income (tracks, vacated recesses, cattle next to
    settlements; VP only at the fourth), 1 VP per unused lever, region markers removed; the final
    scoring (levers 2/3 VP each at 4-6/7+, card VP, tiers 3-5, game-end cards); ties shared.
+   Levers (``levers.py``): every lever space's effect kind once through the registry, used at its
+   moment: attached to the move it modifies (``levers`` on ``play``: joker, coins, cards, a free
+   upstream boat move; on an upgrade to a settlement: the easing; on ``explore``/``pasture``: an
+   inhabitant) or as a ``lever`` move (top-row levers in place of the seat's right-side decision,
+   forgoing it, one per action; forgo levers in place of a decision offering a card, Builder's and
+   an interim scoring's included; the region-scoring lever; the discard lever at any decision);
+   ``reset_lever`` cards move the levers named in ``reset`` back up; used levers go back up at each
+   interim scoring, 1 VP per unused one.
 5. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them) and
    ``random_setup``: ``simulate_log`` plays whole 2-4 player games.
 
-Not built yet: using levers (they are bought, score 1 VP unused at each interim scoring and at
-the end, but no move uses one: so no top-row levers, jokers, forgo bonuses; ``reset_lever`` cards
-go to waste), special projects on scoring tiles, announcing order in a parallel part, the Wise
+Not built yet: special projects on scoring tiles, announcing order in a parallel part, the Wise
 Eminence (solo: min_players is 2), the annotated example, case logs per rule code, goldens,
 queries, ``make bench``.
 
@@ -63,6 +69,18 @@ Readings of this engine where the text is silent (each one place in code):
 - A site's "receive your coin-track income" gives the coins and the VP of the marker's space.
 - Scoring conditions on production sites count site levels, the set-up site included.
 - Paying scoring tiles are paid at most the value of this scoring; paying it in full meets it.
+- Levers' moments ("any suitable moment"): a lever is used where its effect names a moment. A
+  top-row lever answers the seat's right-side decision (any participant's, the others' at Pioneer
+  too); a forgo lever answers a decision that offers playing a card (the card part, Builder's
+  play-or-draw, a right-side part offering a card, the play after Pioneer's draw, one of the two
+  plays of an interim scoring); the discard lever may come at any decision of the seat's and
+  answers none. The other levers only modify a move and are written in its ``levers``.
+- Region scoring: players holding an unused top-row or region-scoring lever decide in a window
+  (``pass`` keeps the coins, the region lever adds 1 VP to them, a top-row lever forgoes them); the
+  others are paid at once. One decision each, so the region lever and a top-row lever are not both
+  used at one region scoring.
+- The coins and the joker of a card lever come when the card is played, before it is paid.
+- A card moving a lever back up may name a lever used with that very play.
 
 Sources: rules/boonlake.txt (the complete rulebook, symbol overview and solo mode: it wins),
 rules/supplements/boonlake-components.md (reviews: region names, 7 rows with VP costs on the two

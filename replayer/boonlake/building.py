@@ -12,10 +12,13 @@ from .costs import CostError, cattle_coins, cattle_payment, settlement_payment, 
 from .effects import EffectKind
 from .resolve import (Choices, apply_all, apply_effect, discard_from_hand, gain_vp, give_up_inhabitants, pay_coins,
                       take_inhabitants)
+from .levers import use_attached
 from .state import BoonlakeState, Piece
 
 HIRE_COINS = 3
 HIRE_CARDS = 3
+_SETTLEMENT = frozenset({"settlement"})
+_TILE = frozenset({"tile"})
 _SETTLEMENT_KINDS = (EffectKind.SETTLEMENT_VP, EffectKind.SETTLEMENT_PENALTY)
 
 
@@ -43,6 +46,7 @@ def explore(s: BoonlakeState, seat: int, move: dict) -> None:
     s.mound.reveal(tile, pointer="/tile")
     s.tiles[move["space"]] = tile
     ch = Choices(move)
+    use_attached(s, seat, move, _TILE, ch)
     apply_effect(s, seat, s.cat.spaces[move["space"]].reward, ch)
     ch.finish()
 
@@ -55,6 +59,7 @@ def place_pasture(s: BoonlakeState, seat: int, move: dict) -> None:
     s.tiles[move["space"]] = "pasture"
     s.cattle[move["space"]] = []
     ch = Choices(move)
+    use_attached(s, seat, move, _TILE, ch)
     apply_effect(s, seat, s.cat.spaces[move["space"]].reward, ch)
     ch.finish()
 
@@ -111,7 +116,12 @@ def _take_piece(s: BoonlakeState, seat: int, piece: str) -> str | None:
 
 
 def upgrade(s: BoonlakeState, seat: int, move: dict, base: str = "", free_house: bool = False, eased: int = 0) -> None:
-    """Upgrade an inhabitant to a house or a house to a settlement (``move['to']``)."""
+    """Upgrade an inhabitant to a house or a house to a settlement (``move['to']``); an ``upgrade``
+    move's own ``levers`` ease a settlement."""
+    if not base and "levers" in move:
+        ch = Choices(move)
+        use_attached(s, seat, move, _SETTLEMENT if move["to"] == "settlement" else frozenset(), ch)
+        eased += ch.eased
     space, i = _site(s, move, base)
     held = s.sites.get((space, i))
     to = move["to"]
@@ -204,17 +214,16 @@ def region_label(s: BoonlakeState, seat: int, move: dict) -> str:
     return region
 
 
-def modernize(s: BoonlakeState, seat: int, move: dict) -> None:
+def modernize(s: BoonlakeState, seat: int, space: str, pointer: str = "/lever") -> None:
     """A lever onto an unoccupied modernization space, paying its coins less lever discounts."""
-    space = move["lever"]
     lever = s.cat.lever_spaces.get(space)
     if lever is None:
-        raise IllegalMove("BOON.LEVER.SPACE", f"the modernization spaces are {', '.join(s.cat.lever_spaces)}, not {space!r}", "/lever")
+        raise IllegalMove("BOON.LEVER.SPACE", f"the modernization spaces are {', '.join(s.cat.lever_spaces)}, not {space!r}", pointer)
     p = s.players[seat]
     if space in p.levers:
-        raise IllegalMove("BOON.LEVER.TAKEN", f"space {space} of {s.ids[seat]}'s board already holds a lever", "/lever")
+        raise IllegalMove("BOON.LEVER.TAKEN", f"space {space} of {s.ids[seat]}'s board already holds a lever", pointer)
     cost = max(0, lever.cost - p.permanent.get(EffectKind.LEVER_DISCOUNT.value, 0))
-    pay_coins(s, seat, cost, "/lever", f"modernizing space {space}")
+    pay_coins(s, seat, cost, pointer, f"modernizing space {space}")
     p.levers[space] = False
 
 

@@ -17,6 +17,7 @@ from .costs import discounted, missing_resources, resources_available
 from .effects import EffectKind, Timing
 from .resolve import (EFFECTS, Choices, discard_from_hand, draw_cards, gain_vp, give_up_inhabitants, pay_coins,
                       pay_vases, take_from_hand, take_inhabitants)
+from .levers import reset_levers, use_attached
 from .state import BoonlakeState
 
 #: the card effects a play resolves at once; game-end effects wait for the final scoring
@@ -28,21 +29,22 @@ IMMEDIATE_KINDS = frozenset(k.value for k in (
     EffectKind.UPGRADE_SETTLEMENT_EASED))
 
 
-def boat_cost(current: list[int], wanted: list[int], upstream_coins: int) -> int:
+def boat_cost(current: list[int], wanted: list[int], upstream_coins: int, free: int = 0) -> int:
     """Coins to bring the two boats from ``current`` to ``wanted`` (positions as a multiset: the
-    cheaper assignment), 2 coins per boat moved upstream."""
+    cheaper assignment), 2 coins per boat moved upstream; ``free`` upstream moves cost nothing (the
+    lever "Move 1 boat upstream (left) any number of steps for free")."""
     best = None
     for order in permutations(wanted):
-        cost = sum(upstream_coins for a, b in zip(current, order) if b < a)
-        best = cost if best is None else min(best, cost)
-    return best or 0
+        ups = sum(1 for a, b in zip(current, order) if b < a)
+        best = ups if best is None else min(best, ups)
+    return upstream_coins * max(0, (best or 0) - free)
 
 
 def card_coins(s: BoonlakeState, seat: int, card: Card) -> int:
     return discounted(card.coins, s.players[seat].permanent.get(EffectKind.CARD_COIN_DISCOUNT.value, 0))
 
 
-def check_boats(s: BoonlakeState, seat: int, move: dict) -> tuple[list[int], int]:
+def check_boats(s: BoonlakeState, seat: int, move: dict, free: int = 0) -> tuple[list[int], int]:
     """The boats' positions after the move and the coins their moving costs.
 
     :raises IllegalMove: BOON.BOATS.CANAL (off the canal) or BOON.BOATS.UNCHANGED.
@@ -58,7 +60,7 @@ def check_boats(s: BoonlakeState, seat: int, move: dict) -> tuple[list[int], int
     if wanted != list(move["boats"]) or wanted == p.boats:
         raise IllegalMove("BOON.BOATS.UNCHANGED", "write 'boats' only when they move, as the two positions in "
                                                   f"ascending order (now {p.boats})", "/boats")
-    return wanted, boat_cost(p.boats, wanted, s.cat.upstream_coins)
+    return wanted, boat_cost(p.boats, wanted, s.cat.upstream_coins, free)
 
 
 def resources_shown(s: BoonlakeState, seat: int, boats: list[int]) -> tuple[int, ...]:
@@ -78,11 +80,17 @@ def play_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> None
         raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {cid!r}", "/card")
     if kind is not None and card.kind != kind:
         raise IllegalMove("BOON.CARD.KIND", f"this part plays a {kind} card; {cid} is a {card.kind} card", "/card")
-    boats, boat_coins = check_boats(s, seat, move)
-    missing = missing_resources(card.resources, resources_shown(s, seat, boats))
-    if missing:
+    ch = Choices(move)
+    if "levers" in move:  # levers used when playing the card: jokers, a free boat move, coins, cards
+        eases = (card.timing is Timing.IMMEDIATE and card.effect.kind is EffectKind.UPGRADE_SETTLEMENT_EASED
+                 and move.get("upgrade", {}).get("to") == "settlement")
+        use_attached(s, seat, move, _PLAY_AND_SETTLEMENT if eases else _PLAY, ch)
+    boats, boat_coins = check_boats(s, seat, move, ch.free_upstream)
+    missing = missing_resources(card.resources, resources_shown(s, seat, boats)) - ch.jokers
+    if missing > 0:
         raise IllegalMove("BOON.CARD.RESOURCES", f"{cid} needs {missing} more resource(s) than {s.ids[seat]}'s production "
-                                                 f"sites and boats show", "/card")
+                                                 f"sites and boats show" + (" and the jokers cover" if ch.jokers else ""),
+                          "/card")
     take_from_hand(s, seat, cid, "/card")
     p = s.players[seat]
     pay_coins(s, seat, boat_coins, "/boats", "moving boats upstream")
@@ -90,14 +98,13 @@ def play_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> None
     pay_coins(s, seat, card_coins(s, seat, card), "/card", f"card {cid}")
     pay_vases(s, seat, card.vases, "/card", f"card {cid}")
     p.played.append(cid)
-    ch = Choices(move)
     eff = card.effect
     if card.timing is Timing.PERMANENT:
         key = eff.kind.value if eff.kind is not EffectKind.DISCARD_BONUS else f"discard_bonus:{eff.get('card_kind')}"
         p.permanent[key] = p.permanent.get(key, 0) + eff.get("n")
     elif card.timing is Timing.IMMEDIATE:
         CARD_EFFECTS[eff.kind.value](s, seat, eff, ch)
-    for name in ("exchange", "upgrade"):
+    for name in ("exchange", "upgrade", "reset"):
         if name in move and not (card.timing is Timing.IMMEDIATE and name in _USES.get(eff.kind.value, ())):
             raise IllegalMove("BOON.CHOICE.UNUSED", f"{cid}'s effect has no '{name}' choice", f"/{name}")
     ch.finish()
@@ -126,7 +133,9 @@ _USES = {EffectKind.DISCARD_CARDS_FOR_INHABITANTS.value: ("exchange",), EffectKi
          EffectKind.SWAP_CARDS_COINS.value: ("exchange",), EffectKind.SWAP_CARDS_VASE_COINS.value: ("exchange",),
          EffectKind.SWAP_CARDS_VP.value: ("exchange",), EffectKind.INHABITANT_FOR_COINS.value: ("exchange",),
          EffectKind.VASES_FOR_VP.value: ("exchange",), EffectKind.UPGRADE_HOUSE_FREE.value: ("upgrade",),
-         EffectKind.UPGRADE_SETTLEMENT_EASED.value: ("upgrade",)}
+         EffectKind.UPGRADE_SETTLEMENT_EASED.value: ("upgrade",), EffectKind.RESET_LEVER.value: ("reset",)}
+_PLAY = frozenset({"play"})
+_PLAY_AND_SETTLEMENT = frozenset({"play", "settlement"})
 
 
 def _exchange(move: dict, allowed: tuple[str, ...]) -> str | None:
@@ -203,9 +212,8 @@ def _vases_for_vp(s, seat, eff, ch):
 
 @EFFECTS.effect(EffectKind.RESET_LEVER.value)
 def _reset_lever(s, seat, eff, ch):
-    """Move a used lever back up; levers cannot be used yet (see the package docstring), so there is
-    never one to move and the effect goes to waste."""
-    return None
+    """Move n used levers back up: those named in the play's ``reset`` (none named: wasted)."""
+    reset_levers(s, seat, ch.move, eff.get("n"))
 
 
 @EFFECTS.effect(EffectKind.UPGRADE_HOUSE_FREE.value)
@@ -221,11 +229,16 @@ def _upgrade_house_free(s, seat, eff, ch):
 
 @EFFECTS.effect(EffectKind.UPGRADE_SETTLEMENT_EASED.value)
 def _upgrade_settlement_eased(s, seat, eff, ch):
+    """The card upgrades a house to a settlement, eased; the lever of the same kind (attached to the
+    move that upgrades) only eases that upgrade ("cumulative with other such effects")."""
+    if ch.attached:
+        ch.eased += eff.get("n")
+        return
     spec = ch.move.get("upgrade")
     if spec is not None:
         from .building import upgrade
 
         if spec.get("to") != "settlement":
             raise IllegalMove("BOON.CHOICE.UPGRADE", "this card upgrades a house to a settlement", "/upgrade/to")
-        upgrade(s, seat, spec, "/upgrade", eased=eff.get("n"))
+        upgrade(s, seat, spec, "/upgrade", eased=eff.get("n") + ch.eased)
 

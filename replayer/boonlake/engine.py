@@ -9,7 +9,7 @@ from ..core.errors import IllegalMove
 from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from ..core.ledger import Ledger
 from ..core.simultaneous import check_simultaneous
-from . import interim, listing, setup, turn
+from . import interim, levers, listing, setup, turn
 from .catalog import Catalog, default_catalog
 from .resolve import EFFECTS, refill_deck, reveal_card
 from .rules import RULES
@@ -41,7 +41,9 @@ def settle(s: BoonlakeState) -> None:
 def dispatch(s: BoonlakeState, seat: int, move: dict) -> None:
     """Apply a player's move at the current step (the step and the seat are checked before)."""
     step, t = s.step, move["type"]
-    if step is Step.ACTION:
+    if t == "lever":
+        levers.lever_move(s, seat, move)
+    elif step is Step.ACTION:
         turn.take_action(s, seat, move)
     elif step is Step.CARD:
         turn.card_part(s, seat, move)
@@ -144,6 +146,10 @@ class Boonlake(Game):
         if t == "card":
             raise IllegalMove("BOON.TURN.WRONG_STEP", "no card is being drawn now; 'card' moves follow the effect that draws",
                               "/type")
+        if t == "lever" and seat in s.forgone and move["lever"] in s.cat.lever_spaces \
+                and s.cat.lever_spaces[move["lever"]].top_row:
+            raise IllegalMove("BOON.LEVER.ONE_TOP_ROW", f"{s.ids[seat]} already forwent this action's all-players part for "
+                                                        f"a top-row lever: only 1 of them per action", "/lever")
         check_simultaneous(s.window, seat, t, WINDOW_ONLY, s.ids)
         want, types = turn.expect(s, seat)
         if t not in types:

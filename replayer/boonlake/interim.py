@@ -30,7 +30,7 @@ def open_interim(s: BoonlakeState) -> None:
     s.step = Step.INTERIM
     s.interim_actions = {}
     s.window = SimultaneousWindow(f"interim scoring {s.scorings + 1}", frozenset(range(s.n)),
-                                  frozenset({"play", "upgrade", "score"}))
+                                  frozenset({"play", "upgrade", "score", "lever"}))
 
 
 def interim_action(s: BoonlakeState, seat: int, move: dict) -> None:

@@ -18,6 +18,7 @@ from .cards import boat_cost, card_coins, resources_shown
 from .costs import missing_resources
 from .effects import EffectKind, Timing
 from .interim import PAY_CHOICES, PAYING, condition_target
+from .levers import ATTACHED_HOSTS, TAKES
 from .state import BoonlakeState, Piece, Step
 from . import building, turn
 
@@ -48,6 +49,8 @@ def applied_effect_uses(cat: Catalog):
     for c in cat.cards.values():
         if c.timing is Timing.IMMEDIATE:
             yield c.effect.kind.value, f"card {c.id}"
+    for m in cat.lever_spaces.values():
+        yield m.effect.kind.value, f"lever space {m.id}"
 
 
 def accepts(s: BoonlakeState, move: dict, seat: int | None) -> IllegalMove | None:
@@ -88,20 +91,54 @@ def _hand(s: BoonlakeState, seat: int) -> list[str]:
     return known
 
 
-def _boat_options(s: BoonlakeState, seat: int, card) -> list[list[int] | None]:
+def _boat_options(s: BoonlakeState, seat: int, card, aid: tuple[int, int, int] = (0, 0, 0)) -> list[list[int] | None]:
+    """Boat positions that let ``seat`` pay ``card``; ``aid``: (jokers, free upstream moves, coins)
+    from the levers used with the play."""
     p = s.players[seat]
+    jokers, free, extra = aid
     coins_needed = card_coins(s, seat, card)
     out: list[list[int] | None] = []
     length = len(s.cat.canal)
     for a, b in combinations_with_replacement(range(1, length + 1), 2):
         wanted = [a, b]
-        cost = 0 if wanted == p.boats else boat_cost(p.boats, wanted, s.cat.upstream_coins)
-        if cost + coins_needed > p.coins or card.vases > p.vases:
+        cost = 0 if wanted == p.boats else boat_cost(p.boats, wanted, s.cat.upstream_coins, free)
+        if cost + coins_needed > p.coins + extra or card.vases > p.vases:
             continue
-        if missing_resources(card.resources, resources_shown(s, seat, wanted)):
+        if missing_resources(card.resources, resources_shown(s, seat, wanted)) > jokers:
             continue
         out.append(None if wanted == p.boats else wanted)
     return out
+
+
+def _unused_levers(s: BoonlakeState, seat: int, host: str) -> list[str]:
+    return [k for k, used in sorted(s.players[seat].levers.items())
+            if not used and ATTACHED_HOSTS.get(s.cat.lever_spaces[k].effect.kind) == host]
+
+
+def _lever_uses(s: BoonlakeState, seat: int, host: str) -> list[list[dict]]:
+    """Every list of attached levers of ``host`` the seat could write (the empty list first)."""
+    options = []
+    for k in _unused_levers(s, seat, host):
+        takes = TAKES.get(s.cat.lever_spaces[k].effect.kind)
+        options.append([None, {"lever": k}] if takes is None else [None] + [{"lever": k, "take": t} for t in takes])
+    return [[u for u in combo if u is not None] for combo in product(*options)]
+
+
+def _aid(s: BoonlakeState, uses: list[dict]) -> tuple[int, int, int]:
+    jokers = free = coins = 0
+    for u in uses:
+        eff = s.cat.lever_spaces[u["lever"]].effect
+        if eff.kind is EffectKind.BOAT_UPSTREAM_FREE:
+            free += 1
+        if u.get("take") == "joker":
+            jokers += 1
+        if eff.kind is EffectKind.CARD_JOKER_AND_COINS or u.get("take") == "coins":
+            coins += eff.get("coins")
+    return jokers, free, coins
+
+
+def _with_levers(move: dict, uses: list[dict]) -> dict:
+    return {**move, "levers": uses} if uses else move
 
 
 def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict, fast: bool = False):
@@ -109,19 +146,25 @@ def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict, fast:
     effect choice; ``fast`` (random play) keeps the boats where they are when that pays."""
     cat = s.cat
     hand = _hand(s, seat)
-    for cid in hand:
+    lever_uses = _lever_uses(s, seat, "play")
+    easing = _unused_levers(s, seat, "settlement")
+    for cid, uses in product(hand, lever_uses):
         card = cat.cards[cid]
         if kind is not None and card.kind != kind:
             continue
-        boats = _boat_options(s, seat, card)
+        boats = _boat_options(s, seat, card, _aid(s, uses))
         if fast and boats:
             boats = [None] if None in boats else boats[:1]
         for b in boats:
-            move = {**base, "card": cid}
+            move = _with_levers({**base, "card": cid}, uses)
             if b is not None:
                 move["boats"] = b
             yield move
             eff = card.effect
+            if card.timing is Timing.IMMEDIATE and eff.kind is EffectKind.RESET_LEVER:
+                down = sorted({k for k, used in s.players[seat].levers.items() if used} | {u["lever"] for u in uses})
+                for n in range(1, min(eff.get("n"), len(down)) + 1):
+                    yield from ({**move, "reset": list(combo)} for combo in combinations(down, n))
             if card.timing is Timing.IMMEDIATE and eff.kind in _EXCHANGES:
                 for how in _EXCHANGES[eff.kind]:
                     if how == "discard":
@@ -134,6 +177,9 @@ def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict, fast:
                 to = "house" if eff.kind is EffectKind.UPGRADE_HOUSE_FREE else "settlement"
                 for spec in _upgrade_specs(s, seat, to):
                     yield {**move, "upgrade": spec}
+                    if to == "settlement":  # the easing lever with the card's upgrade
+                        for k in easing:
+                            yield {**move, "upgrade": spec, "levers": uses + [{"lever": k}]}
 
 
 def _upgrade_specs(s: BoonlakeState, seat: int, only: str | None = None) -> list[dict]:
@@ -196,6 +242,34 @@ def _hire_moves(s: BoonlakeState, seat: int, base: dict, fast: bool = False):
                 yield move
 
 
+def _lever_moves(s: BoonlakeState, seat: int, base: dict, fast: bool, rng: random.Random | None):
+    """Candidate ``lever`` moves: each unused lever with the choices its effect asks for."""
+    for k, used in sorted(s.players[seat].levers.items()):
+        if used:
+            continue
+        kind = s.cat.lever_spaces[k].effect.kind
+        move = {**base, "lever": k}
+        if kind is EffectKind.VASE_OR_COINS:
+            yield move
+            yield {**move, "exchange": "give"}
+        elif kind is EffectKind.MODERNIZE_ONCE:
+            yield from ({**move, "modernize": x} for x in s.cat.lever_spaces if x not in s.players[seat].levers)
+        elif kind is EffectKind.UPGRADE_ONCE:
+            easing = [u for u in _lever_uses(s, seat, "settlement") if all(x["lever"] != k for x in u)]
+            for spec in _upgrade_specs(s, seat):
+                for u in (easing if spec["to"] == "settlement" else [[]]):
+                    yield _with_levers({**move, "upgrade": spec}, u)
+        elif kind is EffectKind.DISCARD_CARDS_FOR_INHABITANT_VP:
+            n = s.cat.lever_spaces[k].effect.get("cards")
+            combos = combinations(_hand(s, seat), n)
+            if fast:  # random play: one set of cards is enough
+                combos = [next(combos, None)] if rng is None else [tuple(sorted(rng.sample(_hand(s, seat), n)))] \
+                    if len(_hand(s, seat)) >= n else []
+            yield from ({**move, "discard": list(c)} for c in combos if c is not None)
+        elif kind not in ATTACHED_HOSTS:
+            yield move
+
+
 def _score_moves(s: BoonlakeState, seat: int, base: dict):
     for tid in s.scoring_tiles:
         if tid in s.players[seat].scored_tiles:
@@ -241,13 +315,21 @@ def candidates(s: BoonlakeState, seat: int, t: str, fast: bool = False, rng: ran
         tiles = sorted(s.mound.possible())
         if fast and tiles and rng is not None:
             tiles = [rng.choice(tiles)]
-        yield from ({**b, "tile": tile, "space": space} for space in building.open_spaces(s) for tile in tiles)
+        uses = _lever_uses(s, seat, "tile")
+        yield from (_with_levers({**b, "tile": tile, "space": space}, u)
+                    for space in building.open_spaces(s) for tile in tiles for u in uses)
     elif t == "pasture":
-        yield from ({**b, "space": space} for space in building.open_spaces(s))
+        uses = _lever_uses(s, seat, "tile")
+        yield from (_with_levers({**b, "space": space}, u) for space in building.open_spaces(s) for u in uses)
     elif t == "develop":
         yield from _develop_moves(s, seat, b)
     elif t == "upgrade":
-        yield from ({**b, **spec} for spec in _upgrade_specs(s, seat))
+        easing = _lever_uses(s, seat, "settlement")
+        for spec in _upgrade_specs(s, seat):
+            for u in (easing if spec["to"] == "settlement" else [[]]):
+                yield _with_levers({**b, **spec}, u)
+    elif t == "lever":
+        yield from _lever_moves(s, seat, b, fast, rng)
     elif t == "region":
         yield from ({**b, "region": r.id} for r in s.cat.regions)
     elif t == "modernize":
@@ -293,7 +375,7 @@ def legal_moves(s: BoonlakeState) -> list[dict]:
 
 #: how often random play prefers each move type when it is possible (pass is the fallback)
 _WEIGHTS = {"action": 1, "play": 6, "discard": 2, "pass": 1, "explore": 5, "develop": 5, "upgrade": 5, "pasture": 4,
-            "region": 5, "modernize": 3, "draw": 3, "cattle": 4, "hire": 2, "score": 1, "ship": 1}
+            "region": 5, "modernize": 3, "draw": 3, "cattle": 4, "hire": 2, "score": 1, "ship": 1, "lever": 2}
 
 
 def random_move(s: BoonlakeState, rng: random.Random) -> dict:

@@ -27,7 +27,8 @@ EFFECTS: EffectRegistry[Effector] = EffectRegistry("boonlake")
 class Choices:
     """The choice lists of one move, consumed in order by the effects that need them."""
 
-    __slots__ = ("move", "sites", "discard", "sited", "discarded", "track_used")
+    __slots__ = ("move", "sites", "discard", "sited", "discarded", "track_used", "take", "attached", "jokers",
+                 "free_upstream", "eased")
 
     def __init__(self, move: dict):
         self.move = move
@@ -35,6 +36,12 @@ class Choices:
         self.discard: list = move.get("discard", [])
         self.sited = self.discarded = 0
         self.track_used = False
+        # what the levers attached to the move contribute (levers.use_attached)
+        self.take: str | None = None  #: the attached lever's 'take' while it resolves
+        self.attached = False  #: an attached lever is resolving (a kind shared with a card modifies, not acts)
+        self.jokers = 0  #: resources waived on the card played
+        self.free_upstream = 0  #: boats moved upstream for free
+        self.eased = 0  #: "give up 1 fewer inhabitant and require 1 fewer adjacent presence"
 
     def next_site(self) -> str:
         if self.sited >= len(self.sites):

@@ -72,6 +72,20 @@ RULES = RuleBook("boonlake", [
                                                          "region marker."),
     Rule("BOON.LEVER.SPACE", f"{_R}, Progress", "Modernize: choose a space in the modernization area of your player board."),
     Rule("BOON.LEVER.TAKEN", f"{_R}, Progress", "Modernize: the space chosen must be unoccupied."),
+    Rule("BOON.LEVER.NOT_OWNED", f"{_R}, Lever Effects", "You use the levers on your own player board: a lever is added by "
+                                                         "modernizing first."),
+    Rule("BOON.LEVER.USED", f"{_R}, Lever Effects", "Move the lever down to use it; move it up at the next interim scoring to "
+                                                    "reuse it."),
+    Rule("BOON.LEVER.NOT_USED", f"{_R}, Card Effects", "Move 1 lever back up: only a lever that was moved down."),
+    Rule("BOON.LEVER.TOP_ROW", f"{_R}, Lever Effects", "You may use one of the 3 levers in the top row only if you forgo the "
+                                                       "all-players part of an action (the right side of the strip)."),
+    Rule("BOON.LEVER.ONE_TOP_ROW", f"{_R}, Lever Effects", "If you have more than one of these 3 top-row levers and forgo that "
+                                                           "part, you may use only 1 of them."),
+    Rule("BOON.LEVER.MOMENT", f"{_R}, Lever Effects", "You may use lever effects at any suitable moment: each at the moment its "
+                                                      "effect names (playing a card, forgoing a card, upgrading to a "
+                                                      "settlement, placing a tile, a region scoring)."),
+    Rule("BOON.LEVER.TAKE", f"{_R}, Lever Effects", "When playing a card, reduce its resource cost by 1 (a joker), or take 2 "
+                                                    "coins, or draw 2 cards: the lever is used one of the ways it shows."),
     Rule("BOON.HIRE.CARDS", f"{_R}, Hire", "Pay 3 coins or discard 3 cards per inhabitant; you may not mix payment for a "
                                            "single inhabitant."),
     Rule("BOON.HIRE.NONE", f"{_R}, Hire", "A hire takes at least one inhabitant; declining is a pass."),

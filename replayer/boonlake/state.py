@@ -83,6 +83,7 @@ class BoonlakeState:
     step: Step = Step.ACTION
     strip: str = ""  #: the strip taken this turn
     region_chosen: str = ""  #: the region whose label the active player covered (region scoring)
+    forgone: set[int] = field(default_factory=set)  #: seats that used a top-row lever on this action's right side
     steps: int = 0  #: the ship's maximum steps this turn
     middle: list[str] = field(default_factory=list)  #: middle parts still to resolve (StripPart values)
     window: SimultaneousWindow | None = None

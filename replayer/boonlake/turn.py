@@ -15,6 +15,7 @@ from . import building, cards
 from .actions import take_strip
 from .board import region_scoring_coins
 from .effects import EffectKind, StripPart
+from .levers import region_lever_holder
 from .resolve import Choices, apply_effect, draw_cards, gain_vp, give_up_inhabitants
 from .river import counted_spaces
 from .state import BoonlakeState, Step
@@ -33,13 +34,16 @@ RIGHT_MOVES: dict[str, tuple[str, ...]] = {
     StripPart.BUY_INHABITANTS.value: ("hire",),
     StripPart.MODERNIZE_FOR_INHABITANT_OR_DRAW.value: ("modernize", "draw"),
     StripPart.PLAY_ANY.value: ("play", "discard"),
+    StripPart.SCORE_OTHER_REGIONS.value: (),  # a window only for lever holders: 'pass' takes the coins
 }
 #: what a seat must still do inside a window after a first decision
-PENDING_MOVES = {"play_any": ("play", "discard", "pass")}
-INTERIM_MOVES = ("play", "upgrade", "score")
+PENDING_MOVES = {"play_any": ("play", "discard", "pass", "lever")}
+INTERIM_MOVES = ("play", "upgrade", "score", "lever")
+REGION_TYPES = frozenset({"pass", "lever"})
 DRAW_COUNTS = {StripPart.PLAY_ANY_OR_DRAW_2.value: 2, StripPart.DRAW_2_THEN_PLAY_ANY.value: 2,
                StripPart.MODERNIZE_FOR_INHABITANT_OR_DRAW.value: 1}
-WINDOW_TYPES = frozenset({"draw", "hire", "modernize", "play", "discard", "pass", "score", "upgrade", "develop", "cattle"})
+WINDOW_TYPES = frozenset({"draw", "hire", "modernize", "play", "discard", "pass", "score", "upgrade", "develop", "cattle",
+                          "lever"})
 
 
 def right_part(s: BoonlakeState) -> str:
@@ -53,15 +57,15 @@ def expect(s: BoonlakeState, seat: int | None = None) -> tuple[int, tuple[str, .
         return CHANCE, ("card",)
     step = s.step
     if step is Step.ACTION:
-        return s.current, ("action",)
+        return s.current, ("action", "lever")
     if step is Step.CARD:
-        return s.current, ("play", "discard", "pass")
+        return s.current, ("play", "discard", "pass", "lever")
     if step is Step.MIDDLE:
-        return s.current, MIDDLE_MOVES[s.middle[0]] + ("pass",)
+        return s.current, MIDDLE_MOVES[s.middle[0]] + ("pass", "lever")
     if step is Step.SHIP:
-        return s.current, ("ship",)
+        return s.current, ("ship", "lever")
     if step is Step.RIGHT and s.window is None:
-        return s.queue[0], RIGHT_MOVES[right_part(s)] + ("pass",)
+        return s.queue[0], RIGHT_MOVES[right_part(s)] + ("pass", "lever")
     if seat is None:
         return SIMULTANEOUS, tuple(sorted(s.window.move_types))
     return SIMULTANEOUS, seat_types(s, seat)
@@ -74,7 +78,7 @@ def seat_types(s: BoonlakeState, seat: int) -> tuple[str, ...]:
     pending = s.pending.get(seat)
     if pending is not None:
         return PENDING_MOVES[pending]
-    return RIGHT_MOVES[right_part(s)] + ("pass",)
+    return RIGHT_MOVES[right_part(s)] + ("pass", "lever")
 
 
 # -- phase A ---------------------------------------------------------------------------------
@@ -87,6 +91,7 @@ def take_action(s: BoonlakeState, seat: int, move: dict) -> None:
     s.strips = list(taken.order)  # phase C's result: the strip at the bottom, the others pushed up
     s.middle = [p.value for p in s.cat.strips[strip].middle]
     s.region_chosen = ""
+    s.forgone.clear()
     if s.cat.strips[strip].card == "builder":
         s.players[seat].coins += s.cat.builder_coins
         s.step = Step.MIDDLE
@@ -117,7 +122,7 @@ def middle_part(s: BoonlakeState, seat: int, move: dict) -> None:
     elif t == "region":
         s.region_chosen = building.region_label(s, seat, move)
     elif t == "modernize":
-        building.modernize(s, seat, move)
+        building.modernize(s, seat, move["lever"])
     elif t == "play":
         cards.play_card(s, seat, move, None)
     elif t == "draw":
@@ -136,7 +141,8 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
     pending = s.pending.pop(seat, None)
     done = True
     if t == "pass":
-        pass
+        if part == StripPart.SCORE_OTHER_REGIONS.value:  # a lever holder keeps the coins
+            s.players[seat].coins += region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
     elif t in ("play", "discard"):
         (cards.play_card if t == "play" else cards.discard_card)(s, seat, move, None)
     elif t == "draw":
@@ -154,7 +160,7 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
         building.hire(s, seat, move)
     elif t == "modernize":
         give_up_inhabitants(s, seat, 1, "/lever", "modernizing in the others' part of Progress")
-        building.modernize(s, seat, move)
+        building.modernize(s, seat, move["lever"])
     del pending
     if s.window is not None:
         if done:
@@ -276,11 +282,15 @@ def open_right(s: BoonlakeState) -> None:
     s.step = Step.RIGHT
     s.pending.clear()
     if part == StripPart.SCORE_OTHER_REGIONS.value:
-        if s.region_chosen:
-            for seat in range(s.n):
-                s.players[seat].coins += region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
         s.window = None
         s.queue = []
+        if s.region_chosen:  # holders of a lever usable here decide (coins, or a lever); the others are paid
+            deciders = frozenset(seat for seat in range(s.n) if region_lever_holder(s, seat))
+            for seat in range(s.n):
+                if seat not in deciders:
+                    s.players[seat].coins += region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
+            if deciders:
+                s.window = SimultaneousWindow(f"the region scoring of {strip.name}", deciders, REGION_TYPES)
         return
     seats = [(s.current + k) % s.n for k in range(s.n)]
     if strip.right_players == "others":

@@ -215,6 +215,33 @@ case("BOON.PAY.INHABITANTS", SETTLE + [A("develop", space=6), A("develop", space
                                       A("develop", space=14)], "/space",
      "Place 1 inhabitant from your ranch there (Ana's three are on spaces 6 and 9).")
 
+# -- levers ("Lever Effects"): Ana modernizes in Progress's middle part, then uses them --------
+PROG = [A("action", strip="progress"), A("pass")]  # Progress from row 6 (1 VP), card part passed
+M4 = PROG + [A("modernize", lever="m4"), A("pass"), B("pass"), A("ship", to="2")]  # m4: forgo a card, coins per site
+case("BOON.LEVER.NOT_OWNED", PROG + [A("lever", lever="m4")], "/lever",
+     "Every modernization shows an effect or reward you may execute at any time (Ana has no lever yet).")
+case("BOON.LEVER.MOMENT", PROG + [A("modernize", lever="m4"), A("lever", lever="m4")], "/lever",
+     "When you forgo playing/discarding a card, get 1 coin per production site built (Progress's right side offers no card).")
+case("BOON.LEVER.TOP_ROW", PROG + [A("modernize", lever="m1"), A("pass"), B("pass"), A("lever", lever="m1")], "/lever",
+     "You may use one [of the 3 levers in the top row] only if you forgo the all-players part of an action.")
+# Ben's Builder: Ana forgoes the card of its all-players part with m4 (Ben passes his own)
+USED_M4 = M4 + [B("action", strip="builder"), B("pass"), A("lever", lever="m4"), B("pass"), B("ship", to="3")]
+case("BOON.LEVER.USED", USED_M4 + [A("action", strip="pioneer"), A("lever", lever="m4")], "/lever",
+     "Move the lever down to use it; move it up at the next interim scoring to reuse it.")
+RESET_SETUP = copy.deepcopy(SETUP)
+RESET_SETUP["players"]["ana"]["hand"][2] = "S03"  # S03: 1 coin and 2 wood (both boats start on wood): move 1 lever back up
+case("BOON.LEVER.NOT_USED", M4 + [B("action", strip="builder"), B("pass"), A("pass"), B("pass"), B("ship", to="3"),
+                                  A("action", strip="cattle_breeding"), A("play", card="S03", reset=["m4"])], "/reset/0",
+     "Move 1 lever back up (Ana's m4 was never moved down).", RESET_SETUP)
+TWO_TOP = PROG + [A("modernize", lever="m1"), A("modernize", lever="m2"), B("pass"), A("ship", to="2")]
+case("BOON.LEVER.ONE_TOP_ROW", TWO_TOP + [B("action", strip="hire"), B("pass"), B("pass"), B("pass"), A("lever", lever="m1"),
+                                          A("lever", lever="m2", modernize="m4")], "/lever",
+     "If you have more than one of these 3 top-row levers and forgo that part, you may use only 1 of them.")
+M10 = PROG + [A("modernize", lever="m10"), A("pass"), B("pass"), A("ship", to="2"), B("action", strip="builder"), B("pass"),
+              A("pass"), B("pass"), B("ship", to="3")]
+case("BOON.LEVER.TAKE", M10 + [A("action", strip="pioneer"), A("play", card="D01", levers=[{"lever": "m10"}])], "/levers/0",
+     "When playing a card, reduce its resource cost by 1 (a joker), or take 2 coins, or draw 2 cards.")
+
 
 # -- positions a short game does not reach: scripted prefixes -----------------------------
 
