@@ -7,7 +7,7 @@ from ..core.errors import IllegalMove
 from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from ..core.simultaneous import check_simultaneous
 from . import actions, flow, listing
-from .catalog import COLOURS, RESOURCES, SKILLS, Catalog, default_catalog
+from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, Catalog, default_catalog
 from .effects import EFFECTS
 from .hands import unknown_skills, unknown_workers
 from .rules import KEYFLOWER_RULES, refuse
@@ -173,6 +173,11 @@ class Keyflower(Game):
         return [(s.start + k) % s.n for k in range(s.n)]
 
     def player_rows(self, s: KFState) -> list[tuple]:
+        """Per seat, the :attr:`state_columns`: the score; the workers behind the screen (all, by
+        colour, unseen); the resources lying on the village's tiles by type; the skill tiles behind
+        the screen (all, by type, unseen); the village's tiles besides the home tile, those upgraded
+        and the winter tiles among them; the transport capacity (the transport numbers of the tiles'
+        sides up, times 2 with summer boat 2b won); whether the seat is the start player."""
         from .scoring import transport_total
 
         rows = []
@@ -186,7 +191,9 @@ class Keyflower(Game):
             winter = sum(1 for t in p.coords if s.cat.tiles[t].season is SEASONS[3])
             uw, us = unknown_workers(s, seat), unknown_skills(s, seat)
             rows.append((s.ledger.totals[seat], sum(p.workers) + uw, *p.workers, uw, *res, sum(p.skills) + us, *p.skills, us,
-                         len(p.coords) - 1, upgraded, winter, transport_total(p.village), seat == s.start))
+                         len(p.coords) - 1, upgraded, winter,
+                         transport_total(p.village) * actions.held(s, seat).get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1),
+                         seat == s.start))
         return rows
 
     def turn_info(self, s: KFState) -> tuple[int, int]:
