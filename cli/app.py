@@ -17,10 +17,11 @@ from ludolog.replayer.core import CORE_RULES, IllegalMove, LogError, simulate_lo
 from ludolog.replayer.core.files import FILE_RULES, write_file
 
 from . import render
-from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FileProblem, FormatOption, MaxSizeOption, OutputFormat,
-                     check_file, debug_enabled, display_name, emit, error_boundary, fail, find_inputs, game_names, handle_errors,
-                     color_enabled, internal_violation, load_game, load_log, parse_option_pairs, problem_check, progress,
-                     resolve_game, say, usage_error, violation_text)
+from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, EXIT_OK, FormatOption, MaxSizeOption, OutputFormat, check_file,
+                     debug_enabled, display_name, emit, error_boundary, fail, game_names, handle_errors,
+                     internal_violation, load_game, load_log, parse_option_pairs, progress, resolve_game,
+                     usage_error, violation_text)
+from .validation import validate_paths
 
 app = typer.Typer(
     name="ludolog",
@@ -101,34 +102,9 @@ def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_de
     Exit 0 if every log is valid (an unfinished game is valid unless it claims final scores),
     1 if any is not, or if anything found cannot be read (a folder, a broken link, a FIFO...).
     """
-    search = find_inputs(paths, max_size)
-    counts: dict[str, int] = {}
-    files = moves = 0
-    all_valid = True
-    # Each file's line (or JSON entry) is printed as soon as it is checked and only the counts are
-    # kept, so memory stays flat however many logs there are.
-    stream = render.JsonListStream("files") if fmt == OutputFormat.json else None
-    colour = color_enabled()
-    start = time.perf_counter()
-    for entry in progress(search.entries, len(search.entries), "validating"):
-        check = problem_check(entry) if isinstance(entry, FileProblem) else check_file(entry, max_size=max_size)
-        files += 1
-        counts[check.status] = counts.get(check.status, 0) + 1
-        moves += check.applied
-        all_valid = all_valid and check.ok
-        if stream is not None:
-            stream.add(check.as_dict())
-        elif not (quiet and check.ok):
-            say(render.check_text(check, limit, colour))
-    seconds = time.perf_counter() - start
-    summary = {"files": files, "counts": counts, "moves": moves, "seconds": round(seconds, 3),
-               "moves_per_s": round(moves / seconds, 1) if seconds > 0 else 0.0, "all_valid": all_valid}
-    if stream is not None:
-        stream.close({"summary": summary})
-    else:
-        typer.echo(render.summary_text(summary))
-    if not all_valid:
-        raise typer.Exit(EXIT_INVALID)
+    code = validate_paths(paths, limit, quiet, max_size, fmt)
+    if code != EXIT_OK:
+        raise typer.Exit(code)
 
 
 # -- replay ---------------------------------------------------------------------------------------

@@ -18,6 +18,10 @@ exit codes. Command modules (``app.py``, ``data_commands.py``) import from here 
 
 Exit codes: 0 success / every log valid; 1 an invalid log, failed check or unreadable input;
 2 usage error (unknown option, bad option value; typer's default).
+
+typer is imported only where a typer object is needed (the option declarations, an exit, a usage
+error): ``ludolog validate`` starts without it (see ``cli/entry.py``), and :func:`echo` writes as
+``typer.echo`` does.
 """
 from __future__ import annotations
 
@@ -26,13 +30,13 @@ import dataclasses
 import enum
 import functools
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import orjson
-import typer
 
 from ludolog.replayer.core import (GameLog, LogError, LudologError, Violation, game_names,
                                    get_game, parse_log, replay)
@@ -51,11 +55,6 @@ class OutputFormat(str, enum.Enum):
     json = "json"
 
 
-FormatOption = Annotated[OutputFormat, typer.Option(
-    "--format", "-f", case_sensitive=False,
-    help="Output format: 'text' for people, 'json' for programs (one JSON document on stdout).")]
-
-
 _SIZE_UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "M": 1 << 20, "MB": 1 << 20, "G": 1 << 30, "GB": 1 << 30}
 
 
@@ -68,13 +67,34 @@ def parse_size(text: str | int) -> int:
     digits = raw.rstrip("KMGB")
     unit = raw[len(digits):]
     if not digits.isdigit() or unit not in _SIZE_UNITS or int(digits) <= 0:
+        import typer
+
         raise typer.BadParameter(f"expected a size such as 300M, 2G or 1048576 (bytes), got {text!r}")
     return int(digits) * _SIZE_UNITS[unit]
 
 
-MaxSizeOption = Annotated[int, typer.Option(
-    "--max-size", parser=parse_size, metavar="SIZE", show_default="256M",
-    help="Largest log file read, e.g. 300M or 2G; a larger file is an error for that file alone.")]
+def _option_types() -> dict[str, Any]:
+    """The typer option declarations shared by the commands (built on first use: typer is imported
+    only by the commands that need it)."""
+    import typer
+
+    return {
+        "FormatOption": Annotated[OutputFormat, typer.Option(
+            "--format", "-f", case_sensitive=False,
+            help="Output format: 'text' for people, 'json' for programs (one JSON document on stdout).")],
+        "MaxSizeOption": Annotated[int, typer.Option(
+            "--max-size", parser=parse_size, metavar="SIZE", show_default="256M",
+            help="Largest log file read, e.g. 300M or 2G; a larger file is an error for that file alone.")],
+    }
+
+
+def __getattr__(name: str) -> Any:
+    """``FormatOption`` (``--format text|json``) and ``MaxSizeOption`` (``--max-size``), made on
+    first use (PEP 562). :raises AttributeError: any other name."""
+    if name in ("FormatOption", "MaxSizeOption"):
+        globals().update(_option_types())
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def debug_enabled() -> bool:
@@ -118,11 +138,11 @@ def emit(data: Any, fmt: OutputFormat, text: str | Callable[[], str] | None = No
     """Print ``data`` on stdout: as JSON for ``--format json``; otherwise ``text`` (a string or a
     function producing it, so the text is only built when needed), or a plain rendering of data."""
     if fmt == OutputFormat.json:
-        typer.echo(to_json(data))
+        echo(to_json(data))
         return
     if callable(text):
         text = text()
-    typer.echo(text if text is not None else plain_text(data))
+    echo(text if text is not None else plain_text(data))
 
 
 def plain_text(data: Any, indent: int = 0) -> str:
@@ -149,12 +169,16 @@ def echo_err(message: str) -> None:
 
 def fail(message: str, code: int = EXIT_INVALID, file: Path | str | None = None) -> NoReturn:
     """Print ``error: [file: ]message`` on stderr and end the command with exit ``code``."""
+    import typer
+
     echo_err(f"error: {f'{file}: ' if file is not None else ''}{message}")
     raise typer.Exit(code)
 
 
 def usage_error(message: str, param_hint: str | None = None) -> NoReturn:
     """A bad command-line value: typer prints usage and the message, exit 2."""
+    import typer
+
     raise typer.BadParameter(message, param_hint=param_hint)
 
 
@@ -193,15 +217,22 @@ def error_boundary() -> Iterator[None]:
     """Turn any exception inside into a message on stderr and exit 1 (typer's own exits pass)."""
     try:
         yield
-    except (typer.Exit, typer.Abort, typer.BadParameter, KeyboardInterrupt, SystemExit):
-        raise
     except Exception as exc:  # noqa: BLE001 - the boundary: no traceback may reach a user
-        if debug_enabled():
+        if debug_enabled() or _is_typer_exit(exc):
             raise
         with contextlib.suppress(Exception):
             sys.stdout.flush()
         echo_err(f"error: {_message_for(exc)}")
+        import typer
+
         raise typer.Exit(EXIT_INVALID) from None
+
+
+def _is_typer_exit(exc: Exception) -> bool:
+    """``typer.Exit``, ``typer.Abort`` or ``typer.BadParameter``: typer's own ends of a command. One
+    can only be raised once typer is imported, so a command run without typer has none."""
+    typer = sys.modules.get("typer")
+    return typer is not None and isinstance(exc, (typer.Exit, typer.Abort, typer.BadParameter))
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -399,7 +430,47 @@ def say(text: str, err: bool = False) -> None:
 
         console.print(Text.from_ansi(text), soft_wrap=True, highlight=False)
         return
-    typer.echo(text, err=err)
+    echo(text, err=err)
+
+
+#: an ANSI escape sequence as click strips them from output that is not a terminal
+_ANSI_CODE = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
+
+
+def echo(text: str, err: bool = False) -> None:
+    """``typer.echo(text, err=err)``. Once typer is imported (every command but the fast path of
+    ``validate``) it is typer's own echo; without typer, on POSIX to a UTF-8 stream, the same
+    thing done here: the line and a newline, ANSI codes removed unless the stream is a terminal,
+    flushed. Any other stream (another encoding, Windows) goes to typer's echo."""
+    stream = sys.stderr if err else sys.stdout
+    if "typer" in sys.modules or os.name != "posix" or not _utf8_text_stream(stream):
+        import typer
+
+        typer.echo(text, err=err)
+        return
+    if stream is None:  # no standard stream to write to: typer.echo writes nothing either
+        return
+    out = text + "\n"
+    if not _isatty(stream):
+        out = _ANSI_CODE.sub("", out)
+    stream.write(out)
+    stream.flush()
+
+
+def _utf8_text_stream(stream: Any) -> bool:
+    """A text stream that click's echo would use as it is (it re-wraps a misconfigured one)."""
+    if stream is None:
+        return True
+    encoding = getattr(stream, "encoding", None)
+    return (isinstance(encoding, str) and encoding.lower().replace("_", "-") in ("utf-8", "utf8")
+            and getattr(stream, "errors", None) is not None)
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return stream.isatty()
+    except Exception:  # noqa: BLE001 - click's isatty treats any failure as "not a terminal"
+        return False
 
 
 def color_enabled(err: bool = False) -> bool:
