@@ -168,11 +168,7 @@ def _unchanged(path: str, stored: _Stored) -> bool:
         return False
     if info.st_mtime_ns == stored.mtime_ns:
         return True
-    try:
-        with open(path, "rb") as fh:
-            return hashlib.sha256(fh.read()).hexdigest() == stored.game_id
-    except OSError:
-        return False
+    return _content_hash(path) == stored.game_id
 
 
 def _unchanged_url(url: str, stored: _Stored) -> bool:
@@ -183,18 +179,43 @@ def _unchanged_url(url: str, stored: _Stored) -> bool:
         return False
     if info.mtime_ns is not None and info.mtime_ns == stored.mtime_ns:
         return True
+    return _content_hash(url) == stored.game_id
+
+
+def _size(path: str) -> int | None:
+    """The file's size in bytes (None: it cannot be read, or its filesystem does not say)."""
+    if is_url(path):
+        info = url_stat(path)
+        return None if info is None else info.size
     try:
-        return hashlib.sha256(read_url(url)[0]).hexdigest() == stored.game_id
+        return os.stat(path).st_size
+    except OSError:
+        return None
+
+
+def _content_hash(path: str) -> str | None:
+    """SHA-256 of the file's bytes - its game id (None: it cannot be read)."""
+    try:
+        if is_url(path):
+            return hashlib.sha256(read_url(path)[0]).hexdigest()
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
     except (OSError, SourceError):
-        return False
+        return None
 
 
 def files_to_replay(con, files: list[str], replay_: Replay) -> tuple[list[str], dict[str, int]]:
     """The files of ``files`` an ingest must replay (in their order) and, by stored status, how
     many it skips: a file is skipped when the database holds its game from the same path, size
     and modification time (or content hash), and - with :attr:`Replay.STALE` - the same engine
-    and catalog digests as this ludolog's. Nothing is read but file metadata, unless a size
-    matches and a time does not."""
+    and catalog digests as this ludolog's.
+
+    A file the database does not know by its path whose bytes are those of a game kept so by an
+    earlier file of ``files`` is skipped too: two files of one content are one game, the first
+    file's in ingest order, so replaying it would only load the same game again (under the later
+    file's name, which made a re-ingest move the game from one file to the other each time).
+    Nothing is read but file metadata, unless a size matches and a time does not, or a new file
+    has the size of a game kept."""
     if replay_ is Replay.ALL or not files:
         return files, {}
     stored = {row[0]: _Stored(*row[1:]) for row in con.execute(
@@ -202,15 +223,30 @@ def files_to_replay(con, files: list[str], replay_: Replay) -> tuple[list[str], 
         "WHERE file_size IS NOT NULL").fetchall()}
     digests: dict = {}
     keep, skipped = [], {}
+    kept_by_size: dict[int, dict[str, _Stored]] = {}  # size -> game id -> the games kept by an earlier file
     for path in files:
         row = stored.get(source_name(path))
-        if row is None or not _unchanged(path, row) or (
+        if row is None:
+            row = _kept_twin(path, kept_by_size)
+        elif not _unchanged(path, row) or (
                 replay_ is Replay.STALE and row.game is not None
                 and _current_digests(row.game, digests) != (row.engine_digest, row.catalog_digest)):
+            row = None
+        if row is None:
             keep.append(path)
-        else:
-            skipped[row.status] = skipped.get(row.status, 0) + 1
+            continue
+        skipped[row.status] = skipped.get(row.status, 0) + 1
+        if row.size is not None:
+            kept_by_size.setdefault(row.size, {})[row.game_id] = row
     return keep, skipped
+
+
+def _kept_twin(path: str, kept_by_size: dict[int, dict[str, _Stored]]) -> _Stored | None:
+    """The game kept in this ingest whose content ``path`` holds (same size, same hash), if any."""
+    size = _size(path) if kept_by_size else None
+    if size is None or size not in kept_by_size:
+        return None
+    return kept_by_size[size].get(_content_hash(path) or "")
 
 
 def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,

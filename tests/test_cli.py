@@ -439,10 +439,17 @@ def test_bench_measures_reuses_its_corpus_and_compares(toy, tmp_path, capsys, mo
                                                      "seconds": 1.0, "games_per_s": 10.0, "moves_per_s": 1000.0}))
     monkeypatch.setenv("LUDOLOG_PEER_DIR", str(peer))
     monkeypatch.setattr(bench, "CORPUS_PLANS", {"toy": ((2, 3), (3, 2))})
+    monkeypatch.setattr(bench, "REINGEST_LOGS", 12)
+    monkeypatch.setattr(bench, "STARTUP_RUNS", 2)
     args = ["--game", "toy", "--repeat", "1", "--out", str(tmp_path / "b"), "--json"]
     assert bench.main(args) == 0
     first = json.loads(capsys.readouterr().out)
     assert first["corpus"]["toy"]["games"] == 5 and not first["corpus"]["toy"]["reused"]
+    again = first["reingest"]  # 12 distinct logs made from the 5: all replayed once, then all skipped
+    assert again["logs"] == 12 and again["first"]["replayed"] == 12 and again["first"]["skipped"] == 0
+    assert again["unchanged"] == {**again["unchanged"], "replayed": 0, "skipped": 12}
+    assert again["touched"] == {**again["touched"], "replayed": 0, "skipped": 12}
+    assert first["startup"]["runs"] == 2 and first["startup"]["seconds_median"] > 0
     fig = first["validation"]["toy"]
     assert fig["games"] == 5 and fig["invalid"] == 0 and fig["moves"] > 0
     assert first["ratio_moves_per_s"]["toy"] == round(fig["moves_per_s"] / 1000.0, 2)
@@ -462,6 +469,8 @@ def test_bench_without_peer_says_so(toy, tmp_path, capsys, monkeypatch):
 
     monkeypatch.setenv("LUDOLOG_PEER_DIR", str(tmp_path / "nowhere"))
     monkeypatch.setattr(bench, "CORPUS_PLANS", {"toy": ((2, 2),)})
+    monkeypatch.setattr(bench, "REINGEST_LOGS", 4)
+    monkeypatch.setattr(bench, "STARTUP_RUNS", 2)
     assert bench.main(["--game", "toy", "--repeat", "1", "--out", str(tmp_path / "b")]) == 0
     out = capsys.readouterr().out
     assert "chess_peer.py not found" in out and "ratio ludolog" not in out

@@ -184,6 +184,70 @@ def test_force_replays_every_file(ingested):
     assert again.stats.logs == len(logs) and again.skipped == {}
 
 
+def _files_by_game(db: Path) -> dict[str, str]:
+    return {game_id: file for file, (game_id, _, _) in _games(db).items()}
+
+
+@pytest.mark.parametrize("copy_name", ["zz-copy.log.json", "aa-copy.log.json"], ids=["copy-after", "copy-before"])
+def test_a_copy_under_another_name_is_one_game_that_keeps_its_first_file(tmp_path, copy_name):
+    """Two files of one content are one game, the first file's in ingest order (README, Idempotent):
+    a re-ingest skips the copy too, and the game stays with its first file (before, each re-ingest
+    replayed one of the two and moved the game to it)."""
+    import hashlib
+
+    from ludolog.etl.ingest import Replay, ingest
+
+    logs = _logs(tmp_path / "logs")
+    copy = logs[0].parent / copy_name
+    copy.write_bytes(logs[0].read_bytes())
+    first_in_order = min(copy.name, logs[0].name)
+    twin_id = hashlib.sha256(copy.read_bytes()).hexdigest()
+    db = tmp_path / "club.duckdb"
+    first = ingest([logs[0].parent], db, workers=1)
+    assert first.skipped == {} and len(_games(db)) == len(logs)
+    assert _files_by_game(db)[twin_id] == first_in_order
+    before, rows = _games(db), _counts(db)
+    for _ in range(2):
+        again = ingest([logs[0].parent], db, workers=1)
+        assert again.stats.logs == 0 and again.skipped == {"valid": len(logs) + 1}
+        assert _games(db) == before and _counts(db) == rows
+    forced = ingest([logs[0].parent], db, workers=1, replay=Replay.ALL)
+    assert forced.skipped == {} and _files_by_game(db)[twin_id] == first_in_order
+
+
+def test_a_copy_added_later_is_not_replayed(ingested):
+    from ludolog.etl.ingest import ingest
+
+    logs, db = ingested
+    before = _games(db)
+    (logs[0].parent / "zz-copy.log.json").write_bytes(logs[2].read_bytes())
+    again = ingest([logs[0].parent], db, workers=1)
+    assert again.stats.logs == 0 and again.skipped == {"valid": len(logs) + 1}
+    assert _games(db) == before
+
+
+def test_the_copy_of_a_changed_file_holds_the_old_game(ingested):
+    """Once the first file changes, its copy is the only file of the old content: it is replayed
+    and the old game is the copy's."""
+    import hashlib
+
+    from ludolog.etl.ingest import ingest
+
+    logs, db = ingested
+    old = logs[3].read_bytes()
+    copy = logs[0].parent / "zz-copy.log.json"
+    copy.write_bytes(old)
+    changed = old.replace(b"--seed golden-", b"--seed golden-X", 1)
+    assert changed != old
+    logs[3].write_bytes(changed)
+    again = ingest([logs[0].parent], db, workers=1)
+    assert again.stats.logs == 2 and again.skipped == {"valid": len(logs) - 1}
+    files = _files_by_game(db)
+    assert files[hashlib.sha256(old).hexdigest()] == copy.name
+    assert files[hashlib.sha256(changed).hexdigest()] == logs[3].name
+    assert len(files) == len(logs) + 1
+
+
 def test_each_game_records_the_engine_and_catalog_that_produced_it(ingested):
     import hashlib
     from importlib import resources
