@@ -46,12 +46,30 @@ What is built (issue 9's numbered items):
    an interim scoring's included; the region-scoring lever; the discard lever at any decision);
    ``reset_lever`` cards move the levers named in ``reset`` back up; used levers go back up at each
    interim scoring, 1 VP per unused one.
-5. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them) and
-   ``random_setup``: ``simulate_log`` plays whole 2-4 player games.
+5. The Wise Eminence, solo (``solo.py`` pure decisions, ``eminence.py`` effects and scoring,
+   ``solo_turn.py`` their turn, set-up and the table's moves, ``solo_state.py``): a bot seat of the
+   core with its own ledger (claimed as ``@wise-eminence``), acting as seat ``n`` so that their
+   houses, settlements and cattle are presences "of any owner" for every rule; set-up
+   ``eminence``: the difficulty (the 4 A/B tiles removed, so the stack's grades) and their random
+   scoring tile; they hold the starting player token (the player starts with 7 coins); their ship
+   beside the player's. Each of their turns is one ``eminence`` move of the table's (the tile
+   revealed and the corner of the face-down top tile marking their position, a recorded random
+   outcome; none once the stack is depleted: upper-left) plus a ``mound`` move per gray tile they
+   draw; the engine never rolls and derives everything else: the bottom-strip check, the
+   furthest-up action of the three, locations by the "next higher space, 33 to 1" rule, structures
+   (house while at most 1 on the board, else a settlement; 10 VP with none left), cattle (single
+   highest difference, fewest cattle, corner order; 10 VP with all 5 placed), Builder/Progress,
+   Hire, Pioneer (two tiles, a house on the second), Cattle-breeding, Settle, Region scoring
+   (highest difference, ties to the north, 4/3 VP, 1 or 2 VP per presence, and 1 VP per presence
+   when the player scores regions), the cactus track, their ship (never wasting steps, no rewards,
+   locks trigger interim scorings, both ships back after round 1), the player's right-side part of
+   their strip, their interim income, the final scoring (income once more, 10 VP per unrevealed
+   B-tile); the player wins on equal points.
+6. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them) and
+   ``random_setup``: ``simulate_log`` plays whole 1-4 player games (solo at a random difficulty).
 
-Not built yet: special projects on scoring tiles, announcing order in a parallel part, the Wise
-Eminence (solo: min_players is 2), the annotated example, case logs per rule code, goldens,
-queries, ``make bench``.
+Not built yet: special projects on scoring tiles, announcing order in a parallel part, the
+annotated example, case logs per rule code, goldens, queries, ``make bench``.
 
 Readings of this engine where the text is silent (each one place in code):
 
@@ -121,6 +139,31 @@ Readings where the texts are silent or disagree (the rules text wins):
 - Building tiles list their sites top to bottom, so "upper site if 2" is the first.
 - Solo location: the corner number of the revealed tile selected by the face-down top tile's
   orientation (a recorded random outcome); upper-left once the stack is empty.
+- The Wise Eminence's moves are derived, never written (as Kingdom Crossing's Paco & Paca): the
+  table writes what it reveals (solo tile, corner, gray tiles), and the replay shows what followed.
+- The stack is remixed at the end of the turn that depleted it (the text's order: "Then advance
+  their ship ... If the solo stack is depleted, remix"); a final scoring right after that turn
+  counts every B-tile of the new stack as unrevealed.
+- The removed tiles are not recorded (the table removes them face down): reveals in the first
+  stack are checked against the grades the difficulty leaves, later ones against the six seen.
+- Their scoring tile is one of the 4 in play other than the player's two drawn tiles.
+- Structures: when their board lacks the kind the rule names but holds the other, they build the
+  other; 10 VP only once no house and no settlement remains. Their settlements, like their
+  houses, ignore building-tile effects; a house becomes a settlement on the first of their houses
+  from the location number on (its upper site first).
+- Pioneer: the house goes on the second tile only when a second tile is placed, and only while a
+  house remains on their board. A tile with no open space (or an empty mound) is not drawn.
+- Their tiles and pastures take no space reward (they never get coins or cards); a pasture with 4
+  cattle takes no more; with every region label covered their region scoring does nothing.
+- The cactus track stops at its last space (steps beyond are lost).
+- Their strip is never on the two bottom rows (the highest of three strips is at most row 5), so
+  they never pay VP for it.
+- Their ship is a ship on the river like any other (the player's ship skips it) and starts round 2
+  on the first river space with the player's.
+- "alternatively you may double their income during the fourth interim scoring": both ways give
+  the same VP, so the engine scores their income once more at the final scoring.
+- The Eminence's Pioneer: "all the others" is the player; the player's Pioneer: nobody (they
+  ignore your turns), so its right side is skipped.
 """
 
 from .engine import Boonlake  # noqa: E402

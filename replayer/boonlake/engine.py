@@ -13,6 +13,9 @@ from . import interim, levers, listing, setup, turn
 from .catalog import Catalog, default_catalog
 from .resolve import EFFECTS, refill_deck, reveal_card
 from .rules import RULES
+from . import solo_turn
+from .eminence import EMINENCE, EMINENCE_ID
+from .solo import player_wins
 from .state import BoonlakeState, Step
 
 #: moves whose every check precedes their first change (taking a strip, passing)
@@ -35,7 +38,14 @@ def _restore(s: BoonlakeState, before: BoonlakeState) -> None:
 
 def settle(s: BoonlakeState) -> None:
     refill_deck(s)
+    if s.solo is not None and s.solo.pending_tiles:
+        return  # the gray tiles the Wise Eminence drew are written first ('mound' moves)
     turn.settle(s)
+
+
+def _chance_due(s: BoonlakeState) -> bool:
+    """A random outcome is to be written next: a card drawn, or the Wise Eminence's reveals."""
+    return bool(s.draws) or (s.solo is not None and s.step is not Step.END and turn.expect(s)[0] == CHANCE)
 
 
 def dispatch(s: BoonlakeState, seat: int, move: dict) -> None:
@@ -67,6 +77,10 @@ def _waiting(s: BoonlakeState, seat: int) -> str:
     step = s.step
     if s.draws:
         return f"the table must write the card {s.ids[s.draws[0]]} draws (a 'card' move)"
+    if s.solo is not None and s.solo.pending_tiles:
+        return "the table must write the gray tile the Wise Eminence draws (a 'mound' move)"
+    if seat is None or seat >= s.n:
+        return "the table must reveal the Wise Eminence's solo tile (an 'eminence' move)"
     if step is Step.MIDDLE:
         return f"{s.ids[seat]} resolves {s.middle[0].replace('_', ' ')} of {s.cat.strips[s.strip].name} (or passes)"
     names = {Step.ACTION: "takes an action strip", Step.CARD: "plays or discards a card of the strip's kind (or passes)",
@@ -78,13 +92,15 @@ class Boonlake(Game):
     name = "boonlake"
     title = "Boonlake"
     editions = ("2021",)
-    min_players, max_players = 2, 4  # the Wise Eminence (solo) is not built yet
+    min_players, max_players = 1, 4  # 1: the solo game against the Wise Eminence
     variants: dict[str, str] = {}
     schema_file = "boonlake.schema.json"
     rules = RULES
     state_columns = (("score", "int"), ("coins", "int"), ("cards_in_hand", "int"), ("ranch", "int"), ("vases", "int"),
                      ("levers", "int"), ("settlements", "int"), ("cattle", "int"), ("houses", "int"),
-                     ("coin_track", "int"), ("card_track", "int"), ("production_sites", "int"), ("river", "str"))
+                     ("coin_track", "int"), ("card_track", "int"), ("production_sites", "int"), ("river", "str"),
+                     ("eminence_score", "int"))  # solo: the Wise Eminence's VP so far (0 in multiplayer games)
+    bot_columns = ("eminence_score",)
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
@@ -106,13 +122,17 @@ class Boonlake(Game):
     # -- set-up ---------------------------------------------------------------------------
     def new_state(self, log) -> BoonlakeState:
         s = setup.new_state(self.cat, [p.id for p in log.players], log.setup)
+        solo_turn.attach(s, log.setup)
         settle(s)
         return s
 
     def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
         from ..core.simulate import PLAYER_NAMES
 
-        return setup.random_setup(self.cat, rng, n_players, [name.lower() for name in PLAYER_NAMES[:n_players]])
+        out = setup.random_setup(self.cat, rng, n_players, [name.lower() for name in PLAYER_NAMES[:n_players]])
+        if n_players == 1:
+            solo_turn.random_setup(self.cat, rng, out)
+        return out
 
     # -- play -----------------------------------------------------------------------------
     def to_move(self, s: BoonlakeState) -> int:
@@ -124,10 +144,10 @@ class Boonlake(Game):
         return s.step is Step.END
 
     def open_window(self, s: BoonlakeState):
-        return None if s.draws else s.window
+        return None if _chance_due(s) else s.window
 
     def acting_seats(self, s: BoonlakeState) -> frozenset[int]:
-        if s.step is Step.END or s.draws:
+        if s.step is Step.END or _chance_due(s):
             return frozenset()
         if s.window is not None:
             return s.window.waiting
@@ -156,6 +176,15 @@ class Boonlake(Game):
             who = seat if want < 0 else want
             raise IllegalMove("BOON.TURN.WRONG_STEP", f"a {t!r} move is not possible now: {_waiting(s, who)} "
                                                       f"({' or '.join(map(repr, types))}; round {s.rnd})", "/type")
+        if want == CHANCE:  # the Wise Eminence's reveals (cards drawn are handled above)
+            before = clone_fields(s)
+            try:
+                solo_turn.apply(s, move)
+                settle(s)
+            except IllegalMove:
+                _restore(s, before)
+                raise
+            return
         if want >= 0 and seat != want:
             raise IllegalMove("BOON.TURN.NOT_YOURS", f"it is {s.ids[want]}'s decision, not {move.get('player')}'s", "/player")
         if t in _CHECKED_FIRST:  # every check of these comes before their first change: no copy needed
@@ -182,11 +211,12 @@ class Boonlake(Game):
     # -- results --------------------------------------------------------------------------
     def player_rows(self, s: BoonlakeState) -> list[tuple]:
         rows = []
+        eminence = s.solo.ledger.totals[0] if s.solo is not None else 0
         for seat, p in enumerate(s.players):
             hand = len(p.hand) + s.deck.unknown_held.get(seat, 0)
             rows.append((s.ledger.totals[seat], p.coins, hand, p.ranch, p.vases, len(p.levers),
                          interim.settlements_removed(s, seat), p.cattle_placed, interim.houses_removed(s, seat),
-                         p.coin_track, p.card_track, sum(p.sites), p.ship))
+                         p.coin_track, p.card_track, sum(p.sites), p.ship, eminence))
         return rows
 
     def turn_info(self, s: BoonlakeState) -> tuple[int, int]:
@@ -202,16 +232,46 @@ class Boonlake(Game):
         for seat, p in enumerate(s.players):
             parts.append(f"{s.ids[seat]}: {s.ledger.totals[seat]}VP {p.coins}c {len(p.hand)}+"
                          f"{s.deck.unknown_held.get(seat, 0)}cards ranch{p.ranch} ship@{p.ship}")
+        if s.solo is not None:
+            sl = s.solo
+            parts.append(f"Wise Eminence: {sl.ledger.totals[0]}VP cactus{sl.cactus} ship@{sl.ship} "
+                         f"stack {len(sl.revealed)}/{s.cat.solo_stack_size} revealed")
         return "; ".join(parts)
 
     def render(self, s: BoonlakeState) -> str:
         lines = [self.describe(s)]
         board = ", ".join(f"{sp}:{t}" for sp, t in sorted(s.tiles.items()))
         lines.append("tiles " + board)
-        pieces = ", ".join(f"{sp}.{i + 1}={s.ids[o]}/{pc.value}" for (sp, i), (o, pc) in sorted(s.sites.items()))
+        name = (s.ids + [EMINENCE_ID]).__getitem__  # solo: seat n is the Wise Eminence
+        pieces = ", ".join(f"{sp}.{i + 1}={name(o)}/{pc.value}" for (sp, i), (o, pc) in sorted(s.sites.items()))
         lines.append("pieces " + (pieces or "-"))
-        lines.append("cattle " + (", ".join(f"{sp}:{'/'.join(s.ids[k] for k in ks)}" for sp, ks in sorted(s.cattle.items())) or "-"))
+        lines.append("cattle " + (", ".join(f"{sp}:{'/'.join(name(k) for k in ks)}" for sp, ks in sorted(s.cattle.items())) or "-"))
         return "\n".join(lines)
+
+    # -- the Wise Eminence (solo) ----------------------------------------------------------
+    def bot_seats(self, s: BoonlakeState):
+        return (EMINENCE,) if s.solo is not None else ()
+
+    def bot_ledger(self, s: BoonlakeState, bot) -> Ledger:
+        """:raises KeyError: ``bot`` is not the Wise Eminence of a solo game."""
+        if bot.id != EMINENCE_ID or s.solo is None:
+            raise KeyError(bot.id)
+        return s.solo.ledger
+
+    def winners(self, s: BoonlakeState) -> list[int]:
+        """The most VP, ties shared; solo: "If you have the same or more victory points as the Wise
+        Eminence, you win"."""
+        scores = self.scores(s)
+        if s.solo is not None:
+            return [0] if player_wins(scores[0], s.solo.ledger.totals[0]) else []
+        best = max(scores)
+        return [i for i, v in enumerate(scores) if v == best]
+
+    def bot_winners(self, s: BoonlakeState) -> list[str]:
+        """The Wise Eminence wins only with more VP than the player."""
+        if s.solo is None or player_wins(s.ledger.totals[0], s.solo.ledger.totals[0]):
+            return []
+        return [EMINENCE_ID]
 
 
 __all__ = ["Boonlake"]

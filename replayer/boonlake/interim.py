@@ -142,6 +142,10 @@ def finish_interim(s: BoonlakeState) -> None:
         gain_vp(s, seat, unused_lever_vp(unused), "levers", f"interim scoring {number}: {unused} lever(s) not used")
         for k in p.levers:
             p.levers[k] = False
+    if s.solo is not None:
+        from .eminence import interim_scoring
+
+        interim_scoring(s, number)  # "The Wise Eminence only does the income phase"
     s.covered.clear()
     s.scorings = number
     s.scorings_due -= 1
@@ -169,5 +173,9 @@ def final_scoring(s: BoonlakeState) -> None:
             card = cat.cards[c]
             if card.timing is Timing.GAME_END:
                 gain_vp(s, seat, game_end_vp(card.effect, m), "game_end_cards", f"final scoring: {c}'s game-end effect")
+    if s.solo is not None:
+        from .eminence import final_scoring as eminence_final
+
+        eminence_final(s)
     s.step = Step.END
     s.window = None

@@ -20,7 +20,8 @@ from .effects import EffectKind, Timing
 from .interim import PAY_CHOICES, PAYING, condition_target
 from .levers import ATTACHED_HOSTS, TAKES
 from .state import BoonlakeState, Piece, Step
-from . import building, turn
+from ..core.game import CHANCE
+from . import building, solo_turn, turn
 
 _EXCHANGES = {EffectKind.DISCARD_CARDS_FOR_INHABITANTS: ("discard",), EffectKind.DISCARD_CARDS_FOR_VP: ("discard",),
               EffectKind.SWAP_CARDS_COINS: ("discard", "draw"), EffectKind.SWAP_CARDS_VASE_COINS: ("discard", "draw"),
@@ -289,8 +290,7 @@ def _ship_moves(s: BoonlakeState, seat: int, base: dict):
     from .river import counted_spaces
 
     rr = s.cat.river[s.rnd]
-    occupied = [q.ship for i, q in enumerate(s.players) if i != seat]
-    for to in counted_spaces(rr, s.players[seat].ship, occupied)[:s.steps]:
+    for to in counted_spaces(rr, s.players[seat].ship, s.other_ships(seat))[:s.steps]:
         move = {**base, "to": to}
         yield move
         reward = s.cat.river_spaces[to].reward
@@ -370,6 +370,8 @@ def legal_moves(s: BoonlakeState) -> list[dict]:
             out += seat_moves(s, seat, turn.seat_types(s, seat))
         return out
     seat, types = turn.expect(s)
+    if seat == CHANCE:  # the Wise Eminence's reveals (solo)
+        return solo_turn.chance_moves(s)
     return seat_moves(s, seat, types)
 
 
@@ -390,6 +392,8 @@ def random_move(s: BoonlakeState, rng: random.Random) -> dict:
         types = turn.seat_types(s, seat)
     else:
         seat, types = turn.expect(s)
+        if seat == CHANCE:  # the Wise Eminence's reveals (solo)
+            return solo_turn.random_chance(s, rng)
     order = sorted(types, key=lambda t: -_WEIGHTS.get(t, 1) * rng.random())
     for t in order:
         cands = list(candidates(s, seat, t, fast=True, rng=rng))

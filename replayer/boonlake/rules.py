@@ -15,6 +15,19 @@ RULES = RuleBook("boonlake", [
     Rule("BOON.SETUP.PLAYERS", f"{_R}, Set-Up", "The set-up names every player of the log, and only them."),
     Rule("BOON.SETUP.HAND", f"{_R}, Set-Up", "Each player draws 6 cards into their hand."),
     Rule("BOON.SETUP.COINS", f"{_R}, Set-Up", "The starting player gets 6 coins, the next player clockwise 7, everybody else 8."),
+    # the solo game (Solo Mode)
+    Rule("BOON.SETUP.SOLO", f"{_R}, Solo Set-Up", "Set up as for the two-player game, with these differences for the Wise "
+                                                  "Eminence (difficulty, scoring tile): they play only in the solo game."),
+    Rule("BOON.SETUP.SOLO_TILE", f"{_R}, Solo Set-Up", "Reveal a random scoring tile for them during set-up: one of the 4 in "
+                                                       "play, not one you drew."),
+    Rule("BOON.SOLO.TILE", f"{_R}, Solo Set-Up", "The Wise Eminence's stack is made of the 10 solo tiles (A and B)."),
+    Rule("BOON.SOLO.REVEALED", f"{_R}, Solo Course of the Game", "On each of their turns, reveal the top solo tile: each tile "
+                                                                 "of the stack once until it is depleted and remixed."),
+    Rule("BOON.SOLO.REMOVED", f"{_R}, Solo Set-Up", "Choose a difficulty and randomly remove that number/type of solo tiles "
+                                                    "from the 10: removed tiles never come up."),
+    Rule("BOON.SOLO.CORNER", f"{_R}, Solo Course of the Game", "They use the number in the corner that matches their position "
+                                                               "on the top tile of the stack; if the stack is depleted, always "
+                                                               "the upper-left one."),
     # the turn
     Rule("BOON.TURN.WRONG_STEP", f"{_R}, Course of the Game", "A turn is phase A (the strip, the card, the middle effects, "
                                                               "the right-side part), then phase B (the ship); a move must fit "

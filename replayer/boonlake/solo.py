@@ -118,14 +118,17 @@ def chosen_action(tile: SoloTile, strip_rows: Mapping[str, int]) -> str:
         raise SoloError(f"strip {exc.args[0]!r} is not on the action board") from None
 
 
-def structure_to_build(houses_on_board: int, structures_left: int) -> str:
+def structure_to_build(houses_on_board: int, houses_left: int, settlements_left: int) -> str:
     """Building a structure: "If the Wise Eminence has no more than 1 house on the gameboard, they
     place a house ... If they already have 2+ houses on the board, they replace one of their houses
     with a settlement"; "If no structure remains on their board, they earn 10 VP instead".
-    Returns "house", "settlement" or "vp"."""
-    if structures_left <= 0:
+    Returns "house", "settlement" or "vp". Reading: when their board lacks the kind the rule names
+    but holds the other, they build the other (10 VP only once no structure at all remains)."""
+    if houses_left <= 0 and settlements_left <= 0:
         return "vp"
-    return "house" if houses_on_board <= 1 else "settlement"
+    if houses_on_board <= 1:
+        return "house" if houses_left > 0 else "settlement"
+    return "settlement" if settlements_left > 0 else "house"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from ..core.components import HiddenPool
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow
 from .catalog import Catalog
+from .solo_state import SoloState
 
 
 class Step(enum.IntEnum):
@@ -96,6 +97,14 @@ class BoonlakeState:
     end_triggered: bool = False  #: a ship reached round 2's final space
     round_over: bool = False  #: a ship reached round 1's final space this turn
     last_seat: int = -1  #: the last seat to play in round 2 once the end is triggered
+    solo: SoloState | None = None  #: the Wise Eminence (solo game only; they act as seat ``n``)
+
+    def other_ships(self, seat: int) -> list[str]:
+        """The river spaces of every ship but ``seat``'s (the Wise Eminence's included)."""
+        ships = [q.ship for i, q in enumerate(self.players) if i != seat]
+        if self.solo is not None and seat != self.n:
+            ships.append(self.solo.ship)
+        return ships
 
     def presences(self, seat: int) -> dict[int, int]:
         """Space -> the seat's presences there (inhabitants, houses, settlements, cattle)."""
@@ -156,6 +165,8 @@ def _copy_value(name: str, value):
         return value.clone()
     if t is HiddenPool:
         return _copy_pool(value)
+    if t is SoloState:
+        return value.copy()
     if t is SimultaneousWindow:
         return SimultaneousWindow(value.label, value.seats, value.move_types, value.decisions.copy())
     raise TypeError(f"BoonlakeState.{name}: no copy rule for {t.__name__}")

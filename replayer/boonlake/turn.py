@@ -56,6 +56,8 @@ def expect(s: BoonlakeState, seat: int | None = None) -> tuple[int, tuple[str, .
     if s.draws:
         return CHANCE, ("card",)
     step = s.step
+    if s.solo is not None and (s.solo.pending_tiles or (step is Step.ACTION and s.current == s.n)):
+        return CHANCE, ("mound",) if s.solo.pending_tiles else ("eminence",)  # the Wise Eminence's reveals
     if step is Step.ACTION:
         return s.current, ("action", "lever")
     if step is Step.CARD:
@@ -182,8 +184,7 @@ def ship_move(s: BoonlakeState, seat: int, move: dict) -> None:
     if rr.index[to] <= rr.index[start]:
         raise IllegalMove("BOON.SHIP.BACKWARD", f"the ship must advance at least 1 step downstream from {start}; "
                                                 f"{to} is not ahead of it", "/to")
-    occupied = [q.ship for i, q in enumerate(s.players) if i != seat]
-    ahead = counted_spaces(rr, start, occupied)
+    ahead = counted_spaces(rr, start, s.other_ships(seat))
     if to not in ahead:
         raise IllegalMove("BOON.SHIP.OCCUPIED", f"river space {to} holds another ship and is not a harbor", "/to")
     steps = ahead.index(to) + 1
@@ -214,7 +215,11 @@ def ship_move(s: BoonlakeState, seat: int, move: dict) -> None:
     elif "bonus" in move:
         raise IllegalMove("BOON.CHOICE.UNUSED", "no harbor bonus applies to this ship move", "/bonus")
     ch.finish()
-    final = to == rr.final
+    after_ship(s, crossed, to == rr.final)
+
+
+def after_ship(s: BoonlakeState, crossed: list[str], final: bool) -> None:
+    """The locks crossed and the final space reached by the active ship, then the end of the turn."""
     for lock in crossed:
         if lock in s.crossed:
             continue
@@ -248,9 +253,13 @@ def settle(s: BoonlakeState) -> None:
                 continue
             return
         if s.step is Step.SHIP:
+            if s.current == s.n:  # the Wise Eminence's ship moves by their rule, without a decision
+                from .solo_turn import eminence_ship
+
+                eminence_ship(s)
+                continue
             rr = s.cat.river[s.rnd]
-            occupied = [q.ship for i, q in enumerate(s.players) if i != s.current]
-            if not counted_spaces(rr, s.players[s.current].ship, occupied):
+            if not counted_spaces(rr, s.players[s.current].ship, s.other_ships(s.current)):
                 end_turn(s)
                 continue
             return
@@ -281,6 +290,10 @@ def open_right(s: BoonlakeState) -> None:
     part = strip.right[0].value
     s.step = Step.RIGHT
     s.pending.clear()
+    if s.solo is not None and part == StripPart.SCORE_OTHER_REGIONS.value and s.region_chosen:
+        from .eminence import score_other_regions
+
+        score_other_regions(s)  # "the only action where the Wise Eminence also benefits"
     if part == StripPart.SCORE_OTHER_REGIONS.value:
         s.window = None
         s.queue = []
@@ -295,6 +308,8 @@ def open_right(s: BoonlakeState) -> None:
     seats = [(s.current + k) % s.n for k in range(s.n)]
     if strip.right_players == "others":
         seats = seats[1:]
+    if s.current >= s.n:  # the Wise Eminence's strip: the player may carry out its right side (Pioneer's too)
+        seats = list(range(s.n))
     if strip.right_order == "clockwise":
         s.window = None
         s.queue = seats
@@ -326,6 +341,8 @@ def after_scorings(s: BoonlakeState) -> None:
         start = s.cat.river_start[2][s.n]
         for p in s.players:
             p.ship = start
+        if s.solo is not None:
+            s.solo.ship = start  # "put both ships back on the first river space"
     elif s.end_triggered and s.current == s.n - 1:
         if s.scorings < 4:
             s.scorings_due += 1
@@ -333,5 +350,5 @@ def after_scorings(s: BoonlakeState) -> None:
             return
         final_scoring(s)
         return
-    s.current = (s.current + 1) % s.n
+    s.current = (s.current + 1) % (s.n + (s.solo is not None))  # solo: the Wise Eminence (seat n) and the player alternate
     s.step = Step.ACTION

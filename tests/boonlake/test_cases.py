@@ -1,4 +1,4 @@
-"""Every Boonlake case log (tests/boonlake/cases, written by make_cases.py with hand-written
+"""Every Boonlake case log (tests/boonlake/cases, written by make_cases.py - solo/ by make_solo_cases.py - with hand-written
 expectations) is rejected with its code, at its move and JSON pointer; every declared rule code has
 a case except the few make_cases.MISSING names (kept exact, so it can only shrink)."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from ludolog.replayer.boonlake import GAME_ENGINE as GAME
 from ludolog.replayer.core import LogError, parse_log, registry, replay
 
 CASES = Path(__file__).parent / "cases"
-FILES = sorted(CASES.glob("*.json"))
+FILES = sorted(CASES.glob("*.json")) + sorted(CASES.glob("solo/*.json"))  # solo/: make_solo_cases.py
 #: kept in step with make_cases.MISSING (importing the maker would replay its scripted prefixes)
 MISSING = {"BOON.INTERIM.TWICE", "BOON.UPGRADE.NO_HOUSE", "BOON.UPGRADE.MAX_SETTLEMENTS", "BOON.CATTLE.FULL",
            "BOON.CATTLE.NONE_LEFT"}

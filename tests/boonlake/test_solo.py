@@ -63,8 +63,10 @@ def test_the_furthest_up_action_of_the_tile():
 def test_structure_house_or_settlement():
     # "If the Wise Eminence has no more than 1 house on the gameboard, they place a house ... If they already have 2+
     # houses on the board, they replace one of their houses with a settlement"; "If no structure remains ..., 10 VP"
-    assert structure_to_build(0, 10) == "house" and structure_to_build(1, 9) == "house"
-    assert structure_to_build(2, 8) == "settlement" and structure_to_build(3, 0) == "vp"
+    assert structure_to_build(0, 6, 4) == "house" and structure_to_build(1, 5, 4) == "house"
+    assert structure_to_build(2, 4, 4) == "settlement" and structure_to_build(2, 0, 0) == "vp"
+    # readings (the text is silent): the other kind when their board lacks the one named
+    assert structure_to_build(3, 1, 0) == "house" and structure_to_build(1, 0, 1) == "settlement"
 
 
 def test_cattle_pasture_choice():
