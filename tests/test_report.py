@@ -303,3 +303,24 @@ def test_board_pictures_are_stored_as_shared_pieces_and_rebuild_exactly(tmp_path
     assert code == 0, output
     whole = sum(len(svg) for svg in report.boards)
     assert out.stat().st_size < whole / 5  # the 8 MB of whole pictures shrink by far more than 5x
+
+
+@pytest.mark.parametrize("path", [GOLDEN, HERE / "golden" / "kingdom-crossing" / "kingdom-crossing-3p-3.log.json",
+                                  *sorted((HERE / "golden" / "castles-of-burgundy").glob("*-3p-*.log.json"))[:1]],
+                         ids=lambda p: p.name)
+def test_a_player_has_one_colour_on_the_board_and_in_the_score_chart(path):
+    from ludolog.cli.report.game_report import build, score_chart
+    from ludolog.replayer.core.colours import SEAT_COLOURS
+
+    log = load_log(path)
+    ids = log.player_ids
+    # the player legend runs from its title to the next legend (the scoring events)
+    legend = score_chart(build(log)).split("Symbol legend titled 'player'", 1)[1].split("aria-roledescription=\"legend\"")[0]
+    entries = re.findall(r'fill="(#[0-9a-f]{6})" stroke="#[0-9a-f]{6}"[^>]*/></g><g class="mark-text role-legend-label"'
+                         r'[^>]*><text[^>]*>([^<]+)</text>', legend)
+    assert [name for _, name in entries] == ids
+    assert [colour for colour, _ in entries] == list(SEAT_COLOURS[:len(ids)])
+    result = replay(log)
+    board = result.game.render_svg(result.state)
+    for seat in range(len(SEAT_COLOURS)):  # the board draws each seat in its colour and no absent seat
+        assert (SEAT_COLOURS[seat] in board) == (seat < len(ids)), (seat, path.name)

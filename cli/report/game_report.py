@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from ludolog.replayer.core import replay
+from ludolog.replayer.core.colours import seat_colour
 from ludolog.replayer.core.log import GameLog
 
 SETUP_LABEL = "set-up"
@@ -205,7 +206,9 @@ def score_chart(report: GameReport) -> str:
     last = max([len(report.steps) - 2, 0, *(m["move"] for m in marks)])  # a violation's move is on the axis too
     x = alt.X("move:Q", title="move (index; -1 is the set-up)", scale=alt.Scale(domain=[-1, last], nice=False))
     y = alt.Y("score:Q", title="points")
-    colour = alt.Color("player:N", title="player", sort=ids)
+    # the board pictures' seat colours, so a player is one colour on the board and in the chart
+    colour = alt.Color("player:N", title="player", sort=ids,
+                       scale=alt.Scale(domain=ids, range=[seat_colour(seat) for seat in range(len(ids))]))
     chart = alt.Chart(alt.Data(values=lines)).mark_line(interpolate="step-after").encode(x=x, y=y, color=colour)
     if points:
         chart += alt.Chart(alt.Data(values=points)).mark_point(filled=True, size=40).encode(

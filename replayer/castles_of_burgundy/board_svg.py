@@ -20,6 +20,7 @@ import functools
 import math
 from html import escape
 
+from ..core.colours import seat_colour
 from .colours import Colour
 from .flow import winners
 from .geometry import HEXAGON_ROWS, Board, connected_groups, empty_count, members
@@ -42,7 +43,6 @@ COLOURS: dict[Colour, tuple[str, str, str]] = {
     Colour.MINE: ("#7d7d7d", "#e2e2e2", "#fff"),
 }
 _BLACK_FILL = "#262626"
-SEAT_COLOURS = ("#d62728", "#1f77b4", "#e0a800", "#2ca02c")
 _BUILDING_SHORT = {"warehouse": "Wh", "carpenter": "Cp", "church": "Ch", "market": "Mk", "boarding-house": "BH",
                    "bank": "Bk", "city-hall": "CH", "watchtower": "Wt"}
 _COLOUR_SHORT = {Colour.CASTLE: "Ca", Colour.MINE: "Mi", Colour.SHIP: "Sh"}
@@ -341,7 +341,7 @@ def _estate(s: CobState, seat: int, x: float, y: float, width: float) -> tuple[l
     # width of its panel, the holdings below it
     size = min(_HEX + 5, (width - 20) / w1) if board.solo else _HEX
     pid = escape(str(s.ids[seat]))
-    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    colour = seat_colour(seat)
     acting = s.step == Step.TURN and s.current == seat
     out = [f'<g class="estate" data-player="{pid}" data-seat="{seat}">']
     header = (f'seat {seat} {pid}: {s.ledger.totals[seat]} VP' + (f" (counter {e.counter} of target {e.target})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import string
 import textwrap
 
+from ..core.colours import seat_colour
 from .state import PHASE_NAMES, PLANT
 
 _PIECE_LETTER = "pfc"  # trading post, fort, colony
@@ -84,7 +85,6 @@ def render(s) -> str:
 
 _CELL = 56  # px per board space
 _MARGIN = 40  # room for the edge spaces (where the ship starts) and the coordinates
-SEAT_COLOURS = ("#d62728", "#1f77b4", "#f2c200", "#2ca02c", "#9467bd", "#8c564b")
 _PIECE_NAMES = ("trading post", "fort", "colony")
 # unit vectors of the sides, in the catalog's order: 0 north, 1 east, 2 south, 3 west
 _SIDE_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -176,7 +176,7 @@ def render_svg(s) -> str:
         sides = face.segments[segment] if face is not None and segment < len(face.segments) else 0
         px, py = _segment_point(x, y, sides)
         label = f"{_PIECE_NAMES[piece]} of {s.ids[seat]} on {cat.cell_name(cell)}"
-        out.append(_piece_svg(px, py, piece, SEAT_COLOURS[seat % len(SEAT_COLOURS)], escape(label)))
+        out.append(_piece_svg(px, py, piece, seat_colour(seat), escape(label)))
     if s.ship_edge is not None:
         cell, side = s.ship_edge
         row, col = divmod(cell, cat.columns)
@@ -189,7 +189,7 @@ def render_svg(s) -> str:
     for seat, pid in enumerate(s.ids):
         y = legend_top + 24 * seat
         posts, forts, colonies = s.pieces[seat]
-        out.append(f'<rect x="{_MARGIN}" y="{y - 11}" width="14" height="14" fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}" '
+        out.append(f'<rect x="{_MARGIN}" y="{y - 11}" width="14" height="14" fill="{seat_colour(seat)}" '
                    f'stroke="#000"/><text x="{_MARGIN + 22}" y="{y}">{escape(str(pid))}: {s.ledger.totals[seat]} points, '
                    f'{s.wealth[seat]} gold; left: {posts} posts, {forts} forts, {colonies} colonies</text>')
     out.append(f'<text x="{_MARGIN}" y="{legend_top + 24 * len(s.ids) + 6}" fill="#444">disc: trading post, square: fort, '

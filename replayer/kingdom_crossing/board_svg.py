@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from html import escape
 
+from ..core.colours import seat_colour
 from .catalog import GUILDS, RESOURCES
 
-SEAT_COLOURS = ("#d62728", "#1f77b4", "#f2c200", "#2ca02c", "#9467bd", "#8c564b")
 _WIDTH, _RING = 760, 250  # px: picture width, ring radius
 _REGION_R = 78  # px: radius of a region's circle
 
@@ -63,7 +63,7 @@ def render_svg(s) -> str:
                        f'y2="{y - _REGION_R + 33:.1f}" stroke="#000"/></g>')
         out.append("</g>")
     for seat, p in enumerate(s.players):
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        colour = seat_colour(seat)
         pid = escape(str(s.ids[seat]))
         for h, region in enumerate(p.houses):
             if region < 0:
@@ -80,7 +80,7 @@ def render_svg(s) -> str:
                        f'<text x="{bx:.1f}" y="{by + 4:.1f}" text-anchor="middle" font-size="9" fill="#fff">{seat + 1}</text></g>')
     for seat, p in enumerate(s.players):
         y = top + 22 * seat
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        colour = seat_colour(seat)
         prestige = s.ledger_of(seat).totals[0 if seat >= s.n else seat]
         resources = ", ".join(f"{n} {name}" for n, name in zip(p.res, RESOURCES))
         tracks = ", ".join(f"{name} {level}" for name, level in zip(GUILDS, p.guild))
