@@ -12,7 +12,7 @@ each tile and goods tile is checked against the face-down supply of its back (co
 Player moves: ``take``, ``place``, ``sell``, ``workers`` (the four die actions, ``die`` = the number
 rolled or ``"extra"``, ``workers`` = the worker tiles spent), ``buy`` (once per turn), ``goods`` (a
 ship's goods), ``trade`` and ``buy_vp`` (Solo), ``pass`` (decline the Solo target's action or the Solo
-ship's trade), ``end``.
+ship's trade, or a 2019 city hall only a purchase could feed), ``end``.
 A tile effect with a choice is a pending decision (core ``DecisionStack``) answered by the next move:
 ``take`` / ``place`` / ``sell`` without a die for the carpenter, church, market, city hall, warehouse
 and the Solo colour bonus tile. Editions ``alea-2011`` (default), ``alea-2019``, ``awaken-realms-2023``
@@ -30,9 +30,7 @@ same-type rule, the eight buildings, the 26 knowledge tiles as named effect kind
 phase end; final scoring and the tie-break; the Solo game exactly as its text states (see below);
 legal-move listing and random play for 1 (sides A and B), 2, 3 and 4 players; the conformance suite.
 
-Not built: the 2019 edition's "buy during an action" timing (the BGA note in the catalog) - a 2019
-log buying between an effect and its answer is refused; no ``ludolog/1`` migration (the game is new
-in ``ludolog/2``).
+Not built: no ``ludolog/1`` migration (the game is new in ``ludolog/2``).
 
 Readings where the texts are silent (each one place in code):
 
@@ -53,6 +51,13 @@ Readings where the texts are silent (each one place in code):
 - Knowledge #5 is a second ``goods`` move for a depot next to the first on the ring (1-2-...-6-1).
 - Knowledge free +-1 (#9-#11) does not apply to a face-down Solo tile (it has no colour); #12 applies
   to every tile taken with a die.
+- The purchase's timing: in 2011 "before, between or after the die actions" (supplement 6), so not while
+  an effect is pending; the 2019 edition (Board Game Arena: "you are allowed to buy a tile during your
+  action", for example right after placing a castle or a city hall; the catalog's ``purchase_timing``
+  change) also accepts it while any effect of the turn is pending, which stays pending. A 2019 city
+  hall that no stored tile fits stays pending while a purchase could bring one (it may then be
+  declined with ``pass``, as an effect that is impossible without the optional purchase); a tile
+  bought that leaves a pending effect nothing to do ends that effect.
 - The 2019 #6 lets workers pay for the purchase one for one (``buy`` with ``workers``); the SE #6
   buys a building from a numbered depot for 2 workers and counts as the turn's purchase.
 - Solo: the goods sale scores 2 VP per tile ("as usual for a 2-player game"); the trade of 5 goods
@@ -66,6 +71,10 @@ Readings where the texts are silent (each one place in code):
 - The phase's 5 goods tiles are written one a round, in the ``white`` move that moves each to its
   depot (in the order they lie on the round spaces), not all at phase set-up: the same tiles, and the
   log names each where it acts.
+- Estate boards by copies in the box (supplement 1: "4 sides show board #1; the other 8 sides show
+  boards #2-#9, one each"): in the 2011 edition no two players use the same board #2-#9
+  (``COB.SETUP.BOARD_TAKEN``); the 2019 and SE boxes are not described, so their boards have no limit
+  (the catalog's ``copies`` per edition).
 - Boards are named by the number the log's edition prints on them; the SE's numbers of the standard
   boards are not known, so an SE log names them by the catalog's board id (the 2011 number).
 - Solo colour bonus: a black-depot tile placed at once on a legal space of its colour, any die number

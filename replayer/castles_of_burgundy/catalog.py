@@ -112,6 +112,9 @@ class Economy:
     final_vp_per_silverling: int
     final_workers_per_vp: int
     tie_break: tuple[TieBreak, ...]
+    #: the purchase may also come inside an action, while its effect is pending (2019); else only
+    #: "before, between or after the die actions" (supplement 6)
+    purchase_during_action: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +197,8 @@ def apply_edition(data: dict, edition: str) -> dict:
                         tile["id"] = new + tile["id"][len(old):]
         elif kind == "tie_break":
             out["economy"]["tie_break"] = list(change["criteria"])
+        elif kind == "purchase_timing":
+            out["economy"]["purchase_during_action"] = change["during_action"]
         else:  # black_depot (the schema admits no other kind)
             if change["players"] not in black:
                 raise CatalogError(f"edition {edition} changes the black depot for {change['players']} players, "
@@ -243,7 +248,7 @@ class Catalog:
             e["purchases_per_turn"], e["take_workers"], e["sale_silverlings"],
             None if e["sale_vp_per_tile"] == "players" else e["sale_vp_per_tile"], e["worker_step"],
             e["final_vp_per_goods"], e["final_vp_per_silverling"], e["final_workers_per_vp"],
-            tuple(TieBreak(t) for t in e["tie_break"]))
+            tuple(TieBreak(t) for t in e["tie_break"]), e.get("purchase_during_action", False))
         if e["phases"] != len(self.phases):
             raise CatalogError(f"economy.phases is {e['phases']} but the catalog names {len(self.phases)} phases")
         s = data["solo"]
@@ -357,7 +362,14 @@ class Catalog:
         self.board_numbers: dict[str, str] = {}
         self._board_entries = {b["id"]: b for b in data["boards"]}
         self._river_regions: dict[str, Board] = {}
+        #: board id -> how many copies of it the edition's box holds (a board not listed: not known, no limit)
+        self.board_copies: dict[str, int] = {}
         for b in data["boards"]:
+            for ed in b.get("copies", {}):
+                if ed not in self.editions:
+                    raise CatalogError(f"board {b['id']} counts copies for unknown edition {ed!r}")
+            if self.edition in b.get("copies", {}):
+                self.board_copies[b["id"]] = b["copies"][self.edition]
             for ed, number in b["numbers"].items():
                 if ed not in self.editions:
                     raise CatalogError(f"board {b['id']} names unknown edition {ed!r}")

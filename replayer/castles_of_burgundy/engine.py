@@ -74,14 +74,17 @@ class CastlesOfBurgundy(Game):
         goods = [t for t in GOODS_TYPES for _ in range(cat.goods_count[t])]
         rng.shuffle(goods)
         estates = {}
+        taken: dict[str, int] = {}  # board id -> players on it: never more than the box holds
         for k, pid in enumerate(ids):
             entry: dict = {}
             if n_players == 1:
                 board = cat.board(flow.SOLO_SIDES[options.get("side", "A")])
             else:
-                numbers = sorted(n for n, b in cat.board_numbers.items() if not cat.boards[b].solo)
-                number = "1" if rng.random() < 0.5 else rng.choice(numbers)
+                numbers = sorted(n for n, b in cat.board_numbers.items() if not cat.boards[b].solo
+                                 and taken.get(b, 0) < cat.board_copies.get(b, n_players))
+                number = "1" if rng.random() < 0.5 and "1" in numbers else rng.choice(numbers)
                 board = cat.boards[cat.board_numbers[number]]
+                taken[board.id] = taken.get(board.id, 0) + 1
                 entry["board"] = number
             if len(board.start_spaces) > 1 or n_players == 1:
                 entry["castle"] = board.spaces[rng.choice(board.start_spaces)].id

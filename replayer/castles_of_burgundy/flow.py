@@ -67,6 +67,7 @@ def new_state(cat: Catalog, log) -> CobState:
     pools[GOODS_POOL] = HiddenPool.create("goods tile", {str(t): c for t, c in cat.goods_count.items()})
     s = CobState(cat=cat, ids=ids, n=n, solo=solo, ledger=Ledger(n), pools=pools, rivers_join_regions=rivers)
     econ = cat.economy
+    players_on: dict[str, int] = {}  # board id -> players using it so far
     for seat, pid in enumerate(ids):
         entry = estates_in[pid]
         at = f"/setup/estates/{pid}"
@@ -77,6 +78,12 @@ def new_state(cat: Catalog, log) -> CobState:
         if board_id is None:
             raise IllegalMove("COB.SETUP.BOARD", f"edition {cat.edition} has no estate board {number!r} "
                                                  f"({', '.join(cat.board_numbers)})", f"{at}/board")
+        players_on[board_id] = players_on.get(board_id, 0) + 1
+        copies = cat.board_copies.get(board_id)
+        if copies is not None and players_on[board_id] > copies:
+            raise IllegalMove("COB.SETUP.BOARD_TAKEN", f"the {cat.edition} box holds board {number} "
+                                                       f"{'once' if copies == 1 else f'{copies} times'}: it is taken "
+                                                       f"by another player", f"{at}/board")
         board = cat.board(board_id, rivers and solo)
         if board.solo != solo or (solo and board_id != default):
             want = f"the Solo board side {side} ({default_number})" if solo else "a standard estate board"

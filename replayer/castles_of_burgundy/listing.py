@@ -48,12 +48,23 @@ def answerable(s: CobState, seat: int, d) -> bool:
     if isinstance(d, TakeTile):
         return any(s.cat.hex_kinds[t].colour in d.colours for _d, t in _numbered_tiles(s))
     if isinstance(d, PlaceAnyDie):
-        return any(_spaces_for(s, e, t) for t in set(e.storage))
+        return any(_spaces_for(s, e, t) for t in set(e.storage)) or waits_for_purchase(s, seat, d)
     if isinstance(d, PlaceBlack):
         return any(_spaces_for(s, e, t) for t in set(s.black))
     if isinstance(d, TradeOffer):
         return e.goods_total() >= s.cat.solo.goods_for_black_tile and bool(s.black)
     return True
+
+
+def waits_for_purchase(s: CobState, seat: int, d) -> bool:
+    """A city hall with no stored tile it can place, in an edition whose purchase may come inside an
+    action (2019), while a purchase could bring one: it stays pending and may be declined ('pass')."""
+    if not isinstance(d, PlaceAnyDie) or not s.cat.economy.purchase_during_action:
+        return False
+    e = s.estates[seat]
+    if any(_spaces_for(s, e, t) for t in set(e.storage)):
+        return False
+    return any(_spaces_for(s, e, m["tile"]) for m in _purchase_moves(s, seat, e))
 
 
 def _discards(s: CobState, e: Estate, move: dict) -> list[dict]:
@@ -126,12 +137,15 @@ def _decision_moves(s: CobState, seat: int, e: Estate, d) -> list[dict]:
                 out += _discards(s, e, {"type": "take", "player": pid, "depot": depot, "tile": tile})
         return out
     tiles = sorted(set(s.black)) if isinstance(d, PlaceBlack) else sorted(set(e.storage))
-    return [{"type": "place", "player": pid, "tile": t, "space": e.board.spaces[i].id}
-            for t in tiles for i in _spaces_for(s, e, t)]
+    out = [{"type": "place", "player": pid, "tile": t, "space": e.board.spaces[i].id}
+           for t in tiles for i in _spaces_for(s, e, t)]
+    if waits_for_purchase(s, seat, d):
+        out.append({"type": "pass", "player": pid})
+    return out
 
 
-def _free_moves(s: CobState, seat: int, e: Estate) -> list[dict]:
-    """The purchase, the Solo trade and VP purchase, the end of the turn."""
+def _purchase_moves(s: CobState, seat: int, e: Estate) -> list[dict]:
+    """The once-per-turn purchase, every way it can be made now (tile, depot, payment, discard)."""
     pid = s.ids[seat]
     out: list[dict] = []
     price = s.cat.economy.black_purchase_silverlings
@@ -149,6 +163,13 @@ def _free_moves(s: CobState, seat: int, e: Estate) -> list[dict]:
             for depot, tile in _numbered_tiles(s):
                 if s.cat.hex_kinds[tile].colour is Colour.BUILDING:
                     out += _discards(s, e, {"type": "buy", "player": pid, "workers": n, "depot": depot, "tile": tile})
+    return out
+
+
+def _free_moves(s: CobState, seat: int, e: Estate) -> list[dict]:
+    """The purchase, the Solo trade and VP purchase, the end of the turn."""
+    pid = s.ids[seat]
+    out = _purchase_moves(s, seat, e)
     if s.solo:
         out += [{"type": "buy_vp", "player": pid, "vp": vp} for vp in range(1, e.silverlings // s.cat.solo.silverlings_per_vp + 1)]
     if not s.unused:
@@ -198,7 +219,8 @@ def legal_moves(s: CobState) -> list[dict]:
     e = s.estates[seat]
     top = s.stack.top()
     if top is not None:
-        return _decision_moves(s, seat, e, top)
+        inside = _purchase_moves(s, seat, e) if s.cat.economy.purchase_during_action else []
+        return _decision_moves(s, seat, e, top) + inside
     return _die_moves(s, seat, e, sorted(set(s.unused)), extra=False) + _free_moves(s, seat, e)
 
 

@@ -275,8 +275,14 @@ def _no_pending(s: CobState, what: str) -> None:
 
 
 def buy(s: CobState, seat: int, move: dict) -> None:
+    """The once-per-turn purchase; in an edition that allows it (2019) also while an action's effect is
+    pending, which it leaves pending.
+
+    :raises IllegalMove: COB.TURN.PENDING, COB.BUY.*, COB.STORAGE.DISCARD.
+    """
     e = s.estates[seat]
-    _no_pending(s, "a purchase")
+    if not s.cat.economy.purchase_during_action:
+        _no_pending(s, "a purchase")
     if s.bought:
         raise IllegalMove("COB.BUY.TWICE", "the player already bought a tile this turn (once per turn)", "/type")
     tile, depot = move["tile"], move.get("depot")
@@ -318,6 +324,7 @@ def buy(s: CobState, seat: int, move: dict) -> None:
     else:
         s.black.remove(tile)
     store(e, tile, move.get("discard"))
+    settle(s, seat)  # inside an action (2019) the tile bought may leave the pending effect nothing to do
 
 
 def ship_goods(s: CobState, seat: int, move: dict) -> None:
@@ -416,11 +423,20 @@ def buy_vp(s: CobState, seat: int, move: dict) -> None:
 
 
 def decline(s: CobState, seat: int, move: dict) -> None:
+    """``pass``: decline the Solo target's die action, the Solo ship's trade, or a city hall that only a
+    purchase could feed (2019).
+
+    :raises IllegalMove: COB.EXTRA.NOT_OPTIONAL.
+    """
+    from .listing import waits_for_purchase
+
     top = s.stack.top()
-    if not (isinstance(top, ExtraAction) and top.optional or isinstance(top, TradeOffer)):
+    if not (isinstance(top, ExtraAction) and top.optional or isinstance(top, TradeOffer)
+            or waits_for_purchase(s, seat, top)):
         what = describe_decision(top) if top is not None else "nothing"
-        raise IllegalMove("COB.EXTRA.NOT_OPTIONAL", f"only the Solo target's die action and the Solo ship's trade may be "
-                                                    f"declined; pending: {what}", "/type")
+        raise IllegalMove("COB.EXTRA.NOT_OPTIONAL", f"only the Solo target's die action, the Solo ship's trade and a "
+                                                    f"city hall that only a purchase could feed may be declined; "
+                                                    f"pending: {what}", "/type")
     s.stack.pop()
     settle(s, seat)
 

@@ -12,6 +12,7 @@ RULES = RuleBook("castles-of-burgundy", [
     Rule("COB.SETUP.ORDER", f"{_B}, 4. Setup (5)", "The starting turn order lists every player exactly once, the start player first."),
     Rule("COB.SETUP.ESTATES", f"{_B}, 4. Setup; {_S}, GAME SETUP", "Every player has exactly one estate entry, and nobody else."),
     Rule("COB.SETUP.BOARD", f"{_B}, 2. Estate geometry / 14; {_S}, GAME SETUP", "Each player uses an estate board printed in the log's edition: a standard board for 2-4 players, the Solo board's side A or B alone."),
+    Rule("COB.SETUP.BOARD_TAKEN", f"{_B}, 1. Components (estate boards)", "No more players use an estate board than the edition's box holds copies of it (2011: board #1 four times, boards #2-#9 once each)."),
     Rule("COB.SETUP.CASTLE", f"{_B}, 2.2 Placing the starting castle; {_S}, GAME SETUP", "The starting castle goes on the centre space of board #1 and on a castle space of any other board (any castle space in the Solo game)."),
     Rule("COB.SETUP.GOODS", f"{_B}, 4. Setup (2); {_S}, GAME SETUP", "Each player starts with 3 random goods tiles."),
     # tiles and dice revealed (chance moves)
@@ -55,5 +56,5 @@ RULES = RuleBook("castles-of-burgundy", [
     Rule("COB.SOLO.ONLY", f"{_S}, PLAYING THE GAME", "Trading 5 goods for a black-depot tile and buying victory points exist only in the Solo game."),
     Rule("COB.SOLO.TRADE", f"{_S}, PLAYING THE GAME", "Right after a ship took its goods (and only then), exactly 5 of the player's goods may buy one tile of the black depot, which goes face down into storage."),
     Rule("COB.SOLO.VP", f"{_S}, PLAYING THE GAME", "Each victory point bought costs 1 silverling, which the player pays."),
-    Rule("COB.EXTRA.NOT_OPTIONAL", f"{_S}, PLAYING THE GAME; {_B}, 8 (castle)", "Only the die action after the Solo target is reached and the Solo ship's trade may be declined; a castle's extra action is taken."),
+    Rule("COB.EXTRA.NOT_OPTIONAL", f"{_S}, PLAYING THE GAME; {_B}, 8 (castle)", "Only the die action after the Solo target is reached, the Solo ship's trade and (2019) a city hall that only a purchase could feed may be declined; a castle's extra action is taken."),
 ])

@@ -123,6 +123,15 @@ def _():
     return log(setup=setup)
 
 
+@case("COB.SETUP.BOARD_TAKEN", "/setup/estates/ben/board", "Estate boards: 4 sides show board #1; the other 8 "
+      "sides show boards #2-#9, one each (the 2011 box).", setup_error=True)
+def _():
+    setup = copy.deepcopy(SETUP)
+    setup["estates"]["ana"].update(board="6", castle="3")
+    setup["estates"]["ben"].update(board="6", castle="3")
+    return log(setup=setup)
+
+
 @case("COB.SETUP.CASTLE", "/setup/estates/ana/castle", "On board #1 the basic game puts the starting castle on "
       "the centre castle space.", setup_error=True)
 def _():

@@ -197,6 +197,8 @@ def broken(change) -> dict:
     (lambda d: d["depots"]["exceptions"][0].__setitem__("space", "6e"), "exceptions"),
     (lambda d: d["editions"][1].__setitem__("default", True), "exactly one edition"),
     (lambda d: d["colours"][0].__setitem__("letter", "G"), "letter B"),
+    (lambda d: d["boards"][1].__setitem__("copies", {"alea-2012": 1}), "copies for unknown edition"),
+    (lambda d: d["boards"][1].__setitem__("copies", {"alea-2011": 0}), "copies"),
 ])
 def test_broken_catalogs_are_rejected_with_a_reason(change, message):
     with pytest.raises(CatalogError, match=message):
