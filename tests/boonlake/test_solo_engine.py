@@ -344,3 +344,63 @@ def test_random_solo_games_replay_valid_at_every_difficulty(level):
     assert result.status == "valid" and result.violations == []
     assert result.bot_scores == {"wise-eminence": s.solo.ledger.totals[0]}
     assert any(m["type"] == "eminence" for m in raw["moves"])
+
+
+# -- their pieces on the board and the player's rules ------------------------------------------
+
+def test_their_structures_ignore_tile_effects_and_the_three_presences():
+    s = new()
+    # space 14 holds B03 (pay 2 coins, gain 3 VP): "ignoring all building-tile effects"
+    eminence.build_structure(s, 14)
+    assert houses(s) == [(14, 0)] and s.solo.ledger.totals == [0]
+    eminence.build_structure(s, 24)  # B05 on 24 (1 coin; 3 VP for a settlement there)
+    # 2 houses: the next structure is a settlement on the first of their houses from 20 on: 24, with no presence
+    # around it ("ignoring the 3-presence rule") and, read alike, without the site's settlement VP
+    eminence.build_structure(s, 20)
+    assert s.sites[(24, 0)] == (EM, Piece.SETTLEMENT) and s.solo.ledger.totals == [0]
+
+
+def test_your_ship_skips_theirs():
+    s = new()
+    play(s, *FIRST_TURNS[:7])  # their ship on river 6; Ana has taken Pioneer (6 steps) and passed its parts
+    assert s.step is Step.SHIP and s.solo.ship == "6"
+    # "Spaces occupied by other ships are skipped over and not counted": 2 3 4 5 (6 skipped) 7 8
+    for to, code in (("6", "BOON.SHIP.OCCUPIED"), ("9", "BOON.SHIP.TOO_FAR")):
+        with pytest.raises(IllegalMove) as exc:
+            GAME.apply(GAME.clone(s), A("ship", to=to), 0)
+        assert exc.value.code == code
+    play(s, A("ship", to="8"))
+    assert s.players[0].ship == "8"
+
+
+def test_their_pieces_are_presences_and_houses_for_your_rules():
+    from ludolog.replayer.boonlake import building
+
+    s = new()
+    assert 15 in s.cat.spaces[9].adjacent
+    s.sites[(9, 0)] = (0, Piece.HOUSE)
+    s.sites[(9, 1)] = (EM, Piece.HOUSE)
+    s.tiles[15], s.cattle[15] = "pasture", [EM, EM]
+    p = s.players[0]
+    p.ranch, coins = 6, p.coins
+    # "2 coins for each house (any owner) on a building tile adjacent to the chosen pasture": theirs and Ana's on 9
+    building.place_cattle(s, 0, {"type": "cattle", "player": "ana", "space": 15})
+    assert p.coins == coins + 4 and p.ranch == 3  # a pasture holding 2 cattle: 3 inhabitants
+    # "adjacent to at least 3 presences ... any owner": their house on the same tile and their 2 cattle next to it
+    building.upgrade(s, 0, {"type": "upgrade", "player": "ana", "space": 9, "site": 1, "to": "settlement"})
+    assert s.sites[(9, 0)] == (0, Piece.SETTLEMENT)
+
+
+def test_an_empty_mound_or_no_house_left_wastes_the_effect():
+    s = new(strips=["hire", "pioneer", "settle", "cattle_breeding", "region_scoring", "progress", "builder"])
+    for tile in sorted(s.mound.possible()):
+        s.mound.reveal(tile)
+    tiles = dict(s.tiles)
+    play(s, reveal("solo-A2", "upper_left"))
+    # no gray tile left to draw: nothing placed, no 'mound' move due; the cactus steps still count (1 + 1)
+    assert s.tiles == tiles and not s.solo.pending_tiles and s.solo.cactus == 2 and GAME.acting_seats(s) == {0}
+    s = new()
+    s.solo.houses_left = 0
+    play(s, reveal("solo-B3", "upper_right"), {"type": "mound", "tile": "B27"}, {"type": "mound", "tile": "B28"})
+    # Pioneer's "top house" with none left on their board: the two tiles only
+    assert s.tiles[7] == "B27" and s.tiles[8] == "B28" and houses(s) == []
