@@ -59,6 +59,9 @@ class Chunk:
     #: game name -> its state_columns, for every per-game table in ``tables``
     game_columns: dict[str, tuple]
     stats: ChunkStats
+    #: whether every JSON column holds text orjson wrote (so valid JSON: the loader need not
+    #: have DuckDB parse it again); False for tables read from elsewhere (a Parquet extract)
+    json_checked: bool = False
 
     @property
     def state_rows(self) -> int:
@@ -79,6 +82,7 @@ def merge_chunks(chunks: list[Chunk]) -> Chunk:
     stats = ChunkStats()
     files: list[str] = []
     ids: list[str] = []
+    json_checked = all(chunk.json_checked for chunk in chunks)
     for chunk in chunks:
         chunk = without_games(chunk, set(ids).intersection(chunk.game_ids))  # the first file of a content wins
         for name, table in chunk.tables.items():
@@ -88,7 +92,7 @@ def merge_chunks(chunks: list[Chunk]) -> Chunk:
         files += chunk.files
         ids += chunk.game_ids
     return Chunk(files=files, game_ids=ids, tables={name: pa.concat_tables(parts) for name, parts in tables.items()},
-                 game_columns=game_columns, stats=stats)
+                 game_columns=game_columns, stats=stats, json_checked=json_checked)
 
 
 def without_games(chunk: Chunk, game_ids: set[str]) -> Chunk:
@@ -103,7 +107,7 @@ def without_games(chunk: Chunk, game_ids: set[str]) -> Chunk:
     kept = [(f, i) for f, i in zip(chunk.files, chunk.game_ids) if i not in game_ids]
     return Chunk(files=[f for f, _ in kept], game_ids=[i for _, i in kept],
                  tables={name: keep(t) for name, t in chunk.tables.items()},
-                 game_columns=chunk.game_columns, stats=chunk.stats)
+                 game_columns=chunk.game_columns, stats=chunk.stats, json_checked=chunk.json_checked)
 
 
 def split_games(chunk: Chunk) -> list[Chunk]:
@@ -119,7 +123,7 @@ def split_games(chunk: Chunk) -> list[Chunk]:
         tables = {name: table.take(pa.array(rows[name].get(game_id, []), pa.int64()))
                   for name, table in chunk.tables.items()}
         parts.append(Chunk(files=[file], game_ids=[game_id], tables=tables, game_columns=chunk.game_columns,
-                           stats=ChunkStats()))
+                           stats=ChunkStats(), json_checked=chunk.json_checked))
     return parts
 
 
@@ -287,6 +291,8 @@ class ChunkBuilder:
         # The visitor only gathers, into two flat buffers: every player row's values one after the
         # other (row-major, ``width`` values a row) and (turn, round) after each move. Columns are cut
         # out of them with strided slices once per log - C-speed work instead of per-move Python.
+        # (Keeping the row tuples instead and transposing them with zip is slower: the garbage
+        # collector then walks thousands of live tuples.)
         cells: list = []
         positions: list = []
         add_cells, add_position, flatten = cells.extend, positions.extend, chain.from_iterable
@@ -297,7 +303,9 @@ class ChunkBuilder:
 
         result = replay(log, on_step=on_step)
         status = result.status
-        self._add_steps(log, game, log_no, player_base, result.applied, cells, positions)
+        # one fresh set-up gives the position before the first move and the first round's turn order
+        fresh = game.new_state(log) if result.state is not None else None
+        self._add_steps(log, game, log_no, player_base, result.applied, cells, positions, fresh)
         self.ids.append(log.sha256)
         self.seen_ids.add(log.sha256)
         self.files.append(log.file)
@@ -327,7 +335,7 @@ class ChunkBuilder:
         p = self.cols["players"].lists
         ranks = _ranks(scores, set(winners)) if result.terminal else [None] * n
         # the turn order of the first round, from a fresh set-up (the final state may have rotated it)
-        order = game.turn_order(game.new_state(log)) if result.state is not None else []
+        order = game.turn_order(fresh) if fresh is not None else []
         position = {seat: k for k, seat in enumerate(order)}
         winner_set = set(winners)
         for seat, player in enumerate(log.players):
@@ -365,25 +373,27 @@ class ChunkBuilder:
             st.invalid_files.append((log.file, str(result.violations[0])))
 
     def _add_steps(self, log, game, log_no: int, player_base: int, applied: int, cells: list,
-                   positions: list) -> None:
-        """The moves, player_states and per-game rows of the ``applied`` moves of one log."""
+                   positions: list, fresh) -> None:
+        """The moves, player_states and per-game rows of the ``applied`` moves of one log: ``cells``
+        holds the values of each player's ``player_rows`` after every move, one after the other,
+        ``positions`` turn and round after every move, ``fresh`` is the state before the first move."""
         if not applied:
             return
         n = len(log.players)
         width = len(game.state_columns)
-        rows = applied * n
+        n_rows = applied * n
         move_index = list(range(applied))
-        row_move_index = [0] * rows
+        row_move_index = [0] * n_rows
         for seat in range(n):
             row_move_index[seat::n] = move_index
-        row_game = [log_no] * rows
+        row_game = [log_no] * n_rows
         row_seat = list(range(n)) * applied
         row_player = list(range(player_base, player_base + n)) * applied
 
         moves = log.moves[:applied]
         seat_of = log.seat_of
         player_ref = {pid: player_base + seat for pid, seat in seat_of.items()}
-        initial = _initial_turn_info(game, log)
+        initial = _initial_turn_info(game, fresh)
         mv = self.cols["moves"].lists
         mv["game_id"].extend([log_no] * applied)
         mv["move_index"].extend(move_index)
@@ -421,7 +431,7 @@ class ChunkBuilder:
             table = game_state_table(name, state_columns)
             tables[table.name] = self._table(table, self.game_cols[name], id_dict, player_dict)
         return Chunk(files=list(self.files), game_ids=list(self.ids), tables=tables,
-                     game_columns=dict(self.game_columns), stats=self.stats)
+                     game_columns=dict(self.game_columns), stats=self.stats, json_checked=True)
 
     @staticmethod
     def _table(table, cols: _Columns, id_dict: pa.Array, player_dict: pa.Array) -> pa.Table:
@@ -437,10 +447,10 @@ class ChunkBuilder:
         return pa.Table.from_arrays(arrays, names=table.column_names)
 
 
-def _initial_turn_info(game, log) -> tuple[int, int]:
-    """Turn and round of the position before the first move (a fresh set-up; cheap next to a replay)."""
+def _initial_turn_info(game, fresh) -> tuple[int, int]:
+    """Turn and round of the position before the first move (``fresh``, a new set-up)."""
     try:
-        return game.turn_info(game.new_state(log))
+        return game.turn_info(fresh)
     except Exception:  # noqa: BLE001 - the replay itself already reports a bad set-up
         return (1, 1)
 
