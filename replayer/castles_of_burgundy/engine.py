@@ -16,6 +16,8 @@ from .tile_effects import EFFECTS, effect_uses
 from .turns import turn_order
 
 EDITIONS = ("alea-2011", "alea-2019", "awaken-realms-2023")
+#: masks _estate_figures remembers at most (a few hundred bytes each; games fill at most 37 spaces an estate)
+FIGURE_CACHE = 4096
 _CHANCE_TYPES = {Step.DEPOTS: "depot", Step.BLACK: "black", Step.WHITE: "white"}
 _STEP_TEXT = {Step.DEPOTS: "the tiles of depot {depot} turned face up (a 'depot' move)",
               Step.BLACK: "the next black-depot tile turned face up (a 'black' move)",
@@ -43,6 +45,8 @@ class CastlesOfBurgundy(Game):
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
         self._checked: set = set()
+        #: (id of a board, filled mask) -> (board, number, regions completed): see _estate_figures
+        self._figures: dict[tuple[int, int], tuple] = {}
 
     def catalog(self, edition: str | None = None) -> Catalog:
         cat = self._catalog if self._catalog is not None and edition in (None, self._catalog.edition) \
@@ -166,14 +170,30 @@ class CastlesOfBurgundy(Game):
 
     def player_rows(self, s: CobState) -> list[tuple]:
         rows = []
+        estate_figures = self._estate_figures
         for seat, e in enumerate(s.estates):
-            board = e.board
-            regions = sum(1 for r in board.regions if r.mask & ~e.filled == 0)
-            number = next((n for n, b in s.cat.board_numbers.items() if b == board.id), board.id)
+            filled = e.filled
+            number, regions = estate_figures(s.cat, e.board, filled)
             rows.append((s.ledger.totals[seat], e.silverlings, e.workers, *e.goods[1:7], len(e.storage),
-                         e.filled.bit_count(), regions, e.bonus_tiles, len(e.knowledge), number,
+                         filled.bit_count(), regions, e.bonus_tiles, len(e.knowledge), number,
                          e.counter, e.target, s.rounds_played + (1 if s.step != Step.END else 0)))
         return rows
+
+    def _estate_figures(self, cat: Catalog, board, filled: int) -> tuple[str, int]:
+        """(printed board number, regions completed) of an estate board with the spaces ``filled``.
+        Both are functions of the board and the mask alone, and the mask changes on few moves, so
+        they are remembered (the ETL asks after every move): counting the regions each time was
+        most of an ingest's per-move cost. At most :data:`FIGURE_CACHE` masks are kept."""
+        key = (id(board), filled)
+        found = self._figures.get(key)
+        if found is not None and found[0] is board:
+            return found[1], found[2]
+        number = next((n for n, b in cat.board_numbers.items() if b == board.id), board.id)
+        regions = sum(1 for r in board.regions if r.mask & ~filled == 0)
+        if len(self._figures) >= FIGURE_CACHE:
+            self._figures.clear()
+        self._figures[key] = (board, number, regions)  # the board kept: its id() stays its own
+        return number, regions
 
     def turn_info(self, s: CobState) -> tuple[int, int]:
         turn = s.rounds_played * s.n + (s.index + 1 if s.step == Step.TURN else 1)
