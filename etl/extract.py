@@ -24,7 +24,7 @@ from ludolog.replayer.core import LogError, Violation, get_game, parse_log, repl
 from ludolog.replayer.core.files import display_name
 
 from .sources import SourceError, is_url, read_url, source_name
-from .tables import COMMON_TABLES, game_state_table
+from .tables import COMMON_TABLES, GAME_KEY_COLUMNS, game_state_table
 from .versions import game_digests
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
@@ -135,7 +135,7 @@ class _Columns:
         self.lists = {n: [] for n in self.names}
 
     def mark(self) -> int:
-        return len(self.lists[self.names[0]])
+        return len(self.lists[self.names[0]]) if self.names else 0
 
     def truncate(self, mark: int) -> None:
         for values in self.lists.values():
@@ -175,7 +175,10 @@ class ChunkBuilder:
         self.files: list[str] = []
         self.seen_ids: set[str] = set()
         self.cols = {t.name: _Columns(t.column_names) for t in COMMON_TABLES}
+        #: per game: the value columns of its state table (its key columns are those of player_states)
         self.game_cols: dict[str, _Columns] = {}
+        #: per game: (first row, rows) of each of its logs in player_states, in order
+        self.game_rows: dict[str, list[tuple[int, int]]] = {}
         self.game_columns: dict[str, tuple] = {}
         self.stats = ChunkStats()
         self._stat: tuple[int | None, int | None] = (None, None)  # (size, mtime ns) of the log being added
@@ -226,6 +229,7 @@ class ChunkBuilder:
             return  # identical content twice in one chunk: one game (the first file)
         marks = {name: c.mark() for name, c in self.cols.items()}
         game_marks = {name: c.mark() for name, c in self.game_cols.items()}
+        row_marks = {name: len(r) for name, r in self.game_rows.items()}
         n_ids, n_players = len(self.ids), len(self.player_ids)
         try:
             self._add_log(log)
@@ -234,6 +238,8 @@ class ChunkBuilder:
                 c.truncate(marks[name])
             for name, c in self.game_cols.items():
                 c.truncate(game_marks.get(name, 0))
+            for name, r in self.game_rows.items():
+                del r[row_marks.get(name, 0):]
             del self.ids[n_ids:], self.files[n_ids:], self.player_ids[n_players:]
             self.seen_ids.discard(log.sha256)
             self._add_unreadable(file, log.sha256, [_internal(file, exc)])
@@ -276,7 +282,8 @@ class ChunkBuilder:
         cols = self.game_cols.get(game.name)
         if cols is None:
             table = game_state_table(game.name, game.state_columns)
-            cols = self.game_cols[game.name] = _Columns(table.column_names)
+            cols = self.game_cols[game.name] = _Columns([name for name, _ in game.state_columns[1:]])
+            self.game_rows[game.name] = []
             self.game_columns[game.name] = tuple(game.state_columns)
         return cols
 
@@ -288,23 +295,26 @@ class ChunkBuilder:
         self.player_ids.extend(log.player_ids)
         player_rows = game.player_rows
         turn_info = game.turn_info
-        # The visitor only gathers, into two flat buffers: every player row's values one after the
-        # other (row-major, ``width`` values a row) and (turn, round) after each move. Columns are cut
-        # out of them with strided slices once per log - C-speed work instead of per-move Python.
-        # (Keeping the row tuples instead and transposing them with zip is slower: the garbage
-        # collector then walks thousands of live tuples.)
-        cells: list = []
+        # The visitor only gathers: the row tuples of the players after each move, one after the
+        # other, and (turn, round) after each move. The values are flattened once per log and
+        # columns cut out of them with strided slices - C-speed work instead of per-move Python
+        # (list.extend copies a tuple at once, an iterator such as chain one item at a time).
+        rows: list = []
         positions: list = []
-        add_cells, add_position, flatten = cells.extend, positions.extend, chain.from_iterable
+        add_rows, add_position = rows.extend, positions.extend
 
         def on_step(index: int, move: dict, state) -> None:
-            add_cells(flatten(player_rows(state)))
+            add_rows(player_rows(state))
             add_position(turn_info(state))
 
         result = replay(log, on_step=on_step)
         status = result.status
         # one fresh set-up gives the position before the first move and the first round's turn order
         fresh = game.new_state(log) if result.state is not None else None
+        cells = list(chain.from_iterable(rows))
+        if len(cells) != result.applied * n * len(game.state_columns):
+            raise ValueError(f"{game.name}: player_rows gave {len(cells)} values for {result.applied} moves of "
+                             f"{n} players, not {len(game.state_columns)} a player")
         self._add_steps(log, game, log_no, player_base, result.applied, cells, positions, fresh)
         self.ids.append(log.sha256)
         self.seen_ids.add(log.sha256)
@@ -408,15 +418,13 @@ class ChunkBuilder:
         mv["move"].extend(map(orjson.dumps, moves))
 
         ps = self.cols["player_states"].lists
+        gs = self._game_columns(game).lists
+        self.game_rows[game.name].append((len(ps["game_id"]), n_rows))
         ps["game_id"].extend(row_game)
         ps["move_index"].extend(row_move_index)
         ps["seat"].extend(row_seat)
         ps["player"].extend(row_player)
         ps["score"].extend(cells[0::width])
-        gs = self._game_columns(game).lists
-        gs["game_id"].extend(row_game)
-        gs["move_index"].extend(row_move_index)
-        gs["seat"].extend(row_seat)
         for j, (name, _) in enumerate(game.state_columns[1:], start=1):
             gs[name].extend(cells[j::width])
 
@@ -427,16 +435,23 @@ class ChunkBuilder:
         tables = {}
         for table in COMMON_TABLES:
             tables[table.name] = self._table(table, self.cols[table.name], id_dict, player_dict)
+        states = tables["player_states"]
         for name, state_columns in self.game_columns.items():
             table = game_state_table(name, state_columns)
-            tables[table.name] = self._table(table, self.game_cols[name], id_dict, player_dict)
+            keys = {column: _rows_of(states.column(column), self.game_rows[name]) for column in _GAME_KEYS}
+            tables[table.name] = self._table(table, self.game_cols[name], id_dict, player_dict, keys)
         return Chunk(files=list(self.files), game_ids=list(self.ids), tables=tables,
                      game_columns=dict(self.game_columns), stats=self.stats, json_checked=True)
 
     @staticmethod
-    def _table(table, cols: _Columns, id_dict: pa.Array, player_dict: pa.Array) -> pa.Table:
+    def _table(table, cols: _Columns, id_dict: pa.Array, player_dict: pa.Array,
+               given: dict | None = None) -> pa.Table:
+        """The Arrow table of ``cols``; the columns in ``given`` are made already."""
         arrays = []
         for column in table.columns:
+            if given and column.name in given:
+                arrays.append(given[column.name])
+                continue
             values = cols.lists[column.name]
             if column.name == "game_id":
                 arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, pa.int32()), id_dict))
@@ -445,6 +460,19 @@ class ChunkBuilder:
             else:
                 arrays.append(pa.array(values, column.arrow))
         return pa.Table.from_arrays(arrays, names=table.column_names)
+
+
+#: the key columns a per-game state table shares with player_states (the same rows, in order)
+_GAME_KEYS = tuple(c.name for c in GAME_KEY_COLUMNS)
+
+
+def _rows_of(column: pa.ChunkedArray, ranges: list[tuple[int, int]]) -> pa.ChunkedArray:
+    """The rows ``ranges`` ((first, count) each, in order) of ``column``: all of it (nothing
+    copied) when they are its rows one after the other, as in a chunk of one game."""
+    if len(ranges) and ranges[0][0] == 0 and sum(count for _, count in ranges) == len(column) \
+            and all(a[0] + a[1] == b[0] for a, b in zip(ranges, ranges[1:])):
+        return column
+    return pa.chunked_array([column.slice(first, count) for first, count in ranges], column.type)
 
 
 def _initial_turn_info(game, fresh) -> tuple[int, int]:
