@@ -307,15 +307,19 @@ class ChunkBuilder:
             add_rows(player_rows(state))
             add_position(turn_info(state))
 
-        result = replay(log, on_step=on_step)
+        start: list = []  # (turn, round) and the turn order of the position before the first move
+
+        def on_start(state) -> None:
+            start.extend((_initial_turn_info(game, state), list(game.turn_order(state))))
+
+        result = replay(log, on_step=on_step, on_start=on_start)
         status = result.status
-        # one fresh set-up gives the position before the first move and the first round's turn order
-        fresh = game.new_state(log) if result.state is not None else None
+        initial, order = start or ((1, 1), [])
         cells = list(chain.from_iterable(rows))
         if len(cells) != result.applied * n * len(game.state_columns):
             raise ValueError(f"{game.name}: player_rows gave {len(cells)} values for {result.applied} moves of "
                              f"{n} players, not {len(game.state_columns)} a player")
-        self._add_steps(log, game, log_no, player_base, result.applied, cells, positions, fresh)
+        self._add_steps(log, game, log_no, player_base, result.applied, cells, positions, initial)
         self.ids.append(log.sha256)
         self.seen_ids.add(log.sha256)
         self.files.append(log.file)
@@ -344,8 +348,7 @@ class ChunkBuilder:
 
         p = self.cols["players"].lists
         ranks = _ranks(scores, set(winners)) if result.terminal else [None] * n
-        # the turn order of the first round, from a fresh set-up (the final state may have rotated it)
-        order = game.turn_order(fresh) if fresh is not None else []
+        # the turn order of the first round, from the set-up (the final state may have rotated it)
         position = {seat: k for k, seat in enumerate(order)}
         winner_set = set(winners)
         for seat, player in enumerate(log.players):
@@ -383,10 +386,10 @@ class ChunkBuilder:
             st.invalid_files.append((log.file, str(result.violations[0])))
 
     def _add_steps(self, log, game, log_no: int, player_base: int, applied: int, cells: list,
-                   positions: list, fresh) -> None:
+                   positions: list, initial: tuple[int, int]) -> None:
         """The moves, player_states and per-game rows of the ``applied`` moves of one log: ``cells``
         holds the values of each player's ``player_rows`` after every move, one after the other,
-        ``positions`` turn and round after every move, ``fresh`` is the state before the first move."""
+        ``positions`` turn and round after every move, ``initial`` those before the first move."""
         if not applied:
             return
         n = len(log.players)
@@ -403,7 +406,6 @@ class ChunkBuilder:
         moves = log.moves[:applied]
         seat_of = log.seat_of
         player_ref = {pid: player_base + seat for pid, seat in seat_of.items()}
-        initial = _initial_turn_info(game, fresh)
         mv = self.cols["moves"].lists
         mv["game_id"].extend([log_no] * applied)
         mv["move_index"].extend(move_index)
@@ -475,10 +477,10 @@ def _rows_of(column: pa.ChunkedArray, ranges: list[tuple[int, int]]) -> pa.Chunk
     return pa.chunked_array([column.slice(first, count) for first, count in ranges], column.type)
 
 
-def _initial_turn_info(game, fresh) -> tuple[int, int]:
-    """Turn and round of the position before the first move (``fresh``, a new set-up)."""
+def _initial_turn_info(game, state) -> tuple[int, int]:
+    """Turn and round of ``state``, the position before the first move."""
     try:
-        return game.turn_info(fresh)
+        return game.turn_info(state)
     except Exception:  # noqa: BLE001 - the replay itself already reports a bad set-up
         return (1, 1)
 

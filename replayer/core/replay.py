@@ -17,6 +17,8 @@ from .registry import get_game
 from .rules import CORE_RULES
 
 StepHook = Callable[[int, dict, Any], None]
+#: called once with the state set-up gives, before the first move (the ETL reads the first position)
+StartHook = Callable[[Any], None]
 #: violations for which other legal moves are no help: a player id that is no player (the did-you-mean
 #: says whom), a move after the end (there are none)
 _NO_LEGAL_HINT = frozenset({"CORE.MOVE.UNKNOWN_PLAYER", "CORE.MOVE.AFTER_END"})
@@ -89,26 +91,27 @@ class ReplayResult:
 
 
 def replay(log: GameLog, *, to: int | None = None, on_step: StepHook | None = None,
-           check_claims: bool = True) -> ReplayResult:
+           check_claims: bool = True, on_start: StartHook | None = None) -> ReplayResult:
     """Replay ``log`` (up to its first ``to`` moves) and check its claimed scores.
 
     Never raises for a bad log: every problem is a violation in the result, and the state is the
     one the valid prefix reached. For a log migrated from an older format (``log.migration``),
     ``to`` counts the moves of the file as written and every violation is located there too
-    (``on_step`` and the ledger see the migrated moves).
+    (``on_step`` and the ledger see the migrated moves). ``on_start`` (if given) sees the state
+    before the first move, when the set-up is legal; it must not change it.
     """
     migration = log.migration
     if migration is None:
-        return _replay(log, to=to, on_step=on_step, check_claims=check_claims)
+        return _replay(log, to=to, on_step=on_step, check_claims=check_claims, on_start=on_start)
     result = _replay(log, to=None if to is None else migrated_index(to, migration), on_step=on_step,
-                     check_claims=check_claims, schema_to=to)
+                     check_claims=check_claims, schema_to=to, on_start=on_start)
     from_schema = {id(v) for v in log.violations}  # already located in the file by the reader
     result.violations = [v if id(v) in from_schema else to_source(v, migration) for v in result.violations]
     return result
 
 
 def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_claims: bool,
-            schema_to: int | None = None) -> ReplayResult:
+            schema_to: int | None = None, on_start: StartHook | None = None) -> ReplayResult:
     """:func:`replay` in the terms of ``log.moves``; ``schema_to`` (default ``to``) bounds the
     reader's violations, which may be located in the file as written."""
     game = get_game(log.game)
@@ -128,6 +131,8 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
                                            game.rules.ref(exc.code)))
         return result
     result.state = state
+    if on_start is not None:
+        on_start(state)
     moves = log.moves
     end = len(moves) if log.first_bad_move is None else log.first_bad_move
     if to is not None:
