@@ -18,6 +18,7 @@ from ludolog.replayer.castles_of_burgundy.board_svg import estate_layout, render
 from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
 from ludolog.replayer.castles_of_burgundy.geometry import areas, members
 from ludolog.replayer.core import replay
+from tests.test_report import browser  # noqa: F401 - the headless Chromium fixture
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "castles-of-burgundy"
 LOGS = sorted(GOLDEN.glob("*.log.json"))
@@ -209,3 +210,34 @@ def test_each_estate_lists_the_knowledge_tiles_its_player_placed():
                         if m["type"] == "place" and m["player"] == g.get("data-player") and m["tile"].startswith("knowledge-"))
         lines = [t for t in g.itertext() if t.startswith("knowledge:")]
         assert lines == ["knowledge: " + (" ".join(f"#{n}" for n in placed) if placed else "none")]
+
+
+def test_report_in_chromium_steps_to_a_placement(tmp_path, browser):
+    """The page in headless Chromium (tests/test_report.py's DevTools session): stepping to a ``place``
+    move shows that tile on its space in the visible picture, one move earlier the space is free."""
+    import time
+
+    path = GOLDEN / "castles-of-burgundy-2p-2.log.json"
+    log = load_log(path)
+    index, move = next((i, m) for i, m in enumerate(log.moves) if m["type"] == "place")
+    out = tmp_path / "cob.html"
+    result = CliRunner().invoke(app, ["report", str(path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    for domain in ("Runtime", "Log", "Page"):
+        browser.call(f"{domain}.enable")
+    browser.call("Page.navigate", url=f"{out.resolve().as_uri()}#move={index}")
+    deadline = time.monotonic() + 30
+    while browser.evaluate("document.readyState") != "complete":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    space = (f"document.querySelector('div.board:not([hidden]) g.estate[data-player=\"{move['player']}\"] "
+             f"g[data-space=\"{move['space']}\"]')")
+    assert browser.evaluate(f"{space}.dataset.tile") == move["tile"]
+    for kind in ("keyDown", "keyUp"):  # one move back
+        browser.call("Input.dispatchKeyEvent", type=kind, key="ArrowLeft", code="ArrowLeft", windowsVirtualKeyCode=37)
+    assert browser.evaluate("location.hash") == f"#move={index - 1}"
+    assert browser.evaluate(f"{space}.dataset.tile || 'free'") == "free"
+    browser.call("Runtime.evaluate", expression="0")
+    errors = [e for e in browser.events if e.get("method") == "Runtime.exceptionThrown"
+              or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] == "error")]
+    assert errors == []
