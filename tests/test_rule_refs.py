@@ -26,22 +26,62 @@ def _rules_dir() -> Path | None:
     return next((Path(c) for c in candidates if c and Path(c, "entdecker.txt").is_file()), None)
 
 
-def _headings(text: str) -> set[str]:
-    return {line.strip().casefold() for line in text.splitlines() if 0 < len(line.strip()) <= 80}
+#: The books a game's references name besides its own rules text ``<game>.txt``: the book's name
+#: as references write it -> its file under the rules folder. A summary (``.md``) is matched by its
+#: ``#`` headings, a section named by the start of one (``6.3 Action B`` for ``6.3 Action B: add a
+#: tile from storage to the estate``); a rules text by its short lines, exactly.
+BOOKS: dict[str, dict[str, str]] = {
+    "castles-of-burgundy": {"Castles of Burgundy Solo rules": "castles-of-burgundy-solo.txt",
+                            "Castles of Burgundy base rules": "supplements/castles-of-burgundy-base.md"},
+}
 
 
-def _sections(ref: str, source: str) -> list[str]:
-    """The headings a reference names: ``2. Exploration (ii)-(iv)`` -> ``2. Exploration``,
-    ``3. Construction / Events: Storm`` -> ``3. Construction``, ``Events`` (a sub-heading after
-    ``,`` or ``:`` is a paragraph of that section, not looked up)."""
-    body = ref.removeprefix(source + ", ")
+def _headings(text: str, summary: bool) -> set[str]:
+    if not summary:
+        return {line.strip().casefold() for line in text.splitlines() if 0 < len(line.strip()) <= 80}
+    return {re.sub(r"\s*\([^)]*\)", "", line.lstrip("#").strip()).casefold()
+            for line in text.splitlines() if line.startswith("#")}
+
+
+def _found(section: str, headings: set[str], summary: bool) -> bool:
+    """``section`` (as written, or without its parentheses) is a heading; in a summary, the start of one."""
+    for candidate in {section.casefold(), re.sub(r"\s*\([^)]*\)", "", section).strip(" -").casefold()}:
+        if candidate in headings or summary and any(
+                h.startswith(candidate) and not h[len(candidate)].isalnum() for h in headings):
+            return True
+    return False
+
+
+def _before_comma(part: str) -> str:
+    """``part`` up to its first ``,`` or ``:`` outside parentheses (``8. Immediate effects (carpenter,
+    church)`` keeps its parenthesis; ``1) Morning Phase, B) Birds`` ends at the comma)."""
+    depth = 0
+    for index, char in enumerate(part):
+        if char == "(":
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+        elif char in ",:" and not depth:
+            return part[:index]
+    return part
+
+
+def _sections(body: str) -> list[str]:
+    """The headings a reference's body names: ``2. Exploration (ii)-(iv)`` -> ``2. Exploration``,
+    ``3. Construction / Events: Storm`` -> ``3. Construction``, ``Events``; a parenthesis that is not
+    part of the heading (``8. Immediate effects (castle)``) is dropped when looking it up (a
+    sub-heading after ``,`` or ``:`` is a paragraph of that section, not looked up)."""
     out = []
-    for part in re.split(r"\s*(?:/|;)\s*", body):
-        head = re.split(r",|:", part)[0]
+    for part in re.split(r"\s*/\s*", body):
+        head = _before_comma(part)
         head = re.sub(r"\s*\([ivx]+\).*$", "", head).strip()
         if head:
             out.append(head)
     return out
+
+
+def _books(game, folder: Path) -> dict[str, Path]:
+    return {name: folder / file for name, file in BOOKS.get(game.name, {game.rules.source: f"{game.name}.txt"}).items()}
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
@@ -58,14 +98,24 @@ def test_every_game_reference_names_its_rulebook_section_not_a_file(game):
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
 def test_every_section_named_is_a_heading_of_the_rulebook(game):
     folder = _rules_dir()
-    text_file = folder / f"{game.name}.txt" if folder else None
-    if text_file is None or not text_file.is_file():
+    books = _books(game, folder) if folder else {}
+    if not books or not all(path.is_file() for path in books.values()):
         pytest.skip(f"the rules text of {game.name} is not at hand (set LUDOLOG_RULES_DIR)")
-    headings = _headings(text_file.read_text(encoding="utf-8"))
-    book = game.rules
-    missing = [(rule.code, section) for rule in book if rule.ref.startswith(book.source + ", ")
-               for section in _sections(rule.ref, book.source) if section.casefold() not in headings]
-    assert not missing, f"sections not found in {text_file.name}: {missing}"
+    headings = {name: _headings(path.read_text(encoding="utf-8"), path.suffix == ".md") for name, path in books.items()}
+    missing = []
+    for rule in game.rules:
+        name = None  # a piece after ";" that names no book is another section of the book before it
+        for position, piece in enumerate(re.split(r"\s*;\s*", rule.ref)):
+            named = next((n for n in books if piece == n or piece.startswith(n + ", ")), None)
+            if named is None and position == 0:
+                break  # not a rulebook reference (e.g. the catalog's ids)
+            name = named or name
+            if piece == name:
+                continue
+            summary = books[name].suffix == ".md"
+            missing += [(rule.code, name, section) for section in _sections(piece.removeprefix(name + ", "))
+                        if not _found(section, headings[name], summary)]
+    assert not missing, f"sections not found: {missing}"
 
 
 def test_core_references_name_a_section_of_the_readme():
