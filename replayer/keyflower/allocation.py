@@ -16,7 +16,6 @@ that take items of any type filled last from what is left).
 """
 from __future__ import annotations
 
-import functools
 import itertools
 from dataclasses import dataclass
 
@@ -52,109 +51,173 @@ def best_allocation(items: str, counts: dict[str, int], rules: list[Rule], any_r
     from ``rules`` (all of that item class); for resources, unallocated gold scores ``gold_points`` each.
     ``any_resource``: summer boat 3b.
     """
-    types = ITEM_TYPES[items]
+    if not rules:  # nothing takes these items: only gold keeps its own point
+        gold = counts.get("gold", 0) * gold_points if items == "resources" else 0
+        return Allocation(gold, (), gold)
     if items == "resources" and any_resource:
         # boat 3b: every resource counts as every type, so only gold (its own point) stays apart
         non_gold = sum(n for t, n in counts.items() if t != "gold")
-        return _best(items, ("wood", "gold"), (non_gold, counts.get("gold", 0)), tuple(rules), True, gold_points)
-    return _best(items, types, tuple(counts.get(t, 0) for t in types), tuple(rules), False, gold_points)
+        return _solver(items, tuple(rules), True, gold_points).best((non_gold, counts.get("gold", 0)))
+    types = ITEM_TYPES[items]
+    return _solver(items, tuple(rules), False, gold_points).best(tuple(counts.get(t, 0) for t in types))
 
 
-@functools.lru_cache(maxsize=4096)
-def _best(items: str, types: tuple[str, ...], start: tuple[int, ...], rules: tuple[Rule, ...], any_resource: bool,
-          gold_points: int) -> Allocation:
-    # rules with a substitute go last, where the quick count of `last_rule` handles them
-    typed = sorted((r for r in rules if r.scoring.kind is not ScoringKind.PER_GROUP or r.scoring.types),
-                   key=lambda r: r.scoring.substitute != "")
-    untyped = [r for r in rules if r.scoring.kind is ScoringKind.PER_GROUP and not r.scoring.types]
-    gold = types.index("gold") if items == "resources" else -1
-    memo: dict = {}
+#: compiled solvers by (items, rules, any_resource, gold_points); a village's rules recur across
+#: the purple keyple's declarations and across games, so each is built once (bounded)
+_SOLVERS: dict[tuple, _Solver] = {}
+_MAX_SOLVERS = 512
 
-    unit_cache: dict[tuple[int, str], list[tuple[int, ...]]] = {}
 
-    def units(i: int, chosen: str) -> list[tuple[int, ...]]:
-        if (i, chosen) not in unit_cache:
-            unit_cache[(i, chosen)] = _units(typed[i], chosen)
-        return unit_cache[(i, chosen)]
+def _solver(items: str, rules: tuple[Rule, ...], any_resource: bool, gold_points: int) -> _Solver:
+    key = (items, rules, any_resource, gold_points)
+    found = _SOLVERS.get(key)
+    if found is None:
+        if len(_SOLVERS) >= _MAX_SOLVERS:
+            _SOLVERS.clear()
+        found = _SOLVERS[key] = _Solver(items, rules, any_resource, gold_points)
+    return found
 
-    def _units(rule: Rule, chosen: str) -> list[tuple[int, ...]]:
-        """Every way one more unit (group or set) of ``rule`` can be made of the item types."""
-        s = rule.scoring
+
+class _Solver:
+    """The exact search for one item class and one village's rules, built once: the rules in search
+    order, the units each typed rule takes, the any-type rules' table and every solved position
+    (pure functions of the items left, so kept for later calls).
+
+    The search: the typed rules one after the other, each taking whole units (a group, a set, one
+    item of the chosen type) while that pays; the any-type rules then filled by counting, from
+    non-gold items first (unallocated gold keeps its point). The last typed rule is settled by
+    counting too when its slots take disjoint item types.
+    """
+
+    __slots__ = ("items", "types", "any_resource", "gold_points", "gold", "typed", "untyped", "owners", "exact",
+                 "memo", "finished", "unit_cache", "quick_cache", "results")
+
+    def __init__(self, items: str, rules: tuple[Rule, ...], any_resource: bool, gold_points: int):
+        self.items = items
+        self.any_resource = any_resource
+        self.types = ("wood", "gold") if items == "resources" and any_resource else ITEM_TYPES[items]
+        self.gold_points = gold_points
+        self.gold = self.types.index("gold") if items == "resources" else -1
+        # rules with a substitute go last, where the quick count of `_last_rule` handles them
+        self.typed = sorted((r for r in rules if r.scoring.kind is not ScoringKind.PER_GROUP or r.scoring.types),
+                            key=lambda r: r.scoring.substitute != "")
+        self.untyped = [r for r in rules if r.scoring.kind is ScoringKind.PER_GROUP and not r.scoring.types]
+        self.owners = tuple(r.owner for r in self.typed) + tuple(r.owner for r in self.untyped)
+        # exact[u]: the most points the any-type rules earn from exactly u items, with the groups per
+        # rule (the same table serves every position: it does not depend on which items are left)
+        self.exact: list[tuple[int, tuple[int, ...]] | None] = [(0, (0,) * len(self.untyped))]
+        self.memo: dict = {}
+        self.finished: dict[tuple[int, int], tuple[int, tuple[int, ...], int]] = {}
+        self.unit_cache: dict[tuple[int, str], list[tuple[int, ...]]] = {}
+        self.quick_cache: dict[str, list | None] = {}
+        self.results: dict[tuple[int, ...], Allocation] = {}
+
+    def best(self, start: tuple[int, ...]) -> Allocation:
+        found = self.results.get(start)
+        if found is None:
+            if len(self.memo) > 100_000:  # bounded: positions are kept only to be reused
+                self.memo.clear()
+                self.finished.clear()
+                self.results.clear()
+            self._grow(sum(start))
+            value, got, gp = self._solve(0, "", start)
+            # `got` holds the typed rules' points, then the any-type rules' points
+            found = self.results[start] = Allocation(value, tuple(zip(self.owners, got)), gp)
+        return found
+
+    def _grow(self, total: int) -> None:
+        exact, untyped = self.exact, self.untyped
+        for u in range(len(exact), total + 1):
+            entry = None
+            for k, r in enumerate(untyped):
+                prev = exact[u - r.scoring.size] if u >= r.scoring.size else None
+                if prev is not None and (entry is None or prev[0] + r.scoring.points > entry[0]):
+                    groups = list(prev[1])
+                    groups[k] += 1
+                    entry = (prev[0] + r.scoring.points, tuple(groups))
+            exact.append(entry)
+
+    def _fits(self, item: str, wanted: str, scoring: Scoring) -> bool:
+        return _fits(item, wanted, scoring, self.any_resource, self.items)
+
+    def _units(self, i: int, chosen: str) -> list[tuple[int, ...]]:
+        """Every way one more unit (group or set) of typed rule ``i`` can be made of the item types."""
+        key = (i, chosen)
+        found = self.unit_cache.get(key)
+        if found is not None:
+            return found
+        s, types = self.typed[i].scoring, self.types
         if s.kind is ScoringKind.DISTINCT_SET:
-            slots = [[i for i, t in enumerate(types) if _fits(t, want, s, any_resource, items)] for want in s.types]
+            slots = [[k for k, t in enumerate(types) if self._fits(t, want, s)] for want in s.types]
         elif s.kind is ScoringKind.CHOSEN_TYPE_EACH:
-            slots = [[i for i, t in enumerate(types) if _fits(t, chosen, s, any_resource, items)]]
+            slots = [[k for k, t in enumerate(types) if self._fits(t, chosen, s)]]
         else:  # typed per_group: a group of `size` items of the listed types
-            slots = [[i for i, t in enumerate(types) if any(_fits(t, want, s, any_resource, items) for want in s.types)]] * s.size
+            slots = [[k for k, t in enumerate(types) if any(self._fits(t, want, s) for want in s.types)]] * s.size
         out = set()
         for combo in itertools.product(*slots):
             unit = [0] * len(types)
-            for i in combo:
-                unit[i] += 1
+            for k in combo:
+                unit[k] += 1
             out.add(tuple(unit))
-        return sorted(out)
+        found = self.unit_cache[key] = sorted(out)
+        return found
 
-    def points_of(rule: Rule) -> int:
-        return rule.scoring.points
-
-    finished: dict[tuple[int, int], tuple[int, tuple[int, ...], int]] = {}
-
-    def finish(total: int, spare_gold: int) -> tuple[int, tuple[int, ...], int]:
+    def _finish(self, total: int, spare_gold: int) -> tuple[int, tuple[int, ...], int]:
         """Fill the any-type rules from what is left (non-gold first: unallocated gold keeps its point).
         Only the number of items left and how many of them are gold matter."""
         key = (total, spare_gold)
-        if key not in finished:
-            finished[key] = _fill(total, spare_gold)
-        return finished[key]
+        found = self.finished.get(key)
+        if found is None:
+            non_gold = total - spare_gold
+            found = (-1, (), 0)
+            gold_points = self.gold_points
+            for used in range(total + 1):
+                entry = self.exact[used]
+                if entry is None:
+                    continue
+                gold_left = spare_gold - max(0, used - non_gold)
+                value = entry[0] + gold_left * gold_points
+                if value > found[0]:
+                    found = (value, tuple(k * r.scoring.points for k, r in zip(entry[1], self.untyped)), gold_left * gold_points)
+            self.finished[key] = found
+        return found
 
-    # exact[u]: the most points the any-type rules earn from exactly u items, with the groups per rule
-    # (the same table serves every state: it does not depend on which items are left)
-    exact: list[tuple[int, tuple[int, ...]] | None] = [None] * (sum(start) + 1)
-    exact[0] = (0, (0,) * len(untyped))
-    for u in range(1, len(exact)):
-        for k, r in enumerate(untyped):
-            prev = exact[u - r.scoring.size] if u >= r.scoring.size else None
-            if prev is not None and (exact[u] is None or prev[0] + r.scoring.points > exact[u][0]):
-                groups = list(prev[1])
-                groups[k] += 1
-                exact[u] = (prev[0] + r.scoring.points, tuple(groups))
+    def _quick_slots(self, chosen: str) -> list | None:
+        """For the last typed rule: its slots as (fitting non-gold types, gold fits, demand), or None
+        when they share item types or the substitute is not gold (search instead)."""
+        if chosen in self.quick_cache:
+            return self.quick_cache[chosen]
+        s, types, gold = self.typed[-1].scoring, self.types, self.gold
+        out: list | None = []
+        if s.substitute not in ("", "gold"):
+            out = None
+        else:
+            if s.kind is ScoringKind.DISTINCT_SET:
+                groups = [((w,), 1) for w in s.types]
+            elif s.kind is ScoringKind.CHOSEN_TYPE_EACH:
+                groups = [((chosen,), 1)]
+            else:
+                groups = [(s.types, s.size)]
+            claimed: set[int] = set()
+            for wants, demand in groups:
+                fitting = {k for k, t in enumerate(types) if k != gold and any(self._fits(t, w, s) for w in wants)}
+                if fitting & claimed:
+                    out = None
+                    break
+                claimed |= fitting
+                gold_fits = gold >= 0 and any(self._fits("gold", w, s) for w in wants)
+                out.append((tuple(sorted(fitting)), gold_fits, demand))
+        self.quick_cache[chosen] = out
+        return out
 
-    def _fill(total: int, spare_gold: int) -> tuple[int, tuple[int, ...], int]:
-        non_gold = total - spare_gold
-        best = (-1, (), 0)
-        for used in range(total + 1):
-            found = exact[used]
-            if found is None:
-                continue
-            gold_left = spare_gold - max(0, used - non_gold)
-            value = found[0] + gold_left * gold_points
-            if value > best[0]:
-                best = (value, tuple(k * r.scoring.points for k, r in zip(found[1], untyped)), gold_left * gold_points)
-        return best
-
-    def last_rule(rule: Rule, chosen: str, left: tuple[int, ...]) -> tuple[int, tuple[int, ...], int] | None:
+    def _last_rule(self, slots_of: list, left: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
         """The last typed rule by counting: after it only the number of items left and of gold
         among them matter, and more gold left is never worse, so for each number of units only the
-        least gold they need counts. None when the rule's slots share item types (search instead)."""
-        s = rule.scoring
-        if s.substitute not in ("", "gold"):
-            return None
-        if s.kind is ScoringKind.DISTINCT_SET:
-            groups = [((w,), 1) for w in s.types]
-        elif s.kind is ScoringKind.CHOSEN_TYPE_EACH:
-            groups = [((chosen,), 1)]
-        else:
-            groups = [(s.types, s.size)]
-        slots = []
-        claimed: set[int] = set()
-        for wants, demand in groups:
-            fitting = {k for k, t in enumerate(types) if k != gold and any(_fits(t, w, s, any_resource, items) for w in wants)}
-            if fitting & claimed:
-                return None
-            claimed |= fitting
-            gold_fits = gold >= 0 and any(_fits("gold", w, s, any_resource, items) for w in wants)
-            slots.append((sum(left[k] for k in fitting), gold_fits, demand))
+        least gold they need counts."""
+        points = self.typed[-1].scoring.points
+        slots = [(sum(left[k] for k in fitting), gold_fits, demand) for fitting, gold_fits, demand in slots_of]
         size = sum(d for _, _, d in slots)
+        gold = self.gold
         total, spare_gold = sum(left), (left[gold] if gold >= 0 else 0)
         best = None
         k = 0
@@ -168,41 +231,42 @@ def _best(items: str, types: tuple[str, ...], start: tuple[int, ...], rules: tup
                 need_gold += short
             if need_gold < 0 or need_gold > spare_gold:
                 break
-            value, got, gp = finish(total - k * size, spare_gold - need_gold)
-            if best is None or value + k * s.points > best[0]:
-                best = (value + k * s.points, (k * s.points,) + got, gp)
+            value, got, gp = self._finish(total - k * size, spare_gold - need_gold)
+            if best is None or value + k * points > best[0]:
+                best = (value + k * points, (k * points,) + got, gp)
             k += 1
+        assert best is not None  # k = 0 always fits
         return best
 
-    def solve(i: int, chosen: str, left: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
+    def _solve(self, i: int, chosen: str, left: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
         """(points, points per typed rule from i on, gold points) for typed rules i.. and the rest."""
         key = (i, chosen, left)
-        if key in memo:
-            return memo[key]
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        typed = self.typed
         if i == len(typed):
-            result = finish(sum(left), left[gold] if gold >= 0 else 0)
-        elif i == len(typed) - 1 and (chosen or typed[i].scoring.kind is not ScoringKind.CHOSEN_TYPE_EACH) and \
-                (quick := last_rule(typed[i], chosen, left)) is not None:
-            result = quick
+            result = self._finish(sum(left), left[self.gold] if self.gold >= 0 else 0)
         else:
             rule = typed[i]
-            if rule.scoring.kind is ScoringKind.CHOSEN_TYPE_EACH and not chosen:
-                result = max((solve(i, t, left) for t in types), key=lambda r: r[0])
+            kind = rule.scoring.kind
+            quick = (self._quick_slots(chosen) if i == len(typed) - 1 and (chosen or kind is not ScoringKind.CHOSEN_TYPE_EACH)
+                     else None)
+            if quick is not None:
+                result = self._last_rule(quick, left)
+            elif kind is ScoringKind.CHOSEN_TYPE_EACH and not chosen:
+                result = max((self._solve(i, t, left) for t in self.types), key=lambda r: r[0])
             else:
-                stop = solve(i + 1, "", left)
+                points = rule.scoring.points
+                stop = self._solve(i + 1, "", left)
                 result = (stop[0], (0,) + stop[1], stop[2])
-                for unit in units(i, chosen):
+                for unit in self._units(i, chosen):
                     if all(u <= h for u, h in zip(unit, left)):
-                        more = solve(i, chosen, tuple(h - u for h, u in zip(left, unit)))
-                        if more[0] + points_of(rule) > result[0]:
-                            result = (more[0] + points_of(rule), (more[1][0] + points_of(rule),) + more[1][1:], more[2])
-        memo[key] = result
+                        more = self._solve(i, chosen, tuple(h - u for h, u in zip(left, unit)))
+                        if more[0] + points > result[0]:
+                            result = (more[0] + points, (more[1][0] + points,) + more[1][1:], more[2])
+        self.memo[key] = result
         return result
-
-    value, got, gp = solve(0, "", start)
-    # `got` holds the typed rules' points, then the any-type rules' points
-    owners = [r.owner for r in typed] + [r.owner for r in untyped]
-    return Allocation(value, tuple(zip(owners, got)), gp)
 
 
 def check_allocation(items: str, counts: dict[str, int], rules: list[Rule], claimed: dict[str, dict[str, int]],

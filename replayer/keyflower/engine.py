@@ -23,9 +23,10 @@ _WAITING = {Phase.ACTIONS: "bid, use a tile or pass", Phase.BOATS: "take a boat"
 
 def expect(s: KFState) -> tuple[int, tuple[str, ...]]:
     """The seat whose decision is next (CHANCE, SIMULTANEOUS, TERMINAL) and the move types it may make."""
-    task = s.tasks.top()
-    if task is not None:
-        return (CHANCE if isinstance(task, Draw) else task.seat), TASK_TYPES[type(task)]
+    items = s.tasks.items
+    if items:
+        task = items[-1]
+        return (CHANCE if type(task) is Draw else task.seat), TASK_TYPES[type(task)]
     phase = s.phase
     if phase is Phase.END:
         return TERMINAL, ()
@@ -92,7 +93,8 @@ class Keyflower(Game):
         :raises IllegalMove: the move breaks a rule (the state is unchanged).
         """
         t = move["type"]
-        if s.window is not None and not s.tasks:
+        tasks = s.tasks.items
+        if s.window is not None and not tasks:
             check_simultaneous(s.window, seat, t, flow.WINDOW_TYPES, s.ids)
         elif t in flow.WINDOW_TYPES:
             check_simultaneous(None, seat, t, flow.WINDOW_TYPES, s.ids)
@@ -103,9 +105,8 @@ class Keyflower(Game):
                          f"{' (' + who + ')' if who else ''}; {' or '.join(repr(x) for x in types) or 'no move'} expected", "/type")
         if want >= 0 and seat != want:
             raise refuse("KEY.TURN.NOT_YOURS", f"it is {s.ids[want]}'s turn, not {move.get('player')}'s", "/player")
-        task = s.tasks.top()
-        if task is not None:
-            self._answer(s, task, move)
+        if tasks:
+            self._answer(s, tasks[-1], move)
             return
         phase = s.phase
         if phase is Phase.ACTIONS:
@@ -119,16 +120,16 @@ class Keyflower(Game):
             (actions.bid if t == "bid" else actions.use)(s, seat, move)
             s.passes = 0
             s.actions += 1
-            if not s.tasks:
+            if not tasks:
                 s.current = (s.current + 1) % s.n
+        elif phase is Phase.PLACE:
+            flow.place(s, seat, move)
         elif phase is Phase.LAYOUT:
             (flow.lay if t == "lay" else flow.load)(s, move)
         elif phase is Phase.BOATS:
             flow.take_boat(s, seat, move)
         elif phase is Phase.WINTER_CHOICE:
             flow.winter_choice(s, seat, move)
-        elif phase is Phase.PLACE:
-            flow.place(s, seat, move)
         elif phase is Phase.FINAL:
             flow.final(s, seat, move)
 
@@ -142,7 +143,7 @@ class Keyflower(Game):
             actions.upgrade_tile(s, task, move)
         else:  # done
             s.tasks.pop()
-        if s.tasks:
+        if s.tasks.items:
             return
         if s.phase is Phase.ACTIONS:
             s.current = (s.current + 1) % s.n

@@ -35,6 +35,22 @@ def opposite(side: int) -> int:
     return (side + 3) % 6
 
 
+#: opposite(side) for sides 0-5
+OPPOSITE = tuple(opposite(side) for side in range(6))
+_NEIGHBOURS: dict[Coord, tuple[Coord, ...]] = {}
+
+
+def neighbours(c: Coord) -> tuple[Coord, ...]:
+    """The coordinates next to ``c`` on sides 0-5 (kept: a village spans a few dozen places)."""
+    found = _NEIGHBOURS.get(c)
+    if found is None:
+        if len(_NEIGHBOURS) > 4096:
+            _NEIGHBOURS.clear()
+        q, r = c
+        found = _NEIGHBOURS[c] = tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+    return found
+
+
 @functools.lru_cache(maxsize=1024)
 def rotated(edges: tuple[Edge, ...], rotation: int) -> tuple[Edge, ...]:
     """What a tile with printed ``edges`` shows on sides 0-5 when turned ``rotation`` sixths clockwise
@@ -90,13 +106,27 @@ class Village:
 
     def replaced(self, placed: PlacedTile) -> Village:
         """This village with ``placed`` added, or put in place of the tile at its coordinate (the
-        others' sides are not computed again)."""
+        others' sides are not computed again; a tile that keeps its place and turn, such as one
+        given resources or flipped, leaves the sides as they were and they are shared)."""
         new = Village.__new__(Village)
         new.catalog = self.catalog
-        new.tiles = dict(self.tiles)
-        new.edges = dict(self.edges)
-        new.tiles[placed.coord] = placed
-        new.edges[placed.coord] = rotated(self.catalog.tiles[placed.tile].edges, placed.rotation)
+        tiles = new.tiles = dict(self.tiles)
+        old = tiles.get(placed.coord)
+        tiles[placed.coord] = placed
+        if old is not None and old.tile == placed.tile and old.rotation == placed.rotation:
+            new.edges = self.edges  # never changed in place: villages are values
+        else:
+            edges = new.edges = dict(self.edges)
+            edges[placed.coord] = rotated(self.catalog.tiles[placed.tile].edges, placed.rotation)
+        return new
+
+    def with_tiles(self, tiles: dict[Coord, PlacedTile]) -> Village:
+        """This village with the same tiles at the same places and turns, ``tiles`` (coordinate ->
+        placed tile) holding their new resources or sides; the sides shown are shared."""
+        new = Village.__new__(Village)
+        new.catalog = self.catalog
+        new.tiles = tiles
+        new.edges = self.edges
         return new
 
     def coord_of(self, tile_id: str) -> Coord | None:
@@ -113,11 +143,12 @@ class Village:
 
     def touching(self, c: Coord):
         """``(side, neighbour coordinate, my edge, its edge)`` for every occupied neighbour of ``c``."""
-        mine = self.edges[c]
-        for side in range(6):
-            n = neighbour(c, side)
-            if n in self.tiles:
-                yield side, n, mine[side], self.edges[n][opposite(side)]
+        edges = self.edges
+        mine = edges[c]
+        for side, n in enumerate(neighbours(c)):
+            theirs = edges.get(n)
+            if theirs is not None:
+                yield side, n, mine[side], theirs[OPPOSITE[side]]
 
 
 def check_placement(village: Village, tile_id: str, coord: Coord, rotation: int, free_placement: bool = False) -> None:
@@ -153,10 +184,27 @@ def passable(mine: Edge, theirs: Edge, across_fields: bool) -> bool:
     return across_fields and mine is not Edge.WATER and theirs is not Edge.WATER
 
 
+_LINKS: dict[tuple[int, bool], tuple[dict, dict[Coord, tuple[Coord, ...]]]] = {}
+
+
 def links(village: Village, across_fields: bool = False) -> dict[Coord, tuple[Coord, ...]]:
-    """For every tile, the neighbours a resource can reach in one step."""
-    return {c: tuple(n for _, n, mine, theirs in village.touching(c) if passable(mine, theirs, across_fields))
-            for c in village.tiles}
+    """For every tile, the neighbours a resource can reach in one step (do not change the result).
+
+    They depend on the sides shown alone, and villages that differ only in resources or sides
+    flipped share one ``edges`` dict, so the links are kept per ``edges`` dict (held, so that its id
+    is not reused while kept).
+    """
+    edges = village.edges
+    key = (id(edges), across_fields)
+    found = _LINKS.get(key)
+    if found is not None and found[0] is edges:
+        return found[1]
+    graph = {c: tuple(n for _, n, mine, theirs in village.touching(c) if passable(mine, theirs, across_fields))
+             for c in village.tiles}
+    if len(_LINKS) > 256:
+        _LINKS.clear()
+    _LINKS[key] = (edges, graph)
+    return graph
 
 
 def distances(village: Village, start: Coord, across_fields: bool = False) -> dict[Coord, int]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import IllegalMove
-from .allocation import Rule, best_allocation, check_allocation
+from .allocation import Allocation, Rule, best_allocation, check_allocation
 from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, ScoringKind, TileGroup
 from .geometry import Village, adjacent_tiles, river_component, road_loop_tiles
 
@@ -160,10 +160,24 @@ def _declarations(village: Village, purple: bool):
     return out
 
 
+def _yards(village: Village) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Yard tile id -> (points each, resources it keeps), from the first stored-resources entry of its side."""
+    out = {}
+    for p in village.tiles.values():
+        yard = next((s for s in village.catalog.tiles[p.tile].sides[p.side].scoring if s.kind is ScoringKind.STORED_RESOURCES), None)
+        if yard is not None:
+            out[p.tile] = (yard.points_each, yard.accepts)
+    return out
+
+
 def final_score(village: Village, holdings: Holdings, declared: dict | None = None) -> Score:
     """The player's final score with one line per source of points: the best allocation of items,
     or for each item class in ``declared`` (``workers``/``skills``/``resources`` -> scoring tile id
     -> type -> n) the allocation the player declared.
+
+    The purple keyple's declarations are compared by their totals (each item class's allocation
+    computed once per item counts it is given); the lines are written for the best one only, the
+    first of equal totals in the order of :func:`_declarations`.
 
     :raises IllegalMove: KEY.SCORE.ALLOCATION when a declared allocation gives away items the player
         does not have (whatever the purple keyple is declared as) or names a tile that does not score them.
@@ -172,59 +186,67 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     declared = declared or {}
     held = abilities(village)
     any_resource = AbilityKind.SCORE_ANY_RESOURCE in held
-    fixed = _fixed_lines(village, held)
     rules = _rules(village)
-    best: tuple[int, list[ScoreLine]] | None = None
-    refused: IllegalMove | None = None
-    stored_cache: dict = {}
-    class_cache: dict = {}  # one item class's lines, for the counts and purple note it was given
+    allocations: dict = {}  # (item class, counts) -> its Allocation, or the IllegalMove refusing it
 
-    def class_lines(items: str, counts: dict[str, int], purple: str) -> list[ScoreLine]:
-        key = (items, tuple(sorted(counts.items())), purple)
-        if key not in class_cache:
+    def allocation(items: str, counts: dict[str, int]) -> Allocation:
+        key = (items, tuple(sorted(counts.items())))
+        found = allocations.get(key)
+        if found is None:
             try:
                 if items in declared:
-                    result = check_allocation(items, counts, rules[items], declared[items], any_resource, cat.gold_points)
+                    found = check_allocation(items, counts, rules[items], declared[items], any_resource, cat.gold_points)
                 else:
-                    result = best_allocation(items, counts, rules[items], any_resource, cat.gold_points)
+                    found = best_allocation(items, counts, rules[items], any_resource, cat.gold_points)
             except IllegalMove as exc:
-                class_cache[key] = exc
-            else:
-                out = [ScoreLine(owner, pts, f"{cat.tiles[owner].name}: {pts} points from the {items} allocated to it{purple}")
-                       for owner, pts in result.by_owner]
-                if items == "resources" and result.gold_points:
-                    out.append(ScoreLine("gold", result.gold_points,
-                                         f"{result.gold_points // max(cat.gold_points, 1)} gold left unallocated{purple}"))
-                class_cache[key] = out
-        found = class_cache[key]
+                found = exc
+            allocations[key] = found
         if isinstance(found, IllegalMove):
             raise found
         return found
 
+    base_lines, base_pool = _stored(village, any_resource, None)
+    base_stored = sum(line.points for line in base_lines)
+    yards = _yards(village)
+    best: tuple[int, tuple | None, list[Allocation]] | None = None  # total, declaration, allocation per class
+    refused: IllegalMove | None = None
     for declaration in _declarations(village, holdings.purple):
-        yard_extra = (declaration[1], declaration[2]) if declaration and declaration[0] == "yard" else None
-        if yard_extra not in stored_cache:
-            stored_cache[yard_extra] = _stored(village, any_resource, yard_extra)
-        stored, pool = stored_cache[yard_extra]
-        lines = list(stored)
+        stored, pool = base_stored, base_pool
+        if declaration and declaration[0] == "yard":
+            points_each, accepts = yards[declaration[1]]
+            if any_resource or declaration[2] in accepts:
+                stored += points_each
+            else:  # a resource the yard does not keep joins the others
+                pool = dict(pool)
+                pool[declaration[2]] += 1
         counts = {"workers": dict(holdings.workers), "skills": dict(holdings.skills), "resources": dict(pool)}
         if declaration and declaration[0] == "item":
             counts[declaration[1]][declaration[2]] = counts[declaration[1]].get(declaration[2], 0) + 1
         try:
-            for items, _ in ITEM_CLASSES:
-                purple = (f" (the purple keyple counted as one {declaration[2]})"
-                          if declaration and declaration[0] == "item" and declaration[1] == items else "")
-                lines += class_lines(items, counts[items], purple)
+            found = [allocation(items, counts[items]) for items, _ in ITEM_CLASSES]
         except IllegalMove as exc:
             refused = refused or exc
             continue
-        total = sum(line.points for line in lines)
+        total = stored + sum(a.points for a in found)
         if best is None or total > best[0]:
-            best = (total, lines)
+            best = (total, declaration, found)
     if best is None:
         assert refused is not None
         raise refused
-    lines = fixed + best[1]
+    _, declaration, found = best
+    lines = _fixed_lines(village, held)
+    if declaration and declaration[0] == "yard":
+        lines += _stored(village, any_resource, (declaration[1], declaration[2]))[0]
+    else:
+        lines += base_lines
+    for (items, _), result in zip(ITEM_CLASSES, found):
+        purple = (f" (the purple keyple counted as one {declaration[2]})"
+                  if declaration and declaration[0] == "item" and declaration[1] == items else "")
+        lines += [ScoreLine(owner, pts, f"{cat.tiles[owner].name}: {pts} points from the {items} allocated to it{purple}")
+                  for owner, pts in result.by_owner]
+        if items == "resources" and result.gold_points:
+            lines.append(ScoreLine("gold", result.gold_points,
+                                   f"{result.gold_points // max(cat.gold_points, 1)} gold left unallocated{purple}"))
     return Score(sum(line.points for line in lines), tuple(lines))
 
 

@@ -73,8 +73,8 @@ def transport(village: Village, carries: list[Carry] | tuple[Carry, ...], points
                          f"brings the transport to {used} of the {points} this use allows")
         tiles[carry.source][k] -= carry.count
         tiles[carry.target][k] += carry.count
-    moved = [p.with_resources(tuple(tiles[c])) for c, p in village.tiles.items()]
-    return Village(village.catalog, moved), used
+    moved = {c: (p if tuple(tiles[c]) == p.resources else p.with_resources(tuple(tiles[c]))) for c, p in village.tiles.items()}
+    return village.with_tiles(moved), used
 
 
 def payment_matches(cost: Cost, resources: dict[str, int], skills: dict[str, int], any_resource: bool = False) -> bool:
