@@ -22,13 +22,18 @@ from .transport import Carry, transport, upgrade
 
 #: fields every use may have; the action kind adds its own (effects.PARAMS)
 USE_FIELDS = frozenset(("type", "player", "tile", "workers", "from"))
+#: the workers on a tile nobody has bid for or used yet (a value: shared)
+NO_WORKERS = TileWorkers()
 _ALLOWED = {kind: USE_FIELDS | frozenset(names) for kind, names in PARAMS.items()}
 
 
 def held(s: KFState, seat: int) -> dict[AbilityKind, int]:
     """Summer boat abilities of ``seat``: those of the summer boats won, placed or still pending."""
     out: dict[AbilityKind, int] = {}
-    for tile_id in s.players[seat].summer_boats:
+    boats = s.players[seat].summer_boats
+    if not boats:
+        return out
+    for tile_id in boats:
         ability = s.cat.tiles[tile_id].abilities[s.summer_sides[tile_id]]
         out[ability.kind] = ability.factor if ability.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else ability.count
     return out
@@ -66,7 +71,7 @@ def bid(s: KFState, seat: int, move: dict) -> None:
     check_workers(s, seat, {colour: extra}, "/count")
     counter = AbilityKind.COUNTER_BID_OTHER_COLOUR in held(s, seat)
     try:
-        after = place_bid(s.on_tile.get(tile, TileWorkers()), seat, colour, count, counter_bid=counter, village_tile=tile in s.auction)
+        after = place_bid(s.on_tile.get(tile, NO_WORKERS), seat, colour, count, counter_bid=counter, village_tile=tile in s.auction)
     except IllegalMove as exc:
         exc.pointer = "/colour" if exc.code == "KEY.BID.COLOUR" else "/count"
         raise
@@ -100,16 +105,18 @@ def use(s: KFState, seat: int, move: dict) -> None:
         raise refuse("KEY.USE.TARGET", f"the {tile.name} has no action to use", "/tile")
     kind = action.kind.value
     allowed = _ALLOWED.get(kind, USE_FIELDS)
-    extra_fields = sorted(k for k in move if k not in allowed)
-    if extra_fields:
+    if not allowed.issuperset(move):
+        extra_fields = sorted(k for k in move if k not in allowed)
         raise refuse("KEY.USE.PARAMS", f"using the {tile.name} takes no {extra_fields[0]!r}", f"/{extra_fields[0]}")
-    for name in PARAMS.get(kind, ()):
-        if name not in move:
-            raise refuse("KEY.USE.PARAMS", f"using the {tile.name} needs {name!r} (what is {'paid' if name != 'resource' else 'chosen'})", "")
+    params = PARAMS.get(kind)
+    if params:
+        for name in params:
+            if name not in move:
+                raise refuse("KEY.USE.PARAMS", f"using the {tile.name} needs {name!r} (what is {'paid' if name != 'resource' else 'chosen'})", "")
     abilities = held(s, seat)
     placed = {c: n for c, n in move["workers"].items() if n}
     for c in placed:
-        if c not in COLOURS:
+        if c not in COLOUR_INDEX:
             raise refuse("KEY.USE.PARAMS", f"a worker is red, yellow, blue or green, not {c!r}", f"/workers/{c}")
     rest, group = _group(s, seat, move.get("from"), tile_id)
     from_screen = dict(placed)
@@ -118,7 +125,7 @@ def use(s: KFState, seat: int, move: dict) -> None:
             raise refuse("KEY.BID.GROUP", f"the group of {group.count} {group.colour} worker(s) moves together, all of it", "/workers")
         from_screen[group.colour] -= group.count
     check_workers(s, seat, from_screen, "/workers")
-    before = s.on_tile.get(tile_id, TileWorkers())
+    before = s.on_tile.get(tile_id, NO_WORKERS)
     try:
         after = place_use(before, seat, placed, any_colour=AbilityKind.USE_ANY_COLOUR in abilities, limit=s.cat.max_workers_per_tile)
     except IllegalMove as exc:

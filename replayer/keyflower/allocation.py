@@ -221,6 +221,10 @@ class _Solver:
         total, spare_gold = sum(left), (left[gold] if gold >= 0 else 0)
         best = None
         k = 0
+        if not self.untyped and points > 0 and slots:
+            # nothing after this rule but gold's own point: up to the units the slots fill without
+            # gold each unit adds `points` and nothing else changes, so the best of them is the last
+            k = min(supply // demand for supply, _, demand in slots)
         while True:
             need_gold = 0
             for supply, gold_fits, demand in slots:

@@ -46,7 +46,12 @@ class Use:
 
     @property
     def count(self) -> int:
-        return sum(n for _, n in self.standing) + sum(n for _, n in self.lying)
+        n = 0
+        for _, k in self.standing:
+            n += k
+        for _, k in self.lying:
+            n += k
+        return n
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +70,12 @@ class TileWorkers:
         return None
 
     def highest(self) -> Bid | None:
-        """The winning bid (bids never tie: each must beat the highest)."""
-        return max(self.bids, key=lambda b: b.count, default=None)
+        """The winning bid (bids never tie: each must beat the highest; the first of equals, as ``max``)."""
+        top = None
+        for bid in self.bids:
+            if top is None or bid.count > top.count:
+                top = bid
+        return top
 
     def bid_of(self, player: int) -> Bid | None:
         for bid in self.bids:
@@ -75,7 +84,10 @@ class TileWorkers:
         return None
 
     def used_workers(self) -> int:
-        return sum(u.count for u in self.uses)
+        return sum(u.count for u in self.uses) if self.uses else 0
+
+
+_COLOUR_SET = frozenset(COLOURS)
 
 
 def _check_colour(colour: str) -> None:
@@ -151,17 +163,20 @@ def use(state: TileWorkers, player: int, workers: dict[str, int], any_colour: bo
     :raises IllegalMove: KEY.USE.NOTHING, KEY.USE.TOO_FEW, KEY.USE.FULL, KEY.USE.MIXED or KEY.USE.COLOUR.
     """
     placed = {c: n for c, n in workers.items() if n}
-    for c in placed:
-        _check_colour(c)
-    count = sum(placed.values())
+    count = 0
+    for c, n in placed.items():
+        if c not in _COLOUR_SET:
+            _check_colour(c)
+        count += n
     if count < 1:
         raise refuse("KEY.USE.NOTHING", "a use places at least one worker on the tile")
     minimum = next_use_minimum(state)
     if count < minimum:
         raise refuse("KEY.USE.TOO_FEW", f"the previous use of this tile placed {minimum - 1} worker(s): this use needs "
                      f"at least {minimum}, not {count}")
-    if state.used_workers() + count > limit:
-        raise refuse("KEY.USE.FULL", f"{state.used_workers()} worker(s) already use this tile: {count} more would pass "
+    used = state.used_workers()
+    if used + count > limit:
+        raise refuse("KEY.USE.FULL", f"{used} worker(s) already use this tile: {count} more would pass "
                      f"the limit of {limit} a season")
     locked = state.colour()
     touched = bool(state.bids or state.uses)

@@ -164,7 +164,8 @@ def check_placement(village: Village, tile_id: str, coord: Coord, rotation: int,
         raise refuse("KEY.PLACE.OCCUPIED", f"the {name} cannot go onto {coord}: the "
                      f"{village.catalog.tiles[village.tiles[coord].tile].name} is already there")
     edges = rotated(village.catalog.tiles[tile_id].edges, rotation)
-    touching = [(side, n) for side in range(6) if (n := neighbour(coord, side)) in village.tiles]
+    tiles = village.tiles
+    touching = [(side, n) for side, n in enumerate(neighbours(coord)) if n in tiles]
     if not touching:
         raise refuse("KEY.PLACE.DETACHED", f"the {name} must be placed next to a tile of the village, not at {coord}")
     if free_placement:

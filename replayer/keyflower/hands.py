@@ -47,26 +47,29 @@ def check_workers(s: KFState, seat: int, wanted: dict[str, int], pointer: str = 
     :raises IllegalMove: KEY.WORKERS.NOT_ENOUGH, or CORE.HIDDEN.NOT_IN_POOL when unseen workers
         cannot be of that colour.
     """
-    p = s.players[seat]
+    known = s.players[seat].workers
     slots = 0
     for colour, n in wanted.items():
-        if n <= 0:
-            continue
-        slots += _identify_need(s.bag, seat, p.workers[COLOUR_INDEX[colour]], colour, n, "worker", s.ids[seat], pointer)
-    if slots > unknown_workers(s, seat):
+        if n > 0 and known[COLOUR_INDEX[colour]] < n:  # the known ones of the colour do not suffice
+            slots += _identify_need(s.bag, seat, known[COLOUR_INDEX[colour]], colour, n, "worker", s.ids[seat], pointer)
+    if slots and slots > unknown_workers(s, seat):
         raise refuse("KEY.WORKERS.NOT_ENOUGH", f"{s.ids[seat]} has too few workers behind the screen for "
                      f"{', '.join(f'{n} {c}' for c, n in wanted.items())}", pointer)
 
 
 def take_workers(s: KFState, seat: int, wanted: dict[str, int]) -> None:
-    """Take ``wanted`` from behind the screen (checked with :func:`check_workers` first)."""
-    p = s.players[seat]
+    """Take ``wanted`` from behind the screen (checked with :func:`check_workers` first): the known
+    workers of each colour first, then unseen ones identified."""
+    known = s.players[seat].workers
     for colour, n in wanted.items():
         k = COLOUR_INDEX[colour]
-        from_known = min(n, p.workers[k])
-        p.workers[k] -= from_known
-        for _ in range(n - from_known):
-            s.bag.identify(seat, colour)
+        have = known[k]
+        if have >= n:
+            known[k] = have - n
+        else:
+            known[k] = 0
+            for _ in range(n - have):
+                s.bag.identify(seat, colour)
 
 
 def give_workers(s: KFState, seat: int, colours: dict[str, int] | list[int]) -> None:

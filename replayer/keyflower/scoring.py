@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from ..core.errors import IllegalMove
 from .allocation import Allocation, Rule, best_allocation, check_allocation
-from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, ScoringKind, TileGroup
-from .geometry import Village, adjacent_tiles, river_component, road_loop_tiles
+from .catalog import COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, Scoring, ScoringKind, TileGroup
+from .geometry import PlacedTile, Village, adjacent_tiles, river_component, road_loop_tiles
 
 ITEM_CLASSES = (("workers", COLOURS), ("skills", SKILLS), ("resources", RESOURCES))
 
@@ -57,116 +57,145 @@ class Score:
     lines: tuple[ScoreLine, ...]
 
 
-def abilities(village: Village) -> dict[AbilityKind, int]:
+@dataclass(frozen=True, slots=True)
+class _Profile:
+    """What one tile shows on one side matters for scoring, read from the catalog once."""
+
+    tile: HexTile  #: the catalog tile described (kept: profiles are found by its id)
+    vp: int
+    fixed: tuple[Scoring, ...]  #: flat, transport capacity, road loop, river boats, adjacent tiles: in printed order
+    yard: Scoring | None  #: the first stored-resources entry
+    rules: tuple[Rule, ...]  #: what takes workers, skill tiles or resources (per group, distinct set, chosen type)
+    transport: int  #: the transport number of its action (Keyflower boat)
+    ability: tuple[AbilityKind, int] | None  #: a summer boat's ability: kind and factor (2b) or count
+
+
+_FIXED_KINDS = frozenset((ScoringKind.FLAT, ScoringKind.TRANSPORT_CAPACITY, ScoringKind.ROAD_LOOP, ScoringKind.RIVER_BOATS,
+                          ScoringKind.ADJACENT_TILES))
+_RULE_KINDS = frozenset((ScoringKind.PER_GROUP, ScoringKind.DISTINCT_SET, ScoringKind.CHOSEN_TYPE_EACH))
+_PROFILES: dict[tuple[int, str], _Profile] = {}
+
+
+def _profile(tile: HexTile, side_name: str) -> _Profile:
+    found = _PROFILES.get((id(tile), side_name))
+    if found is not None and found.tile is tile:
+        return found
+    side = tile.sides[side_name]
+    action = side.action
+    ability = None
+    if tile.group is TileGroup.SUMMER_BOAT:
+        a = tile.abilities[side_name]
+        ability = (a.kind, a.factor if a.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else a.count)
+    found = _Profile(tile, side.vp, tuple(x for x in side.scoring if x.kind in _FIXED_KINDS),
+                     next((x for x in side.scoring if x.kind is ScoringKind.STORED_RESOURCES), None),
+                     tuple(Rule(tile.id, x) for x in side.scoring if x.kind in _RULE_KINDS),
+                     action.transport if action is not None and action.kind is ActionKind.TRANSPORT_UPGRADE else 0, ability)
+    if len(_PROFILES) > 4096:  # a few catalogs' tiles at most; bounded all the same
+        _PROFILES.clear()
+    _PROFILES[(id(tile), side_name)] = found
+    return found
+
+
+def _profiles(village: Village) -> list[tuple[PlacedTile, _Profile]]:
+    tiles = village.catalog.tiles
+    return [(p, _profile(tiles[p.tile], p.side)) for p in village.tiles.values()]
+
+
+def abilities(village: Village, profiles: list | None = None) -> dict[AbilityKind, int]:
     """The summer boat abilities the village holds: kind -> its factor (or count)."""
     out: dict[AbilityKind, int] = {}
-    for p in village.tiles.values():
-        tile = village.catalog.tiles[p.tile]
-        if tile.group is TileGroup.SUMMER_BOAT:
-            ability = tile.abilities[p.side]
-            out[ability.kind] = ability.factor if ability.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else ability.count
+    for _, info in profiles if profiles is not None else _profiles(village):
+        if info.ability is not None:
+            out[info.ability[0]] = info.ability[1]
     return out
 
 
-def transport_total(village: Village) -> int:
+def transport_total(village: Village, profiles: list | None = None) -> int:
     """Sum of the transport numbers of the village's tiles on their current sides (Keyflower boat)."""
-    total = 0
-    for p in village.tiles.values():
-        action = village.catalog.tiles[p.tile].sides[p.side].action
-        if action is not None and action.kind is ActionKind.TRANSPORT_UPGRADE:
-            total += action.transport
-    return total
+    return sum(info.transport for _, info in (profiles if profiles is not None else _profiles(village)))
 
 
-def _fixed_lines(village: Village, held: dict[AbilityKind, int]) -> list[ScoreLine]:
-    """Points that do not depend on how items are allocated: printed VP, boats, turn-order tiles."""
+def _fixed_lines(village: Village, held: dict[AbilityKind, int], profiles: list | None = None) -> list[ScoreLine]:
+    """Points that do not depend on how items are allocated: printed VP, boats, turn-order tiles,
+    in the order of the tiles' coordinates."""
     cat = village.catalog
+    profiles = profiles if profiles is not None else _profiles(village)
     lines = []
     loops = None
-    home = village.home()
-    for c, p in sorted(village.tiles.items()):
-        tile = cat.tiles[p.tile]
-        side = tile.sides[p.side]
-        if side.vp:
-            lines.append(ScoreLine(tile.id, side.vp, f"{tile.name}: {side.vp} printed VP"))
-        for s in side.scoring:
+    for p, info in sorted(((p, info) for p, info in profiles if info.vp or info.fixed), key=lambda x: x[0].coord):
+        tile = info.tile
+        if info.vp:
+            lines.append(ScoreLine(tile.id, info.vp, f"{tile.name}: {info.vp} printed VP"))
+        for s in info.fixed:
             if s.kind is ScoringKind.FLAT:
                 lines.append(ScoreLine(tile.id, s.points, f"{tile.name}: {s.points} points"))
             elif s.kind is ScoringKind.TRANSPORT_CAPACITY:
                 factor = held.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
-                cap = transport_total(village)
+                cap = transport_total(village, profiles)
                 doubled = f", times {factor} with summer boat 2b" if factor > 1 else ""
                 lines.append(ScoreLine(tile.id, cap * s.points_each * factor, f"{tile.name}: transport capacity {cap}{doubled}"))
             elif s.kind is ScoringKind.ROAD_LOOP:
                 loops = road_loop_tiles(village) if loops is None else loops
                 lines.append(ScoreLine(tile.id, len(loops) * s.points_each, f"{tile.name}: {len(loops)} tile(s) on road loops"))
             elif s.kind is ScoringKind.RIVER_BOATS:
+                home = village.home()
                 joined = river_component(village, home) if home is not None else frozenset()
                 boats = [cat.tiles[village.tiles[x].tile] for x in joined if cat.tiles[village.tiles[x].tile].is_boat]
                 pts = sum(b.river_points for b in boats)
                 lines.append(ScoreLine(tile.id, pts, f"{tile.name}: {len(boats)} boat(s) joined to the home tile by river"))
-            elif s.kind is ScoringKind.ADJACENT_TILES:
-                n = adjacent_tiles(village, c)
+            else:  # adjacent tiles
+                n = adjacent_tiles(village, p.coord)
                 lines.append(ScoreLine(tile.id, n * s.points_each, f"{tile.name}: {n} touching tile(s)"))
     return lines
 
 
-def _stored(village: Village, any_resource: bool, extra: tuple[str, str] | None):
+def _stored(village: Village, any_resource: bool, extra: tuple[str, str] | None, profiles: list | None = None):
     """Points of the yards and the resources left for allocation. ``extra``: the purple keyple
     declared as resource ``extra[1]`` lying on the yard ``extra[0]``."""
-    cat = village.catalog
     lines = []
-    pool = dict.fromkeys(RESOURCES, 0)
-    for p in village.tiles.values():
-        tile = cat.tiles[p.tile]
-        on = dict(zip(RESOURCES, p.resources))
+    pool = [0, 0, 0, 0]  # RESOURCES order
+    for p, info in profiles if profiles is not None else _profiles(village):
+        on = p.resources
         if extra is not None and extra[0] == p.tile:
-            on[extra[1]] += 1
-        yard = next((s for s in tile.sides[p.side].scoring if s.kind is ScoringKind.STORED_RESOURCES), None)
+            on = list(on)
+            on[RESOURCES.index(extra[1])] += 1
+        yard = info.yard
         if yard is None:
-            for r in RESOURCES:
-                pool[r] += on[r]
+            pool[0] += on[0]
+            pool[1] += on[1]
+            pool[2] += on[2]
+            pool[3] += on[3]
             continue
         kept = 0
-        for r in RESOURCES:
+        for k, r in enumerate(RESOURCES):
             if any_resource or r in yard.accepts:
-                kept += on[r]
+                kept += on[k]
             else:
-                pool[r] += on[r]
-        lines.append(ScoreLine(tile.id, kept * yard.points_each, f"{tile.name}: {kept} resource(s) on it, {yard.points_each} each"))
-    return lines, pool
+                pool[k] += on[k]
+        lines.append(ScoreLine(info.tile.id, kept * yard.points_each, f"{info.tile.name}: {kept} resource(s) on it, {yard.points_each} each"))
+    return lines, dict(zip(RESOURCES, pool))
 
 
-def _rules(village: Village) -> dict[str, list[Rule]]:
+def _rules(village: Village, profiles: list | None = None) -> dict[str, list[Rule]]:
+    """The rules taking each item class, in the order of the owning tiles' ids."""
     out: dict[str, list[Rule]] = {"workers": [], "skills": [], "resources": []}
-    for p in sorted(village.tiles.values(), key=lambda p: p.tile):
-        for s in village.catalog.tiles[p.tile].sides[p.side].scoring:
-            if s.kind in (ScoringKind.PER_GROUP, ScoringKind.DISTINCT_SET, ScoringKind.CHOSEN_TYPE_EACH):
-                out[s.items].append(Rule(p.tile, s))
+    owning = [(p.tile, info.rules) for p, info in (profiles if profiles is not None else _profiles(village)) if info.rules]
+    for _, rules in sorted(owning, key=lambda x: x[0]):
+        for rule in rules:
+            out[rule.scoring.items].append(rule)
     return out
 
 
-def _declarations(village: Village, purple: bool):
+def _declarations(village: Village, purple: bool, profiles: list | None = None):
     """Every way to declare the purple keyple: (item class, type) or (yard tile id, resource) for a yard."""
     if not purple:
         return [None]
     out: list = [None]
     for items, types in ITEM_CLASSES:
         out.extend(("item", items, t) for t in types)
-    for p in village.tiles.values():
-        side = village.catalog.tiles[p.tile].sides[p.side]
-        if any(s.kind is ScoringKind.STORED_RESOURCES for s in side.scoring):
+    for p, info in profiles if profiles is not None else _profiles(village):
+        if info.yard is not None:
             out.extend(("yard", p.tile, r) for r in RESOURCES)
-    return out
-
-
-def _yards(village: Village) -> dict[str, tuple[int, tuple[str, ...]]]:
-    """Yard tile id -> (points each, resources it keeps), from the first stored-resources entry of its side."""
-    out = {}
-    for p in village.tiles.values():
-        yard = next((s for s in village.catalog.tiles[p.tile].sides[p.side].scoring if s.kind is ScoringKind.STORED_RESOURCES), None)
-        if yard is not None:
-            out[p.tile] = (yard.points_each, yard.accepts)
     return out
 
 
@@ -184,20 +213,22 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     """
     cat: Catalog = village.catalog
     declared = declared or {}
-    held = abilities(village)
+    profiles = _profiles(village)
+    held = abilities(village, profiles)
     any_resource = AbilityKind.SCORE_ANY_RESOURCE in held
-    rules = _rules(village)
+    rules = _rules(village, profiles)
     allocations: dict = {}  # (item class, counts) -> its Allocation, or the IllegalMove refusing it
 
-    def allocation(items: str, counts: dict[str, int]) -> Allocation:
-        key = (items, tuple(sorted(counts.items())))
+    def allocation(items: str, counts: tuple[int, ...]) -> Allocation:
+        key = (items, counts)
         found = allocations.get(key)
         if found is None:
+            as_dict = dict(zip(ITEM_TYPES[items], counts))
             try:
                 if items in declared:
-                    found = check_allocation(items, counts, rules[items], declared[items], any_resource, cat.gold_points)
+                    found = check_allocation(items, as_dict, rules[items], declared[items], any_resource, cat.gold_points)
                 else:
-                    found = best_allocation(items, counts, rules[items], any_resource, cat.gold_points)
+                    found = best_allocation(items, as_dict, rules[items], any_resource, cat.gold_points)
             except IllegalMove as exc:
                 found = exc
             allocations[key] = found
@@ -205,38 +236,39 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
             raise found
         return found
 
-    base_lines, base_pool = _stored(village, any_resource, None)
+    base_lines, base_pool = _stored(village, any_resource, None, profiles)
     base_stored = sum(line.points for line in base_lines)
-    yards = _yards(village)
+    held_counts = {"workers": dict(holdings.workers), "skills": dict(holdings.skills), "resources": base_pool}
+    base = {items: tuple(held_counts[items].get(t, 0) for t in types) for items, types in ITEM_CLASSES}
+    yards = {p.tile: info.yard for p, info in profiles if info.yard is not None}
     best: tuple[int, tuple | None, list[Allocation]] | None = None  # total, declaration, allocation per class
     refused: IllegalMove | None = None
-    for declaration in _declarations(village, holdings.purple):
-        stored, pool = base_stored, base_pool
-        if declaration and declaration[0] == "yard":
-            points_each, accepts = yards[declaration[1]]
-            if any_resource or declaration[2] in accepts:
-                stored += points_each
-            else:  # a resource the yard does not keep joins the others
-                pool = dict(pool)
-                pool[declaration[2]] += 1
-        counts = {"workers": dict(holdings.workers), "skills": dict(holdings.skills), "resources": dict(pool)}
-        if declaration and declaration[0] == "item":
-            counts[declaration[1]][declaration[2]] = counts[declaration[1]].get(declaration[2], 0) + 1
+    for declaration in _declarations(village, holdings.purple, profiles):
+        stored, counts = base_stored, base
+        if declaration is not None:
+            what, where, kind = declaration
+            if what == "yard" and (any_resource or kind in yards[where].accepts):
+                stored += yards[where].points_each
+            else:  # one more item of a class (a resource the yard does not keep joins the others)
+                items = "resources" if what == "yard" else where
+                k = ITEM_TYPES[items].index(kind)
+                counts = dict(base)
+                counts[items] = base[items][:k] + (base[items][k] + 1,) + base[items][k + 1:]
         try:
             found = [allocation(items, counts[items]) for items, _ in ITEM_CLASSES]
         except IllegalMove as exc:
             refused = refused or exc
             continue
-        total = stored + sum(a.points for a in found)
+        total = stored + found[0].points + found[1].points + found[2].points
         if best is None or total > best[0]:
             best = (total, declaration, found)
     if best is None:
         assert refused is not None
         raise refused
     _, declaration, found = best
-    lines = _fixed_lines(village, held)
+    lines = _fixed_lines(village, held, profiles)
     if declaration and declaration[0] == "yard":
-        lines += _stored(village, any_resource, (declaration[1], declaration[2]))[0]
+        lines += _stored(village, any_resource, (declaration[1], declaration[2]), profiles)[0]
     else:
         lines += base_lines
     for (items, _), result in zip(ITEM_CLASSES, found):
