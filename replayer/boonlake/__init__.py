@@ -46,6 +46,11 @@ What is built (issue 9's numbered items):
    an interim scoring's included; the region-scoring lever; the discard lever at any decision);
    ``reset_lever`` cards move the levers named in ``reset`` back up; used levers go back up at each
    interim scoring, 1 VP per unused one.
+   Special projects (``cards.play_project``, a ``project`` move wherever a card may be played, of
+   any kind): the tile's coins (card discounts apply) and resources (jokers and boats as for
+   cards), 2 inhabitants of which 1 marks the tile, its VP (doubled on the own tile), 1 step on its
+   income track; once per player and tile; ``counts_as`` names the kind it counts as for a scoring
+   tile's played cards.
 5. The Wise Eminence, solo (``solo.py`` pure decisions, ``eminence.py`` effects and scoring,
    ``solo_turn.py`` their turn, set-up and the table's moves, ``solo_state.py``): a bot seat of the
    core with its own ledger (claimed as ``@wise-eminence``), acting as seat ``n`` so that their
@@ -68,7 +73,7 @@ What is built (issue 9's numbered items):
 6. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them) and
    ``random_setup``: ``simulate_log`` plays whole 1-4 player games (solo at a random difficulty).
 
-Not built yet: special projects on scoring tiles, announcing order in a parallel part, the
+Not built yet: announcing order in a parallel part, the
 annotated example, case logs per rule code, goldens, queries, ``make bench``.
 
 Readings of this engine where the text is silent (each one place in code):
@@ -79,9 +84,9 @@ Readings of this engine where the text is silent (each one place in code):
   act meanwhile; none of their parts depends on the middle's outcome order).
 - Region scoring's right side scores the three regions other than the one whose label the active
   player covered this turn; without a covered label (passed, or all four covered) nothing is scored.
-- Hire's "take 1 inhabitant", Region scoring's coins and the 2 coins of a wasted explore or
-  pasture are taken without a decision (never worse to take); hiring more inhabitants than the
-  supply holds is refused rather than paid for nothing.
+- Hire's "take 1 inhabitant", Region scoring's coins (unless a lever could be used there) and the 2
+  coins of a wasted explore or pasture are taken without a decision (never worse to take); hiring
+  more inhabitants than the supply holds is refused rather than paid for nothing.
 - Cards given up together are written in ascending order of their ids; a discarded card is always
   named (the discard pile is face up).
 - A site's "receive your coin-track income" gives the coins and the VP of the marker's space.
@@ -99,6 +104,10 @@ Readings of this engine where the text is silent (each one place in code):
   used at one region scoring.
 - The coins and the joker of a card lever come when the card is played, before it is paid.
 - A card moving a lever back up may name a lever used with that very play.
+- Special projects: "Each project may be realized only once per game (multiple players'
+  inhabitants may sit above a space)": once per player and tile. The kind a project counts as for
+  played cards ("decided per project") is written when it is realized. With fewer than 2
+  inhabitants in the supply the player takes what is there (1 of them marks the tile).
 
 Sources: rules/boonlake.txt (the complete rulebook, symbol overview and solo mode: it wins),
 rules/supplements/boonlake-components.md (reviews: region names, 7 rows with VP costs on the two

@@ -14,8 +14,9 @@ from itertools import permutations
 from ..core.errors import IllegalMove
 from .catalog import Card
 from .costs import discounted, missing_resources, resources_available
+from .scoring import project_vp
 from .effects import EffectKind, Timing
-from .resolve import (EFFECTS, Choices, discard_from_hand, draw_cards, gain_vp, give_up_inhabitants, pay_coins,
+from .resolve import (EFFECTS, Choices, advance, discard_from_hand, draw_cards, gain_vp, give_up_inhabitants, pay_coins,
                       pay_vases, take_from_hand, take_inhabitants)
 from .levers import reset_levers, use_attached
 from .state import BoonlakeState
@@ -81,16 +82,9 @@ def play_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> None
     if kind is not None and card.kind != kind:
         raise IllegalMove("BOON.CARD.KIND", f"this part plays a {kind} card; {cid} is a {card.kind} card", "/card")
     ch = Choices(move)
-    if "levers" in move:  # levers used when playing the card: jokers, a free boat move, coins, cards
-        eases = (card.timing is Timing.IMMEDIATE and card.effect.kind is EffectKind.UPGRADE_SETTLEMENT_EASED
-                 and move.get("upgrade", {}).get("to") == "settlement")
-        use_attached(s, seat, move, _PLAY_AND_SETTLEMENT if eases else _PLAY, ch)
-    boats, boat_coins = check_boats(s, seat, move, ch.free_upstream)
-    missing = missing_resources(card.resources, resources_shown(s, seat, boats)) - ch.jokers
-    if missing > 0:
-        raise IllegalMove("BOON.CARD.RESOURCES", f"{cid} needs {missing} more resource(s) than {s.ids[seat]}'s production "
-                                                 f"sites and boats show" + (" and the jokers cover" if ch.jokers else ""),
-                          "/card")
+    eases = (card.timing is Timing.IMMEDIATE and card.effect.kind is EffectKind.UPGRADE_SETTLEMENT_EASED
+             and move.get("upgrade", {}).get("to") == "settlement")
+    boats, boat_coins = _resources_proof(s, seat, move, ch, card.resources, cid, "/card", eases)
     take_from_hand(s, seat, cid, "/card")
     p = s.players[seat]
     pay_coins(s, seat, boat_coins, "/boats", "moving boats upstream")
@@ -107,6 +101,58 @@ def play_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> None
     for name in ("exchange", "upgrade", "reset"):
         if name in move and not (card.timing is Timing.IMMEDIATE and name in _USES.get(eff.kind.value, ())):
             raise IllegalMove("BOON.CHOICE.UNUSED", f"{cid}'s effect has no '{name}' choice", f"/{name}")
+    ch.finish()
+
+
+def _resources_proof(s: BoonlakeState, seat: int, move: dict, ch: Choices, resources, what: str, pointer: str,
+                     eases: bool = False) -> tuple[list[int], int]:
+    """The levers used with a play (jokers, a free boat move, coins, cards), then the boats' new
+    positions and their coins, and the resources shown against the cost.
+
+    :raises IllegalMove: BOON.LEVER.*, BOON.BOATS.*, BOON.CARD.RESOURCES.
+    """
+    if "levers" in move:
+        use_attached(s, seat, move, _PLAY_AND_SETTLEMENT if eases else _PLAY, ch)
+    boats, boat_coins = check_boats(s, seat, move, ch.free_upstream)
+    missing = missing_resources(resources, resources_shown(s, seat, boats)) - ch.jokers
+    if missing > 0:
+        raise IllegalMove("BOON.CARD.RESOURCES", f"{what} needs {missing} more resource(s) than {s.ids[seat]}'s production "
+                                                 f"sites and boats show" + (" and the jokers cover" if ch.jokers else ""),
+                          pointer)
+    return boats, boat_coins
+
+
+def play_project(s: BoonlakeState, seat: int, move: dict) -> None:
+    """A special project on a scoring tile in play, instead of a card ("Each project counts as all 3
+    kinds"): its coins (card discounts apply) and resources, 2 inhabitants of which 1 goes above the
+    tile, its VP (doubled on the player's own tile), 1 step on its income track. Once per player and
+    tile; ``counts_as`` is the kind it counts as for a scoring tile's played cards.
+
+    :raises IllegalMove: BOON.PROJECT.TILE, BOON.PROJECT.DONE, the payment's codes.
+    """
+    tid = move["tile"]
+    if tid not in s.scoring_tiles:
+        raise IllegalMove("BOON.PROJECT.TILE", f"the scoring tiles in play are {', '.join(s.scoring_tiles)}, not {tid!r}",
+                          "/tile")
+    p = s.players[seat]
+    if tid in p.projects:
+        raise IllegalMove("BOON.PROJECT.DONE", f"{s.ids[seat]} already realized the special project of {tid}: each "
+                                               f"project only once per game", "/tile")
+    project = s.cat.scoring_tiles[tid].project
+    ch = Choices(move)
+    boats, boat_coins = _resources_proof(s, seat, move, ch, project.resources, f"the special project of {tid}", "/tile")
+    pay_coins(s, seat, boat_coins, "/boats", "moving boats upstream")
+    p.boats = boats
+    coins = discounted(project.coins, p.permanent.get(EffectKind.CARD_COIN_DISCOUNT.value, 0))
+    pay_coins(s, seat, coins, "/tile", f"the special project of {tid}")
+    taken = min(PROJECT_INHABITANTS, p.supply)  # make do: 1 of those taken marks the project
+    p.supply -= taken
+    p.ranch += max(0, taken - 1)
+    p.projects[tid] = move["counts_as"]
+    own = s.owner_tile[seat] == tid
+    gain_vp(s, seat, project_vp(project.vp, own), "projects",
+            f"the special project of {tid}{' (own tile, doubled)' if own else ''}")
+    advance(s, seat, project.track, 1, ch)
     ch.finish()
 
 
@@ -135,6 +181,7 @@ _USES = {EffectKind.DISCARD_CARDS_FOR_INHABITANTS.value: ("exchange",), EffectKi
          EffectKind.VASES_FOR_VP.value: ("exchange",), EffectKind.UPGRADE_HOUSE_FREE.value: ("upgrade",),
          EffectKind.UPGRADE_SETTLEMENT_EASED.value: ("upgrade",), EffectKind.RESET_LEVER.value: ("reset",)}
 _PLAY = frozenset({"play"})
+PROJECT_INHABITANTS = 2  #: "you take 2 inhabitants from the supply ... Then place 1 of the 2 inhabitants ... above the project"
 _PLAY_AND_SETTLEMENT = frozenset({"play", "settlement"})
 
 

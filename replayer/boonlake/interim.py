@@ -30,7 +30,7 @@ def open_interim(s: BoonlakeState) -> None:
     s.step = Step.INTERIM
     s.interim_actions = {}
     s.window = SimultaneousWindow(f"interim scoring {s.scorings + 1}", frozenset(range(s.n)),
-                                  frozenset({"play", "upgrade", "score", "lever"}))
+                                  frozenset({"play", "project", "upgrade", "score", "lever"}))
 
 
 def interim_action(s: BoonlakeState, seat: int, move: dict) -> None:
@@ -39,6 +39,8 @@ def interim_action(s: BoonlakeState, seat: int, move: dict) -> None:
         raise IllegalMove("BOON.INTERIM.TWICE", "at an interim scoring each player plays or upgrades at most twice", "/type")
     if move["type"] == "play":
         cards.play_card(s, seat, move, None)
+    elif move["type"] == "project":
+        cards.play_project(s, seat, move)
     else:
         building.upgrade(s, seat, move)
     s.interim_actions[seat] = s.interim_actions.get(seat, 0) + 1
@@ -67,7 +69,8 @@ def measure(s: BoonlakeState, seat: int, kind: ConditionKind, cond):
     if kind is ConditionKind.BRIDGE_PRESENCES:
         return presences_next_to_bridges(cat, s.presences(seat))
     if kind is ConditionKind.PLAYED_KINDS:
-        return tuple(sum(1 for c in p.played if cat.cards[c].kind == k) for k in cond.kinds)
+        return tuple(sum(1 for c in p.played if cat.cards[c].kind == k) + sum(1 for v in p.projects.values() if v == k)
+                     for k in cond.kinds)
     raise ValueError(kind)
 
 

@@ -19,6 +19,8 @@ from .costs import missing_resources
 from .effects import EffectKind, Timing
 from .interim import PAY_CHOICES, PAYING, condition_target
 from .levers import ATTACHED_HOSTS, TAKES
+
+PROJECT_KINDS = ("day", "sunset", "night")
 from .state import BoonlakeState, Piece, Step
 from ..core.game import CHANCE
 from . import building, solo_turn, turn
@@ -95,17 +97,21 @@ def _hand(s: BoonlakeState, seat: int) -> list[str]:
 def _boat_options(s: BoonlakeState, seat: int, card, aid: tuple[int, int, int] = (0, 0, 0)) -> list[list[int] | None]:
     """Boat positions that let ``seat`` pay ``card``; ``aid``: (jokers, free upstream moves, coins)
     from the levers used with the play."""
+    return _boats_paying(s, seat, card_coins(s, seat, card), card.vases, card.resources, aid)
+
+
+def _boats_paying(s: BoonlakeState, seat: int, coins_needed: int, vases: int, resources,
+                  aid: tuple[int, int, int]) -> list[list[int] | None]:
     p = s.players[seat]
     jokers, free, extra = aid
-    coins_needed = card_coins(s, seat, card)
     out: list[list[int] | None] = []
     length = len(s.cat.canal)
     for a, b in combinations_with_replacement(range(1, length + 1), 2):
         wanted = [a, b]
         cost = 0 if wanted == p.boats else boat_cost(p.boats, wanted, s.cat.upstream_coins, free)
-        if cost + coins_needed > p.coins + extra or card.vases > p.vases:
+        if cost + coins_needed > p.coins + extra or vases > p.vases:
             continue
-        if missing_resources(card.resources, resources_shown(s, seat, wanted)) > jokers:
+        if missing_resources(resources, resources_shown(s, seat, wanted)) > jokers:
             continue
         out.append(None if wanted == p.boats else wanted)
     return out
@@ -243,6 +249,26 @@ def _hire_moves(s: BoonlakeState, seat: int, base: dict, fast: bool = False):
                 yield move
 
 
+def _project_moves(s: BoonlakeState, seat: int, base: dict, fast: bool):
+    """Candidate special projects: each tile in play not yet realized by the seat, paid with every
+    boat position and lever use, counted as each card kind."""
+    p = s.players[seat]
+    discount = p.permanent.get(EffectKind.CARD_COIN_DISCOUNT.value, 0)
+    for tid in s.scoring_tiles:
+        if tid in p.projects:
+            continue
+        project = s.cat.scoring_tiles[tid].project
+        for uses in _lever_uses(s, seat, "play"):
+            boats = _boats_paying(s, seat, max(0, project.coins - discount), 0, project.resources, _aid(s, uses))
+            if fast and boats:
+                boats = [None] if None in boats else boats[:1]
+            for bo in boats:
+                move = _with_levers({**base, "tile": tid}, uses)
+                if bo is not None:
+                    move["boats"] = bo
+                yield from ({**move, "counts_as": k} for k in PROJECT_KINDS)
+
+
 def _lever_moves(s: BoonlakeState, seat: int, base: dict, fast: bool, rng: random.Random | None):
     """Candidate ``lever`` moves: each unused lever with the choices its effect asks for."""
     for k, used in sorted(s.players[seat].levers.items()):
@@ -330,6 +356,8 @@ def candidates(s: BoonlakeState, seat: int, t: str, fast: bool = False, rng: ran
                 yield _with_levers({**b, **spec}, u)
     elif t == "lever":
         yield from _lever_moves(s, seat, b, fast, rng)
+    elif t == "project":
+        yield from _project_moves(s, seat, b, fast)
     elif t == "region":
         yield from ({**b, "region": r.id} for r in s.cat.regions)
     elif t == "modernize":
@@ -377,7 +405,8 @@ def legal_moves(s: BoonlakeState) -> list[dict]:
 
 #: how often random play prefers each move type when it is possible (pass is the fallback)
 _WEIGHTS = {"action": 1, "play": 6, "discard": 2, "pass": 1, "explore": 5, "develop": 5, "upgrade": 5, "pasture": 4,
-            "region": 5, "modernize": 3, "draw": 3, "cattle": 4, "hire": 2, "score": 1, "ship": 1, "lever": 2}
+            "region": 5, "modernize": 3, "draw": 3, "cattle": 4, "hire": 2, "score": 1, "ship": 1, "lever": 2,
+            "project": 5}
 
 
 def random_move(s: BoonlakeState, rng: random.Random) -> dict:

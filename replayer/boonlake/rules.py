@@ -99,6 +99,11 @@ RULES = RuleBook("boonlake", [
                                                       "settlement, placing a tile, a region scoring)."),
     Rule("BOON.LEVER.TAKE", f"{_R}, Lever Effects", "When playing a card, reduce its resource cost by 1 (a joker), or take 2 "
                                                     "coins, or draw 2 cards: the lever is used one of the ways it shows."),
+    Rule("BOON.PROJECT.TILE", f"{_R}, Special Projects on Scoring Tiles", "The special projects are those of the 4 scoring "
+                                                                          "tiles on the gameboard."),
+    Rule("BOON.PROJECT.DONE", f"{_R}, Special Projects on Scoring Tiles", "Each project may be realized only once per game "
+                                                                          "(by each player: several players' inhabitants "
+                                                                          "may sit above it)."),
     Rule("BOON.HIRE.CARDS", f"{_R}, Hire", "Pay 3 coins or discard 3 cards per inhabitant; you may not mix payment for a "
                                            "single inhabitant."),
     Rule("BOON.HIRE.NONE", f"{_R}, Hire", "A hire takes at least one inhabitant; declining is a pass."),

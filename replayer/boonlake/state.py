@@ -55,6 +55,7 @@ class Player:
     levers: dict[str, bool] = field(default_factory=dict)  #: lever space -> used since the last interim scoring
     permanent: dict[str, int] = field(default_factory=dict)  #: permanent effect kind (discard_bonus: "…:kind") -> sum
     scored_tiles: list[str] = field(default_factory=list)  #: scoring tiles marked, one per interim scoring
+    projects: dict[str, str] = field(default_factory=dict)  #: special projects realized: tile -> card kind it counts as
     settlement_regions: list[str] = field(default_factory=list)
     cattle_placed: int = 0
 

@@ -24,26 +24,26 @@ from .state import BoonlakeState, Step
 MIDDLE_MOVES: dict[str, tuple[str, ...]] = {
     StripPart.EXPLORE.value: ("explore",), StripPart.DEVELOP_OR_UPGRADE.value: ("develop", "upgrade"),
     StripPart.PLACE_PASTURE.value: ("pasture",), StripPart.REGION_LABEL.value: ("region",),
-    StripPart.MODERNIZE.value: ("modernize",), StripPart.PLAY_ANY_OR_DRAW_2.value: ("play", "draw"),
+    StripPart.MODERNIZE.value: ("modernize",), StripPart.PLAY_ANY_OR_DRAW_2.value: ("play", "project", "draw"),
 }
 #: the moves that answer each right-side part (``pass`` declines it)
 RIGHT_MOVES: dict[str, tuple[str, ...]] = {
     StripPart.DRAW_2_THEN_PLAY_ANY.value: ("draw",),
-    StripPart.DEVELOP_OR_UPGRADE_OR_PLAY_ANY.value: ("develop", "upgrade", "play", "discard"),
-    StripPart.PLACE_CATTLE_OR_PLAY_ANY.value: ("cattle", "play", "discard"),
+    StripPart.DEVELOP_OR_UPGRADE_OR_PLAY_ANY.value: ("develop", "upgrade", "play", "project", "discard"),
+    StripPart.PLACE_CATTLE_OR_PLAY_ANY.value: ("cattle", "play", "project", "discard"),
     StripPart.BUY_INHABITANTS.value: ("hire",),
     StripPart.MODERNIZE_FOR_INHABITANT_OR_DRAW.value: ("modernize", "draw"),
-    StripPart.PLAY_ANY.value: ("play", "discard"),
+    StripPart.PLAY_ANY.value: ("play", "project", "discard"),
     StripPart.SCORE_OTHER_REGIONS.value: (),  # a window only for lever holders: 'pass' takes the coins
 }
 #: what a seat must still do inside a window after a first decision
-PENDING_MOVES = {"play_any": ("play", "discard", "pass", "lever")}
-INTERIM_MOVES = ("play", "upgrade", "score", "lever")
+PENDING_MOVES = {"play_any": ("play", "project", "discard", "pass", "lever")}
+INTERIM_MOVES = ("play", "project", "upgrade", "score", "lever")
 REGION_TYPES = frozenset({"pass", "lever"})
 DRAW_COUNTS = {StripPart.PLAY_ANY_OR_DRAW_2.value: 2, StripPart.DRAW_2_THEN_PLAY_ANY.value: 2,
                StripPart.MODERNIZE_FOR_INHABITANT_OR_DRAW.value: 1}
 WINDOW_TYPES = frozenset({"draw", "hire", "modernize", "play", "discard", "pass", "score", "upgrade", "develop", "cattle",
-                          "lever"})
+                          "lever", "project"})
 
 
 def right_part(s: BoonlakeState) -> str:
@@ -61,7 +61,7 @@ def expect(s: BoonlakeState, seat: int | None = None) -> tuple[int, tuple[str, .
     if step is Step.ACTION:
         return s.current, ("action", "lever")
     if step is Step.CARD:
-        return s.current, ("play", "discard", "pass", "lever")
+        return s.current, ("play", "project", "discard", "pass", "lever")
     if step is Step.MIDDLE:
         return s.current, MIDDLE_MOVES[s.middle[0]] + ("pass", "lever")
     if step is Step.SHIP:
@@ -105,6 +105,8 @@ def card_part(s: BoonlakeState, seat: int, move: dict) -> None:
     kind = s.cat.strips[s.strip].card
     if move["type"] == "play":
         cards.play_card(s, seat, move, kind)
+    elif move["type"] == "project":  # "Each project counts as all 3 kinds"
+        cards.play_project(s, seat, move)
     elif move["type"] == "discard":
         cards.discard_card(s, seat, move, kind)
     s.step = Step.MIDDLE
@@ -127,6 +129,8 @@ def middle_part(s: BoonlakeState, seat: int, move: dict) -> None:
         building.modernize(s, seat, move["lever"])
     elif t == "play":
         cards.play_card(s, seat, move, None)
+    elif t == "project":
+        cards.play_project(s, seat, move)
     elif t == "draw":
         draw_move(s, seat, move, DRAW_COUNTS[part])
     s.middle.pop(0)
@@ -147,6 +151,8 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
             s.players[seat].coins += region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
     elif t in ("play", "discard"):
         (cards.play_card if t == "play" else cards.discard_card)(s, seat, move, None)
+    elif t == "project":
+        cards.play_project(s, seat, move)
     elif t == "draw":
         draw_move(s, seat, move, DRAW_COUNTS[part])
         if part == StripPart.DRAW_2_THEN_PLAY_ANY.value:

@@ -242,6 +242,15 @@ M10 = PROG + [A("modernize", lever="m10"), A("pass"), B("pass"), A("ship", to="2
 case("BOON.LEVER.TAKE", M10 + [A("action", strip="pioneer"), A("play", card="D01", levers=[{"lever": "m10"}])], "/levers/0",
      "When playing a card, reduce its resource cost by 1 (a joker), or take 2 coins, or draw 2 cards.")
 
+# -- special projects ("Special Projects on Scoring Tiles"): T01's costs 2 coins, 2 stone and 1 iron --
+PROJECT = [A("action", strip="pioneer"), A("project", tile="T01", counts_as="day", boats=[5, 7])]  # boats onto stone, iron
+case("BOON.PROJECT.TILE", [A("action", strip="pioneer"), A("project", tile="T02", counts_as="day", boats=[5, 7])], "/tile",
+     "The upper area of each of the 4 scoring tiles on the gameboard depicts a special project (T02 is not in play).")
+case("BOON.PROJECT.DONE", PROJECT + [A("pass"), A("pass"), A("pass"), B("draw"), {"type": "card", "card": "D10"},
+                                     {"type": "card", "card": "D11"}, B("pass"), A("ship", to="2"),
+                                     B("action", strip="builder"), B("pass"), A("project", tile="T01", counts_as="night")],
+     "/tile", "Each project may be realized only once per game.")
+
 
 # -- positions a short game does not reach: scripted prefixes -----------------------------
 
