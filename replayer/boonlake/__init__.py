@@ -51,6 +51,9 @@ What is built (issue 9's numbered items):
    cards), 2 inhabitants of which 1 marks the tile, its VP (doubled on the own tile), 1 step on its
    income track; once per player and tile; ``counts_as`` names the kind it counts as for a scoring
    tile's played cards.
+   Announcing order (``turn.announce_order``): before anybody decides in a parallel right-side part,
+   a player of it may ``announce``; the part is then resolved clockwise from the player who chose
+   the strip (Pioneer's others each draw and then play before the next).
 5. The Wise Eminence, solo (``solo.py`` pure decisions, ``eminence.py`` effects and scoring,
    ``solo_turn.py`` their turn, set-up and the table's moves, ``solo_state.py``): a bot seat of the
    core with its own ledger (claimed as ``@wise-eminence``), acting as seat ``n`` so that their
@@ -73,7 +76,7 @@ What is built (issue 9's numbered items):
 6. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them) and
    ``random_setup``: ``simulate_log`` plays whole 1-4 player games (solo at a random difficulty).
 
-Not built yet: announcing order in a parallel part, the
+Not built yet: the
 annotated example, case logs per rule code, goldens, queries, ``make bench``.
 
 Readings of this engine where the text is silent (each one place in code):
@@ -104,6 +107,10 @@ Readings of this engine where the text is silent (each one place in code):
   used at one region scoring.
 - The coins and the joker of a card lever come when the card is played, before it is paid.
 - A card moving a lever back up may name a lever used with that very play.
+- Announcing order: any player taking part in a parallel right-side part may announce, and only
+  before anybody has decided in it (the text does not say when; later, the order would undo
+  decisions already made). Interim scorings are no action's part: "each resolved by all players
+  simultaneously".
 - Special projects: "Each project may be realized only once per game (multiple players'
   inhabitants may sit above a space)": once per player and tile. The kind a project counts as for
   played cards ("decided per project") is written when it is realized. With fewer than 2

@@ -166,6 +166,9 @@ class Boonlake(Game):
         if t == "card":
             raise IllegalMove("BOON.TURN.WRONG_STEP", "no card is being drawn now; 'card' moves follow the effect that draws",
                               "/type")
+        if t == "announce":  # every check precedes the change
+            turn.announce_order(s, seat)
+            return
         if t == "lever" and seat in s.forgone and move["lever"] in s.cat.lever_spaces \
                 and s.cat.lever_spaces[move["lever"]].top_row:
             raise IllegalMove("BOON.LEVER.ONE_TOP_ROW", f"{s.ids[seat]} already forwent this action's all-players part for "

@@ -331,7 +331,7 @@ def candidates(s: BoonlakeState, seat: int, t: str, fast: bool = False, rng: ran
     kind = s.cat.strips[s.strip].card if s.step is Step.CARD else None
     if t == "action":
         yield from ({**b, "strip": x} for x in s.strips)
-    elif t in ("pass", "draw"):
+    elif t in ("pass", "draw", "announce"):
         yield b
     elif t == "play":
         yield from _play_moves(s, seat, kind, b, fast)
@@ -406,7 +406,7 @@ def legal_moves(s: BoonlakeState) -> list[dict]:
 #: how often random play prefers each move type when it is possible (pass is the fallback)
 _WEIGHTS = {"action": 1, "play": 6, "discard": 2, "pass": 1, "explore": 5, "develop": 5, "upgrade": 5, "pasture": 4,
             "region": 5, "modernize": 3, "draw": 3, "cattle": 4, "hire": 2, "score": 1, "ship": 1, "lever": 2,
-            "project": 5}
+            "project": 5, "announce": 0.3}
 
 
 def random_move(s: BoonlakeState, rng: random.Random) -> dict:

@@ -104,6 +104,12 @@ RULES = RuleBook("boonlake", [
     Rule("BOON.PROJECT.DONE", f"{_R}, Special Projects on Scoring Tiles", "Each project may be realized only once per game "
                                                                           "(by each player: several players' inhabitants "
                                                                           "may sit above it)."),
+    Rule("BOON.ORDER.NOT_PARALLEL", f"{_R}, General Rules for Effects", "Players normally act in parallel during an action; "
+                                                                        "to act in order during a partial action, a player "
+                                                                        "of it must announce it."),
+    Rule("BOON.ORDER.STARTED", f"{_R}, General Rules for Effects", "Order is announced for a partial action before it is "
+                                                                   "resolved; then players resolve it clockwise, starting "
+                                                                   "with the player who chose the strip."),
     Rule("BOON.HIRE.CARDS", f"{_R}, Hire", "Pay 3 coins or discard 3 cards per inhabitant; you may not mix payment for a "
                                            "single inhabitant."),
     Rule("BOON.HIRE.NONE", f"{_R}, Hire", "A hire takes at least one inhabitant; declining is a pass."),

@@ -67,7 +67,7 @@ def expect(s: BoonlakeState, seat: int | None = None) -> tuple[int, tuple[str, .
     if step is Step.SHIP:
         return s.current, ("ship", "lever")
     if step is Step.RIGHT and s.window is None:
-        return s.queue[0], RIGHT_MOVES[right_part(s)] + ("pass", "lever")
+        return s.queue[0], seat_types(s, s.queue[0])
     if seat is None:
         return SIMULTANEOUS, tuple(sorted(s.window.move_types))
     return SIMULTANEOUS, seat_types(s, seat)
@@ -80,7 +80,29 @@ def seat_types(s: BoonlakeState, seat: int) -> tuple[str, ...]:
     pending = s.pending.get(seat)
     if pending is not None:
         return PENDING_MOVES[pending]
+    if s.window is not None and not s.window.decisions:  # nobody decided yet: order may be announced
+        return RIGHT_MOVES[right_part(s)] + ("pass", "lever", "announce")
     return RIGHT_MOVES[right_part(s)] + ("pass", "lever")
+
+
+def announce_order(s: BoonlakeState, seat: int) -> None:
+    """"To act in order during a partial action, a player must announce it; then players resolve
+    that partial action clockwise, starting with the player who chose the strip." The open
+    right-side window becomes a clockwise queue of its seats.
+
+    :raises IllegalMove: BOON.ORDER.NOT_PARALLEL (no parallel part of an action open for the seat),
+        BOON.ORDER.STARTED (a decision was already made in it).
+    """
+    window = s.window
+    if s.step is not Step.RIGHT or window is None or seat not in window.seats:
+        raise IllegalMove("BOON.ORDER.NOT_PARALLEL", "order is announced for a part of an action the players resolve in "
+                                                     f"parallel, that {s.ids[seat]} takes part in; none is open now", "/type")
+    if window.decisions:
+        raise IllegalMove("BOON.ORDER.STARTED", f"{window.label} has begun in parallel "
+                                                f"({', '.join(s.ids[k] for k in window.decisions)} decided): order is "
+                                                f"announced before anybody decides", "/type")
+    s.queue = [(s.current + k) % s.n for k in range(s.n) if (s.current + k) % s.n in window.seats]
+    s.window = None
 
 
 # -- phase A ---------------------------------------------------------------------------------
@@ -173,7 +195,7 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
     if s.window is not None:
         if done:
             s.window.record(seat, t)
-    else:
+    elif done:  # clockwise: Pioneer's others draw, then play, before the next one
         s.queue.pop(0)
 
 

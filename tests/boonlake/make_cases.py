@@ -251,6 +251,12 @@ case("BOON.PROJECT.DONE", PROJECT + [A("pass"), A("pass"), A("pass"), B("draw"),
                                      B("action", strip="builder"), B("pass"), A("project", tile="T01", counts_as="night")],
      "/tile", "Each project may be realized only once per game.")
 
+# -- announcing order ("General Rules for Effects") ---------------------------------------
+case("BOON.ORDER.NOT_PARALLEL", [A("action", strip="hire"), A("announce")], "/type",
+     "To act in order during a partial action, a player must announce it (Hire's card part is Ana's alone).")
+case("BOON.ORDER.STARTED", HIRE + [A("pass"), B("announce")], "/type",
+     "Players normally act in parallel during an action ... to act in order, a player must announce it (Ana already passed).")
+
 
 # -- positions a short game does not reach: scripted prefixes -----------------------------
 
