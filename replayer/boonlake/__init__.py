@@ -76,8 +76,8 @@ What is built (issue 9's numbered items):
 6. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them) and
    ``random_setup``: ``simulate_log`` plays whole 1-4 player games (solo at a random difficulty).
 
-Not built yet: the
-annotated example, case logs per rule code, goldens, queries, ``make bench``.
+Not built yet: the annotated example, goldens, queries, ``make bench``. Every declared rule code
+has a case log (tests/boonlake/cases, made by make_cases.py).
 
 Readings of this engine where the text is silent (each one place in code):
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ludolog.replayer.boonlake import GAME_ENGINE as GAME
 from ludolog.replayer.boonlake import listing, turn
-from ludolog.replayer.boonlake.state import Step
+from ludolog.replayer.boonlake.state import Piece, Step
 from ludolog.replayer.core.log import GameLog, Player
 from tests.cases.writing import write_cases
 
@@ -66,12 +66,20 @@ def case(code: str, moves: list, pointer: str, rule: str, setup=SETUP, move_inde
     CASES[code] = raw
 
 
-def scripted(until, prefer: tuple[str, ...], limit: int = 3000) -> list[dict]:
-    """Moves from the set-up until ``until(state)``: each the first listed move of the earliest
-    preferred kind (the first card still possible for a draw)."""
+def _state_after(moves: list[dict]):
+    """The state after ``moves`` from the set-up."""
     state = GAME.new_state(GameLog(file="c", raw={}, game="boonlake", format="ludolog/2", edition="2021", options={},
                                    catalog=GAME.catalog_version, players=[Player(i, i) for i in IDS], setup=SETUP,
                                    seat_of={p: k for k, p in enumerate(IDS)}))
+    for move in moves:
+        GAME.apply(state, move, IDS.index(move["player"]) if "player" in move else None)
+    return state
+
+
+def scripted(until, prefer: tuple[str, ...], limit: int = 3000) -> list[dict]:
+    """Moves from the set-up until ``until(state)``: each the first listed move of the earliest
+    preferred kind (the first card still possible for a draw)."""
+    state = _state_after([])
     moves: list[dict] = []
     while not until(state):
         if len(moves) > limit or GAME.is_terminal(state):
@@ -280,11 +288,161 @@ marked = next(m["tile"] for m in second if m["type"] == "score" and m["player"] 
 case("BOON.SCORE.MARKED", second + [A("score", tile=marked)], "/tile",
      "Choose one of the 4 scoring tiles below which none of your scoring markers is yet placed.")
 
+# Step 1 of an interim scoring "once or twice": Ana's first two listed plays or upgrades, then a third
+state = _state_after(first)
+two = []
+for _ in range(2):
+    move = listing.seat_moves(state, 0, ("play", "upgrade", "project"))[0]
+    GAME.apply(state, move, 0)
+    two.append(move)
+case("BOON.INTERIM.TWICE", first + two + [A("upgrade", space=6, to="house")], "/type",
+     "Once or, better, twice, each player may either play 1 card of any kind or upgrade.")
 
-#: declared codes without a case yet (positions the scripted player does not reach quickly); the
-#: next session writes them: tests/boonlake/test_cases.py keeps this list exact
-MISSING = {"BOON.INTERIM.TWICE", "BOON.UPGRADE.NO_HOUSE", "BOON.UPGRADE.MAX_SETTLEMENTS", "BOON.CATTLE.FULL",
-           "BOON.CATTLE.NONE_LEFT"}
+
+# -- long positions: a driven player (the legal move its wish scores highest) ----------------
+
+def driven(until, wish, limit: int = 3000) -> tuple[list[dict], object]:
+    """Moves from the set-up until ``until(state)``: the deciding seat's legal move that
+    ``wish(state, seat, move)`` scores highest (ties: the listing's order; levers, projects and
+    announcements left out), the first card still possible for a draw. Returns the moves and the
+    state reached. Any legal play will do: only the case's last move is judged."""
+    s = _state_after([])
+    moves: list[dict] = []
+    while not until(s):
+        if len(moves) > limit or GAME.is_terminal(s):
+            raise RuntimeError("the driven prefix did not reach its position")
+        if s.draws:
+            move = {"type": "card", "card": s.deck.possible()[0]}
+        else:
+            seat, types = (min(s.window.waiting), turn.seat_types(s, min(s.window.waiting))) if s.window is not None \
+                else turn.expect(s)
+            legal = listing.seat_moves(s, seat, tuple(t for t in types if t not in ("announce", "lever", "project")))
+            move = legal[max(range(len(legal)), key=lambda i: (wish(s, seat, legal[i]), -i))]
+        GAME.apply(s, move, IDS.index(move["player"]) if "player" in move else None)
+        moves.append(move)
+    return moves, s
+
+
+def _near(s, space: int) -> int:
+    """Presences on ``space`` and next to it: where a house gathers the 3 a settlement needs."""
+    pr = s.all_presences()
+    return pr.get(space, 0) + sum(pr.get(k, 0) for k in s.cat.spaces[space].adjacent)
+
+
+def _hire_or(strip_wanted: str, s, seat: int, m: dict) -> int:
+    """Shared wishes: the wanted strip while inhabitants are on the ranch, else Hire; hire as many as
+    possible; pass rather than spend on anything else."""
+    t, p = m["type"], s.players[seat]
+    if t == "action":
+        return (10 if m["strip"] == strip_wanted and p.ranch >= 1 else 5 if m["strip"] == "hire" else 0)
+    if t == "hire":
+        return 6 + m.get("coins", 0) + len(m.get("discard", []))
+    return 1 if t == "pass" else 0
+
+
+def _clockwise_turn_of(s, strip: str, seat: int) -> bool:
+    return (not s.draws and s.step is Step.RIGHT and s.strip == strip and s.window is None and bool(s.queue)
+            and s.queue[0] == seat)
+
+
+def _full_wish(s, seat, m):  # both players stack their cattle on one pasture
+    if m["type"] == "cattle":
+        return 20 + 2 * len(s.cattle[m["space"]]) + m.get("substitute", 0)
+    if m["type"] == "pasture":
+        return 8 if not s.cattle else -1
+    return _hire_or("cattle_breeding", s, seat, m)
+
+
+def _full(s) -> bool:
+    return (any(len(v) == 4 for v in s.cattle.values()) and s.step is Step.RIGHT and s.strip == "cattle_breeding"
+            and s.window is None and not s.draws and s.players[s.queue[0]].cattle_placed < 5)
+
+
+moves, s = driven(_full, _full_wish)
+pasture = next(space for space, v in s.cattle.items() if len(v) == 4)
+case("BOON.CATTLE.FULL", moves + [{"type": "cattle", "player": IDS[s.queue[0]], "space": pasture}], "/space",
+     "Choose any cattle pasture with no more than 3 cattle (this one holds 4).")
+
+
+def _none_left_wish(s, seat, m):  # Ana spreads her cattle over new pastures; Ben passes
+    if seat == 1:
+        return 1 if m["type"] == "pass" else 0
+    if m["type"] == "cattle":
+        return 20 - 3 * len(s.cattle[m["space"]]) + 2 * m.get("substitute", 0)
+    if m["type"] == "pasture":
+        return 8
+    return _hire_or("cattle_breeding", s, seat, m)
+
+
+moves, s = driven(lambda s: s.players[0].cattle_placed == 5 and _clockwise_turn_of(s, "cattle_breeding", 0), _none_left_wish)
+case("BOON.CATTLE.NONE_LEFT", moves + [A("cattle", space=min(s.cattle))], "/space",
+     "Each player has 5 cattle (all of Ana's are on the gameboard).")
+
+
+def _houses_wish(s, seat, m):  # Ana builds houses, never a settlement; Ben passes
+    if seat == 1:
+        return 1 if m["type"] == "pass" else 0
+    if m["type"] == "upgrade":
+        return 20 if m["to"] == "house" else -50
+    if m["type"] == "develop":
+        return 15 if s.players[seat].ranch >= 2 else 2
+    return _hire_or("settle", s, seat, m)
+
+
+def _upgrading(s, seat: int) -> bool:
+    return _clockwise_turn_of(s, "settle", seat) or (not s.draws and s.step is Step.MIDDLE and s.current == seat
+                                                   and s.middle[0] == "develop_or_upgrade")
+
+
+def _six_houses(s) -> bool:
+    p = s.players[0]
+    return (sum(1 for r in s.cat.piece_order["house"] if r in p.vacated) == 6 and p.houses_aside == 0 and p.ranch >= 1
+            and any(o == 0 and pc is Piece.INHABITANT for o, pc in s.sites.values()) and _upgrading(s, 0))
+
+
+moves, s = driven(_six_houses, _houses_wish)
+space, i = min(k for k, (o, pc) in s.sites.items() if o == 0 and pc is Piece.INHABITANT)
+upgrade = A("upgrade", space=space, to="house", **({"site": i + 1} if len(s.cat.building_tiles[s.tiles[space]].sites) > 1 else {}))
+case("BOON.UPGRADE.NO_HOUSE", moves + [upgrade], "/site" if "site" in upgrade else "/space",
+     "If all 6 houses are on the gameboard, you cannot use that effect (Ana built all 6 and no settlement).")
+
+
+def _settlements_wish(s, seat, m):  # Ana gathers pieces and upgrades to settlements; Ben develops near them
+    t = m["type"]
+    if t == "develop":
+        return (15 if seat == 0 and s.players[seat].ranch >= 2 else 5) + 3 * _near(s, m["space"])
+    if seat == 1:
+        return 3 if t == "action" and m["strip"] == "settle" else 1 if t == "pass" else 0
+    if t == "explore":
+        return 12 + 3 * _near(s, m["space"])
+    if t == "upgrade":
+        return 30 + 3 * m.get("substitute", 0) if m["to"] == "settlement" else 20
+    if t == "action" and s.players[seat].ranch >= 1 and m["strip"] in ("settle", "pioneer"):
+        return 9 if m["strip"] == "pioneer" else 10 if s.turn % 4 else 0
+    if t == "action" and m["strip"] == "hire":
+        return 12 if s.players[seat].ranch == 0 else 5
+    return _hire_or("settle", s, seat, m) if t != "action" else 0
+
+
+def _gathered_houses(s) -> list[tuple[int, int]]:
+    pr = s.all_presences()
+    return sorted(k for k, (o, pc) in s.sites.items() if o == 0 and pc is Piece.HOUSE
+                  and pr[k[0]] - 1 + sum(pr.get(n, 0) for n in s.cat.spaces[k[0]].adjacent) >= 3)
+
+
+def _four_settlements(s) -> bool:
+    done = sum(1 for r in s.cat.piece_order["settlement"] if r in s.players[0].vacated)
+    return done == 4 and _upgrading(s, 0) and bool(_gathered_houses(s))
+
+
+moves, s = driven(_four_settlements, _settlements_wish)
+space, i = _gathered_houses(s)[0]
+upgrade = A("upgrade", space=space, to="settlement", **({"site": i + 1} if len(s.cat.building_tiles[s.tiles[space]].sites) > 1 else {}))
+case("BOON.UPGRADE.MAX_SETTLEMENTS", moves + [upgrade], "/site" if "site" in upgrade else "/space",
+     "You cannot build more than 4 settlements (Ana has 4; this house has 3 presences around it).")
+
+#: declared codes without a case (none left: tests/boonlake/test_cases.py keeps this exact)
+MISSING: set[str] = set()
 
 if __name__ == "__main__":
     write_cases(OUT, CASES)
