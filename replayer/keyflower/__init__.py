@@ -101,6 +101,12 @@ Readings where the texts are silent or unclear (each is one place in code):
 - Ties are shared ("the players are tied").
 - Boats 1a and 1b count at every boat pick from the moment the summer boat is won (the text names
   "the end of summer", when the won tiles are not yet placed).
+- A bag too short for the boats (rulebook, Start of season: "fill boats in order with one worker at a
+  time, but not with more workers than are stated on the tile") is shared out one worker at a time in
+  the order of the boats in play (the catalog's: Keyflower, Sea Bastion, Sea Breese, Flipper,
+  Ianvincible, White Wind), from the workers the bag held before the season's first load, whatever
+  order the loads are written in (``flow.workers_due``). The text says nothing of skill tiles: a
+  short pile gives each boat loaded what is left.
 - A winter tile dealt face down may stay unknown in a log until it is played.
 - Engine readings (each one place in code): a bid's ``count`` is the workers placed by that
   action (added to the player's own bid on the tile; a moved outbid group counts within it, and

@@ -181,10 +181,13 @@ def load(s: KFState, move: dict) -> None:
     workers, skills = move["workers"], move["skills"]
     for key, drawn, pool, allowed, wanted in (("workers", workers, s.bag, COLOURS, cargo.workers if cargo else 0),
                                              ("skills", skills, s.skill_pile, SKILLS, cargo.skills if cargo else 0)):
-        expected = min(wanted, pool.remaining)
+        expected = workers_due(s, boat) if key == "workers" else min(wanted, pool.remaining)
         if sum(drawn.values()) != expected:
-            raise refuse("KEY.BOAT.LOAD", f"the {s.cat.tiles[boat].name} is loaded with {expected} {key} this "
-                         f"{s.season_enum.value}, not {sum(drawn.values())}", f"/{key}")
+            short = key == "workers" and expected < wanted
+            raise refuse("KEY.BOAT.SHORT" if short else "KEY.BOAT.LOAD",
+                         f"the {s.cat.tiles[boat].name} is loaded with {expected} {key} this {s.season_enum.value}"
+                         f"{' (the bag runs short: the boats are filled in order one worker at a time)' if short else ''}, "
+                         f"not {sum(drawn.values())}", f"/{key}")
         for k, n in drawn.items():
             if k not in allowed:
                 raise refuse("KEY.BOAT.LOAD", f"boats are loaded face up: {k!r} is not one of the {key}", f"/{key}/{k}")
@@ -204,6 +207,24 @@ def load(s: KFState, move: dict) -> None:
     s.boat_load[boat] = (w, sk)
     s.loaded.append(boat)
     _after_layout(s)
+
+
+def workers_due(s: KFState, boat: str) -> int:
+    """The workers ``boat`` is loaded with this season. Start of season: "In the unlikely scenario that
+    there are insufficient workers in the bag, fill boats in order with one worker at a time, but not
+    with more workers than are stated on the tile": the workers the bag held before the first load
+    are shared out one at a time in the boats' order, whatever order the loads are written in."""
+    wanted = [(b, (c.workers if (c := s.cat.boat_load(b, s.season_enum)) else 0)) for b in boats_in_play(s)]
+    left = s.bag.remaining + sum(sum(s.boat_load[b][0]) for b in s.loaded)
+    if left >= sum(n for _, n in wanted):
+        return dict(wanted)[boat]
+    share = dict.fromkeys(dict(wanted), 0)
+    while left:
+        for b, n in wanted:
+            if left and share[b] < n:
+                share[b] += 1
+                left -= 1
+    return share[boat]
 
 
 def _after_layout(s: KFState) -> None:

@@ -16,7 +16,7 @@ from .actions import held, where_tile
 from .bidding import TileWorkers, bid as place_bid, use as place_use
 from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, Catalog, Season, TileGroup
 from .effects import PARAMS
-from .flow import boats_in_play, owns_flipper
+from .flow import boats_in_play, owns_flipper, workers_due
 from .geometry import DIRECTIONS, check_placement, distances
 from .hands import colours_available, skills_available, unknown_skills, unknown_workers
 from .state import Draw, KFState, Phase, Transport
@@ -98,7 +98,7 @@ def _layout(s: KFState) -> list[dict]:
         if boat in s.loaded:
             continue
         cargo = s.cat.boat_load(boat, s.season_enum)
-        nw = min(cargo.workers if cargo else 0, s.bag.remaining)
+        nw = workers_due(s, boat)
         ns = min(cargo.skills if cargo else 0, s.skill_pile.remaining)
         for w in compositions(nw, _pool_caps(s.bag, COLOURS, False)):
             for k in compositions(ns, _pool_caps(s.skill_pile, SKILLS, False)):
@@ -379,7 +379,7 @@ def random_move(s: KFState, rng: random.Random) -> dict:
             return move
         boat = next(b for b in boats_in_play(s) if b not in s.loaded)
         cargo = s.cat.boat_load(boat, s.season_enum)
-        return {"type": "load", "boat": boat, "workers": _draw_by_odds(s.bag, COLOURS, cargo.workers if cargo else 0, rng),
+        return {"type": "load", "boat": boat, "workers": _draw_by_odds(s.bag, COLOURS, workers_due(s, boat), rng),
                 "skills": _draw_by_odds(s.skill_pile, SKILLS, cargo.skills if cargo else 0, rng)}
     moves = legal_moves(s)
     if isinstance(task, Transport):

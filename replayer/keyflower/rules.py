@@ -66,6 +66,8 @@ KEYFLOWER_RULES = RuleBook("keyflower", [
     Rule("KEY.SETUP.LAYOUT", _SETUP + "; Start of season; Summer Boats", "A season's tile is laid out once, and only a summer boat shows a side a or b."),
     Rule("KEY.BOAT.LOAD", _SETUP + "; Start of season",
          "Each boat in play is loaded once a season with the workers and skill tiles its side shows, fewer only if the bag or pile runs out."),
+    Rule("KEY.BOAT.SHORT", _BOOK + "Start of season",
+         "When the bag holds too few workers, the boats are filled in order one worker at a time, none with more than its tile states."),
     Rule("KEY.BID.TARGET", _BID, "Bids are made on the season's tiles on offer and on the turn-order tiles."),
     Rule("KEY.BID.GROUP", _BID, "An outbid group moves together, all of it, with workers of its colour added at most."),
     Rule("KEY.USE.TARGET", _USE + "; Summer Boats",

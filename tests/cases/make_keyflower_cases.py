@@ -23,7 +23,7 @@ from ludolog.replayer.keyflower.state import Phase
 from tests.cases.writing import build_cases as shared_build_cases, write_cases
 
 OUT = Path(__file__).parent / "keyflower"
-IDS = ("ana", "ben", "cleo")
+IDS = ("ana", "ben", "cleo", "dan", "eve", "fay")
 
 SETUP = {
     "homes": ["home_1", "home_2"],
@@ -52,6 +52,14 @@ SPRING_PLAYED = SPRING + [
     {"type": "place", "player": "ana", "tile": "woodcutter", "q": 0, "r": -1, "rotation": 1},
     {"type": "place", "player": "ben", "tile": "keywood", "q": 0, "r": -1, "rotation": 1},
 ]
+
+#: six players with every worker behind the screens unseen (the short-bag case: nobody ever bids)
+SIX_SETUP = {
+    "homes": [f"home_{k}" for k in range(1, 7)],
+    "turn_order": {"turn_order_1": "b", "turn_order_2": "b", "turn_order_3": "b", "turn_order_4": "a"},
+    "winter_tiles": [["?", "?"] for _ in IDS],
+    "workers": [{"?": 8} for _ in IDS],
+}
 
 CASES: dict[str, tuple] = {}
 
@@ -157,6 +165,26 @@ def _():
 @case("KEY.BOAT.LOAD", "/workers", "In spring the Keyflower boat carries seven workers from the bag.")
 def _():
     return log(SPRING[:6] + [{"type": "load", "boat": "keyflower", "workers": {"red": 6}, "skills": {"saw": 1}}])
+
+
+def autumn_with_a_short_bag() -> dict:
+    """Six players pass every season: the bag's 120 - 6 x 8 = 72 workers lose 7+6+6+5+5+4 = 33 to the
+    boats in spring and again in summer, so 6 are left for the autumn boats, which ask 3+4+4+2+3+4."""
+    def passing(s, moves):
+        return next((m for m in moves if m["type"] == "pass"), None)
+    return played_until(log(setup=SIX_SETUP, players=6), lambda s: s.season == 2 and s.phase is Phase.LAYOUT
+                        and len(s.auction) == s.cat.setup(6).season_tiles, prefer=passing)
+
+
+@case("KEY.BOAT.SHORT", "/workers", "With six workers left in the bag for six boats, the boats are filled in order "
+      "one worker at a time: the Keyflower gets one, not three.")
+def _():
+    raw = autumn_with_a_short_bag()
+    s = raw.pop("state")
+    colour = max(s.bag.unaccounted, key=s.bag.unaccounted.get)
+    skill = max(s.skill_pile.unaccounted, key=s.skill_pile.unaccounted.get)
+    raw["moves"].append({"type": "load", "boat": "keyflower", "workers": {colour: 3}, "skills": {skill: 2}})
+    return raw
 
 
 @case("KEY.TURN.WRONG_STEP", "/type", "The spring tiles are laid out and the boats loaded before anybody bids.")
