@@ -170,7 +170,7 @@ def lay(s: KFState, move: dict) -> None:
 def load(s: KFState, move: dict) -> None:
     """A boat loaded with workers from the bag and skill tiles from the pile, face up.
 
-    :raises IllegalMove: KEY.BOAT.LOAD or CORE.HIDDEN.NOT_IN_POOL.
+    :raises IllegalMove: KEY.BOAT.LOAD, KEY.BOAT.SHORT or CORE.HIDDEN.NOT_IN_POOL.
     """
     boat = move["boat"]
     if boat not in boats_in_play(s):
