@@ -32,6 +32,7 @@ _BUILTIN_FALLBACK = {
     "entdecker": "ludolog.replayer.entdecker:GAME",
     "kingdom-crossing": "ludolog.replayer.kingdom_crossing:GAME",
     "castles-of-burgundy": "ludolog.replayer.castles_of_burgundy:GAME",
+    "keyflower": "ludolog.replayer.keyflower:GAME",
 }
 _GAMES: dict[str, Game] = {}
 PLUGINS_ENV = "LUDOLOG_PLUGINS"

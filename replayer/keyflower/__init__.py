@@ -1,8 +1,7 @@
-"""Keyflower (R&D Games, 2012; Breese & Bleasdale), 2-6 players: the strict engine of issue 11 (in progress).
+"""Keyflower (R&D Games, 2012; Breese & Bleasdale), 2-6 players: the strict engine of issue 11, registered.
 
-``GAME`` is defined, so tests/in_progress.py holds the engine to the conformance suite; it is not
-registered yet (no ``ludolog.games`` entry point): users meet it once every item of issue 11 is
-built and tested.
+``GAME`` is the ``ludolog.games`` entry point ``keyflower`` (and the registry's built-in fallback), so
+every registered-game test covers it: conformance, fuzz, schema paths, examples, goldens, CLI and report.
 
 The log (``schema/keyflower.schema.json``, format ``ludolog/2``): ``setup`` holds the home tiles
 in seat order, the turn-order tiles' sides, the winter tiles dealt and the eight starting workers
@@ -16,20 +15,34 @@ every unseen worker and skill tile named). The engine never draws: the core's Hi
 for the bag, the skill pile and the winter tiles, and identifies unseen workers when they are
 placed or paid.
 
-Built: set-up as recorded; the four seasons (layout and boat loads, the colour rule on bids and
-uses, outbids and moving outbid groups, increasing uses up to six workers, consecutive passes, the
-end of each season with winners, returned workers, the bag, turn order and the start player, boats
-taken with summer boats 1a and 1b, tile placement with matching sides or 2a); every action kind
-of the catalog through the core's EffectRegistry (``effects``: resources, the Workshop's choice,
-random workers and skill tiles, the Hiring Fair, Brewer, Carpenter/Mason/Smelter, Peddler/Store/
-Fair, Tavern, transport and upgrades with 2a, 2b and 3a); boats 4a (counter bids lying down) and 4b
-(any colours on a used tile); winter boats taken as tiles, the purple keyple; final scoring of
-every tile (``scoring``, ``allocation``) into the ledger by category; ties shared; legal moves and
-the simulator (``listing``); a hand-written case log per rule code (tests/cases/keyflower/, made by
-tests/cases/make_keyflower_cases.py). Not done yet: the speed floor of issue 11 (full validation at
-least 2x python-chess moves/s; measured at about 0.5x to 1x on the shared machine), golden
-playthroughs and the annotated example (both wait for registration: tests/test_golden.py and
-tests/test_examples.py replay registered games only), the two named queries, registration.
+Built (by the items of issue 11): (1) set-up as recorded: home tiles, the start player, the
+turn-order tiles' sides by player count, the winter tiles dealt and the eight starting workers
+(``"?"`` unseen), the summer boats' sides when laid out; (2) the four seasons (layout and boat loads,
+the colour rule on bids and uses, outbids and moving outbid groups, increasing uses up to six
+workers, consecutive passes, the end of each season with winners, returned workers, the bag, turn
+order and the start player, boats taken with summer boats 1a and 1b, tile placement with matching
+sides or 2a); every action kind of the catalog through the core's EffectRegistry (``effects``:
+resources, the Workshop's choice, random workers and skill tiles, the Hiring Fair, Brewer,
+Carpenter/Mason/Smelter, Peddler/Store/Fair, Tavern, transport and upgrades with 2a, 2b and 3a);
+boats 4a (counter bids lying down) and 4b (any colours on a used tile); winter boats taken as tiles,
+the purple keyple; final scoring of every tile (``scoring``, ``allocation``) into the ledger by
+category, each item scored once, Mercer's Guild gold substitution; ties shared; (3) the catalog
+(``catalog.json``, schema ``schema/keyflower.catalog.schema.json``, CATALOG.md; ``ludolog ids
+keyflower`` lists it, ``ids``); (4) legal moves and the simulator (``listing``), the conformance
+suite, a hand-written case log per rule code (tests/cases/keyflower/, made by
+tests/cases/make_keyflower_cases.py), golden playthroughs for 2-6 players (tests/golden/keyflower/),
+the annotated example ``schema/keyflower.example.md``, the state columns (``Keyflower.player_rows``:
+VP, workers by colour and unseen, resources by type, skill tiles by type and unseen, village,
+upgraded and winter tiles, transport capacity, the start player), the named queries
+``keyflower_winning_bids`` and ``keyflower_winter_tiles``, and tests for the numbers of the tile
+texts (tests/keyflower/test_scoring.py, test_tile_numbers.py).
+
+Not done yet: the speed floor of issue 11 (item 5: full validation at least 2x python-chess
+moves/s in ``make bench``; measured at about 0.5x to 1x on the shared machine).
+
+Rules references (``rules``) name the rulebook's chapters and the tile texts' headings (``Keyflower
+rules, Bidding``; ``Boat 4a``), never the abbreviations below, which are this docstring's and the
+catalog's shorthand for the sources.
 
 Modules: ``catalog`` (the component data, its closed vocabularies of effect kinds, set-up lookups),
 ``geometry`` (hex coordinates, placement by matching sides, roads, road loops, rivers), ``bidding``
@@ -42,7 +55,8 @@ season tiles, winter tiles dealt and chosen, starting workers, against the table
 ``state`` (the typed state, phases, pending decisions), ``hands`` (workers and skill tiles behind
 the screens, known or unseen), ``effects`` (one function per action kind), ``actions`` (bid, use,
 draws, carries, upgrades), ``flow`` (set-up, season start and end, boats, placing, final count),
-``listing`` (legal and random moves, random set-ups), ``engine`` (the Game interface).
+``listing`` (legal and random moves, random set-ups), ``ids`` (the catalog's ids in words for ``ludolog
+ids``), ``engine`` (the Game interface).
 Every function that refuses raises :class:`~ludolog.replayer.core.errors.IllegalMove` with a
 declared code, a sentence and a pointer into the move.
 
@@ -125,5 +139,5 @@ Readings where the texts are silent or unclear (each is one place in code):
 
 from .engine import Keyflower  # noqa: E402
 
-#: the engine, held to the conformance suite through tests/in_progress.py (not registered yet)
+#: the engine, registered as the ``ludolog.games`` entry point ``keyflower``
 GAME = Keyflower()

@@ -70,6 +70,12 @@ class Keyflower(Game):
     def catalog_version(self) -> str:  # type: ignore[override]
         return self.cat.version
 
+    def catalog_ids(self) -> dict[str, dict[str, str]]:
+        """The catalog's components by kind (``ludolog ids keyflower``; see ids.py)."""
+        from .ids import catalog_ids
+
+        return catalog_ids(self.cat)
+
     # -- set-up -------------------------------------------------------------------------------
     def new_state(self, log) -> KFState:
         return flow.new_state(self.cat, [p.id for p in log.players], log.setup)
