@@ -214,7 +214,8 @@ def test_builtin_games_are_installed_entry_points():
     declared = {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
     assert declared == {"entdecker": "ludolog.replayer.entdecker:GAME",
                         "kingdom-crossing": "ludolog.replayer.kingdom_crossing:GAME",
-                        "castles-of-burgundy": "ludolog.replayer.castles_of_burgundy:GAME"}
+                        "castles-of-burgundy": "ludolog.replayer.castles_of_burgundy:GAME",
+                        "keyflower": "ludolog.replayer.keyflower:GAME"}
     assert set(declared) <= set(installed_games())
     assert get_game("entdecker").name == "entdecker"
 

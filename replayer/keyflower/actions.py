@@ -20,8 +20,9 @@ from .rules import refuse
 from .state import COLOUR_INDEX, RESOURCE_INDEX, SKILL_INDEX, Draw, KFState, Transport
 from .transport import Carry, transport, upgrade
 
-#: fields every use may have; the action kind adds its own (effects.PARAMS)
-USE_FIELDS = frozenset(("type", "player", "tile", "workers", "from"))
+#: fields every use may have (``note``: the envelope's free comment on any move, never read by the
+#: rules); the action kind adds its own (effects.PARAMS)
+USE_FIELDS = frozenset(("type", "player", "tile", "workers", "from", "note"))
 #: the workers on a tile nobody has bid for or used yet (a value: shared)
 NO_WORKERS = TileWorkers()
 _ALLOWED = {kind: USE_FIELDS | frozenset(names) for kind, names in PARAMS.items()}
