@@ -22,7 +22,7 @@ from ludolog.replayer.boonlake.state import Piece, Step
 from ludolog.replayer.core.log import GameLog, Player
 from tests.cases.writing import write_cases
 
-OUT = Path(__file__).parent / "cases"
+OUT = Path(__file__).parents[1] / "cases" / "boonlake"  # held by tests/test_rule_cases.py once GAME is defined
 IDS = ("ana", "ben")
 #: strips top to bottom: Pioneer (day) row 1 (6 steps), ..., Builder row 7 (1 step, 2 VP)
 STRIPS = ["pioneer", "settle", "cattle_breeding", "region_scoring", "hire", "progress", "builder"]

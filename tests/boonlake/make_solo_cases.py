@@ -13,7 +13,7 @@ from pathlib import Path
 from ludolog.replayer.boonlake import GAME_ENGINE as GAME
 from tests.cases.writing import build_cases, write_cases
 
-OUT = Path(__file__).parent / "cases" / "solo"
+OUT = Path(__file__).parents[1] / "cases" / "boonlake" / "solo"
 #: strips top to bottom: Pioneer row 1 (6 steps), Settle row 2 (5), ..., Builder row 7 (1 step, 2 VP)
 STRIPS = ["pioneer", "settle", "cattle_breeding", "region_scoring", "hire", "progress", "builder"]
 #: the two-player starting spaces; Ana plays alone (7 coins: the Wise Eminence holds the starting player token)

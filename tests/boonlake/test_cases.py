@@ -11,7 +11,7 @@ import pytest
 from ludolog.replayer.boonlake import GAME_ENGINE as GAME
 from ludolog.replayer.core import LogError, parse_log, registry, replay
 
-CASES = Path(__file__).parent / "cases"
+CASES = Path(__file__).parents[1] / "cases" / "boonlake"
 FILES = sorted(CASES.glob("*.json")) + sorted(CASES.glob("solo/*.json"))  # solo/: make_solo_cases.py
 #: kept in step with make_cases.MISSING (importing the maker would replay its scripted prefixes)
 MISSING: set[str] = set()
