@@ -83,6 +83,36 @@ class IngestSummary:
                 "notes": list(self.notes)}
 
 
+class Batches:
+    """Gathers worker chunks, in order, into the batches an ingest commits one transaction each:
+    about ``batch_rows`` player-state rows, :data:`BATCH_LOGS` logs or :data:`BATCH_BYTES` of Arrow
+    data; a chunk that would take a batch past :data:`BATCH_BYTES` starts a batch of its own."""
+
+    def __init__(self, batch_rows: int = BATCH_STATE_ROWS):
+        self.batch_rows = batch_rows
+        self.pending: list[Chunk] = []
+
+    def add(self, chunk: Chunk) -> list[list[Chunk]]:
+        """The batches ``chunk`` completes (none, one or two)."""
+        ready = []
+        if self.pending and sum(c.nbytes for c in self.pending) + chunk.nbytes > BATCH_BYTES:
+            ready.append(self.pending)
+            self.pending = []
+        self.pending.append(chunk)
+        pending = self.pending
+        if (sum(c.state_rows for c in pending) >= self.batch_rows or sum(len(c.files) for c in pending) >= BATCH_LOGS
+                or sum(c.nbytes for c in pending) >= BATCH_BYTES):
+            ready.append(pending)
+            self.pending = []
+        return ready
+
+    def rest(self) -> list[list[Chunk]]:
+        """The last batch, if chunks are left."""
+        ready = [self.pending] if self.pending else []
+        self.pending = []
+        return ready
+
+
 class _BatchWriter:
     """Loads batches in a background thread of the same process: DuckDB releases the GIL while it
     inserts, so the next chunks are replayed meanwhile. Batches are written one at a time, in
@@ -290,22 +320,15 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         files, summary.skipped = files_to_replay(con, files, replay)
         writer = _BatchWriter(loader, summary)
         yield ChunkStats()  # nothing replayed yet, but the skipped logs are known: a progress bar can show them
-        pending: list[Chunk] = []
+        batches = Batches(batch_rows)
         for chunk in pool.extract(chunked_files(files, size, CHUNK_FILE_BYTES)):
             summary.stats.add(chunk.stats)
-            if pending and sum(c.nbytes for c in pending) + chunk.nbytes > BATCH_BYTES:
-                writer.put(pending)  # a large chunk does not join the batch: it starts its own
-                pending = []
-            pending.append(chunk)
-            if (sum(c.state_rows for c in pending) >= batch_rows
-                    or sum(len(c.files) for c in pending) >= BATCH_LOGS
-                    or sum(c.nbytes for c in pending) >= BATCH_BYTES):
-                writer.put(pending)
-                pending = []
+            for batch in batches.add(chunk):
+                writer.put(batch)
             summary.seconds = time.perf_counter() - start
             yield chunk.stats
-        if pending:
-            writer.put(pending)
+        for batch in batches.rest():
+            writer.put(batch)
         writer.finish()
         writer.check()
         began = time.perf_counter()
