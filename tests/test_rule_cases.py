@@ -12,23 +12,13 @@ from ludolog.replayer.core import CORE_RULES, LogError, all_games, parse_log, re
 from .in_progress import in_progress_games
 
 CASES = Path(__file__).parent / "cases"
-IN_PROGRESS = in_progress_games()
-
-
-@pytest.fixture(autouse=True)
-def _in_progress_registered():
-    """Case logs of engines being built (tests/in_progress.py) replay through them too."""
-    for game in IN_PROGRESS:
-        registry.register(game)
-    yield
-    for game in IN_PROGRESS:
-        registry.unregister(game.name)
 CASE_FILES = sorted(CASES.glob("*/*.json")) + sorted(CASES.glob("*/solo/*.json"))
 IN_PROGRESS = in_progress_games()  # engines being built are held to their cases too
 
 
 @pytest.fixture(autouse=True)
 def _in_progress_registered():
+    """Case logs of engines being built (tests/in_progress.py) replay through them too."""
     for game in IN_PROGRESS:
         registry.register(game)
     yield
