@@ -216,6 +216,12 @@ class Keyflower(Game):
                          f"tiles {len(p.coords)}")
         return "; ".join(parts)
 
+    def render_svg(self, s: KFState) -> str:
+        """The board picture for the HTML report (see board_svg.py; imported here, not at load time)."""
+        from .board_svg import render_svg
+
+        return render_svg(s)
+
     def render(self, s: KFState) -> str:
         lines = [self.describe(s)]
         if s.auction:
