@@ -5,11 +5,15 @@ shared seat palette, not from the picture code under test.
 """
 from __future__ import annotations
 
+import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from ludolog.cli.app import app
 from ludolog.cli.common import load_log
 from ludolog.replayer.core import replay
 from ludolog.replayer.core.colours import SEAT_COLOURS
@@ -119,3 +123,15 @@ def test_the_workers_a_use_places_are_drawn_on_the_tile_used(path):
         drawn = [{w.get("data-colour"): int(w.get("data-count")) for w in _groups(g, "worker")}
                  for g in _groups(holders[0], "use", data_player=move["player"])]
         assert {c: n for c, n in move["workers"].items() if n} in drawn, (move, drawn)
+
+
+def test_the_report_of_a_keyflower_log_has_the_picture(tmp_path):
+    out = tmp_path / "kf.html"
+    result = CliRunner().invoke(app, ["report", str(GOLDEN[0]), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    assert "This game draws no board picture" not in page
+    data = json.loads(re.search(r'id="steps-data">(.*?)</script>', page, re.S).group(1))
+    assert len(data["boards"]) > 50  # the picture changes over the game
+    last = "".join(data["pieces"][i] for i in data["boards"][data["steps"][-1]["board"]])
+    assert ET.fromstring(last).get("class") == "board keyflower"
