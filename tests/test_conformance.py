@@ -144,6 +144,34 @@ def test_a_rejected_move_leaves_the_state_unchanged(game):
     assert rejected > 50, rejected
 
 
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_move_after_the_end_is_reported_as_such(game):
+    """Any move written after the last one is CORE.MOVE.AFTER_END at its own index, whichever move it
+    is; and a game declaring ``apply_refuses_after_end`` (the driver then does not ask is_terminal
+    before every move) does refuse each of them itself, its state unchanged."""
+    rng = random.Random(13)
+    tried = 0
+    for k in range(6):
+        n = _player_counts(game)[k % len(_player_counts(game))]
+        raw = simulate_log(game, n, f"after-end-{k}")
+        log = parse_log(orjson.dumps(raw), "e.json")
+        end = replay(log).state
+        assert game.is_terminal(end)
+        before = snapshot(end)
+        for extra in rng.sample(raw["moves"], min(8, len(raw["moves"]))) + [raw["moves"][-1]]:
+            longer = dict(raw, moves=raw["moves"] + [extra])
+            longer.pop("claimed", None)
+            first = replay(parse_log(orjson.dumps(longer), "e.json")).violations[0]
+            assert (first.code, first.move_index, first.pointer) == \
+                ("CORE.MOVE.AFTER_END", len(raw["moves"]), f"/moves/{len(raw['moves'])}")
+            if game.apply_refuses_after_end:
+                with pytest.raises(IllegalMove):
+                    game.apply(end, extra, log.seat_of.get(extra.get("player")))
+                assert snapshot(end) == before
+            tried += 1
+    assert tried >= 30, tried
+
+
 MUTATIONS = ("drop", "duplicate", "swap_player", "alter_field")
 
 

@@ -26,7 +26,7 @@ class Colour(enum.IntEnum):
 def _state_class(extra: bool, frozen: bool = False):
     fields = [("cat", dict, dataclasses.field(metadata=SHARED)), ("count", "int"), ("colour", Colour),
               ("flat", "list[int]"), ("rows", list), ("ledger", Ledger), ("stack", DecisionStack),
-              ("hands", dict)]
+              ("hands", dict), ("sizes", "list[int] | None"), ("no_sizes", "list[int] | None")]
     if extra:
         fields.append(("added_later", list, dataclasses.field(default_factory=lambda: [[1], [2]])))
     return dataclasses.make_dataclass("State", fields, slots=True, frozen=frozen)
@@ -34,7 +34,7 @@ def _state_class(extra: bool, frozen: bool = False):
 
 def _make(cls, catalog):
     return cls(catalog, 3, Colour.RED, [1, 2], [[0, 1], [2]], Ledger(2), DecisionStack([("take", 1)]),
-               {0: {"a": 1}})
+               {0: {"a": 1}}, [4, 5], None)
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -50,11 +50,13 @@ def test_a_compiled_copier_copies_every_field_including_one_added_later(extra):
     copy.ledger.add(0, 3, "x", "y")
     copy.stack.pop()
     copy.hands[0]["a"] = 5
+    copy.sizes[0] = 0
+    assert copy.no_sizes is None
     if extra:
         copy.added_later[0].append(7)
         assert state.added_later == [[1], [2]]
     assert state.flat == [1, 2] and state.rows == [[0, 1], [2]] and state.ledger.totals == [0, 0]
-    assert len(state.stack) == 1 and state.hands == {0: {"a": 1}}
+    assert len(state.stack) == 1 and state.hands == {0: {"a": 1}} and state.sizes == [4, 5]
 
 
 def test_a_compiled_copier_of_a_frozen_class_and_its_refusals():
@@ -155,24 +157,66 @@ _SHARED = {f.name for f in dataclasses.fields(KCState)
 
 
 @pytest.mark.parametrize("n", [1, 2, 4])
-def test_the_kingdom_crossing_look_ahead_shares_only_what_it_declares(n):
+@pytest.mark.parametrize("for_one_seat", [False, True])
+def test_the_kingdom_crossing_look_ahead_shares_only_what_it_declares(n, for_one_seat):
+    """A look-ahead shares the declared fields; one for a seat also shares the other players' boards
+    (and nothing of that seat's)."""
     registry.register(GAME)
     rng = random.Random(n)
     raw = simulate_log(GAME, n, f"lookahead-{n}")
     log = parse_log(orjson.dumps(raw), "l.json")
     for stop in sorted(rng.sample(range(len(raw["moves"])), 12)):
         state = replay(log, to=stop).state
-        look = state.lookahead()
+        seat = rng.randrange(len(state.players)) if for_one_seat else None
+        look = state.lookahead(seat)
         assert snapshot(look) == snapshot(state)
         for f in dataclasses.fields(KCState):
             mine, theirs = getattr(state, f.name), getattr(look, f.name)
             if f.name in _SHARED:
                 assert mine is theirs
                 continue
+            if f.name == "players" and seat is not None:
+                assert theirs is not mine
+                assert [a is b for a, b in zip(mine, theirs)] == [i != seat for i in range(len(mine))]
+                mine, theirs = mine[seat], theirs[seat]
             a, b = set(), set()
             _mutable_ids(mine, a)
             _mutable_ids(theirs, b)
             assert not a & b, f"the look-ahead shares a mutable part of {f.name}"
+
+
+def test_a_look_ahead_for_one_seat_never_changes_another_player(monkeypatch):
+    """What makes sharing the other players' boards safe: in simulated games of every size and solo
+    option, each look-ahead made for a seat is made as a full copy instead, and when the move is
+    done the other players of every such copy are as they were copied (only the engine's look-ahead
+    code could have changed them, and it did not)."""
+    registry.register(GAME)
+    made: list[tuple[KCState, list]] = []  # (full copy, snapshots of its other players when made)
+    full_lookahead = KCState.lookahead
+
+    def recording_lookahead(self, seat=None):
+        copy = full_lookahead(self)
+        if seat is not None:
+            made.append((copy, [(i, snapshot(p)) for i, p in enumerate(copy.players) if i != seat]))
+        return copy
+
+    monkeypatch.setattr(KCState, "lookahead", recording_lookahead)
+    checked = 0
+
+    def after_move(i, move, state):
+        nonlocal checked
+        for copy, others in made:
+            for seat, before in others:
+                assert snapshot(copy.players[seat]) == before, (i, move, seat)
+        checked += len(made)
+        made.clear()
+
+    for k in range(16):
+        n = 1 + k % 4
+        options = GAME.option_sets(n)[k // 4 % len(GAME.option_sets(n))]
+        raw = simulate_log(GAME, n, f"seat-lookahead-{k}", options)
+        assert replay(parse_log(orjson.dumps(raw), "s.json"), on_step=after_move).status == "valid"
+    assert checked > 300, checked
 
 
 def test_the_compiled_bridge_goal_checks_agree_with_the_requirement_test():

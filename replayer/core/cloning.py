@@ -90,8 +90,10 @@ def clone_fields(state: S) -> S:
 _ATOM_ANNOTATIONS = frozenset({"int", "float", "str", "bool", "bytes", "None", "int | None", "str | None",
                                "bool | None", "float | None"})
 _FLAT_LIST_ANNOTATIONS = frozenset(f"list[{a}]" for a in _ATOM_ANNOTATIONS)
-_COPY_KINDS = {"share": "v", "slice": "v[:]", "dict": "dict(v)", "rows": "[x[:] for x in v]",
-               "clone": "None if v is None else v.clone()", "copy": "_copy_value(v)"}
+#: ... or such a list or None (``list[int] | None``): sliced unless None
+_OPTIONAL_FLAT_LIST_ANNOTATIONS = frozenset(f"{a} | None" for a in _FLAT_LIST_ANNOTATIONS)
+_COPY_KINDS = {"share": "v", "slice": "v[:]", "optional_slice": "None if v is None else v[:]", "dict": "dict(v)",
+               "rows": "[x[:] for x in v]", "clone": "None if v is None else v.clone()", "copy": "_copy_value(v)"}
 
 
 def _annotation(f: dataclasses.Field) -> str:
@@ -102,12 +104,12 @@ def compile_copier(cls: type[S], how: Mapping[str, str | Callable[[Any], Any]] |
     """A function copying an instance of the dataclass ``cls`` field by field, as generated code.
 
     Every field of ``cls`` is copied (a field added later too): by ``how[name]`` when given - one of
-    ``"share"`` (the same object), ``"slice"`` (a flat list), ``"dict"`` (a dict of immutable values),
-    ``"rows"`` (a list of flat lists), ``"clone"`` (its ``clone()``, or None), ``"copy"``
-    (:func:`copy_value`) or a function of the value; else a ``SHARED`` field is shared, a field
-    annotated as an immutable atom (``int``, ``str | None``, ...) is shared, one annotated as a flat
-    list of them (``list[int]``) is sliced, and anything else goes through :func:`copy_value`, so an
-    unforeseen shape is never shared by mistake.
+    ``"share"`` (the same object), ``"slice"`` (a flat list), ``"optional_slice"`` (a flat list or
+    None), ``"dict"`` (a dict of immutable values), ``"rows"`` (a list of flat lists), ``"clone"`` (its
+    ``clone()``, or None), ``"copy"`` (:func:`copy_value`) or a function of the value; else a ``SHARED``
+    field is shared, a field annotated as an immutable atom (``int``, ``str | None``, ...) is shared,
+    one annotated as a flat list of them (``list[int]``, or ``list[int] | None``) is sliced, and
+    anything else goes through :func:`copy_value`, so an unforeseen shape is never shared by mistake.
 
     :raises TypeError: ``cls`` is not a dataclass, or ``how`` names an unknown field or kind.
     """
@@ -135,6 +137,8 @@ def compile_copier(cls: type[S], how: Mapping[str, str | Callable[[Any], Any]] |
             expr = "v"
         elif _annotation(f) in _FLAT_LIST_ANNOTATIONS:
             expr = "v[:]"
+        elif _annotation(f) in _OPTIONAL_FLAT_LIST_ANNOTATIONS:
+            expr = _COPY_KINDS["optional_slice"]
         else:
             expr = "_copy_value(v)"
         lines.append(f"    v = src.{f.name}")

@@ -59,6 +59,11 @@ class Game(ABC):
     #: what the rulebook calls the second number of :meth:`turn_info` ("round", "season", ...),
     #: the one word text output uses for it
     round_name: str = "round"
+    #: True when :meth:`apply` itself refuses every move on a terminal state (raising IllegalMove,
+    #: changing nothing): the replay driver then asks :meth:`is_terminal` only about a rejected move
+    #: (to report it as CORE.MOVE.AFTER_END) instead of before every move. tests/test_conformance.py
+    #: holds every game that declares it to it.
+    apply_refuses_after_end: bool = False
 
     # -- set-up ---------------------------------------------------------------------------
     @abstractmethod

@@ -22,6 +22,7 @@ StartHook = Callable[[Any], None]
 #: violations for which other legal moves are no help: a player id that is no player (the did-you-mean
 #: says whom), a move after the end (there are none)
 _NO_LEGAL_HINT = frozenset({"CORE.MOVE.UNKNOWN_PLAYER", "CORE.MOVE.AFTER_END"})
+_AFTER_END = ("CORE.MOVE.AFTER_END", "the game is already over; no move may follow")
 
 
 @dataclass
@@ -140,6 +141,7 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
     seat_of = log.seat_of
     apply = game.apply
     is_terminal = game.is_terminal
+    end_checked_first = not game.apply_refuses_after_end  # else apply refuses such a move itself
     ledger = state.ledger
     bot_ledgers = [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
     for i in range(end):
@@ -158,9 +160,14 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
 
                     raise IllegalMove("CORE.MOVE.UNKNOWN_PLAYER", f"{pid!r} is not a player of this game"
                                       f"{did_you_mean(pid, seat_of)} (players: {', '.join(seat_of)})", "/player")
-            if is_terminal(state):
-                raise IllegalMove("CORE.MOVE.AFTER_END", "the game is already over; no move may follow")
-            apply(state, move, seat)
+            if end_checked_first and is_terminal(state):
+                raise IllegalMove(*_AFTER_END)
+            try:
+                apply(state, move, seat)
+            except IllegalMove:
+                if end_checked_first or not is_terminal(state):
+                    raise
+                raise IllegalMove(*_AFTER_END) from None  # the game refused it: reported as the core's
         except IllegalMove as exc:
             ptr = exc.pointer if exc.pointer.startswith("/moves/") else f"/moves/{i}{exc.pointer}"
             message = exc.message

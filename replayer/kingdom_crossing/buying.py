@@ -31,7 +31,7 @@ def affordable(s: KCState, seat: int, sp: int, coins: int, paws: int, twice: boo
         return False
     # The bird may still pay for the card through a choice (an Invest action cashed, a Structure
     # resolved, a track bonus reached): try every way of resolving it on a copy.
-    c = s.lookahead()
+    c = s.lookahead(seat)
     p = c.players[seat]
     p.coins, p.paws = coins, paws
     if invest is not None:
@@ -74,7 +74,7 @@ def pending_pay(s: KCState):
 
 def keeps_card_affordable(s: KCState, move: dict) -> bool:
     """Answering the current choice with ``move`` still leaves a way to pay for the card being bought."""
-    c = s.lookahead()
+    c = s.lookahead(s.tasks.top().seat)
     answer(c, c.tasks.top(), move)
     return pay_feasible(c)
 
@@ -103,7 +103,7 @@ def can_finish(s: KCState, seat: int) -> bool:
         if p.coins >= cost:
             for r in range(len(cat.regions)):
                 if r != p.region:
-                    c = s.lookahead()
+                    c = s.lookahead(seat)
                     fly(c, seat, r, p.coins - cost)
                     if can_finish(c, seat):
                         return True
@@ -126,7 +126,7 @@ def market_keeps_a_card(s: KCState, seat: int, r: int) -> bool:
         return False
     if any(affordable(s, seat, sp, p.coins - cost, p.paws, s.bird_twice) for sp in s.cat.region_spaces[p.region]):
         return True
-    c = s.lookahead()
+    c = s.lookahead(seat)
     c.players[seat].coins -= cost
     c.market_cost = -1
     gain(c, seat, r, 1, "market tile purchase")
@@ -139,6 +139,6 @@ def keeps_a_card(s: KCState, move: dict) -> bool:
     seat = s.tasks.top().seat
     if can_buy_card(s, seat):
         return True  # none of these choices takes coins or cards away
-    c = s.lookahead()
+    c = s.lookahead(seat)
     answer(c, c.tasks.top(), move)
     return pay_feasible(c, lambda x: can_finish(x, seat))

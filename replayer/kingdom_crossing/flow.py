@@ -143,7 +143,7 @@ def pay_feasible(s: KCState, leaf=None) -> bool:
                 continue
             last = len(opts) - 1
             for k, opt in enumerate(opts):
-                c = s if k == last else s.lookahead()  # the last answer may consume ``s`` itself
+                c = s if k == last else s.lookahead(task.seat)  # the last answer may consume ``s`` itself
                 answer(c, c.tasks.top(), opt)
                 if pay_feasible(c, leaf):
                     return True

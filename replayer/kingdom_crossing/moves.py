@@ -269,7 +269,7 @@ def plan_work(s: KCState, seat: int, move: dict) -> WorkPlan:
             return plan
     # Not here and now: a market purchase, a flight after the Paw markers, or both, may still lead to
     # a card ("If you cannot, you must choose to rest instead of working (or move somewhere else)").
-    c = s.lookahead()
+    c = s.lookahead(seat)
     c.players[seat].played[tile] = True
     _move_beaver(c, seat, plan)
     if can_finish(c, seat):
@@ -285,7 +285,7 @@ def fly_after(s: KCState, seat: int, move: dict) -> None:
     if s.balloon_used:
         raise IllegalMove("KC.BALLOON.ONCE", "the balloon already flew this turn (before the Paw markers)", "/to")
     to, coins = balloon_flight(cat, move["to"], p.region, s.balloon, p.coins, "")
-    c = s.lookahead()
+    c = s.lookahead(seat)
     fly(c, seat, to, coins)
     if not can_finish(c, seat):
         raise IllegalMove("KC.WORK.NOTHING_TO_BUY", f"you could not buy any card in {move['to']} after this flight", "/to")
@@ -304,7 +304,7 @@ def fly_options(s: KCState, seat: int) -> list[dict]:
     out = []
     for r in range(len(cat.regions)):
         if r != p.region:
-            c = s.lookahead()
+            c = s.lookahead(seat)
             fly(c, seat, r, p.coins - cost)
             if can_finish(c, seat):
                 out.append({"type": "fly", "to": cat.regions[r]})

@@ -153,21 +153,33 @@ class KCState:
         """A full, independent copy (every field, see the core's clone_fields)."""
         return clone_fields(self)
 
-    def lookahead(self) -> "KCState":
-        """A copy for trying out a player's answers (can a card still be paid for?): like
-        :meth:`clone`, but the piles only chance moves draw from are shared, since a look-ahead
-        never applies a chance move."""
-        return _lookahead(self)
+    def lookahead(self, seat: int | None = None) -> "KCState":
+        """A copy for trying out answers (can a card still be paid for?): like :meth:`clone`, but
+        the piles only chance moves draw from are shared, since a look-ahead never applies a chance
+        move.
+
+        With ``seat``, only that player's board is copied and the other players' are shared: for
+        trying out ``seat``'s own decisions (a bird met, a card paid, a market purchase, a flight,
+        the choices they bring), which change that player and the board but no other player.
+        Without it every player is copied (a look-ahead that may run the game on to another turn)."""
+        copy = _copy_board(self)
+        if seat is None:
+            copy.players = [_copy_player(p) for p in self.players]
+        else:
+            players = copy.players = self.players[:]
+            players[seat] = _copy_player(players[seat])
+        return copy
 
 
 #: Player copied field by field (every list sliced) by generated code: look-aheads run on work moves
 _copy_player = compile_copier(Player)
-#: the look-ahead's copy, generated from KCState's fields (a new field is copied too; see the core's
-#: compile_copier): shared catalogs and only-chance piles by reference, the rest by its shape
-_lookahead = compile_copier(KCState, {
+#: the look-ahead's copy of everything but the players (which KCState.lookahead copies as it needs),
+#: generated from KCState's fields (a new field is copied too; see the core's compile_copier):
+#: shared catalogs and only-chance piles by reference, the rest by its shape
+_copy_board = compile_copier(KCState, {
     **{f.name: "share" for f in fields(KCState) if f.metadata.get("kc_only_chance")},
     "step": "share", "claim_then": "share",  # Step: an IntEnum
-    "players": lambda players: [_copy_player(p) for p in players],
+    "players": "share",  # replaced by lookahead()
     "ledger": "clone", "paco_ledger": "clone", "tasks": "clone", "favor_pool": "clone",
     "goal_slots": "rows", "supply": "dict",  # (picture, stars) -> tokens left
     "paco_reveals": "slice",  # frozen decisions
