@@ -99,6 +99,7 @@ class Boonlake(Game):
     state_columns = (("score", "int"), ("coins", "int"), ("cards_in_hand", "int"), ("ranch", "int"), ("vases", "int"),
                      ("levers", "int"), ("settlements", "int"), ("cattle", "int"), ("houses", "int"),
                      ("coin_track", "int"), ("card_track", "int"), ("production_sites", "int"), ("river", "str"),
+                     ("scoring_tile", "str"),  # the tile kept at set-up (doubled for this player)
                      ("eminence_score", "int"))  # solo: the Wise Eminence's VP so far (0 in multiplayer games)
     bot_columns = ("eminence_score",)
 
@@ -219,7 +220,7 @@ class Boonlake(Game):
             hand = len(p.hand) + s.deck.unknown_held.get(seat, 0)
             rows.append((s.ledger.totals[seat], p.coins, hand, p.ranch, p.vases, len(p.levers),
                          interim.settlements_removed(s, seat), p.cattle_placed, interim.houses_removed(s, seat),
-                         p.coin_track, p.card_track, sum(p.sites), p.ship, eminence))
+                         p.coin_track, p.card_track, sum(p.sites), p.ship, s.owner_tile[seat], eminence))
         return rows
 
     def turn_info(self, s: BoonlakeState) -> tuple[int, int]:

@@ -10,7 +10,7 @@ from ludolog.replayer.core import registry
 from .test_engine import GAME, play, state_of
 
 COLUMNS = ["score", "coins", "cards_in_hand", "ranch", "vases", "levers", "settlements", "cattle", "houses",
-           "coin_track", "card_track", "production_sites", "river", "eminence_score"]
+           "coin_track", "card_track", "production_sites", "river", "scoring_tile", "eminence_score"]
 
 
 def A(t: str, **kw) -> dict:
@@ -45,10 +45,10 @@ def rows(s) -> list[dict]:
 
 def test_the_columns_are_those_the_issue_names():
     # VP, coins, cards in hand, inhabitants on the ranch, vases, levers, settlements and cattle placed,
-    # income track positions, river position (issue 9, item 7); the solo opponent's VP a bot column
+    # income track positions, river position (issue 9, item 7), the scoring tile kept (for the queries); the solo opponent's VP a bot column
     assert [c for c, _ in GAME.state_columns] == COLUMNS
-    assert dict(GAME.state_columns)["river"] == "str"
-    assert {t for c, t in GAME.state_columns if c != "river"} == {"int"}
+    assert dict(GAME.state_columns)["river"] == dict(GAME.state_columns)["scoring_tile"] == "str"
+    assert {t for c, t in GAME.state_columns if c not in ("river", "scoring_tile")} == {"int"}
     assert GAME.bot_columns == ("eminence_score",)
 
 
@@ -59,8 +59,9 @@ def test_the_figures_at_the_set_up():
     ana, ben = rows(state_of())
     common = {"score": 0, "cards_in_hand": 6, "ranch": 3, "vases": 0, "levers": 0, "settlements": 0, "cattle": 0,
               "houses": 0, "coin_track": 0, "card_track": 0, "production_sites": 1, "river": "1", "eminence_score": 0}
-    assert ana == {**common, "coins": 6}
-    assert ben == {**common, "coins": 7}
+    # each keeps one of the two scoring tiles drawn (SETUP: Ana T01, Ben T05)
+    assert ana == {**common, "coins": 6, "scoring_tile": "T01"}
+    assert ben == {**common, "coins": 7, "scoring_tile": "T05"}
 
 
 def test_the_figures_after_builder_hire_and_progress():
@@ -71,13 +72,13 @@ def test_the_figures_after_builder_hire_and_progress():
     # and skipped, 6: 3 coins (10).
     assert ana == {"score": -2, "coins": 10, "cards_in_hand": 8, "ranch": 4, "vases": 0, "levers": 1, "settlements": 0,
                    "cattle": 0, "houses": 0, "coin_track": 0, "card_track": 0, "production_sites": 1, "river": "6",
-                   "eminence_score": 0}
+                   "scoring_tile": "T01", "eminence_score": 0}
     # Ben: Hire from row 5 (no VP); the night card discarded for 2 coins (7 + 2 = 9; 6 - 1 = 5 cards);
     # Hire's middle gives the active player 1 inhabitant (ranch 4); 3 steps from space 1: 2 is Ana's
     # (skipped), 3, 4, 5: 1 vase; Progress's right side: a card drawn unseen (6 cards).
     assert ben == {"score": 0, "coins": 9, "cards_in_hand": 6, "ranch": 4, "vases": 1, "levers": 0, "settlements": 0,
                    "cattle": 0, "houses": 0, "coin_track": 0, "card_track": 0, "production_sites": 1, "river": "5",
-                   "eminence_score": 0}
+                   "scoring_tile": "T05", "eminence_score": 0}
 
 
 def test_a_pasture_and_a_cattle_placed():
@@ -87,5 +88,5 @@ def test_a_pasture_and_a_cattle_placed():
     # Cattle-breeding was on row 3 (4 steps) from space 5: 6 is Ana's and skipped, 7, 8, 9: 1 inhabitant.
     assert ben == {"score": 0, "coins": 9, "cards_in_hand": 6, "ranch": 5, "vases": 1, "levers": 0, "settlements": 0,
                    "cattle": 1, "houses": 0, "coin_track": 0, "card_track": 0, "production_sites": 1, "river": "9",
-                   "eminence_score": 0}
+                   "scoring_tile": "T05", "eminence_score": 0}
     assert ana["cattle"] == 0 and ana["ranch"] == 4
