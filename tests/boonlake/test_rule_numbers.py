@@ -196,3 +196,32 @@ def test_final_scoring_levers(levers, vp):
     s.players[0].levers = {f"m{k}": True for k in range(1, levers + 1)}
     final_scoring(s)
     assert s.ledger.by_category(0).get("levers", 0) == vp
+
+
+def _pass_until_ship(s) -> None:
+    while s.step is not Step.SHIP:
+        seat = min(GAME.acting_seats(s))
+        GAME.apply(s, {"type": "pass", "player": s.ids[seat]}, seat)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_after_the_second_interim_scoring_the_ships_go_back_further_ahead_with_4_players(n):
+    # "Once your ship moves onto the final river space, the current round ends ... then an interim scoring
+    # takes place." "After the second interim scoring, the first round ends: all ships are moved back along
+    # the ford to their starting space for the second round (in the 4-player game, ships start further ahead
+    # than with 2 or 3 players)."
+    import random
+
+    ids = ("ana", "ben", "cy", "dee")[:n]
+    setup = GAME.random_setup(random.Random(5), n, {})
+    setup["players"] = dict(zip(ids, setup["players"].values()))
+    s = state_of(setup, ids)
+    s.players[0].ship, s.crossed, s.scorings = "U15", {"lock-1"}, 1  # lock 1 crossed, interim scoring 1 held
+    play(s, A("action", strip=s.strips[0]))
+    _pass_until_ship(s)
+    play(s, A("ship", to="U16"))  # across lock 2 onto round 1's final space
+    assert s.step is Step.INTERIM and s.window.label == "interim scoring 2"
+    for seat, pid in enumerate(ids):
+        play(s, {"type": "score", "player": pid, "tile": s.owner_tile[seat]})
+    start = {2: "1", 4: "3"}[n]  # the catalog's round-2 start spaces: the first river space, the third with 4
+    assert s.rnd == 2 and s.scorings == 2 and [p.ship for p in s.players] == [start] * n
