@@ -229,30 +229,39 @@ def road_loop_tiles(village: Village) -> frozenset[Coord]:
     back to the starting point without the traveller having to travel along the same route twice";
     summer boat 2a "does not affect the Sea Bastion boat which requires roads to be connected".
     A tile is on such a loop when one of its road links is not a bridge of the road graph: the
-    two tiles stay connected by roads without that link.
+    two tiles stay connected by roads without that link. The bridges are found in one depth-first
+    walk (a link is a bridge when nothing below it reaches back above it).
     """
     graph = links(village, across_fields=False)
+    order: dict[Coord, int] = {}  # when the walk reached each tile
+    low: dict[Coord, int] = {}  # the earliest tile reached back from below it
     on_loop: set[Coord] = set()
-    for a, ns in graph.items():
-        for b in ns:
-            if a < b and _connected_without(graph, a, b):
-                on_loop.update((a, b))
+    for root in graph:
+        if root in order:
+            continue
+        order[root] = low[root] = len(order)
+        walk = [(root, None, iter(graph[root]))]
+        while walk:
+            node, parent, rest = walk[-1]
+            for n in rest:
+                if n == parent:  # the link just walked (tiles share at most one side)
+                    continue
+                if n in order:  # any other link to a tile already reached closes a loop
+                    on_loop.update((node, n))
+                    if order[n] < low[node]:
+                        low[node] = order[n]
+                    continue
+                order[n] = low[n] = len(order)
+                walk.append((n, node, iter(graph[n])))
+                break
+            else:
+                walk.pop()
+                if parent is not None:
+                    if low[node] < low[parent]:
+                        low[parent] = low[node]
+                    if low[node] <= order[parent]:  # the link from the parent is no bridge
+                        on_loop.update((node, parent))
     return frozenset(on_loop)
-
-
-def _connected_without(graph: dict[Coord, tuple[Coord, ...]], a: Coord, b: Coord) -> bool:
-    seen = {a}
-    stack = [a]
-    while stack:
-        c = stack.pop()
-        for n in graph[c]:
-            if (c, n) in ((a, b), (b, a)) or n in seen:
-                continue
-            if n == b:
-                return True
-            seen.add(n)
-            stack.append(n)
-    return False
 
 
 def river_component(village: Village, start: Coord) -> frozenset[Coord]:
