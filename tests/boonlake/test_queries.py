@@ -6,38 +6,21 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-import duckdb
 import orjson
 import pytest
 
-from ludolog.etl.ingest import ingest
 from ludolog.queries import run_query
 from ludolog.replayer.boonlake import GAME_ENGINE as GAME
-from ludolog.replayer.core import parse_log, registry, replay, simulate_log
+from ludolog.replayer.core import parse_log, replay
+
+from ..query_corpus import simulated_database
 
 PLAN = [1, 1, 2, 2, 2, 3, 3, 4]
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
-    registered = GAME.name in registry.game_names()
-    if not registered:
-        registry.register(GAME)
-    folder = tmp_path_factory.mktemp("bl-queries")
-    logs = folder / "logs"
-    logs.mkdir()
-    games = []
-    for k, n in enumerate(PLAN):
-        raw = simulate_log("boonlake", n, f"blq{k}")
-        (logs / f"bl-{k}.json").write_bytes(orjson.dumps(raw))
-        games.append(_observe(raw))
-    db = folder / "q.duckdb"
-    ingest([logs], db, workers=1)
-    con = duckdb.connect(str(db), read_only=True)
-    yield con, games
-    con.close()
-    if not registered:
-        registry.unregister(GAME.name)
+    yield from simulated_database(tmp_path_factory.mktemp("bl-queries"), GAME, PLAN, "blq", _observe)
 
 
 def _observe(raw: dict) -> dict:

@@ -12,10 +12,12 @@ import pytest
 
 from ludolog.etl.ingest import ingest
 from ludolog.queries import run_query
-from ludolog.replayer.core import parse_log, registry, replay, simulate_log
+from ludolog.replayer.core import parse_log, registry, replay
 from ludolog.replayer.keyflower import GAME
 from ludolog.replayer.keyflower.catalog import Season
 from ludolog.replayer.keyflower.state import Phase
+
+from ..query_corpus import simulated_database
 
 PLAN = [2, 2, 3, 4, 5, 6]
 SEASON_NAMES = {1: "spring", 2: "summer", 3: "autumn", 4: "winter"}
@@ -23,24 +25,7 @@ SEASON_NAMES = {1: "spring", 2: "summer", 3: "autumn", 4: "winter"}
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
-    registered = GAME.name in registry.game_names()
-    if not registered:
-        registry.register(GAME)
-    folder = tmp_path_factory.mktemp("kf-queries")
-    logs = folder / "logs"
-    logs.mkdir()
-    games = []
-    for k, n in enumerate(PLAN):
-        raw = simulate_log("keyflower", n, f"kq{k}")
-        (logs / f"kf-{k}.json").write_bytes(orjson.dumps(raw))
-        games.append(_observe(raw))
-    db = folder / "q.duckdb"
-    ingest([logs], db, workers=1)
-    con = duckdb.connect(str(db), read_only=True)
-    yield con, games
-    con.close()
-    if not registered:
-        registry.unregister(GAME.name)
+    yield from simulated_database(tmp_path_factory.mktemp("kf-queries"), GAME, PLAN, "kq", _observe)
 
 
 def _observe(raw: dict) -> dict:
