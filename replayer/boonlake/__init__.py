@@ -106,6 +106,9 @@ Readings of this engine where the text is silent (each one place in code):
   (``pass`` keeps the coins, the region lever adds 1 VP to them, a top-row lever forgoes them); the
   others are paid at once. One decision each, so the region lever and a top-row lever are not both
   used at one region scoring.
+- The region-scoring lever ("get 1 victory point in addition to 1 coin per presence") gives 1 VP
+  per presence in the three regions scored: a flat 1 VP would equal the 1 VP the lever earns at
+  the next interim scoring by staying unused, so using it would never change anything.
 - The coins and the joker of a card lever come when the card is played, before it is paid.
 - A card moving a lever back up may name a lever used with that very play.
 - Announcing order: any player taking part in a parallel right-side part may announce, and only

@@ -82,7 +82,8 @@ class EffectKind(str, enum.Enum):
     - ``forgo_card_coins_per_site``: when forgoing playing/discarding a card: 1 coin per production
       site level
     - ``forgo_card_coins``: when forgoing playing/discarding a card: n coins
-    - ``region_scoring_vp``: at a region scoring: n VP besides the coins
+    - ``region_scoring_vp``: at a region scoring: n VP per presence in the regions scored, besides
+      the coins
     - ``boat_upstream_free``: move 1 boat upstream any number of steps for free
     - ``tile_placed_inhabitant``: when you place a building tile (pastures too): n inhabitant
     - ``card_joker_or_coins_or_cards``: when playing a card: 1 resource less, or `coins` coins, or

@@ -255,7 +255,11 @@ def _forgo_coins(s, seat, eff, ch):
 
 @EFFECTS.effect(EffectKind.REGION_SCORING_VP.value)
 def _region_vp(s, seat, eff, ch):
-    gain_vp(s, seat, eff.get("n"), "levers", "a lever at a region scoring")
+    """"get 1 victory point in addition to 1 coin per presence": n VP per presence in the regions
+    scored. Reading: "per presence" governs both (a flat 1 VP would be exactly the 1 VP the lever
+    earns at the next interim scoring by staying unused, so using it would never change anything)."""
+    presences = region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
+    gain_vp(s, seat, eff.get("n") * presences, "levers", f"a lever at a region scoring: {presences} presence(s)")
 
 
 @EFFECTS.effect(EffectKind.BOAT_UPSTREAM_FREE.value)

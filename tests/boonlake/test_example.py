@@ -59,7 +59,7 @@ def test_the_figures_at_the_end_as_the_notes_work_them_out():
     # cards: 6 - 1 (D44) + 1 (S23) - 1 (D16) - 1 (N18) + 2 (income) = 6; ranch: 3 - 1 (develop) + 1 (hire)
     # - 1 (D16's exchange) - 1 (the upgrade) - 1 (develop) = 0; the vase of river space 11; 1 lever; the
     # loam site of space 10 beside her stone site; 1 step up the card track (N18)
-    assert ana == {"score": 6, "coins": 10, "cards_in_hand": 6, "ranch": 0, "vases": 1, "levers": 1,
+    assert ana == {"score": 7, "coins": 10, "cards_in_hand": 6, "ranch": 0, "vases": 1, "levers": 1,
                    "settlements": 0, "cattle": 0, "houses": 1, "coin_track": 0, "card_track": 1,
                    "production_sites": 2, "river": "16", "scoring_tile": "T01", "eminence_score": 0}
     # Ben's coins: 7 - 1 (N10) + 3 (N26 discarded, N10's bonus) + 1 (space 8) + 1 (B21's site) - 1 (S43)

@@ -123,7 +123,7 @@ def test_a_top_row_lever_at_region_scoring_forgoes_the_coins():
     assert s.players[ANA].coins == coins and s.players[ANA].vases == 1 and s.step is Step.SHIP
 
 
-def test_passing_at_region_scoring_keeps_the_coins_and_the_region_lever_adds_1_vp():
+def test_passing_at_region_scoring_keeps_the_coins_and_the_region_lever_adds_1_vp_per_presence():
     s = region_scoring_state("m1")
     coins = s.players[ANA].coins
     play(s, A("pass"))
@@ -131,7 +131,7 @@ def test_passing_at_region_scoring_keeps_the_coins_and_the_region_lever_adds_1_v
     s = region_scoring_state("m6")
     coins, vp = s.players[ANA].coins, s.ledger.totals[ANA]
     play(s, A("lever", lever="m6"))  # "get 1 victory point in addition to 1 coin per presence"
-    assert s.players[ANA].coins == coins + 3 and s.ledger.totals[ANA] == vp + 1
+    assert s.players[ANA].coins == coins + 3 and s.ledger.totals[ANA] == vp + 3
 
 
 def test_the_region_lever_only_at_a_region_scoring():

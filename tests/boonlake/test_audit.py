@@ -1,0 +1,349 @@
+"""The referee's audit (tests/boonlake/AUDIT.md): rules of ../shared/rules/boonlake.txt that no other
+test proved, through the engine's moves on hand-made positions.
+
+Every expectation comes from the passage quoted beside it and the catalog's tables (costs, rewards,
+recess incomes), worked out by hand; none is read back from the engine.
+"""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from ludolog.replayer.boonlake.effects import EffectKind
+from ludolog.replayer.boonlake.interim import final_scoring, open_interim
+from ludolog.replayer.boonlake.state import Piece, Step
+from ludolog.replayer.core import IllegalMove, registry
+
+from .test_engine import CAT, GAME, SETUP, play, state_of
+
+ANA, BEN = 0, 1
+
+
+@pytest.fixture(autouse=True)
+def _registered():
+    registry.register(GAME)
+    yield
+    registry.unregister(GAME.name)
+
+
+def A(t: str, **kw) -> dict:
+    return {"type": t, "player": "ana", **kw}
+
+
+def B(t: str, **kw) -> dict:
+    return {"type": t, "player": "ben", **kw}
+
+
+def refused(s, move, code: str, pointer: str | None = None):
+    with pytest.raises(IllegalMove) as exc:
+        GAME.apply(s, move, s.ids.index(move["player"]) if "player" in move else None)
+    assert exc.value.code == code, exc.value
+    if pointer is not None:
+        assert exc.value.pointer == pointer, exc.value.pointer
+    return exc.value
+
+
+def middle(s, strip: str, *parts: str):
+    s.step, s.strip, s.middle, s.current = Step.MIDDLE, strip, list(parts), ANA
+    return s
+
+
+def ship_step(s, seat: int, steps: int):
+    s.step, s.current, s.steps = Step.SHIP, seat, steps
+    return s
+
+
+def unseen_cards(s):
+    """Write every pending card draw as unseen ("?")."""
+    while s.draws:
+        play(s, {"type": "card", "card": "?"})
+
+
+# -- General Rules for Effects ------------------------------------------------------------------
+
+def test_the_discard_pile_is_shuffled_into_a_new_draw_pile():
+    # "Draw cards from the draw pile. If it is depleted, shuffle the discard pile into a new draw pile."
+    s = state_of()
+    while s.deck.remaining:
+        s.deck.draw(BEN, "?")  # every other card is in Ben's hand, unseen
+    play(s, A("action", strip="progress"), A("discard", card="N01"), A("pass"))  # N01 onto the discard pile
+    assert s.discard_pile == ["N01"]
+    play(s, A("draw"))  # Progress's right side: "may draw 1 card instead"
+    refused(s, {"type": "card", "card": "D02"}, "CORE.HIDDEN.NOT_IN_POOL")  # D02 is in Ana's hand
+    play(s, {"type": "card", "card": "N01"})  # the one card of the new draw pile
+    assert "N01" in s.players[ANA].hand and s.discard_pile == []
+
+
+def test_inhabitants_are_limited_wooden_pieces():
+    # "Only the wooden pieces are limited - then you go empty-handed." Hire's "take 1 inhabitant"
+    # and a river space's inhabitant give nothing with none of the player's colour in the supply.
+    s = state_of()
+    s.players[ANA].supply = 0
+    play(s, A("action", strip="hire"), A("pass"))  # the middle's inhabitant is taken at once: none
+    assert s.players[ANA].ranch == 3 and s.middle == ["explore"]
+    s = ship_step(state_of(), ANA, 6)
+    s.players[ANA].ship, s.players[ANA].supply = "8", 0
+    play(s, A("ship", to="9"))  # river space 9: "Take X inhabitants" (1)
+    assert s.players[ANA].ranch == 3
+
+
+def test_the_victory_point_marker_may_go_below_zero_and_ties_are_shared():
+    # "it can go below 0"; "The player with the most victory points wins; ties are shared."
+    s = state_of()
+    play(s, A("action", strip="builder"))  # row 7: 2 VP first
+    assert s.ledger.totals[ANA] == -2
+    s.ledger.add(BEN, -2, "rewards", "a tie")
+    assert GAME.winners(s) == [ANA, BEN]
+    s.ledger.add(BEN, 1, "rewards", "one more")
+    assert GAME.winners(s) == [BEN]
+
+
+# -- Play a Card: permanent effects ---------------------------------------------------------------
+
+def test_a_permanent_card_played_gives_a_coin_more_on_a_coin_space():
+    # "+1 additional coin when your ship ends on a coin space" (D41: 1 coin and 2 stone). Ana's
+    # stone site shows 1; both boats moved downstream (free) to the stone spaces 5 and 6 show 2 more.
+    setup = copy.deepcopy(SETUP)
+    setup["players"]["ana"]["hand"][2] = "D41"
+    s = state_of(setup)
+    play(s, A("action", strip="pioneer"), A("play", card="D41", boats=[5, 6]))
+    assert s.players[ANA].coins == 6 - 1 and s.players[ANA].boats == [5, 6]
+    play(s, A("pass"), A("pass"), A("pass"), B("pass"), A("ship", to="2"))  # river space 2: 2 coins
+    assert s.players[ANA].coins == 6 - 1 + 2 + 1
+
+
+def test_the_harbor_card_gives_2_coins_or_2_cards_in_a_harbor():
+    # "2 coins or 2 cards when your ship ends in a harbor" (a choice: written as 'bonus').
+    s = ship_step(state_of(), ANA, 2)
+    s.players[ANA].permanent[EffectKind.HARBOR_BONUS.value] = 2
+    refused(s, A("ship", to="3"), "BOON.CHOICE.HARBOR", "/bonus")
+    play(s, A("ship", to="3", bonus="cards"))
+    assert s.draws == [ANA, ANA]
+    s = ship_step(state_of(), ANA, 2)
+    s.players[ANA].permanent[EffectKind.HARBOR_BONUS.value] = 2
+    play(s, A("ship", to="3", bonus="coins"))
+    assert s.players[ANA].coins == 6 + 2
+    s = ship_step(state_of(), ANA, 2)
+    refused(s, A("ship", to="3", bonus="coins"), "BOON.CHOICE.UNUSED", "/bonus")  # no harbor card
+
+
+def test_the_vase_card_gives_a_vase_more_only_when_the_vase_is_taken():
+    # "+1 additional vase when your ship ends on a vase space and you take a vase."
+    s = ship_step(state_of(), ANA, 6)
+    s.players[ANA].ship = "3"
+    s.players[ANA].permanent[EffectKind.VASE_SPACE_BONUS.value] = 1
+    play(s, A("ship", to="5"))  # river space 5: 1 vase
+    assert s.players[ANA].vases == 1 + 1
+    for sites, vases, stone in (([], 2, 1), (["stone"], 0, 2)):  # space 11: "1 vase or 1 production site"
+        s = ship_step(state_of(), ANA, 6)
+        s.players[ANA].ship = "10"
+        s.players[ANA].permanent[EffectKind.VASE_SPACE_BONUS.value] = 1
+        play(s, A("ship", to="11", **({"sites": sites} if sites else {})))
+        assert (s.players[ANA].vases, s.players[ANA].sites[0]) == (vases, stone)
+
+
+def test_lever_and_card_coin_discounts_never_below_zero():
+    # "modernizing lever costs reduced by the coins shown (cumulative, never below 0)"; "card coin
+    # costs reduced by 1 (... cumulative, never below 0)". m1 costs 2, m4 0; D01 costs 1 coin.
+    s = play(state_of(), A("action", strip="progress"), A("pass"))
+    s.players[ANA].permanent[EffectKind.LEVER_DISCOUNT.value] = 1
+    play(s, A("modernize", lever="m1"))
+    assert s.players[ANA].coins == 6 - 1
+    s = play(state_of(), A("action", strip="progress"), A("pass"))
+    s.players[ANA].permanent[EffectKind.LEVER_DISCOUNT.value] = 2
+    play(s, A("modernize", lever="m4"))
+    assert s.players[ANA].coins == 6
+    s = middle(state_of(), "builder", "play_any_or_draw_2")
+    s.players[ANA].permanent[EffectKind.CARD_COIN_DISCOUNT.value] = 2
+    play(s, A("play", card="D01", boats=[5, 6]))  # 1 coin, 2 stone: the site and a boat show them
+    assert s.players[ANA].coins == 6
+
+
+def test_cattle_cards_give_up_fewer_inhabitants_and_pay_coins():
+    # "give up 1 fewer inhabitant per cattle placed (cumulative); +2 coins per cattle placed (cumulative)";
+    # "Take 2 coins for each house (any owner) on a building tile adjacent to the chosen pasture."
+    s = state_of()
+    s.tiles[5], s.cattle[5] = "pasture", []  # next to the starting tile on 6
+    s.sites[(6, 0)] = (BEN, Piece.HOUSE)
+    p = s.players[ANA]
+    p.permanent[EffectKind.CATTLE_INHABITANT_DISCOUNT.value] = 1
+    p.permanent[EffectKind.CATTLE_COINS.value] = 2
+    s.step, s.strip, s.queue, s.current = Step.RIGHT, "cattle_breeding", [ANA, BEN], ANA
+    play(s, A("cattle", space=5))  # an empty pasture: 1 inhabitant, 1 fewer
+    p = s.players[ANA]
+    assert p.ranch == 3 and p.coins == 6 + 2 + 2 and s.cattle[5] == [ANA] and "c1" in p.vacated
+
+
+# -- Explore, Develop, Upgrade --------------------------------------------------------------------
+
+def test_explore_builds_the_production_site_shown_and_wastes_it_at_level_2():
+    # "build 1 production site next to the resource shown (if that site is already level 2, the
+    # effect is wasted)": space 15 shows stone; Ana's stone site is level 1.
+    s = middle(state_of(), "hire", "explore")
+    play(s, A("explore", space=15, tile="B18"))
+    assert s.players[ANA].sites[0] == 2 and s.tiles[15] == "B18"
+    s = middle(state_of(), "hire", "explore")
+    s.players[ANA].sites[0] = 2
+    play(s, A("explore", space=15, tile="B18"))
+    assert s.players[ANA].sites == [2, 0, 0, 0]
+
+
+def test_develop_pays_the_site_and_takes_its_reward_but_not_its_settlement_vp():
+    # "Place 1 inhabitant from your ranch there. Pay any costs the site indicates, or take any rewards
+    # it shows immediately." B03 (space 14): pay 2 coins, gain 3 VP. B05 (space 24): take 1 coin, and
+    # "gain the indicated VP the moment you upgrade a house to a settlement on this site" (3).
+    s = play(middle(state_of(), "settle", "develop_or_upgrade"), A("develop", space=14))
+    p = s.players[ANA]
+    assert (p.ranch, p.coins, s.ledger.totals[ANA]) == (2, 6 - 2, 3) and s.sites[(14, 0)] == (ANA, Piece.INHABITANT)
+    s = play(middle(state_of(), "settle", "develop_or_upgrade"), A("develop", space=24))
+    assert (s.players[ANA].coins, s.ledger.totals[ANA]) == (6 + 1, 0)
+    s.sites[(24, 0)] = (ANA, Piece.HOUSE)
+    for space in (23, 25, 30):
+        s.tiles[space] = {23: "B18", 25: "B19", 30: "B20"}[space]
+        s.sites[(space, 0)] = (BEN, Piece.INHABITANT)  # 3 presences next to the house
+    middle(s, "settle", "develop_or_upgrade")
+    play(s, A("upgrade", space=24, to="settlement"))
+    assert s.ledger.totals[ANA] == 3 and s.players[ANA].ranch == 3 - 1 - 2
+
+
+def test_develop_needs_an_inhabitant_on_the_ranch():
+    s = middle(state_of(), "settle", "develop_or_upgrade")
+    s.players[ANA].ranch = 0
+    refused(s, A("develop", space=9), "BOON.PAY.INHABITANTS")
+
+
+def test_a_house_removed_from_the_game_is_used_once_the_board_has_none():
+    # "If you have no house left on your board, use a house removed from the game" (a house replaced
+    # by a settlement is put next to the gameboard).
+    s = middle(state_of(), "settle", "develop_or_upgrade")
+    p = s.players[ANA]
+    p.vacated |= {"h1", "h2", "h3", "h4", "h5", "h6", "c1", "i1"}
+    p.houses_aside = 1
+    s.sites[(9, 0)] = (ANA, Piece.INHABITANT)
+    play(s, A("upgrade", space=9, to="house"))
+    p = s.players[ANA]
+    assert p.houses_aside == 0 and s.sites[(9, 0)] == (ANA, Piece.HOUSE) and p.ranch == 3 - 1
+    s = middle(state_of(), "settle", "develop_or_upgrade")
+    s.players[ANA].vacated |= {"h1", "h2", "h3", "h4", "h5", "h6"}
+    s.sites[(9, 0)] = (ANA, Piece.INHABITANT)
+    refused(s, A("upgrade", space=9, to="house"), "BOON.UPGRADE.NO_HOUSE")  # "all 6 houses are on the gameboard"
+
+
+# -- The Actions ----------------------------------------------------------------------------------
+
+def test_progress_the_active_player_modernizes_twice_the_others_once_for_an_inhabitant_or_draw():
+    # "all players may modernize once, but must give up 1 inhabitant to do so; whoever can't or won't
+    # may draw 1 card instead. (So the active player can modernize once or twice; others only once.)"
+    s = play(state_of(), A("action", strip="progress"), A("pass"), A("modernize", lever="m4"))  # m4: 0 coins
+    s.players[BEN].ranch = 0
+    refused(s, B("modernize", lever="m5"), "BOON.PAY.INHABITANTS")  # Ben cannot give up an inhabitant
+    play(s, A("modernize", lever="m5"), B("draw"))  # m5: 1 coin and an inhabitant
+    unseen_cards(s)
+    ana = s.players[ANA]
+    assert set(ana.levers) == {"m4", "m5"} and ana.ranch == 2 and ana.coins == 6 - 1
+    assert s.deck.unknown_held[BEN] == 7 and s.step is Step.SHIP
+
+
+# -- Phase B and the locks -----------------------------------------------------------------------
+
+def test_the_first_ship_across_a_lock_starts_an_interim_scoring_after_its_turn_the_next_does_not():
+    # "If, during a round, you are the first player to move your ship across a lock, an interim scoring
+    # immediately follows your turn (all players take part). If another player has already crossed
+    # that lock this round, you do not trigger a scoring." Lock 1 lies between river spaces 15 and 16.
+    s = state_of()
+    s.players[ANA].ship, s.players[BEN].ship = "15", "14"
+    play(ship_step(s, ANA, 1), A("ship", to="16"))
+    assert s.step is Step.INTERIM and s.window.label == "interim scoring 1"
+    play(s, A("score", tile="T01"), B("score", tile="T05"))
+    unseen_cards(s)
+    assert s.step is Step.ACTION and s.current == BEN and s.scorings == 1
+    play(ship_step(s, BEN, 2), B("ship", to="16"))  # 15 is free again: 2 steps, across lock 1 too
+    assert s.step is Step.ACTION and s.current == ANA and s.scorings == 1 and s.window is None
+
+
+@pytest.mark.parametrize("trigger", [ANA, BEN])
+def test_the_last_interim_scoring_waits_for_the_player_right_of_the_starting_player(trigger):
+    # "The last (end of the second round) is triggered when someone moves onto the last river space,
+    # but the round continues until all players have had the same number of turns (until the player to
+    # the right of the starting player has played)". Ana holds the starting player token.
+    s = state_of()
+    s.rnd, s.scorings, s.crossed = 2, 3, {"lock-1"}
+    s.players[ANA].ship, s.players[BEN].ship = ("L15", "L10") if trigger == ANA else ("L10", "L15")
+    play(ship_step(s, trigger, 1), {"type": "ship", "player": s.ids[trigger], "to": "L16"})
+    if trigger == ANA:  # Ben still has his turn
+        assert s.step is Step.ACTION and s.current == BEN and s.scorings == 3
+        play(s, B("action", strip="builder"), B("pass"), A("pass"), B("pass"), B("ship", to="L11"))
+    assert s.step is Step.INTERIM and s.window.label == "interim scoring 4"
+    coins = [p.coins for p in s.players]
+    play(s, A("score", tile="T01"), B("score", tile="T05"))
+    # "At the last interim scoring, players get only the victory points; cards and coins are wasted."
+    assert [p.coins for p in s.players] == coins and not s.draws and s.step is Step.END
+
+
+# -- Interim Scoring ------------------------------------------------------------------------------
+
+def interim(s=None):
+    s = s or state_of()
+    s.scorings_due = 1
+    open_interim(s)
+    return s
+
+
+def test_interim_scoring_plays_no_discard_no_develop_and_every_player_must_score():
+    # "either play 1 card of any kind (discarding for 2 coins is not allowed) or upgrade (developing is
+    # not allowed)"; "You must score for one tile even if you cannot fulfill its condition."
+    s = interim()
+    refused(s, A("discard", card="D01"), "CORE.SIMULTANEOUS.INCOMPLETE")
+    refused(s, A("develop", space=9), "CORE.SIMULTANEOUS.INCOMPLETE")
+    refused(s, A("pass"), "CORE.SIMULTANEOUS.INCOMPLETE")
+    play(s, A("score", tile="T09"))
+    # step 1 comes before step 2: once Ana scored, she plays nothing more at this scoring
+    refused(s, A("play", card="D01", boats=[5, 6]), "CORE.SIMULTANEOUS.TWICE")
+
+
+def test_interim_income_counts_the_vacated_recesses_and_region_markers_come_off():
+    # "b. Coins and victory points for all vacated spaces on your player board"; the catalog's tier 1:
+    # h1 1 coin, c1 1 VP, the bonus inhabitant i1 2 coins. "Remove all region markers placed on
+    # region-label rewards (so they can be chosen again at region scoring)."
+    s = state_of()
+    s.players[ANA].vacated |= {"h1", "c1", "i1"}
+    s.covered = {"southern", "unknown"}
+    interim(s)
+    play(s, A("score", tile="T09"), B("score", tile="T05"))
+    track = CAT.tracks["coin"][0]
+    assert s.players[ANA].coins == 6 + track.income + 1 + 2
+    assert s.ledger.by_category(ANA)["income"] == track.vp + CAT.tracks["card"][0].vp + 1
+    assert s.covered == set()
+
+
+# -- Final Scoring --------------------------------------------------------------------------------
+
+def test_final_scoring_counts_the_card_symbols_and_game_end_effects():
+    # "Earn victory points for each card you have played (per the number on its symbol)"; D03 shows 4,
+    # D26 0 with "1 VP per house removed from your board" (2 removed).
+    s = state_of()
+    p = s.players[ANA]
+    p.played = ["D03", "D26"]
+    p.vacated |= {"h1", "h2"}
+    final_scoring(s)
+    cats = s.ledger.by_category(ANA)
+    assert cats["cards"] == 4 and cats["game_end_cards"] == 2
+
+
+# -- Lever Effects ---------------------------------------------------------------------------------
+
+def test_the_region_lever_gives_1_vp_per_presence_besides_the_coins():
+    # "At a region scoring, get 1 victory point in addition to 1 coin per presence." Read per presence:
+    # a lever used goes without the 1 VP an unused lever earns at the next interim scoring, so a flat
+    # 1 VP would make the lever worth exactly nothing. Ana has a presence in Unknown (6), New Hope (9)
+    # and Boonlake (19); she covers Southern's label (3 VP): 3 coins and 3 VP for the other regions.
+    s = state_of()
+    s.players[ANA].levers = {"m6": False}
+    for space in (6, 9, 19):
+        s.sites[(space, 0)] = (ANA, Piece.INHABITANT)
+    s.sites[(27, 0)] = (ANA, Piece.INHABITANT)  # in Southern, the region not scored
+    play(s, A("action", strip="region_scoring"), A("pass"), A("region", region="southern"))
+    coins, vp = s.players[ANA].coins, s.ledger.totals[ANA]
+    play(s, A("lever", lever="m6"))
+    assert s.players[ANA].coins == coins + 3 and s.ledger.totals[ANA] == vp + 3
