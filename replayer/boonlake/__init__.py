@@ -119,6 +119,14 @@ Readings of this engine where the text is silent (each one place in code):
   inhabitants may sit above a space)": once per player and tile. The kind a project counts as for
   played cards ("decided per project") is written when it is realized. With fewer than 2
   inhabitants in the supply the player takes what is there (1 of them marks the tile).
+- Pioneer's others "may draw 2 cards, then play 1 card": the play follows the draw (which costs
+  nothing); declining the draw declines the part.
+- Boats move when a payment shows resources (a ``play`` or ``project`` writes ``boats``): "at any
+  time" matters only then.
+- The scoring tiles a player drew and returned go back to the box ("Return the rest to the box"),
+  so none of them lies in another area.
+- A ship on the final space has no step to make: phase B asks for no move. With both the draw
+  pile and the discard pile empty, a card to be drawn is not drawn (nothing can stand for it).
 
 Sources: rules/boonlake.txt (the complete rulebook, symbol overview and solo mode: it wins),
 rules/supplements/boonlake-components.md (reviews: region names, 7 rows with VP costs on the two

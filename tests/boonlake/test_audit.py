@@ -245,7 +245,34 @@ def test_progress_the_active_player_modernizes_twice_the_others_once_for_an_inha
     assert s.deck.unknown_held[BEN] == 7 and s.step is Step.SHIP
 
 
+def test_region_scoring_pays_the_other_three_regions_whatever_labels_were_covered_before():
+    # "the other 3 regions are scored for all players (yourself included) ... (Whether other region labels
+    # were covered previously is irrelevant here.)" Unknown's label is covered already; Ana covers Southern's
+    # (3 VP, the catalog's label reward) and is paid for her presences in Unknown (6), New Hope (9) and
+    # Boonlake (19), Ben for his in Boonlake (24); Ana's in Southern (27) pays nothing.
+    s = state_of()
+    s.covered = {"unknown"}
+    for space, seat in ((6, ANA), (9, ANA), (19, ANA), (27, ANA), (24, BEN)):
+        s.sites[(space, 0)] = (seat, Piece.INHABITANT)
+    play(s, A("action", strip="region_scoring"), A("pass"), A("region", region="southern"))
+    assert [p.coins for p in s.players] == [6 + 3, 7 + 1] and s.covered == {"unknown", "southern"}
+    assert s.ledger.totals[ANA] == 3
+    s = state_of()
+    s.covered = {"southern"}  # "whose region-label reward is not yet covered by a region marker"
+    play(s, A("action", strip="region_scoring"), A("pass"))
+    refused(s, A("region", region="southern"), "BOON.REGION.COVERED", "/region")
+
+
 # -- Phase B and the locks -----------------------------------------------------------------------
+
+def test_a_ship_on_the_final_space_has_no_step_to_make():
+    # "You cannot move beyond the final space": no ship move is asked for, the turn ends after phase A.
+    s = state_of()
+    s.rnd, s.end_triggered = 2, True
+    s.players[ANA].ship = "L16"
+    play(s, A("action", strip="builder"), A("pass"), A("pass"), B("pass"))
+    assert s.step is Step.ACTION and s.current == BEN and s.players[ANA].ship == "L16"
+
 
 def test_the_first_ship_across_a_lock_starts_an_interim_scoring_after_its_turn_the_next_does_not():
     # "If, during a round, you are the first player to move your ship across a lock, an interim scoring
@@ -317,6 +344,50 @@ def test_interim_income_counts_the_vacated_recesses_and_region_markers_come_off(
     assert s.covered == set()
 
 
+def _presence(*spaces):
+    def put(s):
+        for space in spaces:
+            s.tiles.setdefault(space, "B18" if space != 10 else "B19")
+            s.sites[(space, 0)] = (ANA, Piece.INHABITANT)
+    return put
+
+
+def _set(**fields):
+    def put(s):
+        for name, value in fields.items():
+            setattr(s.players[ANA], name, value)
+    return put
+
+
+@pytest.mark.parametrize("tile, prepare, met", [
+    # the first value of each tile's condition (catalog scoring_tiles), just met and just missed
+    ("T04", _set(coin_track=2), True), ("T04", _set(coin_track=1, card_track=5), False),  # coin track 2
+    ("T06", _set(coin_track=3, card_track=1), True), ("T06", _set(coin_track=3), False),  # the lower marker 1
+    ("T07", _set(sites=[1, 1, 0, 0]), True), ("T07", _set(sites=[2, 0, 0, 0]), True),  # 2 site levels
+    ("T07", lambda s: None, False),  # the set-up site alone
+    ("T08", _presence(9, 10), True), ("T08", _presence(6, 9), False),  # 2 adjacent tiles (9-10; 6 and 9 are not)
+    ("T09", _set(levers={"m4": True}), True), ("T09", lambda s: None, False),  # 1 lever, used or not
+    ("T10", _set(cattle_placed=1), True), ("T11", _set(vacated={"s1"}), True), ("T11", _set(vacated={"h1"}), False),
+    ("T12", _presence(8), True), ("T12", _presence(9), False),  # next to a bridge: 8 is, 9 is not
+    ("T16", _set(played=["S05", "S06"], projects={"T13": "day"}), True),  # 2 sunset, 1 day (a project)
+    ("T16", _set(played=["D01", "D03"], projects={"T13": "sunset"}), True),  # either way round
+    ("T16", _set(played=["S05", "S06"]), False),
+])
+def test_each_scoring_category_is_measured_on_the_board(tile, prepare, met):
+    # "Marker advanced at least the given spaces ...; The lower of your two income-track markers ...;
+    # The indicated number of production sites built; At least 1 presence on the depicted number of
+    # adjacent building tiles; The depicted number of levers on your board; ... cattle removed ...;
+    # ... settlements removed; ... presences on building tiles next to bridges; Played enough sunset
+    # and day cards: top number for one kind, bottom number for the other (special projects count as
+    # a played card of a kind of your choice)". Not Ana's own tile: plus or minus the marker's 1 VP.
+    s = state_of()
+    s.scoring_tiles = ["T01", "T05", tile, "T14"]
+    prepare(s)
+    interim(s)
+    play(s, A("score", tile=tile))
+    assert s.ledger.by_category(ANA)["scoring_tiles"] == (1 if met else -1)
+
+
 # -- Final Scoring --------------------------------------------------------------------------------
 
 def test_final_scoring_counts_the_card_symbols_and_game_end_effects():
@@ -347,3 +418,125 @@ def test_the_region_lever_gives_1_vp_per_presence_besides_the_coins():
     coins, vp = s.players[ANA].coins, s.ledger.totals[ANA]
     play(s, A("lever", lever="m6"))
     assert s.players[ANA].coins == coins + 3 and s.ledger.totals[ANA] == vp + 3
+
+
+# -- Set-Up ----------------------------------------------------------------------------------------
+
+def test_four_players_mix_the_ten_tiles_over_the_ten_spaces_two_players_use_their_six_only():
+    # 4 players: "Mix the 10 building tiles showing one of the three matching symbols and put them face up
+    # on the 10 matching spaces. (You don't have to put a tile on a space showing the same symbol.)"
+    # 1 or 2 players: "Mix the 6 building tiles showing the matching back symbol ... Remove the 4 other".
+    import random
+
+    ids = ("ana", "ben", "cy", "dee")
+    setup = GAME.random_setup(random.Random(11), 4, {})
+    setup["players"] = dict(zip(ids, setup["players"].values()))
+    spaces = sorted(CAT.spaces[int(k)].start_symbol + f"/{int(k):02}" for k in setup["tiles"])
+    tiles = sorted(setup["tiles"].values(), key=lambda t: (CAT.building_tiles[t].back, t))
+    tiles = tiles[-1:] + tiles[:-1]  # every tile moved one space on: a 4-player tile on a 1-2 player space ...
+    setup["tiles"] = {str(int(sp[-2:])): t for sp, t in zip(spaces, tiles)}
+    assert any(CAT.building_tiles[t].back != CAT.spaces[int(k)].start_symbol for k, t in setup["tiles"].items())
+    s = state_of(setup, ids)
+    assert s.tiles == {int(k): t for k, t in sorted(setup["tiles"].items(), key=lambda kv: int(kv[0]))}
+    two_player = copy.deepcopy(SETUP)
+    two_player["tiles"]["6"] = next(t for t, tile in CAT.building_tiles.items() if tile.back == "players-3")
+    with pytest.raises(IllegalMove) as exc:
+        state_of(two_player)
+    assert exc.value.code == "BOON.SETUP.TILES" and exc.value.pointer == "/setup/tiles/6"
+
+
+# -- Phase A ---------------------------------------------------------------------------------------
+
+def test_the_middle_effects_go_left_to_right_each_may_be_omitted():
+    # "Then carry out all effects shown in the middle of the strip, left of the arrow, from left to right.
+    # You may omit some effects." Pioneer: "explore twice, then either develop once or upgrade once".
+    s = play(state_of(), A("action", strip="pioneer"), A("pass"))
+    refused(s, A("develop", space=9), "BOON.TURN.WRONG_STEP", "/type")  # the explores come first
+    play(s, A("pass"), A("explore", space=15, tile="B18"))
+    assert s.middle == ["develop_or_upgrade"]
+    refused(s, A("explore", space=10, tile="B19"), "BOON.TURN.WRONG_STEP", "/type")  # no third explore
+    play(s, A("develop", space=15))
+    assert s.step is Step.RIGHT and s.window.seats == frozenset({BEN})
+
+
+# -- Solo ------------------------------------------------------------------------------------------
+
+def test_solo_the_player_takes_the_last_action():
+    # "Since the Wise Eminence begins the game, you take the last action": their ship onto the last river
+    # space in round 2, then the player's turn, then the fourth interim scoring and the final scoring.
+    from .make_solo_cases import FIRST_TURNS
+    from .test_solo_engine import new
+
+    s = new()
+    s.rnd, s.scorings, s.crossed = 2, 3, {"lock-1"}
+    s.solo.ship, s.players[0].ship = "L15", "L10"
+    play(s, FIRST_TURNS[0], A("pass"))
+    assert s.solo.ship == "L16" and s.step is Step.ACTION and s.current == 0 and s.scorings == 3
+    play(s, A("action", strip=s.strips[0]))
+    while s.step is not Step.SHIP:
+        play(s, A("pass"))
+    play(s, A("ship", to="L11"))
+    assert s.step is Step.INTERIM and s.window.label == "interim scoring 4"
+    play(s, A("score", tile="T09"))
+    assert s.step is Step.END
+
+
+# -- the audit document itself ---------------------------------------------------------------------
+
+AUDIT = __import__("pathlib").Path(__file__).with_name("AUDIT.md")
+
+
+def _audit_rows():
+    section, rows = None, []
+    for line in AUDIT.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            section = line[3:].strip()
+        elif line.startswith("| ") and section not in (None, "Counts", "Open, and why"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if cells[0] != "rule":
+                rows.append((section, cells))
+    return rows
+
+
+def test_every_test_and_case_the_audit_names_exists():
+    import re
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    names = {"audit": here / "test_audit.py"} | {p.stem.removeprefix("test_"): p for p in here.glob("test_*.py")}
+    cases = here.parent / "cases" / "boonlake"
+    missing, named = [], 0
+    for _, cells in _audit_rows():
+        assert len(cells) == 5, cells
+        for module, test in re.findall(r"\b(t_[a-z_]+|audit)::(test_[a-z0-9_]+)", cells[3]):
+            named += 1
+            path = names.get(module.removeprefix("t_"))
+            if path is None or f"def {test}(" not in path.read_text(encoding="utf-8"):
+                missing.append(f"{module}::{test}")
+        for case in re.findall(r"cases/(BOON\.[A-Z_.]+[A-Z])", cells[3]):
+            named += 1
+            if not ((cases / f"{case}.json").is_file() or (cases / "solo" / f"{case}.json").is_file()):
+                missing.append(case)
+    assert named > 200 and not missing
+
+
+def test_the_counts_are_those_of_the_rows():
+    from collections import Counter
+
+    kinds = ("covered", "audit", "fixed", "reading", "open")
+    per: dict[str, Counter] = {}
+    for section, cells in _audit_rows():
+        verdict = cells[-1].replace("*", "").split()[0].rstrip(":,")
+        assert verdict in kinds, cells
+        per.setdefault(section, Counter())[verdict] += 1
+    text = AUDIT.read_text(encoding="utf-8")
+    rows = {}
+    for line in text.split("## Counts", 1)[1].split("\n## ", 1)[0].splitlines()[3:]:
+        if line.startswith("| "):
+            cells = [c.strip().strip("*") for c in line.strip().strip("|").split("|")]
+            rows[cells[0]] = [int(c) for c in cells[1:]]
+    total = rows.pop("total")
+    assert len(rows) == len(per)
+    for (name, numbers), (section, counts) in zip(rows.items(), per.items()):
+        assert numbers == [sum(counts.values())] + [counts[k] for k in kinds], (name, section, counts)
+    assert total == [sum(c) for c in zip(*rows.values())]
