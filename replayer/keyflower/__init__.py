@@ -123,8 +123,12 @@ Readings where the texts are silent or unclear (each is one place in code):
   short pile gives each boat loaded what is left.
 - A winter tile dealt face down may stay unknown in a log until it is played.
 - Engine readings (each one place in code): a bid's ``count`` is the workers placed by that
-  action (added to the player's own bid on the tile; a moved outbid group counts within it, and
-  workers of its colour may be added); a group moves to another tile, never onto its own; the
+  action (added to the player's own bid on the tile; moved outbid groups count within it, and
+  workers of their colour may be added); ``from`` names the tile of one outbid group, or a list of
+  two or more different tiles when several move together ("supplement these workers with other
+  losing workers"), in any order (the listing writes them in the order of the tile ids); groups
+  of two colours make no bid, and a use only where boat 4b frees the colour rule; a group moves to
+  another tile, never onto its own; the
   products of a tile on offer go onto the user's home tile; carries come one ``carry`` at a time
   and a transport use ends with ``done`` (or when no transport and no upgrade is left); paid
   resources go back to the stock and paid skill tiles into the pile; a skill tile paid face down

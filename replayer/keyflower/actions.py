@@ -4,19 +4,23 @@ Rules (supplement 4, rules text): players act clockwise from the start player un
 has passed one after another; each action places workers of one colour (the colour rule, boats
 4a and 4b excepted) behind a bid on a tile on offer or a turn-order tile, or on a tile with an
 action in any village or on offer (1 worker, then more than the previous use, at most six). An
-outbid group may be moved, all of it, to bid or use elsewhere (workers of its colour may be
-added). Every check runs before anything changes.
+outbid group may be moved, all of it, to bid or use elsewhere, supplemented "with other losing
+workers or with workers from behind their screen" (Bidding 5): ``from`` names one tile or a list of
+them, and the workers moved count within the bid or use, which follows every rule of a bid or use
+(one colour, except where boat 4b frees a use). Every check runs before anything changes.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
-from .bidding import TileWorkers, bid as place_bid, use as place_use, withdraw
+from .bidding import Bid, TileWorkers, bid as place_bid, use as place_use, withdraw
 from .catalog import COLOURS, SKILLS, AbilityKind
 from .effects import EFFECTS, PARAMS, UseContext
 from .geometry import PlacedTile
 from .hands import check_skills, check_workers, skill_to_pile, take_skills, take_workers
-from .rules import refuse
+from .rules import counted, refuse
 from .state import COLOUR_INDEX, RESOURCE_INDEX, SKILL_INDEX, Draw, KFState, Transport
 from .transport import Carry, transport, upgrade
 
@@ -40,35 +44,91 @@ def held(s: KFState, seat: int) -> dict[AbilityKind, int]:
     return out
 
 
-def _group(s: KFState, seat: int, source: str | None, target: str):
-    """The outbid group moved from ``source`` (None: none): (tile workers without it, the group)."""
-    if source is None:
-        return None, None
-    if source == target:
-        raise refuse("KEY.BID.GROUP", "a group is moved to another tile; workers are added to one's own bid by bidding on it", "/from")
-    workers = s.on_tile.get(source)
-    if workers is None:
-        raise refuse("KEY.BID.NONE", f"{s.ids[seat]} has no workers bidding on {source!r} to move", "/from")
-    try:
-        return withdraw(workers, seat)
-    except IllegalMove as exc:
-        exc.pointer = "/from"
-        raise
+@dataclass(frozen=True, slots=True)
+class MovedGroups:
+    """The outbid groups a bid or use moves ("must remain together ... may supplement these workers with
+    other losing workers"): each source tile's workers without the group, and the groups' workers."""
+
+    left: dict[str, TileWorkers]  #: source tile -> its workers once the group is gone
+    groups: tuple[tuple[str, Bid], ...]  #: (source tile, the group) in the order the move names them
+    by_colour: dict[str, int]  #: colour -> workers of the groups
+
+    @property
+    def count(self) -> int:
+        return sum(self.by_colour.values())
+
+    def words(self) -> str:
+        """The groups as a player reads them: "the group of 2 red workers from 'alehouse'", or
+        "the groups from 'alehouse' (1 red worker) and 'keywood' (2 blue workers)"."""
+        if len(self.groups) == 1:
+            (tile, group), = self.groups
+            return f"the group of {counted(group.count, group.colour + ' worker')} from {tile!r}"
+        return "the groups from " + " and ".join(f"{tile!r} ({counted(g.count, g.colour + ' worker')})" for tile, g in self.groups)
+
+    def verb(self, singular: str, plural: str) -> str:
+        return singular if len(self.groups) == 1 else plural
+
+
+NO_GROUPS = MovedGroups({}, (), {})
+
+
+def _sources(move: dict) -> tuple[tuple[str, str], ...]:
+    """(tile, JSON pointer) of every outbid group ``from`` names: one tile id, or a list of them."""
+    named = move.get("from")
+    if named is None:
+        return ()
+    if isinstance(named, str):
+        return ((named, "/from"),)
+    return tuple((tile, f"/from/{k}") for k, tile in enumerate(named))
+
+
+def _groups(s: KFState, seat: int, move: dict, target: str) -> MovedGroups:
+    """The outbid groups of ``seat`` the move takes from the tiles ``from`` names to ``target``.
+
+    :raises IllegalMove: KEY.BID.GROUP (the target itself, or a tile named twice), KEY.BID.NONE (no bid
+        of the player's there) or KEY.BID.WINNING (that bid is winning); nothing changes.
+    """
+    sources = _sources(move)
+    if not sources:
+        return NO_GROUPS
+    left: dict[str, TileWorkers] = {}
+    groups: list[tuple[str, Bid]] = []
+    by_colour: dict[str, int] = {}
+    for source, pointer in sources:
+        if source == target:
+            raise refuse("KEY.BID.GROUP", "a group is moved to another tile; workers are added to one's own bid by bidding on it", pointer)
+        if source in left:  # the schema's uniqueItems keeps this out of a log; a move built in code may still name it twice
+            raise refuse("KEY.BID.GROUP", f"{source!r} is named twice: its group moves once", pointer)
+        workers = s.on_tile.get(source)
+        if workers is None:
+            raise refuse("KEY.BID.NONE", f"{s.ids[seat]} has no workers bidding on {source!r} to move", pointer)
+        try:
+            rest, group = withdraw(workers, seat)
+        except IllegalMove as exc:
+            exc.pointer = pointer
+            raise
+        left[source] = rest
+        groups.append((source, group))
+        by_colour[group.colour] = by_colour.get(group.colour, 0) + group.count
+    return MovedGroups(left, tuple(groups), by_colour)
 
 
 def bid(s: KFState, seat: int, move: dict) -> None:
-    """:raises IllegalMove: KEY.BID.* or KEY.WORKERS.NOT_ENOUGH; nothing changes then."""
+    """:raises IllegalMove: KEY.BID.* (KEY.BID.GROUP_COLOURS: outbid groups of two colours named) or
+        KEY.WORKERS.NOT_ENOUGH; nothing changes then."""
     tile = move["tile"]
     if tile not in s.auction and tile not in s.turn_order:
         raise refuse("KEY.BID.TARGET", f"{tile!r} is neither a tile on offer this {s.season_enum.value} nor a turn-order tile in play", "/tile")
     colour, count = move["colour"], move["count"]
-    rest, group = _group(s, seat, move.get("from"), tile)
-    extra = count
-    if group is not None:
-        if group.colour != colour or count < group.count:
-            raise refuse("KEY.BID.GROUP", f"the group of {group.count} {group.colour} worker(s) moves together: the bid must be "
-                         f"{group.colour} with at least {group.count} workers, not {count} {colour}", "/count")
-        extra = count - group.count
+    moved = _groups(s, seat, move, tile)
+    if moved.groups:
+        if len(moved.by_colour) > 1:
+            raise refuse("KEY.BID.GROUP_COLOURS", f"{moved.words()} are of different colours: one bid is of one colour", "/from")
+        (group_colour, group_count), = moved.by_colour.items()
+        if group_colour != colour or count < group_count:
+            raise refuse("KEY.BID.GROUP", f"{moved.words()} {moved.verb('moves', 'move')} together: the bid must be "
+                         f"{group_colour} with at least {counted(group_count, 'worker')}, not {count} {colour}", "/count")
+    extra = count - moved.count
     check_workers(s, seat, {colour: extra}, "/count")
     counter = AbilityKind.COUNTER_BID_OTHER_COLOUR in held(s, seat)
     try:
@@ -76,8 +136,7 @@ def bid(s: KFState, seat: int, move: dict) -> None:
     except IllegalMove as exc:
         exc.pointer = "/colour" if exc.code == "KEY.BID.COLOUR" else "/count"
         raise
-    if group is not None:
-        s.on_tile[move["from"]] = rest
+    s.on_tile.update(moved.left)
     take_workers(s, seat, {colour: extra})
     s.on_tile[tile] = after
 
@@ -119,12 +178,14 @@ def use(s: KFState, seat: int, move: dict) -> None:
     for c in placed:
         if c not in COLOUR_INDEX:
             raise refuse("KEY.USE.PARAMS", f"a worker is red, yellow, blue or green, not {c!r}", f"/workers/{c}")
-    rest, group = _group(s, seat, move.get("from"), tile_id)
+    moved = _groups(s, seat, move, tile_id)
     from_screen = dict(placed)
-    if group is not None:
-        if from_screen.get(group.colour, 0) < group.count:
-            raise refuse("KEY.BID.GROUP", f"the group of {group.count} {group.colour} worker(s) moves together, all of it", "/workers")
-        from_screen[group.colour] -= group.count
+    for colour, n in moved.by_colour.items():
+        if from_screen.get(colour, 0) < n:
+            raise refuse("KEY.BID.GROUP", f"{moved.words()} {moved.verb('moves', 'move')} together, all of "
+                         f"{moved.verb('it', 'them')}: the use places {counted(from_screen.get(colour, 0), colour + ' worker')}, "
+                         f"not the {n} moved", "/workers")
+        from_screen[colour] -= n
     check_workers(s, seat, from_screen, "/workers")
     before = s.on_tile.get(tile_id, NO_WORKERS)
     try:
@@ -135,8 +196,7 @@ def use(s: KFState, seat: int, move: dict) -> None:
     target = tile_id if owner == seat else s.players[seat].home
     ctx = UseContext(seat, tile_id, action, target, from_screen, abilities)
     commit = EFFECTS[kind](s, ctx, move)
-    if group is not None:
-        s.on_tile[move["from"]] = rest
+    s.on_tile.update(moved.left)
     take_workers(s, seat, from_screen)
     s.on_tile[tile_id] = after
     commit()

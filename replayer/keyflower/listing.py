@@ -116,6 +116,24 @@ def _outbid_groups(s: KFState, seat: int):
     return out
 
 
+def _group_choices(groups, target: str, one_colour: bool) -> list[tuple[str | list[str] | None, dict[str, int]]]:
+    """Every set of outbid ``groups`` a bid or use on ``target`` may move together (Bidding 5: "supplement these
+    workers with other losing workers"): (the move's ``from``, the groups' workers by colour), no group
+    first. ``one_colour``: only groups of one colour go together (a bid; a use without boat 4b's freedom).
+    One group is written as its tile, several as a list in the order of the tile ids."""
+    movable = sorted((tile, group) for tile, group in groups if tile != target)
+    out: list[tuple[str | list[str] | None, dict[str, int]]] = [(None, {})]
+    for size in range(1, len(movable) + 1):
+        for chosen in itertools.combinations(movable, size):
+            by_colour: dict[str, int] = {}
+            for _, group in chosen:
+                by_colour[group.colour] = by_colour.get(group.colour, 0) + group.count
+            if one_colour and len(by_colour) > 1:
+                continue
+            out.append((chosen[0][0] if size == 1 else [tile for tile, _ in chosen], by_colour))
+    return out
+
+
 def _bids(s: KFState, seat: int) -> list[dict]:
     pid = s.ids[seat]
     avail = colours_available(s, seat)
@@ -126,13 +144,13 @@ def _bids(s: KFState, seat: int) -> list[dict]:
         workers = s.on_tile.get(tile, TileWorkers())
         best_other = max((b.count for b in workers.bids if b.player != seat), default=0)
         own = workers.bid_of(seat)
-        for source, group in [(None, None)] + [g for g in groups if g[0] != tile]:
+        for source, by_colour in _group_choices(groups, tile, one_colour=True):
             for colour in COLOURS:
-                if group is not None and group.colour != colour:
+                if by_colour and colour not in by_colour:
                     continue
-                base = group.count if group is not None else 0
+                base = by_colour.get(colour, 0)
                 most = base + avail[colour]
-                if own is not None and group is not None and own.colour != colour:
+                if own is not None and by_colour and own.colour != colour:
                     continue
                 start = max(1, base, best_other + 1 - (own.count if own else 0))
                 for count in range(start, most + 1):
@@ -142,7 +160,7 @@ def _bids(s: KFState, seat: int) -> list[dict]:
                         break
                     move = {"type": "bid", "player": pid, "tile": tile, "colour": colour, "count": count}
                     if source is not None:
-                        move["from"] = source
+                        move["from"] = source if isinstance(source, str) else list(source)  # a list of its own per move
                     out.append(move)
     return out
 
@@ -172,19 +190,21 @@ def _uses(s: KFState, seat: int) -> list[dict]:
         minimum = workers.uses[-1].count + 1 if workers.uses else 1
         room = limit - workers.used_workers()
         touched = bool(workers.bids or workers.uses)
-        for source, group in [(None, None)] + [g for g in groups if g[0] != tile]:
-            base = group.count if group is not None else 0
+        choices = _group_choices(groups, tile, one_colour=not (any_colour and touched))
+        for source, by_colour in choices:
+            base = sum(by_colour.values())
+            caps = {c: avail[c] + by_colour.get(c, 0) for c in COLOURS}
             for count in range(max(minimum, base, 1), min(room, total + base) + 1):
                 if any_colour and touched:
-                    options = compositions(count, {c: avail[c] + (base if group and c == group.colour else 0) for c in COLOURS})
+                    options = compositions(count, caps)
                 else:
-                    options = [{c: count} for c in COLOURS if avail[c] + (base if group and c == group.colour else 0) >= count]
+                    options = [{c: count} for c in COLOURS if caps[c] >= count]
                 for placed in options:
-                    if group is not None and placed.get(group.colour, 0) < group.count:
-                        continue
+                    if any(placed.get(c, 0) < n for c, n in by_colour.items()):
+                        continue  # each group moves whole
                     from_screen = dict(placed)
-                    if group is not None:
-                        from_screen[group.colour] -= group.count
+                    for c, n in by_colour.items():
+                        from_screen[c] -= n
                     if not _hand_allows(s, seat, from_screen):
                         continue
                     try:
@@ -194,22 +214,27 @@ def _uses(s: KFState, seat: int) -> list[dict]:
                     for params in _effect_params(s, seat, action, from_screen):
                         move = {"type": "use", "player": pid, "tile": tile, "workers": placed, **params}
                         if source is not None:
-                            move["from"] = source
+                            move["from"] = source if isinstance(source, str) else list(source)  # a list of its own per move
                         out.append(move)
     return out
 
 
-def _hand_allows(s: KFState, seat: int, wanted: dict[str, int]) -> bool:
-    """Can ``wanted`` come from behind the screen (known first, then unseen workers that may be of the colour)?"""
-    p = s.players[seat]
+def _screen_allows(pool, known: list[int], kinds: tuple[str, ...], unseen: int, wanted: dict[str, int]) -> bool:
+    """Can ``wanted`` (kind -> n) come from behind a screen holding ``known`` (counts in the order of
+    ``kinds``) and ``unseen`` items of ``pool`` not yet identified (each must still be possible)?"""
     need = 0
-    for c, n in wanted.items():
-        short = n - p.workers[COLOURS.index(c)]
+    for kind, n in wanted.items():
+        short = n - known[kinds.index(kind)]
         if short > 0:
-            if s.bag.unaccounted.get(c, 0) < short:
+            if pool.unaccounted.get(kind, 0) < short:
                 return False
             need += short
-    return need <= unknown_workers(s, seat)
+    return need <= unseen
+
+
+def _hand_allows(s: KFState, seat: int, wanted: dict[str, int]) -> bool:
+    """Can the workers ``wanted`` come from behind the screen (known first, then unseen workers that may be of the colour)?"""
+    return _screen_allows(s.bag, s.players[seat].workers, COLOURS, unknown_workers(s, seat), wanted)
 
 
 def _effect_params(s: KFState, seat: int, action, from_screen: dict[str, int]) -> list[dict]:
@@ -272,15 +297,7 @@ def _transport_moves(s: KFState, task: Transport) -> list[dict]:
 
 
 def _skills_ok(s: KFState, seat: int, wanted: dict[str, int]) -> bool:
-    p = s.players[seat]
-    need = 0
-    for k, n in wanted.items():
-        short = n - p.skills[SKILLS.index(k)]
-        if short > 0:
-            if s.skill_pile.unaccounted.get(k, 0) < short:
-                return False
-            need += short
-    return need <= unknown_skills(s, seat)
+    return _screen_allows(s.skill_pile, s.players[seat].skills, SKILLS, unknown_skills(s, seat), wanted)
 
 
 def _winter(s: KFState, seat: int) -> list[dict]:

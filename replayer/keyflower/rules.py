@@ -69,7 +69,9 @@ KEYFLOWER_RULES = RuleBook("keyflower", [
     Rule("KEY.BOAT.SHORT", _BOOK + "Start of season",
          "When the bag holds too few workers, the boats are filled in order one worker at a time, none with more than its tile states."),
     Rule("KEY.BID.TARGET", _BID, "Bids are made on the season's tiles on offer and on the turn-order tiles."),
-    Rule("KEY.BID.GROUP", _BID, "An outbid group moves together, all of it, with workers of its colour added at most."),
+    Rule("KEY.BID.GROUP", _BID, "An outbid group moves together, all of it, to another tile, supplemented at most with "
+         "other losing workers or workers from behind the screen."),
+    Rule("KEY.BID.GROUP_COLOURS", _BID, "Outbid groups moved together into one bid are all of one colour, the bid's."),
     Rule("KEY.USE.TARGET", _USE + "; Summer Boats",
          "Only a tile with an action, in a village or on offer this season, can be used (not boats, turn-order tiles or scoring tiles)."),
     Rule("KEY.USE.PARAMS", _BOOK + "Production; Home and other Spring, Summer and Autumn Tiles",
@@ -90,6 +92,12 @@ KEYFLOWER_RULES = RuleBook("keyflower", [
     Rule("KEY.SCORE.ALLOCATION", _BOOK + "Game end scoring; Boats: White Wind; Winter Tiles",
          "Each worker, skill tile or resource is scored once, for one scoring tile."),
 ])
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun`` as a player writes them: "1 worker", "2 workers", "0 tiles" (``plural``
+    when it is not the noun with an s)."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
 
 
 def refuse(code: str, message: str, pointer: str = "") -> IllegalMove:

@@ -245,6 +245,18 @@ def _():
                          {"type": "bid", "player": "ana", "tile": "keywood", "colour": "yellow", "count": 1, "from": "alehouse"}])
 
 
+@case("KEY.BID.GROUP_COLOURS", "/from", "When moving outbid workers, a player may supplement these workers with other "
+      "losing workers, but a bid is of one colour: Ana's red group outbid on the Alehouse and her blue group outbid "
+      "on the Keywood cannot make one bid.")
+def _():
+    return log(SPRING + [{"type": "bid", "player": "ana", "tile": "alehouse", "colour": "red", "count": 1},
+                         {"type": "bid", "player": "ben", "tile": "alehouse", "colour": "red", "count": 2},
+                         {"type": "bid", "player": "ana", "tile": "keywood", "colour": "blue", "count": 1},
+                         {"type": "bid", "player": "ben", "tile": "keywood", "colour": "blue", "count": 2},
+                         {"type": "bid", "player": "ana", "tile": "stable", "colour": "red", "count": 2,
+                          "from": ["alehouse", "keywood"]}])
+
+
 # -- uses -------------------------------------------------------------------------------------------
 @case("KEY.USE.TARGET", "/tile", "Turn-order tiles are bid for, never used.")
 def _():
