@@ -127,6 +127,8 @@ Readings of this engine where the text is silent (each one place in code):
   so none of them lies in another area.
 - A ship on the final space has no step to make: phase B asks for no move. With both the draw
   pile and the discard pile empty, a card to be drawn is not drawn (nothing can stand for it).
+- Coins, vases and levers never run out ("Only the wooden pieces are limited"; "make do"): the
+  materials' 14 vases and 36 levers are not a stock the engine counts down.
 
 Sources: rules/boonlake.txt (the complete rulebook, symbol overview and solo mode: it wins),
 rules/supplements/boonlake-components.md (reviews: region names, 7 rows with VP costs on the two

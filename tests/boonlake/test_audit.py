@@ -175,6 +175,41 @@ def test_cattle_cards_give_up_fewer_inhabitants_and_pay_coins():
     assert p.ranch == 3 and p.coins == 6 + 2 + 2 and s.cattle[5] == [ANA] and "c1" in p.vacated
 
 
+@pytest.mark.parametrize("card, boats, changes", [
+    ("D01", None, {"coin_track": 1}),  # "advance 1 space on the coin or card track (1 per symbol)"; 1 coin, 2 stone
+    ("D03", [3, 4], {"card_track": 1}),  # 3 coins, 3 loam and 1 wood: both boats on loam
+    ("D05", None, {"coins": 3}),  # "take a number of coins" (3); 1 coin, 1 vase, 2 stone
+    ("D08", None, {"ranch": 2, "supply": -2}),  # "take 2 inhabitants"; 4 coins, 3 wood (the boats) and 1 stone
+    ("D09", None, {"vases": 1}),  # "take 1 vase"; 2 coins, 2 stone
+])
+def test_immediate_card_effects_when_the_card_is_played(card, boats, changes):
+    # "Lightning: immediate." Every production site at level 2 (and the boats on wood, or moved
+    # downstream for free to loam) show each cost; the coins and vases paid are the card's.
+    setup = copy.deepcopy(SETUP)
+    if card not in setup["players"]["ana"]["hand"]:
+        setup["players"]["ana"]["hand"][5] = card
+    s = middle(state_of(setup), "builder", "play_any_or_draw_2")
+    p = s.players[ANA]
+    p.sites, p.vases, p.coins = [2, 2, 2, 2], 1, 10
+    before = {k: getattr(p, k) for k in ("coin_track", "card_track", "coins", "vases", "ranch", "supply")}
+    cost = CAT.cards[card]
+    play(s, A("play", card=card, **({"boats": boats} if boats else {})))
+    p = s.players[ANA]
+    want = dict(before, coins=before["coins"] - cost.coins, vases=before["vases"] - cost.vases)
+    for k, d in changes.items():
+        want[k] += d
+    assert {k: getattr(p, k) for k in want} == want and p.played == [card]
+
+
+def test_coins_vases_and_levers_are_not_limited():
+    # "If the supply lacks something you're supposed to get, make do with something else. Only the wooden
+    # pieces are limited": the 14 vases, the coins and the 36 levers never run out.
+    s = ship_step(state_of(), ANA, 6)
+    s.players[ANA].ship, s.players[BEN].vases = "3", 14
+    play(s, A("ship", to="5"))  # river space 5: 1 vase, all 14 being in Ben's hands
+    assert s.players[ANA].vases == 1
+
+
 # -- Explore, Develop, Upgrade --------------------------------------------------------------------
 
 def test_explore_builds_the_production_site_shown_and_wastes_it_at_level_2():
