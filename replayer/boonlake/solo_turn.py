@@ -133,6 +133,7 @@ def reveal(s: BoonlakeState, move: dict) -> None:
     taken = take_strip(cat, s.strips, action)  # never one of the two bottom rows: 3 strips, the highest of them
     s.strips = list(taken.order)
     s.strip, s.steps, s.region_chosen = action, taken.steps, ""
+    s.forgone.clear()  # "only 1 of them" per action: a new action, as when a player takes a strip
     _solo_effect(s, action, tile.grade == "B", location)
     s.middle = []
     s.step = Step.MIDDLE  # nothing in the middle: the right-side part opens next, for the player

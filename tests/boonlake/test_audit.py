@@ -516,6 +516,27 @@ def test_solo_the_player_takes_the_last_action():
     assert s.step is Step.END
 
 
+def test_solo_a_top_row_lever_on_their_strip_after_one_on_your_own():
+    # "If you have more than one of these 3 top-row levers and forgo that part, you may use only 1 of them"
+    # - per action: having forgone the right side of your own strip with one, you may forgo the right side
+    # of the Wise Eminence's next strip ("you may carry out the strip's right-side part") with another.
+    from .make_solo_cases import FIRST_TURNS
+    from .test_solo_engine import new
+
+    s = new()
+    s.players[0].levers = {"m1": False, "m2": False}
+    play(s, FIRST_TURNS[0], A("pass"))
+    play(s, A("action", strip="hire"), A("pass"), A("pass"))  # Hire's right side: Ana alone decides
+    play(s, A("lever", lever="m2", modernize="m5"))  # "Modernize once", the all-players part forgone
+    assert "m5" in s.players[0].levers and s.step is Step.SHIP
+    play(s, A("ship", to=GAME.legal_moves(s)[0]["to"]))
+    while not (s.step is Step.RIGHT and 0 in GAME.acting_seats(s)):  # the Wise Eminence's next turn
+        play(s, GAME.legal_moves(s)[0])
+    vases = s.players[0].vases
+    play(s, A("lever", lever="m1"))  # "Take 1 vase", forgoing the right side of their strip
+    assert s.players[0].vases == vases + 1 and s.players[0].levers["m1"]
+
+
 # -- the audit document itself ---------------------------------------------------------------------
 
 AUDIT = __import__("pathlib").Path(__file__).with_name("AUDIT.md")
