@@ -43,8 +43,8 @@ DEFAULT_GAMES = 120
 SEED_PREFIX = "bench"
 PEER_SCRIPT = "chess_peer.py"
 GOAL_RATIO = 2.0  #: moves/s over python-chess's, for a game without a goal of its own
-#: the owner's goals per game (issue 8: Entdecker 3.5x, Kingdom Crossing 2.5x)
-GOAL_RATIOS: dict[str, float] = {"entdecker": 3.5, "kingdom-crossing": 2.5}
+#: the owner's goals per game (issue 8: Entdecker 3.5x, Kingdom Crossing 2.5x; issue 9: Boonlake 1x)
+GOAL_RATIOS: dict[str, float] = {"entdecker": 3.5, "kingdom-crossing": 2.5, "boonlake": 1.0}
 
 
 @dataclass

@@ -18,8 +18,9 @@ from .eminence import EMINENCE, EMINENCE_ID
 from .solo import player_wins
 from .state import BoonlakeState, Step
 
-#: moves whose every check precedes their first change (taking a strip, passing)
-_CHECKED_FIRST = frozenset({"action", "pass"})
+#: moves whose every check precedes their first change (taking a strip, passing, announcing order;
+#: a card drawn too, whenever one is due)
+_CHECKED_FIRST = frozenset({"action", "pass", "announce"})
 #: move types that exist only inside a simultaneous window
 WINDOW_ONLY = frozenset({"score"})
 
@@ -154,7 +155,26 @@ class Boonlake(Game):
             return s.window.waiting
         return frozenset((turn.expect(s)[0],))
 
+    #: the replay driver applies moves without the copy per move (apply_unguarded) and rebuilds the
+    #: position of a rejected move from the log: a third of the replay's time was that copy
+    replay_unguarded = True
+
     def apply(self, s: BoonlakeState, move: dict, seat: int | None) -> None:
+        """:raises IllegalMove: the move breaks a rule; the state is unchanged (restored from a copy
+        made before a move whose checks do not all precede its first change)."""
+        if s.draws or move["type"] in _CHECKED_FIRST:  # a card drawn, taking a strip, passing, announcing
+            self.apply_unguarded(s, move, seat)
+            return
+        before = clone_fields(s)
+        try:
+            self.apply_unguarded(s, move, seat)
+        except IllegalMove:
+            _restore(s, before)
+            raise
+
+    def apply_unguarded(self, s: BoonlakeState, move: dict, seat: int | None) -> None:
+        """:raises IllegalMove: the move breaks a rule; ``s`` may be half-changed (see
+        Game.apply_unguarded)."""
         if s.step is Step.END:
             raise IllegalMove("BOON.TURN.WRONG_STEP", "the game is over", "/type")
         t = move["type"]
@@ -181,27 +201,13 @@ class Boonlake(Game):
             raise IllegalMove("BOON.TURN.WRONG_STEP", f"a {t!r} move is not possible now: {_waiting(s, who)} "
                                                       f"({' or '.join(map(repr, types))}; round {s.rnd})", "/type")
         if want == CHANCE:  # the Wise Eminence's reveals (cards drawn are handled above)
-            before = clone_fields(s)
-            try:
-                solo_turn.apply(s, move)
-                settle(s)
-            except IllegalMove:
-                _restore(s, before)
-                raise
-            return
-        if want >= 0 and seat != want:
-            raise IllegalMove("BOON.TURN.NOT_YOURS", f"it is {s.ids[want]}'s decision, not {move.get('player')}'s", "/player")
-        if t in _CHECKED_FIRST:  # every check of these comes before their first change: no copy needed
+            solo_turn.apply(s, move)
+        else:
+            if want >= 0 and seat != want:
+                raise IllegalMove("BOON.TURN.NOT_YOURS", f"it is {s.ids[want]}'s decision, not {move.get('player')}'s",
+                                  "/player")
             dispatch(s, seat, move)
-            settle(s)
-            return
-        before = clone_fields(s)
-        try:
-            dispatch(s, seat, move)
-            settle(s)
-        except IllegalMove:
-            _restore(s, before)
-            raise
+        settle(s)
 
     def legal_moves(self, s: BoonlakeState) -> list[dict]:
         return listing.legal_moves(s)

@@ -61,7 +61,7 @@ def accepts(s: BoonlakeState, move: dict, seat: int | None) -> IllegalMove | Non
     from . import GAME_ENGINE
 
     try:
-        GAME_ENGINE.apply(clone_fields(s), move, seat)
+        GAME_ENGINE.apply_unguarded(clone_fields(s), move, seat)  # the copy is thrown away
     except IllegalMove as exc:
         return exc
     return None

@@ -64,6 +64,11 @@ class Game(ABC):
     #: (to report it as CORE.MOVE.AFTER_END) instead of before every move. tests/test_conformance.py
     #: holds every game that declares it to it.
     apply_refuses_after_end: bool = False
+    #: True when :meth:`apply_unguarded` skips the rollback :meth:`apply` pays for on every move (a
+    #: copy of the state): the replay driver, which stops at the first rejected move, then calls it
+    #: and rebuilds the position before that move from the log (the error path only).
+    #: tests/test_conformance.py holds both methods to accepting the same moves with equal states.
+    replay_unguarded: bool = False
 
     # -- set-up ---------------------------------------------------------------------------
     @abstractmethod
@@ -84,6 +89,15 @@ class Game(ABC):
 
         :raises IllegalMove: the move breaks a rule; the state is unchanged.
         """
+
+    def apply_unguarded(self, state: Any, move: dict, seat: int | None) -> None:
+        """:meth:`apply` without its rollback, for a game declaring :attr:`replay_unguarded`: a
+        rejected move may leave ``state`` half-changed, and only the replay driver calls it (it
+        never uses such a state again).
+
+        :raises IllegalMove: the move breaks a rule; the state is no longer usable.
+        """
+        self.apply(state, move, seat)
 
     @abstractmethod
     def to_move(self, state: Any) -> int:

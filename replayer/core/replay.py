@@ -139,7 +139,8 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
     if to is not None:
         end = min(end, max(0, to))
     seat_of = log.seat_of
-    apply = game.apply
+    unguarded = game.replay_unguarded  # no rollback per move: a rejected move's position is rebuilt
+    apply = game.apply_unguarded if unguarded else game.apply
     is_terminal = game.is_terminal
     end_checked_first = not game.apply_refuses_after_end  # else apply refuses such a move itself
     ledger = state.ledger
@@ -165,6 +166,8 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
             try:
                 apply(state, move, seat)
             except IllegalMove:
+                if unguarded:  # the rejected move may have changed it: the position before it again
+                    state = result.state = _position_before(game, log, i)
                 if end_checked_first or not is_terminal(state):
                     raise
                 raise IllegalMove(*_AFTER_END) from None  # the game refused it: reported as the core's
@@ -197,6 +200,23 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
     if check_claims and to is None and not result.violations:
         result.violations.extend(check_claimed(log, game, state, result.terminal))
     return result
+
+
+def _position_before(game: Game, log: GameLog, index: int):
+    """The position before move ``index`` of ``log``, whose earlier moves were all accepted: set up
+    and replayed again (for a game whose :meth:`~Game.apply_unguarded` leaves a rejected move's
+    state half-changed; the error path only, so the valid path pays for no rollback)."""
+    state = game.new_state(log)
+    ledgers = [state.ledger] + [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
+    seat_of = log.seat_of
+    for k, move in enumerate(log.moves[:index]):
+        for ledger in ledgers:
+            ledger.move_index = k
+        pid = move.get("player")
+        game.apply_unguarded(state, move, None if pid is None else seat_of[pid])
+    for ledger in ledgers:
+        ledger.move_index = index
+    return state
 
 
 def _place_schema_errors(violations: list[Violation], index: int, position: str) -> None:
