@@ -242,6 +242,18 @@ def test_develop_pays_the_site_and_takes_its_reward_but_not_its_settlement_vp():
     assert s.ledger.totals[ANA] == 3 and s.players[ANA].ranch == 3 - 1 - 2
 
 
+def test_a_settlement_on_a_site_showing_minus_5_vp_loses_them_then():
+    # "lose 5 VP the moment you upgrade a house to a settlement on this site": B25's one site (it also draws
+    # 2 cards at develop, not again at the settlement). Around space 23: 24 (a starting tile) and 17, 29.
+    s = middle(state_of(), "settle", "develop_or_upgrade")
+    s.tiles[23], s.tiles[17], s.tiles[29] = "B25", "B18", "B19"
+    s.sites[(23, 0)] = (ANA, Piece.HOUSE)
+    for space in (24, 17, 29):
+        s.sites[(space, 0)] = (BEN, Piece.INHABITANT)
+    play(s, A("upgrade", space=23, to="settlement"))
+    assert s.ledger.totals[ANA] == -5 and not s.draws and s.sites[(23, 0)] == (ANA, Piece.SETTLEMENT)
+
+
 def test_develop_needs_an_inhabitant_on_the_ranch():
     s = middle(state_of(), "settle", "develop_or_upgrade")
     s.players[ANA].ranch = 0
