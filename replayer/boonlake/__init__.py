@@ -127,6 +127,8 @@ Readings of this engine where the text is silent (each one place in code):
   so none of them lies in another area.
 - A ship on the final space has no step to make: phase B asks for no move. With both the draw
   pile and the discard pile empty, a card to be drawn is not drawn (nothing can stand for it).
+- A production site of the player's choice named at level 2 (river, track, site rewards) is wasted, as
+  Explore's "if that site is already level 2, the effect is wasted"; it is not refused.
 - Coins, vases and levers never run out ("Only the wooden pieces are limited"; "make do"): the
   materials' 14 vases and 36 levers are not a stock the engine counts down.
 

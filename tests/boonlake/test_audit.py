@@ -143,6 +143,16 @@ def test_the_vase_card_gives_a_vase_more_only_when_the_vase_is_taken():
         assert (s.players[ANA].vases, s.players[ANA].sites[0]) == (vases, stone)
 
 
+def test_a_production_site_chosen_at_level_2_is_wasted():
+    # River: "build 1 production site on your player board (place a level-1 site or turn an already-placed
+    # one to its back; the level cannot exceed 2)". Reading (as Explore's "if that site is already level 2,
+    # the effect is wasted"): naming a level-2 site gives nothing, not a vase instead.
+    s = ship_step(state_of(), ANA, 6)
+    s.players[ANA].ship, s.players[ANA].sites = "10", [2, 0, 0, 0]
+    play(s, A("ship", to="11", sites=["stone"]))
+    assert s.players[ANA].sites == [2, 0, 0, 0] and s.players[ANA].vases == 0
+
+
 def test_lever_and_card_coin_discounts_never_below_zero():
     # "modernizing lever costs reduced by the coins shown (cumulative, never below 0)"; "card coin
     # costs reduced by 1 (... cumulative, never below 0)". m1 costs 2, m4 0; D01 costs 1 coin.
