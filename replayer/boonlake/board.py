@@ -40,16 +40,45 @@ def mask(spaces: Collection[int]) -> int:
     return out
 
 
+def _placed_mask(cat: Catalog, tiled: Collection[int]) -> int:
+    """:raises BoardError: a tiled space does not exist."""
+    spaces = cat.spaces
+    placed = 0
+    for n in tiled:
+        if n not in spaces:
+            _space(cat, n)  # raises, naming the spaces that exist
+        placed |= 1 << n
+    return placed
+
+
 def tile_spaces(cat: Catalog, tiled: Collection[int]) -> tuple[int, ...]:
     """Unoccupied spaces adjacent to at least one placed tile (pastures count): where Explore, a
     cattle pasture and the Wise Eminence place a tile. Empty when the board is full.
 
     :raises BoardError: a tiled space does not exist.
     """
-    placed = 0
-    for n in tiled:
-        placed |= 1 << _space(cat, n).number
-    return tuple(n for n in range(1, cat.space_count + 1) if not placed >> n & 1 and cat.adjacent_mask[n] & placed)
+    placed = _placed_mask(cat, tiled)
+    adjacent = cat.adjacent_mask
+    return tuple(n for n in range(1, cat.space_count + 1) if not placed >> n & 1 and adjacent[n] & placed)
+
+
+def is_tile_space(cat: Catalog, tiled: Collection[int], space: int) -> bool:
+    """Whether ``space`` (a space of the board) is one of :func:`tile_spaces`.
+
+    :raises BoardError: a tiled space or ``space`` does not exist.
+    """
+    placed = _placed_mask(cat, tiled)
+    return not placed >> space & 1 and bool(cat.adjacent_mask[_space(cat, space).number] & placed)
+
+
+def has_tile_space(cat: Catalog, tiled: Collection[int]) -> bool:
+    """Whether :func:`tile_spaces` is not empty.
+
+    :raises BoardError: a tiled space does not exist.
+    """
+    placed = _placed_mask(cat, tiled)
+    adjacent = cat.adjacent_mask
+    return any(not placed >> n & 1 and adjacent[n] & placed for n in range(1, cat.space_count + 1))
 
 
 def presences_around(cat: Catalog, space: int, presences: Mapping[int, int]) -> int:

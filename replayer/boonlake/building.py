@@ -7,7 +7,7 @@ Rules text: "Special Effects: Play a Card, Explore, Develop, Upgrade", "Tier Bon
 from __future__ import annotations
 
 from ..core.errors import IllegalMove
-from .board import adjacent_houses, presences_around, tile_spaces
+from .board import adjacent_houses, has_tile_space, is_tile_space, presences_around, tile_spaces
 from .costs import CostError, cattle_coins, cattle_payment, settlement_payment, settlement_presences_needed
 from .effects import EffectKind
 from .resolve import (Choices, apply_all, apply_effect, discard_from_hand, gain_vp, give_up_inhabitants, pay_coins,
@@ -27,12 +27,17 @@ def open_spaces(s: BoonlakeState) -> tuple[int, ...]:
     return tile_spaces(s.cat, s.tiles)
 
 
+def has_open_space(s: BoonlakeState) -> bool:
+    """Whether :func:`open_spaces` is not empty (a wasted explore or pasture otherwise)."""
+    return has_tile_space(s.cat, s.tiles)
+
+
 def _place_tile_space(s: BoonlakeState, space: int) -> None:
     if space not in s.cat.spaces:
         raise IllegalMove("BOON.EXPLORE.SPACE", f"the gameboard has spaces 1-{s.cat.space_count}, not {space}", "/space")
     if space in s.tiles:
         raise IllegalMove("BOON.EXPLORE.OCCUPIED", f"space {space} already holds a building tile", "/space")
-    if space not in open_spaces(s):
+    if not is_tile_space(s.cat, s.tiles, space):
         raise IllegalMove("BOON.EXPLORE.NOT_ADJACENT", f"space {space} is not adjacent to a building tile "
                                                        f"(nor connected by a bridge or ford to one)", "/space")
 

@@ -67,6 +67,32 @@ def counted_spaces(rr: RoundRiver, position: str, occupied: Collection[str]) -> 
     return tuple(s for i, s in enumerate(rr.path[at + 1:], at + 1) if rr.harbor[i] or s not in taken)
 
 
+def steps_to(rr: RoundRiver, position: str, to: str, occupied: Collection[str]) -> int | None:
+    """The counted steps from ``position`` to ``to`` (a space ahead of it), or None when ``to``
+    holds another ship and is no harbor: ``counted_spaces(...).index(to) + 1`` without listing every
+    space ahead (the ship move's hot path).
+
+    :raises ShipMoveError: either space is not on this round's river.
+    """
+    at, end = _index(rr, position), _index(rr, to)
+    path, harbor = rr.path, rr.harbor
+    if not harbor[end] and to in occupied:
+        return None
+    return sum(1 for i in range(at + 1, end + 1) if harbor[i] or path[i] not in occupied)
+
+
+def has_step(rr: RoundRiver, position: str, occupied: Collection[str]) -> bool:
+    """Whether ``counted_spaces`` is not empty (the nearest counted space ends the search).
+
+    :raises ShipMoveError: ``position`` is not on this round's river.
+    """
+    path, harbor = rr.path, rr.harbor
+    for i in range(_index(rr, position) + 1, len(path)):
+        if harbor[i] or path[i] not in occupied:
+            return True
+    return False
+
+
 def destinations(rr: RoundRiver, position: str, max_steps: int, occupied: Collection[str]) -> tuple[str, ...]:
     """Where the ship may end with 1 up to ``max_steps`` counted steps (index k-1: k steps).
     Empty only on the final space, where no step is possible.

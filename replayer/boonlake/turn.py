@@ -17,7 +17,7 @@ from .board import region_scoring_coins
 from .effects import EffectKind, StripPart
 from .levers import region_lever_holder
 from .resolve import Choices, apply_effect, draw_cards, gain_vp, give_up_inhabitants
-from .river import counted_spaces
+from .river import has_step, steps_to
 from .state import BoonlakeState, Step
 
 #: the moves that answer each middle part (``pass`` omits it)
@@ -46,8 +46,15 @@ WINDOW_TYPES = frozenset({"draw", "hire", "modernize", "play", "discard", "pass"
                           "lever", "project"})
 
 
+#: the parts' values (strings, as ``s.middle`` holds them), read without the enum's ``value``
+#: property on the hot path
+_TAKE_INHABITANT, _EXPLORE = StripPart.TAKE_INHABITANT.value, StripPart.EXPLORE.value
+_PLACE_PASTURE, _REGION_LABEL = StripPart.PLACE_PASTURE.value, StripPart.REGION_LABEL.value
+_SCORE_OTHER_REGIONS, _DRAW_2_THEN_PLAY_ANY = StripPart.SCORE_OTHER_REGIONS.value, StripPart.DRAW_2_THEN_PLAY_ANY.value
+
+
 def right_part(s: BoonlakeState) -> str:
-    return s.cat.strips[s.strip].right[0].value
+    return s.cat.strips[s.strip].right[0]._value_  # the member's value (enum's documented attribute)
 
 
 def expect(s: BoonlakeState, seat: int | None = None) -> tuple[int, tuple[str, ...]]:
@@ -113,7 +120,7 @@ def take_action(s: BoonlakeState, seat: int, move: dict) -> None:
     gain_vp(s, seat, -taken.vp_cost, "action_rows", f"{s.cat.strips[strip].name} taken from row {taken.row}")
     s.strip, s.steps = strip, taken.steps
     s.strips = list(taken.order)  # phase C's result: the strip at the bottom, the others pushed up
-    s.middle = [p.value for p in s.cat.strips[strip].middle]
+    s.middle = [p._value_ for p in s.cat.strips[strip].middle]
     s.region_chosen = ""
     s.forgone.clear()
     if s.cat.strips[strip].card == "builder":
@@ -169,7 +176,7 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
     pending = s.pending.pop(seat, None)
     done = True
     if t == "pass":
-        if part == StripPart.SCORE_OTHER_REGIONS.value:  # a lever holder keeps the coins
+        if part == _SCORE_OTHER_REGIONS:  # a lever holder keeps the coins
             s.players[seat].coins += region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
     elif t in ("play", "discard"):
         (cards.play_card if t == "play" else cards.discard_card)(s, seat, move, None)
@@ -177,7 +184,7 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
         cards.play_project(s, seat, move)
     elif t == "draw":
         draw_move(s, seat, move, DRAW_COUNTS[part])
-        if part == StripPart.DRAW_2_THEN_PLAY_ANY.value:
+        if part == _DRAW_2_THEN_PLAY_ANY:
             s.pending[seat] = "play_any"
             done = False
     elif t == "develop":
@@ -212,10 +219,9 @@ def ship_move(s: BoonlakeState, seat: int, move: dict) -> None:
     if rr.index[to] <= rr.index[start]:
         raise IllegalMove("BOON.SHIP.BACKWARD", f"the ship must advance at least 1 step downstream from {start}; "
                                                 f"{to} is not ahead of it", "/to")
-    ahead = counted_spaces(rr, start, s.other_ships(seat))
-    if to not in ahead:
+    steps = steps_to(rr, start, to, s.other_ships(seat))
+    if steps is None:
         raise IllegalMove("BOON.SHIP.OCCUPIED", f"river space {to} holds another ship and is not a harbor", "/to")
-    steps = ahead.index(to) + 1
     if steps > s.steps:
         raise IllegalMove("BOON.SHIP.TOO_FAR", f"reaching {to} takes {steps} steps; the space the strip was taken from "
                                                f"allows {s.steps}", "/to")
@@ -287,7 +293,7 @@ def settle(s: BoonlakeState) -> None:
                 eminence_ship(s)
                 continue
             rr = s.cat.river[s.rnd]
-            if not counted_spaces(rr, s.players[s.current].ship, s.other_ships(s.current)):
+            if not has_step(rr, s.players[s.current].ship, s.other_ships(s.current)):
                 end_turn(s)
                 continue
             return
@@ -298,16 +304,16 @@ def _auto_middle(s: BoonlakeState) -> bool:
     """Resolve the first middle part when it needs no decision (True), else False."""
     part = s.middle[0]
     p = s.players[s.current]
-    if part == StripPart.TAKE_INHABITANT.value:
+    if part == _TAKE_INHABITANT:
         from .resolve import take_inhabitants
 
         take_inhabitants(s, s.current, 1)
-    elif part == StripPart.EXPLORE.value and not building.open_spaces(s):
+    elif part == _EXPLORE and not building.has_open_space(s):
         p.coins += 2  # "If all gameboard spaces are already occupied, you get 2 coins instead"
-    elif part == StripPart.PLACE_PASTURE.value and (s.pastures_left == 0 or not building.open_spaces(s)):
+    elif part == _PLACE_PASTURE and (s.pastures_left == 0 or not building.has_open_space(s)):
         p.coins += 2  # "this effect is wasted and you get 2 coins instead"
-    elif not ((part == StripPart.EXPLORE.value and s.mound.remaining == 0)  # no gray tile left to explore
-              or (part == StripPart.REGION_LABEL.value and len(s.covered) == len(s.cat.regions))):  # all labelled
+    elif not ((part == _EXPLORE and s.mound.remaining == 0)  # no gray tile left to explore
+              or (part == _REGION_LABEL and len(s.covered) == len(s.cat.regions))):  # all labelled
         return False
     s.middle.pop(0)
     return True
@@ -315,14 +321,14 @@ def _auto_middle(s: BoonlakeState) -> bool:
 
 def open_right(s: BoonlakeState) -> None:
     strip = s.cat.strips[s.strip]
-    part = strip.right[0].value
+    part = strip.right[0]._value_
     s.step = Step.RIGHT
     s.pending.clear()
-    if s.solo is not None and part == StripPart.SCORE_OTHER_REGIONS.value and s.region_chosen:
+    if s.solo is not None and part == _SCORE_OTHER_REGIONS and s.region_chosen:
         from .eminence import score_other_regions
 
         score_other_regions(s)  # "the only action where the Wise Eminence also benefits"
-    if part == StripPart.SCORE_OTHER_REGIONS.value:
+    if part == _SCORE_OTHER_REGIONS:
         s.window = None
         s.queue = []
         if s.region_chosen:  # holders of a lever usable here decide (coins, or a lever); the others are paid
