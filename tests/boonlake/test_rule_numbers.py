@@ -225,3 +225,23 @@ def test_after_the_second_interim_scoring_the_ships_go_back_further_ahead_with_4
         play(s, {"type": "score", "player": pid, "tile": s.owner_tile[seat]})
     start = {2: "1", 4: "3"}[n]  # the catalog's round-2 start spaces: the first river space, the third with 4
     assert s.rnd == 2 and s.scorings == 2 and [p.ship for p in s.players] == [start] * n
+
+
+def test_a_special_project_on_the_own_tile_gives_twice_its_vp():
+    # "If you realize the project on the scoring tile you chose during set-up, you gain twice as many
+    # victory points (your space shows a "x2" symbol)." T01 is Ana's set-up-chosen tile, not Ben's (his
+    # is T05); its project's VP read from the catalog file itself: 4.
+    import json
+    from importlib import resources
+
+    raw = json.loads(resources.files("ludolog.replayer.boonlake").joinpath("catalog.json").read_text())
+    vp = next(t["project"]["vp"] for t in raw["scoring_tiles"]["tiles"] if t["id"] == "T01")
+    assert vp == 4
+    # Builder: Ana realizes T01 in the middle (2 coins, 2 stone and 1 iron: her stone site and her boats
+    # moved onto stone and iron), then Ben the same project in the all-players part
+    s = play(state_of(), A("action", strip="builder"), A("project", tile="T01", counts_as="day", boats=[5, 7]))
+    s.players[1].boats, s.players[1].sites = [5, 7], [1, 0, 0, 0]
+    play(s, B("project", tile="T01", counts_as="night"))
+    assert s.ledger.by_category(0)["projects"] == 2 * vp
+    assert s.ledger.by_category(1)["projects"] == vp
+    assert s.players[0].projects == {"T01": "day"} and s.players[1].projects == {"T01": "night"}
