@@ -24,7 +24,6 @@ from pathlib import Path
 from ludolog.replayer.core.files import find_logs
 
 from .db import open_for_writing
-from .extract import merge_chunks
 from .ingest import CHUNK_FILE_BYTES, Batches, chunk_size_for, ingest
 from .load import Loader
 from .workers import chunked_files, default_workers, extract_chunks
@@ -65,9 +64,9 @@ def time_ingest(files: list[Path], workers: int, repeat: int, scratch: Path) -> 
 
 def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
     """DuckDB alone: the chunks of a 1-process ingest of ``files``, replayed beforehand, loaded
-    into a new database in the same transactions (merging them, inserts, commits, the checkpoint;
-    not creating and closing the file), best of ``repeat`` - what the parent's writer costs without
-    replay competing with it."""
+    into a new database in the same transactions and the same way (each chunk inserted into its
+    batch's transaction, the commits, the checkpoint; not creating and closing the file), best of
+    ``repeat`` - what the parent's writer costs without replay competing with it."""
     paths = [str(f) for f in files]
     chunks = list(extract_chunks(chunked_files(paths, chunk_size_for(len(paths), 1), CHUNK_FILE_BYTES), 1))
     batches = Batches()
@@ -81,8 +80,11 @@ def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
         try:
             loader = Loader(con, str(db))
             start = time.perf_counter()
-            for group in groups:
-                loader.write(merge_chunks(group))
+            for group in groups:  # as the ingest's writer does: chunk by chunk, one commit per batch
+                batch = loader.batch()
+                for chunk in group:
+                    batch.add(chunk)
+                batch.commit()
             loader.checkpoint()
             seconds = time.perf_counter() - start
         finally:

@@ -216,12 +216,9 @@ def open_for_writing(path: str | Path) -> duckdb.DuckDBPyConnection:
     """
     path = Path(path)
     try:
-        if path.exists() and path.stat().st_size > 0:
-            con = connect(path, read_only=True)
-            try:
-                check_database(con, path)
-            finally:
-                con.close()
+        checked = open_checked_read_only(path)
+        if checked is not None:
+            checked[0].close()
         con = connect(path)
         try:
             check_database(con, path)  # the same answer, unless another program wrote it meanwhile
@@ -231,6 +228,27 @@ def open_for_writing(path: str | Path) -> duckdb.DuckDBPyConnection:
         return con
     except ForeignDatabaseError as exc:
         raise DatabaseError(f"{exc}; ludolog writes only into databases it made - give another --db file") from None
+
+
+def open_checked_read_only(path: str | Path) -> tuple[duckdb.DuckDBPyConnection, DatabaseInfo] | None:
+    """A read-only connection to ``path`` and what it holds, once :func:`check_database` accepts
+    it - the check :func:`open_for_writing` makes before writing; None when there is no file yet
+    (or an empty one). Nothing is written; the caller closes the connection.
+
+    :raises DatabaseError: in use, not a DuckDB file, not a ludolog database, other schema version.
+    """
+    path = Path(path)
+    if not path.exists() or path.stat().st_size == 0:
+        return None
+    con = connect(path, read_only=True)
+    try:
+        return con, check_database(con, path)
+    except ForeignDatabaseError as exc:
+        con.close()
+        raise DatabaseError(f"{exc}; ludolog writes only into databases it made - give another --db file") from None
+    except BaseException:
+        con.close()
+        raise
 
 
 def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the database") -> DatabaseInfo:

@@ -22,8 +22,8 @@ from pathlib import Path
 from ludolog.replayer.core import get_game
 from ludolog.replayer.core.files import find_logs
 
-from .db import DEFAULT_DB, SchemaStatus, open_for_writing, upgrade_text
-from .extract import Chunk, ChunkStats, merge_chunks
+from .db import DEFAULT_DB, SchemaStatus, open_checked_read_only, open_for_writing, upgrade_text
+from .extract import Chunk, ChunkStats
 from .load import MB, LoadFailure, Loader
 from .sources import SourceError, find_sources, is_url, read_url, source_name, url_stat
 from .versions import game_digests
@@ -86,75 +86,140 @@ class IngestSummary:
 class Batches:
     """Gathers worker chunks, in order, into the batches an ingest commits one transaction each:
     about ``batch_rows`` player-state rows, :data:`BATCH_LOGS` logs or :data:`BATCH_BYTES` of Arrow
-    data; a chunk that would take a batch past :data:`BATCH_BYTES` starts a batch of its own."""
+    data; a chunk that would take a batch past :data:`BATCH_BYTES` starts a batch of its own.
+
+    :meth:`feed` says it chunk by chunk (what the streaming writer needs), :meth:`add` as whole
+    batches; both cut the same batches."""
 
     def __init__(self, batch_rows: int = BATCH_STATE_ROWS):
         self.batch_rows = batch_rows
         self.pending: list[Chunk] = []
+        self._rows = self._logs = self._bytes = 0
+
+    def feed(self, chunk: Chunk) -> list[Chunk | None]:
+        """``chunk`` in its place among the batch ends (None) it makes: a batch may end before it
+        (too many bytes with it), after it (full), both or neither."""
+        steps: list[Chunk | None] = []
+        if self.pending and self._bytes + chunk.nbytes > BATCH_BYTES:
+            steps.append(None)
+            self._start()
+        self.pending.append(chunk)
+        self._rows += chunk.state_rows
+        self._logs += len(chunk.files)
+        self._bytes += chunk.nbytes
+        steps.append(chunk)
+        if self._rows >= self.batch_rows or self._logs >= BATCH_LOGS or self._bytes >= BATCH_BYTES:
+            steps.append(None)
+            self._start()
+        return steps
+
+    def _start(self) -> None:
+        self.pending = []
+        self._rows = self._logs = self._bytes = 0
 
     def add(self, chunk: Chunk) -> list[list[Chunk]]:
         """The batches ``chunk`` completes (none, one or two)."""
-        ready = []
-        if self.pending and sum(c.nbytes for c in self.pending) + chunk.nbytes > BATCH_BYTES:
-            ready.append(self.pending)
-            self.pending = []
-        self.pending.append(chunk)
-        pending = self.pending
-        if (sum(c.state_rows for c in pending) >= self.batch_rows or sum(len(c.files) for c in pending) >= BATCH_LOGS
-                or sum(c.nbytes for c in pending) >= BATCH_BYTES):
-            ready.append(pending)
-            self.pending = []
+        ready: list[list[Chunk]] = []
+        current = list(self.pending)
+        for step in self.feed(chunk):
+            if step is None:
+                ready.append(current)
+                current = []
+            else:
+                current.append(step)
         return ready
 
     def rest(self) -> list[list[Chunk]]:
         """The last batch, if chunks are left."""
         ready = [self.pending] if self.pending else []
-        self.pending = []
+        self._start()
         return ready
 
 
+#: chunks handed to the writer that it has not begun to insert: one being replayed while one
+#: waits keeps both threads busy; more would only hold memory
+WRITER_QUEUE_CHUNKS = 2
+_END_BATCH = object()  # the writer's queue: commit the batch being filled
+_STOP = object()  # ... and stop
+
+
 class _BatchWriter:
-    """Loads batches in a background thread of the same process: DuckDB releases the GIL while it
-    inserts, so the next chunks are replayed meanwhile. Batches are written one at a time, in
-    order, each in its own transaction; at most one waits, so memory stays bounded."""
+    """Loads chunks in a background thread of the same process as they are replayed: DuckDB
+    releases the GIL while it inserts, so the next chunks are replayed meanwhile. Each chunk is
+    inserted at once into its batch's open transaction (:class:`~ludolog.etl.load.LoadBatch`),
+    which commits when :meth:`end_batch` says the batch is complete; chunks are loaded in the
+    order given, one transaction per batch, and at most :data:`WRITER_QUEUE_CHUNKS` wait, so
+    memory stays bounded. An error stops the writing and reaches the ingesting thread at its
+    next call; :meth:`abort` (Ctrl-C, SIGTERM) rolls back the batch not yet committed."""
 
     def __init__(self, loader: Loader, summary: IngestSummary):
         self.loader = loader
         self.summary = summary
-        self.queue: queue.Queue = queue.Queue(maxsize=1)
+        self.queue: queue.Queue = queue.Queue(maxsize=WRITER_QUEUE_CHUNKS)
         self.error: BaseException | None = None
+        self.aborted = False
         self.thread = threading.Thread(target=self._run, name="ludolog-ingest-writer", daemon=True)
         self.thread.start()
 
     def _run(self) -> None:
-        while True:
-            chunks = self.queue.get()
-            if chunks is None:
-                return
-            if self.error is not None:
-                continue  # a batch failed: write nothing more, let the caller see the error
-            try:
+        batch = None
+        logs = 0  # logs given to the open batch
+        try:
+            while True:
+                item = self.queue.get()
+                if item is _STOP:
+                    return
+                if self.error is not None or self.aborted:
+                    continue  # write nothing more; the caller sees the error or stops
                 began = time.perf_counter()
-                batch = merge_chunks(chunks)
-                self.summary.games_written += self.loader.write(batch)
-                self.summary.committed += batch.stats.logs
+                try:
+                    if item is _END_BATCH:
+                        if batch is not None:
+                            self.summary.games_written += batch.commit()
+                            batch = None
+                        self.summary.committed += logs
+                        logs = 0
+                    else:
+                        if batch is None:
+                            batch = self.loader.batch()
+                        batch.add(item)
+                        logs += item.stats.logs
+                except BaseException as exc:  # noqa: BLE001 - handed to the ingesting thread
+                    self.error = exc
+                    batch = None  # rolled back by the batch itself
                 self.summary.load_seconds += time.perf_counter() - began
-            except BaseException as exc:  # noqa: BLE001 - handed to the ingesting thread
-                self.error = exc
+        finally:
+            if batch is not None:
+                batch.rollback()
 
     def check(self) -> None:
         if self.error is not None:
             raise self.error
 
-    def put(self, chunks: list[Chunk]) -> None:
+    def put(self, chunk: Chunk) -> None:
+        """Insert ``chunk`` into the batch being filled (a new one after :meth:`end_batch`).
+
+        :raises BaseException: what an earlier write raised.
+        """
         self.check()
-        self.queue.put(chunks)
+        self.queue.put(chunk)
+
+    def end_batch(self) -> None:
+        """Commit the batch being filled (once its chunks are inserted)."""
+        self.check()
+        self.queue.put(_END_BATCH)
 
     def finish(self) -> None:
-        """Wait until every batch given is written (or abandoned after an error)."""
+        """Wait until every chunk given is written (or abandoned after an error)."""
         if self.thread.is_alive():
-            self.queue.put(None)
+            self.queue.put(_STOP)
             self.thread.join()
+
+    def abort(self) -> None:
+        """Stop at once: a commit under way completes, the batch being filled is rolled back and
+        the chunks waiting are dropped."""
+        self.aborted = True
+        self.finish()
 
 
 class Replay(str, enum.Enum):
@@ -185,11 +250,11 @@ def _current_digests(game_name: str | None, cache: dict) -> tuple | None:
     return cache[game_name]
 
 
-def _unchanged(path: str, stored: _Stored) -> bool:
+def _unchanged(path: str, stored: _Stored, hashes: dict[str, str | None]) -> bool:
     """Whether the file still holds what was stored: same size and modification time, or (a file
     touched or copied) the same size and the stored content hash."""
     if is_url(path):
-        return _unchanged_url(path, stored)
+        return _unchanged_url(path, stored, hashes)
     try:
         info = os.stat(path)
     except OSError:
@@ -198,10 +263,10 @@ def _unchanged(path: str, stored: _Stored) -> bool:
         return False
     if info.st_mtime_ns == stored.mtime_ns:
         return True
-    return _content_hash(path) == stored.game_id
+    return _content_hash(path, hashes) == stored.game_id
 
 
-def _unchanged_url(url: str, stored: _Stored) -> bool:
+def _unchanged_url(url: str, stored: _Stored, hashes: dict[str, str | None]) -> bool:
     """:func:`_unchanged` for a log named by a URL: its filesystem's size and time (when it gives
     one), else the content hash."""
     info = url_stat(url)
@@ -209,7 +274,7 @@ def _unchanged_url(url: str, stored: _Stored) -> bool:
         return False
     if info.mtime_ns is not None and info.mtime_ns == stored.mtime_ns:
         return True
-    return _content_hash(url) == stored.game_id
+    return _content_hash(url, hashes) == stored.game_id
 
 
 def _size(path: str) -> int | None:
@@ -223,18 +288,23 @@ def _size(path: str) -> int | None:
         return None
 
 
-def _content_hash(path: str) -> str | None:
-    """SHA-256 of the file's bytes - its game id (None: it cannot be read)."""
-    try:
-        if is_url(path):
-            return hashlib.sha256(read_url(path)[0]).hexdigest()
-        with open(path, "rb") as fh:
-            return hashlib.sha256(fh.read()).hexdigest()
-    except (OSError, SourceError):
-        return None
+def _content_hash(path: str, hashes: dict[str, str | None]) -> str | None:
+    """SHA-256 of the file's bytes - its game id (None: it cannot be read); ``hashes`` keeps the
+    ones computed, so that checking again within one ingest reads no file twice."""
+    if path not in hashes:
+        try:
+            if is_url(path):
+                hashes[path] = hashlib.sha256(read_url(path)[0]).hexdigest()
+            else:
+                with open(path, "rb") as fh:
+                    hashes[path] = hashlib.sha256(fh.read()).hexdigest()
+        except (OSError, SourceError):
+            hashes[path] = None
+    return hashes[path]
 
 
-def files_to_replay(con, files: list[str], replay_: Replay) -> tuple[list[str], dict[str, int]]:
+def files_to_replay(con, files: list[str], replay_: Replay,
+                    hashes: dict[str, str | None] | None = None) -> tuple[list[str], dict[str, int]]:
     """The files of ``files`` an ingest must replay (in their order) and, by stored status, how
     many it skips: a file is skipped when the database holds its game from the same path, size
     and modification time (or content hash), and - with :attr:`Replay.STALE` - the same engine
@@ -245,9 +315,11 @@ def files_to_replay(con, files: list[str], replay_: Replay) -> tuple[list[str], 
     file's in ingest order, so replaying it would only load the same game again (under the later
     file's name, which made a re-ingest move the game from one file to the other each time).
     Nothing is read but file metadata, unless a size matches and a time does not, or a new file
-    has the size of a game kept."""
+    has the size of a game kept; content hashes are kept in ``hashes`` (if given) for the next
+    call."""
     if replay_ is Replay.ALL or not files:
         return files, {}
+    hashes = {} if hashes is None else hashes
     stored = {row[0]: _Stored(*row[1:]) for row in con.execute(
         "SELECT file, file_size, file_mtime_ns, game_id, game, engine_digest, catalog_digest, status FROM games "
         "WHERE file_size IS NOT NULL").fetchall()}
@@ -257,8 +329,8 @@ def files_to_replay(con, files: list[str], replay_: Replay) -> tuple[list[str], 
     for path in files:
         row = stored.get(source_name(path))
         if row is None:
-            row = _kept_twin(path, kept_by_size)
-        elif not _unchanged(path, row) or (
+            row = _kept_twin(path, kept_by_size, hashes)
+        elif not _unchanged(path, row, hashes) or (
                 replay_ is Replay.STALE and row.game is not None
                 and _current_digests(row.game, digests) != (row.engine_digest, row.catalog_digest)):
             row = None
@@ -271,12 +343,13 @@ def files_to_replay(con, files: list[str], replay_: Replay) -> tuple[list[str], 
     return keep, skipped
 
 
-def _kept_twin(path: str, kept_by_size: dict[int, dict[str, _Stored]]) -> _Stored | None:
+def _kept_twin(path: str, kept_by_size: dict[int, dict[str, _Stored]],
+               hashes: dict[str, str | None]) -> _Stored | None:
     """The game kept in this ingest whose content ``path`` holds (same size, same hash), if any."""
     size = _size(path) if kept_by_size else None
     if size is None or size not in kept_by_size:
         return None
-    return kept_by_size[size].get(_content_hash(path) or "")
+    return kept_by_size[size].get(_content_hash(path, hashes) or "")
 
 
 def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,
@@ -299,16 +372,22 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     """
     workers = dask_workers(dask) if dask else default_workers() if workers is None else max(1, workers)
     files = [str(f) for f in files]
-    size = chunk_size or chunk_size_for(len(files), workers)
     summary = summary if summary is not None else IngestSummary(str(db), len(files), workers)
     start = time.perf_counter()
-    pool = open_pool(dask, min(workers, max(1, len(files))))  # workers first: they are forked before
-    if dask:                                                  # DuckDB or the writer start a thread
+    hashes: dict[str, str | None] = {}
+    # The unchanged logs are known before any worker starts (on a read-only connection, which a
+    # second ingest into a busy file fails on at once), so that a re-ingest with nothing to replay
+    # starts none; the workers are forked before this process opens DuckDB read-write or starts
+    # the writer thread (neither thread is copied into a worker).
+    planned = _plan(db, files, replay, hashes)
+    pool = open_pool(dask, min(workers, max(1, len(files if planned is None else planned)))) if planned != [] else None
+    if dask and pool is not None:
         summary.workers = pool.workers
     try:
         con = open_for_writing(db)
     except BaseException:
-        pool.close()
+        if pool is not None:
+            pool.close()
         raise
     writer = None
     completed = False
@@ -317,18 +396,23 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         summary.failures = loader.failures
         if loader.database.status is SchemaStatus.OLDER:
             summary.notes.append(upgrade_text(loader.database, db))
-        files, summary.skipped = files_to_replay(con, files, replay)
+        # checked again on the database being written (another process may have written it since;
+        # the hashes are not computed twice)
+        files, summary.skipped = files_to_replay(con, files, replay, hashes)
+        if files and pool is None:  # more to replay than planned: in this process (no fork now)
+            pool = ExtractPool(1).__enter__()
+        size = chunk_size or chunk_size_for(len(files), workers)
         writer = _BatchWriter(loader, summary)
         yield ChunkStats()  # nothing replayed yet, but the skipped logs are known: a progress bar can show them
         batches = Batches(batch_rows)
-        for chunk in pool.extract(chunked_files(files, size, CHUNK_FILE_BYTES)):
+        for chunk in (pool.extract(chunked_files(files, size, CHUNK_FILE_BYTES)) if files else ()):
             summary.stats.add(chunk.stats)
-            for batch in batches.add(chunk):
-                writer.put(batch)
+            for step in batches.feed(chunk):
+                writer.put(step) if step is not None else writer.end_batch()
             summary.seconds = time.perf_counter() - start
             yield chunk.stats
-        for batch in batches.rest():
-            writer.put(batch)
+        if batches.rest():
+            writer.end_batch()
         writer.finish()
         writer.check()
         began = time.perf_counter()
@@ -336,11 +420,36 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         summary.load_seconds += time.perf_counter() - began
         completed = True
     finally:
-        pool.close(abort=not completed)  # interrupted (Ctrl-C, SIGTERM, an error): workers stop now
+        if pool is not None:
+            pool.close(abort=not completed)  # interrupted (Ctrl-C, SIGTERM, an error): workers stop now
         if writer is not None:
-            writer.finish()  # an interrupted ingest still completes the batch being written
+            # a commit under way completes; an interrupted ingest rolls back the batch being filled
+            writer.finish() if completed else writer.abort()
         con.close()
         summary.seconds = time.perf_counter() - start
+
+
+def _plan(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, str | None]) -> list[str] | None:
+    """The files an ingest into ``db`` will replay, as the database holds now (see
+    :func:`files_to_replay`); None when that cannot be known before writing (a database of an
+    older schema, upgraded first).
+
+    :raises DatabaseError: ``db`` is in use, or not a ludolog database this ludolog can write.
+    """
+    if replay_ is Replay.ALL or not files:
+        return files
+    checked = open_checked_read_only(db)
+    if checked is None:
+        return files
+    con, info = checked
+    try:
+        if info.status is SchemaStatus.NEW:
+            return files
+        if info.status is not SchemaStatus.CURRENT:
+            return None
+        return files_to_replay(con, files, replay_, hashes)[0]
+    finally:
+        con.close()
 
 
 def ingest(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: int | None = None,

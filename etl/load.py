@@ -4,6 +4,12 @@ Idempotency: a game is keyed by ``game_id`` (the SHA-256 of its file). Loading a
 deletes every row of the batch's game ids *and* of the games previously ingested from the same
 file paths (a file whose content changed has a new id; its stale rows must go), then inserts the
 batch - all inside one transaction, so a crash or kill leaves each game fully present or absent.
+Into a database that held no game when the loader opened it, nothing can be there to delete
+but what this loader wrote itself, so the delete is made only for a file it already loaded.
+
+A batch is either given whole (:meth:`Loader.write`) or filled chunk by chunk in its open
+transaction (:meth:`Loader.batch`, :class:`LoadBatch`), so that inserting a chunk overlaps with
+replaying the next one; both end in one commit per batch.
 
 Memory: DuckDB's block cache is capped while loading (:data:`INGEST_MEMORY_LIMIT`) so that the
 ingesting process does not grow with the database. That cap is a cache size, never a limit on
@@ -14,6 +20,7 @@ even so is reported as a :class:`LoadFailure` and every other game is loaded.
 """
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,7 +31,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .db import DatabaseError, ensure_schema, game_tables
-from .extract import Chunk, split_games, without_games
+from .extract import Chunk, merge_chunks, split_games, without_games
 from .tables import COMMON_TABLES, game_state_table, game_table_name, game_view_ddl
 
 MB = 1 << 20
@@ -93,9 +100,17 @@ class Loader:
         self.database = ensure_schema(con, path)
         self._set_memory_limit(INGEST_MEMORY_LIMIT)
         self.known_game_tables = set(game_tables(con))
+        #: per-game table -> the state columns it was found or made to have (forgotten with a
+        #: rolled-back transaction, like :attr:`known_game_tables`)
+        self.checked_columns: dict[str, tuple] = {}
         #: ids loaded by this run; when the same content appears again in a later file the first
         #: file wins, whatever the chunking (so serial and parallel ingests agree)
         self.loaded_ids: set[str] = set()
+        #: the files of the games loaded by this run (of a batch being filled, too)
+        self.loaded_files: set[str] = set()
+        #: whether the database held a game before this loader: if not, a batch can only replace
+        #: rows this loader wrote, and a delete is needed only for a file it loaded already
+        self.held_games = bool(con.execute("SELECT EXISTS (SELECT 1 FROM games)").fetchone()[0])
         self.failures: list[LoadFailure] = []
 
     # -- memory ---------------------------------------------------------------------------------
@@ -147,6 +162,8 @@ class Loader:
     # -- writing --------------------------------------------------------------------------------
     def _ensure_game_table(self, game: str, state_columns) -> None:
         name = game_table_name(game)
+        if self.checked_columns.get(name) == state_columns:
+            return  # this loader made sure of these columns already (in a committed transaction)
         table = game_state_table(game, state_columns)
         con = self.con
         if name not in self.known_game_tables:
@@ -160,6 +177,7 @@ class Loader:
             con.execute(f"ALTER TABLE {name} ADD COLUMN {column.name} {column.sql}")
         if missing:
             con.execute(game_view_ddl(game))
+        self.checked_columns[name] = state_columns
 
     def write(self, chunk: Chunk) -> int:
         """Load ``chunk`` in one transaction (or, if that runs out of memory even at the ceiling,
@@ -177,30 +195,47 @@ class Loader:
             self._give_up(chunk, exc)
             return 0
         self.loaded_ids.update(ids)
+        self.loaded_files.update(chunk.files)
         return len(ids)
+
+    def batch(self) -> "LoadBatch":
+        """A batch to fill chunk by chunk in one transaction (see :class:`LoadBatch`)."""
+        return LoadBatch(self)
 
     def _transaction(self, chunk: Chunk) -> None:
         con = self.con
-        known = set(self.known_game_tables)
+        known, checked = set(self.known_game_tables), dict(self.checked_columns)
         con.begin()
         try:
-            for game, state_columns in chunk.game_columns.items():
-                self._ensure_game_table(game, state_columns)
-            self._delete_previous(chunk.game_ids, chunk.files)
-            for name, table in chunk.tables.items():
-                if table.num_rows == 0:
-                    continue
-                con.register("_ludolog_chunk", arrow_for_duckdb(name, table, chunk.json_checked))
-                con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _ludolog_chunk")
-                con.unregister("_ludolog_chunk")
+            self._insert(chunk)
             con.commit()
         except BaseException:
             con.rollback()
             self.known_game_tables = known  # tables created in the transaction are gone again
+            self.checked_columns = checked
             raise
 
+    def _insert(self, chunk: Chunk) -> None:
+        """The statements of ``chunk`` inside the open transaction: tables it needs, the rows it
+        replaces, its rows."""
+        con = self.con
+        for game, state_columns in chunk.game_columns.items():
+            self._ensure_game_table(game, state_columns)
+        self._delete_previous(chunk.game_ids, chunk.files)
+        for name, table in chunk.tables.items():
+            if table.num_rows == 0:
+                continue
+            # read by DuckDB from this local variable (its replacement scan): half the cost of a
+            # registered view, which is created and dropped in the catalog for each insert
+            _ludolog_chunk = arrow_for_duckdb(name, table, chunk.json_checked)  # noqa: F841
+            con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _ludolog_chunk")
+
     def _delete_previous(self, ids: list[str], files: list[str]) -> None:
-        """Delete the rows of ``ids`` and of the games loaded before from ``files``."""
+        """Delete the rows of ``ids`` and of the games loaded before from ``files`` (nothing to do
+        when the database held no game and this loader loaded none of ``files``: ``ids`` of its
+        own are never loaded twice, see :attr:`loaded_ids`)."""
+        if not self.held_games and self.loaded_files.isdisjoint(files):
+            return
         con = self.con
         con.register("_ludolog_ids", pa.table({"game_id": pa.array(ids, pa.string())}))
         con.register("_ludolog_files", pa.table({"file": pa.array(files, pa.string())}))
@@ -237,6 +272,95 @@ class Loader:
         self.failures.append(LoadFailure(file, (
             f"not loaded: DuckDB ran out of memory loading this log even with a "
             f"{size_text(self.memory_ceiling)} limit ({_first_line(exc)}); {earlier}")))
+
+
+class LoadBatch:
+    """One batch loaded in one transaction, filled chunk by chunk as they are replayed: each
+    :meth:`add` inserts a chunk into the open transaction (so the insert overlaps with replaying
+    the next chunk), :meth:`commit` ends it. Until the commit nothing of it is visible, and
+    :meth:`rollback` (an interrupted ingest) leaves the database as it was before the batch.
+
+    The chunks are kept until the commit: a batch that runs out of memory, or that holds a value
+    too large for the ingest's memory cap, is rolled back and written again whole by
+    :meth:`Loader.write` (larger limits, then game by game), with the same outcome."""
+
+    def __init__(self, loader: Loader):
+        self.loader = loader
+        self.chunks: list[Chunk] = []
+        self.ids: set[str] = set()
+        #: files of this batch that no earlier batch loaded (forgotten again by a rollback)
+        self.new_files: set[str] = set()
+        self.open = False  # a transaction holds rows of this batch
+        self.whole = False  # written by Loader.write at the commit instead
+        self._known: tuple[set[str], dict[str, tuple]] = (set(), {})
+
+    def add(self, chunk: Chunk) -> None:
+        """Insert ``chunk``'s games not loaded before (the first file of a content wins).
+
+        :raises duckdb.Error: a statement failed (the batch is rolled back).
+        """
+        chunk = without_games(chunk, self.ids.union(self.loader.loaded_ids).intersection(chunk.game_ids))
+        if not chunk.game_ids:
+            return
+        self.chunks.append(chunk)
+        self.ids.update(chunk.game_ids)
+        if self.whole:
+            return
+        if VALUE_MEMORY_FACTOR * largest_value(chunk) > INGEST_MEMORY_LIMIT:
+            self._write_whole()
+            return
+        loader = self.loader
+        try:
+            if not self.open:
+                self._known = set(loader.known_game_tables), dict(loader.checked_columns)
+                loader.con.begin()
+                self.open = True
+            loader._insert(chunk)
+        except duckdb.OutOfMemoryException:
+            self._write_whole()
+            return
+        except BaseException:
+            self.rollback()
+            raise
+        self.new_files.update(set(chunk.files) - loader.loaded_files)
+        loader.loaded_files.update(chunk.files)  # a later chunk of the same file replaces this one
+
+    def commit(self) -> int:
+        """Commit the batch; the number of games written (see :meth:`Loader.write`).
+
+        :raises duckdb.Error: the commit failed (the batch is rolled back).
+        """
+        loader = self.loader
+        if self.open:
+            try:
+                loader.con.commit()
+                self.open = False
+            except duckdb.OutOfMemoryException:
+                self._write_whole()
+            except BaseException:
+                self.rollback()
+                raise
+        if self.whole:
+            self.whole = False
+            return loader.write(merge_chunks(self.chunks)) if self.chunks else 0
+        loader.loaded_ids.update(self.ids)
+        return len(self.ids)
+
+    def rollback(self) -> None:
+        """Undo what the batch inserted (nothing of it was committed)."""
+        if self.open:
+            self.open = False
+            # tables and columns made in the transaction are gone again
+            self.loader.known_game_tables, self.loader.checked_columns = self._known
+            with contextlib.suppress(duckdb.Error):
+                self.loader.con.rollback()
+        self.loader.loaded_files.difference_update(self.new_files)
+        self.new_files = set()
+
+    def _write_whole(self) -> None:
+        """From now on the batch is written at the commit, whole, by :meth:`Loader.write`."""
+        self.rollback()
+        self.whole = True
 
 
 def _first_line(exc: BaseException) -> str:
