@@ -13,26 +13,12 @@ import pytest
 from ludolog.replayer.boonlake.effects import EffectKind
 from ludolog.replayer.boonlake.interim import final_scoring, open_interim
 from ludolog.replayer.boonlake.state import Piece, Step
-from ludolog.replayer.core import IllegalMove, registry
+from ludolog.replayer.core import IllegalMove
 
-from .test_engine import CAT, GAME, SETUP, play, state_of
+from .test_engine import CAT, GAME, SETUP, _registered, play, state_of  # noqa: F401 (the fixture registers the game)
+from .test_levers import A, B
 
 ANA, BEN = 0, 1
-
-
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
-
-
-def A(t: str, **kw) -> dict:
-    return {"type": t, "player": "ana", **kw}
-
-
-def B(t: str, **kw) -> dict:
-    return {"type": t, "player": "ben", **kw}
 
 
 def refused(s, move, code: str, pointer: str | None = None):
