@@ -20,7 +20,7 @@ from .catalog import COLOURS, SKILLS, AbilityKind
 from .effects import EFFECTS, PARAMS, UseContext
 from .geometry import PlacedTile
 from .hands import check_skills, check_workers, skill_to_pile, take_skills, take_workers
-from .rules import counted, refuse
+from .rules import NOUNS, counted, refuse
 from .state import COLOUR_INDEX, RESOURCE_INDEX, SKILL_INDEX, Draw, KFState, Transport
 from .transport import Carry, transport, upgrade
 
@@ -224,7 +224,7 @@ def draw(s: KFState, task: Draw, move: dict) -> None:
     if total != wanted:
         why = f" (only {pool.remaining} left)" if wanted < task.count else ""
         raise refuse("KEY.DRAW.COUNT", f"the {s.cat.tiles[task.source].name if task.source in s.cat.tiles else task.source} "
-                     f"draws {wanted} {key}{why}, not {total}", f"/{key}")
+                     f"draws {counted(wanted, NOUNS[key])}{why}, not {total}", f"/{key}")
     for k, n in drawn.items():
         if k != UNKNOWN and pool.unaccounted.get(k, 0) < n:
             raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", f"{n} {k} cannot be drawn: fewer are unaccounted for", f"/{key}/{k}")

@@ -288,7 +288,7 @@ def check_allocation(items: str, counts: dict[str, int], rules: list[Rule], clai
     for t in ITEM_TYPES[items]:
         given = sum(c.get(t, 0) for c in claimed.values())
         if given > counts.get(t, 0):
-            raise refuse("KEY.SCORE.ALLOCATION", f"{given} {t} are allocated but the player has {counts.get(t, 0)}: "
+            raise refuse("KEY.SCORE.ALLOCATION", f"{given} {t} {'is' if given == 1 else 'are'} allocated but the player has {counts.get(t, 0)}: "
                          "each item is scored once, for one tile")
     by_owner = []
     for rule in rules:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .catalog import COLOURS
-from .rules import refuse
+from .rules import counted, refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +123,7 @@ def bid(state: TileWorkers, player: int, colour: str, added: int, counter_bid: b
     total = added + (own.count if own else 0)
     best_other = max((b.count for b in state.bids if b.player != player), default=0)
     if total <= best_other:
-        raise refuse("KEY.BID.NOT_ENOUGH", f"a bid of {total} worker(s) does not beat the highest bid of {best_other}")
+        raise refuse("KEY.BID.NOT_ENOUGH", f"a bid of {counted(total, 'worker')} does not beat the highest bid of {best_other}")
     bids = tuple(b for b in state.bids if b.player != player) + (Bid(player, colour, total, lying),)
     return TileWorkers(bids, state.uses)
 
@@ -138,7 +138,7 @@ def withdraw(state: TileWorkers, player: int) -> tuple[TileWorkers, Bid]:
     if own is None:
         raise refuse("KEY.BID.NONE", "this player has no bid on this tile to move")
     if state.highest() is own:
-        raise refuse("KEY.BID.WINNING", f"the bid of {own.count} {own.colour} worker(s) is winning and cannot be moved")
+        raise refuse("KEY.BID.WINNING", f"the bid of {counted(own.count, own.colour + ' worker')} is winning and cannot be moved")
     rest = TileWorkers(tuple(b for b in state.bids if b.player != player), state.uses)
     return stand_up(rest), own
 
@@ -172,11 +172,11 @@ def use(state: TileWorkers, player: int, workers: dict[str, int], any_colour: bo
         raise refuse("KEY.USE.NOTHING", "a use places at least one worker on the tile")
     minimum = next_use_minimum(state)
     if count < minimum:
-        raise refuse("KEY.USE.TOO_FEW", f"the previous use of this tile placed {minimum - 1} worker(s): this use needs "
+        raise refuse("KEY.USE.TOO_FEW", f"the previous use of this tile placed {counted(minimum - 1, 'worker')}: this use needs "
                      f"at least {minimum}, not {count}")
     used = state.used_workers()
     if used + count > limit:
-        raise refuse("KEY.USE.FULL", f"{used} worker(s) already use this tile: {count} more would pass "
+        raise refuse("KEY.USE.FULL", f"{counted(used, 'worker')} already {'uses' if used == 1 else 'use'} this tile: {count} more would pass "
                      f"the limit of {limit} a season")
     locked = state.colour()
     touched = bool(state.bids or state.uses)

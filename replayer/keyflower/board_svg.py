@@ -8,7 +8,8 @@ score, the workers and skill tiles behind the screen as counts (``?``: drawn whe
 them), the tiles won still to be placed and the winter tiles in hand, and the village drawn as hexes
 at their coordinates (flat-topped, axial ``(q, r)`` as in :mod:`.geometry`) with their sides (water
 blue, roads as brown stubs), the tile's name shortened, ``*`` on an upgraded tile, the resources
-lying on it and the workers placed on it this season. A legend closes the picture.
+lying on it and the workers placed on it this season; a summer boat or turn-order tile, on offer, on
+a card or in a village, also shows its side a or b (``data-ab``). A legend closes the picture.
 
 Seat colours are the shared palette (:func:`..core.colours.seat_colour`), so a player has one colour
 here and in the report's score chart; worker, resource and season colours are chosen apart from it.
@@ -76,6 +77,18 @@ def _tile_fill(cat, tile_id: str) -> str:
     return SEASON_FILL.get(tile.season, "#eeeeee")
 
 
+def ab_side(s: KFState, tile_id: str) -> str | None:
+    """The side, ``"a"`` or ``"b"``, a summer boat or a turn-order tile shows (None: any other tile):
+    a summer boat's as laid out, a turn-order tile's by the player count (the set-up's)."""
+    side = s.summer_sides.get(tile_id)
+    if side is not None:
+        return side
+    tile = s.cat.tiles.get(tile_id)
+    if tile is not None and tile.group is TileGroup.TURN_ORDER:
+        return next((shown.side for tid, shown in s.cat.turn_order_for(s.n) if tid == tile_id), None)
+    return None
+
+
 def _who(s: KFState) -> str:
     from .engine import expect  # the engine imports this module lazily; no cycle at load time
 
@@ -129,8 +142,12 @@ def _card(s: KFState, x: float, y: float, tile_id: str, extra: list[str], worker
           cls: str) -> tuple[str, float]:
     """A tile on offer or a boat: its name, lines of text, then its bids and uses; returns SVG and height."""
     lines = _bid_and_use_lines(s, workers) if workers is not None else []
+    ab = ab_side(s, tile_id)
+    if ab is not None:
+        extra = [*extra, f"side {ab}"]
     height = 20 + 14 * len(extra) + 20 * len(lines) + 4
-    parts = [f'<g class="{cls}" data-tile="{escape(tile_id)}"><title>{escape(tile_name(s.cat, tile_id))}</title>'
+    ab_attr = f' data-ab="{escape(ab)}"' if ab is not None else ""
+    parts = [f'<g class="{cls}" data-tile="{escape(tile_id)}"{ab_attr}><title>{escape(tile_name(s.cat, tile_id))}</title>'
              f'<rect x="{x:.1f}" y="{y:.1f}" width="{_CARD_W}" height="{height}" rx="4" '
              f'fill="{_tile_fill(s.cat, tile_id)}" stroke="#777"/>'
              f'<text x="{x + 6:.1f}" y="{y + 14:.1f}" font-weight="bold">{escape(tile_name(s.cat, tile_id)[:20])}</text>']
@@ -207,11 +224,13 @@ def _village_tile(s: KFState, seat: int, placed, cx: float, cy: float, size: flo
     upgraded = placed.side == "upgraded"
     font = max(6.0, size * 0.29)
     res = [(RESOURCES[k], n) for k, n in enumerate(placed.resources) if n]
-    info = [name, "upgraded side" if upgraded else "front side"]
+    ab = ab_side(s, placed.tile)
+    ab_attr = f' data-ab="{escape(ab)}"' if ab is not None else ""
+    info = [name, f"side {ab}" if ab is not None else "upgraded side" if upgraded else "front side"]
     if res:
         info.append("resources: " + ", ".join(f"{n} {kind}" for kind, n in res))
     parts = [f'<g class="tile" data-tile="{escape(placed.tile)}" data-q="{placed.coord[0]}" data-r="{placed.coord[1]}" '
-             f'data-side="{escape(placed.side)}"><title>{escape("; ".join(info))}</title>'
+             f'data-side="{escape(placed.side)}"{ab_attr}><title>{escape("; ".join(info))}</title>'
              f'<polygon points="{_hex_points(cx, cy, size - 1)}" fill="{_tile_fill(cat, placed.tile)}" '
              f'stroke="{"#000" if upgraded else "#888"}" stroke-width="{2.2 if upgraded else 0.8}"/>']
     for side, edge in enumerate(edges):
@@ -230,6 +249,9 @@ def _village_tile(s: KFState, seat: int, placed, cx: float, cy: float, size: flo
     for k, line in enumerate(lines):
         parts.append(f'<text x="{cx:.1f}" y="{top + font * (k + 1):.1f}" text-anchor="middle" font-size="{font:.1f}"'
                      f'{weight} fill="{_INK}">{escape(line)}</text>')
+    if ab is not None:  # the side letter at the hex's left corner, clear of the name, resources and workers
+        parts.append(f'<text class="ab-side" x="{cx - size * 0.62:.1f}" y="{cy + font * 0.35:.1f}" text-anchor="middle" '
+                     f'font-size="{font:.1f}" font-weight="bold" fill="{_INK}">{escape(ab)}</text>')
     if res:
         text = " ".join(f"{n}{RESOURCE_LETTER[kind]}" for kind, n in res)
         width = len(text) * font * 0.6  # the advance used below, a character at a time
@@ -352,7 +374,7 @@ def _legend(y: float) -> tuple[list[str], float]:
     y += 20
     letters = ", ".join(f"{RESOURCE_LETTER[r]} {r}" for r in RESOURCES)
     out.append(f'<text x="{_MARGIN}" y="{y + 10}" fill="#333">On a hex: * upgraded side (bold border); resources '
-               f'{escape(letters)}.</text>')
+               f'{escape(letters)}; a or b at the left: the side a summer boat or turn-order tile shows.</text>')
     y += 16
     out.append(f'<text x="{_MARGIN}" y="{y + 10}" fill="#333">A frame in a seat\'s colour holds the workers that seat '
                f'bid or placed to use a tile this season; the number on a disc is how many.</text>')

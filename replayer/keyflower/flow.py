@@ -29,7 +29,7 @@ from .bidding import TileWorkers
 from .catalog import COLOURS, SKILLS, AbilityKind, Catalog, Season, TileGroup
 from .geometry import HOME, PlacedTile, Village, check_placement
 from .hands import give_workers, unknown_skills, unknown_workers
-from .rules import refuse
+from .rules import NOUNS, counted, refuse
 from .scoring import Holdings, final_score
 from .seasons import boat_order, first_start_player
 from .state import COLOUR_INDEX, SKILL_INDEX, Draw, KFState, Phase, Player
@@ -185,7 +185,7 @@ def load(s: KFState, move: dict) -> None:
         if sum(drawn.values()) != expected:
             short = key == "workers" and expected < wanted
             raise refuse("KEY.BOAT.SHORT" if short else "KEY.BOAT.LOAD",
-                         f"the {s.cat.tiles[boat].name} is loaded with {expected} {key} this {s.season_enum.value}"
+                         f"the {s.cat.tiles[boat].name} is loaded with {counted(expected, NOUNS[key])} this {s.season_enum.value}"
                          f"{' (the bag runs short: the boats are filled in order one worker at a time)' if short else ''}, "
                          f"not {sum(drawn.values())}", f"/{key}")
         for k, n in drawn.items():
@@ -414,7 +414,7 @@ def final(s: KFState, seat: int, move: dict) -> None:
                                         ("skills", s.skill_pile, unknown_skills(s, seat), SKILLS)):
         named = move[key]
         if sum(named.values()) != unknown:
-            raise refuse("KEY.FINAL.SCREEN", f"{s.ids[seat]} has {unknown} {key} behind the screen not yet seen: "
+            raise refuse("KEY.FINAL.SCREEN", f"{s.ids[seat]} has {counted(unknown, NOUNS[key])} behind the screen not yet seen: "
                          f"all of them are named, not {sum(named.values())}", f"/{key}")
         for k, n in named.items():
             if k not in allowed:

@@ -94,6 +94,10 @@ KEYFLOWER_RULES = RuleBook("keyflower", [
 ])
 
 
+#: what one item of a move's ``workers`` or ``skills`` is called in a sentence
+NOUNS = {"workers": "worker", "skills": "skill tile"}
+
+
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun`` as a player writes them: "1 worker", "2 workers", "0 tiles" (``plural``
     when it is not the noun with an s)."""

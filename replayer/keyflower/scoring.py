@@ -30,6 +30,7 @@ from ..core.errors import IllegalMove
 from .allocation import Allocation, Rule, best_allocation, check_allocation
 from .catalog import COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, Scoring, ScoringKind, TileGroup
 from .geometry import PlacedTile, Village, adjacent_tiles, river_component, road_loop_tiles
+from .rules import counted
 
 ITEM_CLASSES = (("workers", COLOURS), ("skills", SKILLS), ("resources", RESOURCES))
 
@@ -128,7 +129,7 @@ def _fixed_lines(village: Village, held: dict[AbilityKind, int], profiles: list 
             lines.append(ScoreLine(tile.id, info.vp, f"{tile.name}: {info.vp} printed VP"))
         for s in info.fixed:
             if s.kind is ScoringKind.FLAT:
-                lines.append(ScoreLine(tile.id, s.points, f"{tile.name}: {s.points} points"))
+                lines.append(ScoreLine(tile.id, s.points, f"{tile.name}: {counted(s.points, 'point')}"))
             elif s.kind is ScoringKind.TRANSPORT_CAPACITY:
                 factor = held.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
                 cap = transport_total(village, profiles)
@@ -136,16 +137,16 @@ def _fixed_lines(village: Village, held: dict[AbilityKind, int], profiles: list 
                 lines.append(ScoreLine(tile.id, cap * s.points_each * factor, f"{tile.name}: transport capacity {cap}{doubled}"))
             elif s.kind is ScoringKind.ROAD_LOOP:
                 loops = road_loop_tiles(village) if loops is None else loops
-                lines.append(ScoreLine(tile.id, len(loops) * s.points_each, f"{tile.name}: {len(loops)} tile(s) on road loops"))
+                lines.append(ScoreLine(tile.id, len(loops) * s.points_each, f"{tile.name}: {counted(len(loops), 'tile')} on road loops"))
             elif s.kind is ScoringKind.RIVER_BOATS:
                 home = village.home()
                 joined = river_component(village, home) if home is not None else frozenset()
                 boats = [cat.tiles[village.tiles[x].tile] for x in joined if cat.tiles[village.tiles[x].tile].is_boat]
                 pts = sum(b.river_points for b in boats)
-                lines.append(ScoreLine(tile.id, pts, f"{tile.name}: {len(boats)} boat(s) joined to the home tile by river"))
+                lines.append(ScoreLine(tile.id, pts, f"{tile.name}: {counted(len(boats), 'boat')} joined to the home tile by river"))
             else:  # adjacent tiles
                 n = adjacent_tiles(village, p.coord)
-                lines.append(ScoreLine(tile.id, n * s.points_each, f"{tile.name}: {n} touching tile(s)"))
+                lines.append(ScoreLine(tile.id, n * s.points_each, f"{tile.name}: {counted(n, 'touching tile')}"))
     return lines
 
 
@@ -172,7 +173,11 @@ def _stored(village: Village, any_resource: bool, extra: tuple[str, str] | None,
                 kept += on[k]
             else:
                 pool[k] += on[k]
-        lines.append(ScoreLine(info.tile.id, kept * yard.points_each, f"{info.tile.name}: {kept} resource(s) on it, {yard.points_each} each"))
+        purple = ""
+        if extra is not None and extra[0] == p.tile and (any_resource or extra[1] in yard.accepts):
+            purple = f" (the purple keyple declared as one {extra[1]} on it)"
+        lines.append(ScoreLine(info.tile.id, kept * yard.points_each,
+                               f"{info.tile.name}: {counted(kept, 'resource')} on it, {yard.points_each} each{purple}"))
     return lines, dict(zip(RESOURCES, pool))
 
 
@@ -272,9 +277,11 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     else:
         lines += base_lines
     for (items, _), result in zip(ITEM_CLASSES, found):
-        purple = (f" (the purple keyple counted as one {declaration[2]})"
-                  if declaration and declaration[0] == "item" and declaration[1] == items else "")
-        lines += [ScoreLine(owner, pts, f"{cat.tiles[owner].name}: {pts} points from the {items} allocated to it{purple}")
+        # as an item of this class, or as a resource on a yard that does not keep it (it joins the others)
+        as_item = declaration is not None and (declaration[0] == "item" and declaration[1] == items or declaration[0] == "yard"
+                                               and items == "resources" and not (any_resource or declaration[2] in yards[declaration[1]].accepts))
+        purple = f" (the purple keyple counted as one {declaration[2]})" if as_item else ""
+        lines += [ScoreLine(owner, pts, f"{cat.tiles[owner].name}: {counted(pts, 'point')} from the {items} allocated to it{purple}")
                   for owner, pts in result.by_owner]
         if items == "resources" and result.gold_points:
             lines.append(ScoreLine("gold", result.gold_points,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .catalog import RESOURCES, SKILLS, Cost
 from .geometry import Coord, PlacedTile, Village, distances
-from .rules import refuse
+from .rules import counted, refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,7 @@ def transport(village: Village, carries: list[Carry] | tuple[Carry, ...], points
             raise refuse("KEY.TRANSPORT.NO_ROAD", f"no {way} lead from the {source_name} to the {target_name}")
         used += steps * carry.count
         if used > points:
-            raise refuse("KEY.TRANSPORT.CAPACITY", f"carrying {carry.count} {carry.resource} {steps} tile(s) to the {target_name} "
+            raise refuse("KEY.TRANSPORT.CAPACITY", f"carrying {carry.count} {carry.resource} {counted(steps, 'tile')} to the {target_name} "
                          f"brings the transport to {used} of the {points} this use allows")
         tiles[carry.source][k] -= carry.count
         tiles[carry.target][k] += carry.count
@@ -157,7 +157,7 @@ def upgrade(village: Village, coord: Coord, resources: dict[str, int], skills: d
 def check_upgrade_count(flips: int, upgrades: int) -> None:
     """:raises IllegalMove: KEY.UPGRADE.CAPACITY when one use flips more tiles than its upgrade icons allow."""
     if flips > upgrades:
-        raise refuse("KEY.UPGRADE.CAPACITY", f"this use upgrades at most {upgrades} tile(s), not {flips}")
+        raise refuse("KEY.UPGRADE.CAPACITY", f"this use upgrades at most {counted(upgrades, 'tile')}, not {flips}")
 
 
 def _describe(counts: dict[str, int]) -> str:

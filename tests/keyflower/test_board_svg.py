@@ -135,3 +135,31 @@ def test_the_report_of_a_keyflower_log_has_the_picture(tmp_path):
     assert len(data["boards"]) > 50  # the picture changes over the game
     last = "".join(data["pieces"][i] for i in data["boards"][data["steps"][-1]["board"]])
     assert ET.fromstring(last).get("class") == "board keyflower"
+
+
+@pytest.mark.parametrize("path", GOLDEN[:3], ids=lambda p: p.name)
+def test_turn_order_tiles_and_summer_boats_show_their_side_a_or_b(path):
+    # the sides as the log records them: the set-up's turn-order sides, each summer boat's side when laid out
+    log = load_log(path)
+    sides = dict(log.setup["turn_order"])
+    laid = [(i, m) for i, m in enumerate(log.moves) if m["type"] == "lay" and "side" in m]
+    assert laid, "a golden game lays out summer boats"
+    root = _picture(log, 0)
+    for tile, side in log.setup["turn_order"].items():
+        cards = _groups(root, "turn-order", data_tile=tile)
+        assert len(cards) == 1 and cards[0].get("data-ab") == side
+        assert f"side {side}" in "".join(cards[0].itertext())
+    index, move = laid[0]
+    card = _groups(_picture(log, index + 1), "offer", data_tile=move["tile"])
+    assert len(card) == 1 and card[0].get("data-ab") == move["side"] and f"side {move['side']}" in "".join(card[0].itertext())
+    sides.update({m["tile"]: m["side"] for _, m in laid})
+    # at the end every such tile lies in a village: its hex carries the side and writes the letter
+    end = _picture(log, len(log.moves))
+    shown = {g.get("data-tile"): g for g in _groups(end, "tile") if g.get("data-tile") in sides}
+    assert shown
+    for tile, hex_group in shown.items():
+        assert hex_group.get("data-ab") == sides[tile], tile
+        letters = [t.text for t in hex_group.iter(f"{NS}text") if t.get("class") == "ab-side"]
+        assert letters == [sides[tile]], tile
+    # no other tile claims a side
+    assert all(g.get("data-ab") is None for g in _groups(end, "tile") if g.get("data-tile") not in sides)

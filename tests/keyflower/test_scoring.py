@@ -153,6 +153,19 @@ def test_the_purple_keyple_is_declared_as_whatever_scores_best():
     assert points(score([yard], purple=True), "blacksmith") == 6  # "placed on the ... blacksmith"
 
 
+def test_the_ledger_names_the_purple_keyple_where_it_is_declared():
+    # "may be declared ... as a resource ... and placed on the barn, blacksmith, stone yard or timber yard": the
+    # line of the yard it lies on says so, as the line of an item class does when it is counted there
+    yard = PlacedTile("blacksmith", (9, 9), side="upgraded", resources=(0, 0, 1, 0))
+    line = next(line for line in score([yard], purple=True).lines if line.source == "blacksmith")
+    assert line.points == 6 and "purple keyple" in line.why and "iron" in line.why
+    s = score(["key_market"], workers=[("green", 1)], purple=True)
+    line = next(line for line in s.lines if line.source == "key_market")
+    assert line.points == 4 and "purple keyple counted as one green" in line.why
+    # no keyple, no mention
+    assert not any("purple" in line.why for line in score([yard]).lines)
+
+
 def test_keyflower_boat_counts_transport_capacity_doubled_by_2b():
     # home T1 + upgraded Stable T4 (ALS) = 5; "This total can be doubled if the player also owns the summer boat 2b"
     stable = PlacedTile("stable", (9, 9), side="upgraded")
