@@ -208,6 +208,21 @@ def test_validate_imports_no_typer_nor_data_stack(logs, which):
     assert _heavy(modules) == []
 
 
+#: standard modules a plain validate of a built-in game's log has no use for, each a visible part of
+#: its start-up: packaging metadata (entry points are read only for a game that is not built in),
+#: importlib.resources (tempfile, shutil and the compression modules behind it), secrets
+START_UP_EXTRAS = ("importlib.metadata", "importlib.resources", "tempfile", "secrets")
+
+
+def test_validate_imports_no_packaging_metadata_and_only_the_logs_game(logs):
+    code, modules = _modules_after(FAST, ["validate", str(logs["valid"])])
+    assert code == 0
+    assert [m for m in START_UP_EXTRAS if m in modules] == []
+    games = {m.split(".")[2] for m in modules if m.startswith("ludolog.replayer.") and m != "ludolog.replayer.core"
+             and not m.startswith("ludolog.replayer.core.")}
+    assert games == {"entdecker"}
+
+
 def test_json_output_imports_no_typer_either(logs):
     code, modules = _modules_after(FAST, ["validate", "-f", "json", "-q", str(logs["valid"])])
     assert code == 0 and _heavy(modules) == []

@@ -420,7 +420,6 @@ class Catalog:
         return self._depot_space_ids[space_id]
 
 
-@functools.cache
 def load_catalog(path: str | None = None, edition: str | None = None) -> Catalog:
     """The built-in catalog, or the file named by ``path`` / env ``LUDOLOG_CASTLES_OF_BURGUNDY_CATALOG``,
     for ``edition`` (the catalog's default edition if ``None``).
@@ -428,4 +427,20 @@ def load_catalog(path: str | None = None, edition: str | None = None) -> Catalog
     :raises CatalogError: the file is missing, not JSON, breaks the catalog schema or its own
         cross-references, or has no such edition.
     """
+    return _load_catalog(path, edition)
+
+
+@functools.cache
+def _load_catalog(path: str | None, edition: str | None) -> Catalog:
+    """:func:`load_catalog` built once per (path, edition) however it is called (positional,
+    keyword or default arguments are one cache key here), and once for the default edition
+    whether it is named or not: the engine asks for both (catalog_version, then a log's edition)."""
+    if edition is not None:
+        default = _load_catalog(path, None)
+        if edition == default.edition:
+            return default
     return Catalog(read_catalog(__package__, CATALOG_ENV, TITLE, path), edition)
+
+
+#: forget the catalogs built so far (a test names another catalog file through the environment)
+load_catalog.cache_clear = _load_catalog.cache_clear  # type: ignore[attr-defined]

@@ -6,12 +6,11 @@ at official data with the same schema. This module holds what every game does wi
 from __future__ import annotations
 
 import os
-from importlib import resources
 
 import orjson
 
 from .errors import LudologError
-from .schemas import catalog_validator
+from .schemas import catalog_validator, package_data
 
 
 class CatalogError(LudologError):
@@ -34,7 +33,7 @@ def read_catalog(package: str, env_var: str, title: str, path: str | None = None
     source = "the file given" if path else env_var
     path = path or os.environ.get(env_var)
     if not path:
-        return orjson.loads(resources.files(package).joinpath("catalog.json").read_bytes())
+        return orjson.loads(package_data(package, "catalog.json"))
     try:
         with open(path, "rb") as fh:
             data = fh.read()

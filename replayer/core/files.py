@@ -17,7 +17,6 @@ import contextlib
 import enum
 import errno
 import os
-import secrets
 import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -390,7 +389,7 @@ def write_file(path: str | os.PathLike, data: bytes | Callable[[object], None], 
         raise OutputError(f"{name}: is a folder; give a file name")
     if not overwrite and os.path.lexists(path):
         raise OutputExistsError(f"{name}: exists already (ludolog does not replace files unless asked to)")
-    temp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    temp = path.with_name(f".{path.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(temp, flags, 0o666)

@@ -9,6 +9,14 @@ included, see pyproject.toml): a third party ships a game with
 and ``pip install`` makes it known; the entry point's name is the game's log name and its object
 a :class:`Game` instance, imported the first time that game is asked for.
 
+The built-in names are reserved: a log of a built-in game is read with the engine this
+distribution ships (the same ``module:GAME`` its own entry points declare, which
+``tests/test_core_types.py`` checks), without reading any entry point. Reading them means
+importing :mod:`importlib.metadata` and scanning every installed distribution, about a sixth of a
+plain ``ludolog validate``'s start-up; it happens only for a name that is not built in and for
+the list of every game. A third-party entry point under a built-in name is ignored (before, which
+of two declarations of one name won depended on the order of sys.path).
+
 Development plug-ins: the environment variable ``LUDOLOG_PLUGINS`` lists extra engines as comma-separated
 ``module:ATTRIBUTE`` entries (e.g. ``tests.toygame:GAME``), each naming a :class:`Game` instance.
 They are registered the first time the registry is asked for a game, in every process - which is
@@ -21,14 +29,13 @@ import functools
 import importlib
 import os
 import sys
-from importlib.metadata import EntryPoint, entry_points
 
 from .game import Game
 
 ENTRY_POINT_GROUP = "ludolog.games"
-#: the games this distribution ships; used only when its entry points are not installed (a source
-#: tree on sys.path without ``pip install``), so the built-ins never depend on packaging metadata
-_BUILTIN_FALLBACK = {
+#: the games this distribution ships (as its entry points declare them): found without packaging
+#: metadata, also from a source tree on sys.path without ``pip install``
+BUILTIN_GAMES = {
     "entdecker": "ludolog.replayer.entdecker:GAME",
     "kingdom-crossing": "ludolog.replayer.kingdom_crossing:GAME",
     "castles-of-burgundy": "ludolog.replayer.castles_of_burgundy:GAME",
@@ -51,10 +58,21 @@ def _load_plugins() -> None:
 
 def load_plugin(spec: str) -> Game:
     """Import ``module:ATTRIBUTE`` (ATTRIBUTE defaults to GAME) and register that engine."""
-    module_name, _, attribute = spec.partition(":")
-    game = getattr(importlib.import_module(module_name), attribute or "GAME")
+    game = _import_object(spec)
     register(game)
     return game
+
+
+def _import_object(spec: str, default_attribute: str | None = "GAME"):
+    """The object ``module:ATTRIBUTE`` names, read as an entry point's value is: ATTRIBUTE may be
+    dotted, extras in brackets are ignored, and without ATTRIBUTE it is ``default_attribute``
+    (None: the module itself)."""
+    module_name, _, attribute = spec.partition("[")[0].partition(":")
+    found = importlib.import_module(module_name.strip())
+    attribute = attribute.strip() or default_attribute
+    for part in attribute.split(".") if attribute else ():
+        found = getattr(found, part)
+    return found
 
 
 def plugin_specs() -> list[str]:
@@ -75,16 +93,24 @@ def plugin_specs() -> list[str]:
 
 @functools.cache
 def installed_games() -> dict[str, str]:
-    """Game name -> ``module:ATTRIBUTE`` of every game installed under ``ludolog.games``."""
+    """Game name -> ``module:ATTRIBUTE`` of every game installed under ``ludolog.games`` (the
+    built-in names always the built-in engines)."""
+    from importlib.metadata import entry_points  # only here: slow to import, and to scan
+
     found = {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
-    for name, value in _BUILTIN_FALLBACK.items():
-        found.setdefault(name, value)
+    found.update(BUILTIN_GAMES)
     return found
 
 
-def _load_installed(name: str) -> Game:
+def _installed_spec(name: str) -> str | None:
+    """``module:ATTRIBUTE`` of the installed game ``name``, reading entry points only for a name
+    that is not built in."""
+    return BUILTIN_GAMES.get(name) or installed_games().get(name)
+
+
+def _load_installed(name: str, spec: str) -> Game:
     """:raises TypeError: the entry point names something that is not a :class:`Game` of that name."""
-    game = EntryPoint(name, installed_games()[name], ENTRY_POINT_GROUP).load()
+    game = _import_object(spec, default_attribute=None)
     if not isinstance(game, Game) or game.name != name:
         raise TypeError(f"entry point {name!r} of {ENTRY_POINT_GROUP} is not the Game named {name!r}")
     return game
@@ -108,9 +134,10 @@ def get_game(name: str) -> Game:
     """:raises KeyError: no such game."""
     _load_plugins()
     if name not in _GAMES:
-        if name not in installed_games():
+        spec = _installed_spec(name)
+        if spec is None:
             raise KeyError(name)
-        _GAMES[name] = _load_installed(name)
+        _GAMES[name] = _load_installed(name, spec)
     return _GAMES[name]
 
 

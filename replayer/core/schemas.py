@@ -21,12 +21,11 @@ errors are reported, so a rejected part always has a violation.
 """
 from __future__ import annotations
 
-import copy
 import functools
 import itertools
 import os
+import pkgutil
 import re
-from importlib import resources
 
 import jsonschema_rs
 import orjson
@@ -41,12 +40,32 @@ ENVELOPE_FILE = "log.schema.json"
 EXPLAINED_ERRORS_PER_FILE = 50
 
 
+def package_data(package: str, name: str) -> bytes:
+    """The bytes of the data file ``name`` of the installed ``package``, read through the package's
+    loader (a folder or a zip file). :mod:`pkgutil` rather than :mod:`importlib.resources`, whose
+    import (tempfile, shutil, compression modules) is a visible part of a plain validate's start-up.
+
+    :raises OSError: no such file.
+    """
+    data = pkgutil.get_data(package, name)
+    if data is None:  # a loader that cannot read data files (not one Python's own importers use)
+        raise FileNotFoundError(f"{package} cannot read its data file {name}")
+    return data
+
+
+def json_copy(document):
+    """A deep copy of JSON data as orjson reads it (dicts with string keys, lists, strings, numbers,
+    booleans, None), some thirty times faster than :func:`copy.deepcopy`: a game's schema is copied
+    twice while it is compiled, at every start of a command."""
+    return orjson.loads(orjson.dumps(document))
+
+
 def load_schema_file(name: str) -> dict:
     """Read ``schema/<name>`` from the installed package data (or an absolute path, for plug-ins)."""
     if os.path.isabs(name):
         with open(name, "rb") as fh:
             return orjson.loads(fh.read())
-    return orjson.loads(resources.files("ludolog.schema").joinpath(name).read_bytes())
+    return orjson.loads(package_data("ludolog.schema", name))
 
 
 def pointer(parts) -> str:
@@ -281,14 +300,14 @@ def _bundle(game_doc: dict, envelope: dict) -> dict:
     """Replace the game's ``{"$ref": "log.schema.json"}`` with the envelope itself: one document.
     Each move schema (``$defs/move.*``) gets the envelope's ``note``, so that every move of every
     game may carry one, in both the compiled and the explaining validator (they read this document)."""
-    doc = copy.deepcopy(game_doc)
+    doc = json_copy(game_doc)
     env = {k: v for k, v in envelope.items() if k not in ("$schema", "$id", "$defs")}
     doc["allOf"] = [env if part == {"$ref": ENVELOPE_FILE} else part for part in doc.get("allOf", [])]
     note = envelope.get("$defs", {}).get(NOTE)
     if note is not None:
         for name, move in doc.get("$defs", {}).items():
             if name.startswith("move.") and isinstance(move, dict) and isinstance(move.get("properties"), dict):
-                move["properties"].setdefault(NOTE, copy.deepcopy(note))
+                move["properties"].setdefault(NOTE, json_copy(note))
     return doc
 
 
@@ -303,7 +322,7 @@ class GameSchema:
         self.move_types: tuple[str, ...] = tuple(
             k.removeprefix("move.") for k in defs if k.startswith("move."))
         # Envelope + options + setup, with moves only required to be objects that name a type.
-        head = copy.deepcopy(self.document)
+        head = json_copy(self.document)
         head.get("properties", {}).pop("moves", None)
         for part in head.get("allOf", []):  # each move is checked (and explained) on its own
             part.get("properties", {}).get("moves", {}).pop("items", None)
