@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import enum
+import errno
 import functools
 import os
 import re
@@ -214,10 +215,13 @@ def _message_for(exc: BaseException) -> str:
 
 @contextlib.contextmanager
 def error_boundary() -> Iterator[None]:
-    """Turn any exception inside into a message on stderr and exit 1 (typer's own exits pass)."""
+    """Turn any exception inside into a message on stderr and exit 1 (typer's own exits pass).
+    Output whose reader went away ends the command quietly: see :func:`end_on_closed_output`."""
     try:
         yield
     except Exception as exc:  # noqa: BLE001 - the boundary: no traceback may reach a user
+        if isinstance(exc, OSError) and exc.errno == errno.EPIPE and output_closed():
+            end_on_closed_output()
         if debug_enabled() or _is_typer_exit(exc):
             raise
         with contextlib.suppress(Exception):
@@ -226,6 +230,45 @@ def error_boundary() -> Iterator[None]:
         import typer
 
         raise typer.Exit(EXIT_INVALID) from None
+
+
+#: the exit code when the reader of the output went away (``ludolog validate DIR | head``): the
+#: code a shell reports for a program ended by SIGPIPE (128 + 13), as most Unix tools end there
+EXIT_CLOSED_OUTPUT = 141
+
+
+def output_closed() -> bool:
+    """Whether stdout or stderr is a pipe (or socket) whose reader has gone away. An EPIPE from
+    anything else (another pipe, a connection) is an error to report."""
+    return bool(_closed_output_descriptors())
+
+
+def _closed_output_descriptors() -> list[int]:
+    """The descriptors of stdout and stderr on which poll reports an error: no reader any more."""
+    import select
+
+    closed = []
+    for stream in (sys.__stdout__, sys.__stderr__):
+        try:
+            poller = select.poll()
+            poller.register(stream.fileno(), select.POLLOUT)
+            if any(events & select.POLLERR for _, events in poller.poll(0)):
+                closed.append(stream.fileno())
+        except (AttributeError, OSError, ValueError):  # no such stream, or not a file descriptor
+            continue
+    return closed
+
+
+def end_on_closed_output() -> NoReturn:
+    """End the command quietly because its output has no reader any more: no message (there is
+    nobody to read it), exit :data:`EXIT_CLOSED_OUTPUT`. The closed descriptors are pointed at
+    the null device (the recipe of Python's documentation on SIGPIPE), so that the interpreter's
+    last flush at exit does not fail again with a message of its own."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for descriptor in _closed_output_descriptors():
+        os.dup2(devnull, descriptor)
+    os.close(devnull)
+    raise SystemExit(EXIT_CLOSED_OUTPUT)  # passes typer's and click's handlers, which catch Exception
 
 
 def _is_typer_exit(exc: Exception) -> bool:

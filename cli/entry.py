@@ -121,12 +121,11 @@ def fast_path(args: Sequence[str]) -> int | None:
     except OSError as exc:
         if exc.errno != errno.EPIPE:
             raise
-        # the reader of the output went away (e.g. `| head`): exit 1 quietly, as typer does
-        from typer._click.utils import PacifyFlushWrapper
+        # the boundary ends quietly when the output's reader went away (`| head`); this is a
+        # message to stderr failing in its turn: nobody is left to read anything either
+        from .common import end_on_closed_output
 
-        sys.stdout = PacifyFlushWrapper(sys.stdout)  # type: ignore[assignment]
-        sys.stderr = PacifyFlushWrapper(sys.stderr)  # type: ignore[assignment]
-        return 1
+        end_on_closed_output()
     except Exception as exc:  # noqa: BLE001 - typer's own ends of a command (fail(), the error boundary)
         typer = sys.modules.get("typer")
         if typer is None:
