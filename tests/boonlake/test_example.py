@@ -9,6 +9,7 @@ from pathlib import Path
 import orjson
 import pytest
 
+from ludolog.replayer.boonlake.state import Piece
 from ludolog.replayer.core import parse_log, registry, replay
 
 from .test_engine import GAME
@@ -85,3 +86,46 @@ def test_the_announced_order_is_clockwise_from_the_player_who_chose_the_strip():
     assert before.window is not None and before.window.waiting == {0, 1}
     after = replay(parse_log(orjson.dumps(raw), EXAMPLE.name), to=53).state
     assert after.window is None and after.queue == [0, 1]
+
+
+SOLO = EXAMPLE.with_name("boonlake.solo.example.md")
+
+
+def _solo() -> dict:
+    blocks = re.findall(r"```json\n(.*?)\n```", SOLO.read_text(encoding="utf-8"), re.S)
+    return orjson.loads(blocks[-1])
+
+
+def test_the_solo_example_replays_cleanly_and_its_claims_hold():
+    raw = _solo()
+    result = replay(parse_log(orjson.dumps(raw), SOLO.name))
+    assert result.violations == [] and result.status == "unfinished"  # the claims, the Wise Eminence's too
+    assert result.applied == len(raw["moves"]) == 18
+    assert {m["type"] for m in raw["moves"] if "player" not in m} == {"eminence", "mound", "card"}
+    assert [m for m in raw["moves"] if m["type"] in ("eminence", "mound")] == [
+        {"type": "eminence", "tile": "solo-A1", "corner": "upper_left"}, {"type": "mound", "tile": "B27"},
+        {"type": "mound", "tile": "B18"}, {"type": "eminence", "tile": "solo-B1", "corner": "lower_right"}]
+
+
+def test_the_solo_figures_as_the_notes_work_them_out():
+    s = replay(parse_log(orjson.dumps(_solo()), SOLO.name)).state
+    em = s.n  # the Wise Eminence acts as seat n
+    # their two tiles from location 5 (solo-A1's upper-left number): B27 on 5 (next to 6), B18 on 7 (5, 6
+    # taken; 7 next to 6); the pasture of their cattle-breeding at location 12 (solo-B1's lower-right)
+    assert {k: v for k, v in s.tiles.items() if k in (5, 7, 12)} == {5: "B27", 7: "B18", 12: "pasture"}
+    # the bottom strip's Settle: a house from location 5 on, so 6 (B01); Pioneer's house on the second tile
+    assert {k: v for k, v in s.sites.items() if v[0] == em} == {(6, 0): (em, Piece.HOUSE), (7, 0): (em, Piece.HOUSE)}
+    assert s.cattle[12] == [em, 0]  # theirs, then Ana's
+    # cactus: 2 (Hire at the bottom, a B-tile) + 1 (cattle-breeding on a B-tile); ship 1 -> 7 -> 13, 6 steps each
+    assert (s.solo.cactus, s.solo.ship) == (3, "13")
+    # 3 VP: 1 per presence in the three regions Ana's region scoring scored (their houses on 6 and 7, their
+    # cattle on 12: all in Unknown)
+    assert s.solo.ledger.totals == [3] and s.solo.houses_left == 6 - 2 and s.solo.cattle_left == 5 - 1
+    ana = dict(zip(COLUMNS, GAME.player_rows(s)[0]))
+    # coins: 7 - 2 (D44) + 2 (N03) + 1 (space 8) - 3 (hire) + 3 (river 6) + 2 (D44's cattle coins) + 2 (the
+    # Wise Eminence's house on 6 next to pasture 12) + 1 (her cattle in Unknown at the region scoring) = 13;
+    # cards: 6 + 2 - 1 (D44) - 1 (N03) = 6; ranch: 3 + 1 (Hire) + 1 (hired) - 2 (a cattle on a pasture of 1)
+    # = 3; VP: 3 (Southern's label) + 1 (river 7) = 4
+    assert ana == {"score": 4, "coins": 13, "cards_in_hand": 6, "ranch": 3, "vases": 0, "levers": 0,
+                   "settlements": 0, "cattle": 1, "houses": 0, "coin_track": 0, "card_track": 0,
+                   "production_sites": 1, "river": "7", "scoring_tile": "T01", "eminence_score": 3}
