@@ -77,8 +77,18 @@ What is built (issue 9's numbered items):
 6. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them) and
    ``random_setup``: ``simulate_log`` plays whole 1-4 player games (solo at a random difficulty).
 
-Not built yet: the annotated example, goldens, queries, ``make bench``. Every declared rule code
-has a case log (tests/boonlake/cases, made by make_cases.py).
+7. The proof around it: annotated example logs a person could write at the table
+   (schema/boonlake.example.md, 2 players with Ben's hand unseen, a special project and an announced
+   order; schema/boonlake.solo.example.md, the Wise Eminence's ``eminence``/``mound`` moves; their
+   figures worked out by hand in tests/boonlake/test_example.py), state columns, the named queries
+   queries/boonlake_*.sql; every declared rule code has a case log (tests/cases/boonlake/).
+8. Speed: ``make bench`` measures Boonlake beside the other games (with ``LUDOLOG_PLUGINS`` until it is
+   registered; goal 1x python-chess). The replay driver applies its moves without the copy per move
+   a rollback needs (``replay_unguarded``: a rejected move's position is rebuilt from the log), about
+   a third of the replay's time before; the rest is spread over the turn's steps (settle, expect, the
+   card and ship checks).
+
+Not built yet: golden playthroughs (tests/golden/boonlake/).
 
 Readings of this engine where the text is silent (each one place in code):
 
