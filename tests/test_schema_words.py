@@ -96,3 +96,15 @@ def test_kingdom_crossing_schema_error_shows_the_position_too():
     (v,) = _violations(raw)
     expected = replay(parse_log(orjson.dumps(KC), "t.json"), to=i)
     assert v.move_index == i and v.context == expected.game.describe(expected.state)
+
+
+@pytest.mark.parametrize("schema, instance, words", [
+    ({"type": "array", "minItems": 2}, [1], "the array has 1 item; at least 2 allowed"),
+    ({"type": "array", "maxItems": 2}, [1, 2, 3], "the array has 3 items; at most 2 allowed"),
+    ({"type": "string", "minLength": 2}, "a", "has 1 character; at least 2 allowed"),
+    ({"type": "object", "maxProperties": 0}, {"a": 1}, "the object has 1 key; at most 0 allowed"),
+])
+def test_a_size_is_counted_in_words(schema, instance, words):
+    from ludolog.replayer.core.schemas import strict_validator_class
+    messages = [e.message for e in strict_validator_class()(schema).iter_errors(instance)]
+    assert len(messages) == 1 and messages[0].endswith(words), messages

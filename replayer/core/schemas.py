@@ -220,7 +220,8 @@ def _size(noun: str, measure):
             if size is not None and (size > limit if most else size < limit):
                 bound = "at most" if most else "at least"
                 what = quote(instance) if isinstance(instance, str) else f"the {_json_kind(instance)}"
-                yield ValidationError(f"{what} has {size:,} {noun}; {bound} {limit:,} allowed")
+                counted = noun[:-1] if size == 1 else noun  # "1 item", "2 items"
+                yield ValidationError(f"{what} has {size:,} {counted}; {bound} {limit:,} allowed")
         return check
 
     return keyword(False), keyword(True)

@@ -305,8 +305,6 @@ def _winter(s: KFState, seat: int) -> list[dict]:
     pid = s.ids[seat]
     possible = [t for t in s.winter_pool.possible()] if p.winter_unknown else []
     out = []
-    for k in range(1, len(p.winter_hand) + 1):
-        pass
     for known_n in range(0, len(p.winter_hand) + 1):
         for known in itertools.combinations(p.winter_hand, known_n):
             for unknown_n in range(0, p.winter_unknown + 1):
