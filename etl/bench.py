@@ -85,7 +85,7 @@ def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
                 for chunk in group:
                     batch.add(chunk)
                 batch.commit()
-            loader.checkpoint()
+            loader.finish()
             seconds = time.perf_counter() - start
         finally:
             con.close()

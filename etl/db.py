@@ -3,6 +3,7 @@ connection for raw SQL), and its schema. Loading is :mod:`ludolog.etl.load`.
 """
 from __future__ import annotations
 
+import contextlib
 import enum
 import re
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ import duckdb
 from ludolog.replayer.core import LudologError
 
 from .tables import (COMMON_TABLES, ColumnAdded, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE, SCHEMA_VERSION,
-                     SCORE_BY_MOVE_VIEW, UPGRADES, table_layout)
+                     SCORE_BY_MOVE_VIEW, UPGRADES, Table, table_layout)
 
 DEFAULT_DB = "ludolog.duckdb"
 
@@ -251,10 +252,13 @@ def open_checked_read_only(path: str | Path) -> tuple[duckdb.DuckDBPyConnection,
         raise
 
 
-def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the database") -> DatabaseInfo:
+def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the database",
+                  defer_keys: bool = False) -> DatabaseInfo:
     """Make the database ready for loading, in one transaction: create ludolog's tables and views
     in a new one, upgrade an older one in place (:data:`UPGRADES`), mark one from before
-    ``ludolog_meta``, record this ludolog's version.
+    ``ludolog_meta``, record this ludolog's version. With ``defer_keys`` the tables of a new
+    database are made without their keys, which the loader adds after the bulk load
+    (:func:`missing_keys`, :func:`add_keys`).
 
     :raises DatabaseError: see :func:`check_database` (nothing is changed then).
     """
@@ -274,13 +278,62 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the databa
         con.execute(f"INSERT INTO {META_TABLE} VALUES ('schema_version', ?), ('ludolog_version', ?)",
                     [str(SCHEMA_VERSION), ludolog_version()])
         for table in COMMON_TABLES:
-            con.execute(table.ddl())
+            con.execute(table.ddl(keyed=not (defer_keys and info.status is SchemaStatus.NEW)))
         con.execute(SCORE_BY_MOVE_VIEW)
         con.commit()
     except BaseException:
         con.rollback()
         raise
     return info
+
+
+def missing_keys(con: duckdb.DuckDBPyConnection) -> list[Table]:
+    """The common tables that should have a key and have none (made by an ingest that adds them
+    after its bulk load, and stopped before)."""
+    keyed = {name for (name,) in con.execute(
+        "SELECT table_name FROM duckdb_constraints() WHERE constraint_type = 'PRIMARY KEY' "
+        "AND database_name = current_database() AND schema_name = 'main'").fetchall()}
+    return [table for table in COMMON_TABLES if table.key and table.name not in keyed]
+
+
+#: how DuckDB words a lack of memory, also when it reports it as a failed commit
+_OUT_OF_MEMORY = re.compile(r"could not allocate|out of memory", re.IGNORECASE)
+
+
+def commit(con: duckdb.DuckDBPyConnection) -> None:
+    """Commit the open transaction. A commit that runs out of memory (DuckDB writes a large
+    transaction's rows at the commit, and reports a lack of memory there as a failed commit, the
+    transaction rolled back) raises :class:`duckdb.OutOfMemoryException`, as a statement would.
+
+    :raises duckdb.Error: the commit failed; the transaction is over either way.
+    """
+    try:
+        con.commit()
+    except duckdb.TransactionException as exc:
+        if _OUT_OF_MEMORY.search(str(exc)):
+            raise duckdb.OutOfMemoryException(str(exc)) from None
+        raise
+
+
+def rollback(con: duckdb.DuckDBPyConnection) -> None:
+    """Roll back the open transaction, if a failed commit has not ended it already."""
+    with contextlib.suppress(duckdb.TransactionException):
+        con.rollback()
+
+
+def add_keys(con: duckdb.DuckDBPyConnection, tables: list[Table]) -> None:
+    """Give ``tables`` their keys, in one transaction.
+
+    :raises duckdb.ConstraintException: two rows of one key (ludolog never stores them).
+    """
+    con.begin()
+    try:
+        for table in tables:
+            con.execute(table.key_ddl())
+        commit(con)
+    except BaseException:
+        rollback(con)
+        raise
 
 
 def game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:

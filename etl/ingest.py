@@ -416,7 +416,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         writer.finish()
         writer.check()
         began = time.perf_counter()
-        loader.checkpoint()
+        loader.finish()  # the keys of a new database, the checkpoint
         summary.load_seconds += time.perf_counter() - began
         completed = True
     finally:

@@ -30,7 +30,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .db import DatabaseError, ensure_schema, game_tables
+from .db import DatabaseError, add_keys, commit, ensure_schema, game_tables, missing_keys, rollback
 from .extract import Chunk, merge_chunks, split_games, without_games
 from .tables import COMMON_TABLES, game_state_table, game_table_name, game_view_ddl
 
@@ -40,6 +40,11 @@ MB = 1 << 20
 #: Measured (make bench, 400 vs 1,600 logs): at 128 MB the parent still grew by ~40 MB while the
 #: cache filled; at 64 MB it stays within a few MB, at the same write speed.
 INGEST_MEMORY_LIMIT = 64 * MB
+#: DuckDB's threads while loading: the writer is one stage of a pipeline whose other stage (the
+#: replay, in this process's main thread or in the workers) keeps the other cores busy, and a
+#: second DuckDB thread adds no speed to these inserts: measured (DuckDB 2.0, 2 cores, the bench
+#: corpora loaded alone) it costs about a fifth more CPU time for the same load.
+LOAD_THREADS = 1
 #: Memory a transaction needs per byte of its largest single value (a JSON text such as ``meta``):
 #: measured with DuckDB 2.0, a 16 MB text cast to JSON loads at a 128 MB limit and not at 64 MB, 32 MB
 #: at 256 MB (text given as Arrow JSON, see :func:`arrow_for_duckdb`, needs less: 16 MB load at 64 MB).
@@ -97,8 +102,9 @@ class Loader:
         ceiling = MEMORY_CEILING or parse_size(default) or INGEST_MEMORY_LIMIT
         #: the most a transaction may be given
         self.memory_ceiling = max(ceiling, INGEST_MEMORY_LIMIT)
-        self.database = ensure_schema(con, path)
+        self.database = ensure_schema(con, path, defer_keys=True)
         self._set_memory_limit(INGEST_MEMORY_LIMIT)
+        con.execute(f"SET threads = {LOAD_THREADS}")
         self.known_game_tables = set(game_tables(con))
         #: per-game table -> the state columns it was found or made to have (forgotten with a
         #: rolled-back transaction, like :attr:`known_game_tables`)
@@ -111,6 +117,11 @@ class Loader:
         #: whether the database held a game before this loader: if not, a batch can only replace
         #: rows this loader wrote, and a delete is needed only for a file it loaded already
         self.held_games = bool(con.execute("SELECT EXISTS (SELECT 1 FROM games)").fetchone()[0])
+        #: tables whose key is added by :meth:`finish`: a new database is bulk loaded first (a key's
+        #: index maintained row by row costs about a fifth of the load; built once it is cheaper)
+        self.pending_keys = missing_keys(con)
+        if self.pending_keys and self.held_games:  # left so by an ingest that was stopped: keys first
+            self.add_keys()
         self.failures: list[LoadFailure] = []
 
     # -- memory ---------------------------------------------------------------------------------
@@ -146,6 +157,24 @@ class Loader:
             if limits != [INGEST_MEMORY_LIMIT]:
                 self._set_memory_limit(INGEST_MEMORY_LIMIT)
         raise AssertionError("unreachable: the last limit either returns or raises")
+
+    def add_keys(self) -> None:
+        """Give the tables of :attr:`pending_keys` their keys (one transaction).
+
+        :raises duckdb.Error: it failed even at the memory ceiling (the tables stay without keys
+            until the next ingest).
+        """
+        if self.pending_keys:
+            self.with_memory(lambda: add_keys(self.con, self.pending_keys))
+            self.pending_keys = []
+
+    def finish(self) -> None:
+        """The end of a load: the keys of a new database (see :attr:`pending_keys`), the checkpoint.
+
+        :raises DatabaseError: see :meth:`checkpoint`.
+        """
+        self.add_keys()
+        self.checkpoint()
 
     def checkpoint(self) -> None:
         """Write the WAL into the data file.
@@ -208,9 +237,9 @@ class Loader:
         con.begin()
         try:
             self._insert(chunk)
-            con.commit()
+            commit(con)
         except BaseException:
-            con.rollback()
+            rollback(con)
             self.known_game_tables = known  # tables created in the transaction are gone again
             self.checked_columns = checked
             raise
@@ -259,9 +288,9 @@ class Loader:
             self.con.begin()
             try:
                 self._delete_previous(chunk.game_ids, chunk.files)
-                self.con.commit()
+                commit(self.con)
             except BaseException:
-                self.con.rollback()
+                rollback(self.con)
                 raise
 
         try:
@@ -333,9 +362,9 @@ class LoadBatch:
         loader = self.loader
         if self.open:
             try:
-                loader.con.commit()
+                commit(loader.con)
                 self.open = False
-            except duckdb.OutOfMemoryException:
+            except duckdb.OutOfMemoryException:  # rolled back: tables and columns made in it are gone
                 self._write_whole()
             except BaseException:
                 self.rollback()
@@ -353,7 +382,7 @@ class LoadBatch:
             # tables and columns made in the transaction are gone again
             self.loader.known_game_tables, self.loader.checked_columns = self._known
             with contextlib.suppress(duckdb.Error):
-                self.loader.con.rollback()
+                rollback(self.loader.con)
         self.loader.loaded_files.difference_update(self.new_files)
         self.new_files = set()
 

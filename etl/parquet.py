@@ -326,7 +326,7 @@ def ingest_parquet_steps(root: str | Path, db: str | Path = DEFAULT_DB, summary=
             summary.load_seconds += time.perf_counter() - began
             summary.seconds = time.perf_counter() - start
             yield chunk.stats
-        loader.checkpoint()
+        loader.finish()
     finally:
         con.close()
         summary.seconds = time.perf_counter() - start

@@ -45,10 +45,16 @@ class Table:
     def column_names(self) -> list[str]:
         return [c.name for c in self.columns]
 
-    def ddl(self) -> str:
+    def ddl(self, keyed: bool = True) -> str:
+        """CREATE TABLE (if it does not exist); ``keyed`` False leaves the key out, for a table
+        that gets it after a bulk load (:meth:`key_ddl`)."""
         cols = ",\n    ".join([f"{c.name} {c.sql}" for c in self.columns]
-                              + ([f"PRIMARY KEY ({', '.join(self.key)})"] if self.key else []))
+                              + ([f"PRIMARY KEY ({', '.join(self.key)})"] if self.key and keyed else []))
         return f"CREATE TABLE IF NOT EXISTS {self.name} (\n    {cols}\n)"
+
+    def key_ddl(self) -> str:
+        """The statement giving the table its key."""
+        return f"ALTER TABLE {self.name} ADD PRIMARY KEY ({', '.join(self.key)})"
 
 
 def _int(name, doc):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import random
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -236,3 +237,37 @@ def test_the_writer_is_told_the_same_batches_as_the_rule_cuts(seed, monkeypatch)
     assert told == expected
     whole = ingest_module.Batches(1_000)
     assert [b for chunk in chunks for b in whole.add(chunk)] + whole.rest() == expected
+
+
+def _keys(db: Path) -> dict[str, list[str]]:
+    return {table: columns for table, columns in fetch(
+        db, "SELECT table_name, constraint_column_names FROM duckdb_constraints() WHERE constraint_type = 'PRIMARY KEY'")}
+
+
+def test_a_new_database_gets_its_keys_after_the_bulk_load_and_a_stopped_one_at_the_next_ingest(tmp_path,
+                                                                                               toy_everywhere):
+    files = _toy_logs(tmp_path / "logs", 8)
+    db = tmp_path / "t.duckdb"
+    summary = IngestSummary(str(db), len(files), 1)
+    steps = ingest_steps(files, db, workers=1, chunk_size=2, summary=summary, batch_rows=1)
+    next(steps)
+    next(steps)  # the first chunk, a batch of its own
+    deadline = time.monotonic() + 30
+    while summary.committed < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    steps.close()  # stopped: the rest is not loaded, nor are the keys added
+    committed = fetch(db, "SELECT count(*) FROM games")[0][0]
+    assert summary.committed == committed >= 2
+    assert _keys(db) == {}
+    assert ingest(files, db, workers=1).ok
+    assert _keys(db) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
+    con = duckdb.connect(str(db))
+    try:
+        with pytest.raises(duckdb.ConstraintException):
+            con.execute("INSERT INTO games SELECT * FROM games LIMIT 1")
+        with pytest.raises(duckdb.ConstraintException):
+            con.execute("INSERT INTO moves SELECT * FROM moves LIMIT 1")
+    finally:
+        con.close()
+    fresh = tmp_path / "fresh.duckdb"
+    assert ingest(files, fresh, workers=2).ok and _keys(fresh) == _keys(db)
