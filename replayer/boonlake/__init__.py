@@ -21,7 +21,8 @@ What is built (issue 9's numbered items):
    ``play``/``discard``) and clockwise from the active player for Settle and Cattle-breeding;
    phase B ``ship`` (at least 1 step, occupied spaces skipped unless harbors, never back or past
    the end, the fork's arm by round, the end space's reward with the permanent river bonuses);
-   phase C (the strip goes to the bottom at once).
+   phase C (the strip goes to the bottom at once). Cards given up by count are named one ``give``
+   move each right after the move (see the readings).
 3. Effects through the core's EffectRegistry (``resolve.py``: space, site, track and label rewards
    and costs; ``cards.py``: every immediate card effect, permanent effects read where they apply,
    game-end effects at the final scoring), card costs with resources shown by production sites and
@@ -101,8 +102,20 @@ Readings of this engine where the text is silent (each one place in code):
 - Hire's "take 1 inhabitant", Region scoring's coins (unless a lever could be used there) and the 2
   coins of a wasted explore or pasture are taken without a decision (never worse to take); hiring
   more inhabitants than the supply holds is refused rather than paid for nothing.
-- Cards given up together are written in ascending order of their ids; a discarded card is always
-  named (the discard pile is face up).
+- Cards given up by count (Hire's ``cards``, 3 per inhabitant; a building site's cost; an exchange
+  card's ``exchange: "discard"``; the discard lever) are written as that count only. The move checks
+  that the hand, known and unknown cards together, holds that many (BOON.HIRE.CARDS,
+  BOON.PAY.CARDS), then queues one pending give per card on the core's DecisionStack
+  (``state.gives``), each answered by a ``give`` move of that seat naming the card: it goes face up
+  on the discard pile, so it is always named ("?" is BOON.CARD.UNKNOWN), and an unknown card of the
+  hand is identified by it. The gives come right after the move, before anything else: the cards
+  the same move draws and, inside a simultaneous window, the other seats' decisions wait, so the
+  hand they come from is the hand of the move (cost paid before any reward drawn). What the cards
+  pay for (inhabitants, VP, coins, a vase, the site's reward) comes with the move itself: the count
+  is the decision, the gives only name the cards, and a hand holding that many can always name
+  them. No order among the cards is asked (one card per move). A single card discarded for 2 coins
+  is still one ``discard`` move naming it.
+- ``site`` is written exactly when the tile has 2 building sites (one way to write each move).
 - A site's "receive your coin-track income" gives the coins and the VP of the marker's space.
 - Scoring conditions on production sites count site levels, the set-up site included.
 - Paying scoring tiles are paid at most the value of this scoring; paying it in full meets it.

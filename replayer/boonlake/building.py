@@ -10,7 +10,7 @@ from ..core.errors import IllegalMove
 from .board import adjacent_houses, has_tile_space, is_tile_space, presences_around, tile_spaces
 from .costs import CostError, cattle_coins, cattle_payment, settlement_payment, settlement_presences_needed
 from .effects import EffectKind
-from .resolve import (Choices, apply_all, apply_effect, discard_from_hand, gain_vp, give_up_inhabitants, pay_coins,
+from .resolve import (Choices, apply_all, apply_effect, gain_vp, give_up_cards, give_up_inhabitants, pay_coins,
                       take_inhabitants)
 from .levers import use_attached
 from .state import BoonlakeState, Piece
@@ -78,9 +78,15 @@ def _site(s: BoonlakeState, move: dict, base: str = "") -> tuple[int, int]:
         raise IllegalMove("BOON.SITE.PASTURE", f"space {space} is a cattle pasture: it never holds inhabitants or houses",
                           f"{base}/space")
     sites = s.cat.building_tiles[tile].sites
-    index = move.get("site", 1)
-    if not 1 <= index <= len(sites):
-        raise IllegalMove("BOON.SITE.INDEX", f"the tile on space {space} has {len(sites)} building site(s), not site {index}",
+    index = move.get("site")
+    if index is None:  # one way to write each site: 'site' on a tile with 2, never on a tile with 1
+        if len(sites) > 1:
+            raise IllegalMove("BOON.SITE.INDEX", f"the tile on space {space} has {len(sites)} building sites: write 'site' "
+                                                 f"(1 the upper, 2 the lower)", f"{base}/space")
+        return space, 0
+    if len(sites) == 1 or not 1 <= index <= len(sites):
+        raise IllegalMove("BOON.SITE.INDEX", f"the tile on space {space} has {len(sites)} building site(s)"
+                                             + (": write no 'site'" if len(sites) == 1 and index == 1 else f", not site {index}"),
                           f"{base}/site")
     return space, index - 1
 
@@ -233,18 +239,19 @@ def modernize(s: BoonlakeState, seat: int, space: str, pointer: str = "/lever") 
 
 
 def hire(s: BoonlakeState, seat: int, move: dict) -> None:
-    """Hire: 3 coins or 3 cards per inhabitant, each paid one way, as often as wanted."""
+    """Hire: 3 coins (``coins``) or 3 cards (``cards``) per inhabitant, each paid one way, as often as
+    wanted; the cards are named by the ``give`` moves that follow (3 per inhabitant)."""
     by_coins = move.get("coins", 0)
-    discards = move.get("discard", [])
-    if len(discards) % HIRE_CARDS:
-        raise IllegalMove("BOON.HIRE.CARDS", f"each inhabitant costs {HIRE_CARDS} cards (no mixing with coins); "
-                                             f"{len(discards)} cards do not make whole inhabitants", "/discard")
-    count = by_coins + len(discards) // HIRE_CARDS
+    by_cards = move.get("cards", 0)
+    count = by_coins + by_cards
     if count < 1:
         raise IllegalMove("BOON.HIRE.NONE", "a hire takes at least 1 inhabitant (or pass)", "/coins")
     p = s.players[seat]
     if count > p.supply:
-        raise IllegalMove("BOON.HIRE.SUPPLY", f"{s.ids[seat]} has {p.supply} inhabitant(s) left in the supply, not {count}", "/coins")
+        raise IllegalMove("BOON.HIRE.SUPPLY", f"{s.ids[seat]} has {p.supply} inhabitant(s) left in the supply, not {count}",
+                          "/cards" if by_cards and not by_coins else "/coins")
     pay_coins(s, seat, HIRE_COINS * by_coins, "/coins", f"hiring {by_coins} inhabitant(s)")
-    discard_from_hand(s, seat, list(enumerate(discards)))
+    if by_cards:
+        give_up_cards(s, seat, HIRE_CARDS * by_cards, "/cards", f"hiring {by_cards} inhabitant(s) for {HIRE_CARDS} cards "
+                                                                f"each", code="BOON.HIRE.CARDS")
     take_inhabitants(s, seat, count)

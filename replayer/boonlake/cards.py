@@ -4,8 +4,10 @@ and boats), the boats moved for it, and the card's top effect through the core's
 A ``play`` move names the card and, where its effect asks, the choices: ``boats`` (both boats'
 canal positions after moving them for this payment; downstream free, upstream 2 coins per boat),
 ``exchange`` (an exchange effect used: "discard" cards for something, "draw" cards for something,
-"give" an inhabitant or vases), ``upgrade`` (the upgrade a card grants), ``draw``, ``sites``,
-``discard``. An effect not asked for goes to waste ("You may allow partial effects to go to waste").
+"give" an inhabitant or vases), ``upgrade`` (the upgrade a card grants), ``draw``, ``sites``. The
+cards an exchange gives up are named by the ``give`` moves that follow the play, one per card; what
+they pay for comes with the play. An effect not asked for goes to waste ("You may allow partial
+effects to go to waste").
 """
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ from .catalog import Card
 from .costs import discounted, missing_resources, resources_available
 from .scoring import project_vp
 from .effects import EffectKind, Timing
-from .resolve import (EFFECTS, Choices, advance, discard_from_hand, draw_cards, gain_vp, give_up_inhabitants, pay_coins,
-                      pay_vases, take_from_hand, take_inhabitants)
+from .resolve import (EFFECTS, Choices, advance, discard_named, draw_cards, gain_vp, give_up_cards, give_up_inhabitants,
+                      pay_coins, pay_vases, take_from_hand, take_inhabitants)
 from .levers import reset_levers, use_attached
 from .state import BoonlakeState
 
@@ -167,7 +169,7 @@ def discard_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> N
         raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {cid!r}", "/card")
     if kind is not None and card.kind != kind:
         raise IllegalMove("BOON.CARD.KIND", f"this part discards a {kind} card; {cid} is a {card.kind} card", "/card")
-    discard_from_hand(s, seat, [(0, cid)], "/card")
+    discard_named(s, seat, cid, "/card")
     p = s.players[seat]
     p.coins += s.cat.discard_coins + p.permanent.get(f"discard_bonus:{card.kind}", 0)
 
@@ -193,17 +195,21 @@ def _exchange(move: dict, allowed: tuple[str, ...]) -> str | None:
     return how
 
 
+def _give_up(s: BoonlakeState, seat: int, eff) -> None:
+    give_up_cards(s, seat, eff.get("cards"), "/exchange", "this card's exchange")
+
+
 @EFFECTS.effect(EffectKind.DISCARD_CARDS_FOR_INHABITANTS.value)
 def _discard_for_inhabitants(s, seat, eff, ch):
     if _exchange(ch.move, ("discard",)):
-        discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+        _give_up(s, seat, eff)
         take_inhabitants(s, seat, eff.get("inhabitants"))
 
 
 @EFFECTS.effect(EffectKind.DISCARD_CARDS_FOR_VP.value)
 def _discard_for_vp(s, seat, eff, ch):
     if _exchange(ch.move, ("discard",)):
-        discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+        _give_up(s, seat, eff)
         gain_vp(s, seat, eff.get("vp"), "cards", f"{eff.get('cards')} cards discarded by a card's effect")
 
 
@@ -211,7 +217,7 @@ def _discard_for_vp(s, seat, eff, ch):
 def _swap_coins(s, seat, eff, ch):
     how = _exchange(ch.move, ("discard", "draw"))
     if how == "discard":
-        discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+        _give_up(s, seat, eff)
         s.players[seat].coins += eff.get("coins")
     elif how == "draw":
         pay_coins(s, seat, eff.get("coins"), "/exchange", "this exchange")
@@ -223,7 +229,7 @@ def _swap_vase_coins(s, seat, eff, ch):
     how = _exchange(ch.move, ("discard", "draw"))
     p = s.players[seat]
     if how == "discard":
-        discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+        _give_up(s, seat, eff)
         p.vases += eff.get("vases")
         p.coins += eff.get("coins")
     elif how == "draw":
@@ -236,7 +242,7 @@ def _swap_vase_coins(s, seat, eff, ch):
 def _swap_vp(s, seat, eff, ch):
     how = _exchange(ch.move, ("discard", "draw"))
     if how == "discard":
-        discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+        _give_up(s, seat, eff)
         gain_vp(s, seat, eff.get("vp"), "cards", f"{eff.get('cards')} cards discarded by a card's effect")
     elif how == "draw":
         gain_vp(s, seat, -eff.get("vp"), "cards", f"VP given up for {eff.get('cards')} cards by a card's effect")

@@ -11,7 +11,7 @@ from ..core.ledger import Ledger
 from ..core.simultaneous import check_simultaneous
 from . import interim, levers, listing, setup, turn
 from .catalog import Catalog, default_catalog
-from .resolve import EFFECTS, refill_deck, reveal_card
+from .resolve import EFFECTS, give_card, refill_deck, reveal_card
 from .rules import RULES
 from . import solo_turn
 from .eminence import EMINENCE, EMINENCE_ID
@@ -38,6 +38,8 @@ def _restore(s: BoonlakeState, before: BoonlakeState) -> None:
 
 
 def settle(s: BoonlakeState) -> None:
+    if s.gives.items:
+        return  # the cards given up are named first; what follows the move (draws included) waits
     refill_deck(s)
     if s.solo is not None and s.solo.pending_tiles:
         return  # the gray tiles the Wise Eminence drew are written first ('mound' moves)
@@ -46,6 +48,8 @@ def settle(s: BoonlakeState) -> None:
 
 def _chance_due(s: BoonlakeState) -> bool:
     """A random outcome is to be written next: a card drawn, or the Wise Eminence's reveals."""
+    if s.gives.items:
+        return False
     return bool(s.draws) or (s.solo is not None and s.step is not Step.END and turn.expect(s)[0] == CHANCE)
 
 
@@ -76,6 +80,10 @@ def dispatch(s: BoonlakeState, seat: int, move: dict) -> None:
 
 def _waiting(s: BoonlakeState, seat: int) -> str:
     step = s.step
+    if s.gives.items:
+        owed = s.gives.items[-1]
+        return (f"{s.ids[owed.seat]} names the cards given up for {owed.why}, a 'give' move each "
+                f"({sum(1 for g in s.gives.items if g.seat == owed.seat)} still)")
     if s.draws:
         return f"the table must write the card {s.ids[s.draws[0]]} draws (a 'card' move)"
     if s.solo is not None and s.solo.pending_tiles:
@@ -146,11 +154,13 @@ class Boonlake(Game):
         return s.step is Step.END
 
     def open_window(self, s: BoonlakeState):
-        return None if _chance_due(s) else s.window
+        return None if _chance_due(s) or s.gives.items else s.window
 
     def acting_seats(self, s: BoonlakeState) -> frozenset[int]:
         if s.step is Step.END or _chance_due(s):
             return frozenset()
+        if s.gives.items:
+            return frozenset((s.gives.items[-1].seat,))
         if s.window is not None:
             return s.window.waiting
         return frozenset((turn.expect(s)[0],))
@@ -178,6 +188,19 @@ class Boonlake(Game):
         if s.step is Step.END:
             raise IllegalMove("BOON.TURN.WRONG_STEP", "the game is over", "/type")
         t = move["type"]
+        if s.gives.items:
+            owed = s.gives.items[-1].seat
+            if t != "give":
+                raise IllegalMove("BOON.TURN.WRONG_STEP", f"a {t!r} move cannot come now: {_waiting(s, owed)}", "/type")
+            if seat != owed:
+                raise IllegalMove("BOON.TURN.NOT_YOURS", f"the cards owed are {s.ids[owed]}'s to name, not "
+                                                         f"{move.get('player')}'s", "/player")
+            give_card(s, seat, move)  # every check precedes the change
+            settle(s)
+            return
+        if t == "give":
+            raise IllegalMove("BOON.TURN.WRONG_STEP", "no card is owed now; 'give' moves follow a move that gives up "
+                                                      "cards", "/type")
         if s.draws:
             if t != "card":
                 raise IllegalMove("BOON.TURN.WRONG_STEP", f"a {t!r} move cannot come now: {_waiting(s, s.draws[0])}", "/type")

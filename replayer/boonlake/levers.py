@@ -25,7 +25,7 @@ from ..core.errors import IllegalMove
 from .board import region_scoring_coins
 from .catalog import LeverSpace
 from .effects import EffectKind, StripPart
-from .resolve import (EFFECTS, Choices, discard_from_hand, draw_cards, gain_vp, pay_vases, take_inhabitants)
+from .resolve import (EFFECTS, Choices, draw_cards, gain_vp, give_up_cards, pay_vases, take_inhabitants)
 from .state import BoonlakeState, Step
 
 #: attached lever kinds -> the hosts they modify ("play", "settlement": an upgrade to a settlement, "tile")
@@ -291,6 +291,6 @@ def _joker_and(s, seat, eff, ch):
 
 @EFFECTS.effect(EffectKind.DISCARD_CARDS_FOR_INHABITANT_VP.value)
 def _discard_for_inhabitant_vp(s, seat, eff, ch):
-    discard_from_hand(s, seat, ch.next_discards(eff.get("cards")))
+    give_up_cards(s, seat, eff.get("cards"), "/lever", f"lever {ch.move['lever']}")
     take_inhabitants(s, seat, eff.get("inhabitants"))
     gain_vp(s, seat, eff.get("vp"), "levers", f"{eff.get('cards')} cards discarded by a lever")

@@ -3,7 +3,8 @@
 Candidates are generated per seat and move type (a superset of what is legal), completed where an
 effect asks for a choice (a production site, a track, a harbor bonus), and kept when the engine's
 own validator accepts them on a copy of the state: the listing and the validator cannot disagree.
-Lists of cards given up are written in ascending order of their ids, so each set is one move.
+Cards given up are a count in the move and one ``give`` move per card after it, so a hand of
+unknown cards lists one candidate per card it may hold, never the sets of them.
 """
 from __future__ import annotations
 
@@ -173,13 +174,7 @@ def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict, fast:
                 for n in range(1, min(eff.get("n"), len(down)) + 1):
                     yield from ({**move, "reset": list(combo)} for combo in combinations(down, n))
             if card.timing is Timing.IMMEDIATE and eff.kind in _EXCHANGES:
-                for how in _EXCHANGES[eff.kind]:
-                    if how == "discard":
-                        rest = [c for c in hand if c != cid]
-                        for combo in combinations(rest, eff.get("cards")):
-                            yield {**move, "exchange": how, "discard": list(combo)}
-                    else:
-                        yield {**move, "exchange": how}
+                yield from ({**move, "exchange": how} for how in _EXCHANGES[eff.kind])
             if card.timing is Timing.IMMEDIATE and eff.kind in _UPGRADES:
                 to = "house" if eff.kind is EffectKind.UPGRADE_HOUSE_FREE else "settlement"
                 for spec in _upgrade_specs(s, seat, to):
@@ -210,7 +205,6 @@ def _upgrade_specs(s: BoonlakeState, seat: int, only: str | None = None) -> list
 def _develop_moves(s: BoonlakeState, seat: int, base: dict):
     if s.players[seat].ranch < 1:
         return
-    hand = _hand(s, seat)
     for space, tile in sorted(s.tiles.items()):
         if tile == "pasture":
             continue
@@ -221,32 +215,22 @@ def _develop_moves(s: BoonlakeState, seat: int, base: dict):
             move = {**base, "space": space}
             if len(sites) > 1:
                 move["site"] = i + 1
-            need = sum(e.get("n") for e in effects if e.kind is EffectKind.DISCARD_CARDS)
-            if need:
-                for combo in combinations(hand, need):
-                    yield {**move, "discard": list(combo)}
-            else:
-                yield move
+            yield move
 
 
-def _hire_moves(s: BoonlakeState, seat: int, base: dict, fast: bool = False):
+def _hire_moves(s: BoonlakeState, seat: int, base: dict):
     p = s.players[seat]
-    hand = _hand(s, seat)
     held = len(p.hand) + s.deck.unknown_held.get(seat, 0)
     for k in range(0, min(p.supply, p.coins // 3) + 1):
         for m in range(0, min(p.supply - k, held // 3) + 1):
             if k + m < 1:
                 continue
-            combos = combinations(hand, 3 * m)
-            if fast:  # random play: one set of cards per count is enough
-                combos = [next(combos, ())]
-            for combo in combos:
-                move = dict(base)
-                if k:
-                    move["coins"] = k
-                if m:
-                    move["discard"] = list(combo)
-                yield move
+            move = dict(base)
+            if k:
+                move["coins"] = k
+            if m:
+                move["cards"] = m
+            yield move
 
 
 def _project_moves(s: BoonlakeState, seat: int, base: dict, fast: bool):
@@ -286,14 +270,7 @@ def _lever_moves(s: BoonlakeState, seat: int, base: dict, fast: bool, rng: rando
             for spec in _upgrade_specs(s, seat):
                 for u in (easing if spec["to"] == "settlement" else [[]]):
                     yield _with_levers({**move, "upgrade": spec}, u)
-        elif kind is EffectKind.DISCARD_CARDS_FOR_INHABITANT_VP:
-            n = s.cat.lever_spaces[k].effect.get("cards")
-            combos = combinations(_hand(s, seat), n)
-            if fast:  # random play: one set of cards is enough
-                combos = [next(combos, None)] if rng is None else [tuple(sorted(rng.sample(_hand(s, seat), n)))] \
-                    if len(_hand(s, seat)) >= n else []
-            yield from ({**move, "discard": list(c)} for c in combos if c is not None)
-        elif kind not in ATTACHED_HOSTS:
+        elif kind not in ATTACHED_HOSTS:  # the discard lever included: its cards are 'give' moves
             yield move
 
 
@@ -367,7 +344,9 @@ def candidates(s: BoonlakeState, seat: int, t: str, fast: bool = False, rng: ran
             yield {**b, "space": space}
             yield from ({**b, "space": space, "substitute": k} for k in (1, 2))
     elif t == "hire":
-        yield from _hire_moves(s, seat, b, fast)
+        yield from _hire_moves(s, seat, b)
+    elif t == "give":
+        yield from ({**b, "card": c} for c in _hand(s, seat))
     elif t == "score":
         yield from _score_moves(s, seat, b)
     elif t == "ship":
@@ -390,6 +369,8 @@ def _chance_moves(s: BoonlakeState) -> list[dict]:
 def legal_moves(s: BoonlakeState) -> list[dict]:
     if s.step is Step.END:
         return []
+    if s.gives.items:  # one candidate per card the hand may hold
+        return seat_moves(s, s.gives.items[-1].seat, ("give",))
     if s.draws:
         return _chance_moves(s)
     if s.window is not None:
@@ -412,6 +393,11 @@ _WEIGHTS = {"action": 1, "play": 6, "discard": 2, "pass": 1, "explore": 5, "deve
 def random_move(s: BoonlakeState, rng: random.Random) -> dict:
     """A legal move: cards drawn with their true odds; decisions by a weighted move type, then a
     random candidate of it that the validator accepts."""
+    if s.gives.items:
+        seat = s.gives.items[-1].seat
+        cands = list(candidates(s, seat, "give"))
+        rng.shuffle(cands)
+        return next(m for m in cands if accepts(s, m, seat) is None)
     if s.draws:
         weights = s.deck.unaccounted
         cards = sorted(c for c, k in weights.items() if k > 0)

@@ -1,10 +1,13 @@
 """The effect kinds that give or take something, each implemented once through the core's registry.
 
 A move carries the choices its effects need: ``sites`` (the production sites built where an effect
-lets the player choose), ``discard`` (cards given up by an effect or a site). Cards drawn are not
-part of the move: each is a ``card`` move of the table's right after it (``"?"`` where the recorder
-could not see it), as the draw pile is a hidden pool of the core. :class:`Choices` hands them
-out in order and checks at the end that none is left over. Every effect mutates the state after its
+lets the player choose). Cards drawn are not part of the move: each is a ``card`` move of the
+table's right after it (``"?"`` where the recorder could not see it), as the draw pile is a hidden
+pool of the core. Cards given up are not part of the move either: the move gives up a count (the
+effect's, or Hire's ``cards``), checked against the hand at once, and each card is then named by a
+``give`` move of the seat's (:func:`give_up_cards` queues them on the state's DecisionStack), so a
+hand of unknown cards never asks for a list of them. :class:`Choices` hands the sites out in order
+and checks at the end that none is left over. Every effect mutates the state after its
 own checks; a move is applied on the state as a whole and restored when any check fails (see
 ``engine.apply``), so a rejected move changes nothing.
 """
@@ -18,7 +21,7 @@ from ..core.errors import IllegalMove
 from .catalog import RESOURCES, Effect
 from .effects import EffectKind
 from .scoring import advance_track
-from .state import BoonlakeState
+from .state import BoonlakeState, Give
 
 Effector = Callable[[BoonlakeState, int, Effect, "Choices"], None]
 EFFECTS: EffectRegistry[Effector] = EffectRegistry("boonlake")
@@ -27,14 +30,13 @@ EFFECTS: EffectRegistry[Effector] = EffectRegistry("boonlake")
 class Choices:
     """The choice lists of one move, consumed in order by the effects that need them."""
 
-    __slots__ = ("move", "sites", "discard", "sited", "discarded", "track_used", "take", "attached", "jokers",
+    __slots__ = ("move", "sites", "sited", "track_used", "take", "attached", "jokers",
                  "free_upstream", "eased")
 
     def __init__(self, move: dict):
         self.move = move
         self.sites: list = move.get("sites", [])
-        self.discard: list = move.get("discard", [])
-        self.sited = self.discarded = 0
+        self.sited = 0
         self.track_used = False
         # what the levers attached to the move contribute (levers.use_attached)
         self.take: str | None = None  #: the attached lever's 'take' while it resolves
@@ -49,23 +51,13 @@ class Choices:
         self.sited += 1
         return self.sites[self.sited - 1]
 
-    def next_discards(self, n: int) -> list[tuple[int, str]]:
-        if self.discarded + n > len(self.discard):
-            raise IllegalMove("BOON.CHOICE.MISSING", f"this move gives up {n} card(s) from hand: name them in 'discard'",
-                              "/discard")
-        out = [(i, self.discard[i]) for i in range(self.discarded, self.discarded + n)]
-        self.discarded += n
-        return out
-
     def finish(self) -> None:
         """:raises IllegalMove: a choice was written that no effect of the move used."""
         if "track" in self.move and not self.track_used:
             raise IllegalMove("BOON.CHOICE.UNUSED", "no effect of this move lets you choose a track", "/track")
-        for name, used in (("sites", self.sited), ("discard", self.discarded)):
-            if used < len(getattr(self, name)):
-                what = "production sites" if name == "sites" else "cards given up"
-                raise IllegalMove("BOON.CHOICE.UNUSED", f"the move writes {len(getattr(self, name))} {what}; "
-                                                        f"its effects ask for {used}", f"/{name}/{used}")
+        if self.sited < len(self.sites):
+            raise IllegalMove("BOON.CHOICE.UNUSED", f"the move writes {len(self.sites)} production sites; its effects ask "
+                                                    f"for {self.sited}", f"/sites/{self.sited}")
 
 
 # -- basic gains and losses ------------------------------------------------------------------
@@ -118,20 +110,44 @@ def take_from_hand(s: BoonlakeState, seat: int, card: str, pointer: str) -> None
     s.deck.identify(seat, card, pointer)
 
 
-def discard_from_hand(s: BoonlakeState, seat: int, entries: list[tuple[int, str]], base: str = "/discard") -> None:
-    """Cards from hand onto the discard pile, face up (so named), written in ascending order of their ids.
+def hand_size(s: BoonlakeState, seat: int) -> int:
+    """Cards in the seat's hand, known and unknown."""
+    return len(s.players[seat].hand) + s.deck.unknown_held.get(seat, 0)
 
-    :raises IllegalMove: BOON.CARD.UNKNOWN, BOON.CHOICE.ORDER, BOON.CARD.NOT_IN_HAND or CORE.HIDDEN.*.
+
+def give_up_cards(s: BoonlakeState, seat: int, n: int, pointer: str, why: str, code: str = "BOON.PAY.CARDS") -> None:
+    """``n`` cards to be given up from the seat's hand: checked against the hand now (cards already
+    owed by this move counted), then one pending :class:`Give` each, answered by ``give`` moves.
+
+    :raises IllegalMove: ``code`` (BOON.PAY.CARDS; Hire's BOON.HIRE.CARDS) when the hand holds fewer.
     """
-    for (_, a), (i, b) in zip(entries, entries[1:]):
-        if not a < b:
-            raise IllegalMove("BOON.CHOICE.ORDER", "cards given up together are written once each in ascending order of "
-                                                   f"their ids ({b} after {a})", f"{base}/{i}")
-    for i, card in entries:
-        if card == UNKNOWN:
-            raise IllegalMove("BOON.CARD.UNKNOWN", "a discarded card goes face up on the discard pile: name it", f"{base}/{i}")
-        take_from_hand(s, seat, card, f"{base}/{i}" if base == "/discard" else base)
-        s.discard_pile.append(card)
+    owed = sum(1 for g in s.gives.items if g.seat == seat)
+    held = hand_size(s, seat) - owed
+    if held < n:
+        raise IllegalMove(code, f"{why} gives up {n} card(s) from hand; {s.ids[seat]} holds {held}"
+                                + (f" besides the {owed} already owed" if owed else ""), pointer)
+    s.gives.push_all([Give(seat, why)] * n)
+
+
+def discard_named(s: BoonlakeState, seat: int, card: str, pointer: str) -> None:
+    """A card from hand onto the discard pile, face up (so named: ``"?"`` is refused).
+
+    :raises IllegalMove: BOON.CARD.UNKNOWN, BOON.CARD.NOT_IN_HAND or CORE.HIDDEN.*.
+    """
+    if card == UNKNOWN:
+        raise IllegalMove("BOON.CARD.UNKNOWN", "a card given up goes face up on the discard pile: name it", pointer)
+    take_from_hand(s, seat, card, pointer)
+    s.discard_pile.append(card)
+
+
+def give_card(s: BoonlakeState, seat: int, move: dict) -> None:
+    """A ``give`` move: the next card owed by the seat, named, onto the discard pile.
+
+    :raises IllegalMove: BOON.CARD.UNKNOWN, BOON.CARD.NOT_IN_HAND or CORE.HIDDEN.* (the caller has
+        checked that a give of this seat's is pending).
+    """
+    discard_named(s, seat, move["card"], "/card")
+    s.gives.pop()
 
 
 def gain_vp(s: BoonlakeState, seat: int, n: int, category: str, reason: str) -> None:
@@ -251,7 +267,8 @@ def _pay_coins(s, seat, eff, ch):
 
 @EFFECTS.effect(EffectKind.DISCARD_CARDS.value)
 def _discard_cards(s, seat, eff, ch):
-    discard_from_hand(s, seat, ch.next_discards(eff.get("n")))
+    """A building site's cost (develop): its cards named by ``give`` moves."""
+    give_up_cards(s, seat, eff.get("n"), "/site" if "site" in ch.move else "/space", "this building site's cost")
 
 
 @EFFECTS.effect(EffectKind.FREE.value)

@@ -47,11 +47,11 @@ RULES = RuleBook("boonlake", [
                                                        "the boats' new positions only when they move."),
     Rule("BOON.PAY.COINS", f"{_R}, General Rules for Effects", "You pay coins you have into the supply."),
     Rule("BOON.PAY.VASES", f"{_R}, Play a Card", "Put the vase(s) shown back into the supply: you must have them."),
+    Rule("BOON.PAY.CARDS", f"{_R}, General Rules for Effects", "Cards you give up (a site's cost, an exchange, a lever) come "
+                                                               "from your hand: you must hold that many."),
     Rule("BOON.PAY.INHABITANTS", f"{_R}, General Rules for Effects", "Inhabitants you give up or place come from your ranch."),
-    Rule("BOON.CHOICE.MISSING", f"{_R}, Overview of Symbols", "An effect that lets you choose (a production site, the cards "
-                                                              "you give up) needs that choice written."),
-    Rule("BOON.CHOICE.ORDER", f"{_R}, General Rules for Effects", "Cards given up together go on the discard pile at once; "
-                                                                  "the log writes them once each, in ascending order of their ids."),
+    Rule("BOON.CHOICE.MISSING", f"{_R}, Overview of Symbols", "An effect that lets you choose a production site needs that "
+                                                              "choice written."),
     Rule("BOON.CHOICE.UNUSED", f"{_R}, Overview of Symbols", "A move writes only the choices its effects ask for."),
     Rule("BOON.CHOICE.TRACK", f"{_R}, Building Tiles", "Advance 3 spaces on the coin or card track (not split): name the track."),
     Rule("BOON.CHOICE.EXCHANGE", f"{_R}, Card Effects", "An exchange card is used one of the ways it shows."),
@@ -67,7 +67,8 @@ RULES = RuleBook("boonlake", [
     Rule("BOON.EXPLORE.TILE", f"{_R}, Explore", "Explore reveals a gray building tile from the mound."),
     Rule("BOON.SITE.NO_TILE", f"{_R}, Develop", "Inhabitants and houses stand on building sites of building tiles."),
     Rule("BOON.SITE.PASTURE", f"{_R}, Develop", "Cattle pastures may never contain inhabitants."),
-    Rule("BOON.SITE.INDEX", f"{_R}, Develop", "Each building tile contains 1 or 2 sites."),
+    Rule("BOON.SITE.INDEX", f"{_R}, Develop", "Each building tile contains 1 or 2 sites; on a tile with 2 the move names "
+                                              "the site (1 the upper, 2 the lower)."),
     Rule("BOON.DEVELOP.OCCUPIED", f"{_R}, Develop", "One site holds no more than 1 inhabitant, house or settlement."),
     Rule("BOON.UPGRADE.PIECE", f"{_R}, Upgrade", "Upgrade one of your inhabitants on a building site to a house, or one of "
                                                  "your houses to a settlement."),
@@ -110,8 +111,8 @@ RULES = RuleBook("boonlake", [
     Rule("BOON.ORDER.STARTED", f"{_R}, General Rules for Effects", "Order is announced for a partial action before it is "
                                                                    "resolved; then players resolve it clockwise, starting "
                                                                    "with the player who chose the strip."),
-    Rule("BOON.HIRE.CARDS", f"{_R}, Hire", "Pay 3 coins or discard 3 cards per inhabitant; you may not mix payment for a "
-                                           "single inhabitant."),
+    Rule("BOON.HIRE.CARDS", f"{_R}, Hire", "Pay 3 coins or discard 3 cards per inhabitant (never mixed for one): the cards "
+                                           "come from your hand, 3 for each inhabitant hired with cards."),
     Rule("BOON.HIRE.NONE", f"{_R}, Hire", "A hire takes at least one inhabitant; declining is a pass."),
     Rule("BOON.HIRE.SUPPLY", f"{_R}, General Rules for Effects", "Inhabitants come from your supply; a player cannot hire more "
                                                                  "than it holds."),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..core.cloning import SHARED, compile_copier
 from ..core.components import HiddenPool
+from ..core.decisions import DecisionStack
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow
 from .catalog import Catalog
@@ -34,6 +35,15 @@ class Piece(str, enum.Enum):
     INHABITANT = "inhabitant"
     HOUSE = "house"
     SETTLEMENT = "settlement"
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """A card the seat still has to name as given up (a ``give`` move), queued by the move that gives
+    up cards by count (Hire, a site's cost, an exchange, the discard lever)."""
+
+    seat: int
+    why: str  #: what the cards pay for, for messages ("hiring 2 inhabitants with cards")
 
 
 @dataclass(slots=True)
@@ -77,6 +87,8 @@ class BoonlakeState:
     scoring_tiles: list[str]  #: the 4 tiles in play
     owner_tile: list[str]  #: seat -> their set-up-chosen tile ("x2")
     draws: list[int] = field(default_factory=list)  #: seats still to draw a card, in order (``card`` moves)
+    #: cards still to be named as given up, one ``give`` move each, answered before anything else
+    gives: DecisionStack[Give] = field(default_factory=DecisionStack)
     covered: set[str] = field(default_factory=set)  #: region labels covered by a marker
     rnd: int = 1
     turn: int = 0  #: turns completed
@@ -160,6 +172,6 @@ _copy_player = compile_copier(Player, {"vacated": _SET, "levers": "dict", "perma
 fast_clone = compile_copier(BoonlakeState, {
     "players": lambda ps: [_copy_player(p) for p in ps], "ledger": "clone", "deck": _copy_pool, "mound": _copy_pool,
     "discard_pile": "slice", "tiles": "dict", "sites": "dict", "cattle": lambda c: {k: v[:] for k, v in c.items()},
-    "strips": "slice", "scoring_tiles": "slice", "owner_tile": "slice", "draws": "slice", "covered": _SET,
+    "strips": "slice", "scoring_tiles": "slice", "owner_tile": "slice", "draws": "slice", "gives": "clone", "covered": _SET,
     "step": "share", "forgone": _SET, "middle": "slice", "window": _copy_window, "queue": "slice", "pending": "dict",
     "interim_actions": "dict", "crossed": _SET, "solo": lambda v: None if v is None else v.copy()})

@@ -59,7 +59,10 @@ def right_part(s: BoonlakeState) -> str:
 
 def expect(s: BoonlakeState, seat: int | None = None) -> tuple[int, tuple[str, ...]]:
     """(the seat to decide, SIMULTANEOUS, or CHANCE for a card drawn; the move types that seat -
-    or, in a window, ``seat`` - may make now)."""
+    or, in a window, ``seat`` - may make now). Cards owed come first: the seat that gave them up
+    names them (``give``) before anything else, the cards its move drew included."""
+    if s.gives.items:
+        return s.gives.items[-1].seat, ("give",)
     if s.draws:
         return CHANCE, ("card",)
     step = s.step

@@ -95,7 +95,7 @@ def _first_move(state, prefer: tuple[str, ...]) -> dict:
     as they may go)."""
     if state.draws:
         return {"type": "card", "card": state.deck.possible()[0]}
-    if state.window is not None:
+    if state.window is not None and not state.gives:
         seat = min(state.window.waiting)
         types = turn.seat_types(state, seat)
     else:
@@ -153,16 +153,19 @@ case("BOON.PAY.VASES", PROGRESS + [A("play", card="N01", boats=[3, 4])], "/card"
      "Put the vase(s) shown back into the supply.")
 HIRE = [A("action", strip="hire"), A("pass"), A("pass")]  # card part passed, the inhabitant taken, explore passed
 case("BOON.PAY.COINS", HIRE + [A("hire", coins=3)], "/coins", "Pay the coins shown into the supply (9 coins; Ana has 6).")
-case("BOON.HIRE.CARDS", HIRE + [A("hire", discard=["D01", "D02"])], "/discard",
-     "All players ... may pay 3 coins or discard 3 cards to take 1 inhabitant onto their ranch.")
+case("BOON.HIRE.CARDS", HIRE + [A("hire", cards=3)], "/cards",
+     "All players ... may pay 3 coins or discard 3 cards to take 1 inhabitant onto their ranch (3 inhabitants for cards "
+     "are 9 cards; Ana holds 6).")
+#: Ana hires 2 inhabitants for her 6 cards, named one 'give' each; Ben's Builder; then Ana's Settle, card part passed
+EMPTY_HAND = HIRE + [A("hire", cards=2)] + [A("give", card=c) for c in ("D01", "D02", "D03", "S01", "S04", "N01")] + [
+    B("pass"), A("ship", to="2"), B("action", strip="builder"), B("pass"), A("pass"), B("pass"), B("ship", to="3"),
+    A("action", strip="settle"), A("pass")]
+case("BOON.PAY.CARDS", EMPTY_HAND + [A("develop", space=19, site=1)], "/site",
+     "Pay any costs the site indicates (discard the cards indicated): this site costs 1 card and Ana's hand is empty.")
 case("BOON.HIRE.NONE", HIRE + [A("hire")], "/coins", "pay 3 coins or discard 3 cards to take 1 inhabitant.")
 case("BOON.HIRE.SUPPLY", HIRE + [A("hire", coins=5)], "/coins",
      "You always take inhabitants from the supply (Ana has 4 left there after Hire's middle inhabitant).")
-case("BOON.CHOICE.ORDER", HIRE + [A("hire", discard=["S01", "D01", "D02"])], "/discard/1",
-     "Discarded cards go on the discard pile (the log writes them once each, in ascending order).")
 SETTLE = [A("action", strip="settle"), A("pass")]  # Settle from row 2 (5 steps), card part passed
-case("BOON.CHOICE.MISSING", SETTLE + [A("develop", space=19, site=1)], "/discard",
-     "Pay any costs the site indicates (discard the cards indicated).")
 case("BOON.CHOICE.UNUSED", SETTLE + [A("develop", space=6, sites=["iron"])], "/sites/0",
      "Some sites are free of charge (nothing to choose).")
 case("BOON.CHOICE.TRACK", SETTLE + [A("develop", space=27, site=2)], "/track",
@@ -241,6 +244,9 @@ RESET_SETUP["players"]["ana"]["hand"][2] = "S03"  # S03: 1 coin and 2 wood (both
 case("BOON.LEVER.NOT_USED", M4 + [B("action", strip="builder"), B("pass"), A("pass"), B("pass"), B("ship", to="3"),
                                   A("action", strip="cattle_breeding"), A("play", card="S03", reset=["m4"])], "/reset/0",
      "Move 1 lever back up (Ana's m4 was never moved down).", RESET_SETUP)
+case("BOON.CHOICE.MISSING", PROG + [A("modernize", lever="m2"), A("pass"), B("pass"), A("ship", to="2"),
+                                  B("action", strip="hire"), B("pass"), B("pass"), B("pass"), A("lever", lever="m2")],
+     "/lever", "Top row: instead of the all-players part, modernize once (the space is not named).")
 TWO_TOP = PROG + [A("modernize", lever="m1"), A("modernize", lever="m2"), B("pass"), A("ship", to="2")]
 case("BOON.LEVER.ONE_TOP_ROW", TWO_TOP + [B("action", strip="hire"), B("pass"), B("pass"), B("pass"), A("lever", lever="m1"),
                                           A("lever", lever="m2", modernize="m4")], "/lever",
@@ -314,8 +320,8 @@ def driven(until, wish, limit: int = 3000) -> tuple[list[dict], object]:
         if s.draws:
             move = {"type": "card", "card": s.deck.possible()[0]}
         else:
-            seat, types = (min(s.window.waiting), turn.seat_types(s, min(s.window.waiting))) if s.window is not None \
-                else turn.expect(s)
+            seat, types = (min(s.window.waiting), turn.seat_types(s, min(s.window.waiting))) \
+                if s.window is not None and not s.gives else turn.expect(s)
             legal = listing.seat_moves(s, seat, tuple(t for t in types if t not in ("announce", "lever", "project")))
             move = legal[max(range(len(legal)), key=lambda i: (wish(s, seat, legal[i]), -i))]
         GAME.apply(s, move, IDS.index(move["player"]) if "player" in move else None)
@@ -336,7 +342,7 @@ def _hire_or(strip_wanted: str, s, seat: int, m: dict) -> int:
     if t == "action":
         return (10 if m["strip"] == strip_wanted and p.ranch >= 1 else 5 if m["strip"] == "hire" else 0)
     if t == "hire":
-        return 6 + m.get("coins", 0) + len(m.get("discard", []))
+        return 6 + m.get("coins", 0) + 3 * m.get("cards", 0)
     return 1 if t == "pass" else 0
 
 

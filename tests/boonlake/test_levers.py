@@ -229,9 +229,11 @@ def test_the_discard_lever_at_any_decision_answers_nothing():
     s = play(with_levers("m12"), A("action", strip="builder"), A("pass"), B("pass"), A("pass"))
     assert s.step is Step.SHIP
     ranch, vp = s.players[ANA].ranch, s.ledger.totals[ANA]
-    play(s, A("lever", lever="m12", discard=["D01", "D02"]))  # "Discard 2 cards to get 1 inhabitant and 3 VP"
+    play(s, A("lever", lever="m12"))  # "Discard 2 cards to get 1 inhabitant and 3 VP"
     assert s.players[ANA].ranch == ranch + 1 and s.ledger.totals[ANA] == vp + 3 and s.step is Step.SHIP
-    assert {"D01", "D02"} <= set(s.discard_pile)
+    assert [g.seat for g in s.gives] == [ANA, ANA]  # the 2 cards are named next, one 'give' each
+    play(s, A("give", card="D02"), A("give", card="D01"))
+    assert s.discard_pile[-2:] == ["D02", "D01"] and not s.gives and s.step is Step.SHIP
 
 
 def test_a_lever_not_owned_or_already_down():

@@ -55,12 +55,14 @@ def test_hire_3_coins_or_3_cards_per_inhabitant_never_mixed():
     # but may pay differently for each of several."
     s = state_of()
     play(s, A("action", strip="hire"), A("pass"), A("pass"))  # Hire's own inhabitant: ranch 4
-    with pytest.raises(IllegalMove) as exc:
-        play(s, A("hire", coins=1, discard=["D01", "D02"]))
-    assert exc.value.code == "BOON.HIRE.CARDS"
-    play(s, A("hire", coins=1, discard=["D01", "D02", "D03"]))
+    with pytest.raises(IllegalMove) as exc:  # 3 inhabitants for cards are 9 cards; Ana holds 6
+        play(s, A("hire", cards=3))
+    assert (exc.value.code, exc.value.pointer) == ("BOON.HIRE.CARDS", "/cards")
+    play(s, A("hire", coins=1, cards=1))  # one inhabitant for 3 coins, one for 3 cards, named next
+    play(s, A("give", card="D01"), A("give", card="D02"), A("give", card="D03"))
     ana = s.players[0]
     assert (ana.coins, len(ana.hand), ana.ranch) == (6 - 3, 6 - 3, 3 + 1 + 2)
+    assert s.discard_pile == ["D01", "D02", "D03"]
 
 
 def test_emptying_the_first_tier_puts_its_inhabitant_on_the_ranch_at_once():
