@@ -253,7 +253,7 @@ def test_a_settlement_on_a_site_showing_minus_5_vp_loses_them_then():
 def test_develop_needs_an_inhabitant_on_the_ranch():
     s = middle(state_of(), "settle", "develop_or_upgrade")
     s.players[ANA].ranch = 0
-    refused(s, A("develop", space=9), "BOON.PAY.INHABITANTS")
+    refused(s, A("develop", space=9, site=1), "BOON.PAY.INHABITANTS")
 
 
 def test_a_house_removed_from_the_game_is_used_once_the_board_has_none():
@@ -264,13 +264,13 @@ def test_a_house_removed_from_the_game_is_used_once_the_board_has_none():
     p.vacated |= {"h1", "h2", "h3", "h4", "h5", "h6", "c1", "i1"}
     p.houses_aside = 1
     s.sites[(9, 0)] = (ANA, Piece.INHABITANT)
-    play(s, A("upgrade", space=9, to="house"))
+    play(s, A("upgrade", space=9, site=1, to="house"))
     p = s.players[ANA]
     assert p.houses_aside == 0 and s.sites[(9, 0)] == (ANA, Piece.HOUSE) and p.ranch == 3 - 1
     s = middle(state_of(), "settle", "develop_or_upgrade")
     s.players[ANA].vacated |= {"h1", "h2", "h3", "h4", "h5", "h6"}
     s.sites[(9, 0)] = (ANA, Piece.INHABITANT)
-    refused(s, A("upgrade", space=9, to="house"), "BOON.UPGRADE.NO_HOUSE")  # "all 6 houses are on the gameboard"
+    refused(s, A("upgrade", space=9, site=1, to="house"), "BOON.UPGRADE.NO_HOUSE")  # "all 6 houses are on the gameboard"
 
 
 # -- The Actions ----------------------------------------------------------------------------------
@@ -365,7 +365,7 @@ def test_interim_scoring_plays_no_discard_no_develop_and_every_player_must_score
     # not allowed)"; "You must score for one tile even if you cannot fulfill its condition."
     s = interim()
     refused(s, A("discard", card="D01"), "CORE.SIMULTANEOUS.INCOMPLETE")
-    refused(s, A("develop", space=9), "CORE.SIMULTANEOUS.INCOMPLETE")
+    refused(s, A("develop", space=9, site=1), "CORE.SIMULTANEOUS.INCOMPLETE")
     refused(s, A("pass"), "CORE.SIMULTANEOUS.INCOMPLETE")
     play(s, A("score", tile="T09"))
     # step 1 comes before step 2: once Ana scored, she plays nothing more at this scoring
@@ -494,11 +494,11 @@ def test_the_middle_effects_go_left_to_right_each_may_be_omitted():
     # "Then carry out all effects shown in the middle of the strip, left of the arrow, from left to right.
     # You may omit some effects." Pioneer: "explore twice, then either develop once or upgrade once".
     s = play(state_of(), A("action", strip="pioneer"), A("pass"))
-    refused(s, A("develop", space=9), "BOON.TURN.WRONG_STEP", "/type")  # the explores come first
+    refused(s, A("develop", space=9, site=1), "BOON.TURN.WRONG_STEP", "/type")  # the explores come first
     play(s, A("pass"), A("explore", space=15, tile="B18"))
     assert s.middle == ["develop_or_upgrade"]
     refused(s, A("explore", space=10, tile="B19"), "BOON.TURN.WRONG_STEP", "/type")  # no third explore
-    play(s, A("develop", space=15))
+    play(s, A("develop", space=15, site=1))  # B18: 2 sites
     assert s.step is Step.RIGHT and s.window.seats == frozenset({BEN})
 
 
