@@ -10,6 +10,7 @@ Solo colour bonus tile.
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from ..core.decisions import EffectRegistry
@@ -101,16 +102,6 @@ def _take_tile(p: Placed, effect: Effect) -> None:
     p.after.append(TakeTile(colours=effect.colours, building=p.kind.building or ""))
 
 
-@EFFECTS.effect(EffectKind.GAIN_WORKERS.value)
-def _boarding_house(p: Placed, effect: Effect) -> None:
-    p.estate.workers += effect.amount
-
-
-@EFFECTS.effect(EffectKind.GAIN_SILVERLINGS.value)
-def _bank(p: Placed, effect: Effect) -> None:
-    p.estate.silverlings += effect.amount
-
-
 @EFFECTS.effect(EffectKind.PLACE_IGNORING_DIE.value)
 def _city_hall(p: Placed, effect: Effect) -> None:
     p.after.append(PlaceAnyDie())
@@ -121,57 +112,60 @@ def _watchtower(p: Placed, effect: Effect) -> None:
     gain(p.s, p.seat, effect.amount, "watchtower", f"a watchtower gives {effect.amount} VP", p.after)
 
 
-# -- knowledge tiles: in force from the moment they are placed -----------------------------------
+# -- effects that change one number or flag of the estate (knowledge tiles: in force once placed) --
 
-@EFFECTS.effect(EffectKind.SAME_BUILDING_IN_CITY.value)
-def _same_building(p: Placed, effect: Effect) -> None:
-    p.estate.same_building = True
+class EstateUpdate(enum.Enum):
+    """How an effect that changes only one number or flag of the placing player's estate changes it."""
 
-
-@EFFECTS.effect(EffectKind.PHASE_END_WORKERS_PER_MINE.value)
-def _mine_workers(p: Placed, effect: Effect) -> None:
-    p.estate.mine_workers += effect.amount
-
-
-@EFFECTS.effect(EffectKind.SALE_SILVERLINGS.value)
-def _sale_silverlings(p: Placed, effect: Effect) -> None:
-    p.estate.sale_silverlings = max(p.estate.sale_silverlings, effect.amount)
+    ADD = "add"  #: the number grows by the effect's amount (tiles of one kind add up)
+    AT_LEAST = "at_least"  #: the number becomes at least the effect's amount (the best tile counts)
+    SET = "set"  #: the number becomes the effect's amount
+    FLAG = "flag"  #: the flag is set: the ability is in force from now on
 
 
-@EFFECTS.effect(EffectKind.SALE_WORKERS.value)
-def _sale_workers(p: Placed, effect: Effect) -> None:
-    p.estate.sale_workers += effect.amount
+@dataclass(frozen=True, slots=True)
+class EstateEffect:
+    """The implementation of an effect kind that changes only ``attribute`` of the estate."""
+
+    attribute: str
+    update: EstateUpdate
+
+    def __call__(self, p: Placed, effect: Effect) -> None:
+        before = getattr(p.estate, self.attribute)
+        if self.update is EstateUpdate.ADD:
+            after = before + effect.amount
+        elif self.update is EstateUpdate.AT_LEAST:
+            after = max(before, effect.amount)
+        elif self.update is EstateUpdate.SET:
+            after = effect.amount
+        else:
+            after = True
+        setattr(p.estate, self.attribute, after)
 
 
-@EFFECTS.effect(EffectKind.SHIP_ADJACENT_DEPOT.value)
-def _ship_adjacent(p: Placed, effect: Effect) -> None:
-    p.estate.ship_adjacent = True
+#: the effect kinds that change only one number or flag of the estate: two buildings, and the
+#: knowledge tiles whose ability the later actions read from the estate
+ESTATE_EFFECTS: dict[EffectKind, EstateEffect] = {
+    EffectKind.GAIN_WORKERS: EstateEffect("workers", EstateUpdate.ADD),  # boarding house
+    EffectKind.GAIN_SILVERLINGS: EstateEffect("silverlings", EstateUpdate.ADD),  # bank
+    EffectKind.SAME_BUILDING_IN_CITY: EstateEffect("same_building", EstateUpdate.FLAG),
+    EffectKind.PHASE_END_WORKERS_PER_MINE: EstateEffect("mine_workers", EstateUpdate.ADD),
+    EffectKind.SALE_SILVERLINGS: EstateEffect("sale_silverlings", EstateUpdate.AT_LEAST),
+    EffectKind.SALE_WORKERS: EstateEffect("sale_workers", EstateUpdate.ADD),
+    EffectKind.SHIP_ADJACENT_DEPOT: EstateEffect("ship_adjacent", EstateUpdate.FLAG),
+    EffectKind.BUY_FROM_NUMBERED_DEPOTS: EstateEffect("buy_numbered", EstateUpdate.FLAG),
+    EffectKind.WORKERS_AS_SILVERLINGS: EstateEffect("workers_pay", EstateUpdate.FLAG),
+    EffectKind.BUY_BUILDING_FOR_WORKERS: EstateEffect("building_for_workers", EstateUpdate.SET),
+    EffectKind.ANIMAL_TILE_BONUS: EstateEffect("animal_bonus", EstateUpdate.ADD),
+    EffectKind.WORKER_STEP: EstateEffect("worker_step", EstateUpdate.AT_LEAST),
+    EffectKind.TAKE_WORKERS_SILVERLINGS: EstateEffect("take_workers_silverlings", EstateUpdate.ADD),
+    EffectKind.TAKE_WORKERS_COUNT: EstateEffect("take_workers_count", EstateUpdate.AT_LEAST),
+}
+for _kind, _implementation in ESTATE_EFFECTS.items():
+    EFFECTS.effect(_kind.value)(_implementation)
 
 
-@EFFECTS.effect(EffectKind.BUY_FROM_NUMBERED_DEPOTS.value)
-def _buy_numbered(p: Placed, effect: Effect) -> None:
-    p.estate.buy_numbered = True
-
-
-@EFFECTS.effect(EffectKind.WORKERS_AS_SILVERLINGS.value)
-def _workers_pay(p: Placed, effect: Effect) -> None:
-    p.estate.workers_pay = True
-
-
-@EFFECTS.effect(EffectKind.BUY_BUILDING_FOR_WORKERS.value)
-def _building_for_workers(p: Placed, effect: Effect) -> None:
-    p.estate.building_for_workers = effect.amount
-
-
-@EFFECTS.effect(EffectKind.ANIMAL_TILE_BONUS.value)
-def _animal_bonus(p: Placed, effect: Effect) -> None:
-    p.estate.animal_bonus += effect.amount
-
-
-@EFFECTS.effect(EffectKind.WORKER_STEP.value)
-def _worker_step(p: Placed, effect: Effect) -> None:
-    p.estate.worker_step = max(p.estate.worker_step, effect.amount)
-
+# -- the other knowledge tiles: in force from the moment they are placed ---------------------------
 
 @EFFECTS.effect(EffectKind.FREE_ADJUST.value)
 def _free_adjust(p: Placed, effect: Effect) -> None:
@@ -183,16 +177,6 @@ def _free_adjust(p: Placed, effect: Effect) -> None:
     for colour in effect.colours:
         free[colour] = max(free.get(colour, 0), effect.amount)
     e.free_place = free
-
-
-@EFFECTS.effect(EffectKind.TAKE_WORKERS_SILVERLINGS.value)
-def _take_workers_silverlings(p: Placed, effect: Effect) -> None:
-    p.estate.take_workers_silverlings += effect.amount
-
-
-@EFFECTS.effect(EffectKind.TAKE_WORKERS_COUNT.value)
-def _take_workers_count(p: Placed, effect: Effect) -> None:
-    p.estate.take_workers_count = max(p.estate.take_workers_count, effect.amount)
 
 
 def _end_vp(p: Placed, effect: Effect) -> None:

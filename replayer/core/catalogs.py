@@ -6,6 +6,8 @@ at official data with the same schema. This module holds what every game does wi
 from __future__ import annotations
 
 import os
+from abc import ABC, abstractmethod
+from typing import Any
 
 import orjson
 
@@ -43,3 +45,48 @@ def read_catalog(package: str, env_var: str, title: str, path: str | None = None
         return orjson.loads(data)
     except orjson.JSONDecodeError as exc:
         raise CatalogError(f"the {title} catalog {path} is not valid JSON: {exc}") from None
+
+
+class CatalogEngine(ABC):
+    """Mixin for a :class:`~ludolog.replayer.core.game.Game` whose components come from a catalog:
+    :attr:`cat` is the catalog the engine was given, else the default catalog read on first use,
+    checked once against the engine's effect kinds before anything reads it (a catalog naming a
+    kind nobody implements is refused on load, as :class:`~.decisions.EffectRegistry` requires);
+    :attr:`catalog_version` and :meth:`catalog_ids` come from it.
+
+    The engine sets ``self._catalog`` (a catalog, or None for the default) and defines the three
+    hooks below. Put it before ``Game`` in the bases so that its ``catalog_version`` is the one used.
+    """
+
+    _catalog: Any = None
+    _catalog_checked: bool = False
+
+    @abstractmethod
+    def load_default_catalog(self) -> Any:
+        """The catalog used when the engine was given none. :raises CatalogError: it cannot be read."""
+
+    @abstractmethod
+    def check_catalog_effects(self, catalog: Any) -> None:
+        """:raises CatalogError: ``catalog`` names an effect kind the engine does not implement."""
+
+    @abstractmethod
+    def ids_of_catalog(self, catalog: Any) -> dict[str, dict[str, str]]:
+        """Kind -> {id: what it is} of the components of ``catalog`` (``ludolog ids``)."""
+
+    @property
+    def cat(self) -> Any:
+        """:raises CatalogError: the catalog cannot be read, or names an effect kind not implemented."""
+        if self._catalog is None:
+            self._catalog = self.load_default_catalog()
+        if not self._catalog_checked:
+            self.check_catalog_effects(self._catalog)
+            self._catalog_checked = True
+        return self._catalog
+
+    @property
+    def catalog_version(self) -> str:
+        return self.cat.version
+
+    def catalog_ids(self) -> dict[str, dict[str, str]]:
+        """The catalog's components by kind (``ludolog ids GAME``)."""
+        return self.ids_of_catalog(self.cat)

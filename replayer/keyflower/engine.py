@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from ..core.catalogs import CatalogEngine
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from ..core.simultaneous import check_simultaneous
@@ -37,7 +38,7 @@ def expect(s: KFState) -> tuple[int, tuple[str, ...]]:
     return s.current, PHASE_TYPES[phase]
 
 
-class Keyflower(Game):
+class Keyflower(CatalogEngine, Game):
     name = "keyflower"
     title = "Keyflower"
     editions = ("2012",)
@@ -53,28 +54,20 @@ class Keyflower(Game):
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
-        self._checked = False
 
-    @property
-    def cat(self) -> Catalog:
-        if self._catalog is None:
-            self._catalog = default_catalog()
-        if not self._checked:  # a catalog naming an action kind nobody implements is refused on load
-            uses = [(side.action.kind.value, tile.id) for tile in self._catalog.tiles.values()
-                    for side in tile.sides.values() if side.action is not None]
-            EFFECTS.check_catalog(uses, "Keyflower")
-            self._checked = True
-        return self._catalog
+    # the catalog (CatalogEngine): its default, its action kinds checked on load, its ids
+    def load_default_catalog(self) -> Catalog:
+        return default_catalog()
 
-    @property
-    def catalog_version(self) -> str:  # type: ignore[override]
-        return self.cat.version
+    def check_catalog_effects(self, catalog: Catalog) -> None:
+        uses = [(side.action.kind.value, tile.id) for tile in catalog.tiles.values()
+                for side in tile.sides.values() if side.action is not None]
+        EFFECTS.check_catalog(uses, "Keyflower")
 
-    def catalog_ids(self) -> dict[str, dict[str, str]]:
-        """The catalog's components by kind (``ludolog ids keyflower``; see ids.py)."""
+    def ids_of_catalog(self, catalog: Catalog) -> dict[str, dict[str, str]]:
         from .ids import catalog_ids
 
-        return catalog_ids(self.cat)
+        return catalog_ids(catalog)
 
     # -- set-up -------------------------------------------------------------------------------
     def new_state(self, log) -> KFState:

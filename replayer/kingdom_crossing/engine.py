@@ -5,6 +5,7 @@ import random
 from dataclasses import fields
 
 from ..core.bots import BotSeat
+from ..core.catalogs import CatalogEngine
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
 from ..core.migrate import Migrated, MigrationError
@@ -101,7 +102,7 @@ _STEP_TYPES = {START: ("start",), INCOME: ("income",), CARD: ("hire", "buy", "fl
                CLAIM: ("claim", "pass"), EVENING: ("evening",)}
 
 
-class KingdomCrossing(Game):
+class KingdomCrossing(CatalogEngine, Game):
     name = "kingdom-crossing"
     title = "Kingdom Crossing"
     editions = ("2025",)
@@ -130,26 +131,18 @@ class KingdomCrossing(Game):
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
-        self._effects_checked = False
 
-    @property
-    def cat(self) -> Catalog:
-        if self._catalog is None:
-            self._catalog = default_catalog()
-        if not self._effects_checked:  # a catalog naming an effect kind nobody implements is refused on load
-            EFFECTS.check_catalog(self._catalog.effect_uses(), "Kingdom Crossing")
-            self._effects_checked = True
-        return self._catalog
+    # the catalog (CatalogEngine): its default, its effect kinds checked on load, its ids
+    def load_default_catalog(self) -> Catalog:
+        return default_catalog()
 
-    @property
-    def catalog_version(self) -> str:  # type: ignore[override]
-        return self.cat.version
+    def check_catalog_effects(self, catalog: Catalog) -> None:
+        EFFECTS.check_catalog(catalog.effect_uses(), "Kingdom Crossing")
 
-    def catalog_ids(self) -> dict[str, dict[str, str]]:
-        """The catalog's components by kind (``ludolog ids``; see ids.py)."""
+    def ids_of_catalog(self, catalog: Catalog) -> dict[str, dict[str, str]]:
         from .ids import catalog_ids
 
-        return catalog_ids(self.cat)
+        return catalog_ids(catalog)
 
     # -- set-up -----------------------------------------------------------------------------
     def new_state(self, log) -> KCState:

@@ -14,13 +14,12 @@ Run from the repository root: ``.venv/bin/python -m tests.cases.make_castles_of_
 from __future__ import annotations
 
 import copy
-import random
 from pathlib import Path
 
 from ludolog.replayer.castles_of_burgundy import GAME
 from ludolog.replayer.castles_of_burgundy.state import ShipGoods, Step
-from ludolog.replayer.core.log import GameLog, Player
-from tests.cases.writing import build_cases as shared_build_cases, write_cases
+from tests.cases.writing import build_cases as shared_build_cases, case_log, case_registry, write_cases
+from tests.cases.writing import played_until as shared_played_until
 
 OUT = Path(__file__).parent / "castles-of-burgundy"
 IDS = ("ana", "ben", "cleo", "dev")
@@ -49,17 +48,12 @@ SOLO_ROUND_1 = [{"type": "roll", "player": "ana", "dice": [2, 4]}]  # the white 
 CASES: dict[str, tuple] = {}
 
 
-def case(code: str, pointer: str, rule: str, setup_error: bool = False):
-    def register(fn):
-        CASES[code] = (fn, pointer, rule, setup_error)
-        return fn
-    return register
+case = case_registry(CASES)
 
 
 def log(moves=(), setup=None, players=2, options=None) -> dict:
-    return {"format": "ludolog/2", "game": "castles-of-burgundy", "edition": "alea-2011", "options": options or {},
-            "catalog": "castles-of-burgundy/1", "players": [{"id": p, "name": p.capitalize()} for p in IDS[:players]],
-            "setup": copy.deepcopy(setup or SETUP), "moves": list(moves)}
+    return case_log("castles-of-burgundy", "alea-2011", "castles-of-burgundy/1", IDS, setup or SETUP, moves, players,
+                    options)
 
 
 def opened(*more) -> dict:
@@ -71,25 +65,9 @@ def ana(move: dict) -> dict:
 
 
 def played_until(raw: dict, done, prefer=None, seed: str = "case", tries: int = 300) -> dict:
-    """``raw`` continued by a scripted player until ``done(state)`` holds: seeded random legal play,
-    steered by ``prefer(state, moves)`` where it returns a move. Only the case's last move is hand-written."""
-    ids = [p["id"] for p in raw["players"]]
-    glog = GameLog(file="case", raw=raw, game=GAME.name, players=[Player(i, i) for i in ids], setup=raw["setup"],
-                   options=raw["options"], seat_of={i: k for k, i in enumerate(ids)}, edition=raw["edition"])
-    for attempt in range(tries):
-        rng = random.Random(f"{seed}-{attempt}")
-        s = GAME.new_state(glog)
-        moves = list(raw["moves"])
-        for m in moves:
-            GAME.apply(s, m, glog.seat_of.get(m.get("player")))
-        while not GAME.is_terminal(s):
-            if done(s):
-                return {**raw, "moves": moves, "state": s}
-            legal = GAME.legal_moves(s)
-            move = (prefer(s, legal) if prefer else None) or rng.choice(legal)
-            GAME.apply(s, move, glog.seat_of.get(move.get("player")))
-            moves.append(move)
-    raise RuntimeError("the scripted player never reached the position")
+    """``raw`` continued by a scripted player until ``done(state)`` holds (see writing.played_until):
+    uniform over the legal moves. Only the case's last move is hand-written."""
+    return shared_played_until(GAME, raw, done, prefer, seed, tries, choose=lambda s, rng: rng.choice(GAME.legal_moves(s)))
 
 
 def _first(pred):

@@ -16,13 +16,12 @@ files are committed so that a referee can read them; tests/test_rule_cases.py re
 from __future__ import annotations
 
 import copy
-import random
 from pathlib import Path
 
-from ludolog.replayer.core.log import GameLog, Player
 from ludolog.replayer.kingdom_crossing import GAME
 from ludolog.replayer.kingdom_crossing.state import CLAIM
-from tests.cases.writing import build_cases as shared_build_cases, write_cases
+from tests.cases.writing import build_cases as shared_build_cases, case_log, case_registry, write_cases
+from tests.cases.writing import played_until as shared_played_until
 
 OUT = Path(__file__).parent / "kingdom-crossing"
 IDS = ("ana", "ben", "cleo", "dev")
@@ -75,19 +74,11 @@ SETUP_4 = {**SETUP, "start_pairs": SETUP["start_pairs"] + [{"card": "S3a", "favo
 CASES: dict[str, tuple] = {}
 
 
-def case(code: str, pointer: str, rule: str, setup_error: bool = False):
-    """Register the function writing the case for ``code``: the pointer inside the last move (or the
-    set-up pointer) and the rulebook sentence it enforces."""
-    def register(fn):
-        CASES[code] = (fn, pointer, rule, setup_error)
-        return fn
-    return register
+case = case_registry(CASES)
 
 
 def log(moves=(), setup=None, players=2, options=None) -> dict:
-    return {"format": "ludolog/2", "game": "kingdom-crossing", "edition": "2025", "options": options or {},
-            "catalog": "kingdom-crossing/1", "players": [{"id": p, "name": p.capitalize()} for p in IDS[:players]],
-            "setup": copy.deepcopy(setup or SETUP), "moves": list(moves)}
+    return case_log("kingdom-crossing", "2025", "kingdom-crossing/1", IDS, setup or SETUP, moves, players, options)
 
 
 def opened(*more) -> dict:
@@ -95,25 +86,9 @@ def opened(*more) -> dict:
 
 
 def played_until(raw: dict, done, prefer=None, players_seed: str = "case", tries: int = 200) -> dict:
-    """``raw`` continued by a scripted player until ``done(state)`` holds: seeded random legal play (as
-    ``ludolog simulate`` plays), steered by ``prefer(state, moves)`` where it returns a move. The moves
-    written are legal by construction; the case's last move, and what it must raise, are written by hand."""
-    ids = [p["id"] for p in raw["players"]]
-    glog = GameLog(file="case", raw=raw, game=GAME.name, players=[Player(i, i) for i in ids], setup=raw["setup"],
-                   options=raw["options"], seat_of={i: k for k, i in enumerate(ids)})
-    for attempt in range(tries):
-        rng = random.Random(f"{players_seed}-{attempt}")
-        s = GAME.new_state(glog)
-        moves = list(raw["moves"])
-        for m in moves:
-            GAME.apply(s, m, glog.seat_of.get(m.get("player")))
-        while not GAME.is_terminal(s):
-            if done(s):
-                return {**raw, "moves": moves, "state": s}  # "state" is dropped before writing
-            move = (prefer(s, GAME.legal_moves(s)) if prefer else None) or GAME.random_move(s, rng)
-            GAME.apply(s, move, glog.seat_of.get(move.get("player")))
-            moves.append(move)
-    raise RuntimeError("the scripted player never reached the position")
+    """``raw`` continued by a scripted player until ``done(state)`` holds (see writing.played_until):
+    the engine's random moves, as ``ludolog simulate`` plays."""
+    return shared_played_until(GAME, raw, done, prefer, players_seed, tries)
 
 
 def _advance(s, moves):
