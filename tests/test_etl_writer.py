@@ -21,6 +21,7 @@ from ludolog.etl.load import Loader
 from ludolog.replayer.core.simulate import simulate_log
 
 from .test_etl_corpus import fetch, snapshot, toy_everywhere  # noqa: F401
+from .test_trust_db import _keys
 
 ingest_module = importlib.import_module("ludolog.etl.ingest")
 load_module = importlib.import_module("ludolog.etl.load")
@@ -237,11 +238,6 @@ def test_the_writer_is_told_the_same_batches_as_the_rule_cuts(seed, monkeypatch)
     assert told == expected
     whole = ingest_module.Batches(1_000)
     assert [b for chunk in chunks for b in whole.add(chunk)] + whole.rest() == expected
-
-
-def _keys(db: Path) -> dict[str, list[str]]:
-    return {table: columns for table, columns in fetch(
-        db, "SELECT table_name, constraint_column_names FROM duckdb_constraints() WHERE constraint_type = 'PRIMARY KEY'")}
 
 
 def test_a_new_database_gets_its_keys_after_the_bulk_load_and_a_stopped_one_at_the_next_ingest(tmp_path,
