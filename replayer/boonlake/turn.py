@@ -145,31 +145,31 @@ def card_part(s: BoonlakeState, seat: int, move: dict) -> None:
 
 
 def middle_part(s: BoonlakeState, seat: int, move: dict) -> None:
-    part = s.middle[0]
-    t = move["type"]
-    if t == "explore":
-        building.explore(s, seat, move)
-    elif t == "develop":
-        building.develop(s, seat, move)
-    elif t == "upgrade":
-        building.upgrade(s, seat, move)
-    elif t == "pasture":
-        building.place_pasture(s, seat, move)
-    elif t == "region":
+    if move["type"] == "region":
         s.region_chosen = building.region_label(s, seat, move)
-    elif t == "modernize":
-        building.modernize(s, seat, move["lever"])
-    elif t == "play":
-        cards.play_card(s, seat, move, None)
-    elif t == "project":
-        cards.play_project(s, seat, move)
-    elif t == "draw":
-        draw_move(s, seat, move, DRAW_COUNTS[part])
+    else:
+        effect_move(s, seat, move, s.middle[0])
     s.middle.pop(0)
 
 
-def draw_move(s: BoonlakeState, seat: int, move: dict, n: int) -> None:
-    draw_cards(s, seat, n)
+#: the moves that resolve one effect of a strip the same way wherever it is offered (middle or right side)
+_EFFECT_MOVES = {"explore": building.explore, "develop": building.develop, "upgrade": building.upgrade,
+                 "pasture": building.place_pasture, "cattle": building.place_cattle, "hire": building.hire,
+                 "project": cards.play_project}
+
+
+def effect_move(s: BoonlakeState, seat: int, move: dict, part: str) -> None:
+    """A move resolving one effect of the strip's ``part``: a board effect, a card of any kind, the
+    part's cards drawn, a lever placed (its costs are the part's own: the caller's)."""
+    t = move["type"]
+    if t in _EFFECT_MOVES:
+        _EFFECT_MOVES[t](s, seat, move)
+    elif t == "play":
+        cards.play_card(s, seat, move, None)
+    elif t == "draw":
+        draw_cards(s, seat, DRAW_COUNTS[part])
+    elif t == "modernize":
+        building.modernize(s, seat, move["lever"])
 
 
 def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
@@ -181,26 +181,15 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
     if t == "pass":
         if part == _SCORE_OTHER_REGIONS:  # a lever holder keeps the coins
             s.players[seat].coins += region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
-    elif t in ("play", "discard"):
-        (cards.play_card if t == "play" else cards.discard_card)(s, seat, move, None)
-    elif t == "project":
-        cards.play_project(s, seat, move)
-    elif t == "draw":
-        draw_move(s, seat, move, DRAW_COUNTS[part])
-        if part == _DRAW_2_THEN_PLAY_ANY:
+    elif t == "discard":
+        cards.discard_card(s, seat, move, None)
+    else:
+        if t == "modernize":
+            give_up_inhabitants(s, seat, 1, "/lever", "modernizing in the others' part of Progress")
+        effect_move(s, seat, move, part)
+        if t == "draw" and part == _DRAW_2_THEN_PLAY_ANY:
             s.pending[seat] = "play_any"
             done = False
-    elif t == "develop":
-        building.develop(s, seat, move)
-    elif t == "upgrade":
-        building.upgrade(s, seat, move)
-    elif t == "cattle":
-        building.place_cattle(s, seat, move)
-    elif t == "hire":
-        building.hire(s, seat, move)
-    elif t == "modernize":
-        give_up_inhabitants(s, seat, 1, "/lever", "modernizing in the others' part of Progress")
-        building.modernize(s, seat, move["lever"])
     del pending
     if s.window is not None:
         if done:
