@@ -84,6 +84,11 @@ def _fill(template, drawn):
     return template
 
 
+def _overflow(violation: dict) -> bool:
+    """The one line that says how many more schema errors were found than are explained."""
+    return violation["pointer"] == "/" and "are not listed" in violation["message"]
+
+
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
 def test_generate_fill_validate(game, tmp_path):
     names = ["ana", "ben", "cleo", "dev", "eli", "fay", "gus", "hal"]
@@ -99,7 +104,8 @@ def test_generate_fill_validate(game, tmp_path):
         result = runner.invoke(app, ["validate", str(path), "--format", "json"])
         assert result.exit_code == 1
         violations = orjson.loads(result.output)["files"][0]["violations"]
-        assert violations and all("still to be filled in" in v["message"] for v in violations)
+        assert violations and all("still to be filled in" in v["message"] or _overflow(v) for v in violations)
+        assert sum(map(_overflow, violations)) <= 1 and not _overflow(violations[0])
         # filled in as a table would, from a set-up the engine draws (the template's own shape:
         # optional parts, such as a Castles of Burgundy board, vary from draw to draw): UNFINISHED
         drawn = game.random_setup(random.Random(0), n, {})

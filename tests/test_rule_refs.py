@@ -44,9 +44,11 @@ def _headings(text: str, summary: bool) -> set[str]:
 
 
 def _found(section: str, headings: set[str], summary: bool) -> bool:
-    """``section`` (as written, or without its parentheses) is a heading; in a summary, the start of one."""
+    """``section`` (as written, or without its parentheses) is a heading; in a rules text, also the
+    part of one before its ":" (``Phase A`` for ``Phase A: Choose 1 action and carry it out``); in a
+    summary, the start of one."""
     for candidate in {section.casefold(), re.sub(r"\s*\([^)]*\)", "", section).strip(" -").casefold()}:
-        if candidate in headings or summary and any(
+        if candidate in headings or not summary and any(h.startswith(candidate + ":") for h in headings) or summary and any(
                 h.startswith(candidate) and not h[len(candidate)].isalnum() for h in headings):
             return True
     return False

@@ -266,6 +266,20 @@ def _pattern_properties(validator, patterns, instance, schema):
 
 
 @functools.cache
+def _unfilled_or(keyword: str):
+    """jsonschema's ``anyOf``/``oneOf`` check, but a placeholder ``ludolog new`` wrote is reported as
+    still to be filled in rather than as matching none of the alternatives (such as "?" or an id)."""
+    def check(validator, alternatives, instance, schema):
+        import jsonschema
+
+        errors = list(jsonschema.Draft202012Validator.VALIDATORS[keyword](validator, alternatives, instance, schema))
+        if errors and _unfilled(instance):
+            yield ValidationError(_still_to_fill(instance))
+        else:
+            yield from errors
+    return check
+
+
 def strict_validator_class():
     """The explaining validator (see the module docstring). Its messages quote values shortened.
 
@@ -279,7 +293,8 @@ def strict_validator_class():
         validators={"type": _type, "pattern": _pattern, "required": _required, "enum": _enum, "const": _const,
                     "minItems": _MIN_ITEMS, "maxItems": _MAX_ITEMS, "minLength": _MIN_LENGTH,
                     "maxLength": _MAX_LENGTH, "minProperties": _MIN_PROPERTIES, "maxProperties": _MAX_PROPERTIES,
-                    "additionalProperties": _additional_properties, "patternProperties": _pattern_properties},
+                    "additionalProperties": _additional_properties, "patternProperties": _pattern_properties,
+                    "anyOf": _unfilled_or("anyOf"), "oneOf": _unfilled_or("oneOf")},
         type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_json_integer),
     )
 
