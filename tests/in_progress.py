@@ -5,8 +5,10 @@ skips it."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from ludolog.replayer.core import all_games
+from ludolog.replayer.core import all_games, registry
 
 PACKAGES = (
     "ludolog.replayer.boonlake",
@@ -24,3 +26,15 @@ def in_progress_games() -> list:
         if game is not None and game.name not in registered:
             games.append(game)
     return games
+
+
+@contextmanager
+def registered(games: list) -> Iterator[None]:
+    """``games`` registered in the core's registry for the block (a test's engines being built)."""
+    for game in games:
+        registry.register(game)
+    try:
+        yield
+    finally:
+        for game in games:
+            registry.unregister(game.name)

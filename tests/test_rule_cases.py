@@ -7,9 +7,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from ludolog.replayer.core import CORE_RULES, LogError, all_games, parse_log, registry, replay, simulate_log
+from ludolog.replayer.core import CORE_RULES, LogError, all_games, parse_log, replay, simulate_log
 
-from .in_progress import in_progress_games
+from .in_progress import in_progress_games, registered
 
 CASES = Path(__file__).parent / "cases"
 CASE_FILES = sorted(CASES.glob("*/*.json")) + sorted(CASES.glob("*/solo/*.json"))
@@ -19,11 +19,8 @@ IN_PROGRESS = in_progress_games()  # engines being built are held to their cases
 @pytest.fixture(autouse=True)
 def _in_progress_registered():
     """Case logs of engines being built (tests/in_progress.py) replay through them too."""
-    for game in IN_PROGRESS:
-        registry.register(game)
-    yield
-    for game in IN_PROGRESS:
-        registry.unregister(game.name)
+    with registered(IN_PROGRESS):
+        yield
 
 
 def _first_violation(data: bytes, name: str):

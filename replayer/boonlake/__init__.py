@@ -89,7 +89,11 @@ What is built (issue 9's numbered items):
    a third of the replay's time before; the rest is spread over the turn's steps (settle, expect, the
    card and ship checks).
 
-Not built yet: golden playthroughs (tests/golden/boonlake/).
+Golden playthroughs for 1-4 players (tests/golden/boonlake/, a solo one among them; the final scoring
+of each worked again from the rules text and catalog.json in tests/boonlake/test_golden_by_hand.py).
+
+Not built yet: nothing of issue 9's items that its helpers know of; the game is not registered
+(entry point, registry fallback, README) until the lead does so.
 
 Readings of this engine where the text is silent (each one place in code):
 

@@ -25,9 +25,13 @@ def _registered():
     registry.unregister(GAME.name)
 
 
-def _raw() -> dict:
-    blocks = re.findall(r"```json\n(.*?)\n```", EXAMPLE.read_text(encoding="utf-8"), re.S)
+def _log_of(path: Path) -> dict:
+    blocks = re.findall(r"```json\n(.*?)\n```", path.read_text(encoding="utf-8"), re.S)
     return orjson.loads(blocks[-1])
+
+
+def _raw() -> dict:
+    return _log_of(EXAMPLE)
 
 
 def test_the_example_replays_cleanly_and_its_claims_hold():
@@ -92,8 +96,7 @@ SOLO = EXAMPLE.with_name("boonlake.solo.example.md")
 
 
 def _solo() -> dict:
-    blocks = re.findall(r"```json\n(.*?)\n```", SOLO.read_text(encoding="utf-8"), re.S)
-    return orjson.loads(blocks[-1])
+    return _log_of(SOLO)
 
 
 def test_the_solo_example_replays_cleanly_and_its_claims_hold():

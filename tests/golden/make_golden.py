@@ -28,6 +28,7 @@ from pathlib import Path
 import orjson
 
 from ludolog.replayer.core import all_games, get_game, parse_log, replay, simulate_log
+from ludolog.replayer.core.registry import register, unregister
 
 HERE = Path(__file__).parent
 
@@ -105,8 +106,22 @@ def cases(game) -> list[tuple[int, dict]]:
 
 
 def main(names: list[str]) -> None:
-    """Regenerate the golden files of the games named (all games when none is)."""
-    for game in all_games():
+    """Regenerate the golden files of the games named (all games when none is; the engines being
+    built, tests/in_progress.py, registered for it)."""
+    from tests.in_progress import in_progress_games
+
+    unregistered = in_progress_games()
+    for game in unregistered:
+        register(game)
+    try:
+        _write(names, all_games())
+    finally:
+        for game in unregistered:
+            unregister(game.name)
+
+
+def _write(names: list[str], games: list) -> None:
+    for game in games:
         if names and game.name not in names:
             continue
         folder = HERE / game.name
