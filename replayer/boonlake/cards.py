@@ -169,9 +169,8 @@ def discard_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> N
         raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {cid!r}", "/card")
     if kind is not None and card.kind != kind:
         raise IllegalMove("BOON.CARD.KIND", f"this part discards a {kind} card; {cid} is a {card.kind} card", "/card")
-    discard_named(s, seat, cid, "/card")
-    p = s.players[seat]
-    p.coins += s.cat.discard_coins + p.permanent.get(f"discard_bonus:{card.kind}", 0)
+    discard_named(s, seat, cid, "/card")  # with the discard bonuses of its kind
+    s.players[seat].coins += s.cat.discard_coins
 
 
 # -- immediate card effects (their own registry section: what the lightning symbol does) -------

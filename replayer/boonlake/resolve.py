@@ -130,7 +130,10 @@ def give_up_cards(s: BoonlakeState, seat: int, n: int, pointer: str, why: str, c
 
 
 def discard_named(s: BoonlakeState, seat: int, card: str, pointer: str) -> None:
-    """A card from hand onto the discard pile, face up (so named: ``"?"`` is refused).
+    """A card from hand onto the discard pile, face up (so named: ``"?"`` is refused), with the coins
+    of the seat's discard bonuses for its kind: "+1 coin when you discard a card of a given kind
+    (cumulative, always applies when discarding such a card)" - every card discarded, for 2 coins or
+    given up for Hire, a building site, an exchange card or the discard lever.
 
     :raises IllegalMove: BOON.CARD.UNKNOWN, BOON.CARD.NOT_IN_HAND or CORE.HIDDEN.*.
     """
@@ -138,6 +141,8 @@ def discard_named(s: BoonlakeState, seat: int, card: str, pointer: str) -> None:
         raise IllegalMove("BOON.CARD.UNKNOWN", "a card given up goes face up on the discard pile: name it", pointer)
     take_from_hand(s, seat, card, pointer)
     s.discard_pile.append(card)
+    p = s.players[seat]
+    p.coins += p.permanent.get(f"discard_bonus:{s.cat.cards[card].kind}", 0)
 
 
 def give_card(s: BoonlakeState, seat: int, move: dict) -> None:

@@ -206,6 +206,21 @@ def test_coins_vases_and_levers_are_not_limited():
     assert s.players[ANA].vases == 1
 
 
+def test_the_discard_bonus_comes_with_every_card_discarded():
+    # "+1 coin when you discard a card of a given kind (cumulative, always applies when discarding such a
+    # card)": not only the discard for 2 coins but every card discarded, here 3 for Hire's inhabitant.
+    s = play(state_of(), A("action", strip="hire"), A("pass"), A("pass"))
+    s.players[ANA].permanent["discard_bonus:day"] = 1
+    coins = s.players[ANA].coins
+    play(s, A("hire", cards=1), A("give", card="D01"), A("give", card="S01"), A("give", card="D02"))
+    assert s.players[ANA].coins == coins + 2  # D01 and D02 are day cards, S01 a sunset card
+    s = play(state_of(), A("action", strip="builder"))  # the card part's discard for 2 coins: 2 + 1, once
+    s.step, s.strip = Step.CARD, "pioneer"
+    s.players[ANA].permanent["discard_bonus:day"] = 1
+    play(s, A("discard", card="D03"))
+    assert s.players[ANA].coins == 6 + 3 + 2 + 1
+
+
 # -- Explore, Develop, Upgrade --------------------------------------------------------------------
 
 def test_explore_builds_the_production_site_shown_and_wastes_it_at_level_2():
