@@ -118,7 +118,8 @@ Readings of this engine where the text is silent (each one place in code):
   pay for (inhabitants, VP, coins, a vase, the site's reward) comes with the move itself: the count
   is the decision, the gives only name the cards, and a hand holding that many can always name
   them. No order among the cards is asked (one card per move). A single card discarded for 2 coins
-  is still one ``discard`` move naming it.
+  is still one ``discard`` move naming it. A discard bonus ("always applies when discarding such a
+  card") comes with each card as it is named, its kind known only then.
 - ``site`` is written exactly when the tile has 2 building sites (one way to write each move).
 - A site's "receive your coin-track income" gives the coins and the VP of the marker's space.
 - Scoring conditions on production sites count site levels, the set-up site included.
@@ -130,7 +131,7 @@ Readings of this engine where the text is silent (each one place in code):
   plays of an interim scoring); the discard lever may come at any decision of the seat's and
   answers none. The other levers only modify a move and are written in its ``levers``.
 - Region scoring: players holding an unused top-row or region-scoring lever decide in a window
-  (``pass`` keeps the coins, the region lever adds 1 VP to them, a top-row lever forgoes them); the
+  (``pass`` keeps the coins, the region lever adds 1 VP per presence, a top-row lever forgoes them); the
   others are paid at once. One decision each, so the region lever and a top-row lever are not both
   used at one region scoring.
 - The region-scoring lever ("get 1 victory point in addition to 1 coin per presence") gives 1 VP
