@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
 from .bidding import Bid, TileWorkers, bid as place_bid, use as place_use, withdraw
-from .catalog import COLOURS, SKILLS, AbilityKind
+from .catalog import COLOURS, SKILLS, AbilityKind, ActionKind
 from .effects import EFFECTS, PARAMS, UseContext
 from .geometry import PlacedTile
 from .hands import check_skills, check_workers, skill_to_pile, take_skills, take_workers
@@ -30,18 +30,26 @@ USE_FIELDS = frozenset(("type", "player", "tile", "workers", "from", "note"))
 #: the workers on a tile nobody has bid for or used yet (a value: shared)
 NO_WORKERS = TileWorkers()
 _ALLOWED = {kind: USE_FIELDS | frozenset(names) for kind, names in PARAMS.items()}
+#: action kind -> (the fields a use may have, the fields it needs, its effect), looked up once per use
+#: (the catalog is checked on load to name no kind without an effect)
+_BY_KIND = {kind: (_ALLOWED.get(kind.value, USE_FIELDS), PARAMS.get(kind.value), EFFECTS[kind.value])
+            for kind in ActionKind if kind.value in EFFECTS}
 
 
 def held(s: KFState, seat: int) -> dict[AbilityKind, int]:
-    """Summer boat abilities of ``seat``: those of the summer boats won, placed or still pending."""
-    out: dict[AbilityKind, int] = {}
-    boats = s.players[seat].summer_boats
-    if not boats:
-        return out
-    for tile_id in boats:
-        ability = s.cat.tiles[tile_id].abilities[s.summer_sides[tile_id]]
-        out[ability.kind] = ability.factor if ability.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else ability.count
-    return out
+    """Summer boat abilities of ``seat``: those of the summer boats won, placed or still pending
+    (kept with the player, see :func:`win_summer_boat`; do not change the result)."""
+    return s.players[seat].abilities
+
+
+def win_summer_boat(s: KFState, seat: int, tile_id: str) -> None:
+    """``seat`` wins the summer boat ``tile_id``: its ability counts from now on."""
+    p = s.players[seat]
+    p.summer_boats.append(tile_id)
+    abilities = dict(p.abilities)
+    ability = s.cat.tiles[tile_id].abilities[s.summer_sides[tile_id]]
+    abilities[ability.kind] = ability.factor if ability.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else ability.count
+    p.abilities = abilities
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,12 +171,10 @@ def use(s: KFState, seat: int, move: dict) -> None:
     action = tile.sides[side].action
     if action is None:
         raise refuse("KEY.USE.TARGET", f"the {tile.name} has no action to use", "/tile")
-    kind = action.kind.value
-    allowed = _ALLOWED.get(kind, USE_FIELDS)
+    allowed, params, effect = _BY_KIND[action.kind]
     if not allowed.issuperset(move):
         extra_fields = sorted(k for k in move if k not in allowed)
         raise refuse("KEY.USE.PARAMS", f"using the {tile.name} takes no {extra_fields[0]!r}", f"/{extra_fields[0]}")
-    params = PARAMS.get(kind)
     if params:
         for name in params:
             if name not in move:
@@ -195,7 +201,7 @@ def use(s: KFState, seat: int, move: dict) -> None:
         raise
     target = tile_id if owner == seat else s.players[seat].home
     ctx = UseContext(seat, tile_id, action, target, from_screen, abilities)
-    commit = EFFECTS[kind](s, ctx, move)
+    commit = effect(s, ctx, move)
     s.on_tile.update(moved.left)
     take_workers(s, seat, from_screen)
     s.on_tile[tile_id] = after

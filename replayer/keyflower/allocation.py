@@ -30,6 +30,11 @@ class Rule:
     owner: str
     scoring: Scoring
 
+    def __hash__(self) -> int:
+        # rules are hashed as solver keys at every final score: a few fields consistent with the
+        # generated equality, instead of hashing every field of the scoring entry (and its enum)
+        return hash((self.owner, self.scoring.items, self.scoring.points))
+
 
 @dataclass(frozen=True, slots=True)
 class Allocation:

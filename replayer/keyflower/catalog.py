@@ -361,6 +361,9 @@ class Catalog:
         self.season_tiles = {s: tuple(t.id for t in self.tiles.values() if t.season is s) for s in Season}
         self.home_ids = tuple(sorted(self.by_group[TileGroup.HOME], key=lambda i: self.tiles[i].number))
         self._check_cross_references()
+        #: tables the engine derives from this catalog, made on first use and kept with it (a catalog
+        #: is never changed): name -> table
+        self.memo: dict = {}
 
     def _add(self, tile: HexTile) -> None:
         if tile.id in self.tiles:
@@ -419,15 +422,22 @@ class Catalog:
 
     def boats_for(self, players: int) -> tuple[str, ...]:
         """The boats in play: those marked for at most this many players (rules text: "Keyflower (2+ Players)")."""
-        self.setup(players)
-        return tuple(b for b in self.by_group[TileGroup.BOAT] if self.tiles[b].min_players <= players)
+        found = self.memo.get(("boats for", players))
+        if found is None:
+            self.setup(players)
+            found = self.memo["boats for", players] = tuple(b for b in self.by_group[TileGroup.BOAT]
+                                                            if self.tiles[b].min_players <= players)
+        return found
 
     def turn_order_for(self, players: int) -> tuple[tuple[str, TurnOrderSide], ...]:
         """The turn-order tiles in play with the side shown, lowest number first."""
-        self.setup(players)
-        out = [(t.id, s) for t in (self.tiles[i] for i in self.by_group[TileGroup.TURN_ORDER]) for s in t.turn_order_sides
-               if players in s.players]
-        return tuple(sorted(out, key=lambda x: self.tiles[x[0]].number))
+        found = self.memo.get(("turn order for", players))
+        if found is None:
+            self.setup(players)
+            out = [(t.id, s) for t in (self.tiles[i] for i in self.by_group[TileGroup.TURN_ORDER]) for s in t.turn_order_sides
+                   if players in s.players]
+            found = self.memo["turn order for", players] = tuple(sorted(out, key=lambda x: self.tiles[x[0]].number))
+        return found
 
     def boat_load(self, boat: str, season: Season) -> BoatLoad | None:
         """The workers and skill tiles loaded onto ``boat`` at the start of ``season`` (None: not loaded)."""

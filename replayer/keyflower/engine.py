@@ -38,6 +38,59 @@ def expect(s: KFState) -> tuple[int, tuple[str, ...]]:
     return s.current, PHASE_TYPES[phase]
 
 
+def _pass(s: KFState, seat: int, move: dict) -> None:
+    s.passes += 1
+    if s.passes >= s.n:
+        flow.end_season(s)
+    else:
+        s.current = (s.current + 1) % s.n
+
+
+def _acted(s: KFState) -> None:
+    """After a bid or use: the passes in a row start again; the next player acts unless the use
+    left a decision (a draw, carries) to its player first."""
+    s.passes = 0
+    s.actions += 1
+    if not s.tasks.items:
+        s.current = (s.current + 1) % s.n
+
+
+def _bid(s: KFState, seat: int, move: dict) -> None:
+    actions.bid(s, seat, move)
+    _acted(s)
+
+
+def _use(s: KFState, seat: int, move: dict) -> None:
+    actions.use(s, seat, move)
+    _acted(s)
+
+
+def _done(s: KFState, task: Transport, move: dict) -> None:
+    s.tasks.pop()
+
+
+def _after_task(s: KFState) -> None:
+    """Once the last pending decision is answered: the next player acts, or the boats go on."""
+    if s.tasks.items:
+        return
+    if s.phase is Phase.ACTIONS:
+        s.current = (s.current + 1) % s.n
+    elif s.phase is Phase.BOATS:
+        flow.after_boat(s)
+
+
+#: phase -> move type -> the function applying it (the types of PHASE_TYPES; none once the game is over)
+_PHASE_MOVES = {Phase.ACTIONS: {"bid": _bid, "use": _use, "pass": _pass},
+                Phase.BOATS: {"boat": flow.take_boat},
+                Phase.WINTER_CHOICE: {"winter": flow.winter_choice},
+                Phase.PLACE: {"place": flow.place},
+                Phase.FINAL: {"final": flow.final},
+                Phase.LAYOUT: {"lay": lambda s, seat, move: flow.lay(s, move), "load": lambda s, seat, move: flow.load(s, move)},
+                Phase.END: {}}
+#: pending decision -> move type -> the function answering it (the types of TASK_TYPES)
+_TASK_MOVES = {Draw: {"draw": actions.draw}, Transport: {"carry": actions.carry, "upgrade": actions.upgrade_tile, "done": _done}}
+
+
 class Keyflower(CatalogEngine, Game):
     name = "keyflower"
     title = "Keyflower"
@@ -45,6 +98,8 @@ class Keyflower(CatalogEngine, Game):
     min_players, max_players = 2, 6
     variants: dict[str, str] = {}
     schema_file = "keyflower.schema.json"
+    #: once the game is over no phase takes a move: apply refuses it (the driver need not ask first)
+    apply_refuses_after_end = True
     rules = KEYFLOWER_RULES
     state_columns = (("score", "int"), ("workers", "int"), ("red", "int"), ("yellow", "int"), ("blue", "int"),
                      ("green", "int"), ("unseen_workers", "int"), ("wood", "int"), ("stone", "int"), ("iron", "int"),
@@ -89,6 +144,10 @@ class Keyflower(CatalogEngine, Game):
     def apply(self, s: KFState, move: dict, seat: int | None) -> None:
         """Apply a move that matches the log schema; every rule is checked before anything changes.
 
+        The move goes to the function of its type in the current phase, or of the pending decision
+        on top of the stack (the tables below), after the checks every move has: the simultaneous
+        window's, the move type possible now, and whose turn it is.
+
         :raises IllegalMove: the move breaks a rule (the state is unchanged).
         """
         t = move["type"]
@@ -97,57 +156,28 @@ class Keyflower(CatalogEngine, Game):
             check_simultaneous(s.window, seat, t, flow.WINDOW_TYPES, s.ids)
         elif t in flow.WINDOW_TYPES:
             check_simultaneous(None, seat, t, flow.WINDOW_TYPES, s.ids)
-        want, types = expect(s)
-        if t not in types:
+        if tasks:
+            task = tasks[-1]
+            kind = type(task)
+            handler = _TASK_MOVES[kind].get(t)
+            want = CHANCE if kind is Draw else task.seat
+        else:
+            phase = s.phase
+            handler = _PHASE_MOVES[phase].get(t)
+            want = (TERMINAL if phase is Phase.END else CHANCE if phase is Phase.LAYOUT
+                    else SIMULTANEOUS if s.window is not None else s.current)
+        if handler is None:
+            types = expect(s)[1]
             who = "the table" if want == CHANCE else "" if want in (SIMULTANEOUS, TERMINAL) else s.ids[want]
             raise refuse("KEY.TURN.WRONG_STEP", f"a {t!r} move is not possible now: {self._waiting(s)}"
                          f"{' (' + who + ')' if who else ''}; {' or '.join(repr(x) for x in types) or 'no move'} expected", "/type")
         if want >= 0 and seat != want:
             raise refuse("KEY.TURN.NOT_YOURS", f"it is {s.ids[want]}'s turn, not {move.get('player')}'s", "/player")
         if tasks:
-            self._answer(s, tasks[-1], move)
-            return
-        phase = s.phase
-        if phase is Phase.ACTIONS:
-            if t == "pass":
-                s.passes += 1
-                if s.passes >= s.n:
-                    flow.end_season(s)
-                else:
-                    s.current = (s.current + 1) % s.n
-                return
-            (actions.bid if t == "bid" else actions.use)(s, seat, move)
-            s.passes = 0
-            s.actions += 1
-            if not tasks:
-                s.current = (s.current + 1) % s.n
-        elif phase is Phase.PLACE:
-            flow.place(s, seat, move)
-        elif phase is Phase.LAYOUT:
-            (flow.lay if t == "lay" else flow.load)(s, move)
-        elif phase is Phase.BOATS:
-            flow.take_boat(s, seat, move)
-        elif phase is Phase.WINTER_CHOICE:
-            flow.winter_choice(s, seat, move)
-        elif phase is Phase.FINAL:
-            flow.final(s, seat, move)
-
-    def _answer(self, s: KFState, task, move: dict) -> None:
-        t = move["type"]
-        if t == "draw":
-            actions.draw(s, task, move)
-        elif t == "carry":
-            actions.carry(s, task, move)
-        elif t == "upgrade":
-            actions.upgrade_tile(s, task, move)
-        else:  # done
-            s.tasks.pop()
-        if s.tasks.items:
-            return
-        if s.phase is Phase.ACTIONS:
-            s.current = (s.current + 1) % s.n
-        elif s.phase is Phase.BOATS:
-            flow.after_boat(s)
+            handler(s, task, move)
+            _after_task(s)
+        else:
+            handler(s, seat, move)
 
     def _waiting(self, s: KFState) -> str:
         task = s.tasks.top()

@@ -24,11 +24,11 @@ from ..core.errors import IllegalMove
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow
 from . import setup as checks
-from .actions import flip_free, held
+from .actions import flip_free, held, win_summer_boat
 from .bidding import TileWorkers
 from .catalog import COLOURS, SKILLS, AbilityKind, Catalog, Season, TileGroup
 from .geometry import HOME, PlacedTile, Village, check_placement
-from .hands import give_workers, unknown_skills, unknown_workers
+from .hands import draw_many, give_workers, put_back_many, reveal_many, unknown_skills, unknown_workers
 from .rules import NOUNS, counted, refuse
 from .scoring import Holdings, final_score
 from .seasons import boat_order, first_start_player
@@ -88,8 +88,7 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> KFState:
             if colour != UNKNOWN and colour not in cat.bag_colours:
                 raise refuse("KEY.SETUP.WORKERS", f"starting workers come from the bag, which holds no {colour} workers",
                              f"/setup/workers/{seat}/{colour}")
-            for _ in range(count):
-                bag.draw(seat, colour, pointer=f"/setup/workers/{seat}/{colour}")
+            draw_many(bag, seat, colour, count, f"/setup/workers/{seat}/{colour}")
             if colour != UNKNOWN:
                 p.workers[COLOUR_INDEX[colour]] += count
         for k, t in enumerate(setup["winter_tiles"][seat]):
@@ -196,13 +195,11 @@ def load(s: KFState, move: dict) -> None:
                                   "unaccounted for", f"/{key}/{k}")
     w = [0] * 4
     for k, n in workers.items():
-        for _ in range(n):
-            s.bag.reveal(k)
+        reveal_many(s.bag, k, n)
         w[COLOUR_INDEX[k]] += n
     sk = [0] * 3
     for k, n in skills.items():
-        for _ in range(n):
-            s.skill_pile.reveal(k)
+        reveal_many(s.skill_pile, k, n)
         sk[SKILL_INDEX[k]] += n
     s.boat_load[boat] = (w, sk)
     s.loaded.append(boat)
@@ -214,9 +211,9 @@ def workers_due(s: KFState, boat: str) -> int:
     there are insufficient workers in the bag, fill boats in order with one worker at a time, but not
     with more workers than are stated on the tile": the workers the bag held before the first load
     are shared out one at a time in the boats' order, whatever order the loads are written in."""
-    wanted = [(b, (c.workers if (c := s.cat.boat_load(b, s.season_enum)) else 0)) for b in boats_in_play(s)]
+    wanted, total = _workers_wanted(s)
     left = s.bag.remaining + sum(sum(s.boat_load[b][0]) for b in s.loaded)
-    if left >= sum(n for _, n in wanted):
+    if left >= total:
         return dict(wanted)[boat]
     share = dict.fromkeys(dict(wanted), 0)
     while left:
@@ -225,6 +222,17 @@ def workers_due(s: KFState, boat: str) -> int:
                 share[b] += 1
                 left -= 1
     return share[boat]
+
+
+def _workers_wanted(s: KFState) -> tuple[tuple[tuple[str, int], ...], int]:
+    """The workers each boat in play is loaded with this season when the bag has enough, in the
+    boats' order, and their sum (made once per catalog, player count and season)."""
+    key = ("workers wanted", s.n, s.season)
+    found = s.cat.memo.get(key)
+    if found is None:
+        wanted = tuple((b, (c.workers if (c := s.cat.boat_load(b, s.season_enum)) else 0)) for b in boats_in_play(s))
+        found = s.cat.memo[key] = (wanted, sum(n for _, n in wanted))
+    return found
 
 
 def _after_layout(s: KFState) -> None:
@@ -263,8 +271,7 @@ def winter_choice(s: KFState, seat: int, move: dict) -> None:
 # -- end of a season -------------------------------------------------------------------------------
 
 def _to_bag(s: KFState, colour: str, n: int) -> None:
-    for _ in range(n):
-        s.bag.put_back(colour)
+    put_back_many(s.bag, colour, n)
 
 
 def _use_colours(workers: TileWorkers) -> dict[str, int]:
@@ -299,7 +306,7 @@ def end_season(s: KFState) -> None:
                 give_workers(s, top.player, used)
                 s.players[top.player].pending.append(tile_id)
                 if tile_id in s.summer_sides:
-                    s.players[top.player].summer_boats.append(tile_id)
+                    win_summer_boat(s, top.player, tile_id)
             else:
                 for c, n in used.items():
                     _to_bag(s, c, n)
@@ -486,8 +493,12 @@ def category(s: KFState, source: str) -> str:
 
 
 def score_game(s: KFState) -> None:
+    categories = s.cat.memo.get("ledger categories")
+    if categories is None:  # every score line's source is a tile of the catalog or "gold"
+        categories = s.cat.memo["ledger categories"] = {t: category(s, t) for t in (*s.cat.tiles, "gold")}
+    add = s.ledger.add
     for seat, p in enumerate(s.players):
         for line in final_score(p.village, _holdings(s, seat), p.allocation).lines:
-            s.ledger.add(seat, line.points, category(s, line.source), line.why)
+            add(seat, line.points, categories[line.source], line.why)
     s.scored = True
     s.phase = Phase.END

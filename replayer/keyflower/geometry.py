@@ -208,8 +208,21 @@ def links(village: Village, across_fields: bool = False) -> dict[Coord, tuple[Co
     return graph
 
 
+_DISTANCES: dict[tuple[int, Coord, bool], tuple[dict, dict[Coord, int]]] = {}
+
+
 def distances(village: Village, start: Coord, across_fields: bool = False) -> dict[Coord, int]:
-    """Steps from ``start`` to every tile a resource can reach from it (breadth-first)."""
+    """Steps from ``start`` to every tile a resource can reach from it (breadth-first; do not
+    change the result).
+
+    Like :func:`links` they depend on the sides shown alone, so they are kept per ``edges`` dict
+    (a new one when a tile is placed): a village's carries between two placements share them.
+    """
+    edges = village.edges
+    key = (id(edges), start, across_fields)
+    found = _DISTANCES.get(key)
+    if found is not None and found[0] is edges:
+        return found[1]
     graph = links(village, across_fields)
     seen = {start: 0}
     queue = deque([start])
@@ -219,6 +232,9 @@ def distances(village: Village, start: Coord, across_fields: bool = False) -> di
             if n not in seen:
                 seen[n] = seen[c] + 1
                 queue.append(n)
+    if len(_DISTANCES) > 1024:
+        _DISTANCES.clear()
+    _DISTANCES[key] = (edges, seen)
     return seen
 
 

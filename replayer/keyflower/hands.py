@@ -9,7 +9,7 @@ slot, or seen). Every function here checks first and changes nothing when it ref
 """
 from __future__ import annotations
 
-from ..core.components import UNKNOWN
+from ..core.components import UNKNOWN, HiddenPool
 from ..core.errors import IllegalMove
 from .catalog import COLOURS, SKILLS
 from .rules import refuse
@@ -150,3 +150,45 @@ def skills_available(s: KFState, seat: int) -> dict[str, int]:
     p = s.players[seat]
     unknown = unknown_skills(s, seat)
     return {k: p.skills[i] + min(unknown, s.skill_pile.unaccounted.get(k, 0)) for i, k in enumerate(SKILLS)}
+
+
+def put_back_many(pool: HiddenPool, component: str, n: int) -> None:
+    """``n`` seen ``component`` back into ``pool`` at once: what ``n`` calls of ``pool.put_back`` do
+    (a season's end returns many workers)."""
+    if n > 0:
+        pool.unaccounted[component] = pool.unaccounted.get(component, 0) + n
+        pool.in_pool += n
+
+
+def reveal_many(pool: HiddenPool, component: str, n: int) -> None:
+    """``n`` ``component`` drawn face up from ``pool`` at once: what ``n`` calls of ``pool.reveal``
+    do when the pool holds at least ``n`` and ``n`` of them are unaccounted for (checked here: else
+    one at a time, so that the first draw that fails raises as it would)."""
+    if n <= 0:
+        return
+    if pool.in_pool >= n and pool.unaccounted.get(component, 0) >= n:
+        pool.unaccounted[component] -= n
+        pool.in_pool -= n
+        return
+    for _ in range(n):
+        pool.reveal(component)
+
+
+def draw_many(pool: HiddenPool, holder: int, component: str, n: int, pointer: str) -> None:
+    """``n`` draws of ``component`` (``"?"``: unseen, into ``holder``'s hand) from ``pool`` at once:
+    what ``n`` calls of ``pool.draw`` do when the pool holds enough (else one at a time, so that the
+    first draw that fails raises as it would, with ``pointer``)."""
+    if n <= 0:
+        return
+    if component == UNKNOWN:
+        if pool.in_pool >= n:
+            pool.in_pool -= n
+            pool.unknown_held[holder] = pool.unknown_held.get(holder, 0) + n
+            pool.hidden_draws += n
+            return
+    elif pool.in_pool >= n and pool.unaccounted.get(component, 0) >= n:
+        pool.unaccounted[component] -= n
+        pool.in_pool -= n
+        return
+    for _ in range(n):
+        pool.draw(holder, component, pointer=pointer)

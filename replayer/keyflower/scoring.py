@@ -33,6 +33,7 @@ from .geometry import PlacedTile, Village, adjacent_tiles, river_component, road
 from .rules import counted
 
 ITEM_CLASSES = (("workers", COLOURS), ("skills", SKILLS), ("resources", RESOURCES))
+_CLASS_INDEX = {items: c for c, (items, _) in enumerate(ITEM_CLASSES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +63,7 @@ class Score:
 class _Profile:
     """What one tile shows on one side matters for scoring, read from the catalog once."""
 
-    tile: HexTile  #: the catalog tile described (kept: profiles are found by its id)
+    tile: HexTile  #: the catalog tile described
     vp: int
     fixed: tuple[Scoring, ...]  #: flat, transport capacity, road loop, river boats, adjacent tiles: in printed order
     yard: Scoring | None  #: the first stored-resources entry
@@ -74,32 +75,30 @@ class _Profile:
 _FIXED_KINDS = frozenset((ScoringKind.FLAT, ScoringKind.TRANSPORT_CAPACITY, ScoringKind.ROAD_LOOP, ScoringKind.RIVER_BOATS,
                           ScoringKind.ADJACENT_TILES))
 _RULE_KINDS = frozenset((ScoringKind.PER_GROUP, ScoringKind.DISTINCT_SET, ScoringKind.CHOSEN_TYPE_EACH))
-_PROFILES: dict[tuple[int, str], _Profile] = {}
 
 
 def _profile(tile: HexTile, side_name: str) -> _Profile:
-    found = _PROFILES.get((id(tile), side_name))
-    if found is not None and found.tile is tile:
-        return found
     side = tile.sides[side_name]
     action = side.action
     ability = None
     if tile.group is TileGroup.SUMMER_BOAT:
         a = tile.abilities[side_name]
         ability = (a.kind, a.factor if a.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else a.count)
-    found = _Profile(tile, side.vp, tuple(x for x in side.scoring if x.kind in _FIXED_KINDS),
-                     next((x for x in side.scoring if x.kind is ScoringKind.STORED_RESOURCES), None),
-                     tuple(Rule(tile.id, x) for x in side.scoring if x.kind in _RULE_KINDS),
-                     action.transport if action is not None and action.kind is ActionKind.TRANSPORT_UPGRADE else 0, ability)
-    if len(_PROFILES) > 4096:  # a few catalogs' tiles at most; bounded all the same
-        _PROFILES.clear()
-    _PROFILES[(id(tile), side_name)] = found
-    return found
+    return _Profile(tile, side.vp, tuple(x for x in side.scoring if x.kind in _FIXED_KINDS),
+                    next((x for x in side.scoring if x.kind is ScoringKind.STORED_RESOURCES), None),
+                    tuple(Rule(tile.id, x) for x in side.scoring if x.kind in _RULE_KINDS),
+                    action.transport if action is not None and action.kind is ActionKind.TRANSPORT_UPGRADE else 0, ability)
 
 
 def _profiles(village: Village) -> list[tuple[PlacedTile, _Profile]]:
-    tiles = village.catalog.tiles
-    return [(p, _profile(tiles[p.tile], p.side)) for p in village.tiles.values()]
+    """Each tile of the village with the profile of the side it shows (the profiles of every tile
+    and side are made once per catalog and kept in its memo)."""
+    cat = village.catalog
+    table = cat.memo.get("scoring profiles")
+    if table is None:
+        table = cat.memo["scoring profiles"] = {tile_id: {name: _profile(tile, name) for name in tile.sides}
+                                                for tile_id, tile in cat.tiles.items()}
+    return [(p, table[p.tile][p.side]) for p in village.tiles.values()]
 
 
 def abilities(village: Village, profiles: list | None = None) -> dict[AbilityKind, int]:
@@ -222,47 +221,46 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     held = abilities(village, profiles)
     any_resource = AbilityKind.SCORE_ANY_RESOURCE in held
     rules = _rules(village, profiles)
-    allocations: dict = {}  # (item class, counts) -> its Allocation, or the IllegalMove refusing it
 
-    def allocation(items: str, counts: tuple[int, ...]) -> Allocation:
-        key = (items, counts)
-        found = allocations.get(key)
-        if found is None:
-            as_dict = dict(zip(ITEM_TYPES[items], counts))
-            try:
-                if items in declared:
-                    found = check_allocation(items, as_dict, rules[items], declared[items], any_resource, cat.gold_points)
-                else:
-                    found = best_allocation(items, as_dict, rules[items], any_resource, cat.gold_points)
-            except IllegalMove as exc:
-                found = exc
-            allocations[key] = found
-        if isinstance(found, IllegalMove):
-            raise found
-        return found
+    def allocation(items: str, counts: tuple[int, ...]) -> Allocation | IllegalMove:
+        """The allocation of one item class, or the IllegalMove refusing the declared one."""
+        as_dict = dict(zip(ITEM_TYPES[items], counts))
+        try:
+            if items in declared:
+                return check_allocation(items, as_dict, rules[items], declared[items], any_resource, cat.gold_points)
+            return best_allocation(items, as_dict, rules[items], any_resource, cat.gold_points)
+        except IllegalMove as exc:
+            return exc
 
     base_lines, base_pool = _stored(village, any_resource, None, profiles)
     base_stored = sum(line.points for line in base_lines)
     held_counts = {"workers": dict(holdings.workers), "skills": dict(holdings.skills), "resources": base_pool}
-    base = {items: tuple(held_counts[items].get(t, 0) for t in types) for items, types in ITEM_CLASSES}
-    yards = {p.tile: info.yard for p, info in profiles if info.yard is not None}
+    base = [tuple(held_counts[items].get(t, 0) for t in types) for items, types in ITEM_CLASSES]
+    # each item class's allocation depends on its own counts alone: computed once for the counts
+    # held, and once more per purple declaration for the one class that declaration adds to
+    base_found = [allocation(items, base[c]) for c, (items, _) in enumerate(ITEM_CLASSES)]
+    varied: dict[tuple[int, tuple[int, ...]], Allocation | IllegalMove] = {}  # (class, counts) -> allocation
     best: tuple[int, tuple | None, list[Allocation]] | None = None  # total, declaration, allocation per class
     refused: IllegalMove | None = None
+    yards = {p.tile: info.yard for p, info in profiles if info.yard is not None} if holdings.purple else {}
     for declaration in _declarations(village, holdings.purple, profiles):
-        stored, counts = base_stored, base
+        stored, found = base_stored, base_found
         if declaration is not None:
             what, where, kind = declaration
             if what == "yard" and (any_resource or kind in yards[where].accepts):
                 stored += yards[where].points_each
             else:  # one more item of a class (a resource the yard does not keep joins the others)
                 items = "resources" if what == "yard" else where
+                c = _CLASS_INDEX[items]
                 k = ITEM_TYPES[items].index(kind)
-                counts = dict(base)
-                counts[items] = base[items][:k] + (base[items][k] + 1,) + base[items][k + 1:]
-        try:
-            found = [allocation(items, counts[items]) for items, _ in ITEM_CLASSES]
-        except IllegalMove as exc:
-            refused = refused or exc
+                counts = base[c][:k] + (base[c][k] + 1,) + base[c][k + 1:]
+                found = list(base_found)
+                if (c, counts) not in varied:
+                    varied[c, counts] = allocation(items, counts)
+                found[c] = varied[c, counts]
+        failed = next((x for x in found if isinstance(x, IllegalMove)), None)  # the first class refused, in class order
+        if failed is not None:
+            refused = refused or failed
             continue
         total = stored + found[0].points + found[1].points + found[2].points
         if best is None or total > best[0]:

@@ -80,8 +80,11 @@ class Player:
     winter_hand: list[str] = field(default_factory=list)  #: known winter tiles received, not yet put up
     winter_unknown: int = 0  #: winter tiles received face down and not yet identified
     purple: bool = False
-    allocation: dict = field(default_factory=dict)
-    summer_boats: list[str] = field(default_factory=list)  #: summer boats won (pending or placed): held() reads only these  #: item class -> scoring tile -> type -> n, as declared in ``final``
+    allocation: dict = field(default_factory=dict)  #: item class -> scoring tile -> type -> n, as declared in ``final``
+    summer_boats: list[str] = field(default_factory=list)  #: summer boats won (pending or placed)
+    #: the abilities of those summer boats: kind -> factor (2b) or count, made again when one is won
+    #: (read at every bid and use; never changed in place, so it may be shared)
+    abilities: dict = field(default_factory=dict)
 
 
 @dataclass(slots=True)

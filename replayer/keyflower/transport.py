@@ -47,7 +47,8 @@ def transport(village: Village, carries: list[Carry] | tuple[Carry, ...], points
     :raises IllegalMove: KEY.TRANSPORT.NOT_IN_VILLAGE, KEY.TRANSPORT.NO_RESOURCE, KEY.TRANSPORT.NO_ROAD
         or KEY.TRANSPORT.CAPACITY.
     """
-    tiles = {c: list(p.resources) for c, p in village.tiles.items()}
+    tiles = village.tiles
+    changed: dict[Coord, list[int]] = {}  # the resources of the tiles carried from or to so far
     used = 0
     names = village.catalog.tiles
     for carry in carries:
@@ -58,22 +59,33 @@ def transport(village: Village, carries: list[Carry] | tuple[Carry, ...], points
             raise refuse("KEY.TRANSPORT.NO_RESOURCE", f"a carry moves one or more wood, stone, iron or gold to another tile, "
                          f"not {carry.count} {carry.resource} from {carry.source} to {carry.target}")
         k = RESOURCES.index(carry.resource)
-        source_name = names[village.tiles[carry.source].tile].name
-        target_name = names[village.tiles[carry.target].tile].name
-        if tiles[carry.source][k] < carry.count:
-            raise refuse("KEY.TRANSPORT.NO_RESOURCE", f"the {source_name} holds {tiles[carry.source][k]} {carry.resource}, "
-                         f"not the {carry.count} to be carried")
+        source = changed.get(carry.source)
+        if source is None:
+            source = list(tiles[carry.source].resources)
+        if source[k] < carry.count:
+            raise refuse("KEY.TRANSPORT.NO_RESOURCE", f"the {names[tiles[carry.source].tile].name} holds {source[k]} "
+                         f"{carry.resource}, not the {carry.count} to be carried")
         steps = distances(village, carry.source, across_fields).get(carry.target)
         if steps is None:
             way = "roads or fields" if across_fields else "roads"
-            raise refuse("KEY.TRANSPORT.NO_ROAD", f"no {way} lead from the {source_name} to the {target_name}")
+            raise refuse("KEY.TRANSPORT.NO_ROAD", f"no {way} lead from the {names[tiles[carry.source].tile].name} "
+                         f"to the {names[tiles[carry.target].tile].name}")
         used += steps * carry.count
         if used > points:
-            raise refuse("KEY.TRANSPORT.CAPACITY", f"carrying {carry.count} {carry.resource} {counted(steps, 'tile')} to the {target_name} "
-                         f"brings the transport to {used} of the {points} this use allows")
-        tiles[carry.source][k] -= carry.count
-        tiles[carry.target][k] += carry.count
-    moved = {c: (p if tuple(tiles[c]) == p.resources else p.with_resources(tuple(tiles[c]))) for c, p in village.tiles.items()}
+            raise refuse("KEY.TRANSPORT.CAPACITY", f"carrying {carry.count} {carry.resource} {counted(steps, 'tile')} to the "
+                         f"{names[tiles[carry.target].tile].name} brings the transport to {used} of the {points} this use allows")
+        target = changed.get(carry.target)
+        if target is None:
+            target = list(tiles[carry.target].resources)
+        source[k] -= carry.count
+        target[k] += carry.count
+        changed[carry.source] = source
+        changed[carry.target] = target
+    moved = dict(tiles)  # the same tiles in the same order, those whose resources changed replaced
+    for c, resources in changed.items():
+        placed = tiles[c]
+        if tuple(resources) != placed.resources:
+            moved[c] = placed.with_resources(tuple(resources))  # type: ignore[arg-type]
     return village.with_tiles(moved), used
 
 
