@@ -56,15 +56,27 @@ def best_allocation(items: str, counts: dict[str, int], rules: list[Rule], any_r
     from ``rules`` (all of that item class); for resources, unallocated gold scores ``gold_points`` each.
     ``any_resource``: summer boat 3b.
     """
-    if not rules:  # nothing takes these items: only gold keeps its own point
-        gold = counts.get("gold", 0) * gold_points if items == "resources" else 0
-        return Allocation(gold, (), gold)
-    if items == "resources" and any_resource:
+    if rules and items == "resources" and any_resource:
         # boat 3b: every resource counts as every type, so only gold (its own point) stays apart
         non_gold = sum(n for t, n in counts.items() if t != "gold")
         return _solver(items, tuple(rules), True, gold_points).best((non_gold, counts.get("gold", 0)))
-    types = ITEM_TYPES[items]
-    return _solver(items, tuple(rules), False, gold_points).best(tuple(counts.get(t, 0) for t in types))
+    return best_for_counts(items, tuple(counts.get(t, 0) for t in ITEM_TYPES[items]), tuple(rules), any_resource, gold_points)
+
+
+_GOLD = ITEM_TYPES["resources"].index("gold")
+
+
+def best_for_counts(items: str, counts: tuple[int, ...], rules: tuple[Rule, ...], any_resource: bool = False,
+                    gold_points: int = 1) -> Allocation:
+    """:func:`best_allocation` of ``counts`` given in the order of ``ITEM_TYPES[items]`` (what final
+    scoring holds), without the mapping in between."""
+    if not rules:  # nothing takes these items: only gold keeps its own point
+        gold = counts[_GOLD] * gold_points if items == "resources" else 0
+        return Allocation(gold, (), gold)
+    if items == "resources" and any_resource:
+        # boat 3b: every resource counts as every type, so only gold (its own point) stays apart
+        return _solver(items, rules, True, gold_points).best((sum(counts) - counts[_GOLD], counts[_GOLD]))
+    return _solver(items, rules, False, gold_points).best(counts)
 
 
 #: compiled solvers by (items, rules, any_resource, gold_points); a village's rules recur across

@@ -28,10 +28,12 @@ from .state import COLOUR_INDEX, RESOURCE_INDEX, Draw, KFState, Transport
 Commit = Callable[[], None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class UseContext:
     """One use being checked: who, which tile and its action, where the products go, what the
-    placement itself takes from behind the screen (so that a payment is checked on top of it)."""
+    placement itself takes from behind the screen (so that a payment is checked on top of it).
+    Not frozen (made at every use; a frozen dataclass sets each field through object.__setattr__),
+    but never changed."""
 
     seat: int
     tile: str

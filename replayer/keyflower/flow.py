@@ -134,7 +134,8 @@ def open_season(s: KFState) -> None:
 
 
 def layout_done(s: KFState) -> bool:
-    return len(s.auction) == s.cat.setup(s.n).season_tiles and len(s.loaded) == len(boats_in_play(s))
+    # the player count was checked at set-up: its row is read without setup()'s check
+    return len(s.auction) == s.cat.player_counts[s.n].season_tiles and len(s.loaded) == len(s.boats)
 
 
 def lay(s: KFState, move: dict) -> None:
@@ -149,7 +150,7 @@ def lay(s: KFState, move: dict) -> None:
         raise refuse("KEY.SETUP.SEASON_TILES", f"{tile_id!r} is not a {season.value} tile", "/tile")
     if tile_id in s.laid:
         raise refuse("KEY.SETUP.LAYOUT", f"the {tile.name} is already laid out: each tile exists once", "/tile")
-    wanted = s.cat.setup(s.n).season_tiles
+    wanted = s.cat.player_counts[s.n].season_tiles  # the player count was checked at set-up
     if len(s.auction) >= wanted:
         raise refuse("KEY.SETUP.SEASON_TILES", f"{s.n} players lay out {wanted} {season.value} tiles; they are all out", "/tile")
     side = move.get("side")

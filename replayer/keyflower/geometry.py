@@ -200,8 +200,20 @@ def links(village: Village, across_fields: bool = False) -> dict[Coord, tuple[Co
     found = _LINKS.get(key)
     if found is not None and found[0] is edges:
         return found[1]
-    graph = {c: tuple(n for _, n, mine, theirs in village.touching(c) if passable(mine, theirs, across_fields))
-             for c in village.tiles}
+    # passable() and touching() written out: a village's links are made after nearly every placement
+    road, water = Edge.ROAD, Edge.WATER
+    graph = {}
+    for c in village.tiles:
+        mine = edges[c]
+        reach = []
+        for side, n in enumerate(neighbours(c)):
+            theirs = edges.get(n)
+            if theirs is None:
+                continue
+            a, b = mine[side], theirs[OPPOSITE[side]]
+            if (a is road and b is road) or (across_fields and a is not water and b is not water):
+                reach.append(n)
+        graph[c] = tuple(reach)
     if len(_LINKS) > 256:
         _LINKS.clear()
     _LINKS[key] = (edges, graph)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import IllegalMove
-from .allocation import Allocation, Rule, best_allocation, check_allocation
+from .allocation import Allocation, Rule, best_for_counts, check_allocation
 from .catalog import COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, Scoring, ScoringKind, TileGroup
 from .geometry import PlacedTile, Village, adjacent_tiles, river_component, road_loop_tiles
 from .rules import counted
@@ -180,14 +180,14 @@ def _stored(village: Village, any_resource: bool, extra: tuple[str, str] | None,
     return lines, dict(zip(RESOURCES, pool))
 
 
-def _rules(village: Village, profiles: list | None = None) -> dict[str, list[Rule]]:
+def _rules(village: Village, profiles: list | None = None) -> dict[str, tuple[Rule, ...]]:
     """The rules taking each item class, in the order of the owning tiles' ids."""
     out: dict[str, list[Rule]] = {"workers": [], "skills": [], "resources": []}
     owning = [(p.tile, info.rules) for p, info in (profiles if profiles is not None else _profiles(village)) if info.rules]
     for _, rules in sorted(owning, key=lambda x: x[0]):
         for rule in rules:
             out[rule.scoring.items].append(rule)
-    return out
+    return {items: tuple(rules) for items, rules in out.items()}
 
 
 def _declarations(village: Village, purple: bool, profiles: list | None = None):
@@ -224,11 +224,11 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
 
     def allocation(items: str, counts: tuple[int, ...]) -> Allocation | IllegalMove:
         """The allocation of one item class, or the IllegalMove refusing the declared one."""
-        as_dict = dict(zip(ITEM_TYPES[items], counts))
+        if items not in declared:
+            return best_for_counts(items, counts, rules[items], any_resource, cat.gold_points)
         try:
-            if items in declared:
-                return check_allocation(items, as_dict, rules[items], declared[items], any_resource, cat.gold_points)
-            return best_allocation(items, as_dict, rules[items], any_resource, cat.gold_points)
+            return check_allocation(items, dict(zip(ITEM_TYPES[items], counts)), list(rules[items]), declared[items],
+                                    any_resource, cat.gold_points)
         except IllegalMove as exc:
             return exc
 

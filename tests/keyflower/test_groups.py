@@ -13,6 +13,7 @@ import pytest
 
 from ludolog.replayer.core import IllegalMove, parse_log, replay
 from ludolog.replayer.keyflower import GAME
+from ludolog.replayer.keyflower.actions import win_summer_boat
 from tests.cases.make_keyflower_cases import SETUP, SPRING, log
 from tests.keyflower.test_engine import bid, play as play_from, use
 
@@ -114,8 +115,8 @@ def test_boat_4b_lets_groups_of_two_colours_use_a_tile_already_used():
     # Boat 4b: "does not have to follow the same colour rule ... including more than one different colour at the
     # same time" on a tile already bid for or used
     s = play(RED_AND_BLUE_GROUPS + [use("ana", "woodcutter", red=1)])
-    s.players[0].summer_boats.append("boat_4")  # Ana holds summer boat 4, side b (won earlier, as the table would)
     s.summer_sides["boat_4"] = "b"
+    win_summer_boat(s, 0, "boat_4")  # Ana holds summer boat 4, side b (won earlier, as the table would)
     _apply(s, BEN_PASSES)
     _apply(s, use("ana", "woodcutter", red=1, blue=1) | {"from": ["alehouse", "keywood"]})
     last = s.on_tile["woodcutter"].uses[-1]
@@ -177,8 +178,8 @@ def test_every_group_move_is_listed_exactly_when_the_validator_accepts_it(moves,
     and tiles without a group of Ana's included), every target, colour and number of workers."""
     s = play(moves)
     if boat_4b:
-        s.players[0].summer_boats.append("boat_4")
         s.summer_sides["boat_4"] = "b"
+        win_summer_boat(s, 0, "boat_4")
     listed = {_canonical(m) for m in GAME.legal_moves(s) if m["type"] in ("bid", "use")}
     tiles = [*s.auction, *s.turn_order]
     sources = [None, *tiles, *([a, b] for a in tiles for b in tiles if a != b)]
