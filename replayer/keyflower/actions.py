@@ -34,6 +34,9 @@ _ALLOWED = {kind: USE_FIELDS | frozenset(names) for kind, names in PARAMS.items(
 #: (the catalog is checked on load to name no kind without an effect)
 _BY_KIND = {kind: (_ALLOWED.get(kind.value, USE_FIELDS), PARAMS.get(kind.value), EFFECTS[kind.value])
             for kind in ActionKind if kind.value in EFFECTS}
+# enum members read at every bid or use, as module constants: a global lookup, where an enum member is an
+# attribute lookup through the enum's metaclass (several times slower in Python 3.11)
+_COUNTER_BID, _USE_ANY_COLOUR = AbilityKind.COUNTER_BID_OTHER_COLOUR, AbilityKind.USE_ANY_COLOUR
 
 
 def held(s: KFState, seat: int) -> dict[AbilityKind, int]:
@@ -138,7 +141,7 @@ def bid(s: KFState, seat: int, move: dict) -> None:
                          f"{group_colour} with at least {counted(group_count, 'worker')}, not {count} {colour}", "/count")
     extra = count - moved.count
     check_workers(s, seat, {colour: extra}, "/count")
-    counter = AbilityKind.COUNTER_BID_OTHER_COLOUR in held(s, seat)
+    counter = _COUNTER_BID in held(s, seat)
     try:
         after = place_bid(s.on_tile.get(tile, NO_WORKERS), seat, colour, count, counter_bid=counter, village_tile=tile in s.auction)
     except IllegalMove as exc:
@@ -195,7 +198,7 @@ def use(s: KFState, seat: int, move: dict) -> None:
     check_workers(s, seat, from_screen, "/workers")
     before = s.on_tile.get(tile_id, NO_WORKERS)
     try:
-        after = place_use(before, seat, placed, any_colour=AbilityKind.USE_ANY_COLOUR in abilities, limit=s.cat.max_workers_per_tile)
+        after = place_use(before, seat, placed, any_colour=_USE_ANY_COLOUR in abilities, limit=s.cat.max_workers_per_tile)
     except IllegalMove as exc:
         exc.pointer = "/workers"
         raise

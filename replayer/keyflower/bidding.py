@@ -103,10 +103,22 @@ def bid(state: TileWorkers, player: int, colour: str, added: int, counter_bid: b
 
     :raises IllegalMove: KEY.BID.COLOUR or KEY.BID.NOT_ENOUGH.
     """
-    _check_colour(colour)
+    if colour not in _COLOUR_SET:
+        _check_colour(colour)
     if added < 1:
         raise refuse("KEY.BID.NOT_ENOUGH", "a bid places at least one worker")
-    own = state.bid_of(player)
+    # one walk over the bids: the player's own, the best of the others', the others' in order
+    own = None
+    best_other = 0
+    kept = []
+    for b in state.bids:
+        if b.player == player:
+            if own is None:
+                own = b
+        else:
+            kept.append(b)
+            if b.count > best_other:
+                best_other = b.count
     lying = False
     if own is not None:
         if colour != own.colour:
@@ -121,11 +133,10 @@ def bid(state: TileWorkers, player: int, colour: str, added: int, counter_bid: b
                 raise refuse("KEY.BID.COLOUR", f"this tile's workers are {locked}: a bid must be {locked}, not {colour}{why}")
             lying = True
     total = added + (own.count if own else 0)
-    best_other = max((b.count for b in state.bids if b.player != player), default=0)
     if total <= best_other:
         raise refuse("KEY.BID.NOT_ENOUGH", f"a bid of {counted(total, 'worker')} does not beat the highest bid of {best_other}")
-    bids = tuple(b for b in state.bids if b.player != player) + (Bid(player, colour, total, lying),)
-    return TileWorkers(bids, state.uses)
+    kept.append(Bid(player, colour, total, lying))
+    return TileWorkers(tuple(kept), state.uses)
 
 
 def withdraw(state: TileWorkers, player: int) -> tuple[TileWorkers, Bid]:
@@ -170,11 +181,12 @@ def use(state: TileWorkers, player: int, workers: dict[str, int], any_colour: bo
         count += n
     if count < 1:
         raise refuse("KEY.USE.NOTHING", "a use places at least one worker on the tile")
-    minimum = next_use_minimum(state)
+    uses = state.uses
+    minimum = uses[-1].count + 1 if uses else 1  # next_use_minimum
     if count < minimum:
         raise refuse("KEY.USE.TOO_FEW", f"the previous use of this tile placed {counted(minimum - 1, 'worker')}: this use needs "
                      f"at least {minimum}, not {count}")
-    used = state.used_workers()
+    used = sum([u.count for u in uses]) if uses else 0  # used_workers
     if used + count > limit:
         raise refuse("KEY.USE.FULL", f"{counted(used, 'worker')} already {'uses' if used == 1 else 'use'} this tile: {count} more would pass "
                      f"the limit of {limit} a season")

@@ -44,6 +44,10 @@ class UseContext:
 
 
 EFFECTS: EffectRegistry = EffectRegistry("keyflower")
+# enum members read at every transport use, as module constants: a global lookup, where an enum member is an
+# attribute lookup through the enum's metaclass (several times slower in Python 3.11)
+_DOUBLE, _ACROSS_FIELDS, _UPGRADE_ANY_RESOURCE = (AbilityKind.DOUBLE_TRANSPORT_UPGRADE, AbilityKind.CROSS_FIELDS_FREE_PLACEMENT,
+                                            AbilityKind.UPGRADE_ANY_RESOURCE)
 
 #: the move fields each action kind asks for, besides those every use has
 PARAMS: dict[str, tuple[str, ...]] = {
@@ -196,8 +200,9 @@ def _worker_for_workers(s: KFState, ctx: UseContext, move: dict) -> Commit:
 @EFFECTS.effect("transport_upgrade")
 def _transport_upgrade(s: KFState, ctx: UseContext, move: dict) -> Commit:
     """Home tiles, Stable, Farrier, Wainwright: carries and upgrades in the player's own village follow."""
-    factor = ctx.held.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
+    held = ctx.held
+    factor = held.get(_DOUBLE, 1) if held else 1
     task = Transport(ctx.seat, ctx.tile, ctx.action.transport * factor, ctx.action.upgrades * factor,
-                     AbilityKind.CROSS_FIELDS_FREE_PLACEMENT in ctx.held, AbilityKind.UPGRADE_ANY_RESOURCE in ctx.held)
+                     _ACROSS_FIELDS in held, _UPGRADE_ANY_RESOURCE in held)
     return lambda: s.tasks.push(task)
 

@@ -18,6 +18,9 @@ from .state import SEASONS, Draw, KFState, Phase, Transport
 PHASE_TYPES = {Phase.ACTIONS: ("bid", "use", "pass"), Phase.BOATS: ("boat",), Phase.WINTER_CHOICE: ("winter",),
                Phase.PLACE: ("place",), Phase.FINAL: ("final",), Phase.LAYOUT: ("lay", "load")}
 TASK_TYPES = {Draw: ("draw",), Transport: ("carry", "upgrade", "done")}
+# enum members read at every move, as module constants: a global lookup, where an enum member is an
+# attribute lookup through the enum's metaclass (several times slower in Python 3.11)
+_END, _LAYOUT, _ACTIONS, _BOATS = Phase.END, Phase.LAYOUT, Phase.ACTIONS, Phase.BOATS
 _WAITING = {Phase.ACTIONS: "bid, use a tile or pass", Phase.BOATS: "take a boat", Phase.WINTER_CHOICE: "put up winter tiles",
             Phase.PLACE: "place the tiles won", Phase.FINAL: "count the screens", Phase.LAYOUT: "lay out tiles and load the boats"}
 
@@ -73,9 +76,9 @@ def _after_task(s: KFState) -> None:
     """Once the last pending decision is answered: the next player acts, or the boats go on."""
     if s.tasks.items:
         return
-    if s.phase is Phase.ACTIONS:
+    if s.phase is _ACTIONS:
         s.current = (s.current + 1) % s.n
-    elif s.phase is Phase.BOATS:
+    elif s.phase is _BOATS:
         flow.after_boat(s)
 
 
@@ -136,7 +139,7 @@ class Keyflower(CatalogEngine, Game):
         return expect(s)[0]
 
     def is_terminal(self, s: KFState) -> bool:
-        return s.phase is Phase.END
+        return s.phase is _END
 
     def open_window(self, s: KFState):
         return s.window
@@ -164,7 +167,7 @@ class Keyflower(CatalogEngine, Game):
         else:
             phase = s.phase
             handler = _PHASE_MOVES[phase].get(t)
-            want = (TERMINAL if phase is Phase.END else CHANCE if phase is Phase.LAYOUT
+            want = (TERMINAL if phase is _END else CHANCE if phase is _LAYOUT
                     else SIMULTANEOUS if s.window is not None else s.current)
         if handler is None:
             types = expect(s)[1]

@@ -35,6 +35,11 @@ from .seasons import boat_order, first_start_player
 from .state import COLOUR_INDEX, SKILL_INDEX, Draw, KFState, Phase, Player
 
 WINDOW_TYPES = frozenset(("winter", "place", "final"))
+# enum members read at every lay, placing and boat taken, as module constants: a global lookup, where an enum member is an
+# attribute lookup through the enum's metaclass (several times slower in Python 3.11)
+_SUMMER_BOAT, _WINTER = TileGroup.SUMMER_BOAT, Season.WINTER
+_FREE_PLACEMENT, _BOAT_GREEN_WORKER, _BOAT_DRAW_WORKERS = (AbilityKind.CROSS_FIELDS_FREE_PLACEMENT, AbilityKind.BOAT_GREEN_WORKER,
+                                                    AbilityKind.BOAT_DRAW_WORKERS)
 
 
 # -- set-up ----------------------------------------------------------------------------------------
@@ -154,7 +159,7 @@ def lay(s: KFState, move: dict) -> None:
     if len(s.auction) >= wanted:
         raise refuse("KEY.SETUP.SEASON_TILES", f"{s.n} players lay out {wanted} {season.value} tiles; they are all out", "/tile")
     side = move.get("side")
-    if tile.group is TileGroup.SUMMER_BOAT:
+    if tile.group is _SUMMER_BOAT:
         if side is None:
             raise refuse("KEY.SETUP.SUMMER_BOAT_SIDE", f"the {tile.name} is laid with side a or b up: which one?", "")
         checks.check_summer_boat_side(s.cat, tile_id, side)
@@ -287,12 +292,13 @@ def end_season(s: KFState) -> None:
     """Everything after the last pass, up to the first boat choice (supplement 8, steps 1-6)."""
     winter = s.season_enum is Season.WINTER
     winners: dict[int, int] = {}
+    players = s.players
     for tile_id, workers in s.on_tile.items():
         top = workers.highest()
         for b in workers.bids:
-            if b is not top:
-                give_workers(s, b.player, {b.colour: b.count})
-        used = _use_colours(workers)
+            if b is not top:  # losing bids go back behind their players' screens
+                players[b.player].workers[COLOUR_INDEX[b.colour]] += b.count
+        used = _use_colours(workers) if workers.uses else {}
         if tile_id in s.turn_order:
             if top is not None:
                 _to_bag(s, top.colour, top.count)
@@ -332,7 +338,7 @@ def take_boat(s: KFState, seat: int, move: dict) -> None:
         raise refuse("KEY.BOAT.CHOICE", f"{boat!r} is {why}: the boats left are {', '.join(s.boats_left)}", "/boat")
     s.boats_left.remove(boat)
     p = s.players[seat]
-    if s.season_enum is Season.WINTER:
+    if s.season_enum is _WINTER:
         p.pending.append(boat)
     else:
         workers, skills = s.boat_load.pop(boat, ([0] * 4, [0] * 3))
@@ -340,10 +346,10 @@ def take_boat(s: KFState, seat: int, move: dict) -> None:
         for k, n in enumerate(skills):
             p.skills[k] += n
     abilities = held(s, seat)
-    greens = min(abilities.get(AbilityKind.BOAT_GREEN_WORKER, 0), s.green_stock)
+    greens = min(abilities.get(_BOAT_GREEN_WORKER, 0), s.green_stock)
     s.green_stock -= greens
     p.workers[COLOUR_INDEX["green"]] += greens
-    extra = abilities.get(AbilityKind.BOAT_DRAW_WORKERS, 0)
+    extra = abilities.get(_BOAT_DRAW_WORKERS, 0)
     s.boat_turn += 1
     if extra:
         s.tasks.push(Draw(seat, "workers", extra, boat))
@@ -373,7 +379,7 @@ def place(s: KFState, seat: int, move: dict) -> None:
         won = ", ".join(p.pending)
         raise refuse("KEY.PLACE.PENDING", f"{s.ids[seat]} places the tiles won this season ({won}), not {tile_id!r}", "/tile")
     coord = (move["q"], move["r"])
-    free = AbilityKind.CROSS_FIELDS_FREE_PLACEMENT in held(s, seat)
+    free = _FREE_PLACEMENT in held(s, seat)
     try:
         check_placement(p.village, tile_id, coord, move["rotation"], free)
     except IllegalMove as exc:

@@ -171,7 +171,7 @@ def check_placement(village: Village, tile_id: str, coord: Coord, rotation: int,
     if free_placement:
         return
     for side, n in touching:
-        theirs = village.edges[n][opposite(side)]
+        theirs = village.edges[n][OPPOSITE[side]]
         if edges[side] is not theirs:
             other = village.catalog.tiles[village.tiles[n].tile].name
             raise refuse("KEY.PLACE.SIDES", f"the {name} shows {EDGE_NAMES[edges[side]]} on its {SIDE_NAMES[side]} side "

@@ -75,6 +75,11 @@ class _Profile:
 _FIXED_KINDS = frozenset((ScoringKind.FLAT, ScoringKind.TRANSPORT_CAPACITY, ScoringKind.ROAD_LOOP, ScoringKind.RIVER_BOATS,
                           ScoringKind.ADJACENT_TILES))
 _RULE_KINDS = frozenset((ScoringKind.PER_GROUP, ScoringKind.DISTINCT_SET, ScoringKind.CHOSEN_TYPE_EACH))
+# enum members read for every tile scored, as module constants: a global lookup, where an enum member is an
+# attribute lookup through the enum's metaclass (several times slower in Python 3.11)
+_FLAT, _TRANSPORT_CAPACITY, _ROAD_LOOP, _RIVER_BOATS = (ScoringKind.FLAT, ScoringKind.TRANSPORT_CAPACITY, ScoringKind.ROAD_LOOP,
+                                                   ScoringKind.RIVER_BOATS)
+_SCORE_ANY_RESOURCE = AbilityKind.SCORE_ANY_RESOURCE
 
 
 def _profile(tile: HexTile, side_name: str) -> _Profile:
@@ -127,17 +132,17 @@ def _fixed_lines(village: Village, held: dict[AbilityKind, int], profiles: list 
         if info.vp:
             lines.append(ScoreLine(tile.id, info.vp, f"{tile.name}: {info.vp} printed VP"))
         for s in info.fixed:
-            if s.kind is ScoringKind.FLAT:
+            if s.kind is _FLAT:
                 lines.append(ScoreLine(tile.id, s.points, f"{tile.name}: {counted(s.points, 'point')}"))
-            elif s.kind is ScoringKind.TRANSPORT_CAPACITY:
+            elif s.kind is _TRANSPORT_CAPACITY:
                 factor = held.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
                 cap = transport_total(village, profiles)
                 doubled = f", times {factor} with summer boat 2b" if factor > 1 else ""
                 lines.append(ScoreLine(tile.id, cap * s.points_each * factor, f"{tile.name}: transport capacity {cap}{doubled}"))
-            elif s.kind is ScoringKind.ROAD_LOOP:
+            elif s.kind is _ROAD_LOOP:
                 loops = road_loop_tiles(village) if loops is None else loops
                 lines.append(ScoreLine(tile.id, len(loops) * s.points_each, f"{tile.name}: {counted(len(loops), 'tile')} on road loops"))
-            elif s.kind is ScoringKind.RIVER_BOATS:
+            elif s.kind is _RIVER_BOATS:
                 home = village.home()
                 joined = river_component(village, home) if home is not None else frozenset()
                 boats = [cat.tiles[village.tiles[x].tile] for x in joined if cat.tiles[village.tiles[x].tile].is_boat]
@@ -219,7 +224,7 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     declared = declared or {}
     profiles = _profiles(village)
     held = abilities(village, profiles)
-    any_resource = AbilityKind.SCORE_ANY_RESOURCE in held
+    any_resource = _SCORE_ANY_RESOURCE in held
     rules = _rules(village, profiles)
 
     def allocation(items: str, counts: tuple[int, ...]) -> Allocation | IllegalMove:
