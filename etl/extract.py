@@ -3,7 +3,7 @@
 Columns are built as Python lists in the replay's ``on_step`` visitor (never row tuples) and turned
 into Arrow arrays once per chunk. Strings repeated on every row (game id, player id) are
 dictionary-encoded per chunk, so a chunk stays small in memory and cheap to send to the parent.
-Only the core API is used: ``Game.state_columns``, ``player_rows``, ``turn_info``, the ledger and
+Only the core API is used: ``Game.state_columns``, ``add_state_columns``, ``turn_info``, the ledger and
 the :class:`ReplayResult`.
 """
 from __future__ import annotations
@@ -13,7 +13,6 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass, field
-from itertools import chain
 from pathlib import Path
 
 import orjson
@@ -293,18 +292,21 @@ class ChunkBuilder:
         n = len(log.players)
         player_base = len(self.player_ids)
         self.player_ids.extend(log.player_ids)
-        player_rows = game.player_rows
         turn_info = game.turn_info
-        # The visitor only gathers: the row tuples of the players after each move, one after the
-        # other, and (turn, round) after each move. The values are flattened once per log and
-        # columns cut out of them with strided slices - C-speed work instead of per-move Python
-        # (list.extend copies a tuple at once, an iterator such as chain one item at a time).
-        rows: list = []
+        # The visitor only gathers: the game appends every seat's state values to the chunk's
+        # column lists (Game.add_state_columns), and (turn, round) after each move goes to one flat
+        # list that columns are cut out of with strided slices - C-speed work instead of per-move
+        # Python. The key columns of those rows are made once per log in _add_steps.
+        ps = self.cols["player_states"].lists
+        gs = self._game_columns(game).lists
+        state_lists = [ps["score"], *(gs[name] for name, _ in game.state_columns[1:])]
+        filled_before = [len(values) for values in state_lists]
         positions: list = []
-        add_rows, add_position = rows.extend, positions.extend
+        add_position = positions.extend
+        add_state = game.add_state_columns
 
         def on_step(index: int, move: dict, state) -> None:
-            add_rows(player_rows(state))
+            add_state(state, state_lists)
             add_position(turn_info(state))
 
         start: list = []  # (turn, round) and the turn order of the position before the first move
@@ -315,11 +317,11 @@ class ChunkBuilder:
         result = replay(log, on_step=on_step, on_start=on_start)
         status = result.status
         initial, order = start or ((1, 1), [])
-        cells = list(chain.from_iterable(rows))
-        if len(cells) != result.applied * n * len(game.state_columns):
-            raise ValueError(f"{game.name}: player_rows gave {len(cells)} values for {result.applied} moves of "
-                             f"{n} players, not {len(game.state_columns)} a player")
-        self._add_steps(log, game, log_no, player_base, result.applied, cells, positions, initial)
+        for (name, _), values, before in zip(game.state_columns, state_lists, filled_before):
+            if len(values) - before != result.applied * n:
+                raise ValueError(f"{game.name}: add_state_columns gave {len(values) - before} values of {name} for "
+                                 f"{result.applied} moves of {n} players, not one a player after every move")
+        self._add_steps(log, game, log_no, player_base, result.applied, positions, initial)
         self.ids.append(log.sha256)
         self.seen_ids.add(log.sha256)
         self.files.append(log.file)
@@ -385,15 +387,14 @@ class ChunkBuilder:
         if status == "invalid":
             st.invalid_files.append((log.file, str(result.violations[0])))
 
-    def _add_steps(self, log, game, log_no: int, player_base: int, applied: int, cells: list,
-                   positions: list, initial: tuple[int, int]) -> None:
-        """The moves, player_states and per-game rows of the ``applied`` moves of one log: ``cells``
-        holds the values of each player's ``player_rows`` after every move, one after the other,
-        ``positions`` turn and round after every move, ``initial`` those before the first move."""
+    def _add_steps(self, log, game, log_no: int, player_base: int, applied: int, positions: list,
+                   initial: tuple[int, int]) -> None:
+        """The moves and the key columns of the player_states rows of the ``applied`` moves of one
+        log (their state values are in the columns already): ``positions`` holds turn and round
+        after every move, ``initial`` those before the first move."""
         if not applied:
             return
         n = len(log.players)
-        width = len(game.state_columns)
         n_rows = applied * n
         move_index = list(range(applied))
         row_move_index = [0] * n_rows
@@ -420,15 +421,11 @@ class ChunkBuilder:
         mv["move"].extend(map(orjson.dumps, moves))
 
         ps = self.cols["player_states"].lists
-        gs = self._game_columns(game).lists
         self.game_rows[game.name].append((len(ps["game_id"]), n_rows))
         ps["game_id"].extend(row_game)
         ps["move_index"].extend(row_move_index)
         ps["seat"].extend(row_seat)
         ps["player"].extend(row_player)
-        ps["score"].extend(cells[0::width])
-        for j, (name, _) in enumerate(game.state_columns[1:], start=1):
-            gs[name].extend(cells[j::width])
 
     # -- Arrow --------------------------------------------------------------------------------
     def finish(self) -> Chunk:

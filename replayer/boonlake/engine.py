@@ -252,6 +252,29 @@ class Boonlake(Game):
                          p.coin_track, p.card_track, sum(p.sites), p.ship, s.owner_tile[seat], eminence))
         return rows
 
+    def add_state_columns(self, s: BoonlakeState, columns: list[list]) -> None:
+        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move)."""
+        (score, coins, cards_in_hand, ranch, vases, levers, settlements, cattle, houses, coin_track, card_track,
+         production_sites, river, scoring_tile, eminence_score) = columns
+        players = s.players
+        score += s.ledger.totals[:len(players)]
+        scoring_tile += s.owner_tile[:len(players)]
+        eminence_score += [s.solo.ledger.totals[0] if s.solo is not None else 0] * len(players)
+        unknown_held = s.deck.unknown_held
+        for seat, p in enumerate(players):
+            coins.append(p.coins)
+            cards_in_hand.append(len(p.hand) + unknown_held.get(seat, 0))
+            ranch.append(p.ranch)
+            vases.append(p.vases)
+            levers.append(len(p.levers))
+            settlements.append(interim.settlements_removed(s, seat))
+            cattle.append(p.cattle_placed)
+            houses.append(interim.houses_removed(s, seat))
+            coin_track.append(p.coin_track)
+            card_track.append(p.card_track)
+            production_sites.append(sum(p.sites))
+            river.append(p.ship)
+
     def turn_info(self, s: BoonlakeState) -> tuple[int, int]:
         return s.turn + 1, s.rnd
 

@@ -179,6 +179,36 @@ class CastlesOfBurgundy(Game):
                          e.counter, e.target, s.rounds_played + (1 if s.step != Step.END else 0)))
         return rows
 
+    def add_state_columns(self, s: CobState, columns: list[list]) -> None:
+        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move)."""
+        (score, silverlings, workers, goods_1, goods_2, goods_3, goods_4, goods_5, goods_6, storage, spaces_filled,
+         regions_completed, bonus_tiles, knowledge_tiles, board, solo_counter, solo_target, round_) = columns
+        estate_figures = self._estate_figures
+        cat = s.cat
+        estates = s.estates
+        score += s.ledger.totals[:len(estates)]
+        round_ += [s.rounds_played + (1 if s.step != Step.END else 0)] * len(estates)
+        for e in estates:
+            filled = e.filled
+            number, regions = estate_figures(cat, e.board, filled)
+            silverlings.append(e.silverlings)
+            workers.append(e.workers)
+            goods = e.goods
+            goods_1.append(goods[1])
+            goods_2.append(goods[2])
+            goods_3.append(goods[3])
+            goods_4.append(goods[4])
+            goods_5.append(goods[5])
+            goods_6.append(goods[6])
+            storage.append(len(e.storage))
+            spaces_filled.append(filled.bit_count())
+            regions_completed.append(regions)
+            bonus_tiles.append(e.bonus_tiles)
+            knowledge_tiles.append(len(e.knowledge))
+            board.append(number)
+            solo_counter.append(e.counter)
+            solo_target.append(e.target)
+
     def _estate_figures(self, cat: Catalog, board, filled: int) -> tuple[str, int]:
         """(printed board number, regions completed) of an estate board with the spaces ``filled``.
         Both are functions of the board and the mask alone, and the mask changes on few moves, so

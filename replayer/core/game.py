@@ -158,6 +158,21 @@ class Game(ABC):
     def player_rows(self, state: Any) -> list[tuple]:
         """One tuple per seat with the values of :attr:`state_columns`."""
 
+    def add_state_columns(self, state: Any, columns: list[list]) -> None:
+        """Append every seat's values of :attr:`state_columns`, seat 0 first, to ``columns`` (one list
+        per state column, in that order): :meth:`player_rows` laid out by column.
+
+        The ingest calls this after every move of every log, so a game overrides it to append
+        straight from its state (appending to lists is cheaper than building a tuple per seat and
+        cutting columns out of the tuples) and may remember figures that change on few moves;
+        tests/test_state_columns.py holds every game's to :meth:`player_rows` after every move of
+        simulated logs. The default transposes :meth:`player_rows`.
+
+        :raises ValueError: a row of :meth:`player_rows` does not have one value per column.
+        """
+        for column, values in zip(columns, zip(*self.player_rows(state), strict=True), strict=True):
+            column.extend(values)
+
     @abstractmethod
     def turn_info(self, state: Any) -> tuple[int, int]:
         """(turn number, round or season number) of the current position, both from 1."""

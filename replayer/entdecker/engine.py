@@ -169,6 +169,21 @@ class Entdecker(MoveListing, Game):
                  len(plants), sum(plants))
                 for total, wealth, p, plants in zip(s.ledger.totals, s.wealth, s.pieces, s.plants)]
 
+    def add_state_columns(self, s: EntdeckerState, columns: list[list]) -> None:
+        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move)."""
+        score, wealth, posts, forts, colonies, on_board, plants, plant_value = columns
+        score += s.ledger.totals
+        wealth += s.wealth
+        every_piece = sum(s.cat.piece_count)
+        for p, seat_plants in zip(s.pieces, s.plants):
+            post, fort, colony = p[POST], p[FORT], p[COLONY]
+            posts.append(post)
+            forts.append(fort)
+            colonies.append(colony)
+            on_board.append(every_piece - post - fort - colony)
+            plants.append(len(seat_plants))
+            plant_value.append(sum(seat_plants))
+
     def turn_info(self, s: EntdeckerState) -> tuple[int, int]:
         return s.turn, s.season
 

@@ -14,6 +14,9 @@ from .hands import unknown_skills, unknown_workers
 from .rules import KEYFLOWER_RULES, refuse
 from .state import SEASONS, Draw, KFState, Phase, Transport
 
+#: villages whose state-column figures are remembered at most (see Keyflower._remember_village)
+VILLAGE_CACHE = 4096
+
 #: move types a seat may make in each phase (chance phases have none)
 PHASE_TYPES = {Phase.ACTIONS: ("bid", "use", "pass"), Phase.BOATS: ("boat",), Phase.WINTER_CHOICE: ("winter",),
                Phase.PLACE: ("place",), Phase.FINAL: ("final",), Phase.LAYOUT: ("lay", "load")}
@@ -112,6 +115,8 @@ class Keyflower(CatalogEngine, Game):
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
+        #: id of a village -> (the village, its figures): see _remember_village
+        self._village_figures: dict[int, tuple] = {}
 
     # the catalog (CatalogEngine): its default, its action kinds checked on load, its ids
     def load_default_catalog(self) -> Catalog:
@@ -228,6 +233,69 @@ class Keyflower(CatalogEngine, Game):
                          transport_total(p.village) * actions.held(s, seat).get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1),
                          seat == s.start))
         return rows
+
+    def add_state_columns(self, s: KFState, columns: list[list]) -> None:
+        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move).
+        What a village's tiles give (resources, upgraded and winter tiles, transport numbers) is
+        worked out once per village: villages are values, replaced whenever a tile changes."""
+        (score, workers, red, yellow, blue, green, unseen_workers, wood, stone, iron, gold, skills, saw, pickaxe,
+         anvil, unseen_skills, village_tiles, upgraded_tiles, winter_tiles, transport_capacity, start_player) = columns
+        players = s.players
+        score += s.ledger.totals[:len(players)]
+        start_player += [seat == s.start for seat in range(len(players))]
+        bag_unseen, pile_unseen = s.bag.unknown_held, s.skill_pile.unknown_held
+        figures_of = self._village_figures
+        for seat, p in enumerate(players):
+            uw, us = bag_unseen.get(seat, 0), pile_unseen.get(seat, 0)
+            w = p.workers
+            workers.append(sum(w) + uw)
+            red.append(w[0])
+            yellow.append(w[1])
+            blue.append(w[2])
+            green.append(w[3])
+            unseen_workers.append(uw)
+            village = p.village
+            found = figures_of.get(id(village))
+            figures = found[1] if found is not None and found[0] is village else self._remember_village(s, village)
+            wood.append(figures[0])
+            stone.append(figures[1])
+            iron.append(figures[2])
+            gold.append(figures[3])
+            k = p.skills
+            skills.append(sum(k) + us)
+            saw.append(k[0])
+            pickaxe.append(k[1])
+            anvil.append(k[2])
+            unseen_skills.append(us)
+            village_tiles.append(len(p.coords) - 1)
+            upgraded_tiles.append(figures[4])
+            winter_tiles.append(figures[5])
+            transport = figures[6]
+            if p.summer_boats:  # held() is empty without summer boats
+                transport *= actions.held(s, seat).get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
+            transport_capacity.append(transport)
+
+    def _remember_village(self, s: KFState, village) -> tuple[int, ...]:
+        """(wood, stone, iron, gold, upgraded tiles, winter tiles, transport total) of ``village``,
+        kept by its identity (the village is kept too, so that its id() stays its own); at most
+        :data:`VILLAGE_CACHE` villages are kept."""
+        from .scoring import transport_total
+
+        wood = stone = iron = gold = upgraded = winter = 0
+        tiles = s.cat.tiles
+        for placed in village.tiles.values():
+            w, st, i, g = placed.resources
+            wood += w
+            stone += st
+            iron += i
+            gold += g
+            upgraded += placed.side == "upgraded"
+            winter += tiles[placed.tile].season is SEASONS[3]
+        figures = (wood, stone, iron, gold, upgraded, winter, transport_total(village))
+        if len(self._village_figures) >= VILLAGE_CACHE:
+            self._village_figures.clear()
+        self._village_figures[id(village)] = (village, figures)
+        return figures
 
     def turn_info(self, s: KFState) -> tuple[int, int]:
         return s.actions + 1, s.season + 1

@@ -352,6 +352,33 @@ class KingdomCrossing(CatalogEngine, Game):
                          s.paco_ledger.totals[0] if s.paco_ledger is not None else 0))
         return rows
 
+    def add_state_columns(self, s: KCState, columns: list[list]) -> None:
+        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move)."""
+        cat = self.cat
+        (score, coins, invest, lumber, stone, sap, food, paws_left, tiles_left, houses, guild_cards, structures,
+         birds, favors, bridge_goals, improved_tiles, region, paco_paca_score) = columns
+        paco = s.paco_ledger.totals[0] if s.paco_ledger is not None else 0
+        score += s.ledger.totals[:s.n]
+        for p in s.players[:s.n]:
+            coins.append(p.coins)
+            invest.append(p.invest)
+            res = p.res
+            lumber.append(res[0])
+            stone.append(res[1])
+            sap.append(res[2])
+            food.append(res[3])
+            paws_left.append(cat.paw_markers - p.paws)
+            tiles_left.append(6 - sum(p.played))
+            houses.append(len(p.houses))
+            guild_cards.append(len(p.cards))
+            structures.append(len(p.structures))
+            birds.append(len(p.birds))
+            favors.append(len(p.favors))
+            bridge_goals.append(p.goals.bit_count())
+            improved_tiles.append(sum(p.improved))
+            region.append(cat.regions[p.region] if p.region >= 0 else "")
+            paco_paca_score.append(paco)
+
     def turn_info(self, s: KCState) -> tuple[int, int]:
         per_round = s.cat.actions_per_round * s.seats
         return max(0, s.round - 1) * per_round + min(s.turn, per_round - 1) + 1, max(1, s.round)
