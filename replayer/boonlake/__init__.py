@@ -1,8 +1,8 @@
-"""Boonlake (dlp games / Capstone 2021; Alexander Pfister): the strict engine, being built.
+"""Boonlake (dlp games / Capstone 2021; Alexander Pfister): the strict engine.
 
-Not registered yet (users must not meet a half game): ``GAME_ENGINE`` is the engine object and
-``GAME`` the same, so tests/in_progress.py runs the conformance suite over it and
-tests/test_rule_cases.py its case logs (tests/cases/boonlake/, solo ones in solo/).
+Registered as ``boonlake`` (entry point and the registry's built-in names): ``GAME`` is the engine
+object, held to the conformance suite (tests/test_conformance.py) and its case logs
+(tests/cases/boonlake/, solo ones in solo/) like every registered game.
 
 What is built (issue 9's numbered items):
 
@@ -92,8 +92,7 @@ What is built (issue 9's numbered items):
 Golden playthroughs for 1-4 players (tests/golden/boonlake/, a solo one among them; the final scoring
 of each worked again from the rules text and catalog.json in tests/boonlake/test_golden_by_hand.py).
 
-Not built yet: nothing of issue 9's items that its helpers know of; the game is not registered
-(entry point, registry fallback, README) until the lead does so.
+Not built yet: nothing of issue 9's items that we know of.
 
 Readings of this engine where the text is silent (each one place in code):
 
@@ -230,6 +229,5 @@ from .engine import Boonlake  # noqa: E402
 
 #: the engine object
 GAME_ENGINE = Boonlake()
-#: defined, so tests/in_progress.py holds the engine to the conformance suite and its case logs
-#: (tests/cases/boonlake/); not registered until every item of issue 9 is built
+#: the registered game (pyproject's ludolog.games entry point ``boonlake``)
 GAME = GAME_ENGINE

@@ -40,6 +40,7 @@ BUILTIN_GAMES = {
     "kingdom-crossing": "ludolog.replayer.kingdom_crossing:GAME",
     "castles-of-burgundy": "ludolog.replayer.castles_of_burgundy:GAME",
     "keyflower": "ludolog.replayer.keyflower:GAME",
+    "boonlake": "ludolog.replayer.boonlake:GAME",
 }
 _GAMES: dict[str, Game] = {}
 PLUGINS_ENV = "LUDOLOG_PLUGINS"
