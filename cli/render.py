@@ -173,7 +173,7 @@ def summary_text(summary: dict) -> str:
              or k in ("valid", "invalid")]
     rate = f", {summary['moves_per_s']:,.0f} moves/s" if summary["seconds"] > 0 and summary["moves"] else ""
     return (f"{summary['files']} log{'s' if summary['files'] != 1 else ''}: {', '.join(parts)}; "
-            f"{summary['moves']:,} moves replayed in {summary['seconds']:.2f} s{rate}")
+            f"{summary['moves']:,} move{'s' if summary['moves'] != 1 else ''} replayed in {summary['seconds']:.2f} s{rate}")
 
 
 # -- replay ---------------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def check_boats(s: BoonlakeState, seat: int, move: dict, free: int = 0) -> tuple
             raise IllegalMove("BOON.BOATS.CANAL", f"the canal has spaces 1-{length}, not {pos}", f"/boats/{i}")
     if wanted != list(move["boats"]) or wanted == p.boats:
         raise IllegalMove("BOON.BOATS.UNCHANGED", "write 'boats' only when they move, as the two positions in "
-                                                  f"ascending order (now {p.boats})", "/boats")
+                                                  f"ascending order (now {p.boats[0]} and {p.boats[1]})", "/boats")
     return wanted, boat_cost(p.boats, wanted, s.cat.upstream_coins, free)
 
 
