@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import os
 import re
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -174,6 +175,11 @@ class ChunkBuilder:
         self.files: list[str] = []
         self.seen_ids: set[str] = set()
         self.cols = {t.name: _Columns(t.column_names) for t in COMMON_TABLES}
+        # the key columns of the per-move rows are machine integers, made by repeating and slicing
+        # per log and handed to Arrow without a conversion
+        for table, names in _KEY_ARRAYS.items():
+            for name in names:
+                self.cols[table].lists[name] = array("i")
         #: per game: the value columns of its state table (its key columns are those of player_states)
         self.game_cols: dict[str, _Columns] = {}
         #: per game: (first row, rows) of each of its logs in player_states, in order
@@ -396,19 +402,16 @@ class ChunkBuilder:
             return
         n = len(log.players)
         n_rows = applied * n
-        move_index = list(range(applied))
-        row_move_index = [0] * n_rows
+        move_index = array("i", range(applied))
+        row_move_index = array("i", bytes(4 * n_rows))
         for seat in range(n):
             row_move_index[seat::n] = move_index
-        row_game = [log_no] * n_rows
-        row_seat = list(range(n)) * applied
-        row_player = list(range(player_base, player_base + n)) * applied
 
         moves = log.moves[:applied]
         seat_of = log.seat_of
         player_ref = {pid: player_base + seat for pid, seat in seat_of.items()}
         mv = self.cols["moves"].lists
-        mv["game_id"].extend([log_no] * applied)
+        mv["game_id"].extend(array("i", (log_no,)) * applied)
         mv["move_index"].extend(move_index)
         mv["turn"].append(initial[0])  # the position a move is made in is the one after the move before
         mv["turn"].extend(positions[0:2 * applied - 2:2])
@@ -422,10 +425,10 @@ class ChunkBuilder:
 
         ps = self.cols["player_states"].lists
         self.game_rows[game.name].append((len(ps["game_id"]), n_rows))
-        ps["game_id"].extend(row_game)
+        ps["game_id"].extend(array("i", (log_no,)) * n_rows)
         ps["move_index"].extend(row_move_index)
-        ps["seat"].extend(row_seat)
-        ps["player"].extend(row_player)
+        ps["seat"].extend(array("i", range(n)) * applied)
+        ps["player"].extend(array("i", range(player_base, player_base + n)) * applied)
 
     # -- Arrow --------------------------------------------------------------------------------
     def finish(self) -> Chunk:
@@ -453,12 +456,44 @@ class ChunkBuilder:
                 continue
             values = cols.lists[column.name]
             if column.name == "game_id":
-                arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, pa.int32()), id_dict))
+                arrays.append(pa.DictionaryArray.from_arrays(_arrow(values, pa.int32()), id_dict))
             elif column.name == "player":
-                arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, pa.int32()), player_dict))
+                arrays.append(pa.DictionaryArray.from_arrays(_arrow(values, pa.int32()), player_dict))
+            elif column.name in _ORJSON_TEXT.get(table.name, ()):
+                # orjson wrote these bytes, so they are UTF-8: Arrow need not check them again
+                arrays.append(pa.array(values, pa.binary()).view(pa.string()))
             else:
-                arrays.append(pa.array(values, column.arrow))
+                arrays.append(_arrow(values, column.arrow))
         return pa.Table.from_arrays(arrays, names=table.column_names)
+
+
+#: table -> its columns held as array("i") by the builder (never NULL)
+_KEY_ARRAYS = {"player_states": ("game_id", "move_index", "seat", "player"), "moves": ("game_id", "move_index")}
+#: table -> its columns of JSON text as bytes from orjson.dumps
+_ORJSON_TEXT = {"moves": ("move",)}
+#: the array typecode of the machine integers of each Arrow integer type
+_TYPECODES = {pa.int32(): "i", pa.int64(): "q"}
+assert array("i").itemsize == 4 and array("q").itemsize == 8
+
+
+def _arrow(values, arrow_type: pa.DataType) -> pa.Array:
+    """``values`` (a list, or an array("i") of a key column) as an Arrow array of ``arrow_type``.
+    A list of nothing but ints goes through an array of machine integers, which reads Python ints
+    several times faster than pyarrow's sequence conversion; anything else (a NULL, a bool, a
+    value out of range) is left to pyarrow, which stores or refuses it as it always did."""
+    code = _TYPECODES.get(arrow_type)
+    if code is None:
+        return pa.array(values, arrow_type)
+    if not isinstance(values, array):
+        if not values or set(map(type, values)) != {int}:
+            return pa.array(values, arrow_type)
+        try:
+            values = array(code, values)
+        except OverflowError:
+            return pa.array(values, arrow_type)
+    elif values.typecode != code:
+        return pa.array(values.tolist(), arrow_type)
+    return pa.Array.from_buffers(arrow_type, len(values), [None, pa.py_buffer(values)])
 
 
 #: the key columns a per-game state table shares with player_states (the same rows, in order)
