@@ -215,7 +215,8 @@ def test_builtin_games_are_installed_entry_points():
     assert declared == {"entdecker": "ludolog.replayer.entdecker:GAME",
                         "kingdom-crossing": "ludolog.replayer.kingdom_crossing:GAME",
                         "castles-of-burgundy": "ludolog.replayer.castles_of_burgundy:GAME",
-                        "keyflower": "ludolog.replayer.keyflower:GAME"}
+                        "keyflower": "ludolog.replayer.keyflower:GAME",
+                        "boonlake": "ludolog.replayer.boonlake:GAME"}
     assert set(declared) <= set(installed_games())
     assert get_game("entdecker").name == "entdecker"
 
