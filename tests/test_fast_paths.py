@@ -308,3 +308,32 @@ def test_every_position_of_a_game_renders_in_words():
     for k in range(4):
         raw = simulate_log(GAME, 1 + k, f"render-{k}")
         replay(parse_log(orjson.dumps(raw), "r.json"), on_step=lambda i, move, state: GAME.render(state))
+
+
+def _pool_fields(pool):
+    return (dict(pool.unaccounted), pool.in_pool, dict(pool.unknown_held), pool.hidden_draws)
+
+
+@pytest.mark.parametrize("component, n", [("red", 3), ("red", 5), ("red", 6), ("?", 4), ("?", 9), ("blue", 0)])
+def test_many_at_once_is_what_as_many_single_steps_do(component, n):
+    """HiddenPool's bulk reveal, draw and put-back end where ``n`` single calls end, and fail as the
+    first single call that fails (a bag of 5 red and 3 blue: 6 red or 9 draws are too many)."""
+    from ludolog.replayer.core import IllegalMove
+    from ludolog.replayer.core.components import HiddenPool
+
+    def outcome(step):
+        pool = HiddenPool.create("worker", {"red": 5, "blue": 3})
+        try:
+            step(pool)
+        except IllegalMove as exc:
+            return exc.code
+        return _pool_fields(pool)
+
+    def singly(method, *args):
+        return lambda pool: [getattr(pool, method)(*args) for _ in range(n)]
+
+    assert outcome(lambda p: p.draw_many(0, component, n, "/x")) == outcome(singly("draw", 0, component))
+    if component != "?":
+        assert outcome(lambda p: p.reveal_many(component, n)) == outcome(singly("reveal", component))
+        assert outcome(lambda p: (p.reveal_many(component, min(n, 5)), p.put_back_many(component, min(n, 5)))) == \
+            outcome(lambda p: [(p.reveal(component), p.put_back(component)) for _ in range(min(n, 5))])

@@ -258,6 +258,52 @@ class HiddenPool:
         if pile is not None and self.pile_sizes is not None:
             self.pile_sizes[pile - 1] += 1
 
+    # -- many of one component at once (a season's end returns dozens of workers) -------------
+    def reveal_many(self, component: str, n: int) -> None:
+        """``n`` ``component`` drawn face up from a one-pile pool at once: what ``n`` calls of
+        :meth:`reveal` do (checked in one step when the pool holds ``n`` of them unaccounted for;
+        else one at a time, so that the first draw that fails raises as it would).
+
+        :raises IllegalMove: see :meth:`check_reveal`.
+        """
+        if n <= 0:
+            return
+        if self.in_pool >= n and self.unaccounted.get(component, 0) >= n:
+            self.unaccounted[component] -= n
+            self.in_pool -= n
+            return
+        for _ in range(n):
+            self.reveal(component)
+
+    def draw_many(self, holder: Hashable, component: str, n: int, pointer: str = "") -> None:
+        """``n`` draws of ``component`` (:data:`UNKNOWN`: unseen, into ``holder``'s hand) from a
+        one-pile pool at once: what ``n`` calls of :meth:`draw` do (else one at a time, so that the
+        first draw that fails raises as it would, with ``pointer``).
+
+        :raises IllegalMove: see :meth:`check_reveal` and :meth:`check_draw`.
+        """
+        if n <= 0:
+            return
+        if component == UNKNOWN:
+            if self.in_pool >= n:
+                self.in_pool -= n
+                self.unknown_held[holder] = self.unknown_held.get(holder, 0) + n
+                self.hidden_draws += n
+                return
+        elif self.in_pool >= n and self.unaccounted.get(component, 0) >= n:
+            self.unaccounted[component] -= n
+            self.in_pool -= n
+            return
+        for _ in range(n):
+            self.draw(holder, component, pointer=pointer)
+
+    def put_back_many(self, component: str, n: int) -> None:
+        """``n`` seen ``component`` back into a one-pile pool at once: what ``n`` calls of
+        :meth:`put_back` do."""
+        if n > 0:
+            self.unaccounted[component] = self.unaccounted.get(component, 0) + n
+            self.in_pool += n
+
 
 #: HiddenPool.clone: generated once, so a field added to the pool is copied too
 _copy_pool = compile_copier(HiddenPool, {"unaccounted": "dict", "unknown_held": "dict", "known_ids": "share"})

@@ -28,7 +28,7 @@ from .actions import flip_free, held, win_summer_boat
 from .bidding import TileWorkers
 from .catalog import COLOURS, SKILLS, AbilityKind, Catalog, Season, TileGroup
 from .geometry import HOME, PlacedTile, Village, check_placement
-from .hands import draw_many, give_workers, put_back_many, reveal_many, unknown_skills, unknown_workers
+from .hands import give_workers, unknown_skills, unknown_workers
 from .rules import NOUNS, counted, refuse
 from .scoring import Holdings, final_score
 from .seasons import boat_order, first_start_player
@@ -93,7 +93,7 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> KFState:
             if colour != UNKNOWN and colour not in cat.bag_colours:
                 raise refuse("KEY.SETUP.WORKERS", f"starting workers come from the bag, which holds no {colour} workers",
                              f"/setup/workers/{seat}/{colour}")
-            draw_many(bag, seat, colour, count, f"/setup/workers/{seat}/{colour}")
+            bag.draw_many(seat, colour, count, f"/setup/workers/{seat}/{colour}")
             if colour != UNKNOWN:
                 p.workers[COLOUR_INDEX[colour]] += count
         for k, t in enumerate(setup["winter_tiles"][seat]):
@@ -201,11 +201,11 @@ def load(s: KFState, move: dict) -> None:
                                   "unaccounted for", f"/{key}/{k}")
     w = [0] * 4
     for k, n in workers.items():
-        reveal_many(s.bag, k, n)
+        s.bag.reveal_many(k, n)
         w[COLOUR_INDEX[k]] += n
     sk = [0] * 3
     for k, n in skills.items():
-        reveal_many(s.skill_pile, k, n)
+        s.skill_pile.reveal_many(k, n)
         sk[SKILL_INDEX[k]] += n
     s.boat_load[boat] = (w, sk)
     s.loaded.append(boat)
@@ -277,7 +277,7 @@ def winter_choice(s: KFState, seat: int, move: dict) -> None:
 # -- end of a season -------------------------------------------------------------------------------
 
 def _to_bag(s: KFState, colour: str, n: int) -> None:
-    put_back_many(s.bag, colour, n)
+    s.bag.put_back_many(colour, n)
 
 
 def _use_colours(workers: TileWorkers) -> dict[str, int]:
