@@ -15,8 +15,8 @@ from ludolog.replayer.boonlake.interim import final_scoring, open_interim
 from ludolog.replayer.boonlake.state import Piece, Step
 from ludolog.replayer.core import IllegalMove
 
-from .test_engine import CAT, GAME, SETUP, _registered, play, state_of  # noqa: F401 (the fixture registers the game)
-from .test_levers import A, B
+from .test_engine import CAT, GAME, SETUP, A, B, play, state_of
+from tests.audit_tables import audit_rows, missing_references, verdict
 
 ANA, BEN = 0, 1
 
@@ -566,36 +566,14 @@ AUDIT = __import__("pathlib").Path(__file__).with_name("AUDIT.md")
 
 
 def _audit_rows():
-    section, rows = None, []
-    for line in AUDIT.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            section = line[3:].strip()
-        elif line.startswith("| ") and section not in (None, "Counts", "Open, and why"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if cells[0] != "rule":
-                rows.append((section, cells))
-    return rows
+    return audit_rows(AUDIT)
 
 
 def test_every_test_and_case_the_audit_names_exists():
-    import re
-    from pathlib import Path
-
-    here = Path(__file__).parent
-    names = {"audit": here / "test_audit.py"} | {p.stem.removeprefix("test_"): p for p in here.glob("test_*.py")}
-    cases = here.parent / "cases" / "boonlake"
-    missing, named = [], 0
-    for _, cells in _audit_rows():
-        assert len(cells) == 5, cells
-        for module, test in re.findall(r"\b(t_[a-z_]+|audit)::(test_[a-z0-9_]+)", cells[3]):
-            named += 1
-            path = names.get(module.removeprefix("t_"))
-            if path is None or f"def {test}(" not in path.read_text(encoding="utf-8"):
-                missing.append(f"{module}::{test}")
-        for case in re.findall(r"cases/(BOON\.[A-Z_.]+[A-Z])", cells[3]):
-            named += 1
-            if not ((cases / f"{case}.json").is_file() or (cases / "solo" / f"{case}.json").is_file()):
-                missing.append(case)
+    rows = _audit_rows()
+    assert all(len(cells) == 5 for _, cells in rows)
+    cases = AUDIT.parent.parent / "cases" / "boonlake"
+    missing, named = missing_references(rows, AUDIT.parent, [cases, cases / "solo"], "BOON")
     assert named > 200 and not missing
 
 
@@ -605,9 +583,8 @@ def test_the_counts_are_those_of_the_rows():
     kinds = ("covered", "audit", "fixed", "reading", "open")
     per: dict[str, Counter] = {}
     for section, cells in _audit_rows():
-        verdict = cells[-1].replace("*", "").split()[0].rstrip(":,")
-        assert verdict in kinds, cells
-        per.setdefault(section, Counter())[verdict] += 1
+        assert verdict(cells) in kinds, cells
+        per.setdefault(section, Counter())[verdict(cells)] += 1
     text = AUDIT.read_text(encoding="utf-8")
     rows = {}
     for line in text.split("## Counts", 1)[1].split("\n## ", 1)[0].splitlines()[3:]:

@@ -9,19 +9,13 @@ import orjson
 import pytest
 
 from ludolog.replayer.boonlake import GAME_ENGINE as GAME
-from ludolog.replayer.core import LogError, parse_log, registry, replay
+from ludolog.replayer.core import LogError, parse_log, replay
 
 CASES = Path(__file__).parents[1] / "cases" / "boonlake"
 FILES = sorted(CASES.glob("*.json")) + sorted(CASES.glob("solo/*.json"))  # solo/: make_solo_cases.py
 #: kept in step with make_cases.MISSING (importing the maker would replay its scripted prefixes)
 MISSING: set[str] = set()
 
-
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

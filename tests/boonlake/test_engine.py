@@ -11,7 +11,7 @@ import pytest
 from ludolog.replayer.boonlake import GAME_ENGINE as GAME
 from ludolog.replayer.boonlake.interim import final_scoring, open_interim
 from ludolog.replayer.boonlake.state import Piece, Step, fast_clone
-from ludolog.replayer.core import IllegalMove, parse_log, registry, replay, simulate_log, snapshot
+from ludolog.replayer.core import IllegalMove, parse_log, replay, simulate_log, snapshot
 from ludolog.replayer.core.cloning import clone_fields
 from ludolog.replayer.core.log import GameLog, Player
 
@@ -30,11 +30,15 @@ SETUP = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
+
+def A(t: str, **kw) -> dict:
+    """A move of Ana's (seat 0)."""
+    return {"type": t, "player": "ana", **kw}
+
+
+def B(t: str, **kw) -> dict:
+    """A move of Ben's (seat 1)."""
+    return {"type": t, "player": "ben", **kw}
 
 
 def log_of(setup: dict, moves=(), ids=("ana", "ben")) -> dict:

@@ -7,22 +7,15 @@ import re
 from pathlib import Path
 
 import orjson
-import pytest
 
 from ludolog.replayer.boonlake.state import Piece
-from ludolog.replayer.core import parse_log, registry, replay
+from ludolog.replayer.core import parse_log, replay
 
 from .test_engine import GAME
 
 EXAMPLE = Path(__file__).parent.parent.parent / "schema" / "boonlake.example.md"
 COLUMNS = [c for c, _ in GAME.state_columns]
 
-
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
 
 
 def _log_of(path: Path) -> dict:

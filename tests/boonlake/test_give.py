@@ -15,7 +15,7 @@ import pytest
 from ludolog.replayer.boonlake.state import Step
 from ludolog.replayer.core import IllegalMove, parse_log, replay, simulate_log, snapshot
 
-from .test_engine import CAT, GAME, SETUP, _registered, play, state_of  # noqa: F401 (the fixture registers the game)
+from .test_engine import CAT, GAME, SETUP, A, B, play, state_of
 
 ANA, BEN = 0, 1
 EXAMPLE = Path(__file__).parent.parent.parent / "schema" / "boonlake.example.md"
@@ -23,14 +23,6 @@ EXAMPLE = Path(__file__).parent.parent.parent / "schema" / "boonlake.example.md"
 #: C(159, 3) = 657,359 candidates). The largest seen is a play of any kind from a hidden hand with 20
 #: coins: 159 cards x the boat positions that pay x the lever uses, each a different legal move
 MOST_LISTED = 10_000
-
-
-def A(t: str, **kw) -> dict:
-    return {"type": t, "player": "ana", **kw}
-
-
-def B(t: str, **kw) -> dict:
-    return {"type": t, "player": "ben", **kw}
 
 
 def refused(s, move: dict, code: str, pointer: str) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from ludolog.replayer.core import parse_log, registry, replay
+from ludolog.replayer.core import parse_log, replay
 
 from .test_engine import GAME
 
@@ -26,14 +26,6 @@ RECESS_TIER = {r["id"]: tier["tier"] for tier in RAW["player_board"]["tiers"] fo
 TIER_VP = {3: 2, 4: 4, 5: 6}  # "tiers 3/4/5 at 2/4/6 VP per vacated recess"
 
 
-@pytest.fixture(autouse=True)
-def _registered():
-    registered = GAME.name in registry.game_names()
-    if not registered:
-        registry.register(GAME)
-    yield
-    if not registered:
-        registry.unregister(GAME.name)
 
 
 def _lever_vp(n: int) -> int:

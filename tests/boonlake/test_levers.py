@@ -10,26 +10,12 @@ import pytest
 
 from ludolog.replayer.boonlake.interim import final_scoring, finish_interim, open_interim
 from ludolog.replayer.boonlake.state import Piece, Step
-from ludolog.replayer.core import IllegalMove, registry
+from ludolog.replayer.core import IllegalMove
 
-from .test_engine import CAT, GAME, SETUP, play, state_of
+from .test_engine import CAT, GAME, SETUP, A, B, play, state_of
 
 ANA, BEN = 0, 1
 
-
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
-
-
-def A(t: str, **kw) -> dict:
-    return {"type": t, "player": "ana", **kw}
-
-
-def B(t: str, **kw) -> dict:
-    return {"type": t, "player": "ben", **kw}
 
 
 def with_levers(*spaces: str, used: tuple[str, ...] = ()):

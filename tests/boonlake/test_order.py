@@ -6,23 +6,15 @@ from __future__ import annotations
 
 import random
 
-import pytest
 
 from ludolog.replayer.boonlake.interim import open_interim
 from ludolog.replayer.boonlake.state import Step
-from ludolog.replayer.core import registry
 
 from .test_engine import GAME, SETUP, play, state_of
 from .test_levers import A, B, refused
 
 ANA, BEN, CLEO = 0, 1, 2
 
-
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
 
 
 def C(t: str, **kw) -> dict:

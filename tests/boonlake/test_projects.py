@@ -5,11 +5,9 @@ for a scoring tile's played cards. Numbers from the catalog's tiles (T01: 2 coin
 4 VP, coin track) worked out here."""
 from __future__ import annotations
 
-import pytest
 
 from ludolog.replayer.boonlake.effects import ConditionKind, EffectKind
 from ludolog.replayer.boonlake.interim import measure, open_interim
-from ludolog.replayer.core import registry
 
 from .test_engine import CAT, GAME, play, state_of
 from .test_levers import A, B, refused
@@ -17,12 +15,6 @@ from .test_levers import A, B, refused
 ANA, BEN = 0, 1
 T01 = CAT.scoring_tiles["T01"].project
 
-
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
 
 
 def test_catalog_project_of_t01():

@@ -7,24 +7,10 @@ import pytest
 
 from ludolog.replayer.boonlake.interim import final_scoring, open_interim
 from ludolog.replayer.boonlake.state import Piece, Step
-from ludolog.replayer.core import IllegalMove, registry
+from ludolog.replayer.core import IllegalMove
 
-from .test_engine import CAT, GAME, play, state_of
+from .test_engine import CAT, GAME, A, B, play, state_of
 
-
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
-
-
-def A(t: str, **kw) -> dict:
-    return {"type": t, "player": "ana", **kw}
-
-
-def B(t: str, **kw) -> dict:
-    return {"type": t, "player": "ben", **kw}
 
 
 def middle(s, strip: str, *parts: str):

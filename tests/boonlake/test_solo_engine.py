@@ -12,7 +12,7 @@ import pytest
 from ludolog.replayer.boonlake import GAME_ENGINE as GAME
 from ludolog.replayer.boonlake import eminence, solo_turn
 from ludolog.replayer.boonlake.state import Piece, Step
-from ludolog.replayer.core import parse_log, registry, replay
+from ludolog.replayer.core import parse_log, replay
 from ludolog.replayer.core.errors import IllegalMove
 from ludolog.replayer.core.game import CHANCE
 from ludolog.replayer.core.log import GameLog, Player
@@ -20,12 +20,6 @@ from tests.boonlake.make_solo_cases import FIRST_TURNS, SETUP, STRIPS
 
 EM = 1  # the Wise Eminence's internal seat in a 1-player game
 
-
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
 
 
 def new(difficulty: str = "medium", strips=STRIPS, setup=None):

@@ -3,22 +3,12 @@ three short turns of a 2-player game (Builder, Hire, Progress) with the rules te
 catalog's printed tables (rows, river rewards, lever costs), never read back from the engine."""
 from __future__ import annotations
 
-import pytest
 
-from ludolog.replayer.core import registry
 
-from .test_engine import GAME, play, state_of
+from .test_engine import GAME, A, B, play, state_of
 
 COLUMNS = ["score", "coins", "cards_in_hand", "ranch", "vases", "levers", "settlements", "cattle", "houses",
            "coin_track", "card_track", "production_sites", "river", "scoring_tile", "eminence_score"]
-
-
-def A(t: str, **kw) -> dict:
-    return {"type": t, "player": "ana", **kw}
-
-
-def B(t: str, **kw) -> dict:
-    return {"type": t, "player": "ben", **kw}
 
 
 #: Ana takes Builder (row 7), draws 2 (one seen, one not); Ben takes Hire, discards a night card he had
@@ -31,12 +21,6 @@ PROGRESS = [A("action", strip="progress"), A("pass"), A("modernize", lever="m5")
 CATTLE = [B("action", strip="cattle_breeding"), B("pass"), B("pasture", space=5), B("cattle", space=5), A("pass"),
           B("ship", to="9")]
 
-
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
 
 
 def rows(s) -> list[dict]:

@@ -12,17 +12,11 @@ from ludolog.replayer.castles_of_burgundy import GAME
 from ludolog.replayer.castles_of_burgundy.state import ExtraAction, PlaceBlack, Step
 from ludolog.replayer.castles_of_burgundy.tile_effects import gain, place
 from ludolog.replayer.castles_of_burgundy import flow
-from ludolog.replayer.core import IllegalMove, LogError, parse_log, registry, replay
+from ludolog.replayer.core import IllegalMove, LogError, parse_log, replay
 from tests.cases.make_castles_of_burgundy_cases import OPENING, PHASE_A, SETUP, SOLO_SETUP, log
 
 CASES = Path(__file__).parents[1] / "cases" / "castles-of-burgundy"
 
-
-@pytest.fixture(autouse=True)
-def _registered():
-    registry.register(GAME)
-    yield
-    registry.unregister(GAME.name)
 
 
 def run(raw: dict):

@@ -11,6 +11,7 @@ from ludolog.replayer.core import IllegalMove
 from ludolog.replayer.keyflower import GAME
 from ludolog.replayer.keyflower.state import Phase
 from tests.cases.make_keyflower_cases import autumn_with_a_short_bag as make_short_bag
+from tests.audit_tables import audit_rows, missing_references, verdict
 
 
 def autumn_with_a_short_bag():
@@ -227,39 +228,18 @@ AUDIT = __import__("pathlib").Path(__file__).with_name("AUDIT.md")
 
 
 def _audit_rows():
-    section, rows = None, []
-    for line in AUDIT.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            section = line[3:].strip()
-        elif line.startswith("| ") and section not in (None, "Counts", "Open, and why"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if cells[0] not in ("rule", "tile", "tile or rule"):
-                rows.append((section, cells))
-    return rows
+    return audit_rows(AUDIT, headers=("rule", "tile", "tile or rule"))
 
 
 def test_every_test_the_audit_names_exists():
-    import re
-    from pathlib import Path
-
-    here = Path(__file__).parent
-    names = {"audit": here / "test_audit.py"} | {p.stem.removeprefix("test_"): p for p in here.glob("test_*.py")}
-    missing = []
-    for _, cells in _audit_rows():
-        for module, test in re.findall(r"\b(t_[a-z_]+|audit)::(test_[a-z0-9_]+)", cells[3]):
-            path = names.get(module.removeprefix("t_"))
-            if path is None or f"def {test}" not in path.read_text(encoding="utf-8"):
-                missing.append(f"{module}::{test}")
-        for case in re.findall(r"cases/(KEY\.[A-Z_.]+[A-Z])", cells[3]):
-            if not (here.parent / "cases" / "keyflower" / f"{case}.json").is_file():
-                missing.append(case)
-    assert not missing
+    missing, named = missing_references(_audit_rows(), AUDIT.parent, [AUDIT.parent.parent / "cases" / "keyflower"], "KEY")
+    assert named > 100 and not missing
 
 
 def test_the_counts_are_those_of_the_rows():
     from collections import Counter
 
-    verdicts = Counter(cells[-1].replace("*", "").split()[0].rstrip(":,") for _, cells in _audit_rows())
+    verdicts = Counter(verdict(cells) for _, cells in _audit_rows())
     text = AUDIT.read_text(encoding="utf-8")
     lines = text.splitlines()
     header = next(line for line in lines if line.startswith("| section |"))
