@@ -24,7 +24,7 @@ import typer
 from ludolog.replayer.core.files import write_file
 
 from . import render
-from .extract import DaskOption, PathsArgument, check_dask, find_log_sources
+from .extract import DaskOption, PathsArgument, check_dask, find_log_sources, stopped_like_ctrl_c
 if TYPE_CHECKING:  # pyarrow is imported by the commands that need it: `ludolog validate` starts faster
     import pyarrow as pa
 
@@ -301,28 +301,11 @@ def _usage_errors() -> Iterator[None]:
         usage_error(str(exc))
 
 
-@contextlib.contextmanager
-def _stopped_like_ctrl_c(summary) -> Iterator[None]:
-    """SIGTERM (``kill``, a service manager) stops an ingest the way Ctrl-C does; either ends the
-    command with a one-line message and exit 128 + the signal. The database keeps every committed
-    transaction (whole games only) and the workers are stopped by the ingest itself."""
-    import signal
-
-    received = [signal.SIGINT]
-
-    def terminate(signum, frame):
-        received[0] = signal.Signals(signum)
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, terminate)
-    try:
-        yield
-    except KeyboardInterrupt:
-        echo_err(f"error: ingest stopped by {received[0].name}: {summary.committed} of {summary.files} logs "
-                 f"committed, whole games only; run the same ingest again to complete it")
-        raise typer.Exit(128 + received[0]) from None  # as shells report a signal
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+def _ingest_stopped(summary):
+    """An ingest stopped by Ctrl-C or SIGTERM: the database keeps every committed transaction (whole
+    games only) and the workers are stopped by the ingest itself."""
+    return stopped_like_ctrl_c(lambda signal_name: f"ingest stopped by {signal_name}: {summary.committed} of "
+                               f"{summary.files} logs committed, whole games only; run the same ingest again to complete it")
 
 
 def register(app: typer.Typer) -> None:
@@ -375,7 +358,7 @@ def register(app: typer.Typer) -> None:
         files, unreadable = search.files, search.problems  # what cannot be read is reported, not loaded
         n_workers = workers or default_workers()
         summary = IngestSummary(str(db), len(files), min(n_workers, max(1, len(files))))
-        with _stopped_like_ctrl_c(summary):
+        with _ingest_stopped(summary):
             if files:  # nothing readable: no database is created or opened
                 which = Replay.ALL if force else Replay.STALE if stale else Replay.CHANGED
                 steps = ingest_steps(files, db, n_workers, batch_size, summary, replay=which, dask=dask)
@@ -406,7 +389,7 @@ def register(app: typer.Typer) -> None:
         from ludolog.etl.parquet import ingest_parquet_steps
 
         summary = IngestSummary(str(db), 0, 1)
-        with _stopped_like_ctrl_c(summary):
+        with _ingest_stopped(summary):
             steps = ingest_parquet_steps(parquet, db, summary)
             try:
                 for _ in steps:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -69,9 +69,10 @@ def extract_text(summary) -> str:
 
 
 @contextlib.contextmanager
-def _stopped_cleanly(out: Path) -> Iterator[None]:
-    """SIGTERM stops an extract as Ctrl-C does: the staged files are removed, OUT is left as it
-    was, and the command exits 128 + the signal with a one-line message."""
+def stopped_like_ctrl_c(message: Callable[[str], str]) -> Iterator[None]:
+    """SIGTERM (``kill``, a service manager) stops a long command the way Ctrl-C does: whatever the
+    command cleans up on KeyboardInterrupt is cleaned up, ``message(signal name)`` is printed as a
+    one-line error and the command exits 128 + the signal, as shells report a signal."""
     received = [signal.SIGINT]
 
     def terminate(signum, frame):
@@ -82,7 +83,7 @@ def _stopped_cleanly(out: Path) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        echo_err(f"error: extract stopped by {received[0].name}: {display_name(out)} is as it was before")
+        echo_err(f"error: {message(received[0].name)}")
         raise typer.Exit(128 + received[0]) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -123,7 +124,8 @@ def register(app: typer.Typer) -> None:
         n_workers = workers or default_workers()
         summary = ExtractSummary(display_name(out), len(files), min(n_workers, len(files)))
         steps = extract_steps(files, out, n_workers, batch_size, summary, dask=dask, overwrite=overwrite)
-        with _stopped_cleanly(out):
+        # the staged files are removed and OUT is left as it was
+        with stopped_like_ctrl_c(lambda signal_name: f"extract stopped by {signal_name}: {display_name(out)} is as it was before"):
             try:
                 for _ in progress(steps, total=len(files), label="extracting",
                                   completed=lambda: summary.stats.logs):

@@ -291,14 +291,20 @@ def _running(process: psutil.Process) -> bool:
 def _start_ingest(logs: Path, db: Path) -> tuple[subprocess.Popen, list[psutil.Process]]:
     """``ludolog ingest`` in a process of its own, once its workers are replaying and it has opened
     the database."""
+    return _start_command(["ingest", str(logs), "--db", str(db)], db.exists)
+
+
+def _start_command(argv: list[str], ready=lambda: True) -> tuple[subprocess.Popen, list[psutil.Process]]:
+    """``ludolog ARGV --workers 2 --batch-size 2`` over slow toy logs in a process of its own, once its
+    workers are replaying and ``ready()`` holds."""
     env = dict(os.environ, LUDOLOG_PLUGINS="tests.test_trust_db:SLOW_TOY", PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-c", "from ludolog.cli.app import main; main()", "ingest", str(logs),
-                             "--db", str(db), "--workers", "2", "--batch-size", "2"],
+    proc = subprocess.Popen([sys.executable, "-c", "from ludolog.cli.app import main; main()", *argv,
+                             "--workers", "2", "--batch-size", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
     parent = psutil.Process(proc.pid)
     try:
         deadline = time.monotonic() + 30
-        while len(parent.children()) < 2 or not db.exists():
+        while len(parent.children()) < 2 or not ready():
             assert proc.poll() is None, proc.stderr.read().decode()
             assert time.monotonic() < deadline, "the workers did not start"
             time.sleep(0.05)
@@ -344,6 +350,18 @@ def test_sigterm_stops_the_ingest_like_ctrl_c(slow_corpus, tmp_path):
                              "run the same ingest again to complete it")
     assert _gone(workers, WORKER_EXIT_SECONDS) == []
     assert _consistency_problems(db) == []
+
+
+def test_sigterm_stops_an_extract_like_ctrl_c_and_leaves_out_as_it_was(slow_corpus, tmp_path):
+    out = tmp_path / "parquet"
+    proc, workers = _start_command(["extract", str(tmp_path / "logs"), "--out", str(out)])
+    os.kill(proc.pid, signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signal.SIGTERM
+    lines = err.decode().strip().splitlines()
+    assert lines == [f"error: extract stopped by SIGTERM: {out} is as it was before"]
+    assert _gone(workers, WORKER_EXIT_SECONDS) == []
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["logs"]
 
 
 def test_a_worker_without_the_parent_death_signal_still_exits(tmp_path):
