@@ -176,6 +176,9 @@ Readings where the texts are silent or disagree (the rules text wins):
   the trunk before the fork and is crossed in both rounds ("already crossed that lock this round");
   locks 2 and 3 lie right before the final space of the upper and the lower arm, so that reaching
   the final space and first crossing that arm's lock are the same event and no round has a third.
+  A replacement river may put another lock within a move of the final space: crossing it first on
+  the move that reaches the final space still scores at once (scoring 3 in round 2), and only the
+  lock right before the final space waits for the last interim scoring (``turn.after_ship``).
 - Round 2 start spaces: "in the 4-player game, ships start further ahead than with 2 or 3
   players"; with 1-3 players round 2 starts on the first river space (the solo text: "put both
   ships back on the first river space"), with 4 players on the third (as in round 1).

@@ -245,12 +245,18 @@ def ship_move(s: BoonlakeState, seat: int, move: dict) -> None:
 
 
 def after_ship(s: BoonlakeState, crossed: list[str], final: bool) -> None:
-    """The locks crossed and the final space reached by the active ship, then the end of the turn."""
+    """The locks crossed and the final space reached by the active ship, then the end of the turn.
+
+    The lock right before a round's final space is crossed exactly when a ship reaches that space,
+    so its scoring is the round's second ("2 per round"); in round 2 it is the last interim scoring,
+    which waits until everybody has had as many turns. Any other lock crossed on the same move (not
+    possible with the shipped river: lock 1 is 16 spaces before the final space) scores at once."""
+    last_lock = _lock_before_final(s.cat.river[s.rnd]) if final and s.rnd == 2 else None
     for lock in crossed:
         if lock in s.crossed:
             continue
         s.crossed.add(lock)
-        if s.rnd == 2 and final:
+        if lock == last_lock:
             continue  # the last interim scoring waits until everybody has had as many turns
         s.scorings_due += 1
     if final and s.rnd == 1:
@@ -258,6 +264,12 @@ def after_ship(s: BoonlakeState, crossed: list[str], final: bool) -> None:
     if final and s.rnd == 2 and not s.end_triggered:
         s.end_triggered = True
     end_turn(s)
+
+
+def _lock_before_final(rr) -> str | None:
+    """The lock between the last two spaces of a round's river, if there is one there."""
+    at_final = rr.index[rr.final]
+    return next((lock for at, lock in rr.locks if at == at_final - 1), None)
 
 
 # -- what happens without a decision ---------------------------------------------------------

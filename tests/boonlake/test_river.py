@@ -122,3 +122,43 @@ def test_counted_spaces_on_the_catalog_river_skip_only_non_harbors():
     ahead = counted_spaces(rr, start, others)
     expected = [s for i, s in enumerate(rr.path[1:], 1) if s not in others or cat.river_spaces[s].harbor]
     assert list(ahead) == expected
+
+
+def _round_2_ship_reaching_the_final_space(crossed: list[str], catalog=None):
+    """after_ship for Ana's ship reaching round 2's final space after crossing ``crossed``."""
+    from ludolog.replayer.boonlake.state import Step
+    from ludolog.replayer.boonlake.turn import after_ship
+
+    from .test_engine import state_of
+
+    s = state_of()
+    if catalog is not None:
+        s.cat = catalog
+    s.rnd, s.scorings, s.crossed = 2, 2, {"lock-1"}
+    after_ship(s, crossed, True)
+    return s, Step
+
+
+def test_in_round_2_the_lock_before_the_final_space_waits_for_the_last_interim_scoring():
+    # "The last (end of the second round) is triggered when someone moves onto the last river space, but the
+    # round continues until all players have had the same number of turns": Ana (seat 0) reaches it, Ben plays on
+    s, Step = _round_2_ship_reaching_the_final_space(["lock-3"])
+    assert s.end_triggered and s.scorings_due == 0 and s.step is Step.ACTION and s.current == 1
+
+
+def test_another_lock_crossed_on_the_move_to_the_final_space_scores_at_once():
+    # A replacement river with a fourth lock on the lower arm, one move before the final space: "Each time in a
+    # round when a player is the first to move a ship across one, ... an interim scoring immediately takes place"
+    # ("The first 3 interim scorings are conducted immediately"); the final space's scoring still waits.
+    import copy
+    import json
+    from importlib import resources
+
+    from ludolog.replayer.boonlake.catalog import Catalog
+
+    data = json.loads(resources.files("ludolog.replayer.boonlake").joinpath("catalog.json").read_text(encoding="utf-8"))
+    data = copy.deepcopy(data)
+    data["river"]["locks"].append({"id": "lock-4", "after": "L12", "before": "L13"})
+    s, Step = _round_2_ship_reaching_the_final_space(["lock-4", "lock-3"], Catalog(data))
+    assert s.end_triggered and s.scorings_due == 1 and s.step is Step.INTERIM  # scoring 3, right after the turn
+    assert s.crossed == {"lock-1", "lock-3", "lock-4"}
