@@ -41,12 +41,13 @@ class Relation:
 
 def _known_docs() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
     """ludolog's own words for its tables, views and columns (by name)."""
-    from ludolog.etl.tables import META_TABLE, TABLES, VIEWS
+    from ludolog.etl.tables import META_TABLE, TABLES, VIEW_COLUMNS, VIEWS
 
     tables = {name: table.doc for name, table in TABLES.items()}
     tables.update(VIEWS)
     tables[META_TABLE] = "facts about the database: schema_version, created_by, ludolog_version"
-    columns = {(name, c.name): c.doc for name, table in TABLES.items() for c in table.columns}
+    columns = {(name, c.name): c.doc for relations in (TABLES, VIEW_COLUMNS) for name, table in relations.items()
+               for c in table.columns}
     return tables, columns
 
 
@@ -56,7 +57,7 @@ def describe_database(db: Path) -> list[Relation]:
     :raises DatabaseError: ``db`` cannot be opened (missing, in use, not a DuckDB file).
     """
     from ludolog.etl.db import connect
-    from ludolog.etl.tables import GAME_TABLE_SUFFIX, GAME_VIEW_SUFFIX
+    from ludolog.etl.tables import GAME_STATES_SUFFIX, GAME_TABLE_SUFFIX, GAME_VIEW_SUFFIX
 
     table_docs, column_docs = _known_docs()
     con = connect(db, sandbox=True)
@@ -73,6 +74,9 @@ def describe_database(db: Path) -> list[Relation]:
             rows = con.execute(f"SELECT count(*) FROM {quoted}").fetchone()[0]
             doc = table_docs.get(name, "")
             if not doc and name.endswith(GAME_TABLE_SUFFIX):
+                doc = ("the stored rows of the game's figures: the rows of player_state_changes of its games "
+                       f"(the view <game>{GAME_STATES_SUFFIX} gives every row)")
+            elif not doc and name.endswith(GAME_STATES_SUFFIX):
                 doc = "the game-specific figures of each player after every move"
             elif not doc and name.endswith(GAME_VIEW_SUFFIX):
                 doc = "player_states joined with the game's own figures"

@@ -14,8 +14,9 @@ import duckdb
 
 from ludolog.replayer.core import LudologError
 
-from .tables import (COMMON_TABLES, ColumnAdded, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE, SCHEMA_VERSION,
-                     SCORE_BY_MOVE_VIEW, UPGRADES, Table, table_layout)
+from .tables import (COMMON_TABLES, ColumnAdded, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
+                     PLAYER_STATE_CHANGES, PLAYER_STATES_VIEW, SCHEMA_VERSION, SCORE_BY_MOVE_VIEW, UPGRADES, Table,
+                     apply_change, table_layout)
 
 DEFAULT_DB = "ludolog.duckdb"
 
@@ -138,7 +139,7 @@ def _shape_problem(tables: dict[str, dict[str, str]], layout: dict[str, dict[str
             return f"its table {name} is not ludolog's ({detail})"
     keys = {c.name: c.sql for c in GAME_KEY_COLUMNS}
     for name, present in tables.items():
-        if name.endswith(GAME_TABLE_SUFFIX) and name != "player_states":
+        if name.endswith(GAME_TABLE_SUFFIX) and name != PLAYER_STATE_CHANGES.name:
             if any(present.get(k) != kind for k, kind in keys.items()):
                 return f"its table {name} lacks ludolog's key columns {', '.join(keys)}"
     return None
@@ -269,8 +270,7 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the databa
         if info.status is SchemaStatus.OLDER:
             for version in range(info.schema_version, SCHEMA_VERSION):
                 for change in UPGRADES[version]:
-                    for statement in change.statements():
-                        con.execute(statement)
+                    apply_change(change, con)
         if not info.marked or info.status is SchemaStatus.NEW:
             con.execute(f"INSERT INTO {META_TABLE} VALUES ('created_by', ?)",
                         [ludolog_version() if info.status is SchemaStatus.NEW else "unknown"])
@@ -279,6 +279,7 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the databa
                     [str(SCHEMA_VERSION), ludolog_version()])
         for table in COMMON_TABLES:
             con.execute(table.ddl(keyed=not (defer_keys and info.status is SchemaStatus.NEW)))
+        con.execute(PLAYER_STATES_VIEW)
         con.execute(SCORE_BY_MOVE_VIEW)
         con.commit()
     except BaseException:
@@ -340,7 +341,7 @@ def game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
     """Names of the per-game state tables present."""
     rows = con.execute("SELECT table_name FROM duckdb_tables() WHERE table_name LIKE ? ORDER BY 1",
                        [f"%{GAME_TABLE_SUFFIX}"]).fetchall()
-    return [r[0] for r in rows if r[0] != "player_states"]
+    return [r[0] for r in rows if r[0] != PLAYER_STATE_CHANGES.name]
 
 
 def data_tables(con: duckdb.DuckDBPyConnection) -> list[str]:

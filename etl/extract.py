@@ -1,7 +1,10 @@
 """Replay a chunk of log files into Arrow tables - the work each ingest worker process does.
 
 Columns are built as Python lists in the replay's ``on_step`` visitor (never row tuples) and turned
-into Arrow arrays once per chunk. Strings repeated on every row (game id, player id) are
+into Arrow arrays once per chunk. A seat's state row is kept only at the first move and when one of
+its values differs from the seat's row one move earlier (:func:`changed_state_rows`, vectorised at
+:meth:`ChunkBuilder.finish`): the tables hold the stored rows that the views of
+:mod:`ludolog.etl.tables` expand to every move. Strings repeated on every row (game id, player id) are
 dictionary-encoded per chunk, so a chunk stays small in memory and cheap to send to the parent.
 Only the core API is used: ``Game.state_columns``, ``add_state_columns``, ``turn_info``, the ledger and
 the :class:`ReplayResult`.
@@ -24,10 +27,11 @@ from ludolog.replayer.core import LogError, Violation, get_game, parse_log, repl
 from ludolog.replayer.core.files import display_name
 
 from .sources import SourceError, is_url, read_url, source_name
-from .tables import COMMON_TABLES, GAME_KEY_COLUMNS, game_state_table
+from .tables import COMMON_TABLES, GAME_KEY_COLUMNS, PLAYER_STATE_CHANGES, game_state_table, game_table_name
 from .versions import game_digests
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+STATE_CHANGES = PLAYER_STATE_CHANGES.name
 
 
 @dataclass
@@ -37,14 +41,16 @@ class ChunkStats:
     unfinished: int = 0
     invalid: int = 0
     moves: int = 0
-    state_rows: int = 0
+    state_rows: int = 0  # the rows of the view player_states (one per seat after every applied move)
+    stored_state_rows: int = 0  # of those, the rows stored (player_state_changes)
     score_events: int = 0
     violations: int = 0
     #: (file, first violation) of each invalid log, for the end-of-ingest summary
     invalid_files: list[tuple[str, str]] = field(default_factory=list)
 
     def add(self, other: "ChunkStats") -> None:
-        for name in ("logs", "valid", "unfinished", "invalid", "moves", "state_rows", "score_events", "violations"):
+        for name in ("logs", "valid", "unfinished", "invalid", "moves", "state_rows", "stored_state_rows", "score_events",
+                     "violations"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.invalid_files.extend(other.invalid_files)
 
@@ -65,7 +71,18 @@ class Chunk:
 
     @property
     def state_rows(self) -> int:
-        return self.tables["player_states"].num_rows if "player_states" in self.tables else 0
+        """The rows of player_states (one per seat after every applied move) of the chunk's games."""
+        games = self.tables.get("games")
+        if games is None or not games.num_rows:
+            return 0
+        return pc.sum(pc.multiply(games.column("moves_applied").cast(pa.int64()),
+                                  games.column("player_count").cast(pa.int64()))).as_py() or 0
+
+    @property
+    def stored_state_rows(self) -> int:
+        """The rows of those actually stored (player_state_changes)."""
+        table = self.tables.get(STATE_CHANGES)
+        return table.num_rows if table is not None else 0
 
     @property
     def nbytes(self) -> int:
@@ -182,8 +199,8 @@ class ChunkBuilder:
                 self.cols[table].lists[name] = array("i")
         #: per game: the value columns of its state table (its key columns are those of player_states)
         self.game_cols: dict[str, _Columns] = {}
-        #: per game: (first row, rows) of each of its logs in player_states, in order
-        self.game_rows: dict[str, list[tuple[int, int]]] = {}
+        #: per game: (first row, rows, seats) of each of its logs in player_state_changes, in order
+        self.game_rows: dict[str, list[tuple[int, int, int]]] = {}
         self.game_columns: dict[str, tuple] = {}
         self.stats = ChunkStats()
         self._stat: tuple[int | None, int | None] = (None, None)  # (size, mtime ns) of the log being added
@@ -303,7 +320,7 @@ class ChunkBuilder:
         # column lists (Game.add_state_columns), and (turn, round) after each move goes to one flat
         # list that columns are cut out of with strided slices - C-speed work instead of per-move
         # Python. The key columns of those rows are made once per log in _add_steps.
-        ps = self.cols["player_states"].lists
+        ps = self.cols[STATE_CHANGES].lists
         gs = self._game_columns(game).lists
         state_lists = [ps["score"], *(gs[name] for name, _ in game.state_columns[1:])]
         filled_before = [len(values) for values in state_lists]
@@ -395,7 +412,7 @@ class ChunkBuilder:
 
     def _add_steps(self, log, game, log_no: int, player_base: int, applied: int, positions: list,
                    initial: tuple[int, int]) -> None:
-        """The moves and the key columns of the player_states rows of the ``applied`` moves of one
+        """The moves and the key columns of the player_state_changes rows of the ``applied`` moves of one
         log (their state values are in the columns already): ``positions`` holds turn and round
         after every move, ``initial`` those before the first move."""
         if not applied:
@@ -423,8 +440,8 @@ class ChunkBuilder:
         mv["move_type"].extend([m.get("type") for m in moves])
         mv["move"].extend(map(orjson.dumps, moves))
 
-        ps = self.cols["player_states"].lists
-        self.game_rows[game.name].append((len(ps["game_id"]), n_rows))
+        ps = self.cols[STATE_CHANGES].lists
+        self.game_rows[game.name].append((len(ps["game_id"]), n_rows, n))
         ps["game_id"].extend(array("i", (log_no,)) * n_rows)
         ps["move_index"].extend(row_move_index)
         ps["seat"].extend(array("i", range(n)) * applied)
@@ -437,11 +454,17 @@ class ChunkBuilder:
         tables = {}
         for table in COMMON_TABLES:
             tables[table.name] = self._table(table, self.cols[table.name], id_dict, player_dict)
-        states = tables["player_states"]
+        states = tables[STATE_CHANGES]
+        game_tables = {}
         for name, state_columns in self.game_columns.items():
             table = game_state_table(name, state_columns)
             keys = {column: _rows_of(states.column(column), self.game_rows[name]) for column in _GAME_KEYS}
-            tables[table.name] = self._table(table, self.game_cols[name], id_dict, player_dict, keys)
+            game_tables[name] = self._table(table, self.game_cols[name], id_dict, player_dict, keys)
+        kept = changed_state_rows(states, {name: (game_tables[name], self.game_rows[name]) for name in game_tables})
+        tables[STATE_CHANGES] = states.filter(kept)
+        self.stats.stored_state_rows = tables[STATE_CHANGES].num_rows
+        for name, table in game_tables.items():
+            tables[game_table_name(name)] = table.filter(_rows_of(kept, self.game_rows[name]))
         return Chunk(files=list(self.files), game_ids=list(self.ids), tables=tables,
                      game_columns=dict(self.game_columns), stats=self.stats, json_checked=True)
 
@@ -468,7 +491,7 @@ class ChunkBuilder:
 
 
 #: table -> its columns held as array("i") by the builder (never NULL)
-_KEY_ARRAYS = {"player_states": ("game_id", "move_index", "seat", "player"), "moves": ("game_id", "move_index")}
+_KEY_ARRAYS = {STATE_CHANGES: ("game_id", "move_index", "seat", "player"), "moves": ("game_id", "move_index")}
 #: table -> its columns of JSON text as bytes from orjson.dumps
 _ORJSON_TEXT = {"moves": ("move",)}
 #: the array typecode of the machine integers of each Arrow integer type
@@ -496,17 +519,90 @@ def _arrow(values, arrow_type: pa.DataType) -> pa.Array:
     return pa.Array.from_buffers(arrow_type, len(values), [None, pa.py_buffer(values)])
 
 
-#: the key columns a per-game state table shares with player_states (the same rows, in order)
+#: the key columns a per-game state table shares with player_state_changes (the same rows, in order)
 _GAME_KEYS = tuple(c.name for c in GAME_KEY_COLUMNS)
 
 
-def _rows_of(column: pa.ChunkedArray, ranges: list[tuple[int, int]]) -> pa.ChunkedArray:
-    """The rows ``ranges`` ((first, count) each, in order) of ``column``: all of it (nothing
+def _rows_of(column: pa.ChunkedArray | pa.Array, ranges: list[tuple]) -> pa.ChunkedArray | pa.Array:
+    """The rows ``ranges`` ((first, count, ...) each, in order) of ``column``: all of it (nothing
     copied) when they are its rows one after the other, as in a chunk of one game."""
-    if len(ranges) and ranges[0][0] == 0 and sum(count for _, count in ranges) == len(column) \
+    if len(ranges) and ranges[0][0] == 0 and sum(r[1] for r in ranges) == len(column) \
             and all(a[0] + a[1] == b[0] for a, b in zip(ranges, ranges[1:])):
         return column
-    return pa.chunked_array([column.slice(first, count) for first, count in ranges], column.type)
+    return pa.chunked_array([column.slice(r[0], r[1]) for r in ranges], column.type)
+
+
+def _previous_rows(ranges: list[tuple[int, int, int]], size: int, local: bool) -> pa.Array:
+    """For every row of the ``ranges`` (first row, rows, seats of one log each; the rows of a log
+    are move after move, each move's seats in seat order) the index of the same seat's row one move
+    earlier; 0 for the rows of the first move (which are kept whatever they hold). ``local``: the
+    indices count the ranges' rows only (a per-game table), else every row of ``size``."""
+    previous = array("i", bytes(4 * size))
+    start = 0
+    for first, count, seats in ranges:
+        at = start if local else first
+        previous[at:at + count] = array("i", range(at - seats, at - seats + count))
+        start += count
+    return pc.max_element_wise(pa.Array.from_buffers(pa.int32(), size, [None, pa.py_buffer(previous)]), 0)
+
+
+def _differs(column, previous: pa.Array) -> pa.Array:
+    """Whether each value of ``column`` differs from the value at ``previous`` (NULL and a value
+    differ; NULL and NULL do not)."""
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks()
+    earlier = column.take(previous)
+    if column.null_count == 0:  # then the values taken hold none either
+        return pc.not_equal(column, earlier)
+    return pc.or_(pc.fill_null(pc.not_equal(column, earlier), False),
+                  pc.not_equal(pc.is_null(column), pc.is_null(earlier)))
+
+
+def changed_state_rows(states: pa.Table, games: dict[str, tuple[pa.Table, list[tuple[int, int, int]]]]) -> pa.Array:
+    """Which rows of ``states`` (player_state_changes with every row: one per seat after every move)
+    to store: those of a log's first move and those where the seat's score or any of its game's
+    figures differs from its row one move earlier. ``games`` gives each game's table of figures
+    (its rows those of its ``ranges`` of ``states``, in order) and those ranges (first row, rows,
+    seats of each of its logs). The columns are compared whole, at C speed: for every row the index
+    of its seat's previous row, the values there taken, compared NULL-aware (floats by value, so
+    -0.0 after 0.0 is no change).
+
+    :returns: a boolean array, one value a row of ``states``.
+    """
+    size = states.num_rows
+    if not size:
+        return pa.array([], pa.bool_())
+    all_ranges = sorted(r for _, ranges in games.values() for r in ranges)
+    previous = _previous_rows(all_ranges, size, local=False)
+    kept = pc.or_(pc.equal(states.column("move_index").combine_chunks(), 0),
+                  _differs(states.column("score"), previous))
+    value_names = set(_GAME_KEYS) | {"player"}
+    pieces: list[tuple[int, pa.Array]] = []
+    for table, ranges in games.values():
+        names = [name for name in table.column_names if name not in value_names]
+        if not names or not ranges:
+            continue
+        local = _previous_rows(ranges, sum(r[1] for r in ranges), local=True)
+        changed = _differs(table.column(names[0]), local)
+        for name in names[1:]:
+            changed = pc.or_(changed, _differs(table.column(name), local))
+        start = 0
+        for first, count, _ in ranges:
+            pieces.append((first, changed.slice(start, count)))
+            start += count
+    if pieces:
+        # the games' verdicts in the order of the rows of states; rows of a game without figures count False
+        pieces.sort(key=lambda piece: piece[0])
+        filled, parts = 0, []
+        for first, part in pieces:
+            if first > filled:
+                parts.append(pa.array([False] * (first - filled), pa.bool_()))
+            parts.append(part)
+            filled = first + len(part)
+        if filled < size:
+            parts.append(pa.array([False] * (size - filled), pa.bool_()))
+        kept = pc.or_(kept, pa.concat_arrays(parts))
+    return kept
 
 
 def _initial_turn_info(game, state) -> tuple[int, int]:

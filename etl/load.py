@@ -32,7 +32,7 @@ import pyarrow.compute as pc
 
 from .db import DatabaseError, add_keys, commit, ensure_schema, game_tables, missing_keys, rollback
 from .extract import Chunk, merge_chunks, split_games, without_games
-from .tables import COMMON_TABLES, game_state_table, game_table_name, game_view_ddl
+from .tables import COMMON_TABLES, game_state_table, game_table_name, game_views_ddl
 
 MB = 1 << 20
 #: DuckDB's block cache during an ingest. Without a limit it keeps the blocks of everything written
@@ -197,7 +197,8 @@ class Loader:
         con = self.con
         if name not in self.known_game_tables:
             con.execute(table.ddl())
-            con.execute(game_view_ddl(game))
+            for view in game_views_ddl(game):
+                con.execute(view)
             self.known_game_tables.add(name)
         present = {r[0] for r in con.execute(
             "SELECT column_name FROM duckdb_columns() WHERE table_name = ?", [name]).fetchall()}
@@ -205,7 +206,8 @@ class Loader:
         for column in missing:  # an engine that gained a figure: older games get NULL there
             con.execute(f"ALTER TABLE {name} ADD COLUMN {column.name} {column.sql}")
         if missing:
-            con.execute(game_view_ddl(game))
+            for view in game_views_ddl(game):
+                con.execute(view)
         self.checked_columns[name] = state_columns
 
     def write(self, chunk: Chunk) -> int:

@@ -41,8 +41,8 @@ from .db import BASE_CONFIG, DEFAULT_DB, SchemaStatus, open_for_writing, upgrade
 from .export import MARKER, STAGING_PREFIX, UNKNOWN_GAME, _digest, _quote, _read_marker, _swap_in, check_target
 from .extract import Chunk, ChunkStats, without_games
 from .load import Loader, _plain_strings
-from .tables import (COMMON_TABLES, GAME_KEY_COLUMNS, SCORE_BY_MOVE_VIEW, STATE_TYPES, TABLES, game_state_table,
-                     game_table_name, game_view_ddl)
+from .tables import (COMMON_TABLES, GAME_KEY_COLUMNS, PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW, STATE_TYPES, TABLES,
+                     game_state_table, game_table_name, game_views_ddl)
 from .workers import chunked_files, default_workers
 
 EXTRACT_FORMAT = "ludolog-extract/1"
@@ -289,11 +289,13 @@ def _chunk(extract_: ParquetExtract, part: int) -> Chunk:
         if status in ("valid", "unfinished", "invalid"):
             setattr(stats, status, getattr(stats, status) + 1)
     stats.moves = tables["moves"].num_rows if "moves" in tables else 0
-    stats.state_rows = tables["player_states"].num_rows if "player_states" in tables else 0
     stats.score_events = tables["score_events"].num_rows if "score_events" in tables else 0
     stats.violations = tables["violations"].num_rows if "violations" in tables else 0
-    return Chunk(files=games.column("file").to_pylist(), game_ids=games.column("game_id").to_pylist(),
-                 tables=tables, game_columns=game_columns, stats=stats)
+    chunk = Chunk(files=games.column("file").to_pylist(), game_ids=games.column("game_id").to_pylist(),
+                  tables=tables, game_columns=game_columns, stats=stats)
+    stats.state_rows = chunk.state_rows  # the rows of the view player_states, as an ingest counts them
+    stats.stored_state_rows = chunk.stored_state_rows
+    return chunk
 
 
 def ingest_parquet_steps(root: str | Path, db: str | Path = DEFAULT_DB, summary=None) -> Iterator[ChunkStats]:
@@ -372,8 +374,9 @@ def parquet_connection(root: str | Path):
         for table in found.tables():
             files = [p.resolve() for p in found.paths(table)]
             if table not in TABLES:
+                # no hive column: the table has the columns it has in a database (``game`` is not one)
                 con.execute(f"CREATE VIEW {table} AS SELECT * FROM read_parquet({_files_sql(files)}, "
-                            f"union_by_name = true)")
+                            f"union_by_name = true, hive_partitioning = false)")
                 continue
             definition = TABLES[table]
             if not files:  # no rows in the extract: the table with no rows
@@ -385,9 +388,11 @@ def parquet_connection(root: str | Path):
             hive = "hive_partitioning = true, hive_types_autocast = false" if table == "games" else \
                 "hive_partitioning = false"
             con.execute(f"CREATE VIEW {table} AS SELECT {columns} FROM read_parquet({_files_sql(files)}, {hive})")
+        con.execute(PLAYER_STATES_VIEW)
         con.execute(SCORE_BY_MOVE_VIEW)
         for game in sorted({f.game for f in found.files if f.table not in TABLES}):
-            con.execute(game_view_ddl(game))
+            for view in game_views_ddl(game):
+                con.execute(view)
     except BaseException:
         con.close()
         raise

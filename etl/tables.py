@@ -2,8 +2,15 @@
 
 Every table is keyed by ``game_id``, the SHA-256 of the log file's bytes. Common tables hold what
 every game has (moves, scores, the ledger); the figures specific to one game (money, pieces left,
-...) go into one table per game, ``<game>_player_states``, built from ``Game.state_columns``, so
-that the ETL never needs to know a game's internals.
+...) go into one table per game, built from ``Game.state_columns``, so that the ETL never needs to
+know a game's internals.
+
+The state of every seat after every move is stored as its changes only: ``player_state_changes``
+and ``<game>_player_state_changes`` hold a seat's row at the first move of a log and whenever one
+of its values (score or a game figure) differs from its row one move earlier - most moves change
+one seat. The views ``player_states``, ``<game>_player_states`` and ``<game>_states`` give every
+row back: each stored row stands for its move and the moves after it up to the seat's next stored
+row (or the last applied move, ``games.moves_applied``).
 """
 from __future__ import annotations
 
@@ -17,8 +24,10 @@ import pyarrow as pa
 #: whenever a table or column changes, with an entry in :data:`UPGRADES` when the change can be made
 #: in place (see the README, "Schema versions"). 2: players.turn_position. 3: games.file_size,
 #: file_mtime_ns, engine_digest, catalog_digest (re-ingest skips unchanged files; --stale). 4: keys
-#: (games.game_id, moves (game_id, move_index)), moves.move JSON, games.status an ENUM.
-SCHEMA_VERSION = 4
+#: (games.game_id, moves (game_id, move_index)), moves.move JSON, games.status an ENUM. 5: the
+#: state tables store only the rows that changed (player_state_changes, <game>_player_state_changes);
+#: player_states and <game>_player_states are views giving every row.
+SCHEMA_VERSION = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +151,11 @@ MOVES = Table("moves", "One row per applied move.", (
     _json("move", "the move as recorded (JSON: move->>'$.cell')"),
 ), key=("game_id", "move_index"))
 
-PLAYER_STATES = Table("player_states", "One row per player after every applied move: the figures every game has.", (
+PLAYER_STATE_CHANGES = Table("player_state_changes", (
+    "The stored rows of player_states: a player's row at the first move of a log and after every move "
+    "that changed any of the player's figures (score or the game's own); the view player_states gives every row."), (
     GAME_ID,
-    _int("move_index", "the position after this move"),
+    _int("move_index", "the position after this move (the row holds until the player's next stored row)"),
     _int("seat", "seat number from 0"),
     _text("player", "player id"),
     _int("score", "the player's score in that position (running sum of the ledger)"),
@@ -172,7 +183,7 @@ VIOLATIONS = Table("violations", "Every problem found in a log (schema, rules, c
     _text("context", "compact description of the position where it happened"),
 ))
 
-COMMON_TABLES: tuple[Table, ...] = (GAMES, PLAYERS, MOVES, PLAYER_STATES, SCORE_EVENTS, VIOLATIONS)
+COMMON_TABLES: tuple[Table, ...] = (GAMES, PLAYERS, MOVES, PLAYER_STATE_CHANGES, SCORE_EVENTS, VIOLATIONS)
 TABLES: dict[str, Table] = {t.name: t for t in COMMON_TABLES}
 
 #: column type names of ``Game.state_columns`` -> (Arrow, SQL)
@@ -182,41 +193,85 @@ STATE_TYPES: dict[str, tuple[pa.DataType, str]] = {
     "bool": (pa.bool_(), "BOOLEAN"),
     "float": (pa.float64(), "DOUBLE"),
 }
-GAME_TABLE_SUFFIX = "_player_states"
+GAME_TABLE_SUFFIX = "_player_state_changes"
+GAME_STATES_SUFFIX = "_player_states"
 GAME_VIEW_SUFFIX = "_states"
 #: the columns every per-game table starts with
-GAME_KEY_COLUMNS: tuple[Column, ...] = (GAME_ID, PLAYER_STATES.columns[1], PLAYER_STATES.columns[2])
+GAME_KEY_COLUMNS: tuple[Column, ...] = (GAME_ID, PLAYER_STATE_CHANGES.columns[1], PLAYER_STATE_CHANGES.columns[2])
 _KEY_COLUMNS = tuple(c.name for c in GAME_KEY_COLUMNS)
+#: the expansion's own column: the move before which a stored row stops holding (never a state column)
+_UNTIL = "_ludolog_until"
+
+
+def _sql_name(game: str) -> str:
+    return re.sub(r"[^a-z0-9_]", "_", game.lower())
 
 
 def game_table_name(game: str) -> str:
-    """``kingdom-crossing`` -> ``kingdom_crossing_player_states``."""
-    return re.sub(r"[^a-z0-9_]", "_", game.lower()) + GAME_TABLE_SUFFIX
+    """The stored per-game table: ``kingdom-crossing`` -> ``kingdom_crossing_player_state_changes``."""
+    return _sql_name(game) + GAME_TABLE_SUFFIX
+
+
+def game_states_view_name(game: str) -> str:
+    """The per-game view of every row: ``kingdom-crossing`` -> ``kingdom_crossing_player_states``."""
+    return _sql_name(game) + GAME_STATES_SUFFIX
 
 
 def game_view_name(game: str) -> str:
-    return re.sub(r"[^a-z0-9_]", "_", game.lower()) + GAME_VIEW_SUFFIX
+    """The view of both: ``kingdom-crossing`` -> ``kingdom_crossing_states``."""
+    return _sql_name(game) + GAME_VIEW_SUFFIX
 
 
 def game_state_table(game: str, state_columns) -> Table:
-    """The per-game table for the typed columns of ``Game.state_columns`` after ``score``."""
+    """The stored per-game table for the typed columns of ``Game.state_columns`` after ``score``.
+
+    :raises ValueError: a column name that cannot be a table column, or an unknown type.
+    """
     cols = list(GAME_KEY_COLUMNS)
     for name, kind in state_columns[1:]:
-        if name in _KEY_COLUMNS or not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
+        if name in _KEY_COLUMNS or name == _UNTIL or not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
             raise ValueError(f"game {game!r}: state column name {name!r} cannot be a table column")
         if kind not in STATE_TYPES:
             raise ValueError(f"game {game!r}: state column {name!r} has unknown type {kind!r}")
         arrow, sql = STATE_TYPES[kind]
         cols.append(Column(name, arrow, sql, f"{game} state figure ({kind})"))
-    return Table(game_table_name(game), f"{game}: the game-specific figures of each player after every move.",
-                 tuple(cols))
+    return Table(game_table_name(game), f"{game}: the stored rows of {game_states_view_name(game)} (the rows of "
+                 f"player_state_changes of its games).", tuple(cols))
+
+
+def _expanded(source: str, columns: str) -> str:
+    """SELECT every (move, seat) row from the stored rows ``source`` (a FROM clause over stored
+    rows with their ``game_id``, ``move_index`` and ``seat``): a stored row holds from its move up to
+    the seat's next stored row, or to the game's last applied move. ``columns`` follow the keys."""
+    return (f"SELECT game_id, CAST(unnest(range(move_index, {_UNTIL})) AS INTEGER) AS move_index, seat, {columns}\n"
+            f"FROM (SELECT stored.*, coalesce(lead(stored.move_index) OVER (PARTITION BY stored.game_id, stored.seat "
+            f"ORDER BY stored.move_index), g.moves_applied) AS {_UNTIL}\n"
+            f"      FROM {source} JOIN games g USING (game_id))")
+
+
+#: every player's common figures after every applied move, from the stored changes
+PLAYER_STATES_VIEW = ("CREATE OR REPLACE VIEW player_states AS\n"
+                      + _expanded("player_state_changes stored", "player, score"))
+
+
+def game_states_view_ddl(game: str) -> str:
+    """The view of every row of one game's own figures (``<game>_player_states``)."""
+    return (f"CREATE OR REPLACE VIEW {game_states_view_name(game)} AS\n"
+            + _expanded(f"{game_table_name(game)} stored", f"* EXCLUDE (game_id, move_index, seat, {_UNTIL})"))
 
 
 def game_view_ddl(game: str) -> str:
-    """A view joining the common and the game-specific state columns of one game."""
+    """The view of both the common and the game-specific figures of one game (``<game>_states``):
+    the two stored tables hold the same rows of the game's logs."""
     return (f"CREATE OR REPLACE VIEW {game_view_name(game)} AS\n"
-            f"SELECT ps.*, s.* EXCLUDE (game_id, move_index, seat)\n"
-            f"FROM player_states ps JOIN {game_table_name(game)} s USING (game_id, move_index, seat)")
+            + _expanded(f"(SELECT ps.*, s.* EXCLUDE (game_id, move_index, seat) FROM player_state_changes ps "
+                        f"JOIN {game_table_name(game)} s USING (game_id, move_index, seat)) stored",
+                        f"player, score, * EXCLUDE (game_id, move_index, seat, player, score, {_UNTIL})"))
+
+
+def game_views_ddl(game: str) -> list[str]:
+    """Both views of one game."""
+    return [game_states_view_ddl(game), game_view_ddl(game)]
 
 
 #: score per player per move for every game, with the game and the move's turn and round
@@ -232,7 +287,18 @@ META_TABLE = "ludolog_meta"
 #: that made it and the one that last wrote it)
 META_DDL = f"CREATE TABLE IF NOT EXISTS {META_TABLE} (key VARCHAR, value VARCHAR)"
 
-VIEWS = {"score_by_move": "score per player after every move of every game, with game name, turn, round and move type"}
+VIEWS = {"player_states": "One row per player after every applied move: the figures every game has (from "
+                          "player_state_changes, which stores only the rows that changed).",
+         "score_by_move": "score per player after every move of every game, with game name, turn, round and move type"}
+#: the columns of the view player_states (a table up to schema version 4)
+PLAYER_STATES = Table("player_states", VIEWS["player_states"], (
+    GAME_ID,
+    _int("move_index", "the position after this move"),
+    _int("seat", "seat number from 0"),
+    _text("player", "player id"),
+    _int("score", "the player's score in that position (running sum of the ledger)"),
+))
+VIEW_COLUMNS: dict[str, Table] = {"player_states": PLAYER_STATES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +350,69 @@ class KeyAdded:
         return f"{self.table} is keyed by ({', '.join(self.columns)})"
 
 
-Change = ColumnAdded | ColumnRetyped | KeyAdded
+#: the suffix of the per-game tables up to schema version 4 (every row stored)
+FULL_GAME_TABLE_SUFFIX = GAME_STATES_SUFFIX
+
+
+@dataclass(frozen=True, slots=True)
+class StatesStoredAsChanges:
+    """Schema 5: ``player_states`` and every ``<game>_player_states`` table become
+    ``player_state_changes`` and ``<game>_player_state_changes`` holding only the rows that
+    changed (the first move of each log, and a seat's row whose score or game figures differ from
+    its row one move earlier), and the old names become views giving every row back. Made with
+    one pass over the old tables in the upgrade's transaction."""
+
+    def statements(self, con) -> list[str]:
+        """The statements for the database open on ``con`` (its per-game tables are read)."""
+        full = [name for (name,) in con.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' "
+            "AND NOT temporary AND suffix(table_name, ?) AND table_name <> 'player_states' ORDER BY 1",
+            [FULL_GAME_TABLE_SUFFIX]).fetchall()]
+        keys = ", ".join(_KEY_COLUMNS)
+        window = f"WINDOW w AS (PARTITION BY game_id, seat ORDER BY move_index)"
+        kept = []
+        for name in ["player_states", *full]:
+            values = [column for (column,) in con.execute(
+                "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() "
+                "AND schema_name = 'main' AND table_name = ? ORDER BY column_index", [name]).fetchall()
+                if column not in _KEY_COLUMNS and column != "player"]
+            changed = " OR ".join(["lag(move_index) OVER w IS NULL"]
+                                  + [f"{v} IS DISTINCT FROM lag({v}) OVER w" for v in values])
+            kept.append(f"SELECT {keys} FROM {name} {window} QUALIFY {changed}")
+        prefixes = [name[:-len(FULL_GAME_TABLE_SUFFIX)] for name in full]
+        statements = [f"DROP VIEW IF EXISTS {view}" for view in
+                      ["score_by_move", *(prefix + GAME_VIEW_SUFFIX for prefix in prefixes)]]
+        statements += [f"CREATE TEMP TABLE _ludolog_kept AS {' UNION '.join(kept)}",
+                       PLAYER_STATE_CHANGES.ddl(),
+                       f"INSERT INTO player_state_changes BY NAME SELECT * FROM player_states "
+                       f"SEMI JOIN _ludolog_kept USING ({keys})"]
+        for name, prefix in zip(full, prefixes):
+            statements.append(f"CREATE TABLE {prefix}{GAME_TABLE_SUFFIX} AS SELECT * FROM {name} "
+                              f"SEMI JOIN _ludolog_kept USING ({keys})")
+        statements += [f"DROP TABLE {name}" for name in ["player_states", *full]]
+        statements += ["DROP TABLE _ludolog_kept", PLAYER_STATES_VIEW]
+        for prefix in prefixes:
+            statements += game_views_ddl(prefix)
+        return statements
+
+    def apply(self, con) -> None:
+        for statement in self.statements(con):
+            con.execute(statement)
+
+    @property
+    def text(self) -> str:
+        return ("player_states and <game>_player_states keep only the rows that changed, as player_state_changes "
+                "and <game>_player_state_changes; views of the old names give every row")
+
+
+Change = ColumnAdded | ColumnRetyped | KeyAdded | StatesStoredAsChanges
+
+
+def apply_change(change: Change, con) -> None:
+    """Make ``change`` in the database open on ``con`` (inside the caller's transaction)."""
+    statements = change.statements(con) if isinstance(change, StatesStoredAsChanges) else change.statements()
+    for statement in statements:
+        con.execute(statement)
 
 
 def _column(table: Table, name: str) -> Column:
@@ -301,6 +429,7 @@ UPGRADES: dict[int, tuple[Change, ...]] = {
     3: (ColumnRetyped("moves", _column(MOVES, "move"), "VARCHAR"),
         ColumnRetyped("games", _column(GAMES, "status"), "VARCHAR"),
         KeyAdded("games", GAMES.key), KeyAdded("moves", MOVES.key)),
+    4: (StatesStoredAsChanges(),),
 }
 
 
@@ -318,4 +447,6 @@ def table_layout(version: int) -> dict[str, dict[str, str]] | None:
                 del layout[change.table][change.column.name]
             elif isinstance(change, ColumnRetyped):
                 layout[change.table][change.column.name] = change.before
+            elif isinstance(change, StatesStoredAsChanges):
+                layout[PLAYER_STATES.name] = layout.pop(PLAYER_STATE_CHANGES.name)
     return layout

@@ -221,11 +221,13 @@ def test_export_writes_parquet_by_game_that_reads_back(corpus, tmp_path):
         glob = str(out / table / "**" / "*.parquet")
         back = con.execute(f"SELECT count(*) FROM read_parquet('{glob}', hive_partitioning = true)").fetchone()[0]
         assert back == len(rows), table
-    per_game = dict(con.execute(f"SELECT game, count(*) FROM read_parquet('{out}/player_states/**/*.parquet', "
+    per_game = dict(con.execute(f"SELECT game, count(*) FROM read_parquet('{out}/player_state_changes/**/*.parquet', "
                                 "hive_partitioning = true) GROUP BY game").fetchall())
-    assert per_game == dict(fetch(db, "SELECT g.game, count(*) FROM player_states JOIN games g USING (game_id) "
+    assert per_game == dict(fetch(db, "SELECT g.game, count(*) FROM player_state_changes JOIN games g USING (game_id) "
                                       "GROUP BY g.game"))
-    assert list((out / "entdecker_player_states").iterdir()) == [out / "entdecker_player_states" / "game=entdecker"]
+    stored = out / "entdecker_player_state_changes"
+    assert list(stored.iterdir()) == [stored / "game=entdecker"]
+    assert not (out / "player_states").exists()  # a view: its rows are those stored, expanded
 
 
 def test_find_logs_walks_folders_once(tmp_path, toy_everywhere):

@@ -94,7 +94,7 @@ def test_export_command(ingested, tmp_path):
     assert result.exit_code == 0
     tables = {t["table"]: t["rows"] for t in json.loads(result.output)["tables"]}
     assert tables["moves"] == fetch(db, "SELECT count(*) FROM moves")[0][0]
-    assert (tmp_path / "pq" / "entdecker_player_states" / "game=entdecker").is_dir()
+    assert (tmp_path / "pq" / "entdecker_player_state_changes" / "game=entdecker").is_dir()
 
 
 def _elo(records, k=32.0, initial=1500.0):

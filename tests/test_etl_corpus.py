@@ -151,12 +151,36 @@ def fetch(db: Path, sql: str, params=None) -> list[tuple]:
         con.close()
 
 
-def schema_4_undone() -> list[str]:
-    """SQL giving a schema-4 database the layout of schema 3, as a ludolog before schema 4 wrote
-    it: no keys on games and moves, moves.move and games.status VARCHAR (the meta row is left)."""
+def schema_5_undone(db: Path) -> list[str]:
+    """SQL giving the schema-5 database ``db`` the layout of schema 4, as a ludolog before schema 5
+    wrote it: every state row stored in the tables player_states and <game>_player_states (here
+    read from the views of those names), the views <game>_states joining those tables."""
+    from ludolog.etl.db import game_tables
+    from ludolog.etl.tables import GAME_TABLE_SUFFIX
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        prefixes = [name[:-len(GAME_TABLE_SUFFIX)] for name in game_tables(con)]
+    finally:
+        con.close()
+    keys = "game_id, move_index, seat"
+    statements = ["DROP VIEW IF EXISTS score_by_move"] + [f"DROP VIEW {p}_states" for p in prefixes]
+    for full, stored in [("player_states", "player_state_changes"),
+                         *((f"{p}_player_states", f"{p}{GAME_TABLE_SUFFIX}") for p in prefixes)]:
+        statements += [f"CREATE TABLE {full}_full AS SELECT * FROM {full}", f"DROP VIEW {full}",
+                       f"ALTER TABLE {full}_full RENAME TO {full}", f"DROP TABLE {stored}"]
+    statements += [f"CREATE VIEW {p}_states AS SELECT ps.*, s.* EXCLUDE ({keys}) FROM player_states ps "
+                   f"JOIN {p}_player_states s USING ({keys})" for p in prefixes]
+    return statements
+
+
+def schema_4_undone(db: Path) -> list[str]:
+    """SQL giving the schema-5 database ``db`` the layout of schema 3, as a ludolog before schema 4
+    wrote it: :func:`schema_5_undone`, no keys on games and moves, moves.move and games.status
+    VARCHAR (the meta row is left)."""
     from ludolog.etl.tables import UPGRADES, ColumnRetyped, KeyAdded
 
-    statements = ["DROP VIEW IF EXISTS score_by_move"]
+    statements = schema_5_undone(db)
     for change in UPGRADES[3]:
         if isinstance(change, KeyAdded):  # a copy has no constraints
             statements += [f"CREATE TABLE {change.table}_unkeyed AS SELECT * FROM {change.table}",

@@ -299,9 +299,10 @@ def test_a_schema_2_database_is_upgraded_and_its_games_replayed_once(ingested):
     logs, db = ingested
     from .test_etl_corpus import schema_4_undone
 
+    undo = schema_4_undone(db)
     con = duckdb.connect(str(db))
     try:
-        for statement in schema_4_undone():
+        for statement in undo:
             con.execute(statement)
         for name in ("file_size", "file_mtime_ns", "engine_digest", "catalog_digest"):
             con.execute(f"ALTER TABLE games DROP COLUMN {name}")
@@ -309,7 +310,7 @@ def test_a_schema_2_database_is_upgraded_and_its_games_replayed_once(ingested):
     finally:
         con.close()
     upgraded = ingest([logs[0].parent], db, workers=1)
-    assert upgraded.notes and "from table schema 2 to 4" in upgraded.notes[0]
+    assert upgraded.notes and "from table schema 2 to 5" in upgraded.notes[0]
     assert upgraded.stats.logs == len(logs)  # nothing says which file made a stored game: replayed
     assert ingest([logs[0].parent], db, workers=1).stats.logs == 0
 

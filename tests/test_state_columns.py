@@ -82,16 +82,28 @@ def test_the_chunk_tables_hold_the_player_rows_of_every_move(game):
         expected += [(number, index, seat, *row) for index, rows in enumerate(moves) for seat, row in enumerate(rows)]
     chunk = builder.finish()
     assert chunk.stats.invalid == 0
+    assert chunk.state_rows == chunk.stats.state_rows == len(expected)
     ids = {game_id: number for number, game_id in enumerate(chunk.game_ids)}
-    states = chunk.tables["player_states"].to_pylist()
+    states = chunk.tables["player_state_changes"].to_pylist()
     per_game = chunk.tables[game_state_table(game.name, game.state_columns).name].to_pylist()
-    assert len(states) == len(per_game) == len(expected)
     names = [name for name, _ in game.state_columns]
     got = [(ids[s["game_id"]], s["move_index"], s["seat"], s["score"], *(g[name] for name in names[1:]))
            for s, g in zip(states, per_game)]
     assert [(s["game_id"], s["move_index"], s["seat"]) for s in states] == \
         [(g["game_id"], g["move_index"], g["seat"]) for g in per_game]
-    assert got == expected
+    # stored: a seat's row at the first move, and where any value differs from its row one move before
+    before = {(number, index, seat): values for number, index, seat, *values in expected}
+    changed = [row for row in expected if row[1] == 0 or before[(row[0], row[1] - 1, row[2])] != list(row[3:])]
+    assert got == changed and len(got) == chunk.stored_state_rows
+    assert len(changed) < len(expected)  # most moves leave most seats as they were
+    # and every row comes back: each stored row holds until the seat's next stored row
+    latest: dict = {}
+    stored = {(number, index, seat): tuple(values) for number, index, seat, *values in got}
+    expanded = []
+    for number, index, seat, *_ in expected:
+        latest[(number, seat)] = stored.get((number, index, seat), latest.get((number, seat)))
+        expanded.append((number, index, seat, *latest[(number, seat)]))
+    assert expanded == expected
 
 
 class _Wide(type(toygame.GAME)):
@@ -125,4 +137,4 @@ def test_a_game_that_fills_too_few_values_is_recorded_as_an_internal_failure(mon
     chunk = builder.finish()
     assert chunk.stats.invalid == 1
     assert chunk.tables["violations"].column("code").to_pylist() == ["CORE.INTERNAL"]
-    assert chunk.tables["player_states"].num_rows == 0 and chunk.tables["moves"].num_rows == 0
+    assert chunk.tables["player_state_changes"].num_rows == 0 and chunk.tables["moves"].num_rows == 0

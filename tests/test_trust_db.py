@@ -500,8 +500,9 @@ def _columns_sorted(db: Path) -> dict[str, list[tuple]]:
 
 #: what schemas 4 (keys, JSON, ENUM) and 3 (games: the file's size and time, the engine and catalog
 #: digests) changed, undone
-_SCHEMA_3_COLUMNS_DROPPED = tuple(schema_4_undone()) + tuple(
-    f"ALTER TABLE games DROP COLUMN {name}" for name in ("file_size", "file_mtime_ns", "engine_digest", "catalog_digest"))
+def _schema_3_columns_dropped(db: Path) -> tuple[str, ...]:
+    return tuple(schema_4_undone(db)) + tuple(f"ALTER TABLE games DROP COLUMN {name}" for name in (
+        "file_size", "file_mtime_ns", "engine_digest", "catalog_digest"))
 
 
 def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, tmp_path):
@@ -510,27 +511,33 @@ def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, t
     ingest(one_log, reference, workers=1)
     unmarked = tmp_path / "unmarked.duckdb"  # ludolog's tables from before ludolog_meta
     ingest(one_log, unmarked, workers=1)
-    _duckdb_file(unmarked, "DROP TABLE ludolog_meta", "ALTER TABLE players DROP COLUMN turn_position", *_SCHEMA_3_COLUMNS_DROPPED)
+    _duckdb_file(unmarked, "DROP TABLE ludolog_meta", "ALTER TABLE players DROP COLUMN turn_position",
+                 *_schema_3_columns_dropped(unmarked))
     marked = tmp_path / "marked.duckdb"  # schema_version 1 alone, as the ludolog before this one wrote
     ingest(one_log, marked, workers=1)
     _duckdb_file(marked, "DELETE FROM ludolog_meta WHERE key <> 'schema_version'",
-                 "UPDATE ludolog_meta SET value = '1'", "ALTER TABLE players DROP COLUMN turn_position", *_SCHEMA_3_COLUMNS_DROPPED)
+                 "UPDATE ludolog_meta SET value = '1'", "ALTER TABLE players DROP COLUMN turn_position",
+                 *_schema_3_columns_dropped(marked))
     for db in (unmarked, marked):
         query = run("query", "SELECT count(*) AS n FROM games", "--db", db, "-f", "json")
         assert query.exit_code == 0 and json.loads(query.stdout) == [{"n": 2}]  # read as it is
         assert f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it" in query.stderr
         summary = ingest(one_log, db, workers=1)
         assert summary.ok
-        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 4 (added players.turn_position, "
+        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 5 (added players.turn_position, "
                                  "games.file_size, games.file_mtime_ns, games.engine_digest, games.catalog_digest: "
                                  "NULL for the games loaded before until their logs are ingested again; "
                                  "moves.move is JSON; games.status is an ENUM; games is keyed by (game_id); "
-                                 "moves is keyed by (game_id, move_index))"]
+                                 f"moves is keyed by (game_id, move_index); {_STATES_TEXT})"]
         assert _columns_sorted(db) == _columns_sorted(reference)  # the same logs again: filled in
-        assert _meta(db)["schema_version"] == "4"
+        assert _meta(db)["schema_version"] == "5"
     assert _meta(unmarked)["created_by"] == "unknown" and "ludolog_version" in _meta(marked)
     again = ingest(one_log, unmarked, workers=1)
     assert again.ok and again.notes == []
+
+
+_STATES_TEXT = ("player_states and <game>_player_states keep only the rows that changed, as player_state_changes "
+                "and <game>_player_state_changes; views of the old names give every row")
 
 
 def _keys(db: Path) -> dict[str, list[str]]:
@@ -551,13 +558,13 @@ def test_a_schema_3_database_gets_keys_json_and_an_enum_in_place(one_log, tmp_pa
     assert _types(reference)[("games", "status")] == "ENUM('valid', 'unfinished', 'invalid')"
     old = tmp_path / "old.duckdb"
     ingest(one_log, old, workers=1)
-    _duckdb_file(old, *schema_4_undone(), "UPDATE ludolog_meta SET value = '3' WHERE key = 'schema_version'")
+    _duckdb_file(old, *schema_4_undone(old), "UPDATE ludolog_meta SET value = '3' WHERE key = 'schema_version'")
     assert _keys(old) == {} and _types(old)[("moves", "move")] == "VARCHAR"
     summary = ingest(one_log, old, workers=1)  # unchanged logs: skipped; the upgrade alone runs
     assert summary.ok and summary.stats.logs == 0
-    assert summary.notes == [f"{old} upgraded in place from table schema 3 to 4 (moves.move is JSON; games.status is "
-                             "an ENUM; games is keyed by (game_id); moves is keyed by (game_id, move_index))"]
-    assert _meta(old)["schema_version"] == "4"
+    assert summary.notes == [f"{old} upgraded in place from table schema 3 to 5 (moves.move is JSON; games.status is "
+                             f"an ENUM; games is keyed by (game_id); moves is keyed by (game_id, move_index); {_STATES_TEXT})"]
+    assert _meta(old)["schema_version"] == "5"
     assert _keys(old) == _keys(reference) and _types(old) == _types(reference)
     assert _columns_sorted(old) == _columns_sorted(reference)  # every stored row kept, converted
     assert fetch(old, "SELECT count(*) FROM moves WHERE move->>'$.type' = move_type")[0][0] == \
@@ -575,9 +582,9 @@ def test_a_schema_3_database_gets_keys_json_and_an_enum_in_place(one_log, tmp_pa
 
 
 @pytest.mark.parametrize(("version", "says"), [
-    ("5", "was made by a newer ludolog (ludolog 9.1.0, table schema 5); this ludolog ({mine}) knows schema 4 - "
+    ("6", "was made by a newer ludolog (ludolog 9.1.0, table schema 6); this ludolog ({mine}) knows schema 5 - "
           "upgrade ludolog, or ingest into another --db file"),
-    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 4 and "
+    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 5 and "
           "cannot upgrade it in place - ingest the logs again into a new --db file"),
 ])
 def test_a_database_of_another_schema_version_is_refused_with_the_way_out(one_log, tmp_path, version, says):

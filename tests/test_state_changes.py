@@ -1,0 +1,242 @@
+"""Only the state rows that changed are stored; the views give every row back (schema 5).
+
+The reference is a database of the same logs that stores every row (the change filter replaced by
+one keeping all rows, as every ludolog before schema 5 stored them): its stored tables are the rows
+the views of a normal ingest must give, with the same types. Which rows are stored is checked
+against a computation in plain Python over those full rows.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import orjson
+import pyarrow as pa
+import pytest
+
+from ludolog.etl import extract as extract_module
+from ludolog.etl import tables
+from ludolog.etl.db import game_tables
+from ludolog.etl.ingest import ingest
+from ludolog.etl.parquet import extract, ingest_parquet, parquet_connection
+from ludolog.etl.tables import GAME_TABLE_SUFFIX
+from ludolog.replayer.core import all_games, registry, simulate_log
+
+from . import toygame
+
+KEYS = "game_id, move_index, seat"
+
+
+def _games():
+    return [game for game in all_games() if game.name != toygame.GAME.name] + [toygame.GAME]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> list[Path]:
+    """Simulated logs of every game and player count, each also cut short (unfinished) and with a
+    move repeated after the cut (invalid from there, for most games)."""
+    folder = tmp_path_factory.mktemp("logs")
+    files = []
+    for game in _games():
+        for n in range(game.min_players, game.max_players + 1):
+            options = game.option_sets(n)[0]
+            raw = simulate_log(game, n, 5 + n, options)
+            half = len(raw["moves"]) // 2
+            unclaimed = {key: value for key, value in raw.items() if key != "claimed"}
+            cut = dict(unclaimed, moves=raw["moves"][:half])
+            repeated = dict(unclaimed, moves=raw["moves"][:half] + raw["moves"][half - 1:half])
+            for kind, log in (("full", raw), ("cut", cut), ("repeated", repeated)):
+                path = folder / f"{game.name}-{n}-{kind}.json"
+                path.write_bytes(orjson.dumps(log))
+                files.append(path)
+    return files
+
+
+@pytest.fixture(autouse=True)
+def _toy_registered():
+    registry.register(toygame.GAME)
+    yield
+    registry.unregister(toygame.GAME.name)
+
+
+def _every_row(states: pa.Table, games: dict) -> pa.Array:
+    return pa.array([True] * states.num_rows, pa.bool_())
+
+
+def full_ingest(files: list[Path], db: Path, monkeypatch) -> None:
+    """``files`` ingested storing every state row (as a ludolog before schema 5 did)."""
+    with monkeypatch.context() as patch:
+        patch.setattr(extract_module, "changed_state_rows", _every_row)
+        assert ingest(files, db, workers=1).stats.logs == len(files)
+
+
+def rows(db: Path, sql: str) -> list[tuple]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return sorted(con.execute(sql).fetchall(), key=repr)
+    finally:
+        con.close()
+
+
+def describe(db: Path, relation: str) -> list[tuple]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return [row[:2] for row in con.execute(f"DESCRIBE {relation}").fetchall()]
+    finally:
+        con.close()
+
+
+def prefixes(db: Path) -> list[str]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return [name[:-len(GAME_TABLE_SUFFIX)] for name in game_tables(con)]
+    finally:
+        con.close()
+
+
+@pytest.fixture(scope="module")
+def databases(corpus, tmp_path_factory):
+    """(a normal ingest, an ingest storing every row) of the corpus."""
+    folder = tmp_path_factory.mktemp("dbs")
+    changes, full = folder / "changes.duckdb", folder / "full.duckdb"
+    registry.register(toygame.GAME)
+    try:
+        assert ingest(corpus, changes, workers=1).stats.logs == len(corpus)
+        with pytest.MonkeyPatch.context() as patch:
+            full_ingest(corpus, full, patch)
+    finally:
+        registry.unregister(toygame.GAME.name)
+    return changes, full
+
+
+def full_relations(p: str) -> dict[str, str]:
+    """view name -> the same rows from a database storing every row."""
+    return {"player_states": "SELECT * FROM player_state_changes",
+            f"{p}_player_states": f"SELECT * FROM {p}{GAME_TABLE_SUFFIX}",
+            f"{p}_states": f"SELECT ps.*, s.* EXCLUDE ({KEYS}) FROM player_state_changes ps "
+                           f"JOIN {p}{GAME_TABLE_SUFFIX} s USING ({KEYS})"}
+
+
+def test_the_views_give_every_row_with_its_values_and_types(databases):
+    changes, full = databases
+    games = prefixes(changes)
+    assert sorted(games) == sorted(prefixes(full)) and len(games) == len(_games())
+    statuses = {status for (status,) in rows(changes, "SELECT DISTINCT status FROM games")}
+    assert statuses == {"valid", "unfinished", "invalid"}
+    for p in games:
+        for view, same in full_relations(p).items():
+            assert rows(changes, f"SELECT * FROM {view}") == rows(full, same), view
+            expected_types = describe(full, f"({same})") if view.endswith("_states") and view != f"{p}_player_states" \
+                else describe(full, "player_state_changes" if view == "player_states" else f"{p}{GAME_TABLE_SUFFIX}")
+            assert describe(changes, view) == expected_types, view
+    assert rows(changes, "SELECT * FROM score_by_move") == rows(full, "SELECT * FROM score_by_move")
+    # every applied move has one row per seat, and no other row exists
+    assert rows(changes, "SELECT count(*) FROM player_states") == \
+        rows(changes, "SELECT sum(moves_applied * player_count) FROM games")
+
+
+def test_only_the_rows_that_changed_are_stored(databases):
+    """Stored: a seat's row at move 0 and where any of its values (score or a game figure) differs
+    from its row one move before - computed here in Python over every row."""
+    changes, full = databases
+    for p in prefixes(changes):
+        every = rows(full, f"SELECT ps.*, s.* EXCLUDE ({KEYS}) FROM player_state_changes ps "
+                           f"JOIN {p}{GAME_TABLE_SUFFIX} s USING ({KEYS})")
+        values = {(r[0], r[1], r[2]): r[3:] for r in every}
+        expected = [r for r in every if r[1] == 0 or values[(r[0], r[1] - 1, r[2])] != r[3:]]
+        stored = rows(changes, f"SELECT ps.*, s.* EXCLUDE ({KEYS}) FROM player_state_changes ps "
+                               f"JOIN {p}{GAME_TABLE_SUFFIX} s USING ({KEYS})")
+        assert stored == expected, p
+        # both stored tables hold the same rows of the game
+        assert rows(changes, f"SELECT {KEYS} FROM {p}{GAME_TABLE_SUFFIX}") == [r[:3] for r in stored]
+    stored, every = rows(changes, "SELECT count(*) FROM player_state_changes")[0][0], \
+        rows(full, "SELECT count(*) FROM player_state_changes")[0][0]
+    assert stored < every / 2, (stored, every)
+
+
+def test_a_schema_4_database_is_upgraded_in_one_transaction(corpus, databases, tmp_path, monkeypatch):
+    changes, _ = databases
+    old = tmp_path / "old.duckdb"
+    full_ingest(corpus, old, monkeypatch)
+    games = prefixes(old)
+    con = duckdb.connect(str(old))  # the layout of schema 4: every row in tables of the views' names
+    try:
+        for statement in ["DROP VIEW score_by_move", *(f"DROP VIEW {p}_states" for p in games),
+                          *(f"DROP VIEW {p}_player_states" for p in games), "DROP VIEW player_states",
+                          "ALTER TABLE player_state_changes RENAME TO player_states",
+                          *(f"ALTER TABLE {p}{GAME_TABLE_SUFFIX} RENAME TO {p}_player_states" for p in games),
+                          *(f"CREATE VIEW {p}_states AS SELECT ps.*, s.* EXCLUDE ({KEYS}) FROM player_states ps "
+                            f"JOIN {p}_player_states s USING ({KEYS})" for p in games),
+                          "CREATE VIEW score_by_move AS SELECT 1 AS stale",
+                          "UPDATE ludolog_meta SET value = '4' WHERE key = 'schema_version'"]:
+            con.execute(statement)
+    finally:
+        con.close()
+    before = {name: rows(old, f"SELECT * FROM {name}") for p in games
+              for name in ("player_states", f"{p}_player_states", f"{p}_states")}
+
+    def failing(self, con):  # the last statement fails: nothing of the upgrade may stay
+        return real(self, con) + ["SELECT * FROM no_such_table"]
+
+    real = tables.StatesStoredAsChanges.statements
+    with monkeypatch.context() as patch:
+        patch.setattr(tables.StatesStoredAsChanges, "statements", failing)
+        with pytest.raises(duckdb.CatalogException):
+            ingest(corpus, old, workers=1)
+    assert rows(old, "SELECT value FROM ludolog_meta WHERE key = 'schema_version'") == [("4",)]
+    assert {name: rows(old, f"SELECT * FROM {name}") for name in before} == before
+    assert rows(old, "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'player_states'") == [(1,)]
+
+    summary = ingest(corpus, old, workers=1)  # unchanged logs: skipped; the upgrade alone runs
+    assert summary.ok is False or summary.stats.logs == 0
+    assert summary.stats.logs == 0
+    assert summary.notes == [f"{old} upgraded in place from table schema 4 to 5 ("
+                             + tables.StatesStoredAsChanges().text + ")"]
+    assert rows(old, "SELECT value FROM ludolog_meta WHERE key = 'schema_version'") == [("5",)]
+    assert {name: rows(old, f"SELECT * FROM {name}") for name in before} == before
+    for p in games:  # the upgrade's filter (SQL) stores what the ingest's (Arrow) does
+        for stored in ("player_state_changes", f"{p}{GAME_TABLE_SUFFIX}"):
+            assert rows(old, f"SELECT * FROM {stored}") == rows(changes, f"SELECT * FROM {stored}"), stored
+            assert describe(old, stored) == describe(changes, stored)
+    assert rows(old, "SELECT * FROM score_by_move") == rows(changes, "SELECT * FROM score_by_move")
+    assert rows(old, "SELECT table_type, count(*) FROM information_schema.tables GROUP BY 1") == \
+        rows(changes, "SELECT table_type, count(*) FROM information_schema.tables GROUP BY 1")
+
+
+def test_extracts_store_the_changes_and_every_reader_makes_the_views(corpus, databases, tmp_path):
+    changes, _ = databases
+    out = tmp_path / "extract"
+    extract(corpus, out, workers=1)
+    assert (out / "player_state_changes").is_dir() and not (out / "player_states").exists()
+    con = parquet_connection(out)
+    try:
+        for p in prefixes(changes):
+            for view in ("player_states", f"{p}_player_states", f"{p}_states", f"{p}{GAME_TABLE_SUFFIX}"):
+                assert sorted(con.execute(f"SELECT * FROM {view}").fetchall(), key=repr) == \
+                    rows(changes, f"SELECT * FROM {view}"), view
+        assert sorted(con.execute("SELECT * FROM score_by_move").fetchall(), key=repr) == \
+            rows(changes, "SELECT * FROM score_by_move")
+    finally:
+        con.close()
+    loaded = tmp_path / "loaded.duckdb"
+    summary = ingest_parquet(out, loaded)
+    assert summary.stats.state_rows == rows(changes, "SELECT count(*) FROM player_states")[0][0]
+    for relation in ("player_state_changes", "player_states", "score_by_move"):
+        assert rows(loaded, f"SELECT * FROM {relation}") == rows(changes, f"SELECT * FROM {relation}")
+
+
+def test_a_replaced_log_leaves_no_stored_row_behind(corpus, tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    source = next(f for f in corpus if f.name.startswith("entdecker-") and f.name.endswith("-full.json"))
+    log = logs / "one.json"
+    log.write_bytes(source.read_bytes())
+    db = tmp_path / "t.duckdb"
+    ingest([log], db, workers=1)
+    raw = orjson.loads(source.read_bytes())
+    log.write_bytes(orjson.dumps(dict(raw, moves=raw["moves"][:3])))
+    ingest([log], db, workers=1)
+    (game_id,) = rows(db, "SELECT game_id FROM games")[0]
+    for stored in ("player_state_changes", f"entdecker{GAME_TABLE_SUFFIX}"):
+        assert rows(db, f"SELECT DISTINCT game_id FROM {stored}") == [(game_id,)]
+    assert rows(db, "SELECT max(move_index), count(*) FROM player_states") == [(2, 3 * len(raw["players"]))]
