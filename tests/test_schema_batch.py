@@ -64,3 +64,30 @@ def test_the_float_scan_of_a_dumped_log(value, floats):
     assert may_hold_floats(dumped) == floats
     if holds_float(value):  # never a miss
         assert may_hold_floats(dumped)
+
+
+def _float_text(dumped: bytes) -> bool:
+    """The scan's definition, written independently: a digit followed by "." or by "e+"/"e-"."""
+    import re
+
+    return re.search(rb"[0-9](?:\.|e[+-])", dumped) is not None
+
+
+@pytest.mark.parametrize("hyphens", [0, 3, 40, 400], ids=lambda n: f"{n}-hyphens")
+def test_the_float_scan_finds_an_exponent_wherever_it_is(hyphens):
+    """may_hold_floats looks for signs one by one, then (past a number of them) for "e+"/"e-": an
+    exponent before, at and after that point, at the very start and end, is found; a sign after a
+    letter or after "e" without a digit is not an exponent."""
+    from ludolog.replayer.core.strict_json import may_hold_floats
+
+    rng = random.Random(f"floats-{hyphens}")
+    pieces = [b'"tile-%d"' % i for i in range(hyphens)] + [b'"one+two"', b'"hostile-bay"', b'"e-"', b'-3']
+    for _ in range(300):
+        body = pieces[:]
+        rng.shuffle(body)
+        if rng.random() < 0.6:
+            body.insert(rng.randrange(len(body) + 1), rng.choice([b"1e-7", b"5e+20", b"x9e-", b"2.0", b"9e+"]))
+        dumped = b"[" + b",".join(body) + b"]"
+        assert may_hold_floats(dumped) == _float_text(dumped), dumped
+    for text in (b"1e-7", b"1e+7", b"e-7", b"-7", b"+", b"", b"9e", b"x1e-5]", b"[1e+5"):
+        assert may_hold_floats(text) == _float_text(text), text

@@ -26,6 +26,9 @@ from dataclasses import dataclass
 _SHAPE = bytes.maketrans(b"0123456789abcdfghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                          b"0" * 10 + b"a" * 51)
 _DIGITS = frozenset(b"0123456789")
+_E = ord("e")
+#: a call of ``bytes.find`` per sign costs about what the two-byte search costs over this many bytes
+_BYTES_PER_SIGN = 200
 _COLON_ESCAPE = b"\\u003"  # \u003a / \u003A (and, harmlessly, the other \u003x escapes)
 
 
@@ -42,7 +45,8 @@ def duplicate_keys(data: bytes, dumped: bytes) -> list[DuplicateKey]:
     """Every key written twice or more in one object of ``data`` (the JSON text, without a BOM),
     given ``dumped`` = ``orjson.dumps`` of what orjson parsed from it. Fast when there is none."""
     counts_differ = data.count(b":") != dumped.count(b":")
-    if not counts_differ and _COLON_ESCAPE not in data:
+    # a backslash is found at memchr speed and most logs have none; the five-byte escape is not
+    if not counts_differ and (b"\\" not in data or _COLON_ESCAPE not in data):
         return []
     return locate_duplicate_keys(data, certain=counts_differ)
 
@@ -89,15 +93,33 @@ def may_hold_floats(dumped: bytes) -> bool:
     """False when the parsed document certainly holds no float (``dumped`` = ``orjson.dumps`` of
     it); True when it may (a string can look like a number: :func:`holds_float` decides)."""
     if b"." not in dumped:  # then only an exponent can make a float: a digit right before "e+" or "e-"
-        for marker in (b"e+", b"e-"):
-            at = dumped.find(marker)
-            while at != -1:
-                if at and dumped[at - 1] in _DIGITS:
-                    return True
-                at = dumped.find(marker, at + 2)
-        return False
+        return _exponent(dumped, b"+") or _exponent(dumped, b"-")
     shape = dumped.translate(_SHAPE)
     return b"0." in shape or b"0e+" in shape or b"0e-" in shape
+
+
+def _exponent(dumped: bytes, sign: bytes) -> bool:
+    """Whether ``dumped`` holds a digit, "e", ``sign``. The signs are found one by one with
+    ``bytes.find`` of one byte (memchr: "+" is rare in a log, "-" mostly a few hyphens in ids);
+    a search for the two bytes "e+" is several times slower, as "e" is frequent in strings. After
+    one sign per :data:`_BYTES_PER_SIGN` bytes (a log full of hyphens, where one call per sign
+    would cost more) the two-byte search takes over."""
+    at = dumped.find(sign)
+    for _ in range(len(dumped) // _BYTES_PER_SIGN + 1):
+        if at == -1:
+            return False
+        if at >= 2 and dumped[at - 1] == _E and dumped[at - 2] in _DIGITS:
+            return True
+        at = dumped.find(sign, at + 1)
+    if at == -1:
+        return False
+    marker = b"e" + sign
+    at = dumped.find(marker, max(at - 1, 0))  # from the sign not looked at yet
+    while at != -1:
+        if at and dumped[at - 1] in _DIGITS:
+            return True
+        at = dumped.find(marker, at + 2)
+    return False
 
 
 def holds_float(value) -> bool:
