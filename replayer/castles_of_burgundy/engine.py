@@ -6,7 +6,7 @@ import random
 
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
-from . import board_svg, flow, listing
+from . import flow, listing
 from . import moves as mv
 from .catalog import Catalog, load_catalog
 from .geometry import empty_count
@@ -257,6 +257,8 @@ class CastlesOfBurgundy(Game):
 
     def render_svg(self, s: CobState) -> str:
         """The estates, the central board and a legend as one SVG picture (``board_svg``)."""
+        from . import board_svg  # imported to draw only: it (and html) cost validate 2% of its start-up
+
         return board_svg.render_svg(s)
 
 
