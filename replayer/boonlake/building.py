@@ -122,6 +122,10 @@ def _take_piece(s: BoonlakeState, seat: int, piece: str) -> str | None:
     for rid in s.cat.piece_order[piece]:
         if rid not in p.vacated:
             p.vacated.add(rid)
+            if piece == "house":
+                p.houses_removed += 1
+            elif piece == "settlement":
+                p.settlements_removed += 1
             return rid
     return None
 

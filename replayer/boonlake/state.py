@@ -59,6 +59,11 @@ class Player:
     coin_track: int = 0
     card_track: int = 0
     vacated: set[str] = field(default_factory=set)  #: player-board recesses emptied (h1, s1, c1, i1 ...)
+    #: houses and settlements among ``vacated``, counted as they are taken (the ingest's snapshot
+    #: reads them after every move; player_rows counts ``vacated`` itself, which the test of the
+    #: snapshot holds them to)
+    houses_removed: int = 0
+    settlements_removed: int = 0
     houses_aside: int = 0  #: houses replaced by settlements, removed from the game
     played: list[str] = field(default_factory=list)  #: project cards laid out, in order
     levers: dict[str, bool] = field(default_factory=dict)  #: lever space -> used since the last interim scoring
