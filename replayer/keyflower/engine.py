@@ -16,6 +16,8 @@ from .state import SEASONS, Draw, KFState, Phase, Transport
 
 #: villages whose state-column figures are remembered at most (see Keyflower._remember_village)
 VILLAGE_CACHE = 4096
+#: player count -> start seat -> each seat's start_player value (the snapshot extends by one of these)
+_START_FLAGS = {n: tuple(tuple(seat == start for seat in range(n)) for start in range(n)) for n in range(1, 7)}
 
 #: move types a seat may make in each phase (chance phases have none)
 PHASE_TYPES = {Phase.ACTIONS: ("bid", "use", "pass"), Phase.BOATS: ("boat",), Phase.WINTER_CHOICE: ("winter",),
@@ -97,6 +99,25 @@ _PHASE_MOVES = {Phase.ACTIONS: {"bid": _bid, "use": _use, "pass": _pass},
 _TASK_MOVES = {Draw: {"draw": actions.draw}, Transport: {"carry": actions.carry, "upgrade": actions.upgrade_tile, "done": _done}}
 
 
+def _side_figures(cat: Catalog) -> dict[str, dict[str, tuple[int, int, int]]]:
+    """Tile id -> side -> (1 if the side is the upgraded one, 1 if the tile is a winter tile, its
+    transport number) for the snapshot's village figures, made once per catalog (kept in its memo).
+    The transport number is the scoring's own (scoring.transport_total of a village of that tile
+    alone), so the snapshot and the final scoring never count it differently."""
+    from .geometry import HOME, PlacedTile, Village
+    from .scoring import transport_total
+
+    table = cat.memo.get("snapshot side figures")
+    if table is None:
+        winter_season = SEASONS[3]
+        table = cat.memo["snapshot side figures"] = {
+            tile_id: {side: (int(side == "upgraded"), int(tile.season is winter_season),
+                             transport_total(Village(cat, [PlacedTile(tile_id, HOME, side=side)])))
+                      for side in tile.sides}
+            for tile_id, tile in cat.tiles.items()}
+    return table
+
+
 class Keyflower(CatalogEngine, Game):
     name = "keyflower"
     title = "Keyflower"
@@ -117,6 +138,9 @@ class Keyflower(CatalogEngine, Game):
         self._catalog = catalog
         #: id of a village -> (the village, its figures): see _remember_village
         self._village_figures: dict[int, tuple] = {}
+        #: per seat, (the village it had at the last snapshot, its figures): most moves leave a
+        #: village as it was, and one identity test is cheaper than the look-up by id()
+        self._seat_villages: list[tuple] = [(None, None)] * 6
 
     # the catalog (CatalogEngine): its default, its action kinds checked on load, its ids
     def load_default_catalog(self) -> Catalog:
@@ -237,61 +261,74 @@ class Keyflower(CatalogEngine, Game):
     def add_state_columns(self, s: KFState, columns: list[list]) -> None:
         """:meth:`player_rows` appended column by column (the ingest's snapshot after every move).
         What a village's tiles give (resources, upgraded and winter tiles, transport numbers) is
-        worked out once per village: villages are values, replaced whenever a tile changes."""
+        worked out once per village: villages are values, replaced whenever a tile changes. The
+        rest is read with as few Python steps per value as it takes (one append each; this hook
+        cost more than the replay itself): lists unpacked instead of indexed and summed, the start
+        player's flags one prepared tuple per player count and start seat."""
         (score, workers, red, yellow, blue, green, unseen_workers, wood, stone, iron, gold, skills, saw, pickaxe,
          anvil, unseen_skills, village_tiles, upgraded_tiles, winter_tiles, transport_capacity, start_player) = columns
         players = s.players
-        score += s.ledger.totals[:len(players)]
-        start_player += [seat == s.start for seat in range(len(players))]
+        n = len(players)
+        score += s.ledger.totals[:n]
+        start_player += _START_FLAGS[n][s.start]
         bag_unseen, pile_unseen = s.bag.unknown_held, s.skill_pile.unknown_held
-        figures_of = self._village_figures
-        for seat, p in enumerate(players):
-            uw, us = bag_unseen.get(seat, 0), pile_unseen.get(seat, 0)
-            w = p.workers
-            workers.append(sum(w) + uw)
-            red.append(w[0])
-            yellow.append(w[1])
-            blue.append(w[2])
-            green.append(w[3])
+        figures_of, seat_villages = self._village_figures, self._seat_villages
+        seat = 0
+        for p in players:
+            uw = bag_unseen.get(seat, 0) if bag_unseen else 0
+            us = pile_unseen.get(seat, 0) if pile_unseen else 0
+            r, y, b, g = p.workers
+            workers.append(r + y + b + g + uw)
+            red.append(r)
+            yellow.append(y)
+            blue.append(b)
+            green.append(g)
             unseen_workers.append(uw)
             village = p.village
-            found = figures_of.get(id(village))
-            figures = found[1] if found is not None and found[0] is village else self._remember_village(s, village)
-            wood.append(figures[0])
-            stone.append(figures[1])
-            iron.append(figures[2])
-            gold.append(figures[3])
-            k = p.skills
-            skills.append(sum(k) + us)
-            saw.append(k[0])
-            pickaxe.append(k[1])
-            anvil.append(k[2])
+            known = seat_villages[seat]
+            if known[0] is village:
+                figures = known[1]
+            else:
+                found = figures_of.get(id(village))
+                figures = found[1] if found is not None and found[0] is village else self._remember_village(s, village)
+                seat_villages[seat] = (village, figures)
+            w, st, i, gd, upgraded, winter, transport = figures
+            wood.append(w)
+            stone.append(st)
+            iron.append(i)
+            gold.append(gd)
+            sa, pi, an = p.skills
+            skills.append(sa + pi + an + us)
+            saw.append(sa)
+            pickaxe.append(pi)
+            anvil.append(an)
             unseen_skills.append(us)
             village_tiles.append(len(p.coords) - 1)
-            upgraded_tiles.append(figures[4])
-            winter_tiles.append(figures[5])
-            transport = figures[6]
-            if p.summer_boats:  # held() is empty without summer boats
-                transport *= actions.held(s, seat).get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
+            upgraded_tiles.append(upgraded)
+            winter_tiles.append(winter)
+            if p.summer_boats:  # the abilities (actions.held) are empty without summer boats
+                transport *= p.abilities.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
             transport_capacity.append(transport)
+            seat += 1
 
     def _remember_village(self, s: KFState, village) -> tuple[int, ...]:
         """(wood, stone, iron, gold, upgraded tiles, winter tiles, transport total) of ``village``,
         kept by its identity (the village is kept too, so that its id() stays its own); at most
-        :data:`VILLAGE_CACHE` villages are kept."""
-        from .scoring import transport_total
-
-        wood = stone = iron = gold = upgraded = winter = 0
-        tiles = s.cat.tiles
+        :data:`VILLAGE_CACHE` villages are kept. What a tile adds besides its resources depends on
+        the tile and the side it shows alone (:func:`_side_figures`)."""
+        wood = stone = iron = gold = upgraded = winter = transport = 0
+        sides = _side_figures(s.cat)
         for placed in village.tiles.values():
             w, st, i, g = placed.resources
             wood += w
             stone += st
             iron += i
             gold += g
-            upgraded += placed.side == "upgraded"
-            winter += tiles[placed.tile].season is SEASONS[3]
-        figures = (wood, stone, iron, gold, upgraded, winter, transport_total(village))
+            u, wi, t = sides[placed.tile][placed.side]
+            upgraded += u
+            winter += wi
+            transport += t
+        figures = (wood, stone, iron, gold, upgraded, winter, transport)
         if len(self._village_figures) >= VILLAGE_CACHE:
             self._village_figures.clear()
         self._village_figures[id(village)] = (village, figures)
