@@ -353,31 +353,34 @@ class KingdomCrossing(CatalogEngine, Game):
         return rows
 
     def add_state_columns(self, s: KCState, columns: list[list]) -> None:
-        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move)."""
+        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move),
+        with as few Python steps per value as it takes: the resources unpacked, the Action tiles
+        counted by ``list.count`` (no generic sum), the values equal for every seat extended at once."""
         cat = self.cat
         (score, coins, invest, lumber, stone, sap, food, paws_left, tiles_left, houses, guild_cards, structures,
          birds, favors, bridge_goals, improved_tiles, region, paco_paca_score) = columns
-        paco = s.paco_ledger.totals[0] if s.paco_ledger is not None else 0
-        score += s.ledger.totals[:s.n]
-        for p in s.players[:s.n]:
+        n = s.n
+        score += s.ledger.totals[:n]
+        paco_paca_score += [s.paco_ledger.totals[0] if s.paco_ledger is not None else 0] * n
+        paw_markers, regions = cat.paw_markers, cat.regions
+        for p in s.players[:n]:
             coins.append(p.coins)
             invest.append(p.invest)
-            res = p.res
-            lumber.append(res[0])
-            stone.append(res[1])
-            sap.append(res[2])
-            food.append(res[3])
-            paws_left.append(cat.paw_markers - p.paws)
-            tiles_left.append(6 - sum(p.played))
+            lu, st, sa, fo = p.res
+            lumber.append(lu)
+            stone.append(st)
+            sap.append(sa)
+            food.append(fo)
+            paws_left.append(paw_markers - p.paws)
+            tiles_left.append(p.played.count(False))  # the 6 Action tiles, those not played this round
             houses.append(len(p.houses))
             guild_cards.append(len(p.cards))
             structures.append(len(p.structures))
             birds.append(len(p.birds))
             favors.append(len(p.favors))
             bridge_goals.append(p.goals.bit_count())
-            improved_tiles.append(sum(p.improved))
-            region.append(cat.regions[p.region] if p.region >= 0 else "")
-            paco_paca_score.append(paco)
+            improved_tiles.append(p.improved.count(True))
+            region.append(regions[p.region] if p.region >= 0 else "")
 
     def turn_info(self, s: KCState) -> tuple[int, int]:
         per_round = s.cat.actions_per_round * s.seats
