@@ -170,13 +170,14 @@ class Entdecker(MoveListing, Game):
                 for total, wealth, p, plants in zip(s.ledger.totals, s.wealth, s.pieces, s.plants)]
 
     def add_state_columns(self, s: EntdeckerState, columns: list[list]) -> None:
-        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move)."""
+        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move);
+        a reserve is unpacked (it is [posts, forts, colonies]) rather than indexed by the Piece
+        members, which costs an enum's conversion to an index each time."""
         score, wealth, posts, forts, colonies, on_board, plants, plant_value = columns
         score += s.ledger.totals
         wealth += s.wealth
         every_piece = sum(s.cat.piece_count)
-        for p, seat_plants in zip(s.pieces, s.plants):
-            post, fort, colony = p[POST], p[FORT], p[COLONY]
+        for (post, fort, colony), seat_plants in zip(s.pieces, s.plants):
             posts.append(post)
             forts.append(fort)
             colonies.append(colony)
