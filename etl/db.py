@@ -16,7 +16,7 @@ from ludolog.replayer.core import LudologError
 
 from .tables import (COMMON_TABLES, ColumnAdded, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
                      PLAYER_STATE_CHANGES, PLAYER_STATES_VIEW, SCHEMA_VERSION, SCORE_BY_MOVE_VIEW, UPGRADES, Table,
-                     apply_change, table_layout)
+                     apply_change, game_views_ddl, table_layout)
 
 DEFAULT_DB = "ludolog.duckdb"
 
@@ -279,8 +279,12 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the databa
                     [str(SCHEMA_VERSION), ludolog_version()])
         for table in COMMON_TABLES:
             con.execute(table.ddl(keyed=not (defer_keys and info.status is SchemaStatus.NEW)))
+        # every view made anew from this ludolog's definitions (an upgrade may have changed the tables)
         con.execute(PLAYER_STATES_VIEW)
         con.execute(SCORE_BY_MOVE_VIEW)
+        for name in game_tables(con):
+            for view in game_views_ddl(name[:-len(GAME_TABLE_SUFFIX)]):
+                con.execute(view)
         con.commit()
     except BaseException:
         con.rollback()

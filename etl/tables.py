@@ -10,7 +10,8 @@ and ``<game>_player_state_changes`` hold a seat's row at the first move of a log
 of its values (score or a game figure) differs from its row one move earlier - most moves change
 one seat. The views ``player_states``, ``<game>_player_states`` and ``<game>_states`` give every
 row back: each stored row stands for its move and the moves after it up to the seat's next stored
-row (or the last applied move, ``games.moves_applied``).
+row (or the last applied move, ``games.moves_applied``), the end stored with it
+(``player_state_changes.until_move_index``) so that a view needs neither a join nor a window.
 """
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ import pyarrow as pa
 #: file_mtime_ns, engine_digest, catalog_digest (re-ingest skips unchanged files; --stale). 4: keys
 #: (games.game_id, moves (game_id, move_index)), moves.move JSON, games.status an ENUM. 5: the
 #: state tables store only the rows that changed (player_state_changes, <game>_player_state_changes);
-#: player_states and <game>_player_states are views giving every row.
-SCHEMA_VERSION = 5
+#: player_states and <game>_player_states are views giving every row. 6: player_state_changes.until_move_index
+#: (where a stored row stops holding: the views read it instead of finding it again on every query).
+SCHEMA_VERSION = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +161,8 @@ PLAYER_STATE_CHANGES = Table("player_state_changes", (
     _int("seat", "seat number from 0"),
     _text("player", "player id"),
     _int("score", "the player's score in that position (running sum of the ledger)"),
+    _int("until_move_index", "the row holds for the moves from move_index up to this one, exclusive: the "
+                             "player's next stored move_index, or games.moves_applied after the last"),
 ))
 
 SCORE_EVENTS = Table("score_events", "The score ledger: every change of a player's score.", (
@@ -239,34 +243,38 @@ def game_state_table(game: str, state_columns) -> Table:
                  f"player_state_changes of its games).", tuple(cols))
 
 
+_KEYS_SQL = ", ".join(_KEY_COLUMNS)
+
+
 def _expanded(source: str, columns: str) -> str:
-    """SELECT every (move, seat) row from the stored rows ``source`` (a FROM clause over stored
-    rows with their ``game_id``, ``move_index`` and ``seat``): a stored row holds from its move up to
-    the seat's next stored row, or to the game's last applied move. ``columns`` follow the keys."""
+    """SELECT every (move, seat) row from ``source``, a subquery of stored rows with their
+    ``game_id``, ``move_index``, ``seat`` and the move their row stops holding at (``_ludolog_until``):
+    one row for each move of that range (unnest of a range: no join, no window). ``columns`` follow
+    the keys."""
     return (f"SELECT game_id, CAST(unnest(range(move_index, {_UNTIL})) AS INTEGER) AS move_index, seat, {columns}\n"
-            f"FROM (SELECT stored.*, coalesce(lead(stored.move_index) OVER (PARTITION BY stored.game_id, stored.seat "
-            f"ORDER BY stored.move_index), g.moves_applied) AS {_UNTIL}\n"
-            f"      FROM {source} JOIN games g USING (game_id))")
+            f"FROM ({source}) stored")
 
 
 #: every player's common figures after every applied move, from the stored changes
-PLAYER_STATES_VIEW = ("CREATE OR REPLACE VIEW player_states AS\n"
-                      + _expanded("player_state_changes stored", "player, score"))
+PLAYER_STATES_VIEW = ("CREATE OR REPLACE VIEW player_states AS\n" + _expanded(
+    f"SELECT * EXCLUDE (until_move_index), until_move_index AS {_UNTIL} FROM player_state_changes", "player, score"))
 
 
 def game_states_view_ddl(game: str) -> str:
-    """The view of every row of one game's own figures (``<game>_player_states``)."""
-    return (f"CREATE OR REPLACE VIEW {game_states_view_name(game)} AS\n"
-            + _expanded(f"{game_table_name(game)} stored", f"* EXCLUDE (game_id, move_index, seat, {_UNTIL})"))
+    """The view of every row of one game's own figures (``<game>_player_states``); where each row
+    stops holding comes from the same row of player_state_changes."""
+    return (f"CREATE OR REPLACE VIEW {game_states_view_name(game)} AS\n" + _expanded(
+        f"SELECT s.*, ps.until_move_index AS {_UNTIL} FROM {game_table_name(game)} s "
+        f"JOIN player_state_changes ps USING ({_KEYS_SQL})", f"* EXCLUDE ({_KEYS_SQL}, {_UNTIL})"))
 
 
 def game_view_ddl(game: str) -> str:
     """The view of both the common and the game-specific figures of one game (``<game>_states``):
     the two stored tables hold the same rows of the game's logs."""
-    return (f"CREATE OR REPLACE VIEW {game_view_name(game)} AS\n"
-            + _expanded(f"(SELECT ps.*, s.* EXCLUDE (game_id, move_index, seat) FROM player_state_changes ps "
-                        f"JOIN {game_table_name(game)} s USING (game_id, move_index, seat)) stored",
-                        f"player, score, * EXCLUDE (game_id, move_index, seat, player, score, {_UNTIL})"))
+    return (f"CREATE OR REPLACE VIEW {game_view_name(game)} AS\n" + _expanded(
+        f"SELECT ps.* EXCLUDE (until_move_index), s.* EXCLUDE ({_KEYS_SQL}), ps.until_move_index AS {_UNTIL} "
+        f"FROM player_state_changes ps JOIN {game_table_name(game)} s USING ({_KEYS_SQL})",
+        f"player, score, * EXCLUDE ({_KEYS_SQL}, player, score, {_UNTIL})"))
 
 
 def game_views_ddl(game: str) -> list[str]:
@@ -383,17 +391,14 @@ class StatesStoredAsChanges:
         statements = [f"DROP VIEW IF EXISTS {view}" for view in
                       ["score_by_move", *(prefix + GAME_VIEW_SUFFIX for prefix in prefixes)]]
         statements += [f"CREATE TEMP TABLE _ludolog_kept AS {' UNION '.join(kept)}",
-                       PLAYER_STATE_CHANGES.ddl(),
-                       f"INSERT INTO player_state_changes BY NAME SELECT * FROM player_states "
+                       # the columns of player_states (schema 5); views are made by ensure_schema
+                       f"CREATE TABLE player_state_changes AS SELECT * FROM player_states "
                        f"SEMI JOIN _ludolog_kept USING ({keys})"]
         for name, prefix in zip(full, prefixes):
             statements.append(f"CREATE TABLE {prefix}{GAME_TABLE_SUFFIX} AS SELECT * FROM {name} "
                               f"SEMI JOIN _ludolog_kept USING ({keys})")
         statements += [f"DROP TABLE {name}" for name in ["player_states", *full]]
-        statements += ["DROP TABLE _ludolog_kept", PLAYER_STATES_VIEW]
-        for prefix in prefixes:
-            statements += game_views_ddl(prefix)
-        return statements
+        return statements + ["DROP TABLE _ludolog_kept"]
 
     def apply(self, con) -> None:
         for statement in self.statements(con):
@@ -405,7 +410,24 @@ class StatesStoredAsChanges:
                 "and <game>_player_state_changes; views of the old names give every row")
 
 
-Change = ColumnAdded | ColumnRetyped | KeyAdded | StatesStoredAsChanges
+@dataclass(frozen=True, slots=True)
+class ColumnDerived:
+    """A column a schema version added whose values follow from the rows stored already: filled in
+    place by ``fill`` (an UPDATE), so no game needs ingesting again."""
+
+    table: str
+    column: Column
+    fill: str
+
+    def statements(self) -> list[str]:
+        return [f"ALTER TABLE {self.table} ADD COLUMN {self.column.name} {self.column.sql}", self.fill]
+
+    @property
+    def text(self) -> str:
+        return f"added {self.table}.{self.column.name}, filled from the stored rows"
+
+
+Change = ColumnAdded | ColumnRetyped | KeyAdded | StatesStoredAsChanges | ColumnDerived
 
 
 def apply_change(change: Change, con) -> None:
@@ -430,6 +452,11 @@ UPGRADES: dict[int, tuple[Change, ...]] = {
         ColumnRetyped("games", _column(GAMES, "status"), "VARCHAR"),
         KeyAdded("games", GAMES.key), KeyAdded("moves", MOVES.key)),
     4: (StatesStoredAsChanges(),),
+    5: (ColumnDerived("player_state_changes", _column(PLAYER_STATE_CHANGES, "until_move_index"), (
+        "UPDATE player_state_changes c SET until_move_index = u.until FROM (SELECT game_id, move_index, seat, "
+        "coalesce(lead(move_index) OVER (PARTITION BY game_id, seat ORDER BY move_index), g.moves_applied) AS until "
+        "FROM player_state_changes JOIN games g USING (game_id)) u "
+        "WHERE c.game_id = u.game_id AND c.move_index = u.move_index AND c.seat = u.seat")),),
 }
 
 
@@ -443,7 +470,7 @@ def table_layout(version: int) -> dict[str, dict[str, str]] | None:
         if older not in UPGRADES:
             return None
         for change in UPGRADES[older]:
-            if isinstance(change, ColumnAdded):
+            if isinstance(change, (ColumnAdded, ColumnDerived)):
                 del layout[change.table][change.column.name]
             elif isinstance(change, ColumnRetyped):
                 layout[change.table][change.column.name] = change.before

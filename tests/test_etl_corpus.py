@@ -152,8 +152,8 @@ def fetch(db: Path, sql: str, params=None) -> list[tuple]:
 
 
 def schema_5_undone(db: Path) -> list[str]:
-    """SQL giving the schema-5 database ``db`` the layout of schema 4, as a ludolog before schema 5
-    wrote it: every state row stored in the tables player_states and <game>_player_states (here
+    """SQL giving the database ``db`` of this schema the layout of schema 4, as a ludolog before
+    schema 5 wrote it: every state row stored in the tables player_states and <game>_player_states (here
     read from the views of those names), the views <game>_states joining those tables."""
     from ludolog.etl.db import game_tables
     from ludolog.etl.tables import GAME_TABLE_SUFFIX
@@ -175,8 +175,8 @@ def schema_5_undone(db: Path) -> list[str]:
 
 
 def schema_4_undone(db: Path) -> list[str]:
-    """SQL giving the schema-5 database ``db`` the layout of schema 3, as a ludolog before schema 4
-    wrote it: :func:`schema_5_undone`, no keys on games and moves, moves.move and games.status
+    """SQL giving the database ``db`` of this schema the layout of schema 3, as a ludolog before
+    schema 4 wrote it: :func:`schema_5_undone`, no keys on games and moves, moves.move and games.status
     VARCHAR (the meta row is left)."""
     from ludolog.etl.tables import UPGRADES, ColumnRetyped, KeyAdded
 

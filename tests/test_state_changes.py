@@ -1,4 +1,4 @@
-"""Only the state rows that changed are stored; the views give every row back (schema 5).
+"""Only the state rows that changed are stored; the views give every row back (schemas 5 and 6).
 
 The reference is a database of the same logs that stores every row (the change filter replaced by
 one keeping all rows, as every ludolog before schema 5 stored them): its stored tables are the rows
@@ -25,6 +25,9 @@ from ludolog.replayer.core import all_games, registry, simulate_log
 from . import toygame
 
 KEYS = "game_id, move_index, seat"
+#: the columns of player_state_changes that player_states has too
+COMMON = "player_state_changes.* EXCLUDE (until_move_index)"
+PS = "ps.* EXCLUDE (until_move_index)"
 
 
 def _games():
@@ -111,9 +114,9 @@ def databases(corpus, tmp_path_factory):
 
 def full_relations(p: str) -> dict[str, str]:
     """view name -> the same rows from a database storing every row."""
-    return {"player_states": "SELECT * FROM player_state_changes",
+    return {"player_states": f"SELECT {COMMON} FROM player_state_changes",
             f"{p}_player_states": f"SELECT * FROM {p}{GAME_TABLE_SUFFIX}",
-            f"{p}_states": f"SELECT ps.*, s.* EXCLUDE ({KEYS}) FROM player_state_changes ps "
+            f"{p}_states": f"SELECT {PS}, s.* EXCLUDE ({KEYS}) FROM player_state_changes ps "
                            f"JOIN {p}{GAME_TABLE_SUFFIX} s USING ({KEYS})"}
 
 
@@ -126,9 +129,7 @@ def test_the_views_give_every_row_with_its_values_and_types(databases):
     for p in games:
         for view, same in full_relations(p).items():
             assert rows(changes, f"SELECT * FROM {view}") == rows(full, same), view
-            expected_types = describe(full, f"({same})") if view.endswith("_states") and view != f"{p}_player_states" \
-                else describe(full, "player_state_changes" if view == "player_states" else f"{p}{GAME_TABLE_SUFFIX}")
-            assert describe(changes, view) == expected_types, view
+            assert describe(changes, view) == describe(full, f"({same})"), view
     assert rows(changes, "SELECT * FROM score_by_move") == rows(full, "SELECT * FROM score_by_move")
     # every applied move has one row per seat, and no other row exists
     assert rows(changes, "SELECT count(*) FROM player_states") == \
@@ -140,13 +141,21 @@ def test_only_the_rows_that_changed_are_stored(databases):
     from its row one move before - computed here in Python over every row."""
     changes, full = databases
     for p in prefixes(changes):
-        every = rows(full, f"SELECT ps.*, s.* EXCLUDE ({KEYS}) FROM player_state_changes ps "
+        every = rows(full, f"SELECT {PS}, s.* EXCLUDE ({KEYS}) FROM player_state_changes ps "
                            f"JOIN {p}{GAME_TABLE_SUFFIX} s USING ({KEYS})")
         values = {(r[0], r[1], r[2]): r[3:] for r in every}
         expected = [r for r in every if r[1] == 0 or values[(r[0], r[1] - 1, r[2])] != r[3:]]
-        stored = rows(changes, f"SELECT ps.*, s.* EXCLUDE ({KEYS}) FROM player_state_changes ps "
+        stored = rows(changes, f"SELECT {PS}, s.* EXCLUDE ({KEYS}) FROM player_state_changes ps "
                                f"JOIN {p}{GAME_TABLE_SUFFIX} s USING ({KEYS})")
         assert stored == expected, p
+        # each stored row holds until the seat's next stored row, after the last until the last move
+        applied = dict(rows(changes, "SELECT game_id, moves_applied FROM games"))
+        until, later = [], {}  # later: (game, seat) -> the move of the stored row after, going backwards
+        for game_id, move, seat, *_ in sorted(stored, key=lambda r: (r[0], r[2], -r[1])):
+            until.append((game_id, move, seat, later.get((game_id, seat), applied[game_id])))
+            later[(game_id, seat)] = move
+        assert rows(changes, f"SELECT {KEYS}, until_move_index FROM player_state_changes SEMI JOIN "
+                             f"{p}{GAME_TABLE_SUFFIX} USING ({KEYS})") == sorted(until, key=repr)
         # both stored tables hold the same rows of the game
         assert rows(changes, f"SELECT {KEYS} FROM {p}{GAME_TABLE_SUFFIX}") == [r[:3] for r in stored]
     stored, every = rows(changes, "SELECT count(*) FROM player_state_changes")[0][0], \
@@ -163,6 +172,7 @@ def test_a_schema_4_database_is_upgraded_in_one_transaction(corpus, databases, t
     try:
         for statement in ["DROP VIEW score_by_move", *(f"DROP VIEW {p}_states" for p in games),
                           *(f"DROP VIEW {p}_player_states" for p in games), "DROP VIEW player_states",
+                          "ALTER TABLE player_state_changes DROP COLUMN until_move_index",
                           "ALTER TABLE player_state_changes RENAME TO player_states",
                           *(f"ALTER TABLE {p}{GAME_TABLE_SUFFIX} RENAME TO {p}_player_states" for p in games),
                           *(f"CREATE VIEW {p}_states AS SELECT ps.*, s.* EXCLUDE ({KEYS}) FROM player_states ps "
@@ -190,9 +200,9 @@ def test_a_schema_4_database_is_upgraded_in_one_transaction(corpus, databases, t
     summary = ingest(corpus, old, workers=1)  # unchanged logs: skipped; the upgrade alone runs
     assert summary.ok is False or summary.stats.logs == 0
     assert summary.stats.logs == 0
-    assert summary.notes == [f"{old} upgraded in place from table schema 4 to 5 ("
-                             + tables.StatesStoredAsChanges().text + ")"]
-    assert rows(old, "SELECT value FROM ludolog_meta WHERE key = 'schema_version'") == [("5",)]
+    assert summary.notes == [f"{old} upgraded in place from table schema 4 to 6 ("
+                             + tables.StatesStoredAsChanges().text + "; " + tables.UPGRADES[5][0].text + ")"]
+    assert rows(old, "SELECT value FROM ludolog_meta WHERE key = 'schema_version'") == [("6",)]
     assert {name: rows(old, f"SELECT * FROM {name}") for name in before} == before
     for p in games:  # the upgrade's filter (SQL) stores what the ingest's (Arrow) does
         for stored in ("player_state_changes", f"{p}{GAME_TABLE_SUFFIX}"):
@@ -240,3 +250,24 @@ def test_a_replaced_log_leaves_no_stored_row_behind(corpus, tmp_path):
     for stored in ("player_state_changes", f"entdecker{GAME_TABLE_SUFFIX}"):
         assert rows(db, f"SELECT DISTINCT game_id FROM {stored}") == [(game_id,)]
     assert rows(db, "SELECT max(move_index), count(*) FROM player_states") == [(2, 3 * len(raw["players"]))]
+
+
+def test_a_schema_5_database_gets_where_each_stored_row_ends(corpus, databases, tmp_path):
+    """Schema 6 added player_state_changes.until_move_index: filled in place by SQL, it is what
+    the ingest computes in Arrow."""
+    changes, _ = databases
+    old = tmp_path / "five.duckdb"
+    ingest(corpus, old, workers=1)
+    con = duckdb.connect(str(old))
+    try:
+        con.execute("ALTER TABLE player_state_changes DROP COLUMN until_move_index")
+        con.execute("UPDATE ludolog_meta SET value = '5' WHERE key = 'schema_version'")
+    finally:
+        con.close()
+    summary = ingest(corpus, old, workers=1)
+    assert summary.stats.logs == 0 and summary.notes == [
+        f"{old} upgraded in place from table schema 5 to 6 (added player_state_changes.until_move_index, "
+        "filled from the stored rows)"]
+    for p in prefixes(old):
+        for relation in ("player_state_changes", f"{p}{GAME_TABLE_SUFFIX}", "player_states", f"{p}_states"):
+            assert rows(old, f"SELECT * FROM {relation}") == rows(changes, f"SELECT * FROM {relation}"), relation

@@ -95,6 +95,13 @@ def test_the_chunk_tables_hold_the_player_rows_of_every_move(game):
     before = {(number, index, seat): values for number, index, seat, *values in expected}
     changed = [row for row in expected if row[1] == 0 or before[(row[0], row[1] - 1, row[2])] != list(row[3:])]
     assert got == changed and len(got) == chunk.stored_state_rows
+    # each stored row holds up to the seat's next stored row, the last one to the end of its log
+    moves = {number: index + 1 for number, index, *_ in expected}
+    following = {}
+    for number, index, seat, *_ in reversed(got):
+        following[(number, index, seat)] = following.get((number, seat), moves[number])
+        following[(number, seat)] = index
+    assert [s["until_move_index"] for s in states] == [following[row[:3]] for row in got]
     assert len(changed) < len(expected)  # most moves leave most seats as they were
     # and every row comes back: each stored row holds until the seat's next stored row
     latest: dict = {}

@@ -524,20 +524,21 @@ def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, t
         assert f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it" in query.stderr
         summary = ingest(one_log, db, workers=1)
         assert summary.ok
-        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 5 (added players.turn_position, "
+        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 6 (added players.turn_position, "
                                  "games.file_size, games.file_mtime_ns, games.engine_digest, games.catalog_digest: "
                                  "NULL for the games loaded before until their logs are ingested again; "
                                  "moves.move is JSON; games.status is an ENUM; games is keyed by (game_id); "
                                  f"moves is keyed by (game_id, move_index); {_STATES_TEXT})"]
         assert _columns_sorted(db) == _columns_sorted(reference)  # the same logs again: filled in
-        assert _meta(db)["schema_version"] == "5"
+        assert _meta(db)["schema_version"] == "6"
     assert _meta(unmarked)["created_by"] == "unknown" and "ludolog_version" in _meta(marked)
     again = ingest(one_log, unmarked, workers=1)
     assert again.ok and again.notes == []
 
 
 _STATES_TEXT = ("player_states and <game>_player_states keep only the rows that changed, as player_state_changes "
-                "and <game>_player_state_changes; views of the old names give every row")
+                "and <game>_player_state_changes; views of the old names give every row; "
+                "added player_state_changes.until_move_index, filled from the stored rows")
 
 
 def _keys(db: Path) -> dict[str, list[str]]:
@@ -562,9 +563,9 @@ def test_a_schema_3_database_gets_keys_json_and_an_enum_in_place(one_log, tmp_pa
     assert _keys(old) == {} and _types(old)[("moves", "move")] == "VARCHAR"
     summary = ingest(one_log, old, workers=1)  # unchanged logs: skipped; the upgrade alone runs
     assert summary.ok and summary.stats.logs == 0
-    assert summary.notes == [f"{old} upgraded in place from table schema 3 to 5 (moves.move is JSON; games.status is "
+    assert summary.notes == [f"{old} upgraded in place from table schema 3 to 6 (moves.move is JSON; games.status is "
                              f"an ENUM; games is keyed by (game_id); moves is keyed by (game_id, move_index); {_STATES_TEXT})"]
-    assert _meta(old)["schema_version"] == "5"
+    assert _meta(old)["schema_version"] == "6"
     assert _keys(old) == _keys(reference) and _types(old) == _types(reference)
     assert _columns_sorted(old) == _columns_sorted(reference)  # every stored row kept, converted
     assert fetch(old, "SELECT count(*) FROM moves WHERE move->>'$.type' = move_type")[0][0] == \
@@ -582,9 +583,9 @@ def test_a_schema_3_database_gets_keys_json_and_an_enum_in_place(one_log, tmp_pa
 
 
 @pytest.mark.parametrize(("version", "says"), [
-    ("6", "was made by a newer ludolog (ludolog 9.1.0, table schema 6); this ludolog ({mine}) knows schema 5 - "
+    ("7", "was made by a newer ludolog (ludolog 9.1.0, table schema 7); this ludolog ({mine}) knows schema 6 - "
           "upgrade ludolog, or ingest into another --db file"),
-    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 5 and "
+    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 6 and "
           "cannot upgrade it in place - ingest the logs again into a new --db file"),
 ])
 def test_a_database_of_another_schema_version_is_refused_with_the_way_out(one_log, tmp_path, version, says):
