@@ -165,10 +165,11 @@ def schema_5_undone(db: Path) -> list[str]:
         con.close()
     keys = "game_id, move_index, seat"
     statements = ["DROP VIEW IF EXISTS score_by_move"] + [f"DROP VIEW {p}_states" for p in prefixes]
-    for full, stored in [("player_states", "player_state_changes"),
-                         *((f"{p}_player_states", f"{p}{GAME_TABLE_SUFFIX}") for p in prefixes)]:
-        statements += [f"CREATE TABLE {full}_full AS SELECT * FROM {full}", f"DROP VIEW {full}",
-                       f"ALTER TABLE {full}_full RENAME TO {full}", f"DROP TABLE {stored}"]
+    views = ["player_states", *(f"{p}_player_states" for p in prefixes)]
+    # every view read before any stored table goes (a game's view reads player_state_changes too)
+    statements += [f"CREATE TABLE {view}_full AS SELECT * FROM {view}" for view in views]
+    statements += [s for view in views for s in (f"DROP VIEW {view}", f"ALTER TABLE {view}_full RENAME TO {view}")]
+    statements += [f"DROP TABLE {p}{GAME_TABLE_SUFFIX}" for p in prefixes] + ["DROP TABLE player_state_changes"]
     statements += [f"CREATE VIEW {p}_states AS SELECT ps.*, s.* EXCLUDE ({keys}) FROM player_states ps "
                    f"JOIN {p}_player_states s USING ({keys})" for p in prefixes]
     return statements
