@@ -1,8 +1,8 @@
 """Export: every data table as Parquet, partitioned by game (Hive layout), for DuckDB or any engine.
 
     OUT/games/game=entdecker/data_0.parquet
-    OUT/player_states/game=entdecker/data_0.parquet
-    OUT/entdecker_player_states/game=entdecker/data_0.parquet
+    OUT/player_state_changes/game=entdecker/data_0.parquet      the stored state rows (the views
+    OUT/entdecker_player_state_changes/game=entdecker/data_0.parquet    are made again by every reader)
     OUT/.ludolog-export            the manifest: every file this export wrote, with its SHA-256
 
 Tables without a ``game`` column get it from ``games``. Logs that name no known game land in
