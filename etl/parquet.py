@@ -20,6 +20,7 @@ other file.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -130,6 +131,7 @@ def extract_steps(files: Sequence[str | Path], out: str | Path, workers: int | N
     start = time.perf_counter()
     pool = open_pool(dask, min(workers, max(1, len(files))))
     completed = False
+    made = _missing_folders(out)  # made by this extract: removed again if it does not complete
     try:
         if dask:
             summary.workers = pool.workers
@@ -152,6 +154,19 @@ def extract_steps(files: Sequence[str | Path], out: str | Path, workers: int | N
     finally:
         pool.close(abort=not completed)
         summary.seconds = time.perf_counter() - start
+        if not completed:  # OUT as it was: the folders this extract made go, if nothing else was put there
+            for folder in made:
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+
+
+def _missing_folders(path: Path) -> list[Path]:
+    """``path`` and its parents that do not exist yet, deepest first."""
+    missing = []
+    while not os.path.lexists(path) and path != path.parent:
+        missing.append(path)
+        path = path.parent
+    return missing
 
 
 def extract(files: Sequence[str | Path], out: str | Path, workers: int | None = None, chunk_size: int | None = None,

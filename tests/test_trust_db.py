@@ -353,7 +353,7 @@ def test_sigterm_stops_the_ingest_like_ctrl_c(slow_corpus, tmp_path):
 
 
 def test_sigterm_stops_an_extract_like_ctrl_c_and_leaves_out_as_it_was(slow_corpus, tmp_path):
-    out = tmp_path / "parquet"
+    out = tmp_path / "new" / "parquet"  # both folders made by the extract, both gone again
     proc, workers = _start_command(["extract", str(tmp_path / "logs"), "--out", str(out)])
     os.kill(proc.pid, signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
