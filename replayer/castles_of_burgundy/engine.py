@@ -18,6 +18,7 @@ from .turns import turn_order
 EDITIONS = ("alea-2011", "alea-2019", "awaken-realms-2023")
 #: masks _estate_figures remembers at most (a few hundred bytes each; games fill at most 37 spaces an estate)
 FIGURE_CACHE = 4096
+_END = Step.END  #: read at every snapshot: a global, not an attribute of the enum class
 _CHANCE_TYPES = {Step.DEPOTS: "depot", Step.BLACK: "black", Step.WHITE: "white"}
 _STEP_TEXT = {Step.DEPOTS: "the tiles of depot {depot} turned face up (a 'depot' move)",
               Step.BLACK: "the next black-depot tile turned face up (a 'black' move)",
@@ -180,26 +181,34 @@ class CastlesOfBurgundy(Game):
         return rows
 
     def add_state_columns(self, s: CobState, columns: list[list]) -> None:
-        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move)."""
+        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move),
+        with as few Python steps per value as it takes: the remembered board figures looked up in
+        place (see :meth:`_estate_figures`), the goods unpacked instead of indexed."""
         (score, silverlings, workers, goods_1, goods_2, goods_3, goods_4, goods_5, goods_6, storage, spaces_filled,
          regions_completed, bonus_tiles, knowledge_tiles, board, solo_counter, solo_target, round_) = columns
-        estate_figures = self._estate_figures
+        figures = self._figures
         cat = s.cat
         estates = s.estates
-        score += s.ledger.totals[:len(estates)]
-        round_ += [s.rounds_played + (1 if s.step != Step.END else 0)] * len(estates)
+        n = len(estates)
+        score += s.ledger.totals[:n]
+        round_ += [s.rounds_played + (s.step is not _END)] * n
         for e in estates:
             filled = e.filled
-            number, regions = estate_figures(cat, e.board, filled)
+            estate_board = e.board
+            found = figures.get((id(estate_board), filled))
+            if found is not None and found[0] is estate_board:
+                _, number, regions = found
+            else:
+                number, regions = self._estate_figures(cat, estate_board, filled)
             silverlings.append(e.silverlings)
             workers.append(e.workers)
-            goods = e.goods
-            goods_1.append(goods[1])
-            goods_2.append(goods[2])
-            goods_3.append(goods[3])
-            goods_4.append(goods[4])
-            goods_5.append(goods[5])
-            goods_6.append(goods[6])
+            _, g1, g2, g3, g4, g5, g6 = e.goods
+            goods_1.append(g1)
+            goods_2.append(g2)
+            goods_3.append(g3)
+            goods_4.append(g4)
+            goods_5.append(g5)
+            goods_6.append(g6)
             storage.append(len(e.storage))
             spaces_filled.append(filled.bit_count())
             regions_completed.append(regions)
