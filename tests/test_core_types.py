@@ -236,6 +236,20 @@ def test_the_log_module_reads_with_the_game_it_is_given_and_never_imports_the_re
     assert parse_log(orjson.dumps(raw), "e.json").game == "entdecker"  # the registry's reader
 
 
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"], ids=["plain", "bom"])
+def test_a_read_log_is_identified_by_the_sha256_of_the_bytes_as_read(bom):
+    """The content id (the ingest's game id) is the hash of the file as written, BOM included, and
+    the same whether asked once or again; a log made in memory has none."""
+    import hashlib
+
+    data = bom + orjson.dumps(simulate_log("entdecker", 2, 7), option=orjson.OPT_INDENT_2)
+    log = parse_log(data, "e.json")
+    expected = hashlib.sha256(data).hexdigest()
+    assert log.sha256 == expected and log.sha256 == expected
+    assert "source=b" not in repr(log)  # the bytes are not printed with the log
+    assert core_log.GameLog(file="m", raw={}, game="entdecker").sha256 == ""
+
+
 def test_every_rule_code_is_raised_as_a_literal_string_somewhere_in_its_game():
     """Rule codes are greppable: each declared code appears verbatim in its package's code outside
     the declarations (no code built from pieces such as f"KC.{area}.{what}")."""

@@ -47,7 +47,11 @@ class GameLog:
     moves: list = field(default_factory=list)
     claimed: dict | None = None
     meta: dict = field(default_factory=dict)
-    sha256: str = ""
+    #: the bytes the log was read from (a BOM included), b"" when it was not read from bytes: kept so
+    #: that :attr:`sha256` is computed only when asked (the ingest asks, for the game id; validation
+    #: never does, and the hash was a few percent of reading a log)
+    source: bytes = field(default=b"", repr=False)
+    _sha256: str = field(default="", repr=False, compare=False)
     seat_of: dict[str, int] = field(default_factory=dict)
     violations: list[Violation] = field(default_factory=list)
     head_ok: bool = True
@@ -56,6 +60,13 @@ class GameLog:
     #: an older log's migration (its move map), None for a log read as written; ``moves`` are the
     #: migrated ones, ``violations`` are located in the file as written
     migration: Migrated | None = None
+
+    @property
+    def sha256(self) -> str:
+        """The SHA-256 (hex) of :attr:`source`, the file's content id; "" for a log not read from bytes."""
+        if not self._sha256 and self.source:
+            self._sha256 = hashlib.sha256(self.source).hexdigest()
+        return self._sha256
 
     @property
     def player_ids(self) -> list[str]:
@@ -91,7 +102,7 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
     :raises LogError: not a JSON object, an unknown game (or another game than ``game``), or an
         older log that cannot be migrated. Schema errors are in ``GameLog.violations``.
     """
-    digest = hashlib.sha256(data).hexdigest()
+    source = data
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -122,7 +133,7 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
     migration = None
     if needs_migration(raw):
         # the verdict of the format it was written in first: what that schema rejects stays rejected
-        written = GameLog(file=file, raw=raw, game=game_name, sha256=digest, source_format=source_format)
+        written = GameLog(file=file, raw=raw, game=game_name, source=source, source_format=source_format)
         frozen = game.format_schemas.get(source_format)
         if frozen:
             _check_schema(written, game_schema(frozen), raw, may_hold_floats(dumped))
@@ -136,7 +147,7 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
             raise LogError([_core(file, "CORE.FORMAT.MIGRATION", str(exc), "/format")]) from None
         raw = migration.raw
         dumped = orjson.dumps(raw)
-    log = GameLog(file=file, raw=raw, game=game_name, sha256=digest, source_format=source_format,
+    log = GameLog(file=file, raw=raw, game=game_name, source=source, source_format=source_format,
                   migration=migration)
     _check_schema(log, game.schema, raw, may_hold_floats(dumped))
     if migration is not None:
