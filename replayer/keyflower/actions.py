@@ -55,7 +55,7 @@ def win_summer_boat(s: KFState, seat: int, tile_id: str) -> None:
     p.abilities = abilities
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MovedGroups:
     """The outbid groups a bid or use moves ("must remain together ... may supplement these workers with
     other losing workers"): each source tile's workers without the group, and the groups' workers."""

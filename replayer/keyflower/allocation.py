@@ -36,7 +36,7 @@ class Rule:
         return hash((self.owner, self.scoring.items, self.scoring.points))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Allocation:
     points: int
     by_owner: tuple[tuple[str, int], ...]  # points per rule owner, in rule order

@@ -16,7 +16,9 @@ Rulebook passages (supplement 4.1-4.3 and the rules text):
 - Boat 4b: on a tile already bid for or used, its owner may use any colours at once; workers not of
   the standing colour lie down and still count toward the six.
 
-A :class:`TileWorkers` is immutable; every change returns a new one.
+A :class:`TileWorkers` is a value: never changed in place, every change returns a new one. The records
+here are not frozen dataclasses (made at every bid and use; a frozen dataclass sets each field
+through object.__setattr__, about three times the cost), so the core's clone copies them.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from .catalog import COLOURS
 from .rules import counted, refuse
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Bid:
     """One player's bid on a tile: ``count`` workers of ``colour``; ``lying`` when made under boat 4a."""
 
@@ -36,7 +38,7 @@ class Bid:
     lying: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Use:
     """One use of a tile: ``standing`` and ``lying`` workers as ``(colour, n)`` pairs (lying only under 4b)."""
 
@@ -54,7 +56,7 @@ class Use:
         return n
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TileWorkers:
     bids: tuple[Bid, ...] = ()
     uses: tuple[Use, ...] = ()

@@ -58,7 +58,7 @@ def rotated(edges: tuple[Edge, ...], rotation: int) -> tuple[Edge, ...]:
     return tuple(edges[(s - rotation) % 6] for s in range(6))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlacedTile:
     """A tile in a village: where, turned how far, which side up, and the resources lying on it
     (counts of wood, stone, iron, gold in that order)."""

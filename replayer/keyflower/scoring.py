@@ -36,7 +36,7 @@ ITEM_CLASSES = (("workers", COLOURS), ("skills", SKILLS), ("resources", RESOURCE
 _CLASS_INDEX = {items: c for c, (items, _) in enumerate(ITEM_CLASSES)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Holdings:
     """What a player owns at the end besides the village: workers by colour, skill tiles by type, and
     whether they hold the purple start player keyple."""
@@ -46,14 +46,14 @@ class Holdings:
     purple: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoreLine:
     source: str  # a tile id, or "gold"
     points: int
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Score:
     total: int
     lines: tuple[ScoreLine, ...]

@@ -34,7 +34,7 @@ def resources_go_to_used_tile(where: Where) -> bool:
     return where is Where.OWN_VILLAGE
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BoatOrder:
     """Who picks a boat in which order, and who starts the next season."""
 

@@ -2,7 +2,10 @@
 
 A state is mutable (the engine changes it in place after every check has passed); the pieces it
 holds that describe one tile's workers (:class:`~.bidding.TileWorkers`) and one village
-(:class:`~.geometry.Village`) are treated as immutable values and replaced.
+(:class:`~.geometry.Village`) are treated as immutable values and replaced. The records made per
+move (bids, uses, placed tiles, pending decisions, score lines) are plain ``dataclass(slots=True)``:
+a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` (about three times
+the cost); none of them is changed in place or hashed.
 """
 from __future__ import annotations
 
@@ -39,7 +42,7 @@ class Phase(enum.Enum):
     END = "end"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Draw:
     """Workers (``what`` = "workers") or skill tiles ("skills") to be drawn at random for ``seat``:
     ``count`` of them, fewer if the bag or pile holds fewer. ``discard``: the Tavern's discarded
@@ -54,7 +57,7 @@ class Draw:
     skill_back: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Transport:
     """A use of a transport tile being carried out by ``seat``: points and flips left."""
 

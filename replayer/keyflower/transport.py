@@ -23,7 +23,7 @@ from .geometry import Coord, PlacedTile, Village, distances
 from .rules import counted, refuse
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Carry:
     """Move ``count`` resources of type ``resource`` from the tile at ``source`` to the tile at ``target``."""
 
