@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
-from .bidding import Bid, TileWorkers, bid as place_bid, use as place_use, withdraw
+from .bidding import Bid, TileWorkers, bid as place_bid, use_placed as place_use, withdraw
 from .catalog import COLOURS, SKILLS, AbilityKind, ActionKind
 from .effects import EFFECTS, PARAMS, UseContext
 from .geometry import PlacedTile
@@ -29,6 +29,7 @@ from .transport import Carry, transport, upgrade
 USE_FIELDS = frozenset(("type", "player", "tile", "workers", "from", "note"))
 #: the workers on a tile nobody has bid for or used yet (a value: shared)
 NO_WORKERS = TileWorkers()
+_NO_TABLE: dict = {}  #: the use table of a catalog before its first use
 _ALLOWED = {kind: USE_FIELDS | frozenset(names) for kind, names in PARAMS.items()}
 #: action kind -> (the fields a use may have, the fields it needs, its effect), looked up once per use
 #: (the catalog is checked on load to name no kind without an effect)
@@ -128,27 +129,38 @@ def bid(s: KFState, seat: int, move: dict) -> None:
     """:raises IllegalMove: KEY.BID.* (KEY.BID.GROUP_COLOURS: outbid groups of two colours named) or
         KEY.WORKERS.NOT_ENOUGH; nothing changes then."""
     tile = move["tile"]
-    if tile not in s.auction and tile not in s.turn_order:
+    village_tile = tile in s.auction
+    if not village_tile and tile not in s.turn_order:
         raise refuse("KEY.BID.TARGET", f"{tile!r} is neither a tile on offer this {s.season_enum.value} nor a turn-order tile in play", "/tile")
     colour, count = move["colour"], move["count"]
-    moved = _groups(s, seat, move, tile)
-    if moved.groups:
-        if len(moved.by_colour) > 1:
-            raise refuse("KEY.BID.GROUP_COLOURS", f"{moved.words()} are of different colours: one bid is of one colour", "/from")
-        (group_colour, group_count), = moved.by_colour.items()
-        if group_colour != colour or count < group_count:
-            raise refuse("KEY.BID.GROUP", f"{moved.words()} {moved.verb('moves', 'move')} together: the bid must be "
-                         f"{group_colour} with at least {counted(group_count, 'worker')}, not {count} {colour}", "/count")
-    extra = count - moved.count
-    check_workers(s, seat, {colour: extra}, "/count")
-    counter = _COUNTER_BID in held(s, seat)
+    moved = None
+    extra = count
+    if "from" in move:
+        moved = _groups(s, seat, move, tile)
+        if moved.groups:
+            if len(moved.by_colour) > 1:
+                raise refuse("KEY.BID.GROUP_COLOURS", f"{moved.words()} are of different colours: one bid is of one colour", "/from")
+            (group_colour, group_count), = moved.by_colour.items()
+            if group_colour != colour or count < group_count:
+                raise refuse("KEY.BID.GROUP", f"{moved.words()} {moved.verb('moves', 'move')} together: the bid must be "
+                             f"{group_colour} with at least {counted(group_count, 'worker')}, not {count} {colour}", "/count")
+            extra = count - group_count
+    player = s.players[seat]
+    known = player.workers
+    if extra > 0 and known[COLOUR_INDEX[colour]] < extra:  # the known workers do not suffice: the full check
+        check_workers(s, seat, {colour: extra}, "/count")
     try:
-        after = place_bid(s.on_tile.get(tile, NO_WORKERS), seat, colour, count, counter_bid=counter, village_tile=tile in s.auction)
+        after = place_bid(s.on_tile.get(tile, NO_WORKERS), seat, colour, count, _COUNTER_BID in player.abilities, village_tile)
     except IllegalMove as exc:
         exc.pointer = "/colour" if exc.code == "KEY.BID.COLOUR" else "/count"
         raise
-    s.on_tile.update(moved.left)
-    take_workers(s, seat, {colour: extra})
+    if moved is not None:
+        s.on_tile.update(moved.left)
+    k = COLOUR_INDEX[colour]
+    if known[k] >= extra:  # take_workers of the known ones alone
+        known[k] -= extra
+    else:
+        take_workers(s, seat, {colour: extra})
     s.on_tile[tile] = after
 
 
@@ -163,18 +175,41 @@ def where_tile(s: KFState, tile: str):
     return owner, p.village.tiles[p.coords[tile]].side
 
 
+def _use_entry(s: KFState, tile_id: str, side: str) -> tuple:
+    """(catalog tile, its action on ``side`` or None, the fields a use may have, the fields it needs,
+    the effect) of a tile showing ``side``: read from the catalog once and kept in its memo."""
+    table = s.cat.memo.get("use table")
+    if table is None:
+        table = s.cat.memo["use table"] = {}
+    entry = table.get((tile_id, side))
+    if entry is None:
+        tile = s.cat.tiles[tile_id]
+        action = tile.sides[side].action
+        entry = table[tile_id, side] = (tile, action, *(_BY_KIND[action.kind] if action is not None else (None, None, None)))
+    return entry
+
+
 def use(s: KFState, seat: int, move: dict) -> None:
-    """:raises IllegalMove: KEY.USE.*, KEY.BID.NONE/WINNING/GROUP, KEY.WORKERS.NOT_ENOUGH or an effect's code."""
+    """:raises IllegalMove: KEY.USE.*, KEY.BID.NONE/WINNING/GROUP, KEY.WORKERS.NOT_ENOUGH or an effect's code.
+
+    One pass: where the tile lies (:func:`where_tile` written out), its action from the catalog's
+    use table, the workers placed counted as they are checked, then the tile's own rules
+    (:func:`~.bidding.use_placed`) and the effect's checks; nothing changes before the commit.
+    """
     tile_id = move["tile"]
-    found = where_tile(s, tile_id)
-    if found is None:
-        raise refuse("KEY.USE.TARGET", f"{tile_id!r} lies in no village and is not on offer this {s.season_enum.value}", "/tile")
-    owner, side = found
-    tile = s.cat.tiles[tile_id]
-    action = tile.sides[side].action
+    if tile_id in s.auction:
+        owner = None
+        side = s.summer_sides.get(tile_id, "front")
+    else:
+        owner = s.owner.get(tile_id)
+        if owner is None:
+            raise refuse("KEY.USE.TARGET", f"{tile_id!r} lies in no village and is not on offer this {s.season_enum.value}", "/tile")
+        p = s.players[owner]
+        side = p.village.tiles[p.coords[tile_id]].side
+    entry = s.cat.memo.get("use table", _NO_TABLE).get((tile_id, side)) or _use_entry(s, tile_id, side)
+    tile, action, allowed, params, effect = entry
     if action is None:
         raise refuse("KEY.USE.TARGET", f"the {tile.name} has no action to use", "/tile")
-    allowed, params, effect = _BY_KIND[action.kind]
     if not allowed.issuperset(move):
         extra_fields = sorted(k for k in move if k not in allowed)
         raise refuse("KEY.USE.PARAMS", f"using the {tile.name} takes no {extra_fields[0]!r}", f"/{extra_fields[0]}")
@@ -182,30 +217,40 @@ def use(s: KFState, seat: int, move: dict) -> None:
         for name in params:
             if name not in move:
                 raise refuse("KEY.USE.PARAMS", f"using the {tile.name} needs {name!r} (what is {'paid' if name != 'resource' else 'chosen'})", "")
-    abilities = held(s, seat)
-    placed = {c: n for c, n in move["workers"].items() if n}
-    for c in placed:
-        if c not in COLOUR_INDEX:
-            raise refuse("KEY.USE.PARAMS", f"a worker is red, yellow, blue or green, not {c!r}", f"/workers/{c}")
-    moved = _groups(s, seat, move, tile_id)
+    player = s.players[seat]
+    abilities = player.abilities
+    placed = {}
+    count = 0
+    for c, n in move["workers"].items():
+        if n:
+            if c not in COLOUR_INDEX:
+                raise refuse("KEY.USE.PARAMS", f"a worker is red, yellow, blue or green, not {c!r}", f"/workers/{c}")
+            placed[c] = n
+            count += n
     from_screen = dict(placed)
-    for colour, n in moved.by_colour.items():
-        if from_screen.get(colour, 0) < n:
-            raise refuse("KEY.BID.GROUP", f"{moved.words()} {moved.verb('moves', 'move')} together, all of "
-                         f"{moved.verb('it', 'them')}: the use places {counted(from_screen.get(colour, 0), colour + ' worker')}, "
-                         f"not the {n} moved", "/workers")
-        from_screen[colour] -= n
-    check_workers(s, seat, from_screen, "/workers")
-    before = s.on_tile.get(tile_id, NO_WORKERS)
+    moved = None
+    if "from" in move:
+        moved = _groups(s, seat, move, tile_id)
+        for colour, n in moved.by_colour.items():
+            if from_screen.get(colour, 0) < n:
+                raise refuse("KEY.BID.GROUP", f"{moved.words()} {moved.verb('moves', 'move')} together, all of "
+                             f"{moved.verb('it', 'them')}: the use places {counted(from_screen.get(colour, 0), colour + ' worker')}, "
+                             f"not the {n} moved", "/workers")
+            from_screen[colour] -= n
+    known = player.workers
+    for colour, n in from_screen.items():
+        if n > 0 and known[COLOUR_INDEX[colour]] < n:  # the known workers do not suffice: the full check
+            check_workers(s, seat, from_screen, "/workers")
+            break
     try:
-        after = place_use(before, seat, placed, any_colour=_USE_ANY_COLOUR in abilities, limit=s.cat.max_workers_per_tile)
+        after = place_use(s.on_tile.get(tile_id, NO_WORKERS), seat, placed, count, _USE_ANY_COLOUR in abilities,
+                          s.cat.max_workers_per_tile)
     except IllegalMove as exc:
         exc.pointer = "/workers"
         raise
-    target = tile_id if owner == seat else s.players[seat].home
-    ctx = UseContext(seat, tile_id, action, target, from_screen, abilities)
-    commit = effect(s, ctx, move)
-    s.on_tile.update(moved.left)
+    commit = effect(s, UseContext(seat, tile_id, action, tile_id if owner == seat else player.home, from_screen, abilities), move)
+    if moved is not None:
+        s.on_tile.update(moved.left)
     take_workers(s, seat, from_screen)
     s.on_tile[tile_id] = after
     commit()

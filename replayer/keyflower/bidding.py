@@ -174,6 +174,7 @@ def use(state: TileWorkers, player: int, workers: dict[str, int], any_colour: bo
     """``player`` uses the tile with ``workers`` (colour -> n). ``any_colour``: the player owns summer boat 4b.
 
     :raises IllegalMove: KEY.USE.NOTHING, KEY.USE.TOO_FEW, KEY.USE.FULL, KEY.USE.MIXED or KEY.USE.COLOUR.
+    :raises ValueError: a colour that is not a worker colour.
     """
     placed = {c: n for c, n in workers.items() if n}
     count = 0
@@ -181,31 +182,46 @@ def use(state: TileWorkers, player: int, workers: dict[str, int], any_colour: bo
         if c not in _COLOUR_SET:
             _check_colour(c)
         count += n
+    return use_placed(state, player, placed, count, any_colour, limit)
+
+
+def use_placed(state: TileWorkers, player: int, placed: dict[str, int], count: int, any_colour: bool = False,
+               limit: int = 6) -> TileWorkers:
+    """:func:`use` of workers already known to be of worker colours, none zero: ``placed`` (colour ->
+    n) of ``count`` workers in all (what a use move has checked before it asks the tile).
+
+    :raises IllegalMove: KEY.USE.NOTHING, KEY.USE.TOO_FEW, KEY.USE.FULL, KEY.USE.MIXED or KEY.USE.COLOUR.
+    """
     if count < 1:
         raise refuse("KEY.USE.NOTHING", "a use places at least one worker on the tile")
     uses = state.uses
-    minimum = uses[-1].count + 1 if uses else 1  # next_use_minimum
+    bids = state.bids
+    if uses:
+        minimum = uses[-1].count + 1  # next_use_minimum
+        used = 0  # used_workers
+        for u in uses:
+            used += u.count
+    else:
+        minimum, used = 1, 0
     if count < minimum:
         raise refuse("KEY.USE.TOO_FEW", f"the previous use of this tile placed {counted(minimum - 1, 'worker')}: this use needs "
                      f"at least {minimum}, not {count}")
-    used = sum([u.count for u in uses]) if uses else 0  # used_workers
     if used + count > limit:
         raise refuse("KEY.USE.FULL", f"{counted(used, 'worker')} already {'uses' if used == 1 else 'use'} this tile: {count} more would pass "
                      f"the limit of {limit} a season")
-    locked = state.colour()
-    touched = bool(state.bids or state.uses)
-    if any_colour and touched:
+    locked = state.colour() if bids or uses else None
+    if any_colour and (bids or uses):
         # 4b: workers of the standing colour stand, the others lie down
         standing = tuple((c, n) for c, n in placed.items() if c == locked)
         lying = tuple((c, n) for c, n in placed.items() if c != locked)
         if locked is None:  # only lying workers so far: the first colour placed stands
             first = next(iter(placed))
             standing, lying = ((first, placed[first]),), tuple((c, n) for c, n in placed.items() if c != first)
-        return TileWorkers(state.bids, state.uses + (Use(player, standing, lying),))
+        return TileWorkers(bids, uses + (Use(player, standing, lying),))
     if len(placed) > 1:
         why = " (summer boat 4b frees this only on a tile already bid for or used)" if any_colour else ""
         raise refuse("KEY.USE.MIXED", f"the workers using a tile must all be of one colour, not {' and '.join(placed)}{why}")
     (colour, n), = placed.items()
     if locked is not None and colour != locked:
         raise refuse("KEY.USE.COLOUR", f"this tile's workers are {locked}: it must be used with {locked} workers, not {colour}")
-    return TileWorkers(state.bids, state.uses + (Use(player, ((colour, n),)),))
+    return TileWorkers(bids, uses + (Use(player, ((colour, n),)),))

@@ -155,27 +155,37 @@ def check_placement(village: Village, tile_id: str, coord: Coord, rotation: int,
     """Can ``tile_id`` turned ``rotation`` go onto ``coord``? ``free_placement``: summer boat 2a.
 
     Rules text: "unless the player also owns summer boat 2a, all the sides must match: roads, no
-    roads, water".
+    roads, water". One loop over the sides: the first side touching a tile whose edge differs is
+    remembered, and refused once the tile is known to touch the village at all.
 
     :raises IllegalMove: KEY.PLACE.OCCUPIED, KEY.PLACE.DETACHED or KEY.PLACE.SIDES.
     """
-    name = village.catalog.tiles[tile_id].name
-    if coord in village.tiles:
-        raise refuse("KEY.PLACE.OCCUPIED", f"the {name} cannot go onto {coord}: the "
-                     f"{village.catalog.tiles[village.tiles[coord].tile].name} is already there")
-    edges = rotated(village.catalog.tiles[tile_id].edges, rotation)
     tiles = village.tiles
-    touching = [(side, n) for side, n in enumerate(neighbours(coord)) if n in tiles]
-    if not touching:
+    if coord in tiles:
+        name = village.catalog.tiles[tile_id].name
+        raise refuse("KEY.PLACE.OCCUPIED", f"the {name} cannot go onto {coord}: the "
+                     f"{village.catalog.tiles[tiles[coord].tile].name} is already there")
+    edges = rotated(village.catalog.tiles[tile_id].edges, rotation)
+    shown = village.edges
+    touches = False
+    mismatch = -1
+    for side, n in enumerate(neighbours(coord)):
+        theirs = shown.get(n)
+        if theirs is not None:
+            touches = True
+            if mismatch < 0 and edges[side] is not theirs[OPPOSITE[side]]:
+                mismatch = side
+    if not touches:
+        name = village.catalog.tiles[tile_id].name
         raise refuse("KEY.PLACE.DETACHED", f"the {name} must be placed next to a tile of the village, not at {coord}")
-    if free_placement:
+    if free_placement or mismatch < 0:
         return
-    for side, n in touching:
-        theirs = village.edges[n][OPPOSITE[side]]
-        if edges[side] is not theirs:
-            other = village.catalog.tiles[village.tiles[n].tile].name
-            raise refuse("KEY.PLACE.SIDES", f"the {name} shows {EDGE_NAMES[edges[side]]} on its {SIDE_NAMES[side]} side "
-                         f"where the {other} shows {EDGE_NAMES[theirs]}: touching sides must match")
+    n = neighbours(coord)[mismatch]
+    theirs = shown[n][OPPOSITE[mismatch]]
+    name = village.catalog.tiles[tile_id].name
+    other = village.catalog.tiles[tiles[n].tile].name
+    raise refuse("KEY.PLACE.SIDES", f"the {name} shows {EDGE_NAMES[edges[mismatch]]} on its {SIDE_NAMES[mismatch]} side "
+                 f"where the {other} shows {EDGE_NAMES[theirs]}: touching sides must match")
 
 
 def passable(mine: Edge, theirs: Edge, across_fields: bool) -> bool:
