@@ -227,10 +227,11 @@ def use(s: KFState, seat: int, move: dict) -> None:
                 raise refuse("KEY.USE.PARAMS", f"a worker is red, yellow, blue or green, not {c!r}", f"/workers/{c}")
             placed[c] = n
             count += n
-    from_screen = dict(placed)
+    from_screen = placed  # what comes from behind the screen: the workers placed, less the groups moved
     moved = None
     if "from" in move:
         moved = _groups(s, seat, move, tile_id)
+        from_screen = dict(placed)
         for colour, n in moved.by_colour.items():
             if from_screen.get(colour, 0) < n:
                 raise refuse("KEY.BID.GROUP", f"{moved.words()} {moved.verb('moves', 'move')} together, all of "

@@ -26,6 +26,7 @@ TASK_TYPES = {Draw: ("draw",), Transport: ("carry", "upgrade", "done")}
 # enum members read at every move, as module constants: a global lookup, where an enum member is an
 # attribute lookup through the enum's metaclass (several times slower in Python 3.11)
 _END, _LAYOUT, _ACTIONS, _BOATS = Phase.END, Phase.LAYOUT, Phase.ACTIONS, Phase.BOATS
+_WINDOW_TYPES = flow.WINDOW_TYPES
 _WAITING = {Phase.ACTIONS: "bid, use a tile or pass", Phase.BOATS: "take a boat", Phase.WINTER_CHOICE: "put up winter tiles",
             Phase.PLACE: "place the tiles won", Phase.FINAL: "count the screens", Phase.LAYOUT: "lay out tiles and load the boats"}
 
@@ -54,23 +55,21 @@ def _pass(s: KFState, seat: int, move: dict) -> None:
         s.current = (s.current + 1) % s.n
 
 
-def _acted(s: KFState) -> None:
-    """After a bid or use: the passes in a row start again; the next player acts unless the use
-    left a decision (a draw, carries) to its player first."""
-    s.passes = 0
-    s.actions += 1
-    if not s.tasks.items:
-        s.current = (s.current + 1) % s.n
+def _acting(action):
+    """The move function of a bid or use: ``action`` applied, then the passes in a row start again
+    and the next player acts, unless the use left a decision (a draw, carries) to its player first
+    (one function per action kind, so that no second call follows each)."""
+    def apply_action(s: KFState, seat: int, move: dict) -> None:
+        action(s, seat, move)
+        s.passes = 0
+        s.actions += 1
+        if not s.tasks.items:
+            s.current = (s.current + 1) % s.n
+    return apply_action
 
 
-def _bid(s: KFState, seat: int, move: dict) -> None:
-    actions.bid(s, seat, move)
-    _acted(s)
-
-
-def _use(s: KFState, seat: int, move: dict) -> None:
-    actions.use(s, seat, move)
-    _acted(s)
+_bid = _acting(actions.bid)
+_use = _acting(actions.use)
 
 
 def _done(s: KFState, task: Transport, move: dict) -> None:
@@ -184,20 +183,23 @@ class Keyflower(CatalogEngine, Game):
         """
         t = move["type"]
         tasks = s.tasks.items
-        if s.window is not None and not tasks:
-            check_simultaneous(s.window, seat, t, flow.WINDOW_TYPES, s.ids)
-        elif t in flow.WINDOW_TYPES:
-            check_simultaneous(None, seat, t, flow.WINDOW_TYPES, s.ids)
         if tasks:
+            if t in _WINDOW_TYPES:  # a window's move while a decision is pending: the core's refusal
+                check_simultaneous(None, seat, t, _WINDOW_TYPES, s.ids)
             task = tasks[-1]
             kind = type(task)
             handler = _TASK_MOVES[kind].get(t)
             want = CHANCE if kind is Draw else task.seat
         else:
+            window = s.window
+            if window is not None:
+                check_simultaneous(window, seat, t, _WINDOW_TYPES, s.ids)
+            elif t in _WINDOW_TYPES:
+                check_simultaneous(None, seat, t, _WINDOW_TYPES, s.ids)
             phase = s.phase
             handler = _PHASE_MOVES[phase].get(t)
             want = (TERMINAL if phase is _END else CHANCE if phase is _LAYOUT
-                    else SIMULTANEOUS if s.window is not None else s.current)
+                    else SIMULTANEOUS if window is not None else s.current)
         if handler is None:
             types = expect(s)[1]
             who = "the table" if want == CHANCE else "" if want in (SIMULTANEOUS, TERMINAL) else s.ids[want]

@@ -28,16 +28,18 @@ from .actions import flip_free, held, win_summer_boat
 from .bidding import TileWorkers
 from .catalog import COLOURS, SKILLS, AbilityKind, Catalog, Season, TileGroup
 from .geometry import HOME, PlacedTile, Village, check_placement
-from .hands import give_workers, unknown_skills, unknown_workers
+from .hands import unknown_skills, unknown_workers
 from .rules import NOUNS, counted, refuse
 from .scoring import Holdings, final_score
 from .seasons import boat_order, first_start_player
-from .state import COLOUR_INDEX, SKILL_INDEX, Draw, KFState, Phase, Player
+from .state import COLOUR_INDEX, SEASONS, SKILL_INDEX, Draw, KFState, Phase, Player
 
 WINDOW_TYPES = frozenset(("winter", "place", "final"))
 # enum members read at every lay, placing and boat taken, as module constants: a global lookup, where an enum member is an
 # attribute lookup through the enum's metaclass (several times slower in Python 3.11)
-_SUMMER_BOAT, _WINTER = TileGroup.SUMMER_BOAT, Season.WINTER
+_SUMMER_BOAT = TileGroup.SUMMER_BOAT
+#: the season index of winter (``s.season`` compared without the season_enum property's call)
+_WINTER_INDEX = SEASONS.index(Season.WINTER)
 _FREE_PLACEMENT, _BOAT_GREEN_WORKER, _BOAT_DRAW_WORKERS = (AbilityKind.CROSS_FIELDS_FREE_PLACEMENT, AbilityKind.BOAT_GREEN_WORKER,
                                                     AbilityKind.BOAT_DRAW_WORKERS)
 
@@ -130,7 +132,7 @@ def open_season(s: KFState) -> None:
     s.loaded = []
     s.boat_load = {}
     s.current = s.start
-    if s.season_enum is Season.WINTER:
+    if s.season == _WINTER_INDEX:
         s.phase = Phase.WINTER_CHOICE
         s.window = SimultaneousWindow("the choice of winter tiles", frozenset(range(s.n)), frozenset(("winter",)))
     else:
@@ -149,7 +151,7 @@ def lay(s: KFState, move: dict) -> None:
     :raises IllegalMove: KEY.SETUP.SEASON_TILES, KEY.SETUP.LAYOUT or KEY.SETUP.SUMMER_BOAT_SIDE.
     """
     tile_id = move["tile"]
-    season = s.season_enum
+    season = SEASONS[s.season]
     tile = s.cat.tiles.get(tile_id)
     if tile is None or tile.season is not season:
         raise refuse("KEY.SETUP.SEASON_TILES", f"{tile_id!r} is not a {season.value} tile", "/tile")
@@ -182,7 +184,7 @@ def load(s: KFState, move: dict) -> None:
         raise refuse("KEY.BOAT.LOAD", f"{boat!r} is not a boat in play with {s.n} players", "/boat")
     if boat in s.loaded:
         raise refuse("KEY.BOAT.LOAD", f"the {s.cat.tiles[boat].name} is already loaded this season", "/boat")
-    cargo = s.cat.boat_load(boat, s.season_enum)
+    cargo = s.cat.boat_load(boat, SEASONS[s.season])
     workers, skills = move["workers"], move["skills"]
     for key, drawn, pool, allowed, wanted in (("workers", workers, s.bag, COLOURS, cargo.workers if cargo else 0),
                                              ("skills", skills, s.skill_pile, SKILLS, cargo.skills if cargo else 0)):
@@ -217,10 +219,12 @@ def workers_due(s: KFState, boat: str) -> int:
     there are insufficient workers in the bag, fill boats in order with one worker at a time, but not
     with more workers than are stated on the tile": the workers the bag held before the first load
     are shared out one at a time in the boats' order, whatever order the loads are written in."""
-    wanted, total = _workers_wanted(s)
-    left = s.bag.remaining + sum(sum(s.boat_load[b][0]) for b in s.loaded)
+    wanted, total, by_boat = _workers_wanted(s)
+    left = s.bag.remaining
+    for b in s.loaded:
+        left += sum(s.boat_load[b][0])
     if left >= total:
-        return dict(wanted)[boat]
+        return by_boat[boat]
     share = dict.fromkeys(dict(wanted), 0)
     while left:
         for b, n in wanted:
@@ -230,14 +234,15 @@ def workers_due(s: KFState, boat: str) -> int:
     return share[boat]
 
 
-def _workers_wanted(s: KFState) -> tuple[tuple[tuple[str, int], ...], int]:
+def _workers_wanted(s: KFState) -> tuple[tuple[tuple[str, int], ...], int, dict[str, int]]:
     """The workers each boat in play is loaded with this season when the bag has enough, in the
-    boats' order, and their sum (made once per catalog, player count and season)."""
+    boats' order, their sum, and the same by boat (made once per catalog, player count and season;
+    do not change the result)."""
     key = ("workers wanted", s.n, s.season)
     found = s.cat.memo.get(key)
     if found is None:
         wanted = tuple((b, (c.workers if (c := s.cat.boat_load(b, s.season_enum)) else 0)) for b in boats_in_play(s))
-        found = s.cat.memo[key] = (wanted, sum(n for _, n in wanted))
+        found = s.cat.memo[key] = (wanted, sum(n for _, n in wanted), dict(wanted))
     return found
 
 
@@ -276,49 +281,62 @@ def winter_choice(s: KFState, seat: int, move: dict) -> None:
 
 # -- end of a season -------------------------------------------------------------------------------
 
-def _to_bag(s: KFState, colour: str, n: int) -> None:
-    s.bag.put_back_many(colour, n)
-
-
 def _use_colours(workers: TileWorkers) -> dict[str, int]:
     out: dict[str, int] = {}
     for u in workers.uses:
-        for c, n in (*u.standing, *u.lying):
+        for c, n in u.standing:
+            out[c] = out.get(c, 0) + n
+        for c, n in u.lying:
             out[c] = out.get(c, 0) + n
     return out
 
 
+def _give(known: list[int], used: dict[str, int]) -> None:
+    """Workers used on a tile back behind a screen (``known``: that player's counts by colour)."""
+    for c, n in used.items():
+        known[COLOUR_INDEX[c]] += n
+
+
 def end_season(s: KFState) -> None:
     """Everything after the last pass, up to the first boat choice (supplement 8, steps 1-6)."""
-    winter = s.season_enum is Season.WINTER
+    winter = s.season == _WINTER_INDEX
     winners: dict[int, int] = {}
     players = s.players
+    put_back = s.bag.put_back_many
+    turn_order, auction = s.turn_order, s.auction
     for tile_id, workers in s.on_tile.items():
-        top = workers.highest()
-        for b in workers.bids:
-            if b is not top:  # losing bids go back behind their players' screens
-                players[b.player].workers[COLOUR_INDEX[b.colour]] += b.count
-        used = _use_colours(workers) if workers.uses else {}
-        if tile_id in s.turn_order:
+        bids = workers.bids
+        top = None
+        if bids:
+            for b in bids:  # TileWorkers.highest written out
+                if top is None or b.count > top.count:
+                    top = b
+            for b in bids:
+                if b is not top:  # losing bids go back behind their players' screens
+                    players[b.player].workers[COLOUR_INDEX[b.colour]] += b.count
+        used = _use_colours(workers) if workers.uses else None
+        if tile_id in turn_order:
             if top is not None:
-                _to_bag(s, top.colour, top.count)
+                put_back(top.colour, top.count)
                 winners[s.cat.tiles[tile_id].number] = top.player
                 if winter:
-                    s.players[top.player].pending.append(tile_id)
+                    players[top.player].pending.append(tile_id)
                     if tile_id == s.start_tile:
-                        s.players[top.player].purple = True
-        elif tile_id in s.auction:
+                        players[top.player].purple = True
+        elif tile_id in auction:
             if top is not None:
-                _to_bag(s, top.colour, top.count)
-                give_workers(s, top.player, used)
-                s.players[top.player].pending.append(tile_id)
+                put_back(top.colour, top.count)
+                winner = players[top.player]
+                if used:
+                    _give(winner.workers, used)
+                winner.pending.append(tile_id)
                 if tile_id in s.summer_sides:
                     win_summer_boat(s, top.player, tile_id)
-            else:
+            elif used:
                 for c, n in used.items():
-                    _to_bag(s, c, n)
-        else:
-            give_workers(s, s.owner[tile_id], used)
+                    put_back(c, n)
+        elif used:
+            _give(players[s.owner[tile_id]].workers, used)
     s.on_tile = {}
     s.auction = []
     order = boat_order(tuple(range(s.n)), s.start, winners, s.cat.tiles[s.start_tile].number)
@@ -338,13 +356,16 @@ def take_boat(s: KFState, seat: int, move: dict) -> None:
         raise refuse("KEY.BOAT.CHOICE", f"{boat!r} is {why}: the boats left are {', '.join(s.boats_left)}", "/boat")
     s.boats_left.remove(boat)
     p = s.players[seat]
-    if s.season_enum is _WINTER:
+    if s.season == _WINTER_INDEX:
         p.pending.append(boat)
     else:
         workers, skills = s.boat_load.pop(boat, ([0] * 4, [0] * 3))
-        give_workers(s, seat, workers)
+        known = p.workers  # give_workers of a count list, written out
+        for k, n in enumerate(workers):
+            known[k] += n
+        known = p.skills
         for k, n in enumerate(skills):
-            p.skills[k] += n
+            known[k] += n
     abilities = held(s, seat)
     greens = min(abilities.get(_BOAT_GREEN_WORKER, 0), s.green_stock)
     s.green_stock -= greens
@@ -396,7 +417,7 @@ def place(s: KFState, seat: int, move: dict) -> None:
 
 
 def next_season(s: KFState) -> None:
-    if s.season_enum is Season.WINTER:
+    if s.season == _WINTER_INDEX:
         s.phase = Phase.FINAL
         s.window = SimultaneousWindow("the final count behind the screens", frozenset(range(s.n)), frozenset(("final",)))
         return

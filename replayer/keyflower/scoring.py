@@ -25,6 +25,7 @@ Order and readings (rules text, rulebook "Game end scoring", supplement section 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from ..core.errors import IllegalMove
 from .allocation import Allocation, Rule, best_for_counts, check_allocation
@@ -80,6 +81,7 @@ _RULE_KINDS = frozenset((ScoringKind.PER_GROUP, ScoringKind.DISTINCT_SET, Scorin
 _FLAT, _TRANSPORT_CAPACITY, _ROAD_LOOP, _RIVER_BOATS = (ScoringKind.FLAT, ScoringKind.TRANSPORT_CAPACITY, ScoringKind.ROAD_LOOP,
                                                    ScoringKind.RIVER_BOATS)
 _SCORE_ANY_RESOURCE = AbilityKind.SCORE_ANY_RESOURCE
+_FIRST = itemgetter(0)
 
 
 def _profile(tile: HexTile, side_name: str) -> _Profile:
@@ -117,7 +119,10 @@ def abilities(village: Village, profiles: list | None = None) -> dict[AbilityKin
 
 def transport_total(village: Village, profiles: list | None = None) -> int:
     """Sum of the transport numbers of the village's tiles on their current sides (Keyflower boat)."""
-    return sum(info.transport for _, info in (profiles if profiles is not None else _profiles(village)))
+    total = 0
+    for _, info in profiles if profiles is not None else _profiles(village):
+        total += info.transport
+    return total
 
 
 def _fixed_lines(village: Village, held: dict[AbilityKind, int], profiles: list | None = None) -> list[ScoreLine]:
@@ -127,7 +132,9 @@ def _fixed_lines(village: Village, held: dict[AbilityKind, int], profiles: list 
     profiles = profiles if profiles is not None else _profiles(village)
     lines = []
     loops = None
-    for p, info in sorted(((p, info) for p, info in profiles if info.vp or info.fixed), key=lambda x: x[0].coord):
+    scored = [(p.coord, p, info) for p, info in profiles if info.vp or info.fixed]
+    scored.sort(key=_FIRST)  # by coordinate (a C key, not a lambda per tile)
+    for _, p, info in scored:
         tile = info.tile
         if info.vp:
             lines.append(ScoreLine(tile.id, info.vp, f"{tile.name}: {info.vp} printed VP"))
@@ -187,9 +194,12 @@ def _stored(village: Village, any_resource: bool, extra: tuple[str, str] | None,
 
 def _rules(village: Village, profiles: list | None = None) -> dict[str, tuple[Rule, ...]]:
     """The rules taking each item class, in the order of the owning tiles' ids."""
-    out: dict[str, list[Rule]] = {"workers": [], "skills": [], "resources": []}
     owning = [(p.tile, info.rules) for p, info in (profiles if profiles is not None else _profiles(village)) if info.rules]
-    for _, rules in sorted(owning, key=lambda x: x[0]):
+    if not owning:  # most villages: no tile takes items
+        return {"workers": (), "skills": (), "resources": ()}
+    out: dict[str, list[Rule]] = {"workers": [], "skills": [], "resources": []}
+    owning.sort(key=_FIRST)
+    for _, rules in owning:
         for rule in rules:
             out[rule.scoring.items].append(rule)
     return {items: tuple(rules) for items, rules in out.items()}
@@ -206,6 +216,14 @@ def _declarations(village: Village, purple: bool, profiles: list | None = None):
         if info.yard is not None:
             out.extend(("yard", p.tile, r) for r in RESOURCES)
     return out
+
+
+def _first_refusal(found: list) -> IllegalMove | None:
+    """The first item class refused (in class order) among the allocations ``found``, or None."""
+    for x in found:
+        if isinstance(x, IllegalMove):
+            return x
+    return None
 
 
 def final_score(village: Village, holdings: Holdings, declared: dict | None = None) -> Score:
@@ -240,16 +258,17 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     base_lines, base_pool = _stored(village, any_resource, None, profiles)
     base_stored = sum(line.points for line in base_lines)
     held_counts = {"workers": dict(holdings.workers), "skills": dict(holdings.skills), "resources": base_pool}
-    base = [tuple(held_counts[items].get(t, 0) for t in types) for items, types in ITEM_CLASSES]
+    base = [tuple([held_counts[items].get(t, 0) for t in types]) for items, types in ITEM_CLASSES]
     # each item class's allocation depends on its own counts alone: computed once for the counts
     # held, and once more per purple declaration for the one class that declaration adds to
     base_found = [allocation(items, base[c]) for c, (items, _) in enumerate(ITEM_CLASSES)]
+    base_failed = _first_refusal(base_found)
     varied: dict[tuple[int, tuple[int, ...]], Allocation | IllegalMove] = {}  # (class, counts) -> allocation
     best: tuple[int, tuple | None, list[Allocation]] | None = None  # total, declaration, allocation per class
     refused: IllegalMove | None = None
     yards = {p.tile: info.yard for p, info in profiles if info.yard is not None} if holdings.purple else {}
     for declaration in _declarations(village, holdings.purple, profiles):
-        stored, found = base_stored, base_found
+        stored, found, failed = base_stored, base_found, base_failed
         if declaration is not None:
             what, where, kind = declaration
             if what == "yard" and (any_resource or kind in yards[where].accepts):
@@ -263,7 +282,7 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
                 if (c, counts) not in varied:
                     varied[c, counts] = allocation(items, counts)
                 found[c] = varied[c, counts]
-        failed = next((x for x in found if isinstance(x, IllegalMove)), None)  # the first class refused, in class order
+                failed = _first_refusal(found)
         if failed is not None:
             refused = refused or failed
             continue
