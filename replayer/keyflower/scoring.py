@@ -82,6 +82,9 @@ _FLAT, _TRANSPORT_CAPACITY, _ROAD_LOOP, _RIVER_BOATS = (ScoringKind.FLAT, Scorin
                                                    ScoringKind.RIVER_BOATS)
 _SCORE_ANY_RESOURCE = AbilityKind.SCORE_ANY_RESOURCE
 _FIRST = itemgetter(0)
+#: the resources of a tile holding none; zeros to pair with the types of any item class
+_NOTHING = (0, 0, 0, 0)
+_ZEROS = (0,) * max(len(types) for _, types in ITEM_CLASSES)
 
 
 def _profile(tile: HexTile, side_name: str) -> _Profile:
@@ -173,10 +176,11 @@ def _stored(village: Village, any_resource: bool, extra: tuple[str, str] | None,
             on[RESOURCES.index(extra[1])] += 1
         yard = info.yard
         if yard is None:
-            pool[0] += on[0]
-            pool[1] += on[1]
-            pool[2] += on[2]
-            pool[3] += on[3]
+            if on != _NOTHING:  # most tiles hold nothing at the end
+                pool[0] += on[0]
+                pool[1] += on[1]
+                pool[2] += on[2]
+                pool[3] += on[3]
             continue
         kept = 0
         for k, r in enumerate(RESOURCES):
@@ -256,9 +260,11 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
             return exc
 
     base_lines, base_pool = _stored(village, any_resource, None, profiles)
-    base_stored = sum(line.points for line in base_lines)
+    base_stored = 0
+    for line in base_lines:
+        base_stored += line.points
     held_counts = {"workers": dict(holdings.workers), "skills": dict(holdings.skills), "resources": base_pool}
-    base = [tuple([held_counts[items].get(t, 0) for t in types]) for items, types in ITEM_CLASSES]
+    base = [tuple(map(held_counts[items].get, types, _ZEROS)) for items, types in ITEM_CLASSES]  # .get(t, 0) per type
     # each item class's allocation depends on its own counts alone: computed once for the counts
     # held, and once more per purple declaration for the one class that declaration adds to
     base_found = [allocation(items, base[c]) for c, (items, _) in enumerate(ITEM_CLASSES)]
@@ -299,6 +305,8 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     else:
         lines += base_lines
     for (items, _), result in zip(ITEM_CLASSES, found):
+        if not result.by_owner and not result.gold_points:  # nothing scored from this class: no line
+            continue
         # as an item of this class, or as a resource on a yard that does not keep it (it joins the others)
         as_item = declaration is not None and (declaration[0] == "item" and declaration[1] == items or declaration[0] == "yard"
                                                and items == "resources" and not (any_resource or declaration[2] in yards[declaration[1]].accepts))
@@ -308,7 +316,10 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
         if items == "resources" and result.gold_points:
             lines.append(ScoreLine("gold", result.gold_points,
                                    f"{result.gold_points // max(cat.gold_points, 1)} gold left unallocated{purple}"))
-    return Score(sum(line.points for line in lines), tuple(lines))
+    total = 0
+    for line in lines:
+        total += line.points
+    return Score(total, tuple(lines))
 
 
 def winners(totals: dict[int, int]) -> tuple[int, ...]:
