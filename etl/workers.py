@@ -7,6 +7,10 @@ then reach them by name (``registry.plugin_specs()``, passed to each worker) or 
 ``LUDOLOG_PLUGINS`` environment variable. At most ``2 * workers`` chunks are in flight and results
 come back in submission order, so memory stays bounded by the chunk size, not the corpus, and the
 database receives exactly the serial sequence.
+
+A worker sends its chunk's tables as Arrow IPC streams (:class:`ChunkMessage`), not as pickled
+Arrow objects: measured on the bench corpora (15-log chunks), writing the streams costs about a
+tenth of pickling the tables and reading them back (without a copy) a tenth of unpickling.
 """
 from __future__ import annotations
 
@@ -21,10 +25,13 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+import pyarrow as pa
 
 from ludolog.replayer.core import LudologError, game_names, registry
 
-from .extract import Chunk, extract_chunk
+from .extract import Chunk, ChunkStats, extract_chunk
 
 START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
 
@@ -123,6 +130,48 @@ def chunked_files(paths: Iterable[str], size: int, max_bytes: int) -> Iterator[l
         yield batch
 
 
+def to_ipc(table: pa.Table) -> bytes:
+    """``table`` as one Arrow IPC stream (schema, dictionaries and record batches)."""
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, table.schema) as writer:
+        writer.write_table(table)
+    return sink.getvalue().to_pybytes()
+
+
+def from_ipc(data: bytes) -> pa.Table:
+    """The table :func:`to_ipc` wrote; its buffers point into ``data`` (nothing is copied)."""
+    return pa.ipc.open_stream(pa.py_buffer(data)).read_all()
+
+
+@dataclass(slots=True)
+class ChunkMessage:
+    """A :class:`Chunk` as a worker process sends it to the parent: every table as Arrow IPC
+    bytes (pickled as plain bytes, which the pipe carries at memory speed), the rest as it is."""
+
+    files: list[str]
+    game_ids: list[str]
+    tables: dict[str, bytes]
+    game_columns: dict[str, tuple]
+    stats: ChunkStats
+    json_checked: bool
+
+    @classmethod
+    def of(cls, chunk: Chunk) -> "ChunkMessage":
+        return cls(chunk.files, chunk.game_ids, {name: to_ipc(table) for name, table in chunk.tables.items()},
+                   chunk.game_columns, chunk.stats, chunk.json_checked)
+
+    def open(self) -> Chunk:
+        """The chunk again, its tables equal to the ones sent (types, dictionaries and chunks)."""
+        return Chunk(files=self.files, game_ids=self.game_ids,
+                     tables={name: from_ipc(data) for name, data in self.tables.items()},
+                     game_columns=self.game_columns, stats=self.stats, json_checked=self.json_checked)
+
+
+def extract_message(paths: list[str]) -> ChunkMessage:
+    """What a worker process runs: replay ``paths`` (:func:`extract_chunk`) into a message."""
+    return ChunkMessage.of(extract_chunk(paths))
+
+
 class ExtractPool:
     """``workers`` processes (none for 1: the parent extracts) that turn chunks of paths into
     :class:`Chunk` s. Use as a context manager; the processes exist once ``__enter__`` returns."""
@@ -171,19 +220,19 @@ class ExtractPool:
         pending: deque = deque()
         source = iter(chunks)
         for paths in source:
-            pending.append(pool.submit(extract_chunk, paths))
+            pending.append(pool.submit(extract_message, paths))
             if len(pending) >= 2 * self.workers:
                 break
         while pending:
             try:
-                chunk = pending.popleft().result()
+                message = pending.popleft().result()
             except BrokenProcessPool:
                 raise LudologError("an ingest worker process died (out of memory or killed?); "
                                    "the games loaded so far are complete - ingest again to continue") from None
             following = next(source, None)
             if following is not None:
-                pending.append(pool.submit(extract_chunk, following))
-            yield chunk
+                pending.append(pool.submit(extract_message, following))
+            yield message.open()
 
 
 def extract_chunks(chunks: Iterable[list[str]], workers: int) -> Iterator[Chunk]:

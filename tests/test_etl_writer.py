@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import random
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,6 +116,7 @@ def test_out_of_memory_while_filling_a_batch_writes_it_whole_with_the_same_table
         return insert(self, chunk)
 
     monkeypatch.setattr(Loader, "_insert", short_of_memory_once)
+    monkeypatch.setattr(ingest_module, "WRITER_MERGE_CHUNKS", 1)  # one insert per chunk, whatever waits
     db = tmp_path / "t.duckdb"
     summary = IngestSummary(str(db), len(files), 1)
     for _ in ingest_steps(files, db, workers=1, chunk_size=3, summary=summary):
@@ -267,3 +269,88 @@ def test_a_new_database_gets_its_keys_after_the_bulk_load_and_a_stopped_one_at_t
         con.close()
     fresh = tmp_path / "fresh.duckdb"
     assert ingest(files, fresh, workers=2).ok and _keys(fresh) == _keys(db)
+
+
+def _held_writer(tmp_path, monkeypatch, db: Path):
+    """A writer whose first insert waits for ``release``, so that chunks queue up behind it; the
+    files of every insert are recorded in ``calls``."""
+    insert = Loader._insert
+    calls: list[list[str]] = []
+    release = threading.Event()
+
+    def held_first(self, chunk):
+        calls.append([Path(f).name for f in chunk.files])
+        if len(calls) == 1:
+            assert release.wait(30)
+        return insert(self, chunk)
+
+    monkeypatch.setattr(Loader, "_insert", held_first)
+    con = open_for_writing(db)
+    loader = Loader(con, str(db))
+    summary = IngestSummary(str(db), 0, 1)
+    return con, loader, summary, ingest_module._BatchWriter(loader, summary), calls, release
+
+
+def _wait_for(calls: list, count: int) -> None:
+    deadline = time.monotonic() + 30
+    while len(calls) < count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(calls) >= count
+
+
+def test_chunks_waiting_for_the_writer_are_inserted_as_one_with_the_same_tables(tmp_path, toy_everywhere,
+                                                                                 monkeypatch):
+    files = _toy_logs(tmp_path / "logs", 9)
+    reference = tmp_path / "reference.duckdb"
+    monkeypatch.setattr(ingest_module, "WRITER_MERGE_CHUNKS", 1)
+    ingest(files, reference, workers=1, chunk_size=3)  # one insert per chunk
+    monkeypatch.setattr(ingest_module, "WRITER_MERGE_CHUNKS", 3)
+    db = tmp_path / "t.duckdb"
+    chunks = [extract_chunk([str(f) for f in files[i:i + 3]]) for i in range(0, 9, 3)]
+    con, loader, summary, writer, calls, release = _held_writer(tmp_path, monkeypatch, db)
+    try:
+        writer.put(chunks[0])
+        _wait_for(calls, 1)  # the writer is inserting the first chunk
+        writer.put(chunks[1])
+        writer.put(chunks[2])  # both wait in the queue
+        release.set()
+        writer.end_batch()
+        writer.finish()
+        writer.check()
+        loader.finish()
+    finally:
+        release.set()
+        writer.abort()
+        con.close()
+    names = [f.name for f in files]
+    assert calls == [names[:3], names[3:]]  # the two waiting chunks in one insert
+    assert summary.committed == 9 and summary.games_written == 9
+    assert snapshot(db) == snapshot(reference)
+
+
+def test_a_waiting_chunk_of_a_file_already_taken_is_inserted_after_it_and_replaces_it(tmp_path, toy_everywhere,
+                                                                                    monkeypatch):
+    files = _toy_logs(tmp_path / "logs", 3)
+    first = extract_chunk([str(files[0])])
+    same_file_before = extract_chunk([str(files[1])])
+    files[1].write_bytes(orjson.dumps(simulate_log("toy", 2, seed=99)))  # edited between two reads of one run
+    same_file_after = extract_chunk([str(files[1])])
+    db = tmp_path / "t.duckdb"
+    con, loader, summary, writer, calls, release = _held_writer(tmp_path, monkeypatch, db)
+    try:
+        writer.put(first)
+        _wait_for(calls, 1)
+        writer.put(same_file_before)
+        writer.put(same_file_after)
+        release.set()
+        writer.end_batch()
+        writer.finish()
+        writer.check()
+        loader.finish()
+    finally:
+        release.set()
+        writer.abort()
+        con.close()
+    assert calls == [[files[0].name], [files[1].name], [files[1].name]]  # not merged: the second replaces
+    assert sorted(r[0] for r in fetch(db, "SELECT game_id FROM games")) == sorted([_sha(files[0]), _sha(files[1])])
+    assert fetch(db, "SELECT count(DISTINCT game_id) FROM moves") == [(2,)]
