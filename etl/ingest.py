@@ -412,11 +412,15 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     pool = open_pool(dask, min(workers, max(1, len(files if planned is None else planned)))) if planned != [] else None
     if dask and pool is not None:
         summary.workers = pool.workers
+    # The workers start on the planned logs at once: they replay while this process opens the
+    # database (creating a file and its tables waits for the disk several times)
+    size = chunk_size or chunk_size_for(len(planned or ()), workers)
+    early = pool.extract(chunked_files(planned, size, CHUNK_FILE_BYTES)) if pool is not None and planned else None
     try:
         con = open_for_writing(db)
     except BaseException:
         if pool is not None:
-            pool.close()
+            pool.close(abort=True)  # the chunks replayed meanwhile are not wanted
         raise
     writer = None
     completed = False
@@ -430,11 +434,16 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         files, summary.skipped = files_to_replay(con, files, replay, hashes)
         if files and pool is None:  # more to replay than planned: in this process (no fork now)
             pool = ExtractPool(1).__enter__()
-        size = chunk_size or chunk_size_for(len(files), workers)
+        replays = early
+        if files != planned:  # another process wrote the database since it was planned (or it was upgraded)
+            if early is not None:
+                early.close()
+            size = chunk_size or chunk_size_for(len(files), workers)
+            replays = pool.extract(chunked_files(files, size, CHUNK_FILE_BYTES)) if files else None
         writer = _BatchWriter(loader, summary)
         yield ChunkStats()  # nothing replayed yet, but the skipped logs are known: a progress bar can show them
         batches = Batches(batch_rows)
-        for chunk in (pool.extract(chunked_files(files, size, CHUNK_FILE_BYTES)) if files else ()):
+        for chunk in (replays if replays is not None else ()):
             summary.stats.add(chunk.stats)
             for step in batches.feed(chunk):
                 writer.put(step) if step is not None else writer.end_batch()

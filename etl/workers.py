@@ -211,28 +211,55 @@ class ExtractPool:
             self.pool = None
 
     def extract(self, chunks: Iterable[list[str]]) -> Iterator[Chunk]:
-        """Replay each chunk of file paths; chunks come back in the order given."""
+        """Replay each chunk of file paths; chunks come back in the order given. With worker
+        processes the first chunks are handed to them at once, before the first is asked for
+        (see :class:`Replays`), so that they replay while the caller prepares the database."""
         if self.pool is None:
-            for paths in chunks:
-                yield extract_chunk(paths)
-            return
-        pool = self.pool
-        pending: deque = deque()
-        source = iter(chunks)
-        for paths in source:
-            pending.append(pool.submit(extract_message, paths))
-            if len(pending) >= 2 * self.workers:
+            return (extract_chunk(paths) for paths in chunks)
+        return Replays(self.pool, chunks, IN_FLIGHT_PER_WORKER * self.workers)
+
+
+#: chunks given to the worker processes per worker and not yet taken back: one being replayed,
+#: one waiting, so that no worker waits for the parent between two chunks
+IN_FLIGHT_PER_WORKER = 2
+
+
+class Replays:
+    """The chunks of ``chunks`` replayed by ``pool``, in the order given: the first ``in_flight``
+    are submitted when this is made, and each one taken back submits the next, so at most
+    ``in_flight`` are replayed or held at once. :meth:`close` cancels the ones not started."""
+
+    def __init__(self, pool: ProcessPoolExecutor, chunks: Iterable[list[str]], in_flight: int):
+        self.pool = pool
+        self.source = iter(chunks)
+        self.pending: deque = deque()
+        for paths in self.source:
+            self.pending.append(pool.submit(extract_message, paths))
+            if len(self.pending) >= in_flight:
                 break
-        while pending:
-            try:
-                message = pending.popleft().result()
-            except BrokenProcessPool:
-                raise LudologError("an ingest worker process died (out of memory or killed?); "
-                                   "the games loaded so far are complete - ingest again to continue") from None
-            following = next(source, None)
-            if following is not None:
-                pending.append(pool.submit(extract_message, following))
-            yield message.open()
+
+    def __iter__(self) -> "Replays":
+        return self
+
+    def __next__(self) -> Chunk:
+        """:raises LudologError: a worker process died."""
+        if not self.pending:
+            raise StopIteration
+        try:
+            message = self.pending.popleft().result()
+        except BrokenProcessPool:
+            raise LudologError("an ingest worker process died (out of memory or killed?); "
+                               "the games loaded so far are complete - ingest again to continue") from None
+        following = next(self.source, None)
+        if following is not None:
+            self.pending.append(self.pool.submit(extract_message, following))
+        return message.open()
+
+    def close(self) -> None:
+        """Give up the chunks not taken back (those being replayed finish; their results are dropped)."""
+        for future in self.pending:
+            future.cancel()
+        self.pending.clear()
 
 
 def extract_chunks(chunks: Iterable[list[str]], workers: int) -> Iterator[Chunk]:

@@ -26,6 +26,7 @@ from .test_trust_db import _keys
 
 ingest_module = importlib.import_module("ludolog.etl.ingest")
 load_module = importlib.import_module("ludolog.etl.load")
+workers_module = importlib.import_module("ludolog.etl.workers")
 
 
 def _toy_logs(folder: Path, count: int, first_seed: int = 0) -> list[Path]:
@@ -191,6 +192,49 @@ def test_logs_to_replay_found_only_once_the_database_is_open_are_replayed_in_pro
     summary = ingest(files, db, workers=2)
     assert summary.stats.logs == 3 and summary.skipped == {"valid": 2} and summary.ok
     assert sorted(r[0] for r in fetch(db, "SELECT game_id FROM games")) == sorted(map(_sha, files))
+
+
+def test_logs_planned_but_written_by_another_process_meanwhile_are_not_loaded_again(tmp_path, toy_everywhere,
+                                                                                  monkeypatch):
+    """The workers start on the planned logs before the database is opened for writing; when the
+    writing connection finds some of them stored meanwhile, those replays are dropped."""
+    files = _toy_logs(tmp_path / "logs", 6)
+    db = tmp_path / "t.duckdb"
+    ingest(files[:4], db, workers=1)
+    before = snapshot(db)
+    monkeypatch.setattr(ingest_module, "_plan", lambda db, files, replay, hashes: list(files))
+    summary = ingest(files, db, workers=2, chunk_size=1)
+    assert summary.skipped == {"valid": 4} and summary.stats.logs == 2 and summary.games_written == 2
+    after = snapshot(db)
+    assert sorted(r[0] for r in fetch(db, "SELECT game_id FROM games")) == sorted(map(_sha, files))
+    for table, rows in before.items():  # the 4 stored games untouched, not loaded a second time
+        assert set(map(repr, rows)) <= set(map(repr, after[table])), table
+
+
+def test_the_workers_replay_while_the_database_is_opened(tmp_path, toy_everywhere, monkeypatch):
+    files = _toy_logs(tmp_path / "logs", 4)
+    started = tmp_path / "a worker started"
+    extract_message = workers_module.extract_message
+
+    def marking(paths):
+        started.touch()
+        return extract_message(paths)
+
+    marking.__module__, marking.__qualname__ = extract_message.__module__, extract_message.__qualname__
+    monkeypatch.setattr(workers_module, "extract_message", marking)  # the forked workers run it too
+    open_for_writing_ = ingest_module.open_for_writing
+    seen = []
+
+    def waiting_open(db):
+        deadline = time.monotonic() + 10
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        seen.append(started.exists())
+        return open_for_writing_(db)
+
+    monkeypatch.setattr(ingest_module, "open_for_writing", waiting_open)
+    summary = ingest(files, tmp_path / "t.duckdb", workers=2, chunk_size=1)
+    assert seen == [True] and summary.games_written == 4 and summary.ok
 
 
 @dataclass
