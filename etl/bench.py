@@ -48,20 +48,33 @@ def time_ingest(files: list[Path], workers: int, repeat: int, scratch: Path) -> 
     db = scratch / f"bench-{workers}.duckdb"
     for _ in range(repeat):
         _fresh(db)
+        before = _cpu()
         start = time.perf_counter()
         summary = ingest(files, db, workers=workers)
         seconds = time.perf_counter() - start
+        main, parent, children = (after - earlier for after, earlier in zip(_cpu(), before))
         if best is None or seconds < best["seconds"]:
             best = {"workers": summary.workers, "games": summary.stats.logs, "moves": summary.stats.moves,
                     "state_rows": summary.stats.state_rows, "stored_state_rows": summary.stats.stored_state_rows,
                     "seconds": seconds,
                     "load_seconds": summary.load_seconds,
+                    # CPU time: this (the ingesting) thread, the whole parent process (its writer
+                    # thread and DuckDB's included), the worker processes
+                    "cpu_main_thread": main, "cpu_parent": parent, "cpu_workers": children,
                     "db_bytes": db.stat().st_size}
     _fresh(db)
     assert best is not None
     best["moves_per_s"] = best["moves"] / best["seconds"]
     best["state_rows_per_s"] = best["state_rows"] / best["seconds"]
     return {k: round(v, 4) if isinstance(v, float) else v for k, v in best.items()}
+
+
+def _cpu() -> tuple[float, float, float]:
+    """CPU seconds so far of this thread, of this process and of its ended child processes."""
+    import resource
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (time.thread_time(), own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime)
 
 
 def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
@@ -174,6 +187,8 @@ def report_lines(game: str, f: dict) -> list[str]:
         verdict = "meets" if f["speedup_parallel"] >= GOAL_SPEEDUP else "below"
         lines.append(f"  speed of {f['parallel']['workers']} workers over 1 process: {f['speedup_parallel']:.2f}x "
                      f"({verdict} the {GOAL_SPEEDUP:g}x goal)")
+    if "parallel" in f and f["parallel"].get("cpu_parent") is not None:
+        lines.append(cpu_line(s, f["parallel"]))
     if f.get("ratio_ingest_to_replay") and "parallel" in f:
         f["ratio_parallel_ingest_to_replay"] = round(f["parallel"]["seconds"] / f["replay_seconds"], 3)
     if f.get("ratio_ingest_to_replay"):
@@ -189,6 +204,20 @@ def report_lines(game: str, f: dict) -> list[str]:
                          f"{m['worker_mb']:.0f} MB (that run: {m['workers']} workers, {m['seconds']:.2f} s, "
                          f"{m['moves_per_s']:,} moves/s)")
     return lines
+
+
+def cpu_line(serial: dict, parallel: dict) -> str:
+    """The CPU time of both ingests and the most the workers can gain from it: with nothing else
+    running, the 1-process run takes about its main thread's CPU time (the writer thread runs on
+    another core beside it), and a parallel run at least all its CPU time over the cores it can
+    use - figures that other programs on the machine disturb far less than the wall times."""
+    cores = default_workers()
+    total = parallel["cpu_parent"] + parallel["cpu_workers"]
+    ceiling = serial["cpu_main_thread"] / (total / min(cores, parallel["workers"] + 1)) if total else 0.0
+    parallel["speedup_ceiling_from_cpu"] = round(ceiling, 3)
+    return (f"  CPU: 1 process {serial['cpu_parent']:.3f} s (its main thread {serial['cpu_main_thread']:.3f} s); "
+            f"{parallel['workers']} workers {total:.3f} s (parent {parallel['cpu_parent']:.3f} s, workers "
+            f"{parallel['cpu_workers']:.3f} s): on {cores} cores at most {ceiling:.2f}x faster")
 
 
 def _probe(folder: str, db: str, workers: int) -> None:
