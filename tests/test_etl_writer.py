@@ -213,23 +213,20 @@ def test_logs_planned_but_written_by_another_process_meanwhile_are_not_loaded_ag
 
 def test_the_workers_replay_while_the_database_is_opened(tmp_path, toy_everywhere, monkeypatch):
     files = _toy_logs(tmp_path / "logs", 4)
-    started = tmp_path / "a worker started"
-    extract_message = workers_module.extract_message
+    made = []
 
-    def marking(paths):
-        started.touch()
-        return extract_message(paths)
+    class Recorded(workers_module.Replays):
+        def __init__(self, *args):
+            super().__init__(*args)
+            made.append(self)
 
-    marking.__module__, marking.__qualname__ = extract_message.__module__, extract_message.__qualname__
-    monkeypatch.setattr(workers_module, "extract_message", marking)  # the forked workers run it too
+    monkeypatch.setattr(workers_module, "Replays", Recorded)
     open_for_writing_ = ingest_module.open_for_writing
     seen = []
 
     def waiting_open(db):
-        deadline = time.monotonic() + 10
-        while not started.exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        seen.append(started.exists())
+        # the first chunk was given to the workers before this: it is replayed without the parent
+        seen.append(len(made) == 1 and made[0].pending[0].exception(timeout=60) is None)
         return open_for_writing_(db)
 
     monkeypatch.setattr(ingest_module, "open_for_writing", waiting_open)
