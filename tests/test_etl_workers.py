@@ -25,11 +25,11 @@ def test_a_chunk_sent_as_arrow_ipc_arrives_equal(tmp_path, toy_everywhere):
     assert (arrived.files, arrived.game_ids, arrived.game_columns, arrived.stats, arrived.json_checked) == \
         (chunk.files, chunk.game_ids, chunk.game_columns, chunk.stats, chunk.json_checked)
     assert sorted(arrived.tables) == sorted(chunk.tables)
-    assert {"entdecker_player_states", "toy_player_states", "violations"} <= set(chunk.tables)
+    assert "violations" in chunk.tables and sum(name.startswith(("entdecker_", "toy_")) for name in chunk.tables) >= 2
     for name, table in chunk.tables.items():
         assert arrived.tables[name].schema.equals(table.schema, check_metadata=True), name
         assert arrived.tables[name].equals(table), name
-    assert pa.types.is_dictionary(arrived.tables["player_states"].schema.field("game_id").type)
+    assert pa.types.is_dictionary(arrived.tables["moves"].schema.field("game_id").type)
 
 
 def test_an_empty_table_survives_the_trip(tmp_path, toy_everywhere):
