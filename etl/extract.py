@@ -493,7 +493,10 @@ class ChunkBuilder:
                 # orjson wrote these bytes, so they are UTF-8: Arrow need not check them again
                 arrays.append(pa.array(values, pa.binary()).view(pa.string()))
             else:
-                arrays.append(_arrow(values, column.arrow))
+                try:
+                    arrays.append(_arrow(values, column.arrow))
+                except NotAWholeNumber as exc:
+                    raise NotAWholeNumber(f"{table.name}.{column.name}: {exc}") from None
         return pa.Table.from_arrays(arrays, names=[name for name in table.column_names if name not in derived])
 
 
@@ -510,16 +513,28 @@ _TYPECODES = {pa.int32(): "i", pa.int64(): "q"}
 assert array("i").itemsize == 4 and array("q").itemsize == 8
 
 
+class NotAWholeNumber(ValueError):
+    """A game gave a float for a whole-number column (an engine bug): pyarrow would cut 1.5 to 1
+    without a word, so it is refused instead."""
+
+
 def _arrow(values, arrow_type: pa.DataType) -> pa.Array:
     """``values`` (a list, or an array("i") of a key column) as an Arrow array of ``arrow_type``.
     A list of nothing but ints goes through an array of machine integers, which reads Python ints
     several times faster than pyarrow's sequence conversion; anything else (a NULL, a bool, a
-    value out of range) is left to pyarrow, which stores or refuses it as it always did."""
+    value out of range) is left to pyarrow, which stores or refuses it as it always did - but a
+    float, which pyarrow would silently cut to a whole number, is refused here.
+
+    :raises NotAWholeNumber: a float among the values of an integer column.
+    """
     code = _TYPECODES.get(arrow_type)
     if code is None:
         return pa.array(values, arrow_type)
     if not isinstance(values, array):
-        if not values or set(map(type, values)) != {int}:
+        types = set(map(type, values))
+        if types != {int}:
+            if float in types:
+                raise NotAWholeNumber(f"the whole-number column was given {next(v for v in values if type(v) is float)!r}")
             return pa.array(values, arrow_type)
         try:
             values = array(code, values)
