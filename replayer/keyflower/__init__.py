@@ -37,14 +37,13 @@ upgraded and winter tiles, transport capacity, the start player), the named quer
 ``keyflower_winning_bids`` and ``keyflower_winter_tiles``, and tests for the numbers of the tile
 texts (tests/keyflower/test_scoring.py, test_tile_numbers.py).
 
-Not done yet: the speed floor of issue 11 (item 5: full validation at least 2x python-chess
-moves/s in ``make bench``). Measured on 1 December 2026 beside python-chess in the same runs (CPU
-time, best of 5, the machine shared at load 10-11, so noisy): 1.6x before and 1.9x after the
-fourth to seventh speed steps (per-move records as plain slots dataclasses, not frozen; a use and a
-bid in one pass; a cheaper end of season and final scoring), which replay the bench corpus in 23%
-fewer instructions (cachegrind: 1,415 -> 1,083 million); earlier steps dispatched the moves by
-phase and kept summer-boat abilities per player, carry distances and enum constants. The 2x goal is
-not yet met with a margin.
+Speed (issue 11, item 5: full validation at least 2x python-chess moves/s in ``make bench``):
+three quiet runs on 1 December 2026 gave 2.49x, 2.42x and 2.22x python-chess in the same run (it
+was 1.5x-1.8x before the fourth to seventh speed steps: per-move records as plain slots
+dataclasses, not frozen; a use and a bid in one pass; a cheaper end of season and final scoring,
+23% fewer instructions to replay the bench corpus, cachegrind 1,415 -> 1,083 million; with the
+core's cheaper reading of a log). Earlier steps dispatched the moves by phase and kept summer-boat
+abilities per player, carry distances and enum constants.
 
 Rules references (``rules``) name the rulebook's chapters and the tile texts' headings (``Keyflower
 rules, Bidding``; ``Boat 4a``), never the abbreviations below, which are this docstring's and the
