@@ -339,21 +339,16 @@ def _wait_for(calls: list, count: int) -> None:
     assert len(calls) >= count
 
 
-def test_chunks_waiting_for_the_writer_are_inserted_as_one_with_the_same_tables(tmp_path, toy_everywhere,
-                                                                                 monkeypatch):
-    files = _toy_logs(tmp_path / "logs", 9)
-    reference = tmp_path / "reference.duckdb"
-    monkeypatch.setattr(ingest_module, "WRITER_MERGE_CHUNKS", 1)
-    ingest(files, reference, workers=1, chunk_size=3)  # one insert per chunk
-    monkeypatch.setattr(ingest_module, "WRITER_MERGE_CHUNKS", 3)
-    db = tmp_path / "t.duckdb"
-    chunks = [extract_chunk([str(f) for f in files[i:i + 3]]) for i in range(0, 9, 3)]
+def _load_behind_a_held_insert(tmp_path, monkeypatch, db: Path, first, *waiting) -> tuple[list, IngestSummary]:
+    """``first`` put to a held writer (:func:`_held_writer`); once it is being inserted, ``waiting``
+    queue up behind it; then the writer goes on and the batch is finished. Returns the files of
+    every insert and the summary."""
     con, loader, summary, writer, calls, release = _held_writer(tmp_path, monkeypatch, db)
     try:
-        writer.put(chunks[0])
+        writer.put(first)
         _wait_for(calls, 1)  # the writer is inserting the first chunk
-        writer.put(chunks[1])
-        writer.put(chunks[2])  # both wait in the queue
+        for chunk in waiting:
+            writer.put(chunk)  # they wait in the queue
         release.set()
         writer.end_batch()
         writer.finish()
@@ -363,6 +358,19 @@ def test_chunks_waiting_for_the_writer_are_inserted_as_one_with_the_same_tables(
         release.set()
         writer.abort()
         con.close()
+    return calls, summary
+
+
+def test_chunks_waiting_for_the_writer_are_inserted_as_one_with_the_same_tables(tmp_path, toy_everywhere,
+                                                                                 monkeypatch):
+    files = _toy_logs(tmp_path / "logs", 9)
+    reference = tmp_path / "reference.duckdb"
+    monkeypatch.setattr(ingest_module, "WRITER_MERGE_CHUNKS", 1)
+    ingest(files, reference, workers=1, chunk_size=3)  # one insert per chunk
+    monkeypatch.setattr(ingest_module, "WRITER_MERGE_CHUNKS", 3)
+    db = tmp_path / "t.duckdb"
+    chunks = [extract_chunk([str(f) for f in files[i:i + 3]]) for i in range(0, 9, 3)]
+    calls, summary = _load_behind_a_held_insert(tmp_path, monkeypatch, db, *chunks)
     names = [f.name for f in files]
     assert calls == [names[:3], names[3:]]  # the two waiting chunks in one insert
     assert summary.committed == 9 and summary.games_written == 9
@@ -377,21 +385,7 @@ def test_a_waiting_chunk_of_a_file_already_taken_is_inserted_after_it_and_replac
     files[1].write_bytes(orjson.dumps(simulate_log("toy", 2, seed=99)))  # edited between two reads of one run
     same_file_after = extract_chunk([str(files[1])])
     db = tmp_path / "t.duckdb"
-    con, loader, summary, writer, calls, release = _held_writer(tmp_path, monkeypatch, db)
-    try:
-        writer.put(first)
-        _wait_for(calls, 1)
-        writer.put(same_file_before)
-        writer.put(same_file_after)
-        release.set()
-        writer.end_batch()
-        writer.finish()
-        writer.check()
-        loader.finish()
-    finally:
-        release.set()
-        writer.abort()
-        con.close()
+    calls, _ = _load_behind_a_held_insert(tmp_path, monkeypatch, db, first, same_file_before, same_file_after)
     assert calls == [[files[0].name], [files[1].name], [files[1].name]]  # not merged: the second replaces
     assert sorted(r[0] for r in fetch(db, "SELECT game_id FROM games")) == sorted([_sha(files[0]), _sha(files[1])])
     assert fetch(db, "SELECT count(DISTINCT game_id) FROM moves") == [(2,)]
