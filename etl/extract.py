@@ -1,13 +1,13 @@
 """Replay a chunk of log files into Arrow tables - the work each ingest worker process does.
 
-Columns are built as Python lists in the replay's ``on_step`` visitor (never row tuples) and turned
-into Arrow arrays once per chunk. A seat's state row is kept only at the first move and when one of
-its values differs from the seat's row one move earlier (:func:`changed_state_rows`, vectorised at
-:meth:`ChunkBuilder.finish`): the tables hold the stored rows that the views of
+Columns are built as Python lists in the replay's ``on_step`` visitor and turned into Arrow arrays
+once per chunk. A seat's state row (its tuple of ``Game.state_rows``) is kept only at the first move
+and when it differs from the seat's tuple one move earlier, decided in the visitor as the log is
+replayed, so only the stored rows are ever converted: the tables hold the rows that the views of
 :mod:`ludolog.etl.tables` expand to every move. Strings repeated on every row (game id, player id) are
 dictionary-encoded per chunk, so a chunk stays small in memory and cheap to send to the parent.
-Only the core API is used: ``Game.state_columns``, ``add_state_columns``, ``turn_info``, the ledger and
-the :class:`ReplayResult`.
+Only the core API is used: ``Game.state_columns``, ``state_rows``, ``turn_info``, the ledger and the
+:class:`ReplayResult`.
 """
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ import os
 import re
 from array import array
 from dataclasses import dataclass, field
+from itertools import chain, compress
+from operator import ne
 from pathlib import Path
 
 import orjson
@@ -159,6 +161,26 @@ class _Columns:
             del values[mark:]
 
 
+@dataclass(slots=True)
+class _KeptRows:
+    """The stored state rows of one game's logs in a chunk, log after log: for each, the log's
+    number in the chunk, the move, the seat, the player (number in the chunk's player dictionary)
+    and the seat's tuple of ``Game.state_rows``."""
+
+    log: array = field(default_factory=lambda: array("i"))
+    move_index: array = field(default_factory=lambda: array("i"))
+    seat: array = field(default_factory=lambda: array("i"))
+    player: array = field(default_factory=lambda: array("i"))
+    values: list[tuple] = field(default_factory=list)
+
+    def mark(self) -> int:
+        return len(self.values)
+
+    def truncate(self, mark: int) -> None:
+        for column in (self.log, self.move_index, self.seat, self.player, self.values):
+            del column[mark:]
+
+
 def _date(meta) -> dt.date | None:
     value = meta.get("date") if isinstance(meta, dict) else None
     if isinstance(value, str) and _ISO_DATE.match(value):
@@ -186,22 +208,25 @@ def _ranks(scores: list[int], winners: set[int]) -> list[int]:
 class ChunkBuilder:
     """Accumulates the rows of many logs as columns; :meth:`finish` makes the Arrow tables."""
 
+    #: True stores every seat's row after every move, as ludolog did before table schema 5: the
+    #: reference the stored changes and the views are tested against (tests/test_state_changes.py)
+    stores_every_state_row: bool = False
+
     def __init__(self) -> None:
         self.ids: list[str] = []  # log number within the chunk -> game id (dictionary of game_id)
         self.player_ids: list[str] = []  # dictionary of the player columns
         self.files: list[str] = []
         self.seen_ids: set[str] = set()
+        # player_state_changes is made from self.kept at finish: nothing of it is gathered per move
         self.cols = {t.name: _Columns([name for name in t.column_names if name not in _DERIVED.get(t.name, ())])
-                     for t in COMMON_TABLES}
+                     for t in COMMON_TABLES if t.name != STATE_CHANGES}
         # the key columns of the per-move rows are machine integers, made by repeating and slicing
         # per log and handed to Arrow without a conversion
         for table, names in _KEY_ARRAYS.items():
             for name in names:
                 self.cols[table].lists[name] = array("i")
-        #: per game: the value columns of its state table (its key columns are those of player_states)
-        self.game_cols: dict[str, _Columns] = {}
-        #: per game: (first row, rows, seats) of each of its logs in player_state_changes, in order
-        self.game_rows: dict[str, list[tuple[int, int, int]]] = {}
+        #: per game: its stored state rows (those of player_state_changes and of its own table)
+        self.kept: dict[str, _KeptRows] = {}
         self.game_columns: dict[str, tuple] = {}
         self.stats = ChunkStats()
         self._stat: tuple[int | None, int | None] = (None, None)  # (size, mtime ns) of the log being added
@@ -251,18 +276,15 @@ class ChunkBuilder:
         if log.sha256 in self.seen_ids:
             return  # identical content twice in one chunk: one game (the first file)
         marks = {name: c.mark() for name, c in self.cols.items()}
-        game_marks = {name: c.mark() for name, c in self.game_cols.items()}
-        row_marks = {name: len(r) for name, r in self.game_rows.items()}
+        kept_marks = {name: kept.mark() for name, kept in self.kept.items()}
         n_ids, n_players = len(self.ids), len(self.player_ids)
         try:
             self._add_log(log)
         except Exception as exc:  # noqa: BLE001 - an engine bug on one log must not stop the ingest
             for name, c in self.cols.items():
                 c.truncate(marks[name])
-            for name, c in self.game_cols.items():
-                c.truncate(game_marks.get(name, 0))
-            for name, r in self.game_rows.items():
-                del r[row_marks.get(name, 0):]
+            for name, kept in self.kept.items():
+                kept.truncate(kept_marks.get(name, 0))
             del self.ids[n_ids:], self.files[n_ids:], self.player_ids[n_players:]
             self.seen_ids.discard(log.sha256)
             self._add_unreadable(file, log.sha256, [_internal(file, exc)])
@@ -301,14 +323,13 @@ class ChunkBuilder:
             v["context"].append(item.context)
         self.stats.violations += len(violations)
 
-    def _game_columns(self, game) -> _Columns:
-        cols = self.game_cols.get(game.name)
-        if cols is None:
-            table = game_state_table(game.name, game.state_columns)
-            cols = self.game_cols[game.name] = _Columns([name for name, _ in game.state_columns[1:]])
-            self.game_rows[game.name] = []
+    def _kept_rows(self, game) -> _KeptRows:
+        kept = self.kept.get(game.name)
+        if kept is None:
+            game_state_table(game.name, game.state_columns)  # refuses a column no table can have
+            kept = self.kept[game.name] = _KeptRows()
             self.game_columns[game.name] = tuple(game.state_columns)
-        return cols
+        return kept
 
     def _add_log(self, log) -> None:
         game = get_game(log.game)
@@ -317,21 +338,36 @@ class ChunkBuilder:
         player_base = len(self.player_ids)
         self.player_ids.extend(log.player_ids)
         turn_info = game.turn_info
-        # The visitor only gathers: the game appends every seat's state values to the chunk's
-        # column lists (Game.add_state_columns), and (turn, round) after each move goes to one flat
-        # list that columns are cut out of with strided slices - C-speed work instead of per-move
-        # Python. The key columns of those rows are made once per log in _add_steps.
-        ps = self.cols[STATE_CHANGES].lists
-        gs = self._game_columns(game).lists
-        state_lists = [ps["score"], *(gs[name] for name, _ in game.state_columns[1:])]
-        filled_before = [len(values) for values in state_lists]
+        # The visitor only gathers: (turn, round) after each move goes to one flat list that
+        # columns are cut out of with strided slices, and of the seats' tuples (Game.state_rows)
+        # those that differ from the seat's tuple one move earlier are kept (all at the first
+        # move: nothing equals the None before it). Tuples compare at C speed, NULL equal to NULL.
+        # Python's equality says 1 == 1.0 == True where Arrow's column of one type would store
+        # the same value for each (a float in a whole-number column is refused at finish), so a
+        # seat's row is kept exactly where its stored values differ. The key columns of the kept
+        # rows are added once per log, after the replay.
+        kept = self._kept_rows(game)
+        keep_every_row = self.stores_every_state_row
+        values: list[tuple] = []
+        kept_moves, kept_seats = array("i"), array("i")
+        keep_value, keep_move, keep_seat = values.append, kept_moves.append, kept_seats.append
+        seats = range(n)
+        previous: list = [None] * n
         positions: list = []
         add_position = positions.extend
-        add_state = game.add_state_columns
+        state_rows = game.state_rows
 
         def on_step(index: int, move: dict, state) -> None:
-            add_state(state, state_lists)
+            rows = state_rows(state)
             add_position(turn_info(state))
+            if len(rows) != n:
+                raise ValueError(f"{game.name}: state_rows gave {len(rows)} rows after move {index}, "
+                                 f"not one for each of the {n} players")
+            for seat in (seats if keep_every_row else compress(seats, map(ne, rows, previous))):
+                keep_move(index)
+                keep_seat(seat)
+                keep_value(rows[seat])
+            previous[:] = rows
 
         start: list = []  # (turn, round) and the turn order of the position before the first move
 
@@ -341,11 +377,17 @@ class ChunkBuilder:
         result = replay(log, on_step=on_step, on_start=on_start)
         status = result.status
         initial, order = start or ((1, 1), [])
-        for (name, _), values, before in zip(game.state_columns, state_lists, filled_before):
-            if len(values) - before != result.applied * n:
-                raise ValueError(f"{game.name}: add_state_columns gave {len(values) - before} values of {name} for "
-                                 f"{result.applied} moves of {n} players, not one a player after every move")
-        self._add_steps(log, game, log_no, player_base, result.applied, positions, initial)
+        width = len(game.state_columns)
+        if set(map(len, values)) - {width} or set(map(type, values)) - {tuple}:
+            wrong = next(row for row in values if type(row) is not tuple or len(row) != width)
+            raise ValueError(f"{game.name}: state_rows gave the row {wrong!r}, not a tuple of its {width} state columns")
+        count = len(values)
+        kept.values += values
+        kept.move_index += kept_moves
+        kept.seat += kept_seats
+        kept.log += array("i", (log_no,)) * count
+        kept.player += array("i", [player_base + seat for seat in kept_seats])
+        self._add_steps(log, log_no, player_base, result.applied, positions, initial)
         self.ids.append(log.sha256)
         self.seen_ids.add(log.sha256)
         self.files.append(log.file)
@@ -411,20 +453,13 @@ class ChunkBuilder:
         if status == "invalid":
             st.invalid_files.append((log.file, str(result.violations[0])))
 
-    def _add_steps(self, log, game, log_no: int, player_base: int, applied: int, positions: list,
+    def _add_steps(self, log, log_no: int, player_base: int, applied: int, positions: list,
                    initial: tuple[int, int]) -> None:
-        """The moves and the key columns of the player_state_changes rows of the ``applied`` moves of one
-        log (their state values are in the columns already): ``positions`` holds turn and round
+        """The rows of moves of the ``applied`` moves of one log: ``positions`` holds turn and round
         after every move, ``initial`` those before the first move."""
         if not applied:
             return
-        n = len(log.players)
-        n_rows = applied * n
         move_index = array("i", range(applied))
-        row_move_index = array("i", bytes(4 * n_rows))
-        for seat in range(n):
-            row_move_index[seat::n] = move_index
-
         moves = log.moves[:applied]
         seat_of = log.seat_of
         player_ref = {pid: player_base + seat for pid, seat in seat_of.items()}
@@ -441,50 +476,50 @@ class ChunkBuilder:
         mv["move_type"].extend([m.get("type") for m in moves])
         mv["move"].extend(map(orjson.dumps, moves))
 
-        ps = self.cols[STATE_CHANGES].lists
-        self.game_rows[game.name].append((len(ps["game_id"]), n_rows, n))
-        ps["game_id"].extend(array("i", (log_no,)) * n_rows)
-        ps["move_index"].extend(row_move_index)
-        ps["seat"].extend(array("i", range(n)) * applied)
-        ps["player"].extend(array("i", range(player_base, player_base + n)) * applied)
-
     # -- Arrow --------------------------------------------------------------------------------
     def finish(self) -> Chunk:
+        """The chunk's Arrow tables. The kept state rows (game after game, each game's log after
+        log) are cut into columns by one transposition per game; only they are converted.
+
+        :raises NotAWholeNumber: a game gave a float for a whole-number column.
+        """
         id_dict = pa.array(self.ids, pa.string())
         player_dict = pa.array(self.player_ids, pa.string())
-        tables = {}
-        for table in COMMON_TABLES:
-            tables[table.name] = self._table(table, self.cols[table.name], id_dict, player_dict)
-        states = tables[STATE_CHANGES]
+        tables = {table.name: self._table(table, self.cols[table.name].lists, id_dict, player_dict)
+                  if table.name != STATE_CHANGES else None for table in COMMON_TABLES}  # in the order of COMMON_TABLES
         game_tables = {}
+        common: dict[str, list] = {name: [] for name in (*_GAME_KEYS, "player", "score")}
         for name, state_columns in self.game_columns.items():
+            kept = self.kept[name]
+            columns = list(zip(*kept.values)) if kept.values else [()] * len(state_columns)
+            lists = {"game_id": kept.log, "move_index": kept.move_index, "seat": kept.seat, "player": kept.player,
+                     **{column: values for (column, _), values in zip(state_columns, columns)}}
             table = game_state_table(name, state_columns)
-            keys = {column: _rows_of(states.column(column), self.game_rows[name]) for column in _GAME_KEYS}
-            game_tables[name] = self._table(table, self.game_cols[name], id_dict, player_dict, keys)
-        kept = changed_state_rows(states, {name: (game_tables[name], self.game_rows[name]) for name in game_tables})
-        stored = states.filter(kept)
+            game_tables[table.name] = self._table(table, lists, id_dict, player_dict)
+            for column, values in common.items():
+                values.append(lists[column])
+        lists = {column: _joined(parts, column != "score") for column, parts in common.items()}
+        stored = self._table(PLAYER_STATE_CHANGES, lists, id_dict, player_dict)
         applied = _arrow(self.cols["games"].lists["moves_applied"], pa.int32())  # by log number
         tables[STATE_CHANGES] = stored.append_column(pa.field(UNTIL_COLUMN, pa.int32()), holds_until(stored, applied))
+        tables.update(game_tables)
         self.stats.stored_state_rows = stored.num_rows
-        for name, table in game_tables.items():
-            tables[game_table_name(name)] = table.filter(_rows_of(kept, self.game_rows[name]))
         return Chunk(files=list(self.files), game_ids=list(self.ids), tables=tables,
                      game_columns=dict(self.game_columns), stats=self.stats, json_checked=True)
 
     @staticmethod
-    def _table(table, cols: _Columns, id_dict: pa.Array, player_dict: pa.Array,
-               given: dict | None = None) -> pa.Table:
-        """The Arrow table of ``cols``; the columns in ``given`` are made already, those of
-        :data:`_DERIVED` are left out (made from the others)."""
+    def _table(table, lists: dict, id_dict: pa.Array, player_dict: pa.Array) -> pa.Table:
+        """The Arrow table of ``lists`` (column name -> its values); the columns of :data:`_DERIVED`
+        are left out (made from the others).
+
+        :raises NotAWholeNumber: a float among the values of a whole-number column.
+        """
         arrays = []
         derived = _DERIVED.get(table.name, ())
         for column in table.columns:
             if column.name in derived:
                 continue
-            if given and column.name in given:
-                arrays.append(given[column.name])
-                continue
-            values = cols.lists[column.name]
+            values = lists[column.name]
             if column.name == "game_id":
                 arrays.append(pa.DictionaryArray.from_arrays(_arrow(values, pa.int32()), id_dict))
             elif column.name == "player":
@@ -501,7 +536,7 @@ class ChunkBuilder:
 
 
 #: table -> its columns held as array("i") by the builder (never NULL)
-_KEY_ARRAYS = {STATE_CHANGES: ("game_id", "move_index", "seat", "player"), "moves": ("game_id", "move_index")}
+_KEY_ARRAYS = {"moves": ("game_id", "move_index")}
 #: the column of player_state_changes saying where each stored row stops holding
 UNTIL_COLUMN = "until_move_index"
 #: table -> its columns computed at finish from the others (never filled per move)
@@ -545,43 +580,21 @@ def _arrow(values, arrow_type: pa.DataType) -> pa.Array:
     return pa.Array.from_buffers(arrow_type, len(values), [None, pa.py_buffer(values)])
 
 
+def _joined(parts: list, keys: bool):
+    """The values of ``parts`` one after the other: a part alone as it is, arrays of key columns
+    (``keys``) as one array (copied at C speed), other values as a list."""
+    if len(parts) == 1:
+        return parts[0]
+    if keys:
+        joined = array("i")
+        for part in parts:
+            joined += part
+        return joined
+    return list(chain.from_iterable(parts))
+
+
 #: the key columns a per-game state table shares with player_state_changes (the same rows, in order)
 _GAME_KEYS = tuple(c.name for c in GAME_KEY_COLUMNS)
-
-
-def _rows_of(column: pa.ChunkedArray | pa.Array, ranges: list[tuple]) -> pa.ChunkedArray | pa.Array:
-    """The rows ``ranges`` ((first, count, ...) each, in order) of ``column``: all of it (nothing
-    copied) when they are its rows one after the other, as in a chunk of one game."""
-    if len(ranges) and ranges[0][0] == 0 and sum(r[1] for r in ranges) == len(column) \
-            and all(a[0] + a[1] == b[0] for a, b in zip(ranges, ranges[1:])):
-        return column
-    return pa.chunked_array([column.slice(r[0], r[1]) for r in ranges], column.type)
-
-
-def _previous_rows(ranges: list[tuple[int, int, int]], size: int, local: bool) -> pa.Array:
-    """For every row of the ``ranges`` (first row, rows, seats of one log each; the rows of a log
-    are move after move, each move's seats in seat order) the index of the same seat's row one move
-    earlier; 0 for the rows of the first move (which are kept whatever they hold). ``local``: the
-    indices count the ranges' rows only (a per-game table), else every row of ``size``."""
-    previous = array("i", bytes(4 * size))
-    start = 0
-    for first, count, seats in ranges:
-        at = start if local else first
-        previous[at:at + count] = array("i", range(at - seats, at - seats + count))
-        start += count
-    return pc.max_element_wise(pa.Array.from_buffers(pa.int32(), size, [None, pa.py_buffer(previous)]), 0)
-
-
-def _differs(column, previous: pa.Array) -> pa.Array:
-    """Whether each value of ``column`` differs from the value at ``previous`` (NULL and a value
-    differ; NULL and NULL do not)."""
-    if isinstance(column, pa.ChunkedArray):
-        column = column.combine_chunks()
-    earlier = column.take(previous)
-    if column.null_count == 0:  # then the values taken hold none either
-        return pc.not_equal(column, earlier)
-    return pc.or_(pc.fill_null(pc.not_equal(column, earlier), False),
-                  pc.not_equal(pc.is_null(column), pc.is_null(earlier)))
 
 
 def holds_until(stored: pa.Table, applied: pa.Array) -> pa.Array:
@@ -607,53 +620,6 @@ def holds_until(stored: pa.Table, applied: pa.Array) -> pa.Array:
     following = pa.concat_arrays([move.slice(1), pa.array([0], pa.int32())])
     until = pc.if_else(same_seat, following, applied.take(log))
     return until.take(pc.sort_indices(order))  # the inverse of the sort: each row's value in its place
-
-
-def changed_state_rows(states: pa.Table, games: dict[str, tuple[pa.Table, list[tuple[int, int, int]]]]) -> pa.Array:
-    """Which rows of ``states`` (player_state_changes with every row: one per seat after every move)
-    to store: those of a log's first move and those where the seat's score or any of its game's
-    figures differs from its row one move earlier. ``games`` gives each game's table of figures
-    (its rows those of its ``ranges`` of ``states``, in order) and those ranges (first row, rows,
-    seats of each of its logs). The columns are compared whole, at C speed: for every row the index
-    of its seat's previous row, the values there taken, compared NULL-aware (floats by value, so
-    -0.0 after 0.0 is no change).
-
-    :returns: a boolean array, one value a row of ``states``.
-    """
-    size = states.num_rows
-    if not size:
-        return pa.array([], pa.bool_())
-    all_ranges = sorted(r for _, ranges in games.values() for r in ranges)
-    previous = _previous_rows(all_ranges, size, local=False)
-    kept = pc.or_(pc.equal(states.column("move_index").combine_chunks(), 0),
-                  _differs(states.column("score"), previous))
-    value_names = set(_GAME_KEYS) | {"player"}
-    pieces: list[tuple[int, pa.Array]] = []
-    for table, ranges in games.values():
-        names = [name for name in table.column_names if name not in value_names]
-        if not names or not ranges:
-            continue
-        local = _previous_rows(ranges, sum(r[1] for r in ranges), local=True)
-        changed = _differs(table.column(names[0]), local)
-        for name in names[1:]:
-            changed = pc.or_(changed, _differs(table.column(name), local))
-        start = 0
-        for first, count, _ in ranges:
-            pieces.append((first, changed.slice(start, count)))
-            start += count
-    if pieces:
-        # the games' verdicts in the order of the rows of states; rows of a game without figures count False
-        pieces.sort(key=lambda piece: piece[0])
-        filled, parts = 0, []
-        for first, part in pieces:
-            if first > filled:
-                parts.append(pa.array([False] * (first - filled), pa.bool_()))
-            parts.append(part)
-            filled = first + len(part)
-        if filled < size:
-            parts.append(pa.array([False] * (size - filled), pa.bool_()))
-        kept = pc.or_(kept, pa.concat_arrays(parts))
-    return kept
 
 
 def _initial_turn_info(game, state) -> tuple[int, int]:

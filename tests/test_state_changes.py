@@ -11,7 +11,6 @@ from pathlib import Path
 
 import duckdb
 import orjson
-import pyarrow as pa
 import pytest
 
 from ludolog.etl import extract as extract_module
@@ -62,14 +61,10 @@ def _toy_registered():
     registry.unregister(toygame.GAME.name)
 
 
-def _every_row(states: pa.Table, games: dict) -> pa.Array:
-    return pa.array([True] * states.num_rows, pa.bool_())
-
-
 def full_ingest(files: list[Path], db: Path, monkeypatch) -> None:
     """``files`` ingested storing every state row (as a ludolog before schema 5 did)."""
     with monkeypatch.context() as patch:
-        patch.setattr(extract_module, "changed_state_rows", _every_row)
+        patch.setattr(extract_module.ChunkBuilder, "stores_every_state_row", True)
         assert ingest(files, db, workers=1).stats.logs == len(files)
 
 

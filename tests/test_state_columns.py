@@ -1,10 +1,12 @@
-"""The ingest's per-move snapshot (Game.add_state_columns, filled straight into the chunk's column
-lists) against the straightforward one (Game.player_rows, a tuple per seat, asked afresh): after
-every move of simulated logs of every game, for every player count and option set, the same values
-of the same types; and the Arrow tables ChunkBuilder makes from them hold those rows."""
+"""The ingest's per-move snapshot (Game.state_rows, each game's fast version) against the
+straightforward one (Game.player_rows, asked afresh): after every move of simulated logs of every
+game, for every player count and option set, the same values of the same types; and the Arrow tables
+ChunkBuilder makes, keeping a seat's row only where it changed, against a reference computed here
+from player_rows that keeps every row."""
 from __future__ import annotations
 
 import orjson
+import pyarrow as pa
 import pytest
 
 from ludolog.etl.extract import ChunkBuilder
@@ -42,106 +44,151 @@ def _simulated(game) -> list[bytes]:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_the_columns_filled_after_every_move_are_the_player_rows(game):
+def test_the_state_rows_after_every_move_are_the_player_rows(game):
     width = len(game.state_columns)
     for data in _simulated(game):
         log = parse_log(data, "sim.json")
-        expected: list[list[tuple]] = []  # per move: player_rows, typed
-        filled = [[] for _ in range(width)]  # one list per column over the whole log, as the ingest fills them
-        alone: list[list[tuple]] = []  # per move: add_state_columns into fresh lists
+        n = len(log.players)
+        moves = []
 
         def on_step(index, move, state):
-            rows = [_typed(row) for row in game.player_rows(state)]
-            expected.append(rows)
-            game.add_state_columns(state, filled)
-            fresh = [[] for _ in range(width)]
-            game.add_state_columns(state, fresh)
-            alone.append([_typed(row) for row in zip(*fresh)])
-            assert all(len(column) == len(rows) for column in fresh), (index, [len(c) for c in fresh])
+            fast = game.state_rows(state)  # first, as the ingest asks: before player_rows could fill a cache
+            expected = [_typed(row) for row in game.player_rows(state)]
+            assert len(expected) == n and all(len(row) == width for row in expected), (game.name, index)
+            assert all(type(row) is tuple for row in fast), (game.name, n, index)
+            assert [_typed(row) for row in fast] == expected, (game.name, n, index)
+            moves.append(index)
 
         result = replay(log, on_step=on_step)
-        assert result.status == "valid" and result.applied == len(log.moves) == len(expected)
-        n = len(log.players)
-        for index, rows in enumerate(expected):
-            assert len(rows) == n
-            assert alone[index] == rows, (game.name, n, index)
-            assert [_typed(column[index * n + seat] for column in filled) for seat in range(n)] == rows, \
-                (game.name, n, index)
-        assert all(len(column) == len(expected) * n for column in filled)
+        assert result.status == "valid" and result.applied == len(log.moves) == len(moves)
+
+
+def _every_row(game, data: bytes, number: int) -> list[tuple]:
+    """(log number, move index, seat, *player_rows values) after every move of one log: every row,
+    as the views give them back."""
+    moves: list = []
+    replay(parse_log(data, "sim.json"), on_step=lambda index, move, state: moves.append(game.player_rows(state)))
+    return [(number, index, seat, *row) for index, rows in enumerate(moves) for seat, row in enumerate(rows)]
+
+
+def _stored(every: list[tuple]) -> list[tuple]:
+    """Of ``every`` (rows of whole logs, move after move), those to store: a seat's row at the
+    first move, and where any of its values differs from its row one move before."""
+    before = {(number, index, seat): values for number, index, seat, *values in every}
+    return [row for row in every if row[1] == 0 or before[(row[0], row[1] - 1, row[2])] != list(row[3:])]
+
+
+def _until(stored: list[tuple], moves: dict[int, int]) -> dict[tuple, int]:
+    """(log, move, seat) -> the move its stored row holds until: the seat's next stored row, after
+    the last the log's number of moves (``moves``)."""
+    until, following = {}, {}
+    for number, index, seat, *_ in reversed(stored):
+        until[(number, index, seat)] = following.get((number, seat), moves[number])
+        following[(number, seat)] = index
+    return until
+
+
+def _expanded(stored: list[tuple], every: list[tuple]) -> list[tuple]:
+    """``every``'s keys, each with the values of the seat's latest stored row (what the views do)."""
+    latest: dict = {}
+    kept = {(number, index, seat): tuple(values) for number, index, seat, *values in stored}
+    rows = []
+    for number, index, seat, *_ in every:
+        latest[(number, seat)] = kept.get((number, index, seat), latest.get((number, seat)))
+        rows.append((number, index, seat, *latest[(number, seat)]))
+    return rows
+
+
+def _chunk_rows(chunk, game) -> tuple[list[tuple], list[tuple]]:
+    """(the rows of player_state_changes of ``game``'s logs, (log number, move, seat, until),
+    and the rows of its own table joined to them, (log number, move, seat, score, *figures))."""
+    number_of = {game_id: number for number, game_id in enumerate(chunk.game_ids)}
+    names = [name for name, _ in game.state_columns]
+    per_game = chunk.tables[game_state_table(game.name, game.state_columns).name].to_pylist()
+    keys = {(g["game_id"], g["move_index"], g["seat"]) for g in per_game}
+    states = {(s["game_id"], s["move_index"], s["seat"]): s for s in chunk.tables["player_state_changes"].to_pylist()
+              if (s["game_id"], s["move_index"], s["seat"]) in keys}
+    assert len(states) == len(keys) == len(per_game)  # the two stored tables hold the same rows
+    rows = [(number_of[g["game_id"]], g["move_index"], g["seat"],
+             states[(g["game_id"], g["move_index"], g["seat"])]["score"], *(g[name] for name in names[1:]))
+            for g in per_game]
+    until = [(number_of[s["game_id"]], s["move_index"], s["seat"], s["until_move_index"]) for s in states.values()]
+    return rows, until
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_the_chunk_tables_hold_the_player_rows_of_every_move(game):
     logs = _simulated(game)
     builder = ChunkBuilder()
-    expected = []  # (log number, move index, seat, *player_rows values) of every log in order
+    every = []  # every row of every log, in order
     for number, data in enumerate(logs):
         builder.add_bytes(data, f"sim-{number}.json")
-        moves: list = []
-        replay(parse_log(data, "sim.json"), on_step=lambda index, move, state: moves.append(game.player_rows(state)))
-        expected += [(number, index, seat, *row) for index, rows in enumerate(moves) for seat, row in enumerate(rows)]
+        every += _every_row(game, data, number)
     chunk = builder.finish()
     assert chunk.stats.invalid == 0
-    assert chunk.state_rows == chunk.stats.state_rows == len(expected)
-    ids = {game_id: number for number, game_id in enumerate(chunk.game_ids)}
-    states = chunk.tables["player_state_changes"].to_pylist()
-    per_game = chunk.tables[game_state_table(game.name, game.state_columns).name].to_pylist()
-    names = [name for name, _ in game.state_columns]
-    got = [(ids[s["game_id"]], s["move_index"], s["seat"], s["score"], *(g[name] for name in names[1:]))
-           for s, g in zip(states, per_game)]
-    assert [(s["game_id"], s["move_index"], s["seat"]) for s in states] == \
-        [(g["game_id"], g["move_index"], g["seat"]) for g in per_game]
-    # stored: a seat's row at the first move, and where any value differs from its row one move before
-    before = {(number, index, seat): values for number, index, seat, *values in expected}
-    changed = [row for row in expected if row[1] == 0 or before[(row[0], row[1] - 1, row[2])] != list(row[3:])]
-    assert got == changed and len(got) == chunk.stored_state_rows
-    # each stored row holds up to the seat's next stored row, the last one to the end of its log
-    moves = {number: index + 1 for number, index, *_ in expected}
-    following = {}
-    for number, index, seat, *_ in reversed(got):
-        following[(number, index, seat)] = following.get((number, seat), moves[number])
-        following[(number, seat)] = index
-    assert [s["until_move_index"] for s in states] == [following[row[:3]] for row in got]
-    assert len(changed) < len(expected)  # most moves leave most seats as they were
-    # and every row comes back: each stored row holds until the seat's next stored row
-    latest: dict = {}
-    stored = {(number, index, seat): tuple(values) for number, index, seat, *values in got}
-    expanded = []
-    for number, index, seat, *_ in expected:
-        latest[(number, seat)] = stored.get((number, index, seat), latest.get((number, seat)))
-        expanded.append((number, index, seat, *latest[(number, seat)]))
-    assert expanded == expected
+    assert chunk.state_rows == chunk.stats.state_rows == len(every)
+    got, until = _chunk_rows(chunk, game)
+    stored = _stored(every)
+    assert got == stored and len(got) == chunk.stored_state_rows == chunk.stats.stored_state_rows
+    moves = {number: index + 1 for number, index, *_ in every}
+    assert sorted(until) == sorted((*key, value) for key, value in _until(stored, moves).items())
+    assert len(stored) < len(every)  # most moves leave most seats as they were
+    assert _expanded(got, every) == every  # and every row comes back
 
 
-class _Wide(type(toygame.GAME)):
-    """The toy game with one value too many in every row of player_rows."""
-
-    def player_rows(self, state):
-        return [(*row, 0) for row in super().player_rows(state)]
-
-
-def test_the_default_filling_refuses_a_row_that_does_not_fit_the_columns():
-    game = toygame.GAME
-    data = orjson.dumps(simulate_log(game, 2, 1, {}))
-    seen = []
-    replay(parse_log(data, "sim.json"), on_step=lambda index, move, state: seen.append(state) if not seen else None)
-    columns = [[] for _ in game.state_columns]
-    with pytest.raises(ValueError):
-        _Wide().add_state_columns(seen[0], columns)
-
-
-def test_a_game_that_fills_too_few_values_is_recorded_as_an_internal_failure(monkeypatch):
-    game = toygame.GAME
-    data = orjson.dumps(simulate_log(game, 2, 1, {}))
-
-    def one_seat_only(self, state, columns):
-        for column, value in zip(columns, self.player_rows(state)[0]):
-            column.append(value)
-
-    monkeypatch.setattr(type(game), "add_state_columns", one_seat_only)
+def test_a_chunk_of_logs_of_every_game_in_turn_holds_each_games_rows():
+    """Logs of different games one after the other in one chunk: each stored row goes with its own
+    log and game, in both stored tables, typed as the game's columns say."""
+    logs = [(game, data) for game in GAMES for data in _simulated(game)[:2]]
+    logs = logs[0::2] + logs[1::2]  # the games interleaved
     builder = ChunkBuilder()
-    builder.add_bytes(data, "sim.json")
+    every: dict[str, list] = {}
+    for number, (game, data) in enumerate(logs):
+        builder.add_bytes(data, f"sim-{number}.json")
+        every.setdefault(game.name, []).extend(_every_row(game, data, number))
     chunk = builder.finish()
-    assert chunk.stats.invalid == 1
+    assert chunk.stats.invalid == 0 and len(chunk.game_ids) == len(logs)
+    moves = {number: index + 1 for rows in every.values() for number, index, *_ in rows}
+    for game in GAMES:
+        got, until = _chunk_rows(chunk, game)
+        stored = _stored(every[game.name])
+        assert sorted(got) == sorted(stored), game.name
+        assert sorted(until) == sorted((*key, value) for key, value in _until(stored, moves).items()), game.name
+        table = chunk.tables[game_state_table(game.name, game.state_columns).name]
+        assert [(f.name, f.type) for f in table.schema][3:] == \
+            [(c.name, c.arrow) for c in game_state_table(game.name, game.state_columns).columns][3:]
+    assert chunk.stored_state_rows == sum(len(_stored(rows)) for rows in every.values())
+
+
+def _broken(kind: str):
+    real = type(toygame.GAME).state_rows
+
+    def state_rows(self, state):
+        rows = real(self, state)
+        if kind == "a seat missing":
+            return rows[:1]
+        if kind == "a value too many":
+            return [(*row, 0) for row in rows]
+        return [list(row) for row in rows]  # a list a caller could change later, not a tuple
+
+    return state_rows
+
+
+@pytest.mark.parametrize("kind", ["a seat missing", "a value too many", "a list for a row"])
+def test_a_game_whose_state_rows_do_not_fit_is_recorded_as_an_internal_failure(monkeypatch, kind):
+    game = toygame.GAME
+    good, bad = (orjson.dumps(simulate_log(game, 2, seed, {})) for seed in (1, 2))
+    builder = ChunkBuilder()
+    builder.add_bytes(good, "good.json")
+    monkeypatch.setattr(type(game), "state_rows", _broken(kind))
+    builder.add_bytes(bad, "bad.json")
+    monkeypatch.undo()
+    chunk = builder.finish()
+    assert chunk.stats.invalid == 1 and chunk.stats.valid == 1
     assert chunk.tables["violations"].column("code").to_pylist() == ["CORE.INTERNAL"]
-    assert chunk.tables["player_state_changes"].num_rows == 0 and chunk.tables["moves"].num_rows == 0
+    assert "state_rows" in chunk.tables["violations"].column("message")[0].as_py()
+    # nothing of the broken log is left: the good log's rows alone
+    good_id = chunk.game_ids[0]
+    for name in ("player_state_changes", game_state_table(game.name, game.state_columns).name, "moves"):
+        assert set(chunk.tables[name].column("game_id").cast(pa.string()).to_pylist()) == {good_id}, name
+    assert chunk.stored_state_rows == len(_stored(_every_row(game, good, 0)))

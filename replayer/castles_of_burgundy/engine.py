@@ -180,19 +180,16 @@ class CastlesOfBurgundy(Game):
                          e.counter, e.target, s.rounds_played + (1 if s.step != Step.END else 0)))
         return rows
 
-    def add_state_columns(self, s: CobState, columns: list[list]) -> None:
-        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move),
-        with as few Python steps per value as it takes: the remembered board figures looked up in
-        place (see :meth:`_estate_figures`), the goods unpacked instead of indexed."""
-        (score, silverlings, workers, goods_1, goods_2, goods_3, goods_4, goods_5, goods_6, storage, spaces_filled,
-         regions_completed, bonus_tiles, knowledge_tiles, board, solo_counter, solo_target, round_) = columns
+    def state_rows(self, s: CobState) -> list[tuple]:
+        """:meth:`player_rows` as the ingest asks for it after every move, with as few Python steps
+        as it takes: the remembered board figures looked up in place (see :meth:`_estate_figures`),
+        the values equal for every seat read once."""
         figures = self._figures
         cat = s.cat
-        estates = s.estates
-        n = len(estates)
-        score += s.ledger.totals[:n]
-        round_ += [s.rounds_played + (s.step is not _END)] * n
-        for e in estates:
+        totals = s.ledger.totals
+        round_ = s.rounds_played + (s.step is not _END)
+        rows = []
+        for seat, e in enumerate(s.estates):
             filled = e.filled
             estate_board = e.board
             found = figures.get((id(estate_board), filled))
@@ -200,23 +197,11 @@ class CastlesOfBurgundy(Game):
                 _, number, regions = found
             else:
                 number, regions = self._estate_figures(cat, estate_board, filled)
-            silverlings.append(e.silverlings)
-            workers.append(e.workers)
             _, g1, g2, g3, g4, g5, g6 = e.goods
-            goods_1.append(g1)
-            goods_2.append(g2)
-            goods_3.append(g3)
-            goods_4.append(g4)
-            goods_5.append(g5)
-            goods_6.append(g6)
-            storage.append(len(e.storage))
-            spaces_filled.append(filled.bit_count())
-            regions_completed.append(regions)
-            bonus_tiles.append(e.bonus_tiles)
-            knowledge_tiles.append(len(e.knowledge))
-            board.append(number)
-            solo_counter.append(e.counter)
-            solo_target.append(e.target)
+            rows.append((totals[seat], e.silverlings, e.workers, g1, g2, g3, g4, g5, g6, len(e.storage),
+                         filled.bit_count(), regions, e.bonus_tiles, len(e.knowledge), number, e.counter, e.target,
+                         round_))
+        return rows
 
     def _estate_figures(self, cat: Catalog, board, filled: int) -> tuple[str, int]:
         """(printed board number, regions completed) of an estate board with the spaces ``filled``.

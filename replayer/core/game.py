@@ -21,7 +21,7 @@ import copy
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .bots import BotSeat
@@ -158,20 +158,18 @@ class Game(ABC):
     def player_rows(self, state: Any) -> list[tuple]:
         """One tuple per seat with the values of :attr:`state_columns`."""
 
-    def add_state_columns(self, state: Any, columns: list[list]) -> None:
-        """Append every seat's values of :attr:`state_columns`, seat 0 first, to ``columns`` (one list
-        per state column, in that order): :meth:`player_rows` laid out by column.
+    def state_rows(self, state: Any) -> Sequence[tuple]:
+        """:meth:`player_rows` as the ingest asks for it: one tuple per seat, seat 0 first, holding
+        the values of :attr:`state_columns` in order (score first).
 
-        The ingest calls this after every move of every log, so a game overrides it to append
-        straight from its state (appending to lists is cheaper than building a tuple per seat and
-        cutting columns out of the tuples) and may remember figures that change on few moves;
-        tests/test_state_columns.py holds every game's to :meth:`player_rows` after every move of
-        simulated logs. The default transposes :meth:`player_rows`.
-
-        :raises ValueError: a row of :meth:`player_rows` does not have one value per column.
+        The ingest calls this after every move of every log and keeps a seat's tuple only where it
+        differs from the seat's tuple one move earlier, so a game overrides it with a fast version
+        (it may remember figures that change on few moves, and may give the same tuple again while
+        a seat's figures stay as they are); tests/test_state_columns.py holds every game's to
+        :meth:`player_rows`, value and type, after every move of simulated logs. The default is
+        :meth:`player_rows`.
         """
-        for column, values in zip(columns, zip(*self.player_rows(state), strict=True), strict=True):
-            column.extend(values)
+        return self.player_rows(state)
 
     @abstractmethod
     def turn_info(self, state: Any) -> tuple[int, int]:

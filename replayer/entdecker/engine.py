@@ -169,21 +169,13 @@ class Entdecker(MoveListing, Game):
                  len(plants), sum(plants))
                 for total, wealth, p, plants in zip(s.ledger.totals, s.wealth, s.pieces, s.plants)]
 
-    def add_state_columns(self, s: EntdeckerState, columns: list[list]) -> None:
-        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move);
-        a reserve is unpacked (it is [posts, forts, colonies]) rather than indexed by the Piece
-        members, which costs an enum's conversion to an index each time."""
-        score, wealth, posts, forts, colonies, on_board, plants, plant_value = columns
-        score += s.ledger.totals
-        wealth += s.wealth
+    def state_rows(self, s: EntdeckerState) -> list[tuple]:
+        """:meth:`player_rows` as the ingest asks for it after every move: a reserve is unpacked (it
+        is [posts, forts, colonies]) rather than indexed by the Piece members, which costs an enum's
+        conversion to an index each time."""
         every_piece = sum(s.cat.piece_count)
-        for (post, fort, colony), seat_plants in zip(s.pieces, s.plants):
-            posts.append(post)
-            forts.append(fort)
-            colonies.append(colony)
-            on_board.append(every_piece - post - fort - colony)
-            plants.append(len(seat_plants))
-            plant_value.append(sum(seat_plants))
+        return [(total, wealth, post, fort, colony, every_piece - post - fort - colony, len(plants), sum(plants))
+                for total, wealth, (post, fort, colony), plants in zip(s.ledger.totals, s.wealth, s.pieces, s.plants)]
 
     def turn_info(self, s: EntdeckerState) -> tuple[int, int]:
         return s.turn, s.season

@@ -352,35 +352,18 @@ class KingdomCrossing(CatalogEngine, Game):
                          s.paco_ledger.totals[0] if s.paco_ledger is not None else 0))
         return rows
 
-    def add_state_columns(self, s: KCState, columns: list[list]) -> None:
-        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move),
-        with as few Python steps per value as it takes: the resources unpacked, the Action tiles
-        counted by ``list.count`` (no generic sum), the values equal for every seat extended at once."""
+    def state_rows(self, s: KCState) -> list[tuple]:
+        """:meth:`player_rows` as the ingest asks for it after every move, with as few Python steps
+        as it takes: the resources unpacked, the Action tiles counted by ``list.count`` (no generic
+        sum), the values equal for every seat read once."""
         cat = self.cat
-        (score, coins, invest, lumber, stone, sap, food, paws_left, tiles_left, houses, guild_cards, structures,
-         birds, favors, bridge_goals, improved_tiles, region, paco_paca_score) = columns
-        n = s.n
-        score += s.ledger.totals[:n]
-        paco_paca_score += [s.paco_ledger.totals[0] if s.paco_ledger is not None else 0] * n
         paw_markers, regions = cat.paw_markers, cat.regions
-        for p in s.players[:n]:
-            coins.append(p.coins)
-            invest.append(p.invest)
-            lu, st, sa, fo = p.res
-            lumber.append(lu)
-            stone.append(st)
-            sap.append(sa)
-            food.append(fo)
-            paws_left.append(paw_markers - p.paws)
-            tiles_left.append(p.played.count(False))  # the 6 Action tiles, those not played this round
-            houses.append(len(p.houses))
-            guild_cards.append(len(p.cards))
-            structures.append(len(p.structures))
-            birds.append(len(p.birds))
-            favors.append(len(p.favors))
-            bridge_goals.append(p.goals.bit_count())
-            improved_tiles.append(p.improved.count(True))
-            region.append(regions[p.region] if p.region >= 0 else "")
+        paco_paca = s.paco_ledger.totals[0] if s.paco_ledger is not None else 0
+        return [(total, p.coins, p.invest, *p.res, paw_markers - p.paws,
+                 p.played.count(False),  # the 6 Action tiles, those not played this round
+                 len(p.houses), len(p.cards), len(p.structures), len(p.birds), len(p.favors), p.goals.bit_count(),
+                 p.improved.count(True), regions[p.region] if p.region >= 0 else "", paco_paca)
+                for total, p in zip(s.ledger.totals, s.players[:s.n])]
 
     def turn_info(self, s: KCState) -> tuple[int, int]:
         per_round = s.cat.actions_per_round * s.seats
