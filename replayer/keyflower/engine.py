@@ -12,12 +12,9 @@ from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, Catalog, default_c
 from .effects import EFFECTS
 from .hands import unknown_skills, unknown_workers
 from .rules import KEYFLOWER_RULES, refuse
+from .snapshot import SnapshotMemo
 from .state import SEASONS, Draw, KFState, Phase, Transport
 
-#: villages whose state-column figures are remembered at most (see Keyflower._remember_village)
-VILLAGE_CACHE = 4096
-#: player count -> start seat -> each seat's start_player value (the snapshot extends by one of these)
-_START_FLAGS = {n: tuple(tuple(seat == start for seat in range(n)) for start in range(n)) for n in range(1, 7)}
 
 #: move types a seat may make in each phase (chance phases have none)
 PHASE_TYPES = {Phase.ACTIONS: ("bid", "use", "pass"), Phase.BOATS: ("boat",), Phase.WINTER_CHOICE: ("winter",),
@@ -27,6 +24,9 @@ TASK_TYPES = {Draw: ("draw",), Transport: ("carry", "upgrade", "done")}
 # attribute lookup through the enum's metaclass (several times slower in Python 3.11)
 _END, _LAYOUT, _ACTIONS, _BOATS = Phase.END, Phase.LAYOUT, Phase.ACTIONS, Phase.BOATS
 _WINDOW_TYPES = flow.WINDOW_TYPES
+#: season index -> bids and uses so far this season -> (turn, season) of turn_info, made once (both
+#: counters start at 0 and only grow, so no negative index ever reads the table from its end)
+_TURN_INFO = tuple(tuple((actions + 1, season + 1) for actions in range(256)) for season in range(len(SEASONS)))
 _WAITING = {Phase.ACTIONS: "bid, use a tile or pass", Phase.BOATS: "take a boat", Phase.WINTER_CHOICE: "put up winter tiles",
             Phase.PLACE: "place the tiles won", Phase.FINAL: "count the screens", Phase.LAYOUT: "lay out tiles and load the boats"}
 
@@ -98,25 +98,6 @@ _PHASE_MOVES = {Phase.ACTIONS: {"bid": _bid, "use": _use, "pass": _pass},
 _TASK_MOVES = {Draw: {"draw": actions.draw}, Transport: {"carry": actions.carry, "upgrade": actions.upgrade_tile, "done": _done}}
 
 
-def _side_figures(cat: Catalog) -> dict[str, dict[str, tuple[int, int, int]]]:
-    """Tile id -> side -> (1 if the side is the upgraded one, 1 if the tile is a winter tile, its
-    transport number) for the snapshot's village figures, made once per catalog (kept in its memo).
-    The transport number is the scoring's own (scoring.transport_total of a village of that tile
-    alone), so the snapshot and the final scoring never count it differently."""
-    from .geometry import HOME, PlacedTile, Village
-    from .scoring import transport_total
-
-    table = cat.memo.get("snapshot side figures")
-    if table is None:
-        winter_season = SEASONS[3]
-        table = cat.memo["snapshot side figures"] = {
-            tile_id: {side: (int(side == "upgraded"), int(tile.season is winter_season),
-                             transport_total(Village(cat, [PlacedTile(tile_id, HOME, side=side)])))
-                      for side in tile.sides}
-            for tile_id, tile in cat.tiles.items()}
-    return table
-
-
 class Keyflower(CatalogEngine, Game):
     name = "keyflower"
     title = "Keyflower"
@@ -135,11 +116,7 @@ class Keyflower(CatalogEngine, Game):
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
-        #: id of a village -> (the village, its figures): see _remember_village
-        self._village_figures: dict[int, tuple] = {}
-        #: per seat, (the village it had at the last snapshot, its figures): most moves leave a
-        #: village as it was, and one identity test is cheaper than the look-up by id()
-        self._seat_villages: list[tuple] = [(None, None)] * 6
+        self._snapshot = SnapshotMemo()  #: the last snapshot of state_rows, its inputs and the villages' figures
 
     # the catalog (CatalogEngine): its default, its action kinds checked on load, its ids
     def load_default_catalog(self) -> Catalog:
@@ -260,84 +237,18 @@ class Keyflower(CatalogEngine, Game):
                          seat == s.start))
         return rows
 
-    def add_state_columns(self, s: KFState, columns: list[list]) -> None:
-        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move).
-        What a village's tiles give (resources, upgraded and winter tiles, transport numbers) is
-        worked out once per village: villages are values, replaced whenever a tile changes. The
-        rest is read with as few Python steps per value as it takes (one append each; this hook
-        cost more than the replay itself): lists unpacked instead of indexed and summed, the start
-        player's flags one prepared tuple per player count and start seat."""
-        (score, workers, red, yellow, blue, green, unseen_workers, wood, stone, iron, gold, skills, saw, pickaxe,
-         anvil, unseen_skills, village_tiles, upgraded_tiles, winter_tiles, transport_capacity, start_player) = columns
-        players = s.players
-        n = len(players)
-        score += s.ledger.totals[:n]
-        start_player += _START_FLAGS[n][s.start]
-        bag_unseen, pile_unseen = s.bag.unknown_held, s.skill_pile.unknown_held
-        figures_of, seat_villages = self._village_figures, self._seat_villages
-        seat = 0
-        for p in players:
-            uw = bag_unseen.get(seat, 0) if bag_unseen else 0
-            us = pile_unseen.get(seat, 0) if pile_unseen else 0
-            r, y, b, g = p.workers
-            workers.append(r + y + b + g + uw)
-            red.append(r)
-            yellow.append(y)
-            blue.append(b)
-            green.append(g)
-            unseen_workers.append(uw)
-            village = p.village
-            known = seat_villages[seat]
-            if known[0] is village:
-                figures = known[1]
-            else:
-                found = figures_of.get(id(village))
-                figures = found[1] if found is not None and found[0] is village else self._remember_village(s, village)
-                seat_villages[seat] = (village, figures)
-            w, st, i, gd, upgraded, winter, transport = figures
-            wood.append(w)
-            stone.append(st)
-            iron.append(i)
-            gold.append(gd)
-            sa, pi, an = p.skills
-            skills.append(sa + pi + an + us)
-            saw.append(sa)
-            pickaxe.append(pi)
-            anvil.append(an)
-            unseen_skills.append(us)
-            village_tiles.append(len(p.coords) - 1)
-            upgraded_tiles.append(upgraded)
-            winter_tiles.append(winter)
-            if p.summer_boats:  # the abilities (actions.held) are empty without summer boats
-                transport *= p.abilities.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
-            transport_capacity.append(transport)
-            seat += 1
-
-    def _remember_village(self, s: KFState, village) -> tuple[int, ...]:
-        """(wood, stone, iron, gold, upgraded tiles, winter tiles, transport total) of ``village``,
-        kept by its identity (the village is kept too, so that its id() stays its own); at most
-        :data:`VILLAGE_CACHE` villages are kept. What a tile adds besides its resources depends on
-        the tile and the side it shows alone (:func:`_side_figures`)."""
-        wood = stone = iron = gold = upgraded = winter = transport = 0
-        sides = _side_figures(s.cat)
-        for placed in village.tiles.values():
-            w, st, i, g = placed.resources
-            wood += w
-            stone += st
-            iron += i
-            gold += g
-            u, wi, t = sides[placed.tile][placed.side]
-            upgraded += u
-            winter += wi
-            transport += t
-        figures = (wood, stone, iron, gold, upgraded, winter, transport)
-        if len(self._village_figures) >= VILLAGE_CACHE:
-            self._village_figures.clear()
-        self._village_figures[id(village)] = (village, figures)
-        return figures
+    def state_rows(self, s: KFState) -> tuple[tuple, ...]:
+        """:meth:`player_rows` as the ingest asks for it after every move: the rows of the last
+        snapshot again where their inputs are as they were (see :mod:`.snapshot`)."""
+        return self._snapshot.rows_of(s)
 
     def turn_info(self, s: KFState) -> tuple[int, int]:
-        return s.actions + 1, s.season + 1
+        """(bids and uses this season + 1, season number): read from a table (the ingest asks after
+        every move; an index is a third of the cost of two additions and a new tuple)."""
+        try:
+            return _TURN_INFO[s.season][s.actions]
+        except IndexError:  # more bids and uses in a season than the table holds
+            return s.actions + 1, s.season + 1
 
     def describe(self, s: KFState) -> str:
         parts = [f"{SEASONS[s.season].value} {s.phase.value}", f"start {s.ids[s.start]}"]
