@@ -23,6 +23,9 @@ from .state import BoonlakeState, Step
 _CHECKED_FIRST = frozenset({"action", "pass", "announce"})
 #: move types that exist only inside a simultaneous window
 WINDOW_ONLY = frozenset({"score"})
+#: round -> turns so far -> (turn, round) of turn_info, made once (the round is 1 or 2 and the turn
+#: counter starts at 0 and only grows, so no negative index ever reads the table from its end)
+_TURN_INFO = tuple(tuple((turn + 1, rnd) for turn in range(256)) for rnd in range(3))
 
 
 def _restore(s: BoonlakeState, before: BoonlakeState) -> None:
@@ -244,7 +247,7 @@ class Boonlake(Game):
     # -- results --------------------------------------------------------------------------
     def player_rows(self, s: BoonlakeState) -> list[tuple]:
         """Per seat, the :attr:`state_columns`, worked out from the board (the removed houses and
-        settlements by looking at the vacated recesses, not at the counts :meth:`add_state_columns`
+        settlements by looking at the vacated recesses, not at the counts :meth:`state_rows`
         reads)."""
         rows = []
         eminence = s.solo.ledger.totals[0] if s.solo is not None else 0
@@ -255,37 +258,33 @@ class Boonlake(Game):
                          p.coin_track, p.card_track, sum(p.sites), p.ship, s.owner_tile[seat], eminence))
         return rows
 
-    def add_state_columns(self, s: BoonlakeState, columns: list[list]) -> None:
-        """:meth:`player_rows` appended column by column (the ingest's snapshot after every move),
-        the removed houses and settlements read from the counts kept as pieces are taken (two
-        scans of the board per seat were a third of this hook's cost)."""
-        (score, coins, cards_in_hand, ranch, vases, levers, settlements, cattle, houses, coin_track, card_track,
-         production_sites, river, scoring_tile, eminence_score) = columns
-        players = s.players
-        n = len(players)
-        score += s.ledger.totals[:n]
-        scoring_tile += s.owner_tile[:n]
-        eminence_score += [s.solo.ledger.totals[0] if s.solo is not None else 0] * n
+    def state_rows(self, s: BoonlakeState) -> list[tuple]:
+        """:meth:`player_rows` as the ingest asks for it after every move: one tuple per seat built
+        straight from the state, the removed houses and settlements read from the counts kept as
+        pieces are taken (two scans of the board per seat were a third of this snapshot's cost).
+        Nothing is remembered: nearly every value is a slot read once, and a test of whether a
+        seat's inputs changed would read as many."""
+        totals = s.ledger.totals
+        kept_tiles = s.owner_tile
+        eminence = s.solo.ledger.totals[0] if s.solo is not None else 0
         unknown_held = s.deck.unknown_held
-        if unknown_held:
-            cards_in_hand += [len(p.hand) + unknown_held.get(seat, 0) for seat, p in enumerate(players)]
-        else:
-            cards_in_hand += [len(p.hand) for p in players]
-        for p in players:
-            coins.append(p.coins)
-            ranch.append(p.ranch)
-            vases.append(p.vases)
-            levers.append(len(p.levers))
-            settlements.append(p.settlements_removed)
-            cattle.append(p.cattle_placed)
-            houses.append(p.houses_removed)
-            coin_track.append(p.coin_track)
-            card_track.append(p.card_track)
-            production_sites.append(sum(p.sites))
-            river.append(p.ship)
+        rows = []
+        add = rows.append
+        seat = 0
+        for p in s.players:
+            add((totals[seat], p.coins, len(p.hand) + unknown_held.get(seat, 0) if unknown_held else len(p.hand), p.ranch,
+                 p.vases, len(p.levers), p.settlements_removed, p.cattle_placed, p.houses_removed, p.coin_track,
+                 p.card_track, sum(p.sites), p.ship, kept_tiles[seat], eminence))
+            seat += 1
+        return rows
 
     def turn_info(self, s: BoonlakeState) -> tuple[int, int]:
-        return s.turn + 1, s.rnd
+        """(turns so far + 1, round): read from a table (the ingest asks after every move; an index
+        is a third of the cost of an addition and a new tuple)."""
+        try:
+            return _TURN_INFO[s.rnd][s.turn]
+        except IndexError:  # more turns than the table holds
+            return s.turn + 1, s.rnd
 
     def describe(self, s: BoonlakeState) -> str:
         parts = [f"round {s.rnd} turn {s.turn + 1} {s.step.name.lower()}"]
