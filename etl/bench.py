@@ -25,9 +25,9 @@ from pathlib import Path
 from ludolog.replayer.core.files import find_logs
 
 from .db import open_for_writing
-from .ingest import CHUNK_FILE_BYTES, Batches, chunk_size_for, ingest
+from .ingest import Batches, ingest, plan_ingest
 from .load import Loader
-from .workers import chunked_files, default_workers, extract_chunks
+from .workers import default_workers, extract_chunks
 
 GOAL_RATIO = 1.3
 GOAL_LOAD_ROWS_PER_S = 1_500_000  # DuckDB alone, state rows/s (issue 13)
@@ -80,12 +80,13 @@ def _cpu() -> tuple[float, float, float]:
 def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
     """DuckDB alone: the chunks of a 1-process ingest of ``files``, replayed beforehand, loaded
     into a new database in the same transactions and the same way (each chunk inserted into its
-    batch's transaction, the commits, the checkpoint; not creating and closing the file), best of
-    ``repeat`` - what the parent's writer costs without replay competing with it."""
+    batch's transaction, the commits, the keys and checkpoint before the tail and at the end; not
+    creating and closing the file), best of ``repeat`` - what the parent's writer costs without
+    replay competing with it."""
     paths = [str(f) for f in files]
-    chunks = list(extract_chunks(chunked_files(paths, chunk_size_for(len(paths), 1), CHUNK_FILE_BYTES), 1))
-    batches = Batches()
-    groups = [batch for chunk in chunks for batch in batches.add(chunk)] + batches.rest()
+    plan = plan_ingest(paths, 1)
+    chunks = list(extract_chunks(plan.chunks, 1))
+    groups, settled = _transactions(chunks, plan.tail)
     rows = sum(chunk.state_rows for chunk in chunks)
     stored = sum(chunk.stored_state_rows for chunk in chunks)
     db = scratch / "bench-load.duckdb"
@@ -96,11 +97,14 @@ def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
         try:
             loader = Loader(con, str(db))
             start, start_cpu = time.perf_counter(), time.process_time()
-            for group in groups:  # as the ingest's writer does: chunk by chunk, one commit per batch
+            # as the ingest's writer does: chunk by chunk, one commit per batch
+            for number, group in enumerate(groups, start=1):
                 batch = loader.batch()
                 for chunk in group:
                     batch.add(chunk)
                 batch.commit()
+                if number == settled:
+                    loader.finish()  # the keys and checkpoint of what precedes the tail
             loader.finish()
             seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         finally:
@@ -115,6 +119,20 @@ def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
             # this process's CPU time (DuckDB's threads included): what other programs running on
             # the machine disturb least
             "cpu_seconds": round(best_cpu, 4), "state_rows_per_cpu_s": round(rows / best_cpu) if best_cpu else None}
+
+
+def _transactions(chunks: list, tail: int | None) -> tuple[list[list], int | None]:
+    """The batches an ingest commits ``chunks`` in (:class:`~ludolog.etl.ingest.Batches`, the tail
+    from chunk number ``tail`` on a batch of its own) and how many precede the tail."""
+    batches = Batches()
+    groups: list[list] = []
+    settled = None
+    for number, chunk in enumerate(chunks):
+        if number == tail:
+            groups += batches.rest()
+            settled = len(groups)
+        groups += batches.add(chunk)
+    return groups + batches.rest(), settled
 
 
 def peak_memory(folder: Path, workers: int, scratch: Path) -> dict:

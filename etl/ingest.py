@@ -27,7 +27,7 @@ from .extract import Chunk, ChunkStats, merge_chunks
 from .load import MB, LoadFailure, Loader
 from .sources import SourceError, find_sources, is_url, read_url, source_name, url_stat
 from .versions import game_digests
-from .workers import ExtractPool, chunked_files, default_workers
+from .workers import ChunkPlan, ExtractPool, default_workers, plan_chunks
 
 MAX_CHUNK = 32  # logs per worker task: small enough to keep every worker busy
 #: ... and at most about this many bytes of log files: a larger file is a task of its own
@@ -113,6 +113,14 @@ class Batches:
             self._start()
         return steps
 
+    def cut(self) -> bool:
+        """End the batch being filled here (the tail of an ingest is a batch of its own): whether
+        one was being filled."""
+        if not self.pending:
+            return False
+        self._start()
+        return True
+
     def _start(self) -> None:
         self.pending = []
         self._rows = self._logs = self._bytes = 0
@@ -142,6 +150,7 @@ WRITER_QUEUE_CHUNKS = 2
 #: the most chunks waiting in a row that the writer inserts as one (see _BatchWriter._next)
 WRITER_MERGE_CHUNKS = 1 + WRITER_QUEUE_CHUNKS
 _END_BATCH = object()  # the writer's queue: commit the batch being filled
+_SETTLE = object()  # ... add a new database's keys and checkpoint (between batches)
 _STOP = object()  # ... and stop
 
 
@@ -208,6 +217,8 @@ class _BatchWriter:
                             batch = None
                         self.summary.committed += logs
                         logs = 0
+                    elif item is _SETTLE:
+                        self.loader.finish()  # batches may follow: they load into keyed tables
                     else:
                         if batch is None:
                             batch = self.loader.batch()
@@ -237,6 +248,13 @@ class _BatchWriter:
         """Commit the batch being filled (once its chunks are inserted)."""
         self.check()
         self.queue.put(_END_BATCH)
+
+    def settle(self) -> None:
+        """Once the batches given so far are committed, do what :meth:`Loader.finish` would do
+        with them (a new database's keys, the checkpoint), so that the end of the ingest has only
+        the batches given after this left to do."""
+        self.check()
+        self.queue.put(_SETTLE)
 
     def finish(self) -> None:
         """Wait until every chunk given is written (or abandoned after an error)."""
@@ -414,8 +432,8 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         summary.workers = pool.workers
     # The workers start on the planned logs at once: they replay while this process opens the
     # database (creating a file and its tables waits for the disk several times)
-    size = chunk_size or chunk_size_for(len(planned or ()), workers)
-    early = pool.extract(chunked_files(planned, size, CHUNK_FILE_BYTES)) if pool is not None and planned else None
+    plan = plan_ingest(planned or [], workers, chunk_size)
+    early = pool.extract(plan.chunks) if pool is not None and planned else None
     try:
         con = open_for_writing(db)
     except BaseException:
@@ -438,15 +456,19 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         if files != planned:  # another process wrote the database since it was planned (or it was upgraded)
             if early is not None:
                 early.close()
-            size = chunk_size or chunk_size_for(len(files), workers)
-            replays = pool.extract(chunked_files(files, size, CHUNK_FILE_BYTES)) if files else None
+            plan = plan_ingest(files, workers, chunk_size)
+            replays = pool.extract(plan.chunks) if files else None
         writer = _BatchWriter(loader, summary)
         yield ChunkStats()  # nothing replayed yet, but the skipped logs are known: a progress bar can show them
         batches = Batches(batch_rows)
-        for chunk in (replays if replays is not None else ()):
+        for number, chunk in enumerate(replays if replays is not None else (), start=1):
             summary.stats.add(chunk.stats)
             for step in batches.feed(chunk):
                 writer.put(step) if step is not None else writer.end_batch()
+            if number == plan.tail:  # the last chunk before the tail: finish those while it is replayed
+                if batches.cut():
+                    writer.end_batch()
+                writer.settle()
             summary.seconds = time.perf_counter() - start
             yield chunk.stats
         if batches.rest():
@@ -533,9 +555,15 @@ def open_pool(dask: str | None, workers: int):
     return ExtractPool(workers).__enter__()
 
 
+def plan_ingest(files: list[str], workers: int, chunk_size: int | None = None) -> ChunkPlan:
+    """The chunks an ingest of ``files`` replays (see :func:`~ludolog.etl.workers.plan_chunks`):
+    ``chunk_size`` logs each when given, else :func:`chunk_size_for` and a tail that shrinks."""
+    size = chunk_size or chunk_size_for(len(files), workers)
+    return plan_chunks(files, size, CHUNK_FILE_BYTES, workers, guided=chunk_size is None)
+
+
 def n_chunks(files: Sequence[str | Path], workers: int | None = None, chunk_size: int | None = None,
              dask: str | None = None) -> int:
     """How many chunks :func:`ingest_steps` will yield (the progress bar's total)."""
     workers = dask_workers(dask) if dask else default_workers() if workers is None else max(1, workers)
-    size = chunk_size or chunk_size_for(len(files), workers)
-    return sum(1 for _ in chunked_files([str(f) for f in files], size, CHUNK_FILE_BYTES))
+    return len(plan_ingest([str(f) for f in files], workers, chunk_size).chunks)

@@ -170,6 +170,7 @@ class Loader:
 
     def finish(self) -> None:
         """The end of a load: the keys of a new database (see :attr:`pending_keys`), the checkpoint.
+        More batches may follow (the tail of an ingest): they are loaded into the keyed tables.
 
         :raises DatabaseError: see :meth:`checkpoint`.
         """

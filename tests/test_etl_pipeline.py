@@ -1,0 +1,157 @@
+"""The shape of an ingest: the chunks planned for a known list of logs (a tail that shrinks toward
+the end), the tail loaded in a transaction of its own after the rest is committed, keyed and
+checkpointed, and the same tables as chunks cut alike."""
+from __future__ import annotations
+
+import importlib
+import time
+from pathlib import Path
+
+import pytest
+
+from ludolog.etl.ingest import IngestSummary, ingest, ingest_steps, n_chunks
+from ludolog.etl.load import Loader, LoadBatch
+from ludolog.etl.workers import ChunkPlan, chunked_files, plan_chunks
+
+from .test_etl_corpus import fetch, snapshot, toy_everywhere  # noqa: F401
+from .test_etl_writer import _toy_logs
+from .test_trust_db import _keys
+
+ingest_module = importlib.import_module("ludolog.etl.ingest")
+workers_module = importlib.import_module("ludolog.etl.workers")
+
+
+def _files(folder: Path, sizes: list[int]) -> list[str]:
+    """Files of the given byte sizes, named in order."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for number, size in enumerate(sizes):
+        path = folder / f"log-{number:03d}.json"
+        path.write_bytes(b"x" * size)
+        paths.append(str(path))
+    return paths
+
+
+def _lengths(plan: ChunkPlan) -> list[int]:
+    return [len(chunk) for chunk in plan.chunks]
+
+
+@pytest.fixture
+def quarter_tail(monkeypatch):
+    monkeypatch.setattr(workers_module, "TAIL_SHARE", 0.25)
+    monkeypatch.setattr(workers_module, "MIN_TAIL_LOGS", 4)
+
+
+def test_the_tail_of_equal_logs_is_cut_in_halves_down_to_the_smallest_chunk(tmp_path, quarter_tail):
+    # 40 logs of 100 bytes, 8 per chunk: the last quarter (1,000 bytes) is the last 10 logs; the
+    # rest (30 logs) would end in a chunk of 6, which opens the tail instead, so the tail is 16
+    # logs. Each tail chunk takes half the tail still to cut (one process), at least 4 logs:
+    # 1,600 -> 8 logs, 800 -> 4, 400 -> 4.
+    paths = _files(tmp_path, [100] * 40)
+    plan = plan_chunks(paths, 8, 1 << 20, workers=1)
+    assert _lengths(plan) == [8, 8, 8, 8, 4, 4] and plan.tail == 3
+    assert [p for chunk in plan.chunks for p in chunk] == paths  # every log once, in order
+
+
+def test_with_two_workers_each_tail_chunk_is_a_quarter_of_what_is_left(tmp_path, quarter_tail):
+    # the same 16 logs of tail: 1,600 / 4 = 400 bytes -> 4 logs; then 1,200 / 4 = 300, less
+    # than the smallest chunk (4 logs of the tail's mean, 400 bytes) -> 4 logs each
+    paths = _files(tmp_path, [100] * 40)
+    plan = plan_chunks(paths, 8, 1 << 20, workers=2)
+    assert _lengths(plan) == [8, 8, 8, 4, 4, 4, 4] and plan.tail == 3
+
+
+def test_the_tail_is_found_by_bytes_not_by_logs(tmp_path, quarter_tail):
+    # 20 logs of 100 bytes, then 4 of 1,000 (6,000 bytes): the last quarter (1,500) holds the last
+    # log only; the rest (23 logs) ends in a chunk of 7, which opens the tail instead: the tail is
+    # logs 16-23, 4 x 100 + 4 x 1,000 = 4,400 bytes, its smallest chunk 4 x 550 = 2,200 bytes.
+    # Its first chunk takes half (2,200): 4 small logs and 2 large (2,400); the 2 left (2,000) are
+    # less than the smallest chunk, so they are the last chunk.
+    paths = _files(tmp_path, [100] * 20 + [1000] * 4)
+    plan = plan_chunks(paths, 8, 1 << 20, workers=1)
+    assert _lengths(plan) == [8, 8, 6, 2] and plan.tail == 2
+
+
+def test_a_file_of_max_bytes_is_still_a_chunk_of_its_own(tmp_path, quarter_tail):
+    # 3,000 bytes of small logs, one of 5,000, two small (8,200): the last quarter (2,050) is the
+    # two small logs; chunks of at most 1,000 bytes before it, the large log alone, not moved
+    # into the tail (it is no short remainder: it fills a chunk by its bytes)
+    paths = _files(tmp_path, [100] * 30 + [5000] + [100] * 2)
+    plan = plan_chunks(paths, 8, 1000, workers=1)
+    assert _lengths(plan) == [8, 8, 8, 6, 1, 2] and plan.tail == 5
+    assert plan.chunks[4] == [paths[30]]
+
+
+def test_chunks_of_a_chosen_size_are_cut_alike_with_no_tail(tmp_path):
+    paths = _files(tmp_path, [100] * 40)
+    plan = plan_chunks(paths, 8, 1 << 20, workers=1, guided=False)
+    assert plan.chunks == list(chunked_files(paths, 8, 1 << 20)) and plan.tail is None
+
+
+def test_one_chunk_has_no_tail(tmp_path):
+    paths = _files(tmp_path, [100] * 3)
+    assert plan_chunks(paths, 32, 1 << 20, workers=1) == ChunkPlan([paths])
+
+
+def test_the_progress_total_counts_the_planned_chunks(tmp_path, quarter_tail):
+    paths = _files(tmp_path, [100] * 40)
+    assert n_chunks(paths, workers=1, chunk_size=None) == len(ingest_module.plan_ingest(paths, 1).chunks)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_tail_is_a_transaction_of_its_own_after_the_rest_is_keyed_and_checkpointed(
+        tmp_path, toy_everywhere, monkeypatch, workers):
+    files = _toy_logs(tmp_path / "logs", 40)
+    plan = ingest_module.plan_ingest([str(f) for f in files], workers)
+    assert plan.tail is not None
+    body_logs = sum(len(chunk) for chunk in plan.chunks[:plan.tail])
+    db = tmp_path / "t.duckdb"
+    events: list[tuple] = []
+    finish, commit = Loader.finish, LoadBatch.commit
+
+    def recorded_finish(self):
+        # what is committed and keyed when the loader finishes what it has
+        finish(self)
+        games = self.con.execute("SELECT count(*) FROM games").fetchone()[0]
+        events.append(("finish", games, not self.pending_keys))
+
+    def recorded_commit(self):
+        written = commit(self)
+        events.append(("commit", written))
+        return written
+
+    monkeypatch.setattr(Loader, "finish", recorded_finish)
+    monkeypatch.setattr(LoadBatch, "commit", recorded_commit)
+    summary = ingest(files, db, workers=workers)
+    assert summary.ok and summary.games_written == len(files)
+    # the rest in one transaction, finished (keys, checkpoint) before the tail's is committed
+    assert events == [("commit", body_logs), ("finish", body_logs, True),
+                      ("commit", len(files) - body_logs), ("finish", len(files), True)]
+    assert _keys(db) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
+    alike = tmp_path / "alike.duckdb"
+    ingest(files, alike, workers=1, chunk_size=7)  # chunks cut alike, no tail
+    assert snapshot(db) == snapshot(alike)
+
+
+def test_an_ingest_stopped_in_its_tail_keeps_the_rest_committed_and_rolls_back_the_tail(
+        tmp_path, toy_everywhere):
+    files = _toy_logs(tmp_path / "logs", 40)
+    plan = ingest_module.plan_ingest([str(f) for f in files], 1)
+    body_logs = sum(len(chunk) for chunk in plan.chunks[:plan.tail])
+    db = tmp_path / "t.duckdb"
+    summary = IngestSummary(str(db), len(files), 1)
+    steps = ingest_steps(files, db, workers=1, summary=summary)
+    next(steps)  # the skipped logs are known
+    for _ in range(plan.tail + 1):  # the rest, then the tail's first chunk
+        next(steps)
+    deadline = time.monotonic() + 30
+    while summary.committed < body_logs and time.monotonic() < deadline:
+        time.sleep(0.01)  # the writer commits the rest
+    with pytest.raises(KeyboardInterrupt):
+        steps.throw(KeyboardInterrupt)
+    assert summary.committed == body_logs
+    assert fetch(db, "SELECT count(*) FROM games") == [(body_logs,)]
+    assert ingest(files, db, workers=1).games_written == len(files) - body_logs
+    clean = tmp_path / "clean.duckdb"
+    ingest(files, clean, workers=1)
+    assert snapshot(db) == snapshot(clean)
