@@ -177,14 +177,15 @@ class Loader:
         self.add_keys()
         self.checkpoint()
 
-    def checkpoint(self) -> None:
-        """Write the WAL into the data file.
+    def checkpoint(self, needed: int = 0) -> None:
+        """Write the WAL into the data file (under a memory limit for work that needs about
+        ``needed`` bytes, see :meth:`memory_limits`).
 
         :raises DatabaseError: even DuckDB's default memory limit is not enough (the data is
             committed all the same; the next ingest checkpoints it).
         """
         try:
-            self.with_memory(lambda: self.con.execute("CHECKPOINT"))
+            self.with_memory(lambda: self.con.execute("CHECKPOINT"), needed)
         except duckdb.OutOfMemoryException as exc:
             raise DatabaseError(f"every game is committed, but DuckDB ran out of memory writing them into "
                                 f"the data file ({_first_line(exc)}); it will retry on the next ingest") from None
@@ -219,13 +220,19 @@ class Loader:
         ids = chunk.game_ids
         if not ids:
             return 0
+        needed = VALUE_MEMORY_FACTOR * largest_value(chunk)
         try:
-            self.with_memory(lambda: self._transaction(chunk), VALUE_MEMORY_FACTOR * largest_value(chunk))
+            self.with_memory(lambda: self._transaction(chunk), needed)
         except duckdb.OutOfMemoryException as exc:
             if len(ids) > 1:
                 return sum(self.write(part) for part in split_games(chunk))
             self._give_up(chunk, exc)
             return 0
+        if needed > INGEST_MEMORY_LIMIT:
+            # checkpointed now, under a limit that holds its large value: the next commit under the
+            # cap would otherwise checkpoint it automatically, and a failed automatic checkpoint
+            # is fatal to the database (DuckDB 2.0: "failed to pin block of size 100.0 MiB")
+            self.checkpoint(needed)
         self.loaded_ids.update(ids)
         self.loaded_files.update(chunk.files)
         return len(ids)

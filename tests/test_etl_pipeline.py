@@ -15,7 +15,8 @@ from ludolog.etl.workers import ChunkPlan, chunked_files, plan_chunks
 
 from .test_etl_corpus import fetch, snapshot, toy_everywhere  # noqa: F401
 from .test_etl_writer import _toy_logs
-from .test_trust_db import _keys
+from .test_trust_db import _keys, _meta_sizes
+from .test_trust_db import _toy_logs as _toy_logs_with_meta
 
 ingest_module = importlib.import_module("ludolog.etl.ingest")
 workers_module = importlib.import_module("ludolog.etl.workers")
@@ -155,3 +156,17 @@ def test_an_ingest_stopped_in_its_tail_keeps_the_rest_committed_and_rolls_back_t
     clean = tmp_path / "clean.duckdb"
     ingest(files, clean, workers=1)
     assert snapshot(db) == snapshot(clean)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_100_mb_meta_in_the_last_log_loads_and_the_database_stays_usable(tmp_path, toy_everywhere, workers):
+    """The batch of a large value is written under a limit that holds it; what it wrote is
+    checkpointed before the limit is lowered again, since the next commit (the keys, here) would
+    otherwise checkpoint it under the 64 MB cap - an automatic checkpoint that fails is fatal to
+    the database."""
+    files = _toy_logs_with_meta(tmp_path / "logs", 12, {11: 100 << 20})
+    db = tmp_path / "huge.duckdb"
+    summary = ingest(files, db, workers=workers)
+    assert summary.ok and summary.games_written == 12
+    assert _meta_sizes(db)["toy-011.json"] > 100 << 20
+    assert _keys(db) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
