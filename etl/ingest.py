@@ -3,21 +3,26 @@
     summary = ingest(["logs/"], "club.duckdb", workers=4)
 
 is the whole API; :func:`ingest_steps` is the same as a generator of per-chunk statistics, for a
-progress bar. The database is opened before any worker starts, so a second ingest into a file that
-is in use fails at once with :class:`~ludolog.etl.db.DatabaseError`.
+progress bar. An existing database is checked before any worker starts and opened before any log
+is replayed in this process, so a second ingest into a file that is in use fails at once with
+:class:`~ludolog.etl.db.DatabaseError`; a new one is created while the first logs are replayed.
 """
 from __future__ import annotations
 
+import contextlib
 import enum
 import hashlib
+import itertools
 import math
 import os
 import queue
 import threading
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ludolog.replayer.core import get_game
 from ludolog.replayer.core.files import find_logs
@@ -27,7 +32,10 @@ from .extract import Chunk, ChunkStats, merge_chunks
 from .load import MB, LoadFailure, Loader
 from .sources import SourceError, find_sources, is_url, read_url, source_name, url_stat
 from .versions import game_digests
-from .workers import ChunkPlan, ExtractPool, default_workers, plan_chunks
+from .workers import ChunkPlan, ExtractPool, default_workers, plan_chunks, pool_has_processes
+
+if TYPE_CHECKING:
+    import duckdb
 
 MAX_CHUNK = 32  # logs per worker task: small enough to keep every worker busy
 #: ... and at most about this many bytes of log files: a larger file is a task of its own
@@ -434,25 +442,29 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     # database (creating a file and its tables waits for the disk several times)
     plan = plan_ingest(planned or [], workers, chunk_size)
     early = pool.extract(plan.chunks) if pool is not None and planned else None
+    first: list[Chunk] = []
     try:
-        con = open_for_writing(db)
+        if early is not None and not pool_has_processes(pool) and _is_new(db):
+            # replayed here: a new file is created while the first chunk is replayed (an existing
+            # one is opened first, so that a second ingest into a file in use fails before any replay)
+            opened, first = _open_while_replaying(db, files, replay, hashes, early)
+        else:
+            opened = _open(db, files, replay, hashes)
     except BaseException:
         if pool is not None:
             pool.close(abort=True)  # the chunks replayed meanwhile are not wanted
         raise
+    con, loader = opened.con, opened.loader
     writer = None
     completed = False
     try:
-        loader = Loader(con, str(db))
         summary.failures = loader.failures
         if loader.database.status is SchemaStatus.OLDER:
             summary.notes.append(upgrade_text(loader.database, db))
-        # checked again on the database being written (another process may have written it since;
-        # the hashes are not computed twice)
-        files, summary.skipped = files_to_replay(con, files, replay, hashes)
+        files, summary.skipped = opened.files, opened.skipped
         if files and pool is None:  # more to replay than planned: in this process (no fork now)
             pool = ExtractPool(1).__enter__()
-        replays = early
+        replays = itertools.chain(first, early) if first else early
         if files != planned:  # another process wrote the database since it was planned (or it was upgraded)
             if early is not None:
                 early.close()
@@ -490,6 +502,62 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
             writer.finish() if completed else writer.abort()
         con.close()
         summary.seconds = time.perf_counter() - start
+
+
+@dataclass(slots=True)
+class _Opened:
+    """The database opened for an ingest: its connection and loader, and the files to replay as
+    it holds them (see :func:`files_to_replay`)."""
+
+    con: duckdb.DuckDBPyConnection
+    loader: Loader
+    files: list[str]
+    skipped: dict[str, int]
+
+
+def _open(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, str | None]) -> _Opened:
+    """Open ``db`` for writing and find the files to replay on that connection (another process
+    may have written the database since :func:`_plan`; the hashes are not computed twice).
+
+    :raises DatabaseError: ``db`` is in use, or not a ludolog database this ludolog can write.
+    """
+    con = open_for_writing(db)
+    try:
+        loader = Loader(con, str(db))
+        keep, skipped = files_to_replay(con, files, replay_, hashes)
+    except BaseException:
+        con.close()
+        raise
+    return _Opened(con, loader, keep, skipped)
+
+
+def _open_while_replaying(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, str | None],
+                          replays: Iterator[Chunk]) -> tuple[_Opened, list[Chunk]]:
+    """:func:`_open` in a thread of its own while this one replays the first chunk of
+    ``replays``: creating a file and its tables waits for the disk several times (measured: 20-100
+    ms on the bench machine, a tenth of a small ingest). Returns the opened database and the
+    first chunk (none if there was none).
+
+    :raises DatabaseError: see :func:`_open` (once the first chunk is replayed).
+    """
+    with ThreadPoolExecutor(1, thread_name_prefix="ludolog-ingest-open") as opener:
+        opening = opener.submit(_open, db, files, replay_, hashes)
+        try:
+            first = list(itertools.islice(replays, 1))
+            return opening.result(), first
+        except BaseException:
+            # stopped or failed while the database was being opened: close it once it is open
+            with contextlib.suppress(Exception):
+                opening.result().con.close()
+            raise
+
+
+def _is_new(db: str | Path) -> bool:
+    """Whether ``db`` is no database yet (no file, or an empty one)."""
+    try:
+        return os.stat(db).st_size == 0
+    except OSError:
+        return True
 
 
 def _plan(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, str | None]) -> list[str] | None:

@@ -246,6 +246,12 @@ def extract_message(paths: list[str]) -> ChunkMessage:
     return ChunkMessage.of(extract_chunk(paths))
 
 
+def pool_has_processes(pool) -> bool:
+    """Whether ``pool`` replays in processes of its own (worker processes, a Dask cluster), not
+    in the caller's thread."""
+    return not isinstance(pool, ExtractPool) or pool.pool is not None
+
+
 class ExtractPool:
     """``workers`` processes (none for 1: the parent extracts) that turn chunks of paths into
     :class:`Chunk` s. Use as a context manager; the processes exist once ``__enter__`` returns."""

@@ -4,11 +4,13 @@ checkpointed, and the same tables as chunks cut alike."""
 from __future__ import annotations
 
 import importlib
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from ludolog.etl.db import DatabaseError
 from ludolog.etl.ingest import IngestSummary, ingest, ingest_steps, n_chunks
 from ludolog.etl.load import Loader, LoadBatch
 from ludolog.etl.workers import ChunkPlan, chunked_files, plan_chunks
@@ -170,3 +172,50 @@ def test_a_100_mb_meta_in_the_last_log_loads_and_the_database_stays_usable(tmp_p
     assert summary.ok and summary.games_written == 12
     assert _meta_sizes(db)["toy-011.json"] > 100 << 20
     assert _keys(db) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
+
+
+def _record_open_and_replay(monkeypatch, wait: float) -> tuple[threading.Event, list[bool]]:
+    """``replaying`` is set once this process starts replaying a chunk; ``seen`` gets, for each
+    opening of the database for writing, whether a replay had started by then (waiting up to
+    ``wait`` seconds for one)."""
+    replaying = threading.Event()
+    seen: list[bool] = []
+    extract, open_for_writing = workers_module.extract_chunk, ingest_module.open_for_writing
+
+    def recorded_extract(paths):
+        replaying.set()
+        return extract(paths)
+
+    def waiting_open(db):
+        seen.append(replaying.wait(wait))
+        return open_for_writing(db)
+
+    monkeypatch.setattr(workers_module, "extract_chunk", recorded_extract)
+    monkeypatch.setattr(ingest_module, "open_for_writing", waiting_open)
+    return replaying, seen
+
+
+def test_a_new_database_is_created_while_the_first_chunk_is_replayed(tmp_path, toy_everywhere, monkeypatch):
+    files = _toy_logs(tmp_path / "logs", 6)
+    _, seen = _record_open_and_replay(monkeypatch, wait=30)
+    summary = ingest(files, tmp_path / "t.duckdb", workers=1)
+    assert seen == [True] and summary.ok and summary.games_written == 6
+
+
+def test_an_existing_database_is_opened_before_any_replay(tmp_path, toy_everywhere, monkeypatch):
+    """So that an ingest into a file in use fails before it replays anything."""
+    files = _toy_logs(tmp_path / "logs", 6)
+    db = tmp_path / "t.duckdb"
+    ingest(files[:2], db, workers=1)
+    _, seen = _record_open_and_replay(monkeypatch, wait=0.5)  # a replay started meanwhile would be seen
+    monkeypatch.setattr(ingest_module, "_plan", lambda db, files, replay, hashes: files[2:])
+    summary = ingest(files, db, workers=1)
+    assert seen == [False] and summary.games_written == 4 and summary.skipped == {"valid": 2}
+
+
+def test_a_new_database_that_cannot_be_created_is_one_clear_error(tmp_path, toy_everywhere):
+    files = _toy_logs(tmp_path / "logs", 3)
+    db = tmp_path / "no-such-folder" / "t.duckdb"
+    with pytest.raises(DatabaseError, match="cannot open database"):
+        ingest(files, db, workers=1)
+    assert not db.exists()
