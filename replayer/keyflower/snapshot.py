@@ -63,6 +63,8 @@ class SnapshotMemo:
     figures: list = field(default_factory=list)  #: per seat, the figures of its village in ``inputs``
     #: id of a village -> (the village, its figures): see :meth:`village_figures`
     villages: dict = field(default_factory=dict)
+    sides_of: Catalog | None = None  #: the catalog whose :func:`side_figures` are ``sides``
+    sides: dict = field(default_factory=dict)
 
     def rows_of(self, s: KFState) -> tuple[tuple, ...]:
         """Every seat's row of ``s``, seat 0 first (the values of ``Keyflower.state_columns``).
@@ -129,7 +131,10 @@ class SnapshotMemo:
         if found is not None and found[0] is village:
             return found[1]
         wood = stone = iron = gold = upgraded = winter = transport = 0
-        sides = side_figures(village.catalog)
+        catalog = village.catalog
+        if catalog is not self.sides_of:  # the table of the catalog of the last new village, else its own
+            self.sides_of, self.sides = catalog, side_figures(catalog)
+        sides = self.sides
         for placed in village.tiles.values():
             w, st, i, g = placed.resources
             wood += w
