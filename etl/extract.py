@@ -347,7 +347,7 @@ class ChunkBuilder:
         # seat's row is kept exactly where its stored values differ. The key columns of the kept
         # rows are added once per log, after the replay.
         kept = self._kept_rows(game)
-        keep_every_row = self.stores_every_state_row
+        remember = not self.stores_every_state_row
         values: list[tuple] = []
         kept_moves, kept_seats = array("i"), array("i")
         keep_value, keep_move, keep_seat = values.append, kept_moves.append, kept_seats.append
@@ -360,14 +360,16 @@ class ChunkBuilder:
         def on_step(index: int, move: dict, state) -> None:
             rows = state_rows(state)
             add_position(turn_info(state))
-            if len(rows) != n:
-                raise ValueError(f"{game.name}: state_rows gave {len(rows)} rows after move {index}, "
-                                 f"not one for each of the {n} players")
-            for seat in (seats if keep_every_row else compress(seats, map(ne, rows, previous))):
-                keep_move(index)
-                keep_seat(seat)
-                keep_value(rows[seat])
-            previous[:] = rows
+            if rows != previous:  # on most moves no seat's figures change: one C-speed comparison
+                if len(rows) != n:
+                    raise ValueError(f"{game.name}: state_rows gave {len(rows)} rows after move {index}, "
+                                     f"not one for each of the {n} players")
+                for seat in compress(seats, map(ne, rows, previous)):
+                    keep_move(index)
+                    keep_seat(seat)
+                    keep_value(rows[seat])
+                if remember:  # else every row differs from the None before the first move
+                    previous[:] = rows
 
         start: list = []  # (turn, round) and the turn order of the position before the first move
 

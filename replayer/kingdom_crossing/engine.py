@@ -355,15 +355,20 @@ class KingdomCrossing(CatalogEngine, Game):
     def state_rows(self, s: KCState) -> list[tuple]:
         """:meth:`player_rows` as the ingest asks for it after every move, with as few Python steps
         as it takes: the resources unpacked, the Action tiles counted by ``list.count`` (no generic
-        sum), the values equal for every seat read once."""
+        sum), the values equal for every seat read once; a loop, not a list comprehension (a function
+        call more in Python 3.11), and the resources unpacked, not starred into the tuple."""
         cat = self.cat
         paw_markers, regions = cat.paw_markers, cat.regions
         paco_paca = s.paco_ledger.totals[0] if s.paco_ledger is not None else 0
-        return [(total, p.coins, p.invest, *p.res, paw_markers - p.paws,
-                 p.played.count(False),  # the 6 Action tiles, those not played this round
-                 len(p.houses), len(p.cards), len(p.structures), len(p.birds), len(p.favors), p.goals.bit_count(),
-                 p.improved.count(True), regions[p.region] if p.region >= 0 else "", paco_paca)
-                for total, p in zip(s.ledger.totals, s.players[:s.n])]
+        rows = []
+        for total, p in zip(s.ledger.totals, s.players[:s.n]):
+            lumber, stone, sap, food = p.res
+            rows.append((total, p.coins, p.invest, lumber, stone, sap, food, paw_markers - p.paws,
+                         p.played.count(False),  # the 6 Action tiles, those not played this round
+                         len(p.houses), len(p.cards), len(p.structures), len(p.birds), len(p.favors),
+                         p.goals.bit_count(), p.improved.count(True), regions[p.region] if p.region >= 0 else "",
+                         paco_paca))
+        return rows
 
     def turn_info(self, s: KCState) -> tuple[int, int]:
         per_round = s.cat.actions_per_round * s.seats
