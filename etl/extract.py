@@ -342,10 +342,12 @@ class ChunkBuilder:
         # columns are cut out of with strided slices, and of the seats' tuples (Game.state_rows)
         # those that differ from the seat's tuple one move earlier are kept (all at the first
         # move: nothing equals the None before it). Tuples compare at C speed, NULL equal to NULL.
-        # Python's equality says 1 == 1.0 == True where Arrow's column of one type would store
-        # the same value for each (a float in a whole-number column is refused at finish), so a
-        # seat's row is kept exactly where its stored values differ. The key columns of the kept
-        # rows are added once per log, after the replay.
+        # Python's equality says 1 == 1.0 == True, and a column of one type stores the same value
+        # for each, so a seat's row is kept exactly where its stored values differ. A value of the
+        # wrong type in a row equal to the one before (True after 1 in a whole-number column) is
+        # not converted, so not refused as a stored one is (a float: NotAWholeNumber):
+        # tests/test_state_columns.py holds every game's values to their declared types after every
+        # move. The key columns of the kept rows are added once per log, after the replay.
         kept = self._kept_rows(game)
         remember = not self.stores_every_state_row
         values: list[tuple] = []
