@@ -45,7 +45,7 @@ dataclasses, not frozen; a use and a bid in one pass; a cheaper end of season an
 core's cheaper reading of a log). Earlier steps dispatched the moves by phase and kept summer-boat
 abilities per player, carry distances and enum constants.
 The ingest's snapshot after every move (``Keyflower.state_rows``, module ``snapshot``: the last
-rows again while their inputs are unchanged) costs 20k instructions a move on the bench corpus
+rows again while their inputs are unchanged) costs 19k instructions a move on the bench corpus
 (cachegrind, 2 December 2026), where the column-by-column hook before it cost 38k and
 ``player_rows`` 156k; the replay itself costs about 62k a move with the reading of the log.
 

@@ -67,30 +67,23 @@ class SnapshotMemo:
     sides: dict = field(default_factory=dict)
 
     def rows_of(self, s: KFState) -> tuple[tuple, ...]:
-        """Every seat's row of ``s``, seat 0 first (the values of ``Keyflower.state_columns``).
-        A Python loop over the seats: reading slots in bytecode is cheaper than ``attrgetter``."""
-        if self.shared == (s.ledger.totals, s.bag.unknown_held, s.skill_pile.unknown_held, s.start):
-            kept = self.inputs
-            seat = 0
-            for p in s.players:
-                if (p.village, p.workers, p.skills, p.abilities) != kept[seat]:
-                    return self._changed_from(s, seat)
-                seat += 1
-            return self.rows
-        return self._every_seat(s)
-
-    def _changed_from(self, s: KFState, first: int) -> tuple[tuple, ...]:
-        """The rows of ``s`` when the shared inputs are as they were and seat ``first`` is the first
-        seat whose own inputs changed: that seat's row and those of the later seats that changed
-        are made again."""
-        rows = list(self.rows)
+        """Every seat's row of ``s``, seat 0 first (the values of ``Keyflower.state_columns``): the
+        kept rows, with those of the seats whose own inputs changed made again, or every row made
+        again when a shared input changed. A Python loop over the seats: reading slots in bytecode
+        is cheaper than ``attrgetter``."""
+        if self.shared != (s.ledger.totals, s.bag.unknown_held, s.skill_pile.unknown_held, s.start):
+            return self._every_seat(s)
         kept = self.inputs
-        players = s.players
-        rows[first] = self._row(s, first, players[first])
-        for seat in range(first + 1, len(players)):
-            p = players[seat]
+        rows = None  # a copy of the kept rows once a seat's row is made again
+        seat = 0
+        for p in s.players:
             if (p.village, p.workers, p.skills, p.abilities) != kept[seat]:
+                if rows is None:
+                    rows = list(self.rows)
                 rows[seat] = self._row(s, seat, p)
+            seat += 1
+        if rows is None:
+            return self.rows
         self.rows = rows = tuple(rows)
         return rows
 
