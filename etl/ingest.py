@@ -66,6 +66,9 @@ class IngestSummary:
     games_written: int = 0
     committed: int = 0
     load_seconds: float = 0.0  # time the parent spent writing to DuckDB (transactions, checkpoint)
+    #: time from the last chunk replayed to the end (its insert, the last commit, keys, checkpoint,
+    #: closing): what nothing overlaps, the ingest's serial tail
+    tail_seconds: float = 0.0
     stats: ChunkStats = field(default_factory=ChunkStats)
     #: logs that were checked but could not be written (see :class:`~ludolog.etl.load.Loader`)
     failures: list[LoadFailure] = field(default_factory=list)
@@ -483,6 +486,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
                 writer.settle()
             summary.seconds = time.perf_counter() - start
             yield chunk.stats
+        replayed = time.perf_counter()
         if batches.rest():
             writer.end_batch()
         if pool is not None:
@@ -502,6 +506,8 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
             writer.finish() if completed else writer.abort()
         con.close()
         summary.seconds = time.perf_counter() - start
+        if completed:
+            summary.tail_seconds = time.perf_counter() - replayed
 
 
 @dataclass(slots=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from .test_trust_db import _toy_logs as _toy_logs_with_meta
 
 ingest_module = importlib.import_module("ludolog.etl.ingest")
 workers_module = importlib.import_module("ludolog.etl.workers")
+bench_module = importlib.import_module("ludolog.etl.bench")
 
 
 def _files(folder: Path, sizes: list[int]) -> list[str]:
@@ -131,6 +133,7 @@ def test_the_tail_is_a_transaction_of_its_own_after_the_rest_is_keyed_and_checkp
     assert events == [("commit", body_logs), ("finish", body_logs, True),
                       ("commit", len(files) - body_logs), ("finish", len(files), True)]
     assert _keys(db) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
+    assert 0 < summary.tail_seconds < summary.seconds
     alike = tmp_path / "alike.duckdb"
     ingest(files, alike, workers=1, chunk_size=7)  # chunks cut alike, no tail
     assert snapshot(db) == snapshot(alike)
@@ -219,3 +222,26 @@ def test_a_new_database_that_cannot_be_created_is_one_clear_error(tmp_path, toy_
     with pytest.raises(DatabaseError, match="cannot open database"):
         ingest(files, db, workers=1)
     assert not db.exists()
+
+
+@dataclass(eq=False)
+class _Sized:
+    """What the batching rule reads of a chunk."""
+
+    state_rows: int
+    nbytes: int = 10
+    files: list[str] = field(default_factory=lambda: ["a.json"])
+
+
+def test_the_bench_loads_duckdb_alone_in_the_transactions_of_an_ingest():
+    # chunks of 100,000 state rows: the rule alone closes a batch at 150,000 - [0, 1], [2, 3],
+    # [4]; a tail from chunk 3 on is a batch of its own - [0, 1], [2] | [3, 4]
+    chunks = [_Sized(100_000) for _ in range(5)]
+
+    def numbers(groups):
+        return [[chunks.index(c) for c in group] for group in groups]
+
+    groups, settled = bench_module._transactions(chunks, 3)
+    assert numbers(groups) == [[0, 1], [2], [3, 4]] and settled == 2
+    groups, settled = bench_module._transactions(chunks, None)
+    assert numbers(groups) == [[0, 1], [2, 3], [4]] and settled is None
