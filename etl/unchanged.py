@@ -1,0 +1,146 @@
+"""Which logs an ingest replays: a log unchanged since it was stored (same path, size and
+modification time, or the same content hash) keeps its stored game, unless the engine or catalog
+that produced it changed (:attr:`Replay.STALE`) or everything is replayed (:attr:`Replay.ALL`).
+Nothing is read but file metadata, except where a content hash must decide.
+"""
+from __future__ import annotations
+
+import enum
+import hashlib
+import os
+from dataclasses import dataclass
+
+from ludolog.replayer.core import get_game
+
+from .sources import SourceError, is_url, read_url, source_name, url_stat
+from .versions import game_digests
+
+
+class Replay(str, enum.Enum):
+    """Which of the given logs an ingest replays."""
+
+    CHANGED = "changed"  # new and changed files; an unchanged file keeps its stored game
+    STALE = "stale"  # ... and unchanged files stored by another engine or catalog version
+    ALL = "all"  # every file (--force)
+
+
+@dataclass(slots=True)
+class _Stored:
+    size: int | None
+    mtime_ns: int | None
+    game_id: str
+    game: str | None
+    engine_digest: str | None
+    catalog_digest: str | None
+    status: str
+
+
+def _current_digests(game_name: str | None, cache: dict) -> tuple | None:
+    if game_name not in cache:
+        try:
+            cache[game_name] = game_digests(get_game(game_name)) if game_name else None
+        except Exception:  # noqa: BLE001 - a game that no longer loads: its stored rows are stale
+            cache[game_name] = ("unavailable", None)
+    return cache[game_name]
+
+
+def _unchanged(path: str, stored: _Stored, hashes: dict[str, str | None]) -> bool:
+    """Whether the file still holds what was stored: same size and modification time, or (a file
+    touched or copied) the same size and the stored content hash."""
+    if is_url(path):
+        return _unchanged_url(path, stored, hashes)
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False  # gone or unreadable: replayed, so that the problem is recorded
+    if stored.size is None or info.st_size != stored.size:
+        return False
+    if info.st_mtime_ns == stored.mtime_ns:
+        return True
+    return _content_hash(path, hashes) == stored.game_id
+
+
+def _unchanged_url(url: str, stored: _Stored, hashes: dict[str, str | None]) -> bool:
+    """:func:`_unchanged` for a log named by a URL: its filesystem's size and time (when it gives
+    one), else the content hash."""
+    info = url_stat(url)
+    if info is None or stored.size is None or info.size != stored.size:
+        return False
+    if info.mtime_ns is not None and info.mtime_ns == stored.mtime_ns:
+        return True
+    return _content_hash(url, hashes) == stored.game_id
+
+
+def _size(path: str) -> int | None:
+    """The file's size in bytes (None: it cannot be read, or its filesystem does not say)."""
+    if is_url(path):
+        info = url_stat(path)
+        return None if info is None else info.size
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return None
+
+
+def _content_hash(path: str, hashes: dict[str, str | None]) -> str | None:
+    """SHA-256 of the file's bytes - its game id (None: it cannot be read); ``hashes`` keeps the
+    ones computed, so that checking again within one ingest reads no file twice."""
+    if path not in hashes:
+        try:
+            if is_url(path):
+                hashes[path] = hashlib.sha256(read_url(path)[0]).hexdigest()
+            else:
+                with open(path, "rb") as fh:
+                    hashes[path] = hashlib.sha256(fh.read()).hexdigest()
+        except (OSError, SourceError):
+            hashes[path] = None
+    return hashes[path]
+
+
+def files_to_replay(con, files: list[str], replay_: Replay,
+                    hashes: dict[str, str | None] | None = None) -> tuple[list[str], dict[str, int]]:
+    """The files of ``files`` an ingest must replay (in their order) and, by stored status, how
+    many it skips: a file is skipped when the database holds its game from the same path, size
+    and modification time (or content hash), and - with :attr:`Replay.STALE` - the same engine
+    and catalog digests as this ludolog's.
+
+    A file the database does not know by its path whose bytes are those of a game kept so by an
+    earlier file of ``files`` is skipped too: two files of one content are one game, the first
+    file's in ingest order, so replaying it would only load the same game again (under the later
+    file's name, which made a re-ingest move the game from one file to the other each time).
+    Nothing is read but file metadata, unless a size matches and a time does not, or a new file
+    has the size of a game kept; content hashes are kept in ``hashes`` (if given) for the next
+    call."""
+    if replay_ is Replay.ALL or not files:
+        return files, {}
+    hashes = {} if hashes is None else hashes
+    stored = {row[0]: _Stored(*row[1:]) for row in con.execute(
+        "SELECT file, file_size, file_mtime_ns, game_id, game, engine_digest, catalog_digest, status FROM games "
+        "WHERE file_size IS NOT NULL").fetchall()}
+    digests: dict = {}
+    keep, skipped = [], {}
+    kept_by_size: dict[int, dict[str, _Stored]] = {}  # size -> game id -> the games kept by an earlier file
+    for path in files:
+        row = stored.get(source_name(path))
+        if row is None:
+            row = _kept_twin(path, kept_by_size, hashes)
+        elif not _unchanged(path, row, hashes) or (
+                replay_ is Replay.STALE and row.game is not None
+                and _current_digests(row.game, digests) != (row.engine_digest, row.catalog_digest)):
+            row = None
+        if row is None:
+            keep.append(path)
+            continue
+        skipped[row.status] = skipped.get(row.status, 0) + 1
+        if row.size is not None:
+            kept_by_size.setdefault(row.size, {})[row.game_id] = row
+    return keep, skipped
+
+
+def _kept_twin(path: str, kept_by_size: dict[int, dict[str, _Stored]],
+               hashes: dict[str, str | None]) -> _Stored | None:
+    """The game kept in this ingest whose content ``path`` holds (same size, same hash), if any."""
+    size = _size(path) if kept_by_size else None
+    if size is None or size not in kept_by_size:
+        return None
+    return kept_by_size[size].get(_content_hash(path, hashes) or "")
