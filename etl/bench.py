@@ -107,7 +107,7 @@ def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
                     batch.add(chunk)
                 batch.commit()
                 if number == settled:
-                    loader.finish()  # the keys and checkpoint of what precedes the tail
+                    loader.finish(final=False)  # the keys and checkpoint of what precedes the tail
             loader.finish()
             seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         finally:

@@ -226,7 +226,7 @@ class _BatchWriter:
                         self.summary.committed += logs
                         logs = 0
                     elif item is _SETTLE:
-                        self.loader.finish()  # batches may follow: they load into keyed tables
+                        self.loader.finish(final=False)  # batches follow: they load into keyed tables
                     else:
                         if batch is None:
                             batch = self.loader.batch()

@@ -168,14 +168,21 @@ class Loader:
             self.with_memory(lambda: add_keys(self.con, self.pending_keys))
             self.pending_keys = []
 
-    def finish(self) -> None:
+    def finish(self, final: bool = True) -> None:
         """The end of a load: the keys of a new database (see :attr:`pending_keys`), the checkpoint.
-        More batches may follow (the tail of an ingest): they are loaded into the keyed tables.
+        With ``final`` False more batches follow (the tail of an ingest): they are loaded into the
+        keyed tables, and a checkpoint that runs out of memory here is left to the final one, which
+        tries again - failing the ingest here would leave those batches unloaded while
+        :meth:`checkpoint`'s error says every game is committed.
 
-        :raises DatabaseError: see :meth:`checkpoint`.
+        :raises DatabaseError: see :meth:`checkpoint` (only when ``final``).
         """
         self.add_keys()
-        self.checkpoint()
+        try:
+            self.checkpoint()
+        except DatabaseError:
+            if final:
+                raise
 
     def checkpoint(self, needed: int = 0) -> None:
         """Write the WAL into the data file (under a memory limit for work that needs about

@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from ludolog.etl.db import DatabaseError
@@ -114,9 +115,9 @@ def test_the_tail_is_a_transaction_of_its_own_after_the_rest_is_keyed_and_checkp
     events: list[tuple] = []
     finish, commit = Loader.finish, LoadBatch.commit
 
-    def recorded_finish(self):
+    def recorded_finish(self, final=True):
         # what is committed and keyed when the loader finishes what it has
-        finish(self)
+        finish(self, final)
         games = self.con.execute("SELECT count(*) FROM games").fetchone()[0]
         events.append(("finish", games, not self.pending_keys))
 
@@ -245,3 +246,48 @@ def test_the_bench_loads_duckdb_alone_in_the_transactions_of_an_ingest():
     assert numbers(groups) == [[0, 1], [2], [3, 4]] and settled == 2
     groups, settled = bench_module._transactions(chunks, None)
     assert numbers(groups) == [[0, 1], [2, 3], [4]] and settled is None
+
+
+def _checkpoint_out_of_memory(monkeypatch, calls: int | None) -> list[int]:
+    """Loader.checkpoint raises what it raises when DuckDB runs out of memory, on its first
+    ``calls`` calls (None: on every call); returns the list the calls are counted in."""
+    checkpoint = Loader.checkpoint
+    made: list[int] = []
+
+    def failing(self, needed=0):
+        made.append(needed)
+        if calls is None or len(made) <= calls:
+            raise DatabaseError("every game is committed, but DuckDB ran out of memory writing them into the "
+                                "data file (test); it will retry on the next ingest")
+        checkpoint(self, needed)
+
+    monkeypatch.setattr(Loader, "checkpoint", failing)
+    return made
+
+
+def test_a_checkpoint_out_of_memory_before_the_tail_still_loads_the_tail(tmp_path, toy_everywhere, monkeypatch):
+    files = _toy_logs(tmp_path / "logs", 40)
+    assert ingest_module.plan_ingest([str(f) for f in files], 1).tail is not None
+    made = _checkpoint_out_of_memory(monkeypatch, calls=1)
+    db = tmp_path / "t.duckdb"
+    summary = ingest(files, db, workers=1)
+    # the checkpoint before the tail failed, the tail was loaded, the final checkpoint succeeded
+    assert summary.ok and summary.games_written == len(files) and len(made) == 2
+    alike = tmp_path / "alike.duckdb"
+    monkeypatch.undo()
+    ingest(files, alike, workers=1, chunk_size=7)
+    assert snapshot(db) == snapshot(alike)
+
+
+def test_a_final_checkpoint_out_of_memory_is_reported_with_every_game_committed(tmp_path, toy_everywhere,
+                                                                                monkeypatch):
+    files = _toy_logs(tmp_path / "logs", 40)
+    _checkpoint_out_of_memory(monkeypatch, calls=None)
+    db = tmp_path / "t.duckdb"
+    with pytest.raises(DatabaseError, match="every game is committed"):
+        ingest(files, db, workers=1)
+    con = duckdb.connect(str(db), read_only=True)
+    try:  # what the error says holds: every game, the tail's too, is in the database
+        assert con.execute("SELECT count(*) FROM games").fetchone()[0] == len(files)
+    finally:
+        con.close()
