@@ -30,7 +30,8 @@ from dataclasses import dataclass
 
 from ludolog.replayer.core import LudologError, game_names, get_game, registry
 
-from .extract import Chunk, extract_chunk
+from .chunks import Chunk
+from .extract import extract_chunk
 from .versions import game_digests
 
 #: how long to wait for a scheduler to answer (a cluster being started may take a while)

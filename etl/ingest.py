@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ludolog.replayer.core.files import find_logs
 
 from .db import DEFAULT_DB, SchemaStatus, open_checked_read_only, open_for_writing, upgrade_text
-from .extract import Chunk, ChunkStats, merge_chunks
+from .chunks import Chunk, ChunkStats, merge_chunks
 from .load import MB, LoadFailure, Loader
 from .sources import find_sources, is_url
 from .unchanged import Replay, files_to_replay

@@ -31,7 +31,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .db import DatabaseError, add_keys, commit, ensure_schema, game_tables, missing_keys, rollback
-from .extract import Chunk, merge_chunks, split_games, without_games
+from .chunks import Chunk, merge_chunks, split_games, without_games
 from .tables import COMMON_TABLES, game_state_table, game_table_name, game_views_ddl
 
 MB = 1 << 20

@@ -40,7 +40,7 @@ from ludolog.replayer.core.files import display_name
 
 from .db import BASE_CONFIG, DEFAULT_DB, SchemaStatus, open_for_writing, upgrade_text
 from .export import MARKER, STAGING_PREFIX, UNKNOWN_GAME, _digest, _quote, _read_marker, _swap_in, check_target
-from .extract import Chunk, ChunkStats, without_games
+from .chunks import Chunk, ChunkStats, without_games
 from .load import Loader, _plain_strings
 from .tables import (COMMON_TABLES, GAME_KEY_COLUMNS, PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW, STATE_TYPES, TABLES,
                      game_state_table, game_table_name, game_views_ddl)

@@ -31,7 +31,8 @@ import pyarrow as pa
 
 from ludolog.replayer.core import LudologError, game_names, registry
 
-from .extract import Chunk, ChunkStats, extract_chunk
+from .chunks import Chunk, ChunkStats
+from .extract import extract_chunk
 
 START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
 

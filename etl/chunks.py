@@ -1,0 +1,123 @@
+"""A chunk: the Arrow tables of some logs, ready to load in one transaction, and how chunks are
+merged, filtered and split (by the writer, the loader and the Parquet reader). Chunks are made by
+:class:`ludolog.etl.extract.ChunkBuilder` in the process that replays the logs."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from .tables import PLAYER_STATE_CHANGES
+
+STATE_CHANGES = PLAYER_STATE_CHANGES.name
+
+
+@dataclass
+class ChunkStats:
+    logs: int = 0
+    valid: int = 0
+    unfinished: int = 0
+    invalid: int = 0
+    moves: int = 0
+    state_rows: int = 0  # the rows of the view player_states (one per seat after every applied move)
+    stored_state_rows: int = 0  # of those, the rows stored (player_state_changes)
+    score_events: int = 0
+    violations: int = 0
+    #: (file, first violation) of each invalid log, for the end-of-ingest summary
+    invalid_files: list[tuple[str, str]] = field(default_factory=list)
+
+    def add(self, other: "ChunkStats") -> None:
+        for name in ("logs", "valid", "unfinished", "invalid", "moves", "state_rows", "stored_state_rows", "score_events",
+                     "violations"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.invalid_files.extend(other.invalid_files)
+
+
+@dataclass
+class Chunk:
+    """The Arrow tables of a chunk of logs, ready to load in one transaction."""
+
+    files: list[str]
+    game_ids: list[str]
+    tables: dict[str, pa.Table]
+    #: game name -> its state_columns, for every per-game table in ``tables``
+    game_columns: dict[str, tuple]
+    stats: ChunkStats
+    #: whether every JSON column holds text orjson wrote (so valid JSON: the loader need not
+    #: have DuckDB parse it again); False for tables read from elsewhere (a Parquet extract)
+    json_checked: bool = False
+
+    @property
+    def state_rows(self) -> int:
+        """The rows of player_states (one per seat after every applied move) of the chunk's games."""
+        games = self.tables.get("games")
+        if games is None or not games.num_rows:
+            return 0
+        return pc.sum(pc.multiply(games.column("moves_applied").cast(pa.int64()),
+                                  games.column("player_count").cast(pa.int64()))).as_py() or 0
+
+    @property
+    def stored_state_rows(self) -> int:
+        """The rows of those actually stored (player_state_changes)."""
+        table = self.tables.get(STATE_CHANGES)
+        return table.num_rows if table is not None else 0
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the chunk's Arrow data (what a transaction of it has to insert)."""
+        return sum(table.nbytes for table in self.tables.values())
+
+
+def merge_chunks(chunks: list[Chunk]) -> Chunk:
+    """One chunk holding the rows of ``chunks`` (in order), for a single transaction."""
+    if len(chunks) == 1:
+        return chunks[0]
+    tables: dict[str, list[pa.Table]] = {}
+    game_columns: dict[str, tuple] = {}
+    stats = ChunkStats()
+    files: list[str] = []
+    ids: list[str] = []
+    json_checked = all(chunk.json_checked for chunk in chunks)
+    for chunk in chunks:
+        chunk = without_games(chunk, set(ids).intersection(chunk.game_ids))  # the first file of a content wins
+        for name, table in chunk.tables.items():
+            tables.setdefault(name, []).append(table)
+        game_columns.update(chunk.game_columns)
+        stats.add(chunk.stats)
+        files += chunk.files
+        ids += chunk.game_ids
+    return Chunk(files=files, game_ids=ids, tables={name: pa.concat_tables(parts) for name, parts in tables.items()},
+                 game_columns=game_columns, stats=stats, json_checked=json_checked)
+
+
+def without_games(chunk: Chunk, game_ids: set[str]) -> Chunk:
+    """``chunk`` without the rows of ``game_ids``."""
+    if not game_ids:
+        return chunk
+    value_set = pa.array(sorted(game_ids), pa.string())
+
+    def keep(table: pa.Table) -> pa.Table:
+        return table.filter(pc.invert(pc.is_in(table.column("game_id").cast(pa.string()), value_set=value_set)))
+
+    kept = [(f, i) for f, i in zip(chunk.files, chunk.game_ids) if i not in game_ids]
+    return Chunk(files=[f for f, _ in kept], game_ids=[i for _, i in kept],
+                 tables={name: keep(t) for name, t in chunk.tables.items()},
+                 game_columns=chunk.game_columns, stats=chunk.stats, json_checked=chunk.json_checked)
+
+
+def split_games(chunk: Chunk) -> list[Chunk]:
+    """``chunk`` as one chunk per game, in order (for loading game by game)."""
+    rows: dict[str, dict[str, list[int]]] = {}
+    for name, table in chunk.tables.items():
+        per_game: dict[str, list[int]] = {}
+        for row, game_id in enumerate(table.column("game_id").cast(pa.string()).to_pylist()):
+            per_game.setdefault(game_id, []).append(row)
+        rows[name] = per_game
+    parts = []
+    for file, game_id in zip(chunk.files, chunk.game_ids):
+        tables = {name: table.take(pa.array(rows[name].get(game_id, []), pa.int64()))
+                  for name, table in chunk.tables.items()}
+        parts.append(Chunk(files=[file], game_ids=[game_id], tables=tables, game_columns=chunk.game_columns,
+                           stats=ChunkStats(), json_checked=chunk.json_checked))
+    return parts
