@@ -56,8 +56,8 @@ LOAD_ROW_GROUP_SIZE = 16_384
 ATTACHED_NAME = "ludolog"
 
 
-def _sql_text(text: str) -> str:
-    """``text`` as an SQL string literal."""
+def sql_text(text: str) -> str:
+    """``text`` as an SQL string literal (a path in ATTACH or COPY, say)."""
     return "'" + text.replace("'", "''") + "'"
 
 
@@ -70,7 +70,7 @@ def _open(path: Path, read_only: bool, config: dict, row_group_size: int | None)
         return duckdb.connect(str(path), read_only=read_only, config=config)
     con = duckdb.connect(":memory:", config=config)
     try:
-        con.execute(f"ATTACH {_sql_text(str(path))} AS {ATTACHED_NAME} "
+        con.execute(f"ATTACH {sql_text(str(path))} AS {ATTACHED_NAME} "
                     f"({'READ_ONLY, ' if read_only else ''}ROW_GROUP_SIZE {int(row_group_size)})")
         con.execute(f"USE {ATTACHED_NAME}")
         con.execute("DETACH memory")

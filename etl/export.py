@@ -31,7 +31,7 @@ import orjson
 from ludolog.replayer.core import LudologError
 from ludolog.replayer.core.files import display_name, write_file
 
-from .db import connect, data_tables
+from .db import connect, data_tables, sql_text
 
 UNKNOWN_GAME = "unknown"
 MARKER = ".ludolog-export"
@@ -49,10 +49,6 @@ class ExportedTable:
     table: str
     rows: int
     path: str
-
-
-def _quote(path: Path) -> str:
-    return "'" + str(path).replace("'", "''") + "'"
 
 
 def _digest(path: Path) -> str:
@@ -200,7 +196,7 @@ def _copy_tables(con, staging: Path) -> list[ExportedTable]:
                       f"JOIN games g USING (game_id)")
         rows = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
         if rows:
-            con.execute(f"COPY ({select}) TO {_quote(staging / table)} (FORMAT parquet, PARTITION_BY (game))")
+            con.execute(f"COPY ({select}) TO {sql_text(str(staging / table))} (FORMAT parquet, PARTITION_BY (game))")
         written.append(ExportedTable(table, rows, ""))
     return written
 

@@ -38,8 +38,8 @@ import pyarrow.parquet as pq
 from ludolog.replayer.core import LudologError
 from ludolog.replayer.core.files import display_name
 
-from .db import BASE_CONFIG, DEFAULT_DB, SchemaStatus, open_for_writing, upgrade_text
-from .export import MARKER, STAGING_PREFIX, UNKNOWN_GAME, _digest, _quote, _read_marker, _swap_in, check_target
+from .db import BASE_CONFIG, DEFAULT_DB, SchemaStatus, open_for_writing, sql_text, upgrade_text
+from .export import MARKER, STAGING_PREFIX, UNKNOWN_GAME, _digest, _read_marker, _swap_in, check_target
 from .chunks import Chunk, ChunkStats, without_games
 from .load import Loader, _plain_strings
 from .tables import (COMMON_TABLES, GAME_KEY_COLUMNS, PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW, STATE_TYPES, TABLES,
@@ -362,7 +362,7 @@ def ingest_parquet(root: str | Path, db: str | Path = DEFAULT_DB):
 # -- querying an extract ----------------------------------------------------------------------------
 
 def _files_sql(paths: list[Path]) -> str:
-    return "[" + ", ".join(_quote(p) for p in paths) + "]"
+    return "[" + ", ".join(sql_text(str(p)) for p in paths) + "]"
 
 
 def parquet_connection(root: str | Path):
