@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from threading import get_ident
 
 from ..core.catalogs import CatalogEngine
 from ..core.errors import IllegalMove
@@ -116,7 +117,9 @@ class Keyflower(CatalogEngine, Game):
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
-        self._snapshot = SnapshotMemo()  #: the last snapshot of state_rows, its inputs and the villages' figures
+        #: per thread (get_ident), the last snapshot of state_rows, its inputs and the villages' figures:
+        #: a memo is changed in several steps, so two threads sharing one would mix their games
+        self._snapshots: dict[int, SnapshotMemo] = {}
 
     # the catalog (CatalogEngine): its default, its action kinds checked on load, its ids
     def load_default_catalog(self) -> Catalog:
@@ -240,7 +243,10 @@ class Keyflower(CatalogEngine, Game):
     def state_rows(self, s: KFState) -> tuple[tuple, ...]:
         """:meth:`player_rows` as the ingest asks for it after every move: the rows of the last
         snapshot again where their inputs are as they were (see :mod:`.snapshot`)."""
-        return self._snapshot.rows_of(s)
+        memo = self._snapshots.get(get_ident())
+        if memo is None:
+            memo = self._snapshots[get_ident()] = SnapshotMemo()
+        return memo.rows_of(s)
 
     def turn_info(self, s: KFState) -> tuple[int, int]:
         """(bids and uses this season + 1, season number): read from a table (the ingest asks after

@@ -53,7 +53,7 @@ def side_figures(cat: Catalog) -> dict[str, dict[str, tuple[int, int, int]]]:
 
 @dataclass(slots=True)
 class SnapshotMemo:
-    """The last snapshot's inputs and rows, and the figures of the villages seen (one per engine)."""
+    """The last snapshot's inputs and rows, and the figures of the villages seen (one per engine and thread)."""
 
     #: (scores, unseen workers per seat, unseen skill tiles per seat, start seat) of the last snapshot, copied
     shared: tuple = ()

@@ -126,3 +126,40 @@ def test_turn_info_is_the_bids_and_uses_so_far_and_the_season():
     for actions in (0, 255, 256, 1000):
         s.actions = actions
         assert GAME.turn_info(s) == (actions + 1, s.season + 1)
+
+
+def test_a_thread_asking_while_another_is_halfway_keeps_its_own_rows(monkeypatch):
+    # A Dask worker may replay in several threads of one process with one registered engine: thread
+    # "a" is held halfway through making its rows while this thread asks about another game; then
+    # both states' rows must still be their own, the next time too.
+    import threading
+
+    from ludolog.replayer.keyflower.snapshot import SnapshotMemo
+
+    game = Keyflower()
+    log = parse_log(_simulated(3, 12), "other.json")
+    a_state, b_state = _mid_game(), replay(log, to=len(log.moves) // 2).state
+    make_row = SnapshotMemo._row
+    halfway, go_on = threading.Event(), threading.Event()
+
+    def held_row(self, s, seat, p):
+        if threading.current_thread().name == "a" and not halfway.is_set():
+            halfway.set()
+            go_on.wait(10)
+        return make_row(self, s, seat, p)
+
+    monkeypatch.setattr(SnapshotMemo, "_row", held_row)
+    asked: dict = {}
+    a = threading.Thread(target=lambda: asked.__setitem__("a", game.state_rows(a_state)), name="a")
+    a.start()
+    assert halfway.wait(10)
+    asked["b"] = game.state_rows(b_state)
+    go_on.set()
+    a.join(10)
+    assert _typed(asked["a"]) == _typed(game.player_rows(a_state))
+    assert _typed(asked["b"]) == _typed(game.player_rows(b_state))
+    assert _typed(game.state_rows(b_state)) == _typed(game.player_rows(b_state))
+    finished = threading.Thread(target=lambda: asked.__setitem__("a again", game.state_rows(a_state)), name="a")
+    finished.start()
+    finished.join(10)
+    assert _typed(asked["a again"]) == _typed(game.player_rows(a_state))
