@@ -230,9 +230,10 @@ class ChunkBuilder:
         self.player_ids.extend(log.player_ids)
         turn_info = game.turn_info
         # The visitor only gathers: (turn, round) after each move goes to one flat list that
-        # columns are cut out of with strided slices, and of the seats' tuples (Game.state_rows)
-        # those that differ from the seat's tuple one move earlier are kept (all at the first
-        # move: nothing equals the None before it). Tuples compare at C speed, NULL equal to NULL.
+        # columns are cut out of with strided slices, and of the seats' tuples (Game.state_rows,
+        # asked only after the first move and after moves Game.take_row_changes says changed a
+        # figure) those that differ from the seat's tuple one move earlier are kept (all at the
+        # first move: nothing equals the None before it). Tuples compare at C speed, NULL equal to NULL.
         # Python's equality says 1 == 1.0 == True, and a column of one type stores the same value
         # for each, so a seat's row is kept exactly where its stored values differ. A value of the
         # wrong type in a row equal to the one before (True after 1 in a whole-number column) is
@@ -249,10 +250,14 @@ class ChunkBuilder:
         positions: list = []
         add_position = positions.extend
         state_rows = game.state_rows
+        take_row_changes = game.take_row_changes
 
         def on_step(index: int, move: dict, state) -> None:
-            rows = state_rows(state)
             add_position(turn_info(state))
+            # a move the game says changed no seat's figures keeps no row (asked first: it forgets)
+            if not take_row_changes(state) and index and remember:
+                return
+            rows = state_rows(state)
             if rows != previous:  # on most moves no seat's figures change: one C-speed comparison
                 if len(rows) != n:
                     raise ValueError(f"{game.name}: state_rows gave {len(rows)} rows after move {index}, "

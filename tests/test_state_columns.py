@@ -5,13 +5,15 @@ ChunkBuilder makes, keeping a seat's row only where it changed, against a refere
 from player_rows that keeps every row."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import orjson
 import pyarrow as pa
 import pytest
 
 from ludolog.etl.extract import ChunkBuilder
 from ludolog.etl.tables import game_state_table
-from ludolog.replayer.core import all_games, parse_log, registry, replay, simulate_log
+from ludolog.replayer.core import all_games, get_game, parse_log, registry, replay, simulate_log
 
 from . import toygame
 from .in_progress import in_progress_games
@@ -66,6 +68,43 @@ def test_the_state_rows_after_every_move_are_the_player_rows(game):
 
         result = replay(log, on_step=on_step)
         assert result.status == "valid" and result.applied == len(log.moves) == len(moves)
+
+
+CASE_FOLDER = Path(__file__).parent / "cases"
+#: every case log (valid, unfinished and invalid ones: those are replayed up to their rejected move)
+CASES = sorted(CASE_FOLDER.glob("*/*.json"))
+
+
+def _untouched_rows_stay(game, data: bytes, file: str) -> int:
+    """Replay one log asking, after every move, :meth:`Game.take_row_changes` (first, as the ingest
+    does) and :meth:`Game.player_rows` afresh: where the game said nothing changed, every seat's row
+    must be the row after the move before, value and type. Returns the number of moves it said so."""
+    untouched = 0
+    before: list = []
+
+    def on_step(index, move, state):
+        nonlocal untouched
+        changed = game.take_row_changes(state)
+        rows = [_typed(row) for row in game.player_rows(state)]
+        if not changed and index:
+            untouched += 1
+            assert rows == before, (game.name, file, index, move)
+        before[:] = rows
+
+    replay(parse_log(data, file), on_step=on_step)
+    return untouched
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_move_said_to_change_no_row_changes_none(game):
+    for number, data in enumerate(_simulated(game)):
+        _untouched_rows_stay(game, data, f"sim-{number}.json")
+
+
+@pytest.mark.parametrize("path", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
+def test_a_move_said_to_change_no_row_changes_none_in_the_case_logs(path):
+    log = parse_log(path.read_bytes(), path.name)  # the game's name is in the log
+    _untouched_rows_stay(get_game(log.game), path.read_bytes(), path.name)
 
 
 def _every_row(game, data: bytes, number: int) -> list[tuple]:
@@ -197,3 +236,22 @@ def test_a_game_whose_state_rows_do_not_fit_is_recorded_as_an_internal_failure(m
     for name in ("player_state_changes", game_state_table(game.name, game.state_columns).name, "moves"):
         assert set(chunk.tables[name].column("game_id").cast(pa.string()).to_pylist()) == {good_id}, name
     assert chunk.stored_state_rows == len(_stored(_every_row(game, good, 0)))
+
+
+def test_the_ingest_asks_for_rows_only_where_the_game_says_they_changed(monkeypatch):
+    """A game that says no move changed its rows keeps the rows after the first move alone, and the
+    check above refuses it (the toy game's scores do change)."""
+    game = toygame.GAME
+    data = orjson.dumps(simulate_log(game, 2, 3, {}))
+    asked: list[int] = []
+    real = type(game).state_rows
+    monkeypatch.setattr(type(game), "take_row_changes", lambda self, state: False)
+    monkeypatch.setattr(type(game), "state_rows", lambda self, state: asked.append(1) or real(self, state))
+    builder = ChunkBuilder()
+    builder.add_bytes(data, "toy.json")
+    chunk = builder.finish()
+    assert len(asked) == 1  # the first move's rows only
+    assert chunk.stats.moves > 1 and chunk.stored_state_rows == 2
+    assert set(chunk.tables["player_state_changes"].column("move_index").to_pylist()) == {0}
+    with pytest.raises(AssertionError):
+        _untouched_rows_stay(game, data, "toy.json")

@@ -171,6 +171,21 @@ class Game(ABC):
         """
         return self.player_rows(state)
 
+    def take_row_changes(self, state: Any) -> bool:
+        """Whether a seat's :meth:`state_rows` tuple may differ from what it was when this was last
+        asked for ``state`` (or, the first time, before the first move), and forget it.
+
+        The ingest asks this after every move and calls :meth:`state_rows` only when it says True
+        (and after the first move), so that a move that changes no seat's figures costs nothing
+        more. A game that tracks its changes sets a flag of its state wherever it changes a value
+        :meth:`state_rows` reads (a score, a resource, a piece count; a score event counts) and
+        returns and clears that flag here. Saying False when a tuple did change loses that row from
+        the tables without a word: tests/test_state_columns.py holds every game to this after every
+        move of simulated logs and its case logs. The default, True, has every move's rows computed
+        and compared.
+        """
+        return True
+
     @abstractmethod
     def turn_info(self, state: Any) -> tuple[int, int]:
         """(turn number, round or season number) of the current position, both from 1."""
