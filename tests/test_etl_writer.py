@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import random
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -389,3 +390,28 @@ def test_a_waiting_chunk_of_a_file_already_taken_is_inserted_after_it_and_replac
     assert calls == [[files[0].name], [files[1].name], [files[1].name]]  # not merged: the second replaces
     assert sorted(r[0] for r in fetch(db, "SELECT game_id FROM games")) == sorted([_sha(files[0]), _sha(files[1])])
     assert fetch(db, "SELECT count(DISTINCT game_id) FROM moves") == [(2,)]
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_the_switch_interval_is_short_while_the_writer_runs_and_restored_after(tmp_path, toy_everywhere,
+                                                                                monkeypatch, fails):
+    files = _toy_logs(tmp_path / "logs", 6)
+    insert = Loader._insert
+    during = []
+
+    def recording(self, chunk):
+        during.append(sys.getswitchinterval())
+        if fails:
+            raise duckdb.IOException("IO Error: disk full (test)")
+        return insert(self, chunk)
+
+    monkeypatch.setattr(Loader, "_insert", recording)
+    before = sys.getswitchinterval()
+    assert before > ingest_module.WRITER_SWITCH_INTERVAL  # Python's default, 5 ms
+    if fails:
+        with pytest.raises(duckdb.IOException):
+            ingest(files, tmp_path / "t.duckdb", workers=1, chunk_size=2)
+    else:
+        ingest(files, tmp_path / "t.duckdb", workers=1, chunk_size=2)
+    assert during and all(value == pytest.approx(ingest_module.WRITER_SWITCH_INTERVAL) for value in during)
+    assert sys.getswitchinterval() == before
