@@ -28,6 +28,10 @@ _WINDOW_TYPES = flow.WINDOW_TYPES
 #: season index -> bids and uses so far this season -> (turn, season) of turn_info, made once (both
 #: counters start at 0 and only grow, so no negative index ever reads the table from its end)
 _TURN_INFO = tuple(tuple((actions + 1, season + 1) for actions in range(256)) for season in range(len(SEASONS)))
+#: the move types that change nothing a seat's row reads (see ``Keyflower.take_row_changes``), except
+#: where they reach ``flow.end_season`` or ``flow.after_boat``, which say so themselves; every other
+#: move sets ``rows_changed`` once it is applied
+QUIET_MOVES = frozenset(("lay", "load", "winter", "pass", "carry", "done"))
 _WAITING = {Phase.ACTIONS: "bid, use a tile or pass", Phase.BOATS: "take a boat", Phase.WINTER_CHOICE: "put up winter tiles",
             Phase.PLACE: "place the tiles won", Phase.FINAL: "count the screens", Phase.LAYOUT: "lay out tiles and load the boats"}
 
@@ -192,6 +196,8 @@ class Keyflower(CatalogEngine, Game):
             _after_task(s)
         else:
             handler(s, seat, move)
+        if t not in QUIET_MOVES:  # after the move: a refused move leaves the state as it was
+            s.rows_changed = True
 
     def _waiting(self, s: KFState) -> str:
         task = s.tasks.top()
@@ -247,6 +253,40 @@ class Keyflower(CatalogEngine, Game):
         if memo is None:
             memo = self._snapshots[get_ident()] = SnapshotMemo()
         return memo.rows_of(s)
+
+    def take_row_changes(self, s: KFState) -> bool:
+        """Whether a seat's row (:meth:`state_rows`) may have changed since this was last asked for
+        ``s``, and forget it: the state's ``rows_changed`` flag, or a score event added since.
+
+        The reading (every input of :meth:`player_rows` and where it changes):
+
+        - the score, ``ledger.totals``: only ``Ledger.add``, which appends to ``ledger.events``
+          (the final count, ``flow.score_game``): the number of events is compared here;
+        - a seat's workers and skill tiles behind the screen (``Player.workers``, ``skills``): bids
+          and uses (``actions``, ``effects``), draws, boats taken, the end of a season (losing bids
+          back, used workers to the winner or the owner), the final count, upgrades paying skill tiles;
+        - unseen workers and skill tiles (``bag``/``skill_pile.unknown_held``): draws, the set-up,
+          payments and placements that identify them (``hands``), the final count;
+        - the village (``Player.village``, ``coords``: resources on tiles, tiles, upgraded and winter
+          tiles, transport numbers): uses (products), placing, upgrades, Flipper's flip, carries;
+        - summer-boat abilities (``Player.abilities``, transport times 2 with 2b): the end of a season;
+        - the start player (``s.start``): ``flow.after_boat``, the set-up.
+
+        The quiet moves (:data:`QUIET_MOVES`) write none of these: ``lay`` and ``load`` (tiles on
+        offer, boats' loads drawn face up: the pools' unaccounted counts, not the unseen ones),
+        ``winter`` (the winter hand and pool, which no row shows), ``pass`` (the passes in a row; the
+        last one ends the season through ``flow.end_season``, which sets the flag), ``carry``
+        (resources moved between tiles of one village: its totals by type stay) and ``done`` (the
+        transport task ended; in the boats phase ``flow.after_boat`` follows and sets the flag).
+        Every other move sets the flag once applied. The flag and the count are fields of the
+        state, so a clone keeps them with the figures they describe.
+        """
+        events = len(s.ledger.events)
+        if s.rows_changed or events != s.rows_events:
+            s.rows_changed = False
+            s.rows_events = events
+            return True
+        return False
 
     def turn_info(self, s: KFState) -> tuple[int, int]:
         """(bids and uses this season + 1, season number): read from a table (the ingest asks after
