@@ -180,6 +180,33 @@ class Entdecker(MoveListing, Game):
             rows.append((total, wealth, post, fort, colony, every_piece - post - fort - colony, len(plants), sum(plants)))
         return rows
 
+    def take_row_changes(self, s: EntdeckerState) -> bool:
+        """Whether a seat's row may have changed since the last call (see :meth:`Game.take_row_changes`).
+
+        The inputs of :meth:`state_rows`, and every place they change:
+
+        - ``ledger.totals`` (score): only by ``Ledger.add``, which appends a score event (ruins in
+          events.py, island scores in islands.score_island, the Grand Inventor in ``_game_end``), so
+          the events are counted here instead of flagged at each place;
+        - ``wealth``: the income spin (``_income``), declared explorations and a construction under
+          the ship paid (``_start``), a construction paid (``_build``), the pirates and the gold of
+          event tiles (events.py);
+        - ``pieces`` (also on_board, which is the catalog's count less the reserve): a construction
+          (``_build``), a trading post taken back (``_return``), the constructions of a scored island
+          returned (islands.return_constructions);
+        - ``plants``: a plant token drawn (``_plant``);
+        - ``cat.piece_count``: the catalog's, never changed.
+
+        Each of those places sets ``s.rows_changed``; a clone copies the flag and the count.
+        """
+        changed = s.rows_changed
+        events = len(s.ledger.events)
+        if events != s.rows_events:
+            s.rows_events = events
+            changed = True
+        s.rows_changed = False
+        return changed
+
     def turn_info(self, s: EntdeckerState) -> tuple[int, int]:
         return s.turn, s.season
 
@@ -250,6 +277,7 @@ class Entdecker(MoveListing, Game):
                                                f"not {spin}", "/spin")
         cap = s.cat.wealth_max
         s.wealth = [min(cap, w + spin) for w in s.wealth]
+        s.rows_changed = True
         s.phase = START
 
     # -- start of a turn
@@ -313,6 +341,7 @@ class Entdecker(MoveListing, Game):
                            f"declaring {explore}{extra} needs {cost + explore} gold; the player has {s.wealth[seat]}",
                            "/explore")
         s.wealth[seat] -= cost + explore
+        s.rows_changed = True
         s.ship_cell, s.ship_edge = cell, edge
         s.credits = explore
         s.phase = EXPLORE
@@ -499,6 +528,7 @@ class Entdecker(MoveListing, Game):
                 raise _illegal("ENT.BUILD.SEGMENT", f"the {side} side of {where} is sea", "/segment")
         s.wealth[seat] -= cost
         s.pieces[seat][piece] -= 1
+        s.rows_changed = True
         s.constructions[s.ship_cell] = (seat, piece, segment)
         self._finish_turn(s, f"built a {PIECE_NAMES[piece]}")
 
@@ -518,6 +548,7 @@ class Entdecker(MoveListing, Game):
             raise _illegal("ENT.RETURN.NO_POST", f"the player has no trading post on {move['cell']}", "/cell")
         del s.constructions[cell]
         s.pieces[seat][POST] += 1
+        s.rows_changed = True
 
     # -- plant draws
     def _plant(self, s: EntdeckerState, move: dict, seat: int) -> None:
@@ -533,6 +564,7 @@ class Entdecker(MoveListing, Game):
         value = move["value"]
         s.plant_tokens.reveal(value, move["pile"], "/value")
         s.plants[seat].append(value)
+        s.rows_changed = True
         if island < 0:
             s.natives_offer = False  # welcoming natives: the turn goes on
             return
