@@ -370,6 +370,37 @@ class KingdomCrossing(CatalogEngine, Game):
                          paco_paca))
         return rows
 
+    def take_row_changes(self, s: KCState) -> bool:
+        """Whether a player's row may have changed since the last call (see :meth:`Game.take_row_changes`).
+
+        The inputs of :meth:`state_rows`, and every place they change (each sets ``s.rows_changed``):
+
+        - the scores (``ledger.totals``, and Paco & Paca's ``paco_ledger.totals`` in every row of a
+          solo game): only through ``KCState.score``;
+        - ``coins``: moves.dispatch (starting pair, rest, market purchase), moves._move_beaver (a
+          work move's plan), buying.fly (the balloon), choices.answer (an Invest cashed), flow._auto
+          (a card paid), the coin effect kinds of effects.py (coins, coins_per_bridge,
+          coins_minus_paws/bridges, coins_per_structure/symbol/guild/bird_pair), scoring.final_scoring;
+        - ``invest``: moves._move_beaver, choices.answer (advanced or cashed), scoring.place_goal_marker
+          (the invest_back goal), scoring.final_scoring;
+        - ``res``: effects.gain only; ``region``: moves.dispatch (start), moves._move_beaver, buying.fly;
+        - ``paws`` and ``played`` (paws_left, tiles_left): moves._move_beaver, moves.dispatch (rest,
+          work), flow.begin_round and flow._end_evening_income (returned);
+        - ``houses``, ``cards``, ``structures``, ``birds``, ``favors``, ``goals``, ``improved``:
+          moves.dispatch (start), moves._hire (a bird met), flow._auto (a card placed, the Queen card),
+          choices.answer (a House, a bird taken, an Action tile improved), choices.take_favor,
+          scoring.place_goal_marker;
+        - ``cat.paw_markers``, ``cat.regions``: the catalog's, never changed.
+
+        Writes on a look-ahead (``KCState.lookahead``: trying answers out) change a copy, whose own
+        flag they set or leave; the real state's flag is untouched by them. Paco & Paca's board (the
+        solo game's extra seat, solo.py) is in no row: only their score is. A move undone after an
+        illegal move (engine._restore) brings back the flag with the position.
+        """
+        changed = s.rows_changed
+        s.rows_changed = False
+        return changed
+
     def turn_info(self, s: KCState) -> tuple[int, int]:
         per_round = s.cat.actions_per_round * s.seats
         return max(0, s.round - 1) * per_round + min(s.turn, per_round - 1) + 1, max(1, s.round)
