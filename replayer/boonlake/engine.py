@@ -21,6 +21,10 @@ from .state import BoonlakeState, Step
 #: moves whose every check precedes their first change (taking a strip, passing, announcing order;
 #: a card drawn too, whenever one is due)
 _CHECKED_FIRST = frozenset({"action", "pass", "announce"})
+#: the move types that change nothing a seat's row reads (see ``Boonlake.take_row_changes``), except
+#: in the steps they may reach that say so themselves (``turn``); every other move sets
+#: ``rows_changed`` once it is applied
+QUIET_MOVES = frozenset({"action", "pass", "draw", "announce"})
 #: move types that exist only inside a simultaneous window
 WINDOW_ONLY = frozenset({"score"})
 #: round -> turns so far -> (turn, round) of turn_info, made once (the round is 1 or 2 and the turn
@@ -200,6 +204,7 @@ class Boonlake(Game):
                                                          f"{move.get('player')}'s", "/player")
             give_card(s, seat, move)  # every check precedes the change
             settle(s)
+            s.rows_changed = True
             return
         if t == "give":
             raise IllegalMove("BOON.TURN.WRONG_STEP", "no card is owed now; 'give' moves follow a move that gives up "
@@ -209,6 +214,7 @@ class Boonlake(Game):
                 raise IllegalMove("BOON.TURN.WRONG_STEP", f"a {t!r} move cannot come now: {_waiting(s, s.draws[0])}", "/type")
             reveal_card(s, move["card"])
             settle(s)
+            s.rows_changed = True
             return
         if t == "card":
             raise IllegalMove("BOON.TURN.WRONG_STEP", "no card is being drawn now; 'card' moves follow the effect that draws",
@@ -234,6 +240,8 @@ class Boonlake(Game):
                                   "/player")
             dispatch(s, seat, move)
         settle(s)
+        if t not in QUIET_MOVES:  # after the move: a refused move leaves the state as it was
+            s.rows_changed = True
 
     def legal_moves(self, s: BoonlakeState) -> list[dict]:
         return listing.legal_moves(s)
@@ -277,6 +285,44 @@ class Boonlake(Game):
                  p.card_track, sum(p.sites), p.ship, kept_tiles[seat], eminence))
             seat += 1
         return rows
+
+    def take_row_changes(self, s: BoonlakeState) -> bool:
+        """Whether a seat's row (:meth:`state_rows`) may have changed since this was last asked for
+        ``s``, and forget it: the state's ``rows_changed`` flag, or a score event added since (the
+        players' ledger or the Wise Eminence's).
+
+        The reading (every input of :meth:`state_rows` and where it changes):
+
+        - the score (``ledger.totals``) and the Wise Eminence's (``solo.ledger.totals``): only
+          ``Ledger.add``, which appends an event (a zero adds none): the events are counted here;
+        - coins: effects, cards, levers, costs, the ship's spaces, the Builder strip, the region
+          scoring (``turn.open_right``, a lever holder's pass), explore/pasture wasted (2 coins);
+        - cards in hand (``hand`` and the deck's unseen ones, ``deck.unknown_held``): ``card`` and
+          ``give`` moves, plays, discards (a ``draw`` only queues the ``card`` moves);
+        - ranch, the houses, settlements and cattle placed: building, hiring, the middle part that
+          takes an inhabitant (``turn._auto_middle``), cards; vases, the tracks, production sites:
+          effects, cards, levers, the ship's spaces; levers: lever moves, interim scorings;
+        - the ship (``Player.ship``): ship moves, the start of round 2 (``turn.after_scorings``, from
+          ``turn.end_turn``); the tile kept at set-up (``owner_tile``): never after the set-up.
+
+        The quiet moves (:data:`QUIET_MOVES`) write none of these themselves but where noted:
+        ``action`` (the strip taken: the board's order; its VP cost is a score event; the Builder's
+        coins set the flag), ``pass`` (a part declined; the region scoring's coins set it),
+        ``draw`` (the draws queued) and ``announce`` (the order of a window). The steps that follow
+        any move without a decision (``turn.settle``: the middle parts resolved alone, the region
+        scoring, the end of a turn with the interim scorings, round 2 and the final scoring) set the
+        flag where they change a row. Every other move sets it once applied. The flag and the
+        count are fields of the state, copied with it (``state.fast_clone``) and put back with it
+        when a refused move is undone.
+        """
+        events = len(s.ledger.events)
+        if s.solo is not None:
+            events += len(s.solo.ledger.events)
+        if s.rows_changed or events != s.rows_events:
+            s.rows_changed = False
+            s.rows_events = events
+            return True
+        return False
 
     def turn_info(self, s: BoonlakeState) -> tuple[int, int]:
         """(turns so far + 1, round): read from a table (the ingest asks after every move; an index
