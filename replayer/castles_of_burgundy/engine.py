@@ -203,6 +203,35 @@ class CastlesOfBurgundy(Game):
                          round_))
         return rows
 
+    def take_row_changes(self, s: CobState) -> bool:
+        """Whether a player's row may have changed since the last call (see :meth:`Game.take_row_changes`).
+
+        The inputs of :meth:`state_rows`, and every place they change:
+
+        - ``ledger.totals`` (score): only by ``Ledger.add``, which appends a score event
+          (tile_effects.gain: regions, bonus tiles, animals, watchtowers, sales, bought VP, Solo
+          knowledge; flow.final_scoring), so the events are counted here instead of flagged;
+        - ``silverlings``, ``workers``: moves.use_die (workers adjusting a die), moves.sale,
+          moves.take_workers, moves.buy, moves.buy_vp, flow.phase_end (mines, knowledge #2), and the
+          boarding house and bank (EstateEffect, run by tile_effects.place);
+        - ``goods``: moves.sale, moves.ship_goods, moves.trade;
+        - ``storage`` (its length): moves.store without a discard (take, buy, trade), and
+          moves.place_move, which always places (tile_effects.place);
+        - ``filled`` (spaces filled, regions completed), ``knowledge``, ``bonus_tiles``:
+          tile_effects.place; ``board``: chosen at the set-up, shared, never changed;
+        - ``counter``, ``target`` (Solo): tile_effects.gain;
+        - the round column (``rounds_played``, and ``step`` once it is END): flow.end_turn.
+
+        Each of those places sets ``s.rows_changed``; a clone copies the flag and the count.
+        """
+        changed = s.rows_changed
+        events = len(s.ledger.events)
+        if events != s.rows_events:
+            s.rows_events = events
+            changed = True
+        s.rows_changed = False
+        return changed
+
     def _estate_figures(self, cat: Catalog, board, filled: int) -> tuple[str, int]:
         """(printed board number, regions completed) of an estate board with the spaces ``filled``.
         Both are functions of the board and the mask alone, and the mask changes on few moves, so

@@ -76,7 +76,9 @@ def use_die(s: CobState, e: Estate, kind, workers: int) -> None:
         s.stack.pop()
     elif kind is not None:
         s.unused.remove(kind)
-    e.workers -= workers
+    if workers:
+        e.workers -= workers
+        s.rows_changed = True
 
 
 def check_storage(s: CobState, e: Estate, move: dict) -> None:
@@ -94,9 +96,11 @@ def check_storage(s: CobState, e: Estate, move: dict) -> None:
         raise IllegalMove("COB.STORAGE.DISCARD", f"{discard!r} is not in storage ({', '.join(e.storage)})", "/discard")
 
 
-def store(e: Estate, tile: str, discard: str | None) -> None:
+def store(s: CobState, e: Estate, tile: str, discard: str | None) -> None:
     if discard is not None:
         e.storage.remove(discard)
+    else:
+        s.rows_changed = True  # one tile more in storage (a discard leaves as many)
     e.storage.append(tile)
 
 
@@ -163,7 +167,7 @@ def take(s: CobState, seat: int, move: dict) -> None:
         s.stack.pop()
     use_die(s, e, kind, workers)
     s.depots[space] = None
-    store(e, tile, move.get("discard"))
+    store(s, e, tile, move.get("discard"))
     settle(s, seat)
 
 
@@ -222,7 +226,7 @@ def place_move(s: CobState, seat: int, move: dict) -> None:
     if from_black:
         s.black.remove(tile)
     else:
-        e.storage.remove(tile)
+        e.storage.remove(tile)  # the flag: set by place
     after: list = []
     place(s, seat, tile, index, after)
     finish(s, seat, after)
@@ -236,6 +240,7 @@ def sale(s: CobState, seat: int, goods_type: int, after: list) -> None:
     e.sold[goods_type] += tiles
     e.silverlings += max(econ.sale_silverlings, e.sale_silverlings)
     e.workers += e.sale_workers
+    s.rows_changed = True
     per_tile = s.cat.solo.sale_vp_per_tile if s.solo else (s.n if econ.sale_vp_per_tile is None else econ.sale_vp_per_tile)
     gain(s, seat, tiles * per_tile, "sale", f"sells {tiles} goods tile{'s' if tiles != 1 else ''} of type {goods_type}",
          after)
@@ -265,6 +270,7 @@ def take_workers(s: CobState, seat: int, move: dict) -> None:
     use_die(s, e, kind, 0)
     e.workers += max(s.cat.economy.take_workers, e.take_workers_count)
     e.silverlings += e.take_workers_silverlings
+    s.rows_changed = True
     settle(s, seat)
 
 
@@ -319,11 +325,12 @@ def buy(s: CobState, seat: int, move: dict) -> None:
     s.bought = True
     e.silverlings -= silverlings
     e.workers -= workers
+    s.rows_changed = True
     if depot is not None:
         s.depots[depot_space_with(s, depot, tile)] = None
     else:
         s.black.remove(tile)
-    store(e, tile, move.get("discard"))
+    store(s, e, tile, move.get("discard"))
     settle(s, seat)  # inside an action (2019) the tile bought may leave the pending effect nothing to do
 
 
@@ -357,6 +364,7 @@ def ship_goods(s: CobState, seat: int, move: dict) -> None:
     for t in taken:
         e.goods[t] += s.depot_goods[depot][t]
         s.depot_goods[depot][t] = 0
+    s.rows_changed = True
     if e.ship_adjacent and not decision.adjacent_to:
         s.stack.push(ShipGoods(adjacent_to=depot, clear_after=s.solo))
     elif decision.clear_after:  # Solo: "then immediately remove all other goods from all other depots"
@@ -402,8 +410,9 @@ def trade(s: CobState, seat: int, move: dict) -> None:
     s.stack.pop()
     for t, count in given.items():
         e.goods[t] -= count
+    s.rows_changed = True
     s.black.remove(tile)
-    store(e, BLACK_TILE, move.get("discard"))  # "Place that tile face down"
+    store(s, e, BLACK_TILE, move.get("discard"))  # "Place that tile face down"
     settle(s, seat)
 
 
@@ -417,6 +426,7 @@ def buy_vp(s: CobState, seat: int, move: dict) -> None:
     if price > e.silverlings:
         raise IllegalMove("COB.SOLO.VP", f"{vp} VP cost {price} silverlings; the player holds {e.silverlings}", "/vp")
     e.silverlings -= price
+    s.rows_changed = True
     after: list = []
     gain(s, seat, vp, "bought", f"buys {vp} VP for {price} silverlings", after)
     finish(s, seat, after)
