@@ -13,6 +13,7 @@ import random
 import orjson
 import pytest
 
+from ludolog.replayer.castles_of_burgundy.state import BLACK_TILE, TradeOffer
 from ludolog.replayer.castles_of_burgundy.tile_effects import EFFECTS
 from ludolog.replayer.core import get_game, parse_log, replay, simulate_log
 from ludolog.replayer.core.log import GameLog, Player
@@ -109,3 +110,28 @@ def test_the_answer_is_forgotten_once_given(simulated):
     # a tile placed fills a space; the dice rolled change nobody's figures
     assert {first for kind, first, _ in answers if kind == "place"} == {True}
     assert {first for kind, first, _ in answers if kind == "roll"} == {False}
+
+
+def test_a_trade_with_a_full_storage_tells_a_change(simulated):
+    """The Solo trade gives 5 goods for a black-depot tile; with every storage space taken the tile
+    stored replaces a discarded one (no storage change): the goods given still change the row. The
+    simulations reach no such trade, so it is made here from a position offering one."""
+    offers = []
+
+    def on_step(index, move, state):
+        if not offers and isinstance(state.stack.top(), TradeOffer):
+            offers.append(GAME.clone(state))
+
+    for data in simulated:
+        if not offers:
+            replay(parse_log(data, "sim.json"), on_step=on_step)
+    assert offers
+    s = offers[0]
+    e = s.estates[0]
+    e.storage = [BLACK_TILE] * s.cat.economy.storage_spaces
+    GAME.take_row_changes(s)
+    before = GAME.player_rows(s)
+    trade = next(m for m in GAME.legal_moves(s) if m["type"] == "trade" and "discard" in m)
+    GAME.apply(s, trade, 0)
+    assert GAME.player_rows(s) != before
+    assert GAME.take_row_changes(s)
