@@ -9,7 +9,9 @@ change one seat's inputs or none (on the bench corpus 43% of the moves change no
 inputs, the same rows; a seat whose inputs differ gets its row made again, and a change of the
 shared inputs makes every row again. The comparisons are of the inputs themselves (copies of the
 lists and dicts, which the engine changes in place), never of flags a move would have to set, so
-no move can leave a row stale; one comparison of lists of tuples runs in C.
+no move can leave a row stale; one comparison of lists of tuples runs in C. The ingest asks
+``Keyflower.take_row_changes`` before this (a flag the moves do set), and comes here only after a
+move that may have changed a row; the memo's own comparisons stay the judge of which rows did.
 
 A village is a value (:class:`~.geometry.Village`): the engine replaces it whenever a tile is
 placed, flipped or given resources, so a village is compared by identity (``Village`` has no value
