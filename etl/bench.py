@@ -82,10 +82,11 @@ def _cpu() -> tuple[float, float, float]:
 
 def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
     """DuckDB alone: the chunks of a 1-process ingest of ``files``, replayed beforehand, loaded
-    into a new database in the same transactions and the same way (each chunk inserted into its
-    batch's transaction, the commits, the keys and checkpoint before the tail and at the end; not
-    creating and closing the file), best of ``repeat`` - what the parent's writer costs without
-    replay competing with it."""
+    into a new database in the same transactions and the same way (the batches before the tail
+    deferred, their chunks inserted at their commit; each chunk of the tail inserted into its
+    transaction; the commits, the keys and checkpoint before the tail and at the end; not creating
+    and closing the file), best of ``repeat`` - what the parent's writer costs without replay
+    competing with it."""
     paths = [str(f) for f in files]
     plan = plan_ingest(paths, 1)
     chunks = list(extract_chunks(plan.chunks, 1))
@@ -102,7 +103,7 @@ def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
             start, start_cpu = time.perf_counter(), time.process_time()
             # as the ingest's writer does: chunk by chunk, one commit per batch
             for number, group in enumerate(groups, start=1):
-                batch = loader.batch()
+                batch = loader.batch(deferred=settled is not None and number <= settled)
                 for chunk in group:
                     batch.add(chunk)
                 batch.commit()

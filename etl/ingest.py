@@ -199,11 +199,18 @@ class _BatchWriter:
     which commits when :meth:`end_batch` says the batch is complete; chunks are loaded in the
     order given, one transaction per batch, and at most :data:`WRITER_QUEUE_CHUNKS` wait, so
     memory stays bounded. An error stops the writing and reaches the ingesting thread at its
-    next call; :meth:`abort` (Ctrl-C, SIGTERM) rolls back the batch not yet committed."""
+    next call; :meth:`abort` (Ctrl-C, SIGTERM) rolls back the batch not yet committed.
 
-    def __init__(self, loader: Loader, summary: IngestSummary):
+    With ``defer_until_settle`` (an ingest with a tail) the batches before :meth:`settle` are
+    deferred (:class:`~ludolog.etl.load.LoadBatch`): their chunks are inserted at their commit, a
+    statement per table instead of one per table and chunk. Nothing waits for those commits - the
+    replay goes on meanwhile - while the tail's chunks are still inserted as they come, so that
+    after its last chunk only that one is left to insert."""
+
+    def __init__(self, loader: Loader, summary: IngestSummary, defer_until_settle: bool = False):
         self.loader = loader
         self.summary = summary
+        self.deferring = defer_until_settle
         self.queue: queue.Queue = queue.Queue(maxsize=WRITER_QUEUE_CHUNKS)
         self.error: BaseException | None = None
         self.aborted = False
@@ -258,10 +265,11 @@ class _BatchWriter:
                         self.summary.committed += logs
                         logs = 0
                     elif item is _SETTLE:
+                        self.deferring = False  # the tail follows: its chunks are inserted as they come
                         self.loader.finish(final=False)  # batches follow: they load into keyed tables
                     else:
                         if batch is None:
-                            batch = self.loader.batch()
+                            batch = self.loader.batch(deferred=self.deferring)
                         batch.add(item)
                         logs += item.stats.logs
                 except BaseException as exc:  # noqa: BLE001 - handed to the ingesting thread
@@ -375,7 +383,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
                 early.close()
             plan = plan_ingest(files, workers, chunk_size)
             replays = pool.extract(plan.chunks) if files else None
-        writer = _BatchWriter(loader, summary)
+        writer = _BatchWriter(loader, summary, defer_until_settle=plan.tail is not None)
         yield ChunkStats()  # nothing replayed yet, but the skipped logs are known: a progress bar can show them
         batches = Batches(batch_rows)
         for number, chunk in enumerate(replays if replays is not None else (), start=1):
