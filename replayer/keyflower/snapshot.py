@@ -101,13 +101,15 @@ class SnapshotMemo:
     def _row(self, s: KFState, seat: int, p) -> tuple:
         """The row of ``seat`` (player ``p``), its own inputs kept (copied: the engine changes the
         lists and may change the dict in place); the figures of its village are the kept ones
-        while the village is the same object (most changes are of workers and skill tiles)."""
+        while the village is the same object (most changes are of workers and skill tiles), else
+        those of the village before corrected by the tiles that differ (:meth:`changed_figures`)."""
         village, workers, skills, abilities = p.village, p.workers, p.skills, p.abilities
         known = self.inputs[seat]
         if known and known[0] is village:
             w, st, i, gd, tiles, upgraded, winter, transport = self.figures[seat]
         else:
-            figures = self.figures[seat] = self.village_figures(village)
+            figures = self.figures[seat] = (self.changed_figures(village, known[0], self.figures[seat]) if known
+                                            else self.village_figures(village))
             w, st, i, gd, tiles, upgraded, winter, transport = figures
         self.inputs[seat] = (village, workers.copy(), skills.copy(), abilities.copy())
         uw = s.bag.unknown_held.get(seat, 0)
@@ -116,6 +118,49 @@ class SnapshotMemo:
         sa, pi, an = skills
         return (s.ledger.totals[seat], r + y + b + g + uw, r, y, b, g, uw, w, st, i, gd, sa + pi + an + us, sa, pi, an,
                 us, tiles, upgraded, winter, transport * abilities.get(_DOUBLE_TRANSPORT, 1), seat == s.start)
+
+    def changed_figures(self, village, before, figures: tuple[int, ...]) -> tuple[int, ...]:
+        """The figures of ``village`` (as :meth:`village_figures` gives them) from ``figures``, those
+        of the village ``before``: a move replaces one tile or a few (products, a carry, an upgrade,
+        a tile placed), so only the tiles that are not the same placed tile at the same coordinate
+        are taken out and put in; counted afresh when a tile of ``before`` is gone or the catalogs
+        differ (a tile's figures are its catalog's)."""
+        old = before.tiles
+        if before.catalog is not village.catalog or len(village.tiles) < len(old):
+            return self.village_figures(village)
+        catalog = village.catalog
+        if catalog is not self.sides_of:
+            self.sides_of, self.sides = catalog, side_figures(catalog)
+        sides = self.sides
+        wood, stone, iron, gold, _, upgraded, winter, transport = figures  # the tile count is len() below
+        kept = 0  # coordinates of ``before`` still in the village
+        for coord, placed in village.tiles.items():
+            was = old.get(coord)
+            if was is not None:
+                kept += 1
+                if was is placed:
+                    continue
+                w, st, i, g = was.resources
+                wood -= w
+                stone -= st
+                iron -= i
+                gold -= g
+                u, wi, t = sides[was.tile][was.side]
+                upgraded -= u
+                winter -= wi
+                transport -= t
+            w, st, i, g = placed.resources
+            wood += w
+            stone += st
+            iron += i
+            gold += g
+            u, wi, t = sides[placed.tile][placed.side]
+            upgraded += u
+            winter += wi
+            transport += t
+        if kept != len(old):
+            return self.village_figures(village)
+        return wood, stone, iron, gold, len(village.tiles) - 1, upgraded, winter, transport
 
     def village_figures(self, village) -> tuple[int, ...]:
         """(wood, stone, iron, gold, tiles besides the home tile, upgraded tiles, winter tiles,

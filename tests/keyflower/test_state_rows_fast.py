@@ -163,3 +163,23 @@ def test_a_thread_asking_while_another_is_halfway_keeps_its_own_rows(monkeypatch
     finished.start()
     finished.join(10)
     assert _typed(asked["a again"]) == _typed(game.player_rows(a_state))
+
+
+def test_the_figures_of_a_changed_village_are_those_counted_afresh():
+    # the memo corrects the figures of a seat's village before by the tiles that differ: against
+    # villages counted afresh by another memo, for a village with a tile more, one with a tile
+    # upgraded and given resources, one with a tile fewer (counted afresh) and another seat's village
+    from ludolog.replayer.keyflower.geometry import Village
+    from ludolog.replayer.keyflower.snapshot import SnapshotMemo
+
+    s = _mid_game()
+    memo = SnapshotMemo()
+    villages = [p.village for p in s.players]
+    before = max(villages, key=lambda v: len(v.tiles))
+    coord, placed = next((c, t) for c, t in before.tiles.items() if c != HOME)
+    upgraded = before.replaced(PlacedTile(placed.tile, coord, placed.rotation, "upgraded", (2, 0, 1, 1)))
+    fewer = Village(before.catalog, [t for c, t in before.tiles.items() if c != coord])
+    for after in (upgraded, fewer, *villages):
+        fresh = SnapshotMemo().village_figures(after)
+        assert memo.changed_figures(after, before, memo.village_figures(before)) == fresh
+    assert SnapshotMemo().village_figures(upgraded) != SnapshotMemo().village_figures(before)
