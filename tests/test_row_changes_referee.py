@@ -1,0 +1,137 @@
+"""The referee of every game's take_row_changes (issue 13): a move a game says changed no row must
+change no seat's :meth:`Game.player_rows`, asked afresh, value and type.
+
+tests/test_state_columns.py follows one simulated path per player count and option set, so a move
+the random player seldom picks (a trade with a full storage, a pass that ends a season, an effect
+of a rare tile) is checked only where some log happens to make it. Here every legal move of sampled
+positions is applied on a clone of the position: the clone's flag is cleared first (its
+take_row_changes asked once), its rows taken, the move applied, and where take_row_changes then
+says False the rows afresh must be the rows before. The expectation is the straightforward
+player_rows, never the engine's own snapshot (state_rows) or flag.
+
+The normal suite runs a small sample of every game (a few seconds); the long sweep (hundreds of
+simulated logs per game followed move by move, many more positions branched, the bench corpus of
+every game) is behind the ``referee`` marker: ``.venv/bin/python -m pytest -m referee
+tests/test_row_changes_referee.py``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import orjson
+import pytest
+
+from ludolog.replayer.core import all_games, parse_log, replay, simulate_log
+from ludolog.replayer.core.errors import IllegalMove
+from tests.test_state_columns import _typed, _untouched_rows_stay
+
+GAMES = all_games()
+IDS = [g.name for g in GAMES]
+
+
+@dataclass(slots=True)
+class Branching:
+    """What :func:`branch_every_legal_move` saw: the moves applied, those said to change no row,
+    and the misses (a move said to change none that changed a row), each described for a person."""
+
+    applied: int = 0
+    quiet: int = 0
+    misses: list[str] = field(default_factory=list)
+
+
+def _row_difference(before: list[tuple], after: list[tuple]) -> list[tuple]:
+    """(seat, column, before, after) of every cell that differs."""
+    return [(seat, column, old, new)
+            for seat, (row_before, row_after) in enumerate(zip(before, after))
+            for column, (old, new) in enumerate(zip(row_before, row_after)) if old != new]
+
+
+def branch_every_legal_move(game, data: bytes, every: int, cap: int, seed: int, seen: Branching) -> None:
+    """Replay the log ``data``; at every ``every``-th position, apply each legal move (at most
+    ``cap`` of them, drawn with ``seed``) to a clone and check it as the module docstring says.
+    A legal move the engine refuses is a miss too (the listing and the rules disagree)."""
+    log = parse_log(data, "branched.json")
+    rng = random.Random(seed)
+    columns = [name for name, _ in game.state_columns]
+
+    def on_step(index: int, move: dict, state) -> None:
+        if index % every:
+            return
+        moves = game.legal_moves(state)
+        if len(moves) > cap:
+            moves = rng.sample(moves, cap)
+        for candidate in moves:
+            position = game.clone(state)
+            game.take_row_changes(position)  # what the ingest asked after the move before
+            before = [_typed(row) for row in game.player_rows(position)]
+            player = candidate.get("player")
+            try:
+                game.apply(position, candidate, log.seat_of[player] if player is not None else None)
+            except IllegalMove as exc:
+                seen.misses.append(f"{game.name} after move {index}: the legal {candidate} refused ({exc.code})")
+                continue
+            seen.applied += 1
+            if game.take_row_changes(position):
+                continue
+            seen.quiet += 1
+            after = [_typed(row) for row in game.player_rows(position)]
+            if after != before:
+                cells = [(seat, columns[c], old, new) for seat, c, old, new in _row_difference(before, after)]
+                seen.misses.append(f"{game.name} {len(log.players)}p, after move {index}: {orjson.dumps(candidate).decode()} "
+                                   f"said no row changed, but (seat, column, before, after): {cells}")
+
+    replay(log, on_step=on_step)
+
+
+def _logs(game, seeds: range) -> list[tuple[int, bytes]]:
+    """(seed, simulated log) of every player count and option set, for each seed."""
+    logs = []
+    for seed in seeds:
+        for players in range(game.min_players, game.max_players + 1):
+            for k, options in enumerate(game.option_sets(players)):
+                logs.append((seed * 1009 + k, orjson.dumps(simulate_log(game, players, seed * 1009 + k, options))))
+    return logs
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_legal_move_of_sampled_positions_said_quiet_changes_no_row(game):
+    seen = Branching()
+    for seed, data in _logs(game, range(3, 4)):
+        branch_every_legal_move(game, data, every=23, cap=12, seed=seed, seen=seen)
+    assert not seen.misses, "\n".join(seen.misses[:10])
+    # the check judged something: many moves applied, and some said to change no row
+    assert seen.applied > 100 and seen.quiet > 10, (seen.applied, seen.quiet)
+
+
+def _long_sweep(request) -> None:
+    if "referee" not in (request.config.getoption("-m") or ""):
+        pytest.skip("the referee's long sweep: pytest -m referee tests/test_row_changes_referee.py")
+
+
+@pytest.mark.referee
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_many_simulated_logs_move_by_move(game, request):
+    _long_sweep(request)
+    for seed, data in _logs(game, range(100, 300)):
+        _untouched_rows_stay(game, data, f"{game.name}-{seed}.json")
+
+
+@pytest.mark.referee
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_legal_move_of_many_positions(game, request):
+    _long_sweep(request)
+    seen = Branching()
+    for seed, data in _logs(game, range(300, 320)):
+        branch_every_legal_move(game, data, every=4, cap=60, seed=seed, seen=seen)
+    assert not seen.misses, "\n".join(seen.misses[:10])
+
+
+@pytest.mark.referee
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_the_bench_corpus_move_by_move(game, request):
+    _long_sweep(request)
+    from ludolog.cli.bench import corpus_entries, simulated_bytes
+
+    for name, players, seed in corpus_entries(game):
+        _untouched_rows_stay(game, simulated_bytes(game, players, seed), name)
