@@ -50,11 +50,12 @@ def time_ingest(files: list[Path], workers: int, repeat: int, scratch: Path) -> 
     db = scratch / f"bench-{workers}.duckdb"
     for _ in range(repeat):
         _fresh(db)
-        before = _cpu()
+        before, faults_before = _cpu(), _faults()
         start = time.perf_counter()
         summary = ingest(files, db, workers=workers)
         seconds = time.perf_counter() - start
         main, parent, children = (after - earlier for after, earlier in zip(_cpu(), before))
+        faults_parent, faults_workers = (after - earlier for after, earlier in zip(_faults(), faults_before))
         if best is None or seconds < best["seconds"]:
             best = {"workers": summary.workers, "games": summary.stats.logs, "moves": summary.stats.moves,
                     "state_rows": summary.stats.state_rows, "stored_state_rows": summary.stats.stored_state_rows,
@@ -64,6 +65,8 @@ def time_ingest(files: list[Path], workers: int, repeat: int, scratch: Path) -> 
                     # CPU time: this (the ingesting) thread, the whole parent process (its writer
                     # thread and DuckDB's included), the worker processes
                     "cpu_main_thread": main, "cpu_parent": parent, "cpu_workers": children,
+                    # page faults (minor: no disk) of the parent process and of the workers
+                    "faults_parent": faults_parent, "faults_workers": faults_workers,
                     "db_bytes": db.stat().st_size}
     _fresh(db)
     assert best is not None
@@ -78,6 +81,13 @@ def _cpu() -> tuple[float, float, float]:
 
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return (time.thread_time(), own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime)
+
+
+def _faults() -> tuple[int, int]:
+    """Minor page faults so far of this process and of its ended child processes."""
+    import resource
+
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt, resource.getrusage(resource.RUSAGE_CHILDREN).ru_minflt)
 
 
 def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
@@ -239,9 +249,14 @@ def cpu_line(serial: dict, parallel: dict) -> str:
     total = parallel["cpu_parent"] + parallel["cpu_workers"]
     ceiling = serial["cpu_main_thread"] / (total / min(cores, parallel["workers"] + 1)) if total else 0.0
     parallel["speedup_ceiling_from_cpu"] = round(ceiling, 3)
-    return (f"  CPU: 1 process {serial['cpu_parent']:.3f} s (its main thread {serial['cpu_main_thread']:.3f} s); "
+    line = (f"  CPU: 1 process {serial['cpu_parent']:.3f} s (its main thread {serial['cpu_main_thread']:.3f} s); "
             f"{parallel['workers']} workers {total:.3f} s (parent {parallel['cpu_parent']:.3f} s, workers "
             f"{parallel['cpu_workers']:.3f} s): on {cores} cores at most {ceiling:.2f}x faster")
+    # A forked worker shares the parent's memory until it writes to a page, which the kernel then
+    # copies (a page fault): measured on the bench machine, nearly all of a worker's faults, about
+    # 3 microseconds of kernel time each, paid again by every worker of every ingest.
+    return line + (f"\n  page faults: 1 process {serial['faults_parent']:,}; {parallel['workers']} workers "
+                   f"{parallel['faults_workers']:,} (their parent {parallel['faults_parent']:,})")
 
 
 def _probe(folder: str, db: str, workers: int) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -462,6 +463,8 @@ def test_bench_measures_reuses_its_corpus_and_compares(toy, tmp_path, capsys, mo
     assert bench.main(args[:-1]) == 0  # text output
     text = capsys.readouterr().out
     assert "fake-chess 0" in text and "ratio ludolog toy / python-chess moves/s" in text
+    if os.cpu_count() and os.cpu_count() > 1:  # an ingest with workers beside the 1-process one
+        assert re.search(r"page faults: 1 process [\d,]+; \d+ workers [\d,]+ \(their parent [\d,]+\)", text)
 
 
 def test_bench_without_peer_says_so(toy, tmp_path, capsys, monkeypatch):
