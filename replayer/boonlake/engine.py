@@ -6,7 +6,7 @@ from dataclasses import fields
 
 from .state import fast_clone as clone_fields
 from ..core.errors import IllegalMove
-from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
+from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, take_row_flag
 from ..core.ledger import Ledger
 from ..core.simultaneous import check_simultaneous
 from . import interim, levers, listing, setup, turn
@@ -318,11 +318,7 @@ class Boonlake(Game):
         events = len(s.ledger.events)
         if s.solo is not None:
             events += len(s.solo.ledger.events)
-        if s.rows_changed or events != s.rows_events:
-            s.rows_changed = False
-            s.rows_events = events
-            return True
-        return False
+        return take_row_flag(s, events)
 
     def turn_info(self, s: BoonlakeState) -> tuple[int, int]:
         """(turns so far + 1, round): read from a table (the ingest asks after every move; an index

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core.errors import IllegalMove
-from ..core.game import CHANCE, TERMINAL, Game
+from ..core.game import CHANCE, TERMINAL, Game, take_row_flag
 from . import flow, listing
 from . import moves as mv
 from .catalog import Catalog, load_catalog
@@ -224,13 +224,7 @@ class CastlesOfBurgundy(Game):
 
         Each of those places sets ``s.rows_changed``; a clone copies the flag and the count.
         """
-        changed = s.rows_changed
-        events = len(s.ledger.events)
-        if events != s.rows_events:
-            s.rows_events = events
-            changed = True
-        s.rows_changed = False
-        return changed
+        return take_row_flag(s, len(s.ledger.events))
 
     def _estate_figures(self, cat: Catalog, board, filled: int) -> tuple[str, int]:
         """(printed board number, regions completed) of an estate board with the spaces ``filled``.

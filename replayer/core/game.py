@@ -179,10 +179,10 @@ class Game(ABC):
         (and after the first move), so that a move that changes no seat's figures costs nothing
         more. A game that tracks its changes sets a flag of its state wherever it changes a value
         :meth:`state_rows` reads (a score, a resource, a piece count; a score event counts) and
-        returns and clears that flag here. Saying False when a tuple did change loses that row from
-        the tables without a word: tests/test_state_columns.py holds every game to this after every
-        move of simulated logs and its case logs. The default, True, has every move's rows computed
-        and compared.
+        returns and clears that flag here (:func:`take_row_flag` does both). Saying False when a
+        tuple did change loses that row from the tables without a word: tests/test_state_columns.py
+        holds every game to this after every move of simulated logs and its case logs. The
+        default, True, has every move's rows computed and compared.
         """
         return True
 
@@ -290,3 +290,16 @@ class Game(ABC):
         :raises MigrationError: the log cannot be expressed in the next format.
         """
         return raw
+
+
+def take_row_flag(state: Any, score_events: int) -> bool:
+    """The body of :meth:`Game.take_row_changes` for a game whose state holds a flag
+    ``rows_changed`` (set wherever a row input changes) and ``rows_events``, the number of score
+    events when it was last asked: whether the flag is set or ``score_events`` (the number now) is
+    another, both then forgotten. Scores change only with an event (:meth:`.Ledger.add`), so no score
+    needs a flag of its own."""
+    if state.rows_changed or score_events != state.rows_events:
+        state.rows_changed = False
+        state.rows_events = score_events
+        return True
+    return False

@@ -25,7 +25,7 @@ import random
 
 from ..core.components import HiddenPool
 from ..core.errors import IllegalMove
-from ..core.game import SIMULTANEOUS, TERMINAL, Game
+from ..core.game import SIMULTANEOUS, TERMINAL, Game, take_row_flag
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow, check_simultaneous
 from .catalog import SIDES, Catalog, TileKind, load_catalog
@@ -199,13 +199,7 @@ class Entdecker(MoveListing, Game):
 
         Each of those places sets ``s.rows_changed``; a clone copies the flag and the count.
         """
-        changed = s.rows_changed
-        events = len(s.ledger.events)
-        if events != s.rows_events:
-            s.rows_events = events
-            changed = True
-        s.rows_changed = False
-        return changed
+        return take_row_flag(s, len(s.ledger.events))
 
     def turn_info(self, s: EntdeckerState) -> tuple[int, int]:
         return s.turn, s.season

@@ -6,7 +6,7 @@ from threading import get_ident
 
 from ..core.catalogs import CatalogEngine
 from ..core.errors import IllegalMove
-from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
+from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, take_row_flag
 from ..core.simultaneous import check_simultaneous
 from . import actions, flow, listing
 from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, Catalog, default_catalog
@@ -281,12 +281,7 @@ class Keyflower(CatalogEngine, Game):
         Every other move sets the flag once applied. The flag and the count are fields of the
         state, so a clone keeps them with the figures they describe.
         """
-        events = len(s.ledger.events)
-        if s.rows_changed or events != s.rows_events:
-            s.rows_changed = False
-            s.rows_events = events
-            return True
-        return False
+        return take_row_flag(s, len(s.ledger.events))
 
     def turn_info(self, s: KFState) -> tuple[int, int]:
         """(bids and uses this season + 1, season number): read from a table (the ingest asks after
