@@ -1,6 +1,6 @@
 """Checks of a game's take_row_changes shared by the games' own row tests (tests/entdecker,
-tests/castles_of_burgundy, tests/test_kingdom_crossing_rows.py): over many logs, over the golden
-playthroughs, and the answer given twice after one move."""
+tests/castles_of_burgundy, tests/keyflower, tests/boonlake, tests/test_kingdom_crossing_rows.py):
+over many logs, over the golden playthroughs, and the answer given twice after one move."""
 from __future__ import annotations
 
 from pathlib import Path
