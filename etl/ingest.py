@@ -449,23 +449,40 @@ def _open(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, s
 
 def _open_while_replaying(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, str | None],
                           replays: Iterator[Chunk]) -> tuple[_Opened, list[Chunk]]:
-    """:func:`_open` in a thread of its own while this one replays the first chunk of
+    """:func:`_open` in a thread of its own while this one replays the first chunks of
     ``replays``: creating a file and its tables waits for the disk several times (measured: 20-100
-    ms on the bench machine, a tenth of a small ingest). Returns the opened database and the
-    first chunk (none if there was none).
+    ms on the bench machine, a tenth of a small ingest). Chunks are replayed until the database is
+    open (at most :data:`OPEN_AHEAD_CHUNKS`, so memory stays bounded), and the switch interval is
+    shortened meanwhile (see :data:`WRITER_SWITCH_INTERVAL`): the opening thread needs the GIL
+    after each of its dozens of statements, and with Python's 5 ms it waited that long for each
+    (Entdecker's bench corpus: the database took 0.14-0.23 s to open, and the replay stopped after
+    the first chunk to wait for it). Returns the opened database and the chunks replayed (none if
+    there were none).
 
-    :raises DatabaseError: see :func:`_open` (once the first chunk is replayed).
+    :raises DatabaseError: see :func:`_open` (once the chunks are replayed).
     """
-    with ThreadPoolExecutor(1, thread_name_prefix="ludolog-ingest-open") as opener:
-        opening = opener.submit(_open, db, files, replay_, hashes)
-        try:
-            first = list(itertools.islice(replays, 1))
-            return opening.result(), first
-        except BaseException:
-            # stopped or failed while the database was being opened: close it once it is open
-            with contextlib.suppress(Exception):
-                opening.result().con.close()
-            raise
+    first: list[Chunk] = []
+    _shorten_switch_interval()
+    try:
+        with ThreadPoolExecutor(1, thread_name_prefix="ludolog-ingest-open") as opener:
+            opening = opener.submit(_open, db, files, replay_, hashes)
+            try:
+                for chunk in replays:
+                    first.append(chunk)
+                    if opening.done() or len(first) >= OPEN_AHEAD_CHUNKS:
+                        break
+                return opening.result(), first
+            except BaseException:
+                # stopped or failed while the database was being opened: close it once it is open
+                with contextlib.suppress(Exception):
+                    opening.result().con.close()
+                raise
+    finally:
+        _restore_switch_interval()
+
+
+#: the most chunks replayed while a new database is being created (see _open_while_replaying)
+OPEN_AHEAD_CHUNKS = 4
 
 
 def _is_new(db: str | Path) -> bool:
