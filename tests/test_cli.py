@@ -483,6 +483,44 @@ def test_bench_without_peer_says_so(toy, tmp_path, capsys, monkeypatch):
     assert "could not run python-chess" in capsys.readouterr().out
 
 
+def test_bench_interleaves_validation_and_the_peer_in_rounds(toy, tmp_path, capsys, monkeypatch):
+    """Each round is a pass of every corpus and one of python-chess, so that the machine's drift
+    during a run falls on both sides of a ratio; the best pass of each counts."""
+    from ludolog.cli import bench
+
+    order = tmp_path / "order.txt"
+    peer = tmp_path / "peer"
+    peer.mkdir()
+    seconds = iter([3.0, 2.0, 4.0])  # the peer's passes: the best (2.0) counts
+    (peer / "chess_peer.py").write_text(
+        "import json, sys\n"
+        f"open({str(order)!r}, 'a').write('p')\n"
+        "assert sys.argv[1:] == ['--repeat', '1']\n"
+        f"print(json.dumps({{'peer': 'fake-chess 0', 'games': 10, 'moves': 1000, "
+        "'seconds': float(sys.stdin.readline() or 1), 'games_per_s': 1.0, 'moves_per_s': 1.0}))\n")
+    real_run = bench.subprocess.run
+
+    def fed_run(command, **kwargs):  # the fake peer reads its pass's seconds from stdin
+        return real_run(command, input=f"{next(seconds)}\n", **kwargs)
+
+    real_validation = bench.time_full_validation
+
+    def recorded_validation(files, repeat):
+        with open(order, "a") as handle:
+            handle.write("v")
+        return real_validation(files, repeat)
+
+    monkeypatch.setenv("LUDOLOG_PEER_DIR", str(peer))
+    monkeypatch.setattr(bench.subprocess, "run", fed_run)
+    monkeypatch.setattr(bench, "time_full_validation", recorded_validation)
+    monkeypatch.setattr(bench, "SECTIONS", [bench.section_corpus, bench.section_validation, bench.section_comparison])
+    monkeypatch.setattr(bench, "CORPUS_PLANS", {"toy": ((2, 2),)})
+    assert bench.main(["--game", "toy", "--repeat", "3", "--out", str(tmp_path / "b"), "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert order.read_text() == "vpvpvp"
+    assert results["peer"]["seconds"] == 2.0
+
+
 def test_entdecker_variants_simulate_and_validate(tmp_path):
     for option in ("personal_tiles=true", "change_first_player=true", "unplaceable_to_reserve=true"):
         out = tmp_path / option.split("=")[0]
