@@ -19,6 +19,7 @@ EDITIONS = ("alea-2011", "alea-2019", "awaken-realms-2023")
 #: masks _estate_figures remembers at most (a few hundred bytes each; games fill at most 37 spaces an estate)
 FIGURE_CACHE = 4096
 _END = Step.END  #: read at every snapshot: a global, not an attribute of the enum class
+_TURN = Step.TURN  #: read at every turn_info: a global, not an attribute of the enum class
 _CHANCE_TYPES = {Step.DEPOTS: "depot", Step.BLACK: "black", Step.WHITE: "white"}
 _STEP_TEXT = {Step.DEPOTS: "the tiles of depot {depot} turned face up (a 'depot' move)",
               Step.BLACK: "the next black-depot tile turned face up (a 'black' move)",
@@ -243,8 +244,13 @@ class CastlesOfBurgundy(Game):
         return number, regions
 
     def turn_info(self, s: CobState) -> tuple[int, int]:
-        turn = s.rounds_played * s.n + (s.index + 1 if s.step == Step.TURN else 1)
-        return turn, min(s.rounds_played + 1, s.cat.economy.phases * s.cat.economy.rounds_per_phase)
+        """(turn, round): the ingest asks after every move, so the step is compared with a module
+        constant (reading ``Step.TURN`` from the enum class costs more than all the rest) and the
+        round is capped by a comparison, not a call of ``min``: a quarter of the time, the same values."""
+        played = s.rounds_played
+        economy = s.cat.economy
+        last = economy.phases * economy.rounds_per_phase
+        return played * s.n + (s.index + 1 if s.step == _TURN else 1), (played + 1 if played < last else last)
 
     def describe(self, s: CobState) -> str:
         cat = s.cat
