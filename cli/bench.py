@@ -3,7 +3,7 @@
 Run as ``python -m ludolog.cli.bench [--json] [--repeat 3] [--game NAME ...] [--out bench-out]``.
 
 For every registered game a FIXED corpus (fixed player counts, counts and seeds) is simulated once
-into ``bench-out/<game>/`` and reused while its manifest, its files and a re-simulation of its first
+into ``bench-out/<game>/`` (its manifest beside it) and reused while its manifest, its files and a re-simulation of its first
 game still match (so an engine change rebuilds it). Full validation is timed as a user pays for it:
 read the bytes, orjson parse, schema checks, strict replay and the claimed-score check; best of N.
 In the same run ``../shared/bench/chess_peer.py`` (or ``$LUDOLOG_PEER_DIR/chess_peer.py``) times
@@ -92,7 +92,9 @@ def simulated_bytes(game, players: int, seed: str) -> bytes:
 def build_corpus(game, folder: Path) -> tuple[list[Path], bool]:
     """The corpus files of ``game`` in ``folder`` and whether they were reused."""
     entries = corpus_entries(game)
-    manifest_path = folder / "manifest.json"
+    # beside the folder, not in it: the folder holds nothing but logs, so that `ludolog ingest` or
+    # `validate` of it sees no file that is not a log
+    manifest_path = manifest_of(folder)
     spec = {"game": game.name, "catalog": game.catalog_version, "engine": engine_fingerprint(game),
             "entries": [[n, p, s] for n, p, s in entries]}
     if _reusable(manifest_path, spec, folder, entries, game):
@@ -107,6 +109,11 @@ def build_corpus(game, folder: Path) -> tuple[list[Path], bool]:
         digests[name] = hashlib.sha256(data).hexdigest()
     manifest_path.write_bytes(orjson.dumps({"spec": spec, "sha256": digests}, option=orjson.OPT_INDENT_2))
     return [folder / n for n, _, _ in entries], False
+
+
+def manifest_of(folder: Path) -> Path:
+    """The manifest of the corpus in ``folder``: ``<folder>.manifest.json`` beside it."""
+    return folder.with_name(folder.name + ".manifest.json")
 
 
 def engine_fingerprint(game) -> str:

@@ -446,6 +446,10 @@ def test_bench_measures_reuses_its_corpus_and_compares(toy, tmp_path, capsys, mo
     assert bench.main(args) == 0
     first = json.loads(capsys.readouterr().out)
     assert first["corpus"]["toy"]["games"] == 5 and not first["corpus"]["toy"]["reused"]
+    # the folder holds only the logs (an ingest of it sees no other file); the manifest is beside it
+    assert sorted(p.name for p in (tmp_path / "b" / "toy").iterdir()) == sorted(
+        f"toy-{n}p-{k:04d}.json" for n, count in ((2, 3), (3, 2)) for k in range(1, count + 1))
+    assert (tmp_path / "b" / "toy.manifest.json").is_file()
     again = first["reingest"]  # 12 distinct logs made from the 5: all replayed once, then all skipped
     assert again["logs"] == 12 and again["first"]["replayed"] == 12 and again["first"]["skipped"] == 0
     assert again["unchanged"] == {**again["unchanged"], "replayed": 0, "skipped": 12}
