@@ -537,6 +537,22 @@ def test_entdecker_variants_simulate_and_validate(tmp_path):
     assert bad.exit_code == 2 and "personal_tiles" in bad.output
 
 
+@pytest.mark.parametrize("spec, says", [
+    ("ludolog.replayer.no_such_engine", "cannot be loaded (ModuleNotFoundError: No module named 'ludolog.replayer.no_such_engine')"),
+    ("ludolog.replayer.entdecker:NO_SUCH", "cannot be loaded (AttributeError"),
+    ("os:path", "which is a module, not a game engine"),
+])
+def test_a_plugin_that_cannot_be_loaded_is_the_users_setting_not_a_bug(spec, says, tmp_path):
+    # every log gets the same answer (the plug-in is tried again each time), exit 1, no traceback
+    for name in ("a.json", "b.json"):
+        write_log(tmp_path / name, simulate_log("entdecker", 2, seed=1))
+    result = run("validate", tmp_path, env={"LUDOLOG_PLUGINS": spec})
+    assert result.exit_code == 1
+    assert result.output.count(f"CORE.GAME.UNAVAILABLE: the game engine cannot be used: LUDOLOG_PLUGINS names {spec!r}") == 2
+    assert says in result.output and "fix or unset LUDOLOG_PLUGINS" in result.output
+    assert "this is a bug" not in result.output
+
+
 def test_a_game_whose_data_cannot_load_is_reported_not_crashed(toy, corpus, monkeypatch):
     from ludolog.replayer.core import LudologError, registry
 

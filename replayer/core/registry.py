@@ -30,6 +30,7 @@ import importlib
 import os
 import sys
 
+from .errors import LudologError
 from .game import Game
 
 ENTRY_POINT_GROUP = "ludolog.games"
@@ -47,14 +48,30 @@ PLUGINS_ENV = "LUDOLOG_PLUGINS"
 _loaded_plugins: set[str] = set()
 
 
+class PluginError(LudologError):
+    """An engine named in ``LUDOLOG_PLUGINS`` cannot be loaded (a setting of the user's, not a bug)."""
+
+
 def _load_plugins() -> None:
-    """Register the engines named in ``LUDOLOG_PLUGINS`` that this process has not loaded yet."""
+    """Register the engines named in ``LUDOLOG_PLUGINS`` that this process has not loaded yet.
+
+    :raises PluginError: one of them cannot be imported or is not a :class:`Game` (asked again
+        each time, so that every log gets the same answer).
+    """
     for spec in os.environ.get(PLUGINS_ENV, "").split(","):
         spec = spec.strip()
         if not spec or spec in _loaded_plugins:
             continue
+        try:
+            game = _import_object(spec)
+        except (ImportError, AttributeError, ValueError) as exc:
+            raise PluginError(f"{PLUGINS_ENV} names {spec!r}, which cannot be loaded ({type(exc).__name__}: {exc}); "
+                              f"fix or unset {PLUGINS_ENV}") from None
+        if not isinstance(game, Game):
+            raise PluginError(f"{PLUGINS_ENV} names {spec!r}, which is a {type(game).__name__}, not a game engine; "
+                              f"fix or unset {PLUGINS_ENV}")
+        register(game)
         _loaded_plugins.add(spec)
-        load_plugin(spec)
 
 
 def load_plugin(spec: str) -> Game:
