@@ -361,7 +361,7 @@ def take_boat(s: KFState, seat: int, move: dict) -> None:
         p.pending.append(boat)
     else:
         workers, skills = s.boat_load.pop(boat, ([0] * 4, [0] * 3))
-        known = p.workers  # give_workers of a count list, written out
+        known = p.workers  # the boat's load, counts by colour
         for k, n in enumerate(workers):
             known[k] += n
         known = p.skills

@@ -72,16 +72,6 @@ def take_workers(s: KFState, seat: int, wanted: dict[str, int]) -> None:
                 s.bag.identify(seat, colour)
 
 
-def give_workers(s: KFState, seat: int, colours: dict[str, int] | list[int]) -> None:
-    p = s.players[seat]
-    if isinstance(colours, dict):
-        for colour, n in colours.items():
-            p.workers[COLOUR_INDEX[colour]] += n
-    else:
-        for k, n in enumerate(colours):
-            p.workers[k] += n
-
-
 def check_skill(s: KFState, seat: int, skill: str, pointer: str) -> None:
     """``seat`` can pay one skill tile ``skill`` (a type, or ``"?"``: one face down, from an unseen slot).
 
