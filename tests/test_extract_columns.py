@@ -1,14 +1,17 @@
 """The builder's own columns (etl/extract.py) against values computed here from the parsed logs and
 their replays: the move texts (held joined per log) are orjson's text of each move, a log that fails
-after its moves were added leaves none of them, and the score events are the ledger's."""
+after its moves were added leaves none of them, the score events are the ledger's, and a
+whole-number column stores ints and refuses anything else as the rules here say."""
 from __future__ import annotations
+
+import itertools
 
 import orjson
 import pyarrow as pa
 import pytest
 
 from ludolog.etl import extract
-from ludolog.etl.extract import ChunkBuilder, _JsonTexts
+from ludolog.etl.extract import ChunkBuilder, NotAWholeNumber, _arrow, _JsonTexts
 from ludolog.replayer.core import parse_log, registry, replay, simulate_log
 
 from . import toygame
@@ -98,8 +101,9 @@ def test_a_log_failing_after_its_moves_were_added_leaves_no_move_and_the_others_
                                                        for k in range(len(parse_log(data, "x.json").moves))]
 
 
-def test_moves_and_score_events_are_those_of_the_replay():
-    logs = _logs(4)
+@pytest.mark.parametrize("game", ["toy", "keyflower"])  # Keyflower's logs have moves naming no player
+def test_moves_and_score_events_are_those_of_the_replay(game):
+    logs = _logs(4) if game == "toy" else [orjson.dumps(simulate_log(game, players, 7, {})) for players in (2, 3)]
     builder = ChunkBuilder()
     for k, data in enumerate(logs):
         builder.add_bytes(data, f"{k}.json")
@@ -121,3 +125,36 @@ def test_moves_and_score_events_are_those_of_the_replay():
             for m in moves] == want_moves
     assert [{k: e[k] for k in want_events[0]} for e in events] == want_events
     assert want_events and any(m[2] is not None for m in want_moves)
+    assert game == "toy" or any(m[2] is None for m in want_moves)
+
+
+_ATOMS = [0, 1, -1, 2 ** 31 - 1, 2 ** 31, -2 ** 31, -2 ** 31 - 1, 2 ** 63 - 1, 2 ** 63, -2 ** 63, True, None, 1.5,
+          2.0, "x"]
+
+
+def _stored_or_refused(values: tuple, bits: int):
+    """What a whole-number column of ``bits`` bits must hold for ``values``: the values themselves
+    (NULL as NULL) when each is an int in range or None; NotAWholeNumber for any float; another
+    error for a bool, a text or an int out of range."""
+    if any(type(v) is float for v in values):
+        return NotAWholeNumber
+    if any(type(v) not in (int, type(None)) for v in values):
+        return Exception
+    if any(v is not None and not -2 ** (bits - 1) <= v < 2 ** (bits - 1) for v in values):
+        return Exception
+    return list(values)
+
+
+@pytest.mark.parametrize("bits", [32, 64])
+def test_whole_number_columns_store_ints_and_refuse_floats_bools_texts_and_values_out_of_range(bits):
+    arrow_type = pa.int32() if bits == 32 else pa.int64()
+    for size in (0, 1, 2, 3):
+        for values in itertools.product(_ATOMS, repeat=size):
+            want = _stored_or_refused(values, bits)
+            for shape in (list, tuple):  # lists of the builder, tuples of the transposed state rows
+                if isinstance(want, list):
+                    got = _arrow(shape(values), arrow_type)
+                    assert got.type == arrow_type and got.to_pylist() == want, values
+                else:
+                    with pytest.raises(want):
+                        _arrow(shape(values), arrow_type)
