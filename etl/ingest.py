@@ -109,13 +109,14 @@ class Batches:
         """``chunk`` in its place among the batch ends (None) it makes: a batch may end before it
         (too many bytes with it), after it (full), both or neither."""
         steps: list[Chunk | None] = []
-        if self.pending and self._bytes + chunk.nbytes > BATCH_BYTES:
+        size = chunk.nbytes  # once: it walks every buffer of every table (about 0.2 ms a chunk)
+        if self.pending and self._bytes + size > BATCH_BYTES:
             steps.append(None)
             self._start()
         self.pending.append(chunk)
         self._rows += chunk.state_rows
         self._logs += len(chunk.files)
-        self._bytes += chunk.nbytes
+        self._bytes += size
         steps.append(chunk)
         if self._rows >= self.batch_rows or self._logs >= BATCH_LOGS or self._bytes >= BATCH_BYTES:
             steps.append(None)
