@@ -44,10 +44,14 @@ def _known_docs() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
     from ludolog.etl.tables import META_TABLE, TABLES, VIEW_COLUMNS, VIEWS
 
     tables = {name: table.doc for name, table in TABLES.items()}
+    tables.update({table.stored_name: f"the stored rows of {name}, game_key in place of game_id (the view {name} "
+                                      f"gives them with game_id)" for name, table in TABLES.items()
+                   if table.stored_name != name})
     tables.update(VIEWS)
     tables[META_TABLE] = "facts about the database: schema_version, created_by, ludolog_version"
     columns = {(name, c.name): c.doc for relations in (TABLES, VIEW_COLUMNS) for name, table in relations.items()
                for c in table.columns}
+    columns.update({(table.stored_name, c.name): c.doc for table in TABLES.values() for c in table.stored_columns})
     return tables, columns
 
 
@@ -57,7 +61,7 @@ def describe_database(db: Path) -> list[Relation]:
     :raises DatabaseError: ``db`` cannot be opened (missing, in use, not a DuckDB file).
     """
     from ludolog.etl.db import connect
-    from ludolog.etl.tables import GAME_STATES_SUFFIX, GAME_TABLE_SUFFIX, GAME_VIEW_SUFFIX
+    from ludolog.etl.tables import GAME_STATES_SUFFIX, GAME_TABLE_SUFFIX, GAME_VIEW_SUFFIX, STORED_SUFFIX
 
     table_docs, column_docs = _known_docs()
     con = connect(db, sandbox=True)
@@ -73,7 +77,10 @@ def describe_database(db: Path) -> list[Relation]:
             quoted = '"' + name.replace('"', '""') + '"'
             rows = con.execute(f"SELECT count(*) FROM {quoted}").fetchone()[0]
             doc = table_docs.get(name, "")
-            if not doc and name.endswith(GAME_TABLE_SUFFIX):
+            if not doc and name.endswith(GAME_TABLE_SUFFIX + STORED_SUFFIX):
+                doc = (f"the stored rows of {name[:-len(STORED_SUFFIX)]}, game_key in place of game_id (the view "
+                       f"{name[:-len(STORED_SUFFIX)]} gives them with game_id)")
+            elif not doc and name.endswith(GAME_TABLE_SUFFIX):
                 doc = ("the stored rows of the game's figures: the rows of player_state_changes of its games "
                        f"(the view <game>{GAME_STATES_SUFFIX} gives every row)")
             elif not doc and name.endswith(GAME_STATES_SUFFIX):

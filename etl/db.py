@@ -14,9 +14,12 @@ import duckdb
 
 from ludolog.replayer.core import LudologError
 
-from .tables import (COMMON_TABLES, ColumnAdded, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
-                     PLAYER_STATE_CHANGES, PLAYER_STATES_VIEW, SCHEMA_VERSION, SCORE_BY_MOVE_VIEW, UPGRADES, Table,
-                     apply_change, game_views_ddl, table_layout)
+from .tables import (COMMON_TABLES, ColumnAdded, GAME_KEY, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
+                     PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, UPGRADES, StoredAs, Table, apply_change,
+                     game_views_ddl, table_layout, views_ddl)
+
+#: the schema version from which the tables are stored by game_key (<name>_stored)
+KEYED_SINCE = 7
 
 DEFAULT_DB = "ludolog.duckdb"
 
@@ -165,8 +168,10 @@ def _main_objects(con: duckdb.DuckDBPyConnection) -> tuple[dict[str, dict[str, s
     return tables, views
 
 
-def _shape_problem(tables: dict[str, dict[str, str]], layout: dict[str, dict[str, str]]) -> str | None:
-    """Why ``tables`` are not ludolog's tables of ``layout`` (see ``table_layout``), or None."""
+def _shape_problem(tables: dict[str, dict[str, str]], layout: dict[str, dict[str, str]],
+                   version: int) -> str | None:
+    """Why ``tables`` are not ludolog's tables of ``layout`` (see ``table_layout``) of schema
+    ``version``, or None."""
     for name, expected in layout.items():
         present = tables.get(name)
         if present is None:
@@ -178,8 +183,12 @@ def _shape_problem(tables: dict[str, dict[str, str]], layout: dict[str, dict[str
                                                  other and f"it has {_names(other)}") if part)
             return f"its table {name} is not ludolog's ({detail})"
     keys = {c.name: c.sql for c in GAME_KEY_COLUMNS}
+    suffix, common = GAME_TABLE_SUFFIX, PLAYER_STATE_CHANGES.name
+    if version >= KEYED_SINCE:
+        keys = {GAME_KEY.name: GAME_KEY.sql, **{k: kind for k, kind in keys.items() if k != "game_id"}}
+        suffix, common = GAME_TABLE_SUFFIX + STORED_SUFFIX, PLAYER_STATE_CHANGES.stored_name
     for name, present in tables.items():
-        if name.endswith(GAME_TABLE_SUFFIX) and name != PLAYER_STATE_CHANGES.name:
+        if name.endswith(suffix) and name != common:
             if any(present.get(k) != kind for k, kind in keys.items()):
                 return f"its table {name} lacks ludolog's key columns {', '.join(keys)}"
     return None
@@ -195,7 +204,7 @@ def inspect_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> Databa
     if not tables and not views:
         return DatabaseInfo(SchemaStatus.NEW)
     if META_TABLE not in tables:  # ludolog's tables from before ludolog_meta are schema 1
-        problem = _shape_problem(tables, table_layout(1))
+        problem = _shape_problem(tables, table_layout(1), 1)
         if problem is not None:
             kind, names = ("table", sorted(tables)) if tables else ("view", sorted(views))
             what = f"the {kind}{'s' if len(names) > 1 else ''} {_names(names)}"
@@ -213,7 +222,7 @@ def inspect_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> Databa
             return DatabaseInfo(SchemaStatus.NEWER, version, written_by)
         if table_layout(version) is None:
             return DatabaseInfo(SchemaStatus.OUTDATED, version, written_by)
-        problem = _shape_problem(tables, table_layout(version))
+        problem = _shape_problem(tables, table_layout(version), version)
         if problem is not None:
             raise _not_ludolog(path, problem)
     status = SchemaStatus.CURRENT if version == SCHEMA_VERSION else SchemaStatus.OLDER
@@ -318,13 +327,14 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the databa
         con.execute(f"DELETE FROM {META_TABLE} WHERE key IN ('schema_version', 'ludolog_version')")
         con.execute(f"INSERT INTO {META_TABLE} VALUES ('schema_version', ?), ('ludolog_version', ?)",
                     [str(SCHEMA_VERSION), ludolog_version()])
-        for table in COMMON_TABLES:
-            con.execute(table.ddl(keyed=not (defer_keys and info.status is SchemaStatus.NEW)))
+        for table in COMMON_TABLES:  # games is keyed at once: its index is small, and the loader reads it
+            con.execute(table.ddl(keyed=not (defer_keys and info.status is SchemaStatus.NEW
+                                             and table.stored_as is StoredAs.BY_KEY)))
         # every view made anew from this ludolog's definitions (an upgrade may have changed the tables)
-        con.execute(PLAYER_STATES_VIEW)
-        con.execute(SCORE_BY_MOVE_VIEW)
-        for name in game_tables(con):
-            for view in game_views_ddl(name[:-len(GAME_TABLE_SUFFIX)]):
+        for view in views_ddl():
+            con.execute(view)
+        for game in stored_games(con):
+            for view in game_views_ddl(game):
                 con.execute(view)
         con.commit()
     except BaseException:
@@ -339,7 +349,7 @@ def missing_keys(con: duckdb.DuckDBPyConnection) -> list[Table]:
     keyed = {name for (name,) in con.execute(
         "SELECT table_name FROM duckdb_constraints() WHERE constraint_type = 'PRIMARY KEY' "
         "AND database_name = current_database() AND schema_name = 'main'").fetchall()}
-    return [table for table in COMMON_TABLES if table.key and table.name not in keyed]
+    return [table for table in COMMON_TABLES if table.key and table.stored_name not in keyed]
 
 
 #: how DuckDB words a lack of memory, also when it reports it as a failed commit
@@ -382,13 +392,28 @@ def add_keys(con: duckdb.DuckDBPyConnection, tables: list[Table]) -> None:
         raise
 
 
+def stored_game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Names of the per-game state tables as a database of this schema stores them
+    (``<game>_player_state_changes_stored``)."""
+    stored = GAME_TABLE_SUFFIX + STORED_SUFFIX
+    rows = con.execute("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
+                       "AND schema_name = 'main' AND NOT temporary AND suffix(table_name, ?) ORDER BY 1",
+                       [stored]).fetchall()
+    return [r[0] for r in rows if r[0] != PLAYER_STATE_CHANGES.stored_name]
+
+
 def game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
-    """Names of the per-game state tables present."""
-    rows = con.execute("SELECT table_name FROM duckdb_tables() WHERE table_name LIKE ? ORDER BY 1",
-                       [f"%{GAME_TABLE_SUFFIX}"]).fetchall()
-    return [r[0] for r in rows if r[0] != PLAYER_STATE_CHANGES.name]
+    """The documented names of the per-game state tables present (``<game>_player_state_changes``,
+    each a view of its stored table)."""
+    return [name[:-len(STORED_SUFFIX)] for name in stored_game_tables(con)]
+
+
+def stored_games(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """The prefixes of the per-game tables present (``entdecker``, ``kingdom_crossing``, ...)."""
+    return [name[:-len(GAME_TABLE_SUFFIX)] for name in game_tables(con)]
 
 
 def data_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
-    """Every table that holds game data: the common ones and the per-game ones."""
+    """Every documented table that holds game data (a table or, for a stored one, its view): the
+    common ones and the per-game ones."""
     return [t.name for t in COMMON_TABLES] + game_tables(con)

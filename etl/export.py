@@ -31,7 +31,8 @@ import orjson
 from ludolog.replayer.core import LudologError
 from ludolog.replayer.core.files import display_name, write_file
 
-from .db import connect, data_tables, sql_text
+from .db import connect, sql_text
+from .tables import COMMON_TABLES, GAME_KEY, GAME_TABLE_SUFFIX, PLAYER_STATE_CHANGES, STORED_SUFFIX
 
 UNKNOWN_GAME = "unknown"
 MARKER = ".ludolog-export"
@@ -184,17 +185,46 @@ def check_target(out: Path, overwrite: bool, verb: str = "export") -> Target:
     return target
 
 
+def _sources(con) -> list[tuple[str, str, bool]]:
+    """(documented table, the table holding its rows, whether that one is stored by game_key) of
+    every data table of the database: schema 7 stores most as ``<name>_stored`` by game_key, older
+    schemas under their names with game_id."""
+    present = {name for (name,) in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = 'main' AND NOT temporary").fetchall()}
+    sources = []
+    for table in COMMON_TABLES:
+        if table.stored_name in present:
+            sources.append((table.name, table.stored_name, table.stored_name != table.name))
+        elif table.name in present:
+            sources.append((table.name, table.name, False))
+    stored_suffix = GAME_TABLE_SUFFIX + STORED_SUFFIX
+    for name in sorted(present):
+        if name.endswith(stored_suffix) and name != PLAYER_STATE_CHANGES.stored_name:
+            sources.append((name[:-len(STORED_SUFFIX)], name, True))
+        elif name.endswith(GAME_TABLE_SUFFIX) and name != PLAYER_STATE_CHANGES.name:
+            sources.append((name, name, False))
+    return sources
+
+
 def _copy_tables(con, staging: Path) -> list[ExportedTable]:
+    """Each data table under ``staging/<table>/game=<name>/``, with the columns of its documented
+    layout (``game_id``, never the database's own ``game_key``)."""
     written = []
-    for table in data_tables(con):
-        if not con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [table]).fetchone()[0]:
-            continue
+    game_columns = {c for (c,) in con.execute(
+        "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() "
+        "AND schema_name = 'main' AND table_name = 'games'").fetchall()}
+    for table, source, by_key in _sources(con):
+        game = f"coalesce(g.game, '{UNKNOWN_GAME}') AS game"
         if table == "games":
-            select = f"SELECT * REPLACE (coalesce(game, '{UNKNOWN_GAME}') AS game) FROM games"
+            without_key = f" EXCLUDE ({GAME_KEY.name})" if GAME_KEY.name in game_columns else ""
+            select = f"SELECT *{without_key} REPLACE (coalesce(game, '{UNKNOWN_GAME}') AS game) FROM games"
+        elif by_key:
+            select = (f"SELECT {game}, g.game_id, t.* EXCLUDE ({GAME_KEY.name}) FROM {source} t "
+                      f"JOIN games g ON g.{GAME_KEY.name} = t.{GAME_KEY.name}")
         else:
-            select = (f"SELECT coalesce(g.game, '{UNKNOWN_GAME}') AS game, t.* FROM {table} t "
-                      f"JOIN games g USING (game_id)")
-        rows = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            select = f"SELECT {game}, t.* FROM {source} t JOIN games g USING (game_id)"
+        rows = con.execute(f"SELECT count(*) FROM {source}").fetchone()[0]
         if rows:
             con.execute(f"COPY ({select}) TO {sql_text(str(staging / table))} (FORMAT parquet, PARTITION_BY (game))")
         written.append(ExportedTable(table, rows, ""))

@@ -4,6 +4,14 @@ Idempotency: a game is keyed by ``game_id`` (the SHA-256 of its file). Loading a
 deletes every row of the batch's game ids *and* of the games previously ingested from the same
 file paths (a file whose content changed has a new id; its stale rows must go), then inserts the
 batch - all inside one transaction, so a crash or kill leaves each game fully present or absent.
+
+Game keys (schema 7): every game loaded gets ``games.game_key``, the next free number of the
+database, which the other tables store in place of ``game_id`` (see :mod:`ludolog.etl.tables`).
+A chunk's keys are its games' places in ``Chunk.game_ids`` plus the next free number, mapped onto
+each table's ``game_id`` column with pyarrow (once per dictionary entry for the dictionary-encoded
+columns of a replayed chunk, once per row for the plain text of a Parquet extract); a key is never
+given twice: the highest key of games a batch deletes is kept in ``ludolog_meta``
+(``last_deleted_game_key``), so the next key lies above every key the database ever held.
 Into a database that held no game when the loader opened it, nothing can be there to delete
 but what this loader wrote itself, so the delete is made only for a file it already loaded.
 
@@ -32,9 +40,13 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .db import DatabaseError, add_keys, commit, ensure_schema, game_tables, missing_keys, rollback
+from .db import DatabaseError, add_keys, commit, ensure_schema, missing_keys, rollback, stored_game_tables
 from .chunks import Chunk, merge_chunks, split_games, without_games
-from .tables import COMMON_TABLES, game_state_table, game_table_name, game_views_ddl
+from .tables import (COMMON_TABLES, GAME_KEY, GAMES, META_TABLE, STORED_SUFFIX, TABLES, game_state_table,
+                     game_stored_table_name, game_views_ddl)
+
+#: the ludolog_meta key of the highest game_key a load deleted (see the module's docstring)
+LAST_DELETED_KEY = "last_deleted_game_key"
 
 MB = 1 << 20
 #: DuckDB's block cache during an ingest. Without a limit it keeps the blocks of everything written
@@ -107,7 +119,7 @@ class Loader:
         self.database = ensure_schema(con, path, defer_keys=True)
         self._set_memory_limit(INGEST_MEMORY_LIMIT)
         con.execute(f"SET threads = {LOAD_THREADS}")
-        self.known_game_tables = set(game_tables(con))
+        self.known_game_tables = set(stored_game_tables(con))
         #: per-game table -> the state columns it was found or made to have (forgotten with a
         #: rolled-back transaction, like :attr:`known_game_tables`)
         self.checked_columns: dict[str, tuple] = {}
@@ -125,6 +137,8 @@ class Loader:
         if self.pending_keys and self.held_games:  # left so by an ingest that was stopped: keys first
             self.add_keys()
         self.failures: list[LoadFailure] = []
+        #: the key the next game loaded gets (restored with a rolled-back transaction)
+        self.next_key = next_game_key(con)
 
     # -- memory ---------------------------------------------------------------------------------
     def _set_memory_limit(self, size: int) -> None:
@@ -201,7 +215,7 @@ class Loader:
 
     # -- writing --------------------------------------------------------------------------------
     def _ensure_game_table(self, game: str, state_columns) -> None:
-        name = game_table_name(game)
+        name = game_stored_table_name(game)
         if self.checked_columns.get(name) == state_columns:
             return  # this loader made sure of these columns already (in a committed transaction)
         table = game_state_table(game, state_columns)
@@ -213,7 +227,7 @@ class Loader:
             self.known_game_tables.add(name)
         present = {r[0] for r in con.execute(
             "SELECT column_name FROM duckdb_columns() WHERE table_name = ?", [name]).fetchall()}
-        missing = [c for c in table.columns if c.name not in present]
+        missing = [c for c in table.stored_columns if c.name not in present]
         for column in missing:  # an engine that gained a figure: older games get NULL there
             con.execute(f"ALTER TABLE {name} ADD COLUMN {column.name} {column.sql}")
         if missing:
@@ -253,7 +267,7 @@ class Loader:
 
     def _transaction(self, chunk: Chunk) -> None:
         con = self.con
-        known, checked = set(self.known_game_tables), dict(self.checked_columns)
+        known, checked, next_key = set(self.known_game_tables), dict(self.checked_columns), self.next_key
         con.begin()
         try:
             self._insert(chunk)
@@ -262,6 +276,7 @@ class Loader:
             rollback(con)
             self.known_game_tables = known  # tables created in the transaction are gone again
             self.checked_columns = checked
+            self.next_key = next_key  # and the keys it gave
             raise
 
     def _insert(self, chunk: Chunk) -> None:
@@ -271,13 +286,17 @@ class Loader:
         for game, state_columns in chunk.game_columns.items():
             self._ensure_game_table(game, state_columns)
         self._delete_previous(chunk.game_ids, chunk.files)
+        ids = pa.array(chunk.game_ids, pa.string())
+        keys = pa.array(range(self.next_key, self.next_key + len(ids)), pa.int32())
         for name, table in chunk.tables.items():
             if table.num_rows == 0:
                 continue
+            table = with_game_keys(table, ids, keys, keep_id=name == GAMES.name)
             # read by DuckDB from this local variable (its replacement scan): half the cost of a
             # registered view, which is created and dropped in the catalog for each insert
             _ludolog_chunk = arrow_for_duckdb(name, table, chunk.json_checked)  # noqa: F841
-            con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _ludolog_chunk")
+            con.execute(f"INSERT INTO {stored_name(name)} BY NAME SELECT * FROM _ludolog_chunk")
+        self.next_key += len(ids)
 
     def _delete_previous(self, ids: list[str], files: list[str]) -> None:
         """Delete the rows of ``ids`` and of the games loaded before from ``files`` (nothing to do
@@ -288,16 +307,18 @@ class Loader:
         con = self.con
         con.register("_ludolog_ids", pa.table({"game_id": pa.array(ids, pa.string())}))
         con.register("_ludolog_files", pa.table({"file": pa.array(files, pa.string())}))
-        stale = con.execute(
-            "SELECT game_id FROM games WHERE game_id IN (SELECT game_id FROM _ludolog_ids) "
-            "OR file IN (SELECT file FROM _ludolog_files)").fetchall()
+        stale = [key for (key,) in con.execute(
+            "SELECT game_key FROM games WHERE game_id IN (SELECT game_id FROM _ludolog_ids) "
+            "OR file IN (SELECT file FROM _ludolog_files)").fetchall()]
         if stale:
-            con.register("_ludolog_stale", pa.table({"game_id": pa.array([r[0] for r in stale], pa.string())}))
-            for name in [t.name for t in COMMON_TABLES] + sorted(self.known_game_tables):
-                con.execute(f"DELETE FROM {name} WHERE game_id IN (SELECT game_id FROM _ludolog_stale)")
+            con.register("_ludolog_stale", pa.table({"game_key": pa.array(stale, pa.int32())}))
+            for name in [t.stored_name for t in COMMON_TABLES] + sorted(self.known_game_tables):
+                con.execute(f"DELETE FROM {name} WHERE game_key IN (SELECT game_key FROM _ludolog_stale)")
             con.unregister("_ludolog_stale")
         con.unregister("_ludolog_ids")
         con.unregister("_ludolog_files")
+        if stale:
+            _remember_deleted_key(con, max(stale))
 
     def _give_up(self, chunk: Chunk, exc: BaseException) -> None:
         """Record that the one game of ``chunk`` cannot be loaded, and remove what the database held
@@ -352,7 +373,7 @@ class LoadBatch:
         self.new_files: set[str] = set()
         self.open = False  # a transaction holds rows of this batch
         self.whole = False  # written by Loader.write at the commit instead
-        self._known: tuple[set[str], dict[str, tuple]] = (set(), {})
+        self._known: tuple[set[str], dict[str, tuple], int] = (set(), {}, 0)
 
     def add(self, chunk: Chunk) -> None:
         """Insert ``chunk``'s games not loaded before (the first file of a content wins; a deferred
@@ -383,7 +404,7 @@ class LoadBatch:
         loader = self.loader
         try:
             if not self.open:
-                self._known = set(loader.known_game_tables), dict(loader.checked_columns)
+                self._known = set(loader.known_game_tables), dict(loader.checked_columns), loader.next_key
                 loader.con.begin()
                 self.open = True
             loader._insert(chunk)
@@ -427,8 +448,8 @@ class LoadBatch:
         """Undo what the batch inserted (nothing of it was committed)."""
         if self.open:
             self.open = False
-            # tables and columns made in the transaction are gone again
-            self.loader.known_game_tables, self.loader.checked_columns = self._known
+            # tables and columns made in the transaction are gone again, and the keys it gave
+            self.loader.known_game_tables, self.loader.checked_columns, self.loader.next_key = self._known
             with contextlib.suppress(duckdb.Error):
                 rollback(self.loader.con)
         self.loader.loaded_files.difference_update(self.new_files)
@@ -453,6 +474,51 @@ def _file_disjoint_runs(chunks: list[Chunk]) -> list[list[Chunk]]:
         runs[-1].append(chunk)
         files.update(chunk.files)
     return runs
+
+
+def stored_name(name: str) -> str:
+    """The stored table of the chunk table ``name`` (``moves`` -> ``moves_stored``, ``games`` itself)."""
+    table = TABLES.get(name)
+    return table.stored_name if table is not None else name + STORED_SUFFIX
+
+
+def with_game_keys(table: pa.Table, ids: pa.Array, keys: pa.Array, keep_id: bool = False) -> pa.Table:
+    """``table`` with the column ``game_key``: the key of each row's ``game_id``, ``keys[i]`` for
+    ``ids[i]``, in place of ``game_id`` (``keep_id``: beside it, for ``games``). A dictionary
+    column is mapped once per dictionary entry and its indices taken, plain text once per row.
+
+    :raises ValueError: a row whose game_id is not in ``ids`` (a chunk whose tables disagree).
+    """
+    position = table.schema.get_field_index("game_id")
+    parts = []
+    for part in table.column(position).chunks:
+        if pa.types.is_dictionary(part.type):
+            parts.append(pc.take(pc.take(keys, pc.index_in(part.dictionary, value_set=ids)), part.indices))
+        else:
+            parts.append(pc.take(keys, pc.index_in(part, value_set=ids)))
+    column = pa.chunked_array(parts, GAME_KEY.arrow)
+    if column.null_count:
+        raise ValueError("a chunk holds rows of a game it does not list")
+    if keep_id:
+        return table.append_column(GAME_KEY.name, column)
+    return table.set_column(position, GAME_KEY.name, column)
+
+
+def next_game_key(con: duckdb.DuckDBPyConnection) -> int:
+    """The next free game_key of the database open on ``con``: above every key it holds, and
+    every key a load deleted."""
+    held = con.execute("SELECT coalesce(max(game_key), 0) FROM games").fetchone()[0]
+    deleted = con.execute(f"SELECT max(CAST(value AS INTEGER)) FROM {META_TABLE} WHERE key = ?",
+                          [LAST_DELETED_KEY]).fetchone()[0]
+    return max(held, deleted or 0) + 1
+
+
+def _remember_deleted_key(con: duckdb.DuckDBPyConnection, key: int) -> None:
+    """Keep ``key`` as the highest deleted game_key (in the open transaction), unless a higher one is kept."""
+    if next_game_key(con) > key + 1:  # a higher key is held or was deleted before
+        return
+    con.execute(f"DELETE FROM {META_TABLE} WHERE key = ?", [LAST_DELETED_KEY])
+    con.execute(f"INSERT INTO {META_TABLE} VALUES (?, ?)", [LAST_DELETED_KEY, str(key)]).fetchall()
 
 
 def _first_line(exc: BaseException) -> str:

@@ -395,7 +395,7 @@ def parquet_connection(root: str | Path):
                 continue
             definition = TABLES[table]
             if not files:  # no rows in the extract: the table with no rows
-                con.execute(definition.ddl())
+                con.execute(definition.documented_ddl())
                 continue
             columns = ", ".join(
                 f"CAST(NULLIF(game, '{UNKNOWN_GAME}') AS VARCHAR) AS game" if c.name == "game" and table == "games"
@@ -406,7 +406,7 @@ def parquet_connection(root: str | Path):
         con.execute(PLAYER_STATES_VIEW)
         con.execute(SCORE_BY_MOVE_VIEW)
         for game in sorted({f.game for f in found.files if f.table not in TABLES}):
-            for view in game_views_ddl(game):
+            for view in game_views_ddl(game, keyed=False):  # over the views above, which hold game_id
                 con.execute(view)
     except BaseException:
         con.close()

@@ -1,6 +1,11 @@
 """The DuckDB tables of an ingest: one definition per table giving its Arrow schema, DDL and docs.
 
-Every table is keyed by ``game_id``, the SHA-256 of the log file's bytes. Common tables hold what
+Every table is keyed by ``game_id``, the SHA-256 of the log file's bytes. In a database (schema 7)
+only ``games`` stores it, beside ``game_key``, a small integer the loader assigns: the other tables
+are stored as ``<name>_stored`` with ``game_key`` in its place (an integer costs DuckDB far less to
+compress, index and join than a 64-character text) and read through views of their documented
+names that join ``games`` for ``game_id``. Chunks, exports and extracts keep ``game_id``: the
+:class:`Table` columns below are that documented layout; :meth:`Table.stored_columns` the stored one. Common tables hold what
 every game has (moves, scores, the ledger); the figures specific to one game (money, pieces left,
 ...) go into one table per game, built from ``Game.state_columns``, so that the ETL never needs to
 know a game's internals.
@@ -11,7 +16,7 @@ of its values (score or a game figure) differs from its row one move earlier - m
 one seat. The views ``player_states``, ``<game>_player_states`` and ``<game>_states`` give every
 row back: each stored row stands for its move and the moves after it up to the seat's next stored
 row (or the last applied move, ``games.moves_applied``), the end stored with it
-(``player_state_changes.until_move_index``) so that a view needs neither a join nor a window.
+(``player_state_changes.until_move_index``) so that a view needs no window (nor a self-join) to find it.
 """
 from __future__ import annotations
 
@@ -29,7 +34,21 @@ import pyarrow as pa
 #: state tables store only the rows that changed (player_state_changes, <game>_player_state_changes);
 #: player_states and <game>_player_states are views giving every row. 6: player_state_changes.until_move_index
 #: (where a stored row stops holding: the views read it instead of finding it again on every query).
-SCHEMA_VERSION = 6
+#: 7: games.game_key, an integer the loader assigns; the per-game tables are stored as <name>_stored
+#: keyed by game_key instead of the 64-character game_id, and views of the documented names give
+#: game_id back (a join with games).
+SCHEMA_VERSION = 7
+
+
+#: the suffix of the name of a table stored by game_key (schema 7): ``moves_stored`` is read as ``moves``
+STORED_SUFFIX = "_stored"
+
+
+class StoredAs(enum.Enum):
+    """How a table is stored in a database (schema 7)."""
+
+    BY_KEY = "by_key"  # as <name>_stored, game_key in place of game_id; the view <name> joins games
+    GAMES = "games"  # under its own name, with game_key beside game_id (the table the views join)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,27 +64,62 @@ class Table:
     name: str
     doc: str
     columns: tuple[Column, ...]
-    #: the primary key's columns (DuckDB refuses a second row with the same key); () for none
+    #: the primary key's columns in the database (DuckDB refuses a second row with the same key); () for none
     key: tuple[str, ...] = ()
+    #: how the database stores it (schema 7): :attr:`StoredAs.BY_KEY` tables as ``<name>_stored``
+    #: with ``game_key`` in place of ``game_id``, read through the view ``<name>``
+    stored_as: StoredAs = StoredAs.BY_KEY
+    #: columns a UNIQUE constraint covers in the database, besides the key
+    unique: tuple[str, ...] = ()
 
     @property
     def schema(self) -> pa.Schema:
+        """The Arrow schema of the documented layout (chunks, exports and extracts: ``game_id``)."""
         return pa.schema([pa.field(c.name, c.arrow) for c in self.columns])
 
     @property
     def column_names(self) -> list[str]:
         return [c.name for c in self.columns]
 
+    @property
+    def stored_name(self) -> str:
+        """The name of the table in a database: ``moves_stored`` for ``moves``, ``games`` itself."""
+        return self.name + STORED_SUFFIX if self.stored_as is StoredAs.BY_KEY else self.name
+
+    @property
+    def stored_columns(self) -> tuple[Column, ...]:
+        """The columns of the table in a database: ``game_key`` first, in place of ``game_id`` (a
+        table stored by key) or before it (``games``)."""
+        if self.stored_as is StoredAs.BY_KEY:
+            return (GAME_KEY,) + tuple(c for c in self.columns if c.name != GAME_ID.name)
+        return (GAME_KEY,) + self.columns
+
     def ddl(self, keyed: bool = True) -> str:
-        """CREATE TABLE (if it does not exist); ``keyed`` False leaves the key out, for a table
-        that gets it after a bulk load (:meth:`key_ddl`)."""
-        cols = ",\n    ".join([f"{c.name} {c.sql}" for c in self.columns]
-                              + ([f"PRIMARY KEY ({', '.join(self.key)})"] if self.key and keyed else []))
-        return f"CREATE TABLE IF NOT EXISTS {self.name} (\n    {cols}\n)"
+        """CREATE TABLE (if it does not exist) of the stored table; ``keyed`` False leaves the
+        key out, for a table that gets it after a bulk load (:meth:`key_ddl`)."""
+        constraints = ([f"PRIMARY KEY ({', '.join(self.key)})"] if self.key and keyed else []) + \
+            ([f"UNIQUE ({', '.join(self.unique)})"] if self.unique else [])
+        cols = ",\n    ".join([f"{c.name} {c.sql}" for c in self.stored_columns] + constraints)
+        return f"CREATE TABLE IF NOT EXISTS {self.stored_name} (\n    {cols}\n)"
+
+    def documented_ddl(self) -> str:
+        """CREATE TABLE of the documented layout (``game_id``, no key): a table where no database
+        stores it, e.g. the empty table of a Parquet extract without rows of it."""
+        cols = ",\n    ".join(f"{c.name} {c.sql}" for c in self.columns)
+        return f"CREATE TABLE {self.name} (\n    {cols}\n)"
 
     def key_ddl(self) -> str:
-        """The statement giving the table its key."""
-        return f"ALTER TABLE {self.name} ADD PRIMARY KEY ({', '.join(self.key)})"
+        """The statement giving the stored table its key."""
+        return f"ALTER TABLE {self.stored_name} ADD PRIMARY KEY ({', '.join(self.key)})"
+
+    def view_ddl(self) -> str | None:
+        """The view of the documented name over a table stored by key: its rows with ``game_id``
+        from ``games`` in place of ``game_key`` (the columns in their documented order, those an
+        engine added later at the end); None for ``games``, which is stored under its own name."""
+        if self.stored_as is not StoredAs.BY_KEY:
+            return None
+        return (f"CREATE OR REPLACE VIEW {self.name} AS\nSELECT g.game_id, t.* EXCLUDE (game_key)\n"
+                f"FROM {self.stored_name} t JOIN games g ON g.game_key = t.game_key")
 
 
 def _int(name, doc):
@@ -89,6 +143,9 @@ def _bool(name, doc):
 
 
 GAME_ID = _text("game_id", "SHA-256 of the log file's bytes (hex): the game's identity")
+#: schema 7: what the stored tables hold in place of GAME_ID
+GAME_KEY = _int("game_key", "the game's number in this database, assigned by the loader (the next free one, never "
+                            "reused in the database); the stored tables hold it in place of game_id; not in exports")
 
 
 class GameStatus(str, enum.Enum):
@@ -126,7 +183,7 @@ GAMES = Table("games", "One row per ingested log file (valid, unfinished or inva
     _big("file_mtime_ns", "the file's modification time then, in nanoseconds since the epoch"),
     _text("engine_digest", "SHA-256 of the rules engine's code and data that replayed it (etl/versions.py)"),
     _text("catalog_digest", "SHA-256 of the catalog file in effect (LUDOLOG_<GAME>_CATALOG or the built-in one)"),
-), key=("game_id",))
+), key=("game_key",), stored_as=StoredAs.GAMES, unique=("game_id",))
 
 PLAYERS = Table("players", "One row per seat of every game.", (
     GAME_ID,
@@ -151,7 +208,7 @@ MOVES = Table("moves", "One row per applied move.", (
     _text("player", "player id who made the move, NULL for chance moves without a player"),
     _text("move_type", "the move's type"),
     _json("move", "the move as recorded (JSON: move->>'$.cell')"),
-), key=("game_id", "move_index"))
+), key=("game_key", "move_index"))
 
 PLAYER_STATE_CHANGES = Table("player_state_changes", (
     "The stored rows of player_states: a player's row at the first move of a log and after every move "
@@ -233,7 +290,7 @@ def game_state_table(game: str, state_columns) -> Table:
     """
     cols = list(GAME_KEY_COLUMNS)
     for name, kind in state_columns[1:]:
-        if name in _KEY_COLUMNS or name == _UNTIL or not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
+        if name in _KEY_COLUMNS or name in (_UNTIL, GAME_KEY.name) or not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
             raise ValueError(f"game {game!r}: state column name {name!r} cannot be a table column")
         if kind not in STATE_TYPES:
             raise ValueError(f"game {game!r}: state column {name!r} has unknown type {kind!r}")
@@ -244,51 +301,94 @@ def game_state_table(game: str, state_columns) -> Table:
 
 
 _KEYS_SQL = ", ".join(_KEY_COLUMNS)
+#: the key columns of a stored per-game table (schema 7)
+_STORED_KEYS_SQL = ", ".join([GAME_KEY.name, *_KEY_COLUMNS[1:]])
 
 
-def _expanded(source: str, columns: str) -> str:
+def game_stored_table_name(game: str) -> str:
+    """The per-game table as a database stores it: ``kingdom_crossing_player_state_changes_stored``."""
+    return game_table_name(game) + STORED_SUFFIX
+
+
+def _expanded(source: str, columns: str, ident: str = GAME_ID.name) -> str:
     """SELECT every (move, seat) row from ``source``, a subquery of stored rows with their
-    ``game_id``, ``move_index``, ``seat`` and the move their row stops holding at (``_ludolog_until``):
-    one row for each move of that range (unnest of a range: no join, no window). ``columns`` follow
-    the keys."""
-    return (f"SELECT game_id, CAST(unnest(range(move_index, {_UNTIL})) AS INTEGER) AS move_index, seat, {columns}\n"
+    ``ident`` (``game_id``, or ``game_key``), ``move_index``, ``seat`` and the move their row
+    stops holding at (``_ludolog_until``): one row for each move of that range (unnest of a range:
+    no join, no window). ``columns`` follow the keys."""
+    return (f"SELECT {ident}, CAST(unnest(range(move_index, {_UNTIL})) AS INTEGER) AS move_index, seat, {columns}\n"
             f"FROM ({source}) stored")
 
 
-#: every player's common figures after every applied move, from the stored changes
+#: every player's common figures after every applied move, from the stored changes (in a database,
+#: the view player_state_changes is its stored table joined with games once per stored row)
 PLAYER_STATES_VIEW = ("CREATE OR REPLACE VIEW player_states AS\n" + _expanded(
     f"SELECT * EXCLUDE (until_move_index), until_move_index AS {_UNTIL} FROM player_state_changes", "player, score"))
 
+#: ``games`` joined to a stored table ``s`` for game_id
+_GAME_ID_JOIN = "JOIN games g ON g.game_key = s.game_key"
 
-def game_states_view_ddl(game: str) -> str:
+
+def game_states_view_ddl(game: str, keyed: bool = True) -> str:
     """The view of every row of one game's own figures (``<game>_player_states``); where each row
-    stops holding comes from the same row of player_state_changes."""
-    return (f"CREATE OR REPLACE VIEW {game_states_view_name(game)} AS\n" + _expanded(
-        f"SELECT s.*, ps.until_move_index AS {_UNTIL} FROM {game_table_name(game)} s "
-        f"JOIN player_state_changes ps USING ({_KEYS_SQL})", f"* EXCLUDE ({_KEYS_SQL}, {_UNTIL})"))
+    stops holding comes from the same row of player_state_changes. ``keyed``: over the stored
+    tables of a database (joined by game_key, game_id from games); else over tables holding
+    game_id (the views of a Parquet extract)."""
+    if keyed:
+        source = (f"SELECT g.game_id, s.* EXCLUDE (game_key), ps.until_move_index AS {_UNTIL} "
+                  f"FROM {game_stored_table_name(game)} s JOIN {PLAYER_STATE_CHANGES.stored_name} ps "
+                  f"USING ({_STORED_KEYS_SQL}) {_GAME_ID_JOIN}")
+    else:
+        source = (f"SELECT s.*, ps.until_move_index AS {_UNTIL} FROM {game_table_name(game)} s "
+                  f"JOIN player_state_changes ps USING ({_KEYS_SQL})")
+    return (f"CREATE OR REPLACE VIEW {game_states_view_name(game)} AS\n"
+            + _expanded(source, f"* EXCLUDE ({_KEYS_SQL}, {_UNTIL})"))
 
 
-def game_view_ddl(game: str) -> str:
+def game_view_ddl(game: str, keyed: bool = True) -> str:
     """The view of both the common and the game-specific figures of one game (``<game>_states``):
-    the two stored tables hold the same rows of the game's logs."""
-    return (f"CREATE OR REPLACE VIEW {game_view_name(game)} AS\n" + _expanded(
-        f"SELECT ps.* EXCLUDE (until_move_index), s.* EXCLUDE ({_KEYS_SQL}), ps.until_move_index AS {_UNTIL} "
-        f"FROM player_state_changes ps JOIN {game_table_name(game)} s USING ({_KEYS_SQL})",
-        f"player, score, * EXCLUDE ({_KEYS_SQL}, player, score, {_UNTIL})"))
+    the two stored tables hold the same rows of the game's logs. ``keyed``: see :func:`game_states_view_ddl`."""
+    if keyed:
+        source = (f"SELECT g.game_id, s.* EXCLUDE (game_key, until_move_index), gs.* EXCLUDE ({_STORED_KEYS_SQL}), "
+                  f"s.until_move_index AS {_UNTIL} FROM {PLAYER_STATE_CHANGES.stored_name} s "
+                  f"JOIN {game_stored_table_name(game)} gs USING ({_STORED_KEYS_SQL}) {_GAME_ID_JOIN}")
+    else:
+        source = (f"SELECT ps.* EXCLUDE (until_move_index), s.* EXCLUDE ({_KEYS_SQL}), ps.until_move_index AS {_UNTIL} "
+                  f"FROM player_state_changes ps JOIN {game_table_name(game)} s USING ({_KEYS_SQL})")
+    return (f"CREATE OR REPLACE VIEW {game_view_name(game)} AS\n"
+            + _expanded(source, f"player, score, * EXCLUDE ({_KEYS_SQL}, player, score, {_UNTIL})"))
 
 
-def game_views_ddl(game: str) -> list[str]:
-    """Both views of one game."""
-    return [game_states_view_ddl(game), game_view_ddl(game)]
+def game_views_ddl(game: str, keyed: bool = True) -> list[str]:
+    """The views of one game: in a database (``keyed``) the view of its stored table under the
+    documented name, and both views of every row."""
+    table_view = [game_state_table(game, ()).view_ddl()] if keyed else []
+    return table_view + [game_states_view_ddl(game, keyed), game_view_ddl(game, keyed)]
 
 
-#: score per player per move for every game, with the game and the move's turn and round
+#: score per player per move for every game, with the game and the move's turn and round: over tables
+#: holding game_id (a Parquet extract's views) ...
 SCORE_BY_MOVE_VIEW = """CREATE OR REPLACE VIEW score_by_move AS
 SELECT ps.game_id, g.game, g.status, ps.move_index, m.turn, m.round, m.move_type,
        ps.seat, ps.player, ps.score
 FROM player_states ps
 JOIN games g USING (game_id)
 JOIN moves m USING (game_id, move_index)"""
+#: ... and over a database's stored tables, joined by game_key (the same rows and columns)
+SCORE_BY_MOVE_KEYED_VIEW = f"""CREATE OR REPLACE VIEW score_by_move AS
+SELECT g.game_id, g.game, g.status, ps.move_index, m.turn, m.round, m.move_type,
+       ps.seat, ps.player, ps.score
+FROM ({_expanded(f"SELECT * EXCLUDE (until_move_index), until_move_index AS {_UNTIL} "
+                 f"FROM {PLAYER_STATE_CHANGES.stored_name}", "player, score", GAME_KEY.name)}) ps
+JOIN games g USING (game_key)
+JOIN {MOVES.stored_name} m USING (game_key, move_index)"""
+
+
+def views_ddl(keyed: bool = True) -> list[str]:
+    """The views over the common tables: in a database (``keyed``) those of the documented names
+    of the stored tables first; then player_states and score_by_move."""
+    table_views = [t.view_ddl() for t in COMMON_TABLES if t.stored_as is StoredAs.BY_KEY] if keyed else []
+    return table_views + [PLAYER_STATES_VIEW, SCORE_BY_MOVE_KEYED_VIEW if keyed else SCORE_BY_MOVE_VIEW]
+
 
 META_TABLE = "ludolog_meta"
 #: key/value facts about the database: schema_version, created_by and ludolog_version (the ludolog
@@ -427,12 +527,51 @@ class ColumnDerived:
         return f"added {self.table}.{self.column.name}, filled from the stored rows"
 
 
-Change = ColumnAdded | ColumnRetyped | KeyAdded | StatesStoredAsChanges | ColumnDerived
+@dataclass(frozen=True, slots=True)
+class GameKeysIntroduced:
+    """Schema 7: ``games`` gets ``game_key`` (1, 2, ... in the order the games were loaded) and is
+    keyed by it, ``game_id`` unique; every other table becomes ``<name>_stored`` holding
+    ``game_key`` in place of ``game_id``, read through a view of its old name (made, with the
+    other views, by ensure_schema). DuckDB cannot change a table's key, so each table is copied
+    into its new form and the old one dropped, in the upgrade's transaction."""
+
+    def statements(self, con) -> list[str]:
+        """The statements for the database open on ``con`` (its per-game tables and views are read)."""
+        in_main = "database_name = current_database() AND schema_name = 'main' AND NOT temporary"
+        # ludolog's views over the old tables (player_states, score_by_move, <game>_player_states, <game>_states)
+        views = [name for (name,) in con.execute(
+            f"SELECT view_name FROM duckdb_views() WHERE {in_main} AND NOT internal AND (view_name IN "
+            f"('player_states', 'score_by_move') OR suffix(view_name, ?)) ORDER BY 1", [GAME_VIEW_SUFFIX]).fetchall()]
+        per_game = [name for (name,) in con.execute(
+            f"SELECT table_name FROM duckdb_tables() WHERE {in_main} AND suffix(table_name, ?) "
+            f"AND table_name <> ? ORDER BY 1", [GAME_TABLE_SUFFIX, PLAYER_STATE_CHANGES.name]).fetchall()]
+        statements = [f"DROP VIEW {view}" for view in views]
+        statements += ["CREATE TEMP TABLE _ludolog_games AS SELECT CAST(row_number() OVER (ORDER BY rowid) AS INTEGER) "
+                       "AS game_key, * FROM games",
+                       "DROP TABLE games", GAMES.ddl(), "INSERT INTO games BY NAME SELECT * FROM _ludolog_games",
+                       "DROP TABLE _ludolog_games"]
+        copy = "SELECT g.game_key, t.* EXCLUDE (game_id) FROM {old} t JOIN games g ON g.game_id = t.game_id"
+        for table in COMMON_TABLES:
+            if table.stored_as is StoredAs.BY_KEY:
+                statements += [table.ddl(), f"INSERT INTO {table.stored_name} BY NAME {copy.format(old=table.name)}",
+                               f"DROP TABLE {table.name}"]
+        for name in per_game:
+            statements += [f"CREATE TABLE {name}{STORED_SUFFIX} AS {copy.format(old=name)}", f"DROP TABLE {name}"]
+        return statements
+
+    @property
+    def text(self) -> str:
+        return ("games.game_key added (1, 2, ... in load order); the other tables store it in place of game_id, "
+                "as <table>_stored, read through views of their names that give game_id")
+
+
+Change = ColumnAdded | ColumnRetyped | KeyAdded | StatesStoredAsChanges | ColumnDerived | GameKeysIntroduced
 
 
 def apply_change(change: Change, con) -> None:
     """Make ``change`` in the database open on ``con`` (inside the caller's transaction)."""
-    statements = change.statements(con) if isinstance(change, StatesStoredAsChanges) else change.statements()
+    statements = (change.statements(con) if isinstance(change, (StatesStoredAsChanges, GameKeysIntroduced))
+                  else change.statements())
     for statement in statements:
         con.execute(statement)
 
@@ -450,13 +589,14 @@ UPGRADES: dict[int, tuple[Change, ...]] = {
     # types first: DuckDB cannot change the type of a column that a key's index covers
     3: (ColumnRetyped("moves", _column(MOVES, "move"), "VARCHAR"),
         ColumnRetyped("games", _column(GAMES, "status"), "VARCHAR"),
-        KeyAdded("games", GAMES.key), KeyAdded("moves", MOVES.key)),
+        KeyAdded("games", ("game_id",)), KeyAdded("moves", ("game_id", "move_index"))),
     4: (StatesStoredAsChanges(),),
     5: (ColumnDerived("player_state_changes", _column(PLAYER_STATE_CHANGES, "until_move_index"), (
         "UPDATE player_state_changes c SET until_move_index = u.until FROM (SELECT game_id, move_index, seat, "
         "coalesce(lead(move_index) OVER (PARTITION BY game_id, seat ORDER BY move_index), g.moves_applied) AS until "
         "FROM player_state_changes JOIN games g USING (game_id)) u "
         "WHERE c.game_id = u.game_id AND c.move_index = u.move_index AND c.seat = u.seat")),),
+    6: (GameKeysIntroduced(),),
 }
 
 
@@ -465,7 +605,7 @@ def table_layout(version: int) -> dict[str, dict[str, str]] | None:
     current ones through :data:`UPGRADES`; None when the chain does not reach back that far."""
     if version > SCHEMA_VERSION:
         return None
-    layout = {t.name: {c.name: c.sql for c in t.columns} for t in COMMON_TABLES}
+    layout = {t.stored_name: {c.name: c.sql for c in t.stored_columns} for t in COMMON_TABLES}
     for older in range(SCHEMA_VERSION - 1, version - 1, -1):
         if older not in UPGRADES:
             return None
@@ -476,4 +616,11 @@ def table_layout(version: int) -> dict[str, dict[str, str]] | None:
                 layout[change.table][change.column.name] = change.before
             elif isinstance(change, StatesStoredAsChanges):
                 layout[PLAYER_STATES.name] = layout.pop(PLAYER_STATE_CHANGES.name)
+            elif isinstance(change, GameKeysIntroduced):
+                del layout[GAMES.name][GAME_KEY.name]
+                for table in COMMON_TABLES:
+                    if table.stored_as is StoredAs.BY_KEY:
+                        columns = layout.pop(table.stored_name)
+                        del columns[GAME_KEY.name]
+                        layout[table.name] = {GAME_ID.name: GAME_ID.sql, **columns}
     return layout

@@ -10,7 +10,6 @@ import duckdb
 import orjson
 import pytest
 
-from ludolog.etl.db import data_tables
 from ludolog.replayer.core import LogError, get_game, read_log, registry, replay, simulate_log
 
 from . import toygame
@@ -131,12 +130,21 @@ def replay_records(files: list[Path]) -> list[Record]:
 
 
 def snapshot(db: Path) -> dict[str, list[tuple]]:
-    """Every data table's rows, sorted (row order in DuckDB is not part of the contract)."""
+    """Every documented data table's rows, sorted (row order in DuckDB is not part of the contract),
+    without ``games.game_key`` (a database's own numbering: it depends on the order games were
+    loaded); the per-game tables found by their documented names (views from schema 7, tables before)."""
+    from ludolog.etl.tables import COMMON_TABLES, GAME_TABLE_SUFFIX
+
     con = duckdb.connect(str(db), read_only=True)
     try:
         out = {}
-        for table in data_tables(con):
-            rows = con.execute(f"SELECT * FROM {table}").fetchall()
+        per_game = [name for (name,) in con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND suffix(table_name, ?) "
+            "AND table_name <> 'player_state_changes' ORDER BY 1", [GAME_TABLE_SUFFIX]).fetchall()]
+        for table in [t.name for t in COMMON_TABLES] + per_game:
+            columns = ", ".join('"' + c + '"' for (c, *_) in con.execute(f"DESCRIBE {table}").fetchall()
+                                if c != "game_key")
+            rows = con.execute(f"SELECT {columns} FROM {table}").fetchall()
             out[table] = sorted(rows, key=repr)
         return out
     finally:
@@ -149,6 +157,33 @@ def fetch(db: Path, sql: str, params=None) -> list[tuple]:
         return con.execute(sql, params or []).fetchall()
     finally:
         con.close()
+
+
+def schema_7_undone(db: Path) -> list[str]:
+    """SQL giving the database ``db`` of this schema the layout of schema 6, as a ludolog before
+    schema 7 wrote it (written from that ludolog's DDL, not from the upgrade under test): no
+    games.game_key; every other table stored under its documented name with game_id (keys
+    games (game_id) and moves (game_id, move_index)); the views over those; schema_version 6."""
+    from ludolog.etl.db import game_tables
+    from ludolog.etl.tables import PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW, game_views_ddl
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        per_game = game_tables(con)
+        views = [v for (v,) in con.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall()]
+    finally:
+        con.close()
+    statements = [f"DROP VIEW {view}" for view in views]
+    for table in ["players", "moves", "player_state_changes", "score_events", "violations", *per_game]:
+        statements += [f"CREATE TABLE {table} AS SELECT g.game_id, t.* EXCLUDE (game_key) FROM {table}_stored t "
+                       f"JOIN games g USING (game_key) ORDER BY t.rowid", f"DROP TABLE {table}_stored"]
+    statements += ["CREATE TABLE games_v6 AS SELECT * EXCLUDE (game_key) FROM games ORDER BY game_key",
+                   "DROP TABLE games", "ALTER TABLE games_v6 RENAME TO games",
+                   "ALTER TABLE games ADD PRIMARY KEY (game_id)", "ALTER TABLE moves ADD PRIMARY KEY (game_id, move_index)",
+                   PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW]
+    statements += [view for table in per_game for view in game_views_ddl(table.removesuffix("_player_state_changes"),
+                                                                          keyed=False)]
+    return statements + ["UPDATE ludolog_meta SET value = '6' WHERE key = 'schema_version'"]
 
 
 def schema_5_undone(db: Path) -> list[str]:
@@ -164,7 +199,7 @@ def schema_5_undone(db: Path) -> list[str]:
     finally:
         con.close()
     keys = "game_id, move_index, seat"
-    statements = ["DROP VIEW IF EXISTS score_by_move"] + [f"DROP VIEW {p}_states" for p in prefixes]
+    statements = schema_7_undone(db) + ["DROP VIEW IF EXISTS score_by_move"] + [f"DROP VIEW {p}_states" for p in prefixes]
     views = ["player_states", *(f"{p}_player_states" for p in prefixes)]
     # every view read before any stored table goes (a game's view reads player_state_changes too)
     statements += [f"CREATE TABLE {view}_full AS SELECT * FROM {view}" for view in views]

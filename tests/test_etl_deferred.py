@@ -18,7 +18,7 @@ from ludolog.replayer.core.simulate import simulate_log
 
 from .test_etl_corpus import fetch, snapshot, toy_everywhere  # noqa: F401
 from .test_etl_writer import _sha, _toy_logs
-from .test_trust_db import _keys
+from .test_trust_db import STORED_KEYS, _keys
 
 ingest_module = importlib.import_module("ludolog.etl.ingest")
 bench_module = importlib.import_module("ludolog.etl.bench")
@@ -154,7 +154,7 @@ def test_an_ingest_inserts_what_precedes_its_tail_as_one_and_the_tail_chunk_by_c
     summary = ingest(files, db, workers=1)
     assert summary.ok and summary.games_written == 40
     assert calls == [body, *tail]
-    assert _keys(db) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
+    assert _keys(db) == STORED_KEYS
     monkeypatch.setattr(Loader, "_insert", Loader._insert)
     alike = tmp_path / "alike.duckdb"
     ingest(files, alike, workers=1, chunk_size=7)  # chunks cut alike, no tail: nothing deferred

@@ -19,7 +19,7 @@ from ludolog.etl.workers import ChunkPlan, chunked_files, plan_chunks
 
 from .test_etl_corpus import fetch, snapshot, toy_everywhere  # noqa: F401
 from .test_etl_writer import _toy_logs
-from .test_trust_db import _keys, _meta_sizes
+from .test_trust_db import STORED_KEYS, _keys, _meta_sizes
 from .test_trust_db import _toy_logs as _toy_logs_with_meta
 
 ingest_module = importlib.import_module("ludolog.etl.ingest")
@@ -133,7 +133,7 @@ def test_the_tail_is_a_transaction_of_its_own_after_the_rest_is_keyed_and_checkp
     # the rest in one transaction, finished (keys, checkpoint) before the tail's is committed
     assert events == [("commit", body_logs), ("finish", body_logs, True),
                       ("commit", len(files) - body_logs), ("finish", len(files), True)]
-    assert _keys(db) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
+    assert _keys(db) == STORED_KEYS
     assert 0 < summary.tail_seconds < summary.seconds
     alike = tmp_path / "alike.duckdb"
     ingest(files, alike, workers=1, chunk_size=7)  # chunks cut alike, no tail
@@ -175,7 +175,7 @@ def test_a_100_mb_meta_in_the_last_log_loads_and_the_database_stays_usable(tmp_p
     summary = ingest(files, db, workers=workers)
     assert summary.ok and summary.games_written == 12
     assert _meta_sizes(db)["toy-011.json"] > 100 << 20
-    assert _keys(db) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
+    assert _keys(db) == STORED_KEYS
 
 
 def _record_open_and_replay(monkeypatch, wait: float) -> tuple[threading.Event, list[bool]]:

@@ -23,7 +23,7 @@ from ludolog.etl.load import Loader
 from ludolog.replayer.core.simulate import simulate_log
 
 from .test_etl_corpus import fetch, snapshot, toy_everywhere  # noqa: F401
-from .test_trust_db import _keys
+from .test_trust_db import STORED_KEYS, _keys
 
 ingest_module = importlib.import_module("ludolog.etl.ingest")
 load_module = importlib.import_module("ludolog.etl.load")
@@ -298,15 +298,17 @@ def test_a_new_database_gets_its_keys_after_the_bulk_load_and_a_stopped_one_at_t
     steps.close()  # stopped: the rest is not loaded, nor are the keys added
     committed = fetch(db, "SELECT count(*) FROM games")[0][0]
     assert summary.committed == committed >= 2
-    assert _keys(db) == {}
+    assert _keys(db) == {"games": ["game_key"]}  # small, keyed at once; the others after the bulk load
     assert ingest(files, db, workers=1).ok
-    assert _keys(db) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
+    assert _keys(db) == STORED_KEYS
     con = duckdb.connect(str(db))
     try:
         with pytest.raises(duckdb.ConstraintException):
             con.execute("INSERT INTO games SELECT * FROM games LIMIT 1")
         with pytest.raises(duckdb.ConstraintException):
-            con.execute("INSERT INTO moves SELECT * FROM moves LIMIT 1")
+            con.execute("INSERT INTO moves_stored SELECT * FROM moves_stored LIMIT 1")
+        with pytest.raises(duckdb.ConstraintException):  # game_id stays unique
+            con.execute("INSERT INTO games SELECT * REPLACE (game_key + 1000 AS game_key) FROM games LIMIT 1")
     finally:
         con.close()
     fresh = tmp_path / "fresh.duckdb"

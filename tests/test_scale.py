@@ -310,7 +310,7 @@ def test_a_schema_2_database_is_upgraded_and_its_games_replayed_once(ingested):
     finally:
         con.close()
     upgraded = ingest([logs[0].parent], db, workers=1)
-    assert upgraded.notes and "from table schema 2 to 6" in upgraded.notes[0]
+    assert upgraded.notes and "from table schema 2 to 7" in upgraded.notes[0]
     assert upgraded.stats.logs == len(logs)  # nothing says which file made a stored game: replayed
     assert ingest([logs[0].parent], db, workers=1).stats.logs == 0
 

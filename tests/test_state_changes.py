@@ -22,6 +22,8 @@ from ludolog.etl.tables import GAME_TABLE_SUFFIX
 from ludolog.replayer.core import all_games, registry, simulate_log
 
 from . import toygame
+from .test_etl_corpus import schema_7_undone
+from .test_trust_db import GAME_KEYS_TEXT
 
 KEYS = "game_id, move_index, seat"
 #: the columns of player_state_changes that player_states has too
@@ -163,9 +165,10 @@ def test_a_schema_4_database_is_upgraded_in_one_transaction(corpus, databases, t
     old = tmp_path / "old.duckdb"
     full_ingest(corpus, old, monkeypatch)
     games = prefixes(old)
+    undo_7 = schema_7_undone(old)
     con = duckdb.connect(str(old))  # the layout of schema 4: every row in tables of the views' names
     try:
-        for statement in ["DROP VIEW score_by_move", *(f"DROP VIEW {p}_states" for p in games),
+        for statement in [*undo_7, "DROP VIEW score_by_move", *(f"DROP VIEW {p}_states" for p in games),
                           *(f"DROP VIEW {p}_player_states" for p in games), "DROP VIEW player_states",
                           "ALTER TABLE player_state_changes DROP COLUMN until_move_index",
                           "ALTER TABLE player_state_changes RENAME TO player_states",
@@ -195,9 +198,10 @@ def test_a_schema_4_database_is_upgraded_in_one_transaction(corpus, databases, t
     summary = ingest(corpus, old, workers=1)  # unchanged logs: skipped; the upgrade alone runs
     assert summary.ok is False or summary.stats.logs == 0
     assert summary.stats.logs == 0
-    assert summary.notes == [f"{old} upgraded in place from table schema 4 to 6 ("
-                             + tables.StatesStoredAsChanges().text + "; " + tables.UPGRADES[5][0].text + ")"]
-    assert rows(old, "SELECT value FROM ludolog_meta WHERE key = 'schema_version'") == [("6",)]
+    assert summary.notes == [f"{old} upgraded in place from table schema 4 to 7 ("
+                             + tables.StatesStoredAsChanges().text + "; " + tables.UPGRADES[5][0].text + "; "
+                             + GAME_KEYS_TEXT + ")"]
+    assert rows(old, "SELECT value FROM ludolog_meta WHERE key = 'schema_version'") == [("7",)]
     assert {name: rows(old, f"SELECT * FROM {name}") for name in before} == before
     for p in games:  # the upgrade's filter (SQL) stores what the ingest's (Arrow) does
         for stored in ("player_state_changes", f"{p}{GAME_TABLE_SUFFIX}"):
@@ -253,16 +257,19 @@ def test_a_schema_5_database_gets_where_each_stored_row_ends(corpus, databases, 
     changes, _ = databases
     old = tmp_path / "five.duckdb"
     ingest(corpus, old, workers=1)
+    undo_7 = schema_7_undone(old)
     con = duckdb.connect(str(old))
     try:
+        for statement in undo_7:
+            con.execute(statement)
         con.execute("ALTER TABLE player_state_changes DROP COLUMN until_move_index")
         con.execute("UPDATE ludolog_meta SET value = '5' WHERE key = 'schema_version'")
     finally:
         con.close()
     summary = ingest(corpus, old, workers=1)
     assert summary.stats.logs == 0 and summary.notes == [
-        f"{old} upgraded in place from table schema 5 to 6 (added player_state_changes.until_move_index, "
-        "filled from the stored rows)"]
+        f"{old} upgraded in place from table schema 5 to 7 (added player_state_changes.until_move_index, "
+        f"filled from the stored rows; {GAME_KEYS_TEXT})"]
     for p in prefixes(old):
         for relation in ("player_state_changes", f"{p}{GAME_TABLE_SUFFIX}", "player_states", f"{p}_states"):
             assert rows(old, f"SELECT * FROM {relation}") == rows(changes, f"SELECT * FROM {relation}"), relation

@@ -485,13 +485,16 @@ def test_a_new_database_records_its_schema_and_ludolog_version(one_log, tmp_path
 
 
 def _columns_sorted(db: Path) -> dict[str, list[tuple]]:
-    """Every table's rows with its columns in name order (an upgrade appends columns at the end)."""
+    """Every table's rows with its columns in name order (an upgrade appends columns at the end),
+    a table stored by game_key read through its view (game_id: the key a game gets depends on
+    when it was loaded)."""
     con = duckdb.connect(str(db), read_only=True)
     try:
         out = {}
-        for (table,) in con.execute("SELECT table_name FROM duckdb_tables() WHERE table_name <> 'ludolog_meta'"
-                                    ).fetchall():
-            names = sorted(r[0] for r in con.execute(f"DESCRIBE {table}").fetchall())
+        for (stored,) in con.execute("SELECT table_name FROM duckdb_tables() WHERE table_name <> 'ludolog_meta'"
+                                     ).fetchall():
+            table = stored.removesuffix("_stored")
+            names = sorted(r[0] for r in con.execute(f"DESCRIBE {table}").fetchall() if r[0] != "game_key")
             out[table] = sorted(con.execute(f"SELECT {', '.join(names)} FROM {table}").fetchall(), key=repr)
         return out
     finally:
@@ -511,26 +514,25 @@ def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, t
     ingest(one_log, reference, workers=1)
     unmarked = tmp_path / "unmarked.duckdb"  # ludolog's tables from before ludolog_meta
     ingest(one_log, unmarked, workers=1)
-    _duckdb_file(unmarked, "DROP TABLE ludolog_meta", "ALTER TABLE players DROP COLUMN turn_position",
-                 *_schema_3_columns_dropped(unmarked))
+    _duckdb_file(unmarked, *_schema_3_columns_dropped(unmarked), "DROP TABLE ludolog_meta",
+                 "ALTER TABLE players DROP COLUMN turn_position")
     marked = tmp_path / "marked.duckdb"  # schema_version 1 alone, as the ludolog before this one wrote
     ingest(one_log, marked, workers=1)
-    _duckdb_file(marked, "DELETE FROM ludolog_meta WHERE key <> 'schema_version'",
-                 "UPDATE ludolog_meta SET value = '1'", "ALTER TABLE players DROP COLUMN turn_position",
-                 *_schema_3_columns_dropped(marked))
+    _duckdb_file(marked, *_schema_3_columns_dropped(marked), "DELETE FROM ludolog_meta WHERE key <> 'schema_version'",
+                 "UPDATE ludolog_meta SET value = '1'", "ALTER TABLE players DROP COLUMN turn_position")
     for db in (unmarked, marked):
         query = run("query", "SELECT count(*) AS n FROM games", "--db", db, "-f", "json")
         assert query.exit_code == 0 and json.loads(query.stdout) == [{"n": 2}]  # read as it is
         assert f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it" in query.stderr
         summary = ingest(one_log, db, workers=1)
         assert summary.ok
-        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 6 (added players.turn_position, "
+        assert summary.notes == [f"{db} upgraded in place from table schema 1 to 7 (added players.turn_position, "
                                  "games.file_size, games.file_mtime_ns, games.engine_digest, games.catalog_digest: "
                                  "NULL for the games loaded before until their logs are ingested again; "
                                  "moves.move is JSON; games.status is an ENUM; games is keyed by (game_id); "
-                                 f"moves is keyed by (game_id, move_index); {_STATES_TEXT})"]
+                                 f"moves is keyed by (game_id, move_index); {_STATES_TEXT}; {GAME_KEYS_TEXT})"]
         assert _columns_sorted(db) == _columns_sorted(reference)  # the same logs again: filled in
-        assert _meta(db)["schema_version"] == "6"
+        assert _meta(db)["schema_version"] == "7"
     assert _meta(unmarked)["created_by"] == "unknown" and "ludolog_version" in _meta(marked)
     again = ingest(one_log, unmarked, workers=1)
     assert again.ok and again.notes == []
@@ -539,6 +541,13 @@ def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, t
 _STATES_TEXT = ("player_states and <game>_player_states keep only the rows that changed, as player_state_changes "
                 "and <game>_player_state_changes; views of the old names give every row; "
                 "added player_state_changes.until_move_index, filled from the stored rows")
+#: what the upgrade to schema 7 says it did
+GAME_KEYS_TEXT = ("games.game_key added (1, 2, ... in load order); the other tables store it in place of game_id, "
+                  "as <table>_stored, read through views of their names that give game_id")
+
+
+#: the primary keys of a database of schema 7 (the tables stored by game_key)
+STORED_KEYS = {"games": ["game_key"], "moves_stored": ["game_key", "move_index"]}
 
 
 def _keys(db: Path) -> dict[str, list[str]]:
@@ -548,14 +557,15 @@ def _keys(db: Path) -> dict[str, list[str]]:
 
 def _types(db: Path) -> dict[tuple[str, str], str]:
     return {(t, c): kind for t, c, kind in fetch(
-        db, "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE table_name IN ('games', 'moves')")}
+        db, "SELECT table_name, column_name, data_type FROM duckdb_columns() "
+            "WHERE table_name IN ('games', 'moves', 'moves_stored')")}
 
 
 def test_a_schema_3_database_gets_keys_json_and_an_enum_in_place(one_log, tmp_path):
     reference = tmp_path / "reference.duckdb"
     ingest(one_log, reference, workers=1)
-    assert _keys(reference) == {"games": ["game_id"], "moves": ["game_id", "move_index"]}
-    assert _types(reference)[("moves", "move")] == "JSON"
+    assert _keys(reference) == STORED_KEYS
+    assert _types(reference)[("moves_stored", "move")] == "JSON"
     assert _types(reference)[("games", "status")] == "ENUM('valid', 'unfinished', 'invalid')"
     old = tmp_path / "old.duckdb"
     ingest(one_log, old, workers=1)
@@ -563,9 +573,10 @@ def test_a_schema_3_database_gets_keys_json_and_an_enum_in_place(one_log, tmp_pa
     assert _keys(old) == {} and _types(old)[("moves", "move")] == "VARCHAR"
     summary = ingest(one_log, old, workers=1)  # unchanged logs: skipped; the upgrade alone runs
     assert summary.ok and summary.stats.logs == 0
-    assert summary.notes == [f"{old} upgraded in place from table schema 3 to 6 (moves.move is JSON; games.status is "
-                             f"an ENUM; games is keyed by (game_id); moves is keyed by (game_id, move_index); {_STATES_TEXT})"]
-    assert _meta(old)["schema_version"] == "6"
+    assert summary.notes == [f"{old} upgraded in place from table schema 3 to 7 (moves.move is JSON; games.status is "
+                             f"an ENUM; games is keyed by (game_id); moves is keyed by (game_id, move_index); {_STATES_TEXT}; "
+                             f"{GAME_KEYS_TEXT})"]
+    assert _meta(old)["schema_version"] == "7"
     assert _keys(old) == _keys(reference) and _types(old) == _types(reference)
     assert _columns_sorted(old) == _columns_sorted(reference)  # every stored row kept, converted
     assert fetch(old, "SELECT count(*) FROM moves WHERE move->>'$.type' = move_type")[0][0] == \
@@ -575,7 +586,7 @@ def test_a_schema_3_database_gets_keys_json_and_an_enum_in_place(one_log, tmp_pa
     con = duckdb.connect(str(old))
     try:
         with pytest.raises(duckdb.ConstraintException):
-            con.execute("INSERT INTO moves SELECT * FROM moves LIMIT 1")
+            con.execute("INSERT INTO moves_stored SELECT * FROM moves_stored LIMIT 1")
         with pytest.raises(duckdb.ConversionException):
             con.execute("UPDATE games SET status = 'dubious'")
     finally:
@@ -583,9 +594,9 @@ def test_a_schema_3_database_gets_keys_json_and_an_enum_in_place(one_log, tmp_pa
 
 
 @pytest.mark.parametrize(("version", "says"), [
-    ("7", "was made by a newer ludolog (ludolog 9.1.0, table schema 7); this ludolog ({mine}) knows schema 6 - "
+    ("8", "was made by a newer ludolog (ludolog 9.1.0, table schema 8); this ludolog ({mine}) knows schema 7 - "
           "upgrade ludolog, or ingest into another --db file"),
-    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 6 and "
+    ("0", "was made by an older ludolog (ludolog 9.1.0, table schema 0); this ludolog ({mine}) writes schema 7 and "
           "cannot upgrade it in place - ingest the logs again into a new --db file"),
 ])
 def test_a_database_of_another_schema_version_is_refused_with_the_way_out(one_log, tmp_path, version, says):
