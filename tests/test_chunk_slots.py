@@ -113,3 +113,30 @@ def test_chunks_through_slots_and_through_the_pipe_load_the_same_tables(tmp_path
     ingest(files, piped, workers=2, chunk_size=2)
     assert [replays.through_slots for replays in made] == [8, 0]  # 15 logs in chunks of 2
     assert snapshot(shared) == snapshot(serial) == snapshot(piped)
+
+
+@pytest.mark.skipif(START_METHOD != "fork", reason="the slots are inherited by forked workers only")
+def test_a_worker_dying_while_chunks_lie_in_the_slots_stops_the_ingest_cleanly(tmp_path, toy_everywhere, monkeypatch):
+    import os
+
+    from ludolog.etl import workers
+    from ludolog.replayer.core import LudologError
+
+    real = workers.extract_chunk
+
+    def dying(paths):  # inherited by the forked workers: the one given the marked log dies
+        if any("toy-005" in path for path in paths):
+            os._exit(137)
+        return real(paths)
+
+    monkeypatch.setattr(workers, "extract_chunk", dying)
+    files = write_corpus(tmp_path / "logs", toy=8, entdecker=0, extras=False)
+    db = tmp_path / "t.duckdb"
+    with pytest.raises(LudologError, match="worker process died"):
+        ingest(files, db, workers=2, chunk_size=1)
+    monkeypatch.setattr(workers, "extract_chunk", real)
+    summary = ingest(files, db, workers=2, chunk_size=1)  # the next ingest completes the rest
+    assert summary.ok and summary.stats.logs + sum(summary.skipped.values()) == 8
+    serial = tmp_path / "serial.duckdb"
+    ingest(files, serial, workers=1)
+    assert snapshot(db) == snapshot(serial)
