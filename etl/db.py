@@ -14,9 +14,9 @@ import duckdb
 
 from ludolog.replayer.core import LudologError
 
-from .tables import (COMMON_TABLES, ColumnAdded, GAME_KEY, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
-                     PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, UPGRADES, StoredAs, Table, apply_change,
-                     game_views_ddl, table_layout, views_ddl)
+from .tables import (COMMON_TABLES, GAME_KEY, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
+                     PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, StoredAs, Table, game_views_ddl, views_ddl)
+from .upgrades import UPGRADES, ColumnAdded, apply_change, table_layout
 
 #: the schema version from which the tables are stored by game_key (<name>_stored)
 KEYED_SINCE = 7

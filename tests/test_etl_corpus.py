@@ -214,7 +214,7 @@ def schema_4_undone(db: Path) -> list[str]:
     """SQL giving the database ``db`` of this schema the layout of schema 3, as a ludolog before
     schema 4 wrote it: :func:`schema_5_undone`, no keys on games and moves, moves.move and games.status
     VARCHAR (the meta row is left)."""
-    from ludolog.etl.tables import UPGRADES, ColumnRetyped, KeyAdded
+    from ludolog.etl.upgrades import UPGRADES, ColumnRetyped, KeyAdded
 
     statements = schema_5_undone(db)
     for change in UPGRADES[3]:

@@ -14,7 +14,7 @@ import orjson
 import pytest
 
 from ludolog.etl import extract as extract_module
-from ludolog.etl import tables
+from ludolog.etl import upgrades
 from ludolog.etl.db import game_tables
 from ludolog.etl.ingest import ingest
 from ludolog.etl.parquet import extract, ingest_parquet, parquet_connection
@@ -186,9 +186,9 @@ def test_a_schema_4_database_is_upgraded_in_one_transaction(corpus, databases, t
     def failing(self, con):  # the last statement fails: nothing of the upgrade may stay
         return real(self, con) + ["SELECT * FROM no_such_table"]
 
-    real = tables.StatesStoredAsChanges.statements
+    real = upgrades.StatesStoredAsChanges.statements
     with monkeypatch.context() as patch:
-        patch.setattr(tables.StatesStoredAsChanges, "statements", failing)
+        patch.setattr(upgrades.StatesStoredAsChanges, "statements", failing)
         with pytest.raises(duckdb.CatalogException):
             ingest(corpus, old, workers=1)
     assert rows(old, "SELECT value FROM ludolog_meta WHERE key = 'schema_version'") == [("4",)]
@@ -199,7 +199,7 @@ def test_a_schema_4_database_is_upgraded_in_one_transaction(corpus, databases, t
     assert summary.ok is False or summary.stats.logs == 0
     assert summary.stats.logs == 0
     assert summary.notes == [f"{old} upgraded in place from table schema 4 to 7 ("
-                             + tables.StatesStoredAsChanges().text + "; " + tables.UPGRADES[5][0].text + "; "
+                             + upgrades.StatesStoredAsChanges().text + "; " + upgrades.UPGRADES[5][0].text + "; "
                              + GAME_KEYS_TEXT + ")"]
     assert rows(old, "SELECT value FROM ludolog_meta WHERE key = 'schema_version'") == [("7",)]
     assert {name: rows(old, f"SELECT * FROM {name}") for name in before} == before
