@@ -4,7 +4,9 @@ the same tables as every chunk inserted on its own, and `make bench`'s DuckDB-al
 the chunks exactly as the ingest's writer does."""
 from __future__ import annotations
 
+import contextlib
 import importlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
@@ -38,6 +40,18 @@ def _recording_inserts(monkeypatch) -> list[list[str]]:
     return calls
 
 
+@contextlib.contextmanager
+def _loading(db: Path) -> Iterator[tuple[duckdb.DuckDBPyConnection, Loader]]:
+    """A Loader on ``db`` opened for writing; finished (keys, checkpoint) after the block, closed always."""
+    con = open_for_writing(db)
+    try:
+        loader = Loader(con, str(db))
+        yield con, loader
+        loader.finish()
+    finally:
+        con.close()
+
+
 def _count(con, table: str = "games") -> int:
     return con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
@@ -49,17 +63,12 @@ def test_a_deferred_batch_inserts_its_chunks_as_one_at_the_commit(tmp_path, toy_
     ingest(files, reference, workers=1, chunk_size=3)  # every chunk inserted on its own
     calls = _recording_inserts(monkeypatch)
     db = tmp_path / "t.duckdb"
-    con = open_for_writing(db)
-    try:
-        loader = Loader(con, str(db))
+    with _loading(db) as (con, loader):
         batch = loader.batch(deferred=True)
         for chunk in chunks:
             batch.add(chunk)
         assert calls == [] and _count(con) == 0  # nothing inserted before the commit
         assert batch.commit() == 9
-        loader.finish()
-    finally:
-        con.close()
     assert calls == [[f.name for f in files]]  # one insert of every chunk
     assert snapshot(db) == snapshot(reference)
 
@@ -72,16 +81,11 @@ def test_a_file_twice_in_a_deferred_batch_is_inserted_after_its_first_chunk_and_
     again = extract_chunk([str(files[1]), str(files[2])])
     calls = _recording_inserts(monkeypatch)
     db = tmp_path / "t.duckdb"
-    con = open_for_writing(db)
-    try:
-        loader = Loader(con, str(db))
+    with _loading(db) as (_, loader):
         batch = loader.batch(deferred=True)
         batch.add(first)
         batch.add(again)
         assert batch.commit() == 4
-        loader.finish()
-    finally:
-        con.close()
     names = [f.name for f in files]
     assert calls == [names[:2], names[1:]]  # not one insert: the second replaces the file's rows
     assert sorted(r[0] for r in fetch(db, "SELECT game_id, file FROM games")) == sorted(map(_sha, files))
@@ -93,18 +97,13 @@ def test_a_rolled_back_deferred_batch_inserts_nothing(tmp_path, toy_everywhere, 
     files = _toy_logs(tmp_path / "logs", 4)
     calls = _recording_inserts(monkeypatch)
     db = tmp_path / "t.duckdb"
-    con = open_for_writing(db)
-    try:
-        loader = Loader(con, str(db))
+    with _loading(db) as (_, loader):
         batch = loader.batch(deferred=True)
         batch.add(extract_chunk([str(f) for f in files[:2]]))
         batch.rollback()  # an interrupted ingest
         later = loader.batch(deferred=True)
         later.add(extract_chunk([str(f) for f in files[2:]]))
         assert later.commit() == 2
-        loader.finish()
-    finally:
-        con.close()
     assert calls == [[files[2].name, files[3].name]]
     assert sorted(r[0] for r in fetch(db, "SELECT game_id FROM games")) == sorted(map(_sha, files[2:]))
 
@@ -125,16 +124,11 @@ def test_a_deferred_batch_short_of_memory_at_its_commit_is_written_whole_with_th
 
     monkeypatch.setattr(Loader, "_insert", short_of_memory_once)
     db = tmp_path / "t.duckdb"
-    con = open_for_writing(db)
-    try:
-        loader = Loader(con, str(db))
+    with _loading(db) as (_, loader):
         batch = loader.batch(deferred=True)
         batch.add(extract_chunk([str(f) for f in files[:3]]))
         batch.add(extract_chunk([str(f) for f in files[3:]]))
         assert batch.commit() == 6
-        loader.finish()
-    finally:
-        con.close()
     assert calls == [6, 6]  # refused, then written whole (Loader.write) in a transaction of its own
     assert snapshot(db) == snapshot(reference)
 
