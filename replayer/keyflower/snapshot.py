@@ -128,10 +128,9 @@ class SnapshotMemo:
         old = before.tiles
         if before.catalog is not village.catalog or len(village.tiles) < len(old):
             return self.village_figures(village)
-        catalog = village.catalog
-        if catalog is not self.sides_of:
-            self.sides_of, self.sides = catalog, side_figures(catalog)
-        sides = self.sides
+        sides = self._sides(village.catalog)
+        # A tile's figures are taken out and put in written out, not through a helper: state_rows
+        # calls this after most moves, and a call per tile costs more than the sums themselves.
         wood, stone, iron, gold, _, upgraded, winter, transport = figures  # the tile count is len() below
         kept = 0  # coordinates of ``before`` still in the village
         for coord, placed in village.tiles.items():
@@ -162,6 +161,12 @@ class SnapshotMemo:
             return self.village_figures(village)
         return wood, stone, iron, gold, len(village.tiles) - 1, upgraded, winter, transport
 
+    def _sides(self, catalog) -> dict[str, dict[str, tuple[int, int, int]]]:
+        """:func:`side_figures` of ``catalog``: the table of the catalog asked last, else made anew."""
+        if catalog is not self.sides_of:
+            self.sides_of, self.sides = catalog, side_figures(catalog)
+        return self.sides
+
     def village_figures(self, village) -> tuple[int, ...]:
         """(wood, stone, iron, gold, tiles besides the home tile, upgraded tiles, winter tiles,
         transport total) of ``village``, kept by its identity (the village is kept too, so that its
@@ -171,10 +176,7 @@ class SnapshotMemo:
         if found is not None and found[0] is village:
             return found[1]
         wood = stone = iron = gold = upgraded = winter = transport = 0
-        catalog = village.catalog
-        if catalog is not self.sides_of:  # the table of the catalog of the last new village, else its own
-            self.sides_of, self.sides = catalog, side_figures(catalog)
-        sides = self.sides
+        sides = self._sides(village.catalog)
         for placed in village.tiles.values():
             w, st, i, g = placed.resources
             wood += w
