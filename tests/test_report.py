@@ -8,14 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-import shutil
-import socket
-import struct
-import subprocess
-import tempfile
 import time
-import urllib.request
-import zlib
 from pathlib import Path
 
 import pytest
@@ -24,6 +17,8 @@ from typer.testing import CliRunner
 from ludolog.cli.app import app
 from ludolog.cli.common import load_log
 from ludolog.replayer.core import replay
+
+from .chromium import png_pixels
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden" / "entdecker" / "entdecker-2p-0.log.json"
@@ -125,106 +120,6 @@ def test_unreadable_log_is_a_one_line_error(tmp_path):
 
 # -- in a real browser ------------------------------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def _png_pixels(png: bytes) -> tuple[int, int, list[list[bytes]]]:
-    """Width, height and the RGB pixels, row by row, of an 8-bit RGB/RGBA PNG (what Chromium writes)."""
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, width = 8, b"", 0
-    while pos < len(png):
-        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
-        body = png[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour in (2, 6)
-            channels = 3 if colour == 2 else 4
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    raw, stride, rows, previous = zlib.decompress(idat), width * channels, [], bytearray(width * channels)
-    for y in range(height):
-        start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        for i in range(stride):
-            left = line[i - channels] if i >= channels else 0
-            up, corner = previous[i], previous[i - channels] if i >= channels else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 255
-            elif kind == 2:
-                line[i] = (line[i] + up) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(bytes(line))
-        previous = line
-    return width, height, [[row[i:i + 3] for i in range(0, stride, channels)] for row in rows]
-
-
-class _DevTools:
-    """A minimal Chrome DevTools Protocol session over one page (websocket-client)."""
-
-    def __init__(self, url: str):
-        import websocket
-
-        self.ws = websocket.create_connection(url, timeout=30)
-        self.next_id = 0
-        self.events: list[dict] = []
-
-    def call(self, method: str, **params) -> dict:
-        self.next_id += 1
-        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
-        while True:
-            message = json.loads(self.ws.recv())
-            if message.get("id") == self.next_id:
-                assert "error" not in message, message
-                return message.get("result", {})
-            self.events.append(message)
-
-    def evaluate(self, expression: str):
-        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
-        assert "exceptionDetails" not in result, result
-        return result["result"].get("value")
-
-
-@pytest.fixture
-def browser(tmp_path):
-    if CHROMIUM is None:
-        pytest.skip("Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    profile = tempfile.mkdtemp(prefix="ludolog-chromium-")
-    process = subprocess.Popen(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
-         f"--user-data-dir={profile}", "--remote-debugging-address=127.0.0.1", f"--remote-debugging-port={port}",
-         "--window-size=1400,1800", "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2) as answer:
-                    pages = [t for t in json.load(answer) if t["type"] == "page"]
-                if pages:
-                    break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
-            time.sleep(0.2)
-        session = _DevTools(pages[0]["webSocketDebuggerUrl"])
-        yield session
-        session.ws.close()
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
-        shutil.rmtree(profile, ignore_errors=True)
-
-
 def test_report_in_chromium(browser, tmp_path):
     code, output, out = _report(tmp_path, GOLDEN)
     assert code == 0, output
@@ -255,7 +150,7 @@ def test_report_in_chromium(browser, tmp_path):
     browser.evaluate("window.scrollTo(0, 0); 0")
     shot = base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
     (tmp_path / "report.png").write_bytes(shot)  # kept under pytest's tmp_path to look at
-    width, height, rows = _png_pixels(shot)
+    width, height, rows = png_pixels(shot)
     assert width > 600 and height > 600
     colours = {pixel for row in rows[::7] for pixel in row[::5]}
     assert len(colours) > 20  # text, the chart's lines and the board's colours, not a blank page

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from ludolog.cli.app import app
 from ludolog.replayer.core import simulate_log
 
-from .test_report import _png_pixels, browser  # noqa: F401  (browser: the headless Chromium fixture)
+from .chromium import png_pixels
 
 HERE = Path(__file__).parent
 INVALID = HERE / "cases" / "entdecker" / "ENT.BUILD.NO_PIECE.json"
@@ -177,7 +177,7 @@ def test_dashboard_usage_and_errors(club, tmp_path):
     assert result.exit_code == 1 and "Traceback" not in result.output
 
 
-def test_dashboard_in_chromium(browser, club, tmp_path):  # noqa: F811
+def test_dashboard_in_chromium(browser, club, tmp_path):
     db, _, _ = club
     page = db.with_suffix(".html")
     for domain in ("Runtime", "Log", "Network", "Page"):
@@ -195,7 +195,7 @@ def test_dashboard_in_chromium(browser, club, tmp_path):  # noqa: F811
     assert len(sizes) == len(SECTIONS) and min(sizes) > 10_000
     shot = base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
     (tmp_path / "dashboard.png").write_bytes(shot)
-    width, height, rows = _png_pixels(shot)
+    width, height, rows = png_pixels(shot)
     colours = {pixel for row in rows[::7] for pixel in row[::5]}
     assert width > 600 and len(colours) > 20
     browser.call("Runtime.evaluate", expression="0")
