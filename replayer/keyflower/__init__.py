@@ -108,6 +108,26 @@ twelfth tile is the Keythedral (the supplement was unsure). The rulebook transcr
 counts ("the home tiles each have five ... each have three roads") lost a line; the catalog reads
 five roads for home tiles and three for the spring and summer buildings.
 
+Where the rulebook (RULEBOOK-MD) settles what the tile texts leave open and the supplement
+gets otherwise or not at all (each is one place in code, with a test):
+
+- The purple start-player keyple at the end: "For scoring purposes, the purple start player
+  marker may be declared by the player who successfully bid for it as a resource, skill or worker
+  of any colour and, if applicable, placed on the barn, blacksmith, stone yard or timber yard"
+  (Game end scoring). Neither the tile texts nor the supplement give it a value; it scores as the
+  item it is declared as (``scoring.final_score`` tries every declaration and keeps the best): on a
+  yard as one of that yard's resources, as a worker or skill tile where a tile scores those, as a
+  gold counter "worth one point ... if [it has] not been allocated". Its holder is the winner of
+  the start-player turn-order tile in winter (tile text: "At the end of winter the player winning
+  the tile depicting the purple start player worker also takes the purple start player worker");
+  nobody declares it when nobody bid for that tile (``flow``; tests/keyflower/test_scoring.py,
+  test_audit.py).
+- The boats when nobody won the start-player tile: the players without a turn-order tile choose
+  clockwise from the season's start player, who passes the keyple to the left only after the boats
+  (End of season 5a ii and iv; in winter 5b iii). The supplement's section 7.2 ([I], one
+  implementation) counts from the new start player instead; the rulebook wins (``seasons.boat_order``;
+  tests/keyflower/test_seasons.py, the annotated example's moves 17-18 and 38-39).
+
 Readings where the texts are silent or unclear (each is one place in code):
 
 - Rotation and sides: a tile shows the same sides on both faces (flipping keeps "the
@@ -122,7 +142,7 @@ Readings where the texts are silent or unclear (each is one place in code):
   only against a standing red, yellow or blue bid of another player. Boat 4b frees a use on any
   tile already bid for or used by anyone.
 - Final scoring takes the best allocation a player can make ("allocated as required"), the
-  purple keyple declared as whatever scores best. Resources on a yard that it accepts score
+  purple keyple declared as whatever scores best (its declaration: above). Resources on a yard that it accepts score
   there and nowhere else; gold on a yard counts as the yard's resource; with boat 3b every
   resource on a yard counts. The base point of a gold counter stays with real gold counters.
 - Ties are shared ("the players are tied").

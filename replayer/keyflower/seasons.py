@@ -48,6 +48,18 @@ def boat_order(seats: tuple[int, ...], start: int, winners: dict[int, int], star
     ``seats``: players clockwise; ``start``: the start player of the season ending; ``winners``:
     turn-order tile number -> the player who won it; ``start_tile``: the number of the tile showing
     the start player. "The player to the start player's left" is the next player clockwise.
+
+    When nobody won the start-player tile, the players without a turn-order tile choose clockwise
+    from the season's start player, and only then does the player to that player's left become
+    start player. Source: the rulebook (RULEBOOK-MD of the package docstring), End of season 5a ii
+    "If no player bid for the new start player tile, the existing start player remains the start
+    player for the purposes of collecting the boat contents", 5a iv "after all of the players have
+    taken their workers and skill tile(s), the player to the start player's left becomes the new
+    start player", and for winter 5b iii "the existing start player remains the start player for the
+    purposes of selecting the boat tiles and then the start player marker passes to the player on
+    the start player's left". The supplement's section 7.2, marked [I] (one implementation, KFW),
+    reads "clockwise starting from the (new) start player" with the keyple already passed on; the
+    rulebook is the more precise text and wins.
     """
     if start not in seats:
         raise ValueError(f"start player {start} is not seated")

@@ -153,6 +153,28 @@ def test_the_purple_keyple_is_declared_as_whatever_scores_best():
     assert points(score([yard], purple=True), "blacksmith") == 6  # "placed on the ... blacksmith"
 
 
+def test_the_purple_keyple_with_nothing_to_join_scores_as_one_gold_counter():
+    # Rulebook, Game end scoring: the keyple "may be declared ... as a resource" and "Gold counters are worth one
+    # point each if they have not been allocated to any of the scoring tiles": with no tile scoring items, its
+    # best declaration is a gold counter, 1 point; without the keyple the same village scores nothing
+    assert score([], purple=True).total == 1 and score([]).total == 0
+    # declared as a resource it joins the others (3 gold + the keyple: 4 unallocated gold counters)
+    assert score([], purple=True, home_resources=(0, 0, 0, 3)).total == 4
+
+
+def test_the_package_readings_cite_the_rulebook_for_the_keyple_and_the_boat_order():
+    # the two readings the texts and the supplement leave open or state otherwise, each with its source sentence
+    import ludolog.replayer.keyflower as package
+    from ludolog.replayer.keyflower.seasons import boat_order
+
+    words = " ".join(package.__doc__.split())
+    assert ("the purple start player marker may be declared by the player who successfully bid for it as a resource, "
+            "skill or worker of any colour") in words
+    assert "End of season 5a ii and iv" in words and "the rulebook wins" in words
+    doc = " ".join(boat_order.__doc__.split())
+    assert "the existing start player remains the start player for the purposes of collecting the boat contents" in doc
+
+
 def test_the_ledger_names_the_purple_keyple_where_it_is_declared():
     # "may be declared ... as a resource ... and placed on the barn, blacksmith, stone yard or timber yard": the
     # line of the yard it lies on says so, as the line of an item class does when it is counted there
