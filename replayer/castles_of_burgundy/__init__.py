@@ -73,10 +73,13 @@ Readings where the texts are silent (each one place in code):
   log names each where it acts.
 - Estate boards by copies in the box (supplement 1: "4 sides show board #1; the other 8 sides show
   boards #2-#9, one each"): in the 2011 edition no two players use the same board #2-#9
-  (``COB.SETUP.BOARD_TAKEN``); the 2019 and SE boxes are not described, so their boards have no limit
+  (``COB.SETUP.BOARD_TAKEN``); the 2019 box is not described, so its boards have no limit
   (the catalog's ``copies`` per edition).
-- Boards are named by the number the log's edition prints on them; the SE's numbers of the standard
-  boards are not known, so an SE log names them by the catalog's board id (the 2011 number).
+- Boards are named by the number the log's edition prints on them, and only so (no board of
+  another edition stands in). The SE prints its standard boards #1-#10 (its rulebook's components:
+  "5 boards in 4 copies, #1-10"; a public transcription marks #4 and #8 as reworked) and their
+  layouts are not in the catalog: the SE numbers only its Solo board (#33, #34), and a 2-4 player
+  SE log is refused at set-up (``COB.SETUP.BOARD``, naming the editions whose boards it holds).
 - Solo colour bonus: a black-depot tile placed at once on a legal space of its colour, any die number
   (no die is used), with its effects; skipped when the black depot has none that fits.
 
@@ -144,9 +147,16 @@ comes from the supplement's compilation of public implementations; the catalog i
   new board.
 - Colour bonus tiles: large N+3, small N, both used with 2 players (supplement estimate); the Solo
   game gives a black-depot tile instead of bonus VP.
-- Tie-break: "the player with the most unused hex spaces in their duchy wins" (Board Game Arena,
-  which calls the English rulebook's wording a translation error); the SE edition uses fewer empty
-  spaces, then the player further back in turn order (funbinary). UNCERTAIN.
+- Tie-break, per edition (the catalog's ``economy.tie_break`` and each edition's ``tie_break``
+  change, all UNCERTAIN: no copy of a rulebook's sentence was read):
+  alea-2011: the most empty spaces, then the player further back in turn order ("If there is a
+  tie, the player with the most unused hex spaces in their duchy wins the game", Board Game Arena,
+  which calls the English rulebook's wording a translation error; the next criterion from its
+  forum); alea-2019: the same, from two independent sources (Board Game Arena, one tie-break for
+  both editions; zzooppii's 2019 implementation, which ranks equal scores by fewer tiles placed,
+  then later in turn order) - a report that the 2019 text says the fewest empty spaces was not
+  confirmed by any source read; awaken-realms-2023: the fewest empty spaces, then the player
+  further back in turn order (funbinary's SE implementation, citing the SE rulebook's page 25).
 - Animal tiles per type: 2, 2, 3, 3, 4 animals on normal backs and 3, 4 on black backs (2 sources).
 - Knowledge #12 ("free +-1 when taking a tile from a numbered depot") applies to tiles of every colour.
 - Goods colours are not known; goods types are named by their die number 1-6.
@@ -159,7 +169,7 @@ comes from the supplement's compilation of public implementations; the catalog i
 
 Other editions (2019 alea, 2023 Awaken Realms SE) are catalog data: each lists its changes to the
 2011 default (goats for chickens; knowledge #6, #15, #16-#23, #26; the SE black depot of 6 with 4
-players and its tie-break), applied by ``load_catalog(edition=...)``; board numbers are per edition.
+players; each edition's tie-break), applied by ``load_catalog(edition=...)``; board numbers are per edition.
 Sources added by this package beyond the supplement: Board Game Arena's rules page (tie-break,
 board numbers), another copy of the Solo text (3trolle.pl), daroolz (SE Solo board numbers).
 """

@@ -195,8 +195,9 @@ def apply_edition(data: dict, edition: str) -> dict:
                     tile["animal"] = new
                     if tile["id"].startswith(old + "-"):
                         tile["id"] = new + tile["id"][len(old):]
-        elif kind == "tie_break":
+        elif kind == "tie_break":  # each edition's own, with how sure it is (the note is the edition's)
             out["economy"]["tie_break"] = list(change["criteria"])
+            out["economy"]["tie_break_status"] = change["status"]
         elif kind == "purchase_timing":
             out["economy"]["purchase_during_action"] = change["during_action"]
         else:  # black_depot (the schema admits no other kind)

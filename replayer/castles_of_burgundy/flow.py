@@ -29,12 +29,24 @@ def board_number(cat: Catalog, board_id: str) -> str:
 
 
 def board_of(cat: Catalog, number: str) -> str | None:
-    """The board a log names: by its number in the edition, or by its catalog id when that board has
-    no known number in the edition."""
-    board_id = cat.board_numbers.get(number)
-    if board_id is None and number in cat.boards and number not in cat.board_numbers.values():
-        return number
-    return board_id
+    """The board a log names, by the number the log's edition prints on it; None when the edition
+    prints no such number in the catalog. No other board stands in for it: a board of another
+    edition under the same number may differ (the SE's #1-#10 are boards of their own, #4 and #8
+    reworked, and their layouts are not in the catalog)."""
+    return cat.board_numbers.get(number)
+
+
+def _no_board(cat: Catalog, number: str) -> str:
+    """Why the edition has no board ``number``, and what may be written instead."""
+    standard = [n for n, b in cat.board_numbers.items() if not cat.boards[b].solo]
+    solo = [n for n, b in cat.board_numbers.items() if cat.boards[b].solo]
+    if standard:
+        return (f"edition {cat.edition} prints no estate board {number!r}; its boards are "
+                f"{', '.join(standard)} (2-4 players) and {' and '.join(solo)} (the Solo board)")
+    return (f"edition {cat.edition} prints standard estate boards whose layouts ludolog's catalog does not "
+            f"hold, so board {number!r} cannot be checked: of this edition only the Solo board "
+            f"({' and '.join(solo)}) is numbered. A 2-4 player game played with the boards of another "
+            f"edition is written with that edition ({', '.join(e for e in cat.editions if e != cat.edition)})")
 
 
 def new_state(cat: Catalog, log) -> CobState:
@@ -76,8 +88,7 @@ def new_state(cat: Catalog, log) -> CobState:
         number = entry.get("board", default_number)
         board_id = board_of(cat, number)
         if board_id is None:
-            raise IllegalMove("COB.SETUP.BOARD", f"edition {cat.edition} has no estate board {number!r} "
-                                                 f"({', '.join(cat.board_numbers)})", f"{at}/board")
+            raise IllegalMove("COB.SETUP.BOARD", _no_board(cat, number), f"{at}/board" if "board" in entry else at)
         players_on[board_id] = players_on.get(board_id, 0) + 1
         copies = cat.board_copies.get(board_id)
         if copies is not None and players_on[board_id] > copies:

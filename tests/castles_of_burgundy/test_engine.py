@@ -206,11 +206,11 @@ def test_solo_game_is_won_only_with_a_full_estate():
     assert flow.winners(s) == [0]
 
 
-@pytest.mark.parametrize("edition", ["alea-2019", "awaken-realms-2023"])
-@pytest.mark.parametrize("players", [1, 4])
+@pytest.mark.parametrize("edition,players", [("alea-2019", 1), ("alea-2019", 4), ("awaken-realms-2023", 1)])
 def test_random_games_of_the_other_editions_replay_valid(edition, players):
-    """The 2019 and SE catalogs (goats, their knowledge #6, #15, #16-#23, #26, the SE black depot and
-    tie-break) play whole games through the same engine; the log written replays valid."""
+    """The 2019 and SE catalogs (goats, their knowledge #6, #15, #16-#23, #26, the 2019 tie-break) play
+    whole games through the same engine; the log written replays valid. The SE numbers only its Solo
+    board (its standard boards #1-#10 are not in the catalog): its 2-4 player set-up is refused, below."""
     import random
 
     from ludolog.replayer.core.log import GameLog, Player as LogPlayer
@@ -230,6 +230,46 @@ def test_random_games_of_the_other_editions_replay_valid(edition, players):
         raw["moves"].append(move)
     result = replay(parse_log(orjson.dumps(raw), "e.json"))
     assert result.status == "valid" and result.scores == dict(zip(ids, s.ledger.totals))
+
+
+def test_a_2_to_4_player_game_of_the_se_names_a_board_the_catalog_does_not_hold():
+    """Issue: the SE numbered only its Solo boards, so a 4-player SE log fell back silently to the
+    2011 board 1 (or read "board": "4" as the 2011 #4, while the SE prints a reworked #4: SE rulebook
+    components "5 boards in 4 copies, #1-10"). Each estate is refused at set-up, board named or not."""
+    import random
+
+    from ludolog.replayer.core.log import GameLog, Player as LogPlayer
+
+    ids = ["ana", "ben", "cleo", "dev"]
+    setup = GAME.random_setup(random.Random(3), 4, {})
+    for estate in (dict(setup["estates"]["ana"], board="4"), {k: v for k, v in setup["estates"]["ana"].items()
+                                                               if k != "board"}):
+        named = "board" in estate
+        estates = {**setup["estates"], "ana": estate}
+        raw = {"format": "ludolog/2", "game": GAME.name, "edition": "awaken-realms-2023", "options": {},
+               "catalog": GAME.catalog_version, "players": [{"id": i} for i in ids],
+               "setup": {**setup, "estates": estates}, "moves": []}
+        result = replay(parse_log(orjson.dumps(raw), "se.json"))
+        v = result.violations[0]
+        assert result.status == "invalid" and v.code == "COB.SETUP.BOARD"
+        assert v.pointer == ("/setup/estates/ana/board" if named else "/setup/estates/ana")
+        assert "only the Solo board (33 and 34)" in v.message and "alea-2011, alea-2019" in v.message
+    # the same estates under the 2019 edition, whose boards are numbered, set up
+    glog = GameLog(file="e", raw={}, game=GAME.name, edition="alea-2019", players=[LogPlayer(i, i) for i in ids],
+                   setup=setup, seat_of={i: k for k, i in enumerate(ids)})
+    assert GAME.new_state(glog).cat.edition == "alea-2019"
+
+
+def test_tie_break_per_edition_breaks_a_tie_of_points_and_empty_spaces_by_turn_order():
+    """2011 and 2019: the most empty spaces, then the player further back in turn order (Board Game
+    Arena; zzooppii's 2019 implementation); SE: the fewest empty spaces, then the same (funbinary)."""
+    from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
+    from ludolog.replayer.castles_of_burgundy.scoring import Standing, ranking
+
+    tied = [Standing("ann", 80, 5, 0), Standing("ben", 80, 5, 1), Standing("cy", 80, 2, 2)]
+    for edition in ("alea-2011", "alea-2019"):
+        assert ranking(tied, load_catalog(edition=edition).economy.tie_break)[0] == ("ben",)
+    assert ranking(tied, load_catalog(edition="awaken-realms-2023").economy.tie_break)[0] == ("cy",)
 
 
 def _example(name: str) -> dict:

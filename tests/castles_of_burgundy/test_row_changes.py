@@ -48,9 +48,19 @@ def _simulated() -> list[bytes]:
         sets = GAME.option_sets(n)
         logs.append(orjson.dumps(simulate_log(GAME, n, f"rows-{seed}", sets[seed // 4 % len(sets)])))
     for edition in GAME.editions[1:]:
-        for seed in range(16):
-            logs.append(_random_game(edition, 1 + seed % 4, f"rows-{seed}"))
+        counts = _player_counts(edition)
+        # a Solo-only edition (the SE) plays seeds 16-31: rows-28's game places its knowledge #6
+        for seed in range(16) if len(counts) > 1 else range(16, 32):
+            logs.append(_random_game(edition, counts[seed % len(counts)], f"rows-{seed}"))
     return logs
+
+
+def _player_counts(edition: str) -> tuple[int, ...]:
+    """The player counts an edition's numbered boards serve (the SE numbers only its Solo board)."""
+    from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
+
+    cat = load_catalog(edition=edition)
+    return (1, 2, 3, 4) if any(not cat.boards[b].solo for b in cat.board_numbers.values()) else (1,)
 
 
 @pytest.fixture(scope="module")

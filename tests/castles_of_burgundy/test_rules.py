@@ -197,8 +197,10 @@ def test_end_of_game_knowledge_vp(cat):
 def test_tie_break(cat):
     standings = [Standing("ann", 150, 3, 0), Standing("bob", 150, 3, 2), Standing("cy", 150, 1, 1),
                  Standing("di", 160, 9, 3)]
-    # Board Game Arena: "If there is a tie, the player with the most unused hex spaces in their duchy wins"
-    assert ranking(standings, cat.economy.tie_break) == (("di",), ("ann", "bob"), ("cy",))
+    # Board Game Arena: "If there is a tie, the player with the most unused hex spaces in their duchy wins"; then
+    # (its forum, zzooppii's 2019 ranking) the tied player further back in turn order: bob (2) before ann (0)
+    assert ranking(standings, cat.economy.tie_break) == (("di",), ("bob",), ("ann",), ("cy",))
+    assert ranking(standings, tuple(cat.economy.tie_break)[:1]) == (("di",), ("ann", "bob"), ("cy",))
     # "the SE implementation uses first fewer empty estate spaces, then the player further back in turn order"
     se = load_catalog(edition="awaken-realms-2023").economy.tie_break
     assert ranking(standings, se) == (("di",), ("cy",), ("bob",), ("ann",))
