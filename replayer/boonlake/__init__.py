@@ -56,6 +56,13 @@ What is built (issue 9's numbered items):
    Announcing order (``turn.announce_order``): before anybody decides in a parallel right-side part,
    a player of it may ``announce``; the part is then resolved clockwise from the player who chose
    the strip (Pioneer's others each draw and then play before the next).
+   The right side ahead ("Unless stated otherwise, others may execute this even while the active
+   player is still resolving the effects to the left of the arrow"): from the moment a strip with a
+   parallel right side is taken (Pioneer, Hire, Progress, Builder), the other players may write
+   their right-side decision while the active player still plays the card part and the middle
+   effects (``BoonlakeState.ahead``); it counts in the window that opens for everybody after the
+   middle. Settle and Cattle-breeding state otherwise ("beginning with you, then clockwise"), and
+   Region scoring's right side scores the regions the active player's choice leaves: those wait.
 5. The Wise Eminence, solo (``solo.py`` pure decisions, ``eminence.py`` effects and scoring,
    ``solo_turn.py`` their turn, set-up and the table's moves, ``solo_state.py``): a bot seat of the
    core with its own ledger (claimed as ``@wise-eminence``), acting as seat ``n`` so that their
@@ -147,7 +154,8 @@ Readings of this engine where the text is silent (each one place in code):
 - A card moving a lever back up may name a lever used with that very play.
 - Announcing order: any player taking part in a parallel right-side part may announce, and only
   before anybody has decided in it (the text does not say when; later, the order would undo
-  decisions already made). Interim scorings are no action's part: "each resolved by all players
+  decisions already made); it is written once the part opens for everybody, so a decision written
+  ahead of the middle has begun the part. Interim scorings are no action's part: "each resolved by all players
   simultaneously".
 - Special projects: "Each project may be realized only once per game (multiple players'
   inhabitants may sit above a space)": once per player and tile. The kind a project counts as for

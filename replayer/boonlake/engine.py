@@ -65,6 +65,8 @@ def dispatch(s: BoonlakeState, seat: int, move: dict) -> None:
     step, t = s.step, move["type"]
     if t == "lever":
         levers.lever_move(s, seat, move)
+    elif (step is Step.CARD or step is Step.MIDDLE) and seat != s.current:  # the right side, ahead of the middle
+        turn.right_decision(s, seat, move)
     elif step is Step.ACTION:
         turn.take_action(s, seat, move)
     elif step is Step.CARD:
@@ -170,6 +172,8 @@ class Boonlake(Game):
             return frozenset((s.gives.items[-1].seat,))
         if s.window is not None:
             return s.window.waiting
+        if s.ahead is not None and (s.step is Step.CARD or s.step is Step.MIDDLE):  # the right side, ahead
+            return s.ahead.waiting | {s.current}
         return frozenset((turn.expect(s)[0],))
 
     #: the replay driver applies moves without the copy per move (apply_unguarded) and rebuilds the
@@ -227,6 +231,11 @@ class Boonlake(Game):
             raise IllegalMove("BOON.LEVER.ONE_TOP_ROW", f"{s.ids[seat]} already forwent this action's all-players part for "
                                                         f"a top-row lever: only 1 of them per action", "/lever")
         check_simultaneous(s.window, seat, t, WINDOW_ONLY, s.ids)
+        ahead = s.ahead
+        if ahead is not None and seat in ahead.decisions and t in ahead.move_types \
+                and (s.step is Step.CARD or s.step is Step.MIDDLE):
+            raise IllegalMove("CORE.SIMULTANEOUS.TWICE", f"{s.ids[seat]} already decided {ahead.label}; "
+                                                         f"{_waiting(s, s.current)}", "/player")
         want, types = turn.expect(s, seat)
         if t not in types:
             who = seat if want < 0 else want

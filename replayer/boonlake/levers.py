@@ -113,17 +113,22 @@ def moment(s: BoonlakeState, seat: int) -> str:
     step = s.step
     if step is Step.INTERIM:
         return "interim"
+    ahead = (step is Step.CARD or step is Step.MIDDLE) and seat != s.current and s.ahead is not None
+    if ahead or step is Step.RIGHT:  # the right side (ahead of the active player's middle, or open for all)
+        return _right_moment(s, seat)
     if step is Step.CARD or (step is Step.MIDDLE and s.middle[0] == StripPart.PLAY_ANY_OR_DRAW_2.value):
         return "card"
-    if step is Step.RIGHT:
-        part = s.cat.strips[s.strip].right[0].value
-        if part == StripPart.SCORE_OTHER_REGIONS.value:
-            return "region"
-        pending = s.pending.get(seat)
-        if pending is not None:
-            return "card" if pending == "play_any" else "other"
-        return "right_play" if part in _PLAY_PARTS else "right"
     return "other"
+
+
+def _right_moment(s: BoonlakeState, seat: int) -> str:
+    part = s.cat.strips[s.strip].right[0].value
+    if part == StripPart.SCORE_OTHER_REGIONS.value:
+        return "region"
+    pending = s.pending.get(seat)
+    if pending is not None:
+        return "card" if pending == "play_any" else "other"
+    return "right_play" if part in _PLAY_PARTS else "right"
 
 
 def lever_move(s: BoonlakeState, seat: int, move: dict) -> None:
@@ -170,6 +175,9 @@ def _answer(s: BoonlakeState, seat: int, now: str) -> None:
     """The decision the lever took the place of is made."""
     if now == "interim":
         s.interim_actions[seat] = s.interim_actions.get(seat, 0) + 1
+    elif s.step is not Step.RIGHT and seat != s.current and s.ahead is not None:  # the right side, ahead
+        s.pending.pop(seat, None)
+        s.ahead.record(seat, "lever")
     elif s.step is Step.CARD:
         s.step = Step.MIDDLE
     elif s.step is Step.MIDDLE:

@@ -305,7 +305,7 @@ def _ship_moves(s: BoonlakeState, seat: int, base: dict):
 def candidates(s: BoonlakeState, seat: int, t: str, fast: bool = False, rng: random.Random | None = None):
     """Moves of type ``t`` that ``seat`` might make (a superset of the legal ones, before completion)."""
     b = {"type": t, "player": s.ids[seat]}
-    kind = s.cat.strips[s.strip].card if s.step is Step.CARD else None
+    kind = s.cat.strips[s.strip].card if s.step is Step.CARD and seat == s.current else None
     if t == "action":
         yield from ({**b, "strip": x} for x in s.strips)
     elif t in ("pass", "draw", "announce"):
@@ -381,7 +381,17 @@ def legal_moves(s: BoonlakeState) -> list[dict]:
     seat, types = turn.expect(s)
     if seat == CHANCE:  # the Wise Eminence's reveals (solo)
         return solo_turn.chance_moves(s)
-    return seat_moves(s, seat, types)
+    out = seat_moves(s, seat, types)
+    for other in _ahead_seats(s):  # the right side, ahead of the active player's middle
+        out += seat_moves(s, other, turn.ahead_types(s, other))
+    return out
+
+
+def _ahead_seats(s: BoonlakeState) -> list[int]:
+    """The seats that may still decide the right-side part ahead of the active player's middle."""
+    if s.ahead is None or not (s.step is Step.CARD or s.step is Step.MIDDLE):
+        return []
+    return sorted(s.ahead.waiting)
 
 
 #: how often random play prefers each move type when it is possible (pass is the fallback)
@@ -409,6 +419,10 @@ def random_move(s: BoonlakeState, rng: random.Random) -> dict:
         seat, types = turn.expect(s)
         if seat == CHANCE:  # the Wise Eminence's reveals (solo)
             return solo_turn.random_chance(s, rng)
+        others = _ahead_seats(s)
+        if others and rng.random() < 0.25:  # now and then a right-side decision ahead of the middle
+            seat = rng.choice(others)
+            types = turn.ahead_types(s, seat)
     order = sorted(types, key=lambda t: -_WEIGHTS.get(t, 1) * rng.random())
     for t in order:
         cands = list(candidates(s, seat, t, fast=True, rng=rng))

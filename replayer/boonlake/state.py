@@ -105,6 +105,11 @@ class BoonlakeState:
     steps: int = 0  #: the ship's maximum steps this turn
     middle: list[str] = field(default_factory=list)  #: middle parts still to resolve (StripPart values)
     window: SimultaneousWindow | None = None
+    #: the right-side part's decisions the other players make while the active player still resolves
+    #: the left of the arrow ("Unless stated otherwise, others may execute this even while the active
+    #: player is still resolving the effects to the left of the arrow"); merged into ``window`` when
+    #: the part opens for everybody (``turn.open_right``); None when the strip's right side waits
+    ahead: SimultaneousWindow | None = None
     queue: list[int] = field(default_factory=list)  #: seats still to act, clockwise right-side parts
     pending: dict[int, str] = field(default_factory=dict)  #: seat -> what it must still do inside a window
     interim_actions: dict[int, int] = field(default_factory=dict)  #: seat -> plays/upgrades at this interim scoring
@@ -185,5 +190,5 @@ fast_clone = compile_copier(BoonlakeState, {
     "players": lambda ps: [_copy_player(p) for p in ps], "ledger": "clone", "deck": _copy_pool, "mound": _copy_pool,
     "discard_pile": "slice", "tiles": "dict", "sites": "dict", "cattle": lambda c: {k: v[:] for k, v in c.items()},
     "strips": "slice", "scoring_tiles": "slice", "owner_tile": "slice", "draws": "slice", "gives": "clone", "covered": _SET,
-    "step": "share", "forgone": _SET, "middle": "slice", "window": _copy_window, "queue": "slice", "pending": "dict",
+    "step": "share", "forgone": _SET, "middle": "slice", "window": _copy_window, "ahead": _copy_window, "queue": "slice", "pending": "dict",
     "interim_actions": "dict", "crossed": _SET, "solo": lambda v: None if v is None else v.copy()})

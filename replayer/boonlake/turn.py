@@ -5,6 +5,16 @@ the end of a round, the end of the game).
 Rules text: "Course of the Game", "Phase A", "Phase B", "Phase C", "The Actions". The right-side
 part is a simultaneous window of the core (each seat decides once, in any order) except Settle and
 Cattle-breeding, which go clockwise from the active player.
+
+"Unless stated otherwise, others may execute this even while the active player is still resolving
+the effects to the left of the arrow" (Phase A): from the moment a strip is taken, the other players
+of a parallel right side (Pioneer, Hire, Progress, Builder) may write their decision there while the
+active player still plays the card part and the middle effects (``BoonlakeState.ahead``); those
+decisions join the window when it opens for everybody, and the active player decides there after
+the middle. Stated otherwise, so not ahead: Settle and Cattle-breeding ("beginning with you, then
+clockwise"), and Region scoring, whose right side scores "the other 3 regions" once the active
+player has chosen one. Order is announced when the part opens for everybody, before any decision
+(an early decision has begun the part: BOON.ORDER.STARTED). The solo game has no other player.
 """
 from __future__ import annotations
 
@@ -70,6 +80,8 @@ def expect(s: BoonlakeState, seat: int | None = None) -> tuple[int, tuple[str, .
         return CHANCE, ("mound",) if s.solo.pending_tiles else ("eminence",)  # the Wise Eminence's reveals
     if step is Step.ACTION:
         return s.current, ("action", "lever")
+    if (step is Step.CARD or step is Step.MIDDLE) and seat is not None and seat != s.current and ahead_waits(s, seat):
+        return SIMULTANEOUS, ahead_types(s, seat)
     if step is Step.CARD:
         return s.current, ("play", "project", "discard", "pass", "lever")
     if step is Step.MIDDLE:
@@ -81,6 +93,31 @@ def expect(s: BoonlakeState, seat: int | None = None) -> tuple[int, tuple[str, .
     if seat is None:
         return SIMULTANEOUS, tuple(sorted(s.window.move_types))
     return SIMULTANEOUS, seat_types(s, seat)
+
+
+def ahead_waits(s: BoonlakeState, seat: int) -> bool:
+    """Whether ``seat`` may still decide the right-side part ahead of the active player's middle."""
+    ahead = s.ahead
+    return ahead is not None and seat in ahead.seats and seat not in ahead.decisions
+
+
+def ahead_types(s: BoonlakeState, seat: int) -> tuple[str, ...]:
+    """What ``seat`` may do in the right-side part ahead (no ``announce``: order is announced when
+    the part opens for everybody)."""
+    pending = s.pending.get(seat)
+    if pending is not None:
+        return PENDING_MOVES[pending]
+    return RIGHT_MOVES[right_part(s)] + ("pass", "lever")
+
+
+def ahead_window(s: BoonlakeState) -> SimultaneousWindow | None:
+    """The right-side part the other players may decide while the active player resolves the left
+    of the arrow, or None where it waits (clockwise strips, Region scoring, the solo game)."""
+    strip = s.cat.strips[s.strip]
+    if s.solo is not None or strip.right_order == "clockwise" or strip.right[0]._value_ == _SCORE_OTHER_REGIONS:
+        return None
+    seats = frozenset((s.current + k) % s.n for k in range(1, s.n))
+    return SimultaneousWindow(f"the right-side part of {strip.name}", seats, WINDOW_TYPES) if seats else None
 
 
 def seat_types(s: BoonlakeState, seat: int) -> tuple[str, ...]:
@@ -126,6 +163,8 @@ def take_action(s: BoonlakeState, seat: int, move: dict) -> None:
     s.middle = [p._value_ for p in s.cat.strips[strip].middle]
     s.region_chosen = ""
     s.forgone.clear()
+    s.pending.clear()
+    s.ahead = ahead_window(s)
     if s.cat.strips[strip].card == "builder":
         s.players[seat].coins += s.cat.builder_coins
         s.rows_changed = True  # taking a strip is a quiet move (engine.QUIET_MOVES) but for these coins
@@ -193,7 +232,10 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
             s.pending[seat] = "play_any"
             done = False
     del pending
-    if s.window is not None:
+    if s.step is not Step.RIGHT:  # ahead of the active player's middle
+        if done:
+            s.ahead.record(seat, t)
+    elif s.window is not None:
         if done:
             s.window.record(seat, t)
     elif done:  # clockwise: Pioneer's others draw, then play, before the next one
@@ -332,7 +374,7 @@ def open_right(s: BoonlakeState) -> None:
     strip = s.cat.strips[s.strip]
     part = strip.right[0]._value_
     s.step = Step.RIGHT
-    s.pending.clear()
+    ahead, s.ahead = s.ahead, None
     if s.solo is not None and part == _SCORE_OTHER_REGIONS and s.region_chosen:
         from .eminence import score_other_regions
 
@@ -360,6 +402,8 @@ def open_right(s: BoonlakeState) -> None:
     else:
         s.queue = []
         s.window = SimultaneousWindow(f"the right-side part of {strip.name}", frozenset(seats), WINDOW_TYPES)
+        if ahead is not None:  # the decisions written ahead of the middle count here
+            s.window.decisions.update(ahead.decisions)
 
 
 def end_turn(s: BoonlakeState) -> None:

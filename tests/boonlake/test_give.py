@@ -147,7 +147,7 @@ def _first_players_view(raw: dict) -> dict:
 
 
 def test_a_simulated_game_with_the_other_hands_hidden_lists_every_position():
-    raw = _first_players_view(simulate_log(GAME, 2, "give-2"))
+    raw = _first_players_view(simulate_log(GAME, 2, "give-3"))
     assert replay(parse_log(orjson.dumps(raw), "h.json")).violations == []
     positions, hidden_gives = _listing_agrees(raw)
     assert positions == len(raw["moves"]) and hidden_gives >= 3  # Ben names cards from his hidden hand
