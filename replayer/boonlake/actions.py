@@ -17,7 +17,12 @@ PASTURE_WASTED_COINS = 2  #: "this effect is wasted and you get 2 coins instead"
 
 
 class ActionError(ValueError):
-    """An action-board or set-up question outside what the rules define."""
+    """An action-board or set-up question outside what the rules define.
+
+    A broken invariant, never a log's rule error: the engine calls these functions only with what
+    it has checked (the player count by the core, CORE.PLAYERS.COUNT; the action board by
+    BOON.SETUP.STRIPS; a strip taken from the schema's seven; the Wise Eminence's strip from the
+    board), so a log never reaches it (tests/boonlake/test_private_errors.py)."""
 
 
 @dataclass(frozen=True, slots=True)

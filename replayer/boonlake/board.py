@@ -16,7 +16,12 @@ from .catalog import Catalog
 
 
 class BoardError(ValueError):
-    """A board reference the catalog does not have."""
+    """A board reference the catalog does not have.
+
+    A broken invariant, never a log's rule error: a space a move names is checked first
+    (BOON.EXPLORE.SPACE, BOON.DEVELOP.*, BOON.CATTLE.NO_PASTURE, BOON.UPGRADE.PIECE: a house is on
+    it before its presences are counted), a region by BOON.REGION.UNKNOWN; the other spaces come
+    from the state. A log never reaches it (tests/boonlake/test_private_errors.py)."""
 
 
 def _space(cat: Catalog, number: int):

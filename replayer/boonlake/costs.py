@@ -26,7 +26,12 @@ HIRE_CARDS = 3
 
 
 class CostError(ValueError):
-    """A payment the rules do not allow."""
+    """A payment the rules do not allow.
+
+    The one of the package's errors a log's choice reaches (a fifth settlement, too many
+    inhabitants substituted): ``building.upgrade`` and ``building.place_cattle`` turn it into
+    BOON.UPGRADE.MAX_SETTLEMENTS or BOON.UPGRADE.SUBSTITUTE with the move's pointer; a full pasture
+    and a sixth cattle are refused before (BOON.CATTLE.FULL, BOON.CATTLE.NONE_LEFT)."""
 
 
 @dataclass(frozen=True, slots=True)

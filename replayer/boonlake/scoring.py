@@ -20,7 +20,11 @@ UNUSED_LEVER_VP = 1  #: "For every lever you did not use, earn 1 victory point."
 
 
 class ScoringError(ValueError):
-    """A scoring question outside what the rules define."""
+    """A scoring question outside what the rules define.
+
+    A broken invariant, never a log's rule error: the engine asks these functions with counts of
+    the state, the catalog's tables and interim scorings 1-4; a log's payments on a scoring tile are
+    checked first (BOON.SCORE.PAY). A log never reaches it (tests/boonlake/test_private_errors.py)."""
 
 
 def lever_vp(levers: int) -> int:

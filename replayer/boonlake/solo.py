@@ -16,7 +16,12 @@ from .catalog import CORNERS, Catalog, SoloTile
 
 
 class SoloError(ValueError):
-    """A solo question outside what the rules define."""
+    """A solo question outside what the rules define.
+
+    A broken invariant, never a log's rule error: the difficulty and the solo tile's corner are the
+    schema's enums (a corner written or missing is BOON.SOLO.CORNER), the solo tiles are checked
+    against the stack (BOON.SOLO.*), and the rest comes from the catalog and the state. A log never
+    reaches it (tests/boonlake/test_private_errors.py)."""
 
 
 def location_order(start: int, spaces: int) -> tuple[int, ...]:
