@@ -103,6 +103,17 @@ def test_nobody_takes_the_purple_worker_when_nobody_bid_for_its_tile_in_winter()
     assert not any(p.purple for p in s.players)
 
 
+def test_nobody_bid_for_the_start_tile_in_winter_the_start_player_picks_a_boat_first():
+    # End of season 5b iii: "In the unusual circumstances that no player bid for the new start player tile in
+    # winter, the existing start player remains the start player for the purposes of selecting the boat tiles"
+    # (the supplement's 7.2 [I] would start from the player to the left)
+    s = _winter()
+    start = s.start
+    while s.phase is Phase.ACTIONS:
+        _step(s, {"type": "pass", "player": s.ids[s.current]})
+    assert s.phase is Phase.BOATS and s.boat_order == [start, 1 - start] and s.current == start
+
+
 def test_a_worker_used_in_another_village_in_winter_goes_to_that_village():
     # End of season, 4: "Any workers used on tiles in the player's home village are retained and placed behind
     # the player's screen"; White Wind: the workers a player has at the end are those "used in the player's
