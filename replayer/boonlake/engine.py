@@ -99,6 +99,9 @@ def _waiting(s: BoonlakeState, seat: int) -> str:
         return "the table must write the gray tile the Wise Eminence draws (a 'mound' move)"
     if seat is None or seat >= s.n:
         return "the table must reveal the Wise Eminence's solo tile (an 'eminence' move)"
+    if (step is Step.CARD or step is Step.MIDDLE) and seat != s.current and turn.ahead_waits(s, seat):
+        return (f"{s.ids[seat]} may decide {s.ahead.label} while {s.ids[s.current]} resolves the left of the arrow, "
+                f"or wait")
     if step is Step.MIDDLE:
         return f"{s.ids[seat]} resolves {s.middle[0].replace('_', ' ')} of {s.cat.strips[s.strip].name} (or passes)"
     names = {Step.ACTION: "takes an action strip", Step.CARD: "plays or discards a card of the strip's kind (or passes)",

@@ -126,3 +126,10 @@ def test_where_stated_otherwise_the_others_wait_for_the_middle():
         s = play(state_of(), A("action", strip=strip))
         assert s.ahead is None
         refused(s, B("pass"), "BOON.TURN.NOT_YOURS", "/player")
+
+
+def test_a_wrong_move_ahead_says_what_may_be_written_there():
+    s = play(state_of(), A("action", strip="hire"), A("pass"))
+    err = refused(s, B("explore", tile="B20", space=7), "BOON.TURN.WRONG_STEP", "/type")
+    assert "ben may decide the right-side part of Hire while ana resolves the left of the arrow" in err.message
+    assert "'hire' or 'pass' or 'lever'" in err.message
