@@ -2,7 +2,9 @@
 
 The ids come from the engine's :meth:`Game.catalog_ids` (a game with a catalog lists its tiles,
 cards, spaces, bridges...; the default lists the fixed words of its schema), so what is printed is
-what the engine accepts.
+what the engine accepts. Each id comes with its name, the facts printed on it and whether the
+catalog reconstructed them; ``--format json`` gives ``{"game", "catalog", "ids": {kind: {id:
+{"name", "text", facts..., "reconstruction"}}}}`` (:mod:`ludolog.replayer.core.idlist`).
 """
 from __future__ import annotations
 
@@ -10,15 +12,17 @@ from typing import Annotated, Optional
 
 import typer
 
+from ludolog.replayer.core.idlist import line
+
 from .common import FormatOption, OutputFormat, emit, handle_errors, resolve_game, usage_error
 
 
-def ids_text(game_name: str, kinds: dict[str, dict[str, str]]) -> str:
+def ids_text(game_name: str, kinds: dict[str, dict[str, dict]]) -> str:
     lines = []
     for kind, entries in kinds.items():
         lines.append(f"{kind} ({len(entries)}):")
         width = max((len(i) for i in entries), default=0)
-        lines.extend(f"  {i.ljust(width)}  {what}".rstrip() for i, what in entries.items())
+        lines.extend(f"  {i.ljust(width)}  {line(entry, i)}".rstrip() for i, entry in entries.items())
     return "\n".join(lines) if lines else f"{game_name} names no ids"
 
 

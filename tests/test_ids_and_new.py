@@ -41,13 +41,14 @@ def test_entdecker_ids_are_the_catalogs():
     columns, rows = catalog["board"]["columns"], catalog["board"]["rows"]
     assert sorted(ids["space"]) == sorted(f"{chr(65 + c)}{r + 1}" for c in range(columns) for r in range(rows))
     assert len(ids["edge"]) == 2 * (columns + rows)
-    assert "14 in the piles" in ids["tile"]["bay"]  # the catalog's count, with what the tile is
+    bay = next(t for t in catalog["tiles"] if t["id"] == "bay")
+    assert ids["tile"]["bay"]["count"] == bay["count"] and f"{bay['count']} in the piles" in ids["tile"]["bay"]["text"]
 
 
 def test_kingdom_crossing_ids_are_the_catalogs():
     catalog = orjson.loads((REPO / "replayer" / "kingdom_crossing" / "catalog.json").read_bytes())
     ids = _ids("kingdom-crossing")
-    assert ids["bridge"] == {b["id"]: f"{b['a']} - {b['b']}" for b in catalog["bridges"]}
+    assert {i: e["between"] for i, e in ids["bridge"].items()} == {b["id"]: [b["a"], b["b"]] for b in catalog["bridges"]}
     assert list(ids["space"]) == [s["id"] for s in catalog["deck_spaces"]]
     assert sorted(ids["card"]) == sorted(c["id"] for deck in catalog["decks"] for c in deck["cards"])
     assert list(ids["favor"]) == [f["id"] for f in catalog["favors"]]
@@ -63,6 +64,76 @@ def test_one_kind_and_an_unknown_kind():
 def test_the_default_lists_the_schemas_fixed_words():
     words = Game.catalog_ids(get_game("entdecker"))  # the base class's default, on a real schema
     assert set(words["piece"]) == {"post", "fort", "colony"} and set(words["segment"]) == set("NESW")
+
+
+def _catalog(game: str) -> dict:
+    return orjson.loads((REPO / "replayer" / game / "catalog.json").read_bytes())
+
+
+def test_boonlake_ids_are_the_catalogs():
+    catalog = _catalog("boonlake")
+    ids = _ids("boonlake")
+    cards = catalog["project_cards"]["cards"]
+    assert list(ids["card"]) == [c["id"] for c in cards] and len(cards) == catalog["materials"]["project_cards"]
+    d44 = next(c for c in cards if c["id"] == "D44")
+    assert {k: ids["card"]["D44"][k] for k in ("cost", "vp", "effect", "timing")} == {k: d44[k] for k in ("cost", "vp", "effect", "timing")}
+    assert ids["card"]["D44"]["reconstruction"] is catalog["project_cards"]["provenance"]["reconstruction"] is True
+    assert list(ids["tile"]) == [t["id"] for t in catalog["building_tiles"]["tiles"]]
+    assert sorted(i for i, t in ids["tile"].items() if t["pasture"]) == sorted(
+        t["id"] for t in catalog["building_tiles"]["tiles"] if t["back"] == "pasture")
+    assert list(ids["scoring-tile"]) == [t["id"] for t in catalog["scoring_tiles"]["tiles"]]
+    assert list(ids["strip"]) == [s["id"] for s in catalog["strips"]["strips"]]
+    assert list(ids["lever"]) == [f"m{n}" for n in range(1, 13)]
+    assert list(ids["space"]) == [str(n) for n in range(1, 34)]  # building spaces 1-33 (rules: "from space 33 skip to space 1")
+    assert len(ids["river-space"]) == 48 and {"1", "16", "U1", "U16", "L1", "L16"} <= set(ids["river-space"])
+    assert {r["name"] for r in ids["region"].values()} == {"Boonlake", "Southern", "New Hope", "Unknown"}
+
+
+def test_castles_of_burgundy_ids_are_the_catalogs():
+    catalog = _catalog("castles_of_burgundy")
+    ids = _ids("castles-of-burgundy")
+    kinds = catalog["hex_tiles"]["kinds"]
+    assert list(ids["tile"]) == [k["id"] for k in kinds] + ["black"]
+    assert sum(t.get("knowledge") is not None for t in ids["tile"].values()) == len(catalog["knowledge_tiles"])
+    k12 = ids["tile"]["knowledge-12"]
+    raw = next(k for k in kinds if k["id"] == "knowledge-12")
+    assert (k12["normal_back"], k12["black_back"]) == (raw["normal_back"], raw["black_back"])
+    assert set(ids["depot"]) == {"1", "2", "3", "4", "5", "6"}
+    assert set(ids["depot-space"]) == {s["id"] for d in catalog["depots"]["numbered"] for s in d["spaces"]}
+    standard = {str(n) for n in range(1, 38)}  # 37 spaces numbered row by row (catalog notes)
+    assert standard | {f"A{n}" for n in range(37)} | {f"B{n}" for n in range(1, 38)} == set(ids["space"])
+    assert ids["space"]["19"]["boards"]["1"] == "castle 6"  # board #1's centre: the starting castle (rulebook)
+    uncertain = {b["numbers"]["alea-2011"] for b in catalog["boards"] if b["status"] != "confirmed" and "alea-2011" in b["numbers"]}
+    assert {n for n, b in ids["board"].items() if b["reconstruction"]} == uncertain
+
+
+def test_keyflower_upgrade_costs_name_what_is_paid():
+    """The Workshop's upgrade asks 2 resources of any kind, the Barn's 2 skill tiles of any kind:
+    the two must not read alike (both used to print "2 any")."""
+    catalog = _catalog("keyflower")
+    tiles = {t["id"]: t for t in catalog["village_tiles"]}
+    assert tiles["workshop"]["upgrade_cost"] == {"resources": {"any": 2}, "skills": {}}
+    assert tiles["barn"]["upgrade_cost"] == {"resources": {}, "skills": {"any": 2}}
+    ids = _ids("keyflower", "tile")["tile"]
+    assert "upgraded for 2 resources of any kind" in ids["workshop"]["text"]
+    assert "upgraded for 2 skill tiles of any kind" in ids["barn"]["text"]
+    assert "any" not in ids["workshop"]["text"].replace("of any kind", "")
+    assert ids["barn"]["reconstruction"] is tiles["barn"]["reconstruction"]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_every_entry_has_the_documented_shape(game):
+    result = runner.invoke(app, ["ids", game.name, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    out = orjson.loads(result.output)
+    assert set(out) == {"game", "catalog", "ids"} and out["game"] == game.name
+    for kind, entries in out["ids"].items():
+        assert entries, kind
+        for ident, entry in entries.items():
+            assert isinstance(entry["name"], str) and entry["name"], (kind, ident)
+            assert isinstance(entry["text"], str) and isinstance(entry["reconstruction"], bool), (kind, ident)
+            assert list(entry)[:2] == ["name", "text"] and list(entry)[-1] == "reconstruction"
+            assert None not in entry.values(), (kind, ident)
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)

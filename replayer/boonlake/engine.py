@@ -141,6 +141,12 @@ class Boonlake(Game):
     def catalog_version(self) -> str:  # type: ignore[override]
         return self.cat.version
 
+    def catalog_ids(self) -> dict[str, dict[str, dict]]:
+        """The catalog's components and the moves' fixed words by kind (``ludolog ids``; see ids.py)."""
+        from .ids import catalog_ids
+
+        return catalog_ids(self.cat)
+
     # -- set-up ---------------------------------------------------------------------------
     def new_state(self, log) -> BoonlakeState:
         s = setup.new_state(self.cat, [p.id for p in log.players], log.setup)

@@ -62,6 +62,13 @@ class CastlesOfBurgundy(Game):
     def catalog_version(self) -> str:  # type: ignore[override]
         return self.catalog().version
 
+    def catalog_ids(self) -> dict[str, dict[str, dict]]:
+        """The default edition's components and the moves' fixed words by kind (``ludolog ids``;
+        see ids.py)."""
+        from .ids import catalog_ids
+
+        return catalog_ids(self.catalog())
+
     def option_sets(self, n_players: int) -> list[dict]:
         if n_players == 1:
             return [{}, {"rivers_join_regions": True}, {"side": "B"}]

@@ -70,8 +70,9 @@ class CatalogEngine(ABC):
         """:raises CatalogError: ``catalog`` names an effect kind the engine does not implement."""
 
     @abstractmethod
-    def ids_of_catalog(self, catalog: Any) -> dict[str, dict[str, str]]:
-        """Kind -> {id: what it is} of the components of ``catalog`` (``ludolog ids``)."""
+    def ids_of_catalog(self, catalog: Any) -> dict[str, dict[str, dict]]:
+        """Kind -> id -> entry (:func:`.idlist.component`) of the components of ``catalog``
+        (``ludolog ids``)."""
 
     @property
     def cat(self) -> Any:
@@ -87,6 +88,6 @@ class CatalogEngine(ABC):
     def catalog_version(self) -> str:
         return self.cat.version
 
-    def catalog_ids(self) -> dict[str, dict[str, str]]:
+    def catalog_ids(self) -> dict[str, dict[str, dict]]:
         """The catalog's components by kind (``ludolog ids GAME``)."""
         return self.ids_of_catalog(self.cat)

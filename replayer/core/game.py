@@ -27,6 +27,7 @@ from typing import Any
 from .bots import BotSeat
 from .cloning import clone_fields
 from .components import HiddenPool
+from .idlist import Ids, words
 from .ledger import Ledger
 from .log import GameLog
 from .rules import RuleBook
@@ -256,17 +257,18 @@ class Game(ABC):
         return [bot for bot, score in bots.items() if score == best]
 
     # -- help for a person writing a log ------------------------------------------------------
-    def catalog_ids(self) -> dict[str, dict[str, str]]:
-        """Kind (``tile``, ``card``, ``space``...) -> {id: what it is} of the ids a log may use
-        (``ludolog ids``). Games with a catalog list its components; by default, the fixed words
-        of the schema: each ``enum`` of strings of a move or the set-up, under its key's name."""
-        found: dict[str, dict[str, str]] = {}
+    def catalog_ids(self) -> Ids:
+        """Kind (``tile``, ``card``, ``space``...) -> id -> entry (:func:`.idlist.component`: name,
+        text, the printed facts, reconstruction) of the ids a log may use (``ludolog ids``). Games
+        with a catalog list its components; by default, the fixed words of the schema: each
+        ``enum`` of strings of a move or the set-up, under its key's name."""
+        found: Ids = {}
 
         def walk(node, key: str) -> None:
             if isinstance(node, dict):
                 values = node.get("enum")
                 if isinstance(values, list) and key and all(isinstance(v, str) for v in values):
-                    found.setdefault(key, {}).update({v: "" for v in values})
+                    found.setdefault(key, {}).update(words(values))
                 for child_key, child in node.items():
                     if child_key == "properties" and isinstance(child, dict):
                         for name, prop in child.items():

@@ -97,7 +97,7 @@ class Entdecker(MoveListing, Game):
     def catalog_version(self) -> str:  # type: ignore[override]
         return self.cat.version
 
-    def catalog_ids(self) -> dict[str, dict[str, str]]:
+    def catalog_ids(self) -> dict[str, dict[str, dict]]:
         """The catalog's components by kind (``ludolog ids``; see ids.py)."""
         from .ids import catalog_ids
 

@@ -134,7 +134,7 @@ class Keyflower(CatalogEngine, Game):
                 for side in tile.sides.values() if side.action is not None]
         EFFECTS.check_catalog(uses, "Keyflower")
 
-    def ids_of_catalog(self, catalog: Catalog) -> dict[str, dict[str, str]]:
+    def ids_of_catalog(self, catalog: Catalog) -> dict[str, dict[str, dict]]:
         from .ids import catalog_ids
 
         return catalog_ids(catalog)

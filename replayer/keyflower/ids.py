@@ -1,9 +1,13 @@
 """The ids a Keyflower log may use, with what each one is (``ludolog ids keyflower``), read from the
 catalog: the village tiles of each season, the home tiles, the summer boats with their two sides,
 the boats and the turn-order tiles (all of them go into a move's ``tile``), and the words for the
-workers, resources and skill tiles."""
+workers, resources and skill tiles.
+
+An entry is a reconstruction when the catalog marks the tile so (its ``reconstruction`` flag: some
+of its printed facts are ludolog's estimate; the ``status`` of each fact says which)."""
 from __future__ import annotations
 
+from ..core.idlist import Ids, component, words
 from .catalog import COLOURS, RESOURCES, SKILLS, Catalog
 
 
@@ -37,28 +41,50 @@ def _face(face: dict) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def _cost(cost: dict) -> str:
+    """An upgrade cost in words: resources and skill tiles named as such, ``any`` as "of any kind"
+    (the Workshop asks 2 resources of any kind, the Barn 2 skill tiles of any kind)."""
+    parts = []
+    for group, noun in (("resources", "resource"), ("skills", "skill tile")):
+        for kind, n in cost.get(group, {}).items():
+            if kind == "any":
+                parts.append(f"{n} {noun}{'s' if n != 1 else ''} of any kind")
+            else:
+                parts.append(f"{n} {kind}" + (f" skill tile{'s' if n != 1 else ''}" if group == "skills" else ""))
+    return " and ".join(parts) or "nothing"
+
+
 def _upgrade(entry: dict) -> str:
     if "upgraded" not in entry:
         return ""
-    cost = entry.get("upgrade_cost", {})
-    paid = _amounts({**cost.get("resources", {}), **cost.get("skills", {})}) or "nothing"
-    return f"; upgraded for {paid}: {_face(entry['upgraded'])}"
+    return f"; upgraded for {_cost(entry.get('upgrade_cost', {}))}: {_face(entry['upgraded'])}"
 
 
-def catalog_ids(cat: Catalog) -> dict[str, dict[str, str]]:
-    """Kind -> {id: what it is}, from the catalog's data."""
+def _tile(entry: dict, name: str, text: str) -> dict:
+    facts = {k: entry[k] for k in ("season", "edges", "front", "upgrade_cost", "upgraded", "status", "note") if k in entry}
+    return component(name, text, reconstruction=entry.get("reconstruction", False), **facts)
+
+
+def catalog_ids(cat: Catalog) -> Ids:
+    """Kind -> id -> entry, from the catalog's data."""
     data = cat.data
-    tiles = {t["id"]: f"{t['name']}, {t['season']}: {_face(t['front'])}{_upgrade(t)}" for t in data["village_tiles"]}
-    homes = {t["id"]: f"{t['name']}: {_face(t['front'])}{_upgrade(t)}" for t in data["home_tiles"]}
-    summer = {t["id"]: f"{t['name']} (summer): side a {_kind(t['sides']['a'])}, side b {_kind(t['sides']['b'])}"
+    tiles = {t["id"]: _tile(t, t["name"], f"{t['season']}: {_face(t['front'])}{_upgrade(t)}") for t in data["village_tiles"]}
+    homes = {t["id"]: _tile(t, t["name"], f"{_face(t['front'])}{_upgrade(t)}") for t in data["home_tiles"]}
+    summer = {t["id"]: component(t["name"], f"summer; side a {_kind(t['sides']['a'])}, side b {_kind(t['sides']['b'])}",
+                                 reconstruction=t.get("reconstruction", False), sides=t["sides"], edges=t.get("edges"),
+                                 river_points=t.get("river_points"), status=t.get("status"))
               for t in data["summer_boats"]}
-    boats = {t["id"]: f"{t['name']}, {t['min_players']}+ players: " + ", ".join(_kind(s) for s in t.get("scoring", ()))
+    boats = {t["id"]: component(t["name"], f"{t['min_players']}+ players: " + ", ".join(_kind(s) for s in t.get("scoring", ())),
+                                reconstruction=t.get("reconstruction", False), min_players=t["min_players"], loads=t.get("loads"),
+                                scoring=t.get("scoring"), status=t.get("status"))
              for t in data["boats"]}
-    turn_order = {t["id"]: f"turn-order tile {t['number']}: " + ", ".join(
+    turn_order = {t["id"]: component(f"turn-order tile {t['number']}", ", ".join(
         f"side {side['side']} with {'/'.join(map(str, side['players']))} players"
-        + (" (the start-player icon)" if side["start_player"] else "") for side in t["sides"]) for t in data["turn_order_tiles"]}
+        + (" (the start-player icon)" if side["start_player"] else "") for side in t["sides"]),
+        reconstruction=t.get("reconstruction", False), sides=t["sides"], scoring=t.get("scoring"), status=t.get("status"))
+        for t in data["turn_order_tiles"]}
     return {"tile": tiles, "home": homes, "summer-boat": summer, "boat": boats, "turn-order": turn_order,
-            "colour": {c: "worker colour" + (" (green: from the supply, never in the bag at the start)" if c == "green" else "")
+            "colour": {c: component(f"{c} worker", "from the supply, never in the bag at the start" if c == "green" else "")
                        for c in COLOURS},
-            "resource": {r: "resource" for r in RESOURCES}, "skill": {s: "skill tile" for s in SKILLS},
-            "side": {"a": "side a (a summer boat's or a turn-order tile's)", "b": "side b"}}
+            "resource": words(RESOURCES, "resource"), "skill": words(SKILLS, "skill tile"),
+            "side": {"a": component("side a", "a summer boat's or a turn-order tile's"), "b": component("side b", "the other side")}}

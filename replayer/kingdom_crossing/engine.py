@@ -139,7 +139,7 @@ class KingdomCrossing(CatalogEngine, Game):
     def check_catalog_effects(self, catalog: Catalog) -> None:
         EFFECTS.check_catalog(catalog.effect_uses(), "Kingdom Crossing")
 
-    def ids_of_catalog(self, catalog: Catalog) -> dict[str, dict[str, str]]:
+    def ids_of_catalog(self, catalog: Catalog) -> dict[str, dict[str, dict]]:
         from .ids import catalog_ids
 
         return catalog_ids(catalog)

@@ -38,7 +38,8 @@ def test_every_tile_id_of_the_catalog_is_listed_by_kind():
 
 def test_what_each_id_is_comes_from_its_catalog_entry():
     ids = _ids()
-    assert ids["tile"]["keythedral"].startswith("Keythedral, winter: flat (points 12)")
-    assert "2+ players" in ids["boat"]["sea_bastion"] and "6+ players" in ids["boat"]["white_wind"]
-    assert "side b double transport upgrade (factor 2)" in ids["summer-boat"]["boat_2"]
+    assert ids["tile"]["keythedral"]["name"] == "Keythedral"
+    assert ids["tile"]["keythedral"]["text"].startswith("winter: flat (points 12)")
+    assert "2+ players" in ids["boat"]["sea_bastion"]["text"] and "6+ players" in ids["boat"]["white_wind"]["text"]
+    assert "side b double transport upgrade (factor 2)" in ids["summer-boat"]["boat_2"]["text"]
     assert list(_ids("boat")) == ["boat"]

@@ -1,0 +1,52 @@
+"""The entries of ``ludolog ids``: what each id a log may use names, and what is printed on it.
+
+:meth:`Game.catalog_ids` returns ``kind -> id -> entry``; every entry is a dict made by
+:func:`component` with the same three keys in every game:
+
+``name``
+    what the table calls the component ("Workshop", "knowledge tile 12", "space 14");
+``text``
+    the facts printed on it, in words, as ``ludolog ids`` prints them (may be empty);
+``reconstruction``
+    true when the catalog marks these facts as ludolog's own estimate rather than a published
+    source (the game's CATALOG.md says what was reconstructed and how);
+
+and, between ``text`` and ``reconstruction``, the facts themselves as the catalog writes them,
+under the catalog's own keys (``cost``, ``vp``, ``effect``, ``colour``, ``back``, ``season``...).
+Keys that do not apply are left out, never written as null. The recorder and editors read this
+shape from ``ludolog ids GAME --format json`` (docs/commands.md describes it).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+Entry = dict[str, Any]
+Ids = dict[str, dict[str, Entry]]
+
+
+def component(name: str, text: str = "", *, reconstruction: bool = False, **facts: Any) -> Entry:
+    """One entry: ``name``, ``text``, the facts given (None left out) and ``reconstruction``."""
+    entry: Entry = {"name": name, "text": text}
+    entry.update((key, value) for key, value in facts.items() if value is not None)
+    entry["reconstruction"] = bool(reconstruction)
+    return entry
+
+
+def words(values, what: str = "", *, reconstruction: bool = False) -> dict[str, Entry]:
+    """Entries for fixed words of a log (``coin``, ``card``): each named by itself, ``what`` as text."""
+    return {str(v): component(str(v), what, reconstruction=reconstruction) for v in values}
+
+
+def amounts(counts: dict) -> str:
+    """``{"wood": 2, "stone": 1}`` -> ``2 wood, 1 stone`` (zero amounts left out)."""
+    return ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
+
+
+def line(entry: Entry, ident: str = "") -> str:
+    """An entry as one line of ``ludolog ids``: its name (unless it is ``ident`` itself), its facts,
+    and the reconstruction mark."""
+    name, text = entry["name"], entry["text"]
+    if name == ident:
+        name = ""
+    out = f"{name}: {text}" if text and name else (text or name)
+    return out + (" [reconstruction]" if entry["reconstruction"] else "")
