@@ -1,6 +1,7 @@
 """Kingdom Crossing's board as SVG for the HTML report (``Game.render_svg``).
 
-The regions stand on a ring in clockwise order, joined by their bridges; each region shows its
+The regions stand on a ring in clockwise order, joined by their bridges (two bridges between the
+same regions bent apart, each labelled at its own middle); each region shows its
 deck spaces' face-up cards (or the empty-deck tile covering the space), the beavers of the players
 standing there, their Houses and the balloon. Under the ring, one line per player: Prestige, coins,
 resources and the five guild tracks.
@@ -15,6 +16,7 @@ from .catalog import GUILDS, RESOURCES
 
 _WIDTH, _RING = 760, 250  # px: picture width, ring radius
 _REGION_R = 78  # px: radius of a region's circle
+_BRIDGE_GAP = 44  # px: between the middles of two bridges joining the same regions
 
 
 def _centres(cat) -> list[tuple[float, float]]:
@@ -30,6 +32,29 @@ def _centres(cat) -> list[tuple[float, float]]:
     return centres
 
 
+def bridge_curves(cat, centres) -> list[tuple[float, float, float, float, float, float]]:
+    """Per bridge: its start, the control point of its curve and the point its label is written at.
+
+    Bridges joining the same two regions (B1/B2, B3/B4) are bent apart, symmetrically about the
+    straight line between the regions and ``_BRIDGE_GAP`` px apart at their middles, so that
+    neither the bridges nor their labels lie on each other; a single bridge is straight."""
+    pairs: dict[frozenset, list[int]] = {}
+    for b, (a, z) in enumerate(cat.bridge_ends):
+        pairs.setdefault(frozenset((a, z)), []).append(b)
+    out = []
+    for b, (a, z) in enumerate(cat.bridge_ends):
+        (x1, y1), (x2, y2) = centres[a], centres[z]
+        same = pairs[frozenset((a, z))]
+        offset = (same.index(b) - (len(same) - 1) / 2) * _BRIDGE_GAP
+        if a > z:  # the same side for both directions of a pair
+            offset = -offset
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        nx, ny = -(y2 - y1) / length, (x2 - x1) / length  # unit normal to the line between the regions
+        mx, my = (x1 + x2) / 2 + nx * offset, (y1 + y2) / 2 + ny * offset  # the curve's middle
+        out.append((x1, y1, 2 * mx - (x1 + x2) / 2, 2 * my - (y1 + y2) / 2, mx, my))
+    return out
+
+
 def render_svg(s) -> str:
     """The position as one SVG document (see the module docstring)."""
     cat = s.cat
@@ -40,12 +65,12 @@ def render_svg(s) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board kingdom-crossing" viewBox="0 0 {_WIDTH} {height}" '
            f'width="{_WIDTH}" height="{height}" font-family="sans-serif" font-size="11">',
            f'<rect width="{_WIDTH}" height="{height}" fill="#f3f0e6"/>']
-    for b, (a, z) in enumerate(cat.bridge_ends):
-        (x1, y1), (x2, y2) = centres[a], centres[z]
+    for b, (x1, y1, cx, cy, lx, ly) in enumerate(bridge_curves(cat, centres)):
+        (x2, y2) = centres[cat.bridge_ends[b][1]]
         out.append(f'<g class="bridge" data-bridge="{escape(cat.bridges[b])}"><title>bridge {escape(cat.bridges[b])}</title>'
-                   f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#8a6a3d" stroke-width="6"/>'
-                   f'<text x="{(x1 + x2) / 2:.1f}" y="{(y1 + y2) / 2 - 6:.1f}" text-anchor="middle" fill="#5a4020">'
-                   f'{escape(cat.bridges[b])}</text></g>')
+                   f'<path d="M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}" fill="none" stroke="#8a6a3d" '
+                   f'stroke-width="6"/><text x="{lx:.1f}" y="{ly + 4:.1f}" text-anchor="middle" fill="#5a4020" '
+                   f'font-weight="bold" paint-order="stroke" stroke="#f3f0e6" stroke-width="3">{escape(cat.bridges[b])}</text></g>')
     for r, name in enumerate(cat.regions):
         x, y = centres[r]
         out.append(f'<g class="region" data-region="{escape(name)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{_REGION_R}" '
