@@ -115,7 +115,10 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", reada
                    to: Annotated[Optional[int], typer.Option("--to", min=0, metavar="N",
                                                              help="Stop after the first N moves (default: the end).")] = None,
                    max_size: MaxSizeOption = DEFAULT_MAX_SIZE,
-                   fmt: FormatOption = OutputFormat.text) -> None:
+                   fmt: FormatOption = OutputFormat.text,
+                   svg: Annotated[Optional[Path], typer.Option(
+                       "--svg", metavar="FILE", help="Also write the board picture of this position to FILE "
+                                                     "(SVG; an existing FILE is not replaced).")] = None) -> None:
     """Show the state, scores and score ledger after move N (default: the end).
 
     Exit 1, showing the violation, if the log is invalid before that point.
@@ -181,6 +184,11 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", reada
         report["unrevealed"] = result.unrevealed
         report["position"] = game.describe(state)
         picture = game.render(state) if fmt == OutputFormat.text else ""
+        if svg is not None:
+            drawing = game.render_svg(state)
+            if drawing is None:
+                fail(f"{name}: {game.title} draws no board picture; leave out --svg")
+            write_file(svg, drawing.encode("utf-8"))
     # a player's notes on the moves replayed (free comments, like PGN's)
     report["notes"] = [{"move_index": i, "note": m["note"]} for i, m in enumerate((log.moves or [])[:end])
                        if isinstance(m, dict) and isinstance(m.get("note"), str)]

@@ -3,21 +3,30 @@ here from the catalog and the log, not read back from the drawing code.
 
 Kingdom Crossing: two bridges joining the same regions (the catalog's B1/B2 and B3/B4) are drawn
 as two different curves with their labels apart, not on one line with the labels over each other.
+
+Boonlake: the annotated example's final position (``replay --svg``) shows every piece where the
+moves put it: tiles and pastures from the set-up and the explore/pasture moves, inhabitants and
+houses from develop/upgrade, cattle, ships from the last ship move, the strips in the order phase C
+leaves them, levers from modernize/lever moves, and the scores the log claims.
 """
 from __future__ import annotations
 
 import math
 import re
+import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
 import orjson
+from typer.testing import CliRunner
 
+from ludolog.cli.app import app
 from ludolog.cli.common import load_log
 from ludolog.replayer.core import replay
 
 HERE = Path(__file__).parent
 REPO = HERE.parent
+runner = CliRunner()
 
 
 def _bridges(svg: str) -> dict[str, tuple[str, float, float]]:
@@ -49,3 +58,107 @@ def test_kingdom_crossing_paired_bridges_are_drawn_apart():
     for i, (x1, y1) in enumerate(labels):  # and no label on any other
         for x2, y2 in labels[i + 1:]:
             assert math.hypot(x1 - x2, y1 - y2) >= 20
+
+
+# -- Boonlake ------------------------------------------------------------------------------------
+
+def _boonlake_example() -> dict:
+    text = (REPO / "schema" / "boonlake.example.md").read_text(encoding="utf-8")
+    return orjson.loads(re.findall(r"```json\n(.*?)\n```", text, re.S)[-1])
+
+
+def _elements(svg: str, cls: str) -> list[dict]:
+    """The attributes of every element of class ``cls``."""
+    root = ET.fromstring(svg)
+    return [dict(e.attrib) for e in root.iter() if cls in e.attrib.get("class", "").split()]
+
+
+def _expected(raw: dict) -> dict:
+    """What lies on the table after the example's moves, worked out from the moves alone."""
+    seat = {p["id"]: i for i, p in enumerate(raw["players"])}
+    tiles = {int(space): tile for space, tile in raw["setup"]["tiles"].items()}
+    pastures, sites, cattle, ships, levers, used = set(), {}, [], {}, {}, set()
+    strips = list(raw["setup"]["strips"])
+    for move in raw["moves"]:
+        t, who = move["type"], seat.get(move.get("player"))
+        if t == "explore":
+            tiles[move["space"]] = move["tile"]
+        elif t == "pasture":
+            pastures.add(move["space"])
+        elif t == "develop":
+            sites[(move["space"], move.get("site", 1))] = (who, "inhabitant")
+        elif t == "upgrade":
+            sites[(move["space"], move.get("site", 1))] = (who, move["to"])
+        elif t == "cattle":
+            cattle.append((move["space"], who))
+        elif t == "ship":
+            ships[who] = move["to"]
+        elif t == "action":  # phase C: the strip taken goes to the bottom, the others move up
+            strips.remove(move["strip"])
+            strips.append(move["strip"])
+        elif t == "modernize":
+            levers.setdefault(who, set()).add(move["lever"])
+        elif t == "score":  # an interim scoring turns the used levers back
+            used = set()
+        elif t == "lever":
+            used.add((who, move["lever"]))
+    scores = raw["claimed"]["events"][-1]
+    assert scores["after"] == len(raw["moves"]) - 1
+    return {"tiles": tiles, "pastures": pastures, "sites": sites, "cattle": cattle, "ships": ships, "strips": strips,
+            "levers": levers, "used": used, "scores": {seat[p]: v for p, v in scores["scores"].items()}}
+
+
+def test_boonlake_board_shows_every_piece_of_the_annotated_example(tmp_path):
+    raw = _boonlake_example()
+    catalog = orjson.loads((REPO / "replayer" / "boonlake" / "catalog.json").read_bytes())
+    want = _expected(raw)
+    path = tmp_path / "boonlake.json"
+    path.write_bytes(orjson.dumps(raw))
+    out = tmp_path / "board.svg"
+    result = runner.invoke(app, ["replay", str(path), "--svg", str(out)])
+    assert result.exit_code == 0, result.output
+    svg = out.read_text(encoding="utf-8")
+    # the river and its spaces, the gameboard's spaces
+    assert sorted(e["data-river"] for e in _elements(svg, "river-space")) == sorted(s["id"] for s in catalog["river"]["spaces"])
+    assert sorted(int(e["data-space"]) for e in _elements(svg, "space")) == list(range(1, 34))
+    assert len(_elements(svg, "bridge")) == len(catalog["board"]["bridges"])
+    assert len(_elements(svg, "ford")) == len(catalog["board"]["fords"])
+    # building tiles and pastures, where the moves put them
+    non_pasture = {s: t for s, t in want["tiles"].items() if s not in want["pastures"]}
+    assert {int(e["data-space"]): e["data-tile"] for e in _elements(svg, "tile")} == non_pasture
+    assert {int(e["data-space"]) for e in _elements(svg, "pasture")} == want["pastures"]
+    assert sorted((int(e["data-space"]), int(e["data-seat"])) for e in _elements(svg, "cattle")) == sorted(want["cattle"])
+    # inhabitants, houses and settlements on their sites
+    drawn = {(int(e["data-space"]), int(e["data-site"])): (int(e["data-seat"]), cls)
+             for cls in ("inhabitant", "house", "settlement") for e in _elements(svg, cls)}
+    assert drawn == want["sites"] and any(piece == "house" for _, piece in drawn.values())
+    # ships, boats
+    assert {int(e["data-seat"]): e["data-river"] for e in _elements(svg, "ship")} == want["ships"]
+    boats = Counter(int(e["data-seat"]) for e in _elements(svg, "boat"))
+    assert boats == {i: len(catalog["player_board"]["canal"]["boat_start"]) for i in range(len(raw["players"]))}
+    # the action board's strips top to bottom, levers placed and used, scores
+    rows = sorted(_elements(svg, "strip"), key=lambda e: int(e["data-row"]))
+    assert [e["data-strip"] for e in rows] == want["strips"]
+    levers = _elements(svg, "lever")
+    assert len(levers) == len(raw["players"]) * len(catalog["player_board"]["lever_spaces"])
+    placed = {}
+    for e in levers:
+        if e["data-placed"] == "true":
+            placed.setdefault(int(e["data-seat"]), set()).add(e["data-lever"])
+    assert placed == want["levers"]
+    assert {(int(e["data-seat"]), e["data-lever"]) for e in levers if e["data-used"] == "true"} == want["used"]
+    assert {int(e["data-seat"]): int(e["data-score"]) for e in _elements(svg, "score")} == want["scores"]
+    assert sorted(e["data-tile"] for e in _elements(svg, "scoring-tile")) == sorted(raw["setup"]["scoring_tiles"])
+    # an existing file is not replaced
+    again = runner.invoke(app, ["replay", str(path), "--svg", str(out)])
+    assert again.exit_code != 0 and out.read_text(encoding="utf-8") == svg
+
+
+def test_boonlake_report_draws_the_board(tmp_path):
+    path = tmp_path / "boonlake.json"
+    path.write_bytes(orjson.dumps(_boonlake_example()))
+    out = tmp_path / "game.html"
+    result = runner.invoke(app, ["report", str(path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    assert "This game draws no board picture" not in page and "boonlake" in page

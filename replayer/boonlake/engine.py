@@ -362,6 +362,19 @@ class Boonlake(Game):
                          f"stack {len(sl.revealed)}/{s.cat.solo_stack_size} revealed")
         return "; ".join(parts)
 
+    def render_svg(self, s: BoonlakeState) -> str:
+        """The board picture (board_svg.py), headed by whose decision is next."""
+        from .board_svg import render_svg
+
+        seat = CHANCE if s.step is Step.END else turn.expect(s)[0]
+        if s.step is Step.END:
+            waiting = "the game is over"
+        elif seat == SIMULTANEOUS:
+            waiting = "the interim scoring: every player decides" if s.step is Step.INTERIM else "every player decides"
+        else:
+            waiting = _waiting(s, seat if seat >= 0 else None)
+        return render_svg(s, waiting)
+
     def render(self, s: BoonlakeState) -> str:
         lines = [self.describe(s)]
         board = ", ".join(f"{sp}:{t}" for sp, t in sorted(s.tiles.items()))
