@@ -23,7 +23,8 @@ from .chromium import png_pixels
 HERE = Path(__file__).parent
 INVALID = HERE / "cases" / "entdecker" / "ENT.BUILD.NO_PIECE.json"
 #: (game, players, how many logs)
-CORPUS = (("entdecker", 2, 3), ("entdecker", 3, 2), ("kingdom-crossing", 2, 2), ("kingdom-crossing", 1, 1))
+CORPUS = (("entdecker", 2, 3), ("entdecker", 3, 2), ("kingdom-crossing", 2, 2), ("kingdom-crossing", 1, 1),
+          ("boonlake", 2, 1), ("castles-of-burgundy", 2, 1), ("keyflower", 3, 1))
 SECTIONS = ("games", "win-rate", "scores", "length", "points", "elo", "violations")
 runner = CliRunner()
 
@@ -206,3 +207,58 @@ def test_dashboard_in_chromium(browser, club, tmp_path):
     requests = [e["params"]["request"]["url"] for e in browser.events if e.get("method") == "Network.requestWillBeSent"]
     assert [r.split("#")[0] for r in requests] == [url]
     json.dumps(sizes)  # the sizes are plain numbers
+    check_charts_readable(browser, club)
+
+
+#: every text of every chart, with its box on the page, and what the chart is made of
+_CHART_TEXTS = """[...document.querySelectorAll('section')].filter(s => s.querySelector('.chart svg')).map(sec => {
+  const svg = sec.querySelector('.chart svg'), box = svg.getBoundingClientRect();
+  const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim()).map(t => {
+    const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; });
+  return {id: sec.id, box: [box.left, box.top, box.right, box.bottom], texts: texts,
+          xaxes: [...svg.querySelectorAll('.role-axis-domain')].filter(d => {
+            const r = d.getBoundingClientRect(); return r.width > r.height; }).length};
+})"""
+
+
+def _overlap(a: list, b: list, gap: float = 0.5) -> float:
+    """The area two text boxes share once each is widened by ``gap`` px on every side: words that
+    touch ("castles-of-burgundyboonlake") read as one."""
+    width = min(a[3], b[3]) - max(a[1], b[1]) + 2 * gap
+    height = min(a[4], b[4]) - max(a[2], b[2]) + 2 * gap
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def check_charts_readable(browser, club) -> None:
+    """At 1400 px wide, every chart's words can be read: no two texts of a chart on each other
+    (the Elo panels' game names ran together), none outside its chart (a clipped
+    "kingdom-crossing") or cut short, every game of the corpus named in the Elo and
+    points-by-category charts and every category of the database in the latter (its one legend
+    stopped at "...12 entries"), and the win rate drawn as one plot (one x axis) naming every
+    group of games of two or more players (a grid of four columns left empty panels under six
+    groups). The corpus has two games of two players next to each other in the Elo chart and six
+    groups for the win rate, the cases that went wrong."""
+    db, logs, _ = club
+    browser.call("Emulation.setDeviceMetricsOverride", width=1400, height=1000, deviceScaleFactor=1, mobile=False)
+    charts = {c["id"]: c for c in browser.evaluate(_CHART_TEXTS)}
+    assert set(charts) == set(SECTIONS)
+    for key, chart in charts.items():
+        left, top, right, bottom = chart["box"]
+        assert right <= 1400, (key, chart["box"])
+        texts = chart["texts"]
+        for i, a in enumerate(texts):
+            assert left - 1 <= a[1] and a[3] <= right + 1 and top - 1 <= a[2] and a[4] <= bottom + 1, (key, a, chart["box"])
+            assert not a[0].endswith("\u2026") and "entries" not in a[0], (key, a[0])  # nothing cut short
+            for b in texts[i + 1:]:
+                assert _overlap(a, b) == 0, (key, a, b)
+    words = {key: {t[0] for t in chart["texts"]} for key, chart in charts.items()}
+    games = {raw["game"] for raw in logs}
+    assert games <= words["elo"]
+    assert all(any(g in w for w in words["points"]) for g in games)
+    result = runner.invoke(app, ["query", "points_by_category", "--db", str(db), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    categories = {r["category"] for r in json.loads(result.output)}
+    assert categories and categories <= words["points"]
+    groups = {f"{raw['game']}, {len(raw['players'])}p" for raw in logs if len(raw["players"]) > 1}
+    assert groups <= words["win-rate"], (groups, words["win-rate"])
+    assert charts["win-rate"]["xaxes"] == 1, charts["win-rate"]["xaxes"]  # one plot: no panel to leave empty

@@ -65,13 +65,16 @@ def chart_games(rows: list[dict]) -> str:
     values = [{"group": _label(r), "status": status, "games": r[status]}
               for r in rows for status in ("valid", "unfinished", "invalid") if r[status]]
     chart = alt.Chart(alt.Data(values=values)).mark_bar().encode(
-        x=alt.X("games:Q", title="logs"), y=alt.Y("group:N", title=None, sort=None),
+        x=alt.X("games:Q", title="logs", axis=alt.Axis(format="d", tickMinStep=1)),
+        y=alt.Y("group:N", title=None, sort=None, axis=alt.Axis(labelLimit=0)),
         color=alt.Color("status:N", scale=alt.Scale(domain=["valid", "unfinished", "invalid"],
                                                     range=["#2e7d32", "#f9a825", "#c62828"])))
     return _svg(chart.properties(width=520, title="Logs per game and player count"))
 
 
 def chart_win_rate(rows: list[dict]) -> str:
+    """One bar per seat, grouped by game and player count on one axis (no grid of panels, so no
+    empty panel whatever the number of groups), each group's fair share as a dashed tick."""
     import altair as alt
 
     # a solo game has one seat: nothing to compare
@@ -79,15 +82,18 @@ def chart_win_rate(rows: list[dict]) -> str:
                "fair_share": r["fair_share"]} for r in rows if r["player_count"] > 1]
     if not values:
         return ""
+    y = alt.Y("group:N", title=None, sort=None, axis=alt.Axis(labelLimit=0))
     bars = alt.Chart().mark_bar().encode(
-        x=alt.X("seat:N", title="turn position", axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("win_share:Q", title="share of wins"), color=alt.Color("seat:N", legend=None))
-    fair = alt.Chart().mark_rule(color="#333", strokeDash=[4, 3]).encode(y="fair_share:Q")
-    # a faceted layer needs its data at the top: the layers share it
-    chart = alt.layer(bars, fair, data=alt.Data(values=values)).properties(width=140, height=160).facet(
-        facet=alt.Facet("group:N", title=None), columns=4)
-    return _svg(chart.properties(title="Win share by place in the turn order (1 = the first player; dashed: "
-                                       "a fair share)"))
+        x=alt.X("win_share:Q", title="share of wins", scale=alt.Scale(domain=[0, 1])), y=y, yOffset="seat:N",
+        color=alt.Color("seat:N", title="turn position"))
+    seats = max(int(v["seat"]) for v in values)
+    band = 9 * seats + 10  # px per group: a bar of 9 px per seat and a gap
+    fair = alt.Chart().mark_tick(color="#333", strokeDash=[4, 3], thickness=2, size=band - 4).encode(
+        x="fair_share:Q", y=y)
+    groups = len({v["group"] for v in values})
+    chart = alt.layer(bars, fair, data=alt.Data(values=values)).properties(width=560, height=band * groups)
+    return _svg(chart.properties(title="Win share by place in the turn order (bars from the first player down; "
+                                       "black line: a fair share)"))
 
 
 def chart_scores(rows: list[dict]) -> str:
@@ -115,15 +121,24 @@ def chart_length(rows: list[dict]) -> str:
 
 
 def chart_points(rows: list[dict]) -> str:
+    """One bar chart per game, each with its own colours and its own legend listing every one of
+    its categories (the categories are the game's own: one shared legend was cut short and
+    repeated its colours)."""
     import altair as alt
 
-    values = [{**r, "side": r["side"]} for r in rows]
-    chart = alt.Chart(alt.Data(values=values)).mark_bar().encode(
-        x=alt.X("points_per_player:Q", title="points per player and game"),
-        y=alt.Y("side:N", title=None), color=alt.Color("category:N", title="category",
-                                                       scale=alt.Scale(scheme="category20")),
-        row=alt.Row("game:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left")))
-    return _svg(chart.properties(width=460, title="Points by category: winners and the others"))
+    by_game: dict[str, list[dict]] = {}
+    for r in rows:
+        by_game.setdefault(r["game"] or "(unknown game)", []).append(r)
+    charts = []
+    for game, values in by_game.items():
+        charts.append(alt.Chart(alt.Data(values=values)).mark_bar().encode(
+            x=alt.X("points_per_player:Q", title="points per player and game"),
+            y=alt.Y("side:N", title=None),
+            color=alt.Color("category:N", title=f"{game}: category", scale=alt.Scale(scheme="category20"),
+                            legend=alt.Legend(symbolLimit=0, labelLimit=0, columns=2 if len(values) > 24 else 1)),
+        ).properties(width=460, title=alt.TitleParams(game, anchor="start", fontSize=12)))
+    chart = alt.vconcat(*charts, spacing=18).resolve_scale(color="independent", x="independent")
+    return _svg(chart.properties(title="Points by category: winners and the others"))
 
 
 def chart_elo(rows: list[dict]) -> str:
@@ -141,7 +156,10 @@ def chart_elo(rows: list[dict]) -> str:
         tooltip=["player:N", "rating:Q", "games:Q"])
     start = alt.Chart().mark_rule(color="#999", strokeDash=[3, 3]).encode(x=alt.datum(1500))
     chart = alt.layer(start, dots, data=alt.Data(values=values)).properties(width=360)
-    chart = chart.facet(row=alt.Row("game:N", title=None)).resolve_scale(y="independent")
+    # each game's name written across, over its panel (a row label turned on its side ran over the
+    # next game's when a game has few players)
+    chart = chart.facet(row=alt.Row("game:N", title=None, header=alt.Header(
+        labelAngle=0, labelOrient="top", labelAnchor="start", labelFontWeight="bold", labelLimit=0))).resolve_scale(y="independent")
     return _svg(chart.properties(title=f"Elo ranking (top {ELO_TOP} per game)"))
 
 
