@@ -162,3 +162,25 @@ def test_boonlake_report_draws_the_board(tmp_path):
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
     assert "This game draws no board picture" not in page and "boonlake" in page
+
+
+def test_boonlake_board_shows_settlements_and_houses_of_a_whole_game():
+    """A 4-player game to its end: the settlements and houses drawn per player are those the moves
+    built (an upgrade move, or a card's or lever's ``upgrade``: each house an inhabitant turned
+    into one, each settlement a house turned into one)."""
+    path = HERE / "golden" / "boonlake" / "boonlake-4p-3.log.json"
+    raw = orjson.loads(path.read_bytes())
+    seat = {p["id"]: i for i, p in enumerate(raw["players"])}
+    built = Counter()
+    for move in raw["moves"]:
+        to = move.get("to") if move["type"] == "upgrade" else (move.get("upgrade") or {}).get("to")
+        if to:
+            built[(seat[move["player"]], to)] += 1
+    result = replay(load_log(path))
+    svg = result.game.render_svg(result.state)
+    settlements = Counter(int(e["data-seat"]) for e in _elements(svg, "settlement"))
+    houses = Counter(int(e["data-seat"]) for e in _elements(svg, "house"))
+    assert sum(settlements.values()) > 0
+    for i in range(len(raw["players"])):
+        assert settlements[i] == built[(i, "settlement")], i
+        assert houses[i] == built[(i, "house")] - built[(i, "settlement")], i
