@@ -19,7 +19,7 @@ import jsonschema_rs
 import orjson
 import pytest
 
-from ludolog.replayer.core import all_games, get_game
+from ludolog.replayer.core import all_games
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -219,12 +219,3 @@ def test_logs_use_only_listed_ids(game):
         assert not unlisted, f"{name}: ids not listed by ludolog ids: {sorted(unlisted)[:5]}"
         pytest.fail(f"{name}: the narrowed schema refuses it")
 
-
-if __name__ == "__main__":
-    import sys
-    for g in all_games():
-        if len(sys.argv) > 1 and g.name not in sys.argv[1:]:
-            continue
-        print("#####", g.name)
-        for p, n in id_fields(g.schema.document).items():
-            print(f"        {p!r}: ..., # {str(n.get('enum') or n.get('pattern') or n.get('$ref'))[:60]}")
