@@ -90,7 +90,36 @@ def migrate_traced(raw: dict, game: Game) -> Migrated:
             out = step
         out = dict(out)
         out["format"] = newer
+    if origin != list(range(count)):
+        out = _claims_follow_moves(out, origin, count)
     return Migrated(out, origin, count)
+
+
+def _claims_follow_moves(raw: dict, origin: list[int], count: int) -> dict:
+    """``raw`` with every move index of its envelope following its move: a claim written after move
+    ``i`` of the file as written is written after the last migrated move that comes from move ``i``
+    (the reveals its resolution produced included: in the older format they were part of that move,
+    so the scores written down after it include what they scored). An index past the end of the file
+    stays past the end of the migrated log (the claim check reports it). Only
+    ``claimed.events[].after`` holds a move index in the envelope; move notes travel with their moves.
+    """
+    claimed = raw.get("claimed")
+    if not isinstance(claimed, dict) or not isinstance(claimed.get("events"), list):
+        return raw
+    last_of = [-1] * count
+    for k, i in enumerate(origin):
+        if 0 <= i < count:
+            last_of[i] = k
+    events = []
+    for event in claimed["events"]:
+        after = event.get("after") if isinstance(event, dict) else None
+        if isinstance(after, int) and not isinstance(after, bool) and after >= 0:
+            if after < count and last_of[after] >= 0:
+                event = dict(event, after=last_of[after])
+            elif after >= count:
+                event = dict(event, after=after - count + len(origin))
+        events.append(event)
+    return dict(raw, claimed=dict(claimed, events=events))
 
 
 def source_index(index: int, migrated: Migrated) -> int:

@@ -12,7 +12,8 @@ from ..core.migrate import Migrated
 def migrate_v1(cat, raw: dict) -> Migrated:  # cat: the Entdecker Catalog
     """``ludolog/1`` -> ``ludolog/2``: a storm's turn is closed by an ``end`` (one rule for
     ``end``), so an ``end`` is written after each storm tile placed; a claim after such a
-    placement moves to that ``end`` (where the turn, and its scoring, now ends). The pile sizes
+    placement moves to that ``end`` (where the turn, and its scoring, now ends: the core's migration
+    moves every claim through ``origin``). The pile sizes
     stay (they are optional now, not gone).
 
     Moves that are not well formed are kept as they are (the schema reports them). ``raw`` is not
@@ -22,7 +23,7 @@ def migrate_v1(cat, raw: dict) -> Migrated:  # cat: the Entdecker Catalog
         return Migrated(raw)
     storms = {k for k, t in cat.tiles.items() if t.event is not None
               and cat.events.get(t.event, {}).get("effect") == "end_turn"}
-    moves, last_of, origin = [], [], []  # last_of[i]: index of the last new move made from old move i
+    moves, origin = [], []
     drawn = None
     for i, move in enumerate(raw["moves"]):
         moves.append(move)
@@ -37,16 +38,4 @@ def migrate_v1(cat, raw: dict) -> Migrated:  # cat: the Entdecker Catalog
                 moves.append({"type": "end", "player": move.get("player")})
                 origin.append(i)
             drawn = None
-        last_of.append(len(moves) - 1)
-    out = dict(raw, moves=moves)
-    claimed = raw.get("claimed")
-    if isinstance(claimed, dict) and isinstance(claimed.get("events"), list):
-        events = []
-        for event in claimed["events"]:
-            after = event.get("after") if isinstance(event, dict) else None
-            if isinstance(after, int) and not isinstance(after, bool) and 0 <= after < len(last_of):
-                event = dict(event, after=last_of[after])
-            events.append(event)
-        out["claimed"] = dict(claimed, events=events)
-    return Migrated(out, origin, len(raw["moves"]))
-
+    return Migrated(dict(raw, moves=moves), origin, len(raw["moves"]))

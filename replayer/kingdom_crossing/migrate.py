@@ -151,10 +151,12 @@ def migrate(game, raw: dict) -> Migrated:
     while state is not None and k < len(moves):
         move = moves[k]
         parts = _static(move)
+        owner = k - 1  # reveals before a move's first part belong to the move before it
         try:
             while parts:
                 part = parts[0]
-                _reveal_pending(game, state, oracle, new_moves, origin, k - 1)
+                _reveal_pending(game, state, oracle, new_moves, origin, owner)
+                owner = k  # between its parts (a Paco & Paca tile that emptied a space): to the move itself
                 _check_v1_only(state, oracle, part, k)
                 state.ledger.move_index = len(new_moves)
                 seat = log.seat_of.get(part.get("player")) if isinstance(part, dict) else None

@@ -1,0 +1,163 @@
+"""Claims survive migration: a ludolog/1 log with scores claimed after its moves keeps its verdict
+and its scores when read (migrated on read) and when rewritten by ``ludolog migrate``, because every
+move index of the envelope (``claimed.events[].after``) follows its move.
+
+The games with a ludolog/1 format are Entdecker and Kingdom Crossing. The claims are written after
+*every* ludolog/1 move of the pinned golden playthroughs (tests/golden/<game>/ludolog-1/), so every
+kind of moment is claimed at: after a move followed by reveals (a card, birds, a Queen card, a
+Favor refill or restock), after a Paco & Paca or balloon move that became two moves, after a storm
+(Entdecker's inserted ``end``), at set-up reveals and at the last move. Each claimed score is the
+sum of the pinned ludolog/1 ledger through that move (tests/golden/.../*.expected.json, written
+before the format changed), not a number taken from the engine under test.
+
+What a table writes in ludolog/2: Entdecker's ludolog/2 golden playthroughs are the same games as
+its ludolog/1 ones (written by the ludolog/2 simulator), so the migrated file must equal that file
+with the same claims written where a ludolog/2 table writes them: after the last move of each
+ludolog/1 move's turn (the storm's ``end``), with the pinned ludolog/2 ledger's totals. Kingdom
+Crossing's ludolog/2 goldens are other games; there the claims must sit where an independent
+alignment of the two move lists puts them (a chance move belongs to the move whose resolution
+revealed it; a split move to the move it was split from).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from ludolog.cli.app import app
+from ludolog.replayer.core import find_game, migrate_traced, parse_log, replay
+
+TESTS = Path(__file__).parent
+GOLDEN_V1 = {game: sorted(TESTS.glob(f"golden/{game}/ludolog-1/*.log.json")) for game in ("entdecker", "kingdom-crossing")}
+ALL_V1 = [p for paths in GOLDEN_V1.values() for p in paths]
+#: Kingdom Crossing's moves that only reveal (written by the table when the component is turned up)
+KC_CHANCE = {"reveal", "birds", "queen", "refill", "restock"}
+runner = CliRunner()
+
+
+def _expected(path: Path) -> dict:
+    return orjson.loads(path.with_name(path.name.replace(".log.json", ".expected.json")).read_bytes())
+
+
+def _totals_through(ledger: list, ids: list[str], move: int) -> dict[str, int]:
+    totals = dict.fromkeys(ids, 0)
+    for index, player, delta, *_ in ledger:
+        if index <= move and player in totals:
+            totals[player] += delta
+    return totals
+
+
+def _with_claims_after_every_move(raw: dict, ledger: list) -> dict:
+    ids = [p["id"] for p in raw["players"]]
+    events = [{"after": k, "label": f"after move {k}", "scores": _totals_through(ledger, ids, k)}
+              for k in range(len(raw["moves"]))]
+    return {**raw, "claimed": {**raw.get("claimed", {}), "events": events}}
+
+
+@pytest.mark.parametrize("path", ALL_V1, ids=[f"{p.parts[-3]}/{p.name}" for p in ALL_V1])
+def test_a_ludolog_1_log_with_claims_after_every_move_keeps_its_verdict_and_scores(path):
+    raw = orjson.loads(path.read_bytes())
+    expected = _expected(path)
+    claimed = _with_claims_after_every_move(raw, expected["ledger"])
+    result = replay(parse_log(orjson.dumps(claimed), path.name, find_game))
+    assert [(v.code, v.message) for v in result.violations] == []
+    assert result.status == expected["status"] == "valid"
+    assert result.scores == expected["scores"]
+
+
+def test_validate_and_audit_agree_on_a_claimed_ludolog_1_kingdom_crossing_log(tmp_path):
+    path = GOLDEN_V1["kingdom-crossing"][2]
+    raw = _with_claims_after_every_move(orjson.loads(path.read_bytes()), _expected(path)["ledger"])
+    log = tmp_path / "claimed.json"
+    log.write_bytes(orjson.dumps(raw))
+    validated = runner.invoke(app, ["validate", str(log)])
+    assert validated.exit_code == 0, validated.output
+    audited = runner.invoke(app, ["audit", str(log), "--format", "json"])
+    assert audited.exit_code == 0, audited.output
+    report = orjson.loads(audited.output)
+    assert report["divergence"] is None and len(report["claims"]) == len(raw["claimed"]["events"]) + 1
+
+
+def _v1_units(old: list, new: list, game: str) -> list[int]:
+    """For each ludolog/2 move, the ludolog/1 move it belongs to, found without the migration: a
+    ludolog/1 move is found again as itself or as its parts (Paco & Paca's tiles one by one, a work
+    move and the balloon flight after it); any other ludolog/2 move (a reveal, an ``end`` after a
+    storm) belongs to the ludolog/1 move before it (set-up reveals before the first move: to move 0)."""
+    units, i, pending = [], -1, []
+    for move in new:
+        if pending and move == pending[0]:
+            pending.pop(0)
+            units.append(i)
+            continue
+        nxt = old[i + 1] if i + 1 < len(old) else None
+        parts = _parts(nxt) if nxt is not None else []
+        if parts and move == parts[0] and not (game == "kingdom-crossing" and move.get("type") in KC_CHANCE):
+            i += 1
+            pending = parts[1:]
+        units.append(max(i, 0))
+    assert i == len(old) - 1 and not pending, "every ludolog/1 move is found, in order"
+    return units
+
+
+def _parts(move: dict) -> list[dict]:
+    if move.get("type") == "paco" and isinstance(move.get("tiles"), list):
+        return [{"type": "paco", "tile": t} for t in move["tiles"]]
+    balloon = move.get("balloon")
+    if move.get("type") == "work" and isinstance(balloon, dict):
+        work = {k: v for k, v in move.items() if k != "balloon"}
+        if balloon.get("when") == "after":
+            return [work, {"type": "fly", "player": move.get("player"), "to": balloon["to"]}]
+        return [{**work, "balloon": {"to": balloon["to"]}}]
+    return [move]
+
+
+def _last_of(units: list[int], count: int) -> list[int]:
+    last = [-1] * count
+    for j, i in enumerate(units):
+        last[i] = j
+    return last
+
+
+@pytest.mark.parametrize("path", GOLDEN_V1["entdecker"], ids=[p.name for p in GOLDEN_V1["entdecker"]])
+def test_migrate_writes_the_ludolog_2_file_a_table_would_have_written(path, tmp_path):
+    old = orjson.loads(path.read_bytes())
+    table = orjson.loads(path.parent.parent.joinpath(path.name).read_bytes())  # the same game, written in ludolog/2
+    assert table["format"] == "ludolog/2" and table["setup"] == old["setup"]
+    ids = [p["id"] for p in old["players"]]
+    units = _v1_units(old["moves"], table["moves"], "entdecker")
+    last = _last_of(units, len(old["moves"]))
+    ledger_v2 = _expected(path.parent.parent.joinpath(path.name))["ledger"]
+    table["claimed"]["events"] = [{"after": last[k], "label": f"after move {k}",
+                                   "scores": _totals_through(ledger_v2, ids, last[k])} for k in range(len(old["moves"]))]
+    src = tmp_path / "old" / path.name
+    src.parent.mkdir()
+    src.write_bytes(orjson.dumps(_with_claims_after_every_move(old, _expected(path)["ledger"])))
+    out = tmp_path / "new"
+    done = runner.invoke(app, ["migrate", str(src), "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    assert orjson.loads((out / path.name).read_bytes()) == table
+
+
+@pytest.mark.parametrize("path", GOLDEN_V1["kingdom-crossing"], ids=[p.name for p in GOLDEN_V1["kingdom-crossing"]])
+def test_kingdom_crossing_claims_move_past_the_reveals_their_move_caused(path):
+    old = _with_claims_after_every_move(orjson.loads(path.read_bytes()), _expected(path)["ledger"])
+    migrated = migrate_traced(old, find_game("kingdom-crossing")).raw
+    units = _v1_units(old["moves"], migrated["moves"], "kingdom-crossing")
+    assert len(units) > len(old["moves"])  # reveals were inserted
+    last = _last_of(units, len(old["moves"]))
+    assert [e["after"] for e in migrated["claimed"]["events"]] == last
+    assert [(e["label"], e["scores"]) for e in migrated["claimed"]["events"]] == \
+        [(e["label"], e["scores"]) for e in old["claimed"]["events"]]
+    assert {k: v for k, v in migrated.items() if k not in ("format", "setup", "moves", "claimed", "options")} == \
+        {k: v for k, v in old.items() if k not in ("format", "setup", "moves", "claimed", "options")}
+
+
+def test_a_claim_past_the_end_of_a_ludolog_1_log_stays_past_the_end():
+    path = GOLDEN_V1["kingdom-crossing"][2]
+    raw = orjson.loads(path.read_bytes())
+    raw["claimed"]["events"] = [{"after": len(raw["moves"]), "scores": {"ana": 0}}]
+    result = replay(parse_log(orjson.dumps(raw), path.name, find_game))
+    assert [v.code for v in result.violations] == ["CORE.CLAIM.EVENT_MISMATCH"]
+    assert "but the log has" in result.violations[0].message
