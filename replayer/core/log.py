@@ -13,7 +13,7 @@ from .errors import LogError, Violation, quote
 from .migrate import FORMATS, Migrated, MigrationError, migrate_traced, migrated_index, needs_migration, to_source
 from .rules import CORE_RULES
 from .schemas import EXPLAINED_ERRORS_PER_FILE, GameSchema, game_schema, pointer
-from .strict_json import DuplicateKey, duplicate_keys, may_hold_floats
+from .strict_json import MAX_DEPTH, DuplicateKey, duplicate_keys, may_hold_floats, too_deep
 
 if TYPE_CHECKING:
     from .game import Game
@@ -112,6 +112,9 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
         reason = str(exc.msg if hasattr(exc, "msg") else exc)
         if not data.strip():
             reason = "the file is empty"
+        if "depth limit" in reason or "recursion limit" in reason.lower():
+            raise LogError([_core(file, "CORE.JSON.TOO_DEEP", f"lists and objects are nested more than {MAX_DEPTH} "
+                                  f"levels deep at {where}; a log may nest at most {MAX_DEPTH} levels")]) from None
         raise LogError([_core(file, "CORE.JSON.SYNTAX", f"not valid JSON at {where}: {reason}")]) from None
     if not isinstance(raw, dict):
         raise LogError([_core(file, "CORE.SCHEMA", f"a log must be a JSON object, not {type(raw).__name__}")])
@@ -127,7 +130,7 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
         game = engine
     elif game_name != game.name:
         raise LogError([_core(file, "CORE.GAME.UNKNOWN", f"this is a log of {quote(game_name)}, not of {game.name!r}", "/game")])
-    dumped = orjson.dumps(raw)
+    dumped = _dumped(raw, file)
     duplicates = duplicate_keys(data, dumped)  # of the file as written, before any migration
     source_format = raw.get("format") if isinstance(raw.get("format"), str) else ""
     migration = None
@@ -146,7 +149,7 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
         except MigrationError as exc:
             raise LogError([_core(file, "CORE.FORMAT.MIGRATION", str(exc), "/format")]) from None
         raw = migration.raw
-        dumped = orjson.dumps(raw)
+        dumped = _dumped(raw, file)
     log = GameLog(file=file, raw=raw, game=game_name, source=source, source_format=source_format,
                   migration=migration)
     _check_schema(log, game.schema, raw, may_hold_floats(dumped))
@@ -169,6 +172,26 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
     log.meta = raw.get("meta") or {}
     _check_envelope(log, game)
     return log
+
+
+def _dumped(raw: dict, file: str) -> bytes:
+    """``orjson.dumps(raw)``, or the log rejected as nested too deeply to be read back."""
+    try:
+        return orjson.dumps(raw)
+    except TypeError:  # orjson's recursion limit: the only TypeError a parsed document can raise
+        raise LogError([too_deep_violation(file, raw)]) from None
+
+
+def too_deep_violation(file: str, raw: object) -> Violation:
+    """CORE.JSON.TOO_DEEP for ``raw``, located at the top-level entry (or move) holding the deepest
+    nesting: a pointer of hundreds of levels would help nobody."""
+    path = too_deep(raw) or []
+    top = path[:2] if path[:1] == ["moves"] and len(path) > 1 and isinstance(path[1], int) else path[:1]
+    index = top[1] if len(top) == 2 else None
+    where = f"move {index}" if index is not None else (f"'{top[0]}'" if top else "the log")
+    return _core(file, "CORE.JSON.TOO_DEEP",
+                 f"{where} nests lists and objects more than {MAX_DEPTH} levels deep; a log may nest at most "
+                 f"{MAX_DEPTH} levels (no game needs more than a few: write it flatter)", pointer(top), index)
 
 
 def _check_schema(log: GameLog, schema: GameSchema, raw: dict, floats: bool) -> None:

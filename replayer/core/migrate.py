@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Callable
 import orjson
 
 from .errors import LudologError, Violation
+from .strict_json import MAX_DEPTH, too_deep
 
 if TYPE_CHECKING:
     from .game import Game
@@ -166,6 +167,9 @@ def migrate_data(data: bytes, file: str, find_game: Callable[[str], Game | None]
         raise MigrationError(f"{file}: not valid JSON ({exc})") from None
     if not isinstance(raw, dict):
         raise MigrationError(f"{file}: a log must be a JSON object")
+    if too_deep(raw) is not None:
+        raise MigrationError(f"{file}: lists and objects are nested more than {MAX_DEPTH} levels deep "
+                             f"[CORE.JSON.TOO_DEEP]; a log may nest at most {MAX_DEPTH} levels")
     fmt, name = raw.get("format"), raw.get("game")
     if fmt not in FORMATS:
         raise MigrationError(f"{file}: format {fmt!r} is not one this ludolog reads ({', '.join(FORMATS)})")

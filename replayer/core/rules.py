@@ -76,6 +76,8 @@ CORE_RULES = RuleBook("core", source=README, rules=[
     Rule("CORE.JSON.SYNTAX", _FORMAT, "A log file must be well-formed UTF-8 JSON."),
     Rule("CORE.JSON.DUPLICATE_KEY", _FORMAT,
          "No JSON object in a log may write the same key twice (its meaning would depend on the reader)."),
+    Rule("CORE.JSON.TOO_DEEP", _FORMAT,
+         "Lists and objects in a log may nest at most 254 levels deep (ludolog cannot write deeper ones back)."),
     Rule("CORE.SCHEMA", _FORMAT, "A log must match its game's JSON Schema."),
     Rule("CORE.GAME.UNKNOWN", _FORMAT, "A log must name a game ludolog knows."),
     Rule("CORE.FORMAT.UNSUPPORTED", _FORMAT, "A log must use a format version this ludolog reads."),

@@ -135,3 +135,28 @@ def holds_float(value) -> bool:
         elif kind is list:
             stack.extend(item)
     return False
+
+
+
+#: how deeply lists and objects may nest in a log: the most orjson writes back (it refuses a
+#: 255th level with a TypeError, and reads no more than 1,024). A log of any game needs fewer than ten.
+MAX_DEPTH = 254
+
+
+def too_deep(value: object, limit: int = MAX_DEPTH) -> list | None:
+    """The path (keys and indexes from the root) of the first list or object nested deeper than
+    ``limit`` levels (the root is level 1), or None. Walked without recursion, so any depth can
+    be measured."""
+    stack: list[tuple[object, list]] = [(value, [])]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, dict):
+            children = list(item.items())
+        elif isinstance(item, list):
+            children = list(enumerate(item))
+        else:
+            continue
+        if len(path) >= limit:
+            return path
+        stack.extend((child, [*path, key]) for key, child in reversed(children))
+    return None
