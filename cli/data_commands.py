@@ -233,10 +233,10 @@ def ingest_text(summary) -> str:
     rate = f", {s.moves / summary.seconds:,.0f} moves/s" if summary.seconds and s.moves else ""
     lines = [f"ingested {s.logs} logs into {summary.db} with {summary.workers} worker"
              f"{'s' if summary.workers != 1 else ''} in {summary.seconds:.2f} s{rate}",
-             f"  {s.valid} valid, {s.unfinished} unfinished, {s.invalid} invalid; {s.moves:,} moves, "
+             f"  {s.valid} valid, {s.unfinished} unfinished, {s.invalid} invalid{render.unreadable_part(s)}; {s.moves:,} moves, "
              f"{s.state_rows:,} state rows, {s.score_events:,} score events, {s.violations:,} violations"]
     if s.invalid_files:
-        lines.append(f"invalid logs ({s.invalid}; kept in the tables games and violations):")
+        lines.append(f"{render.bad_logs_heading(s)} ({s.invalid + s.unreadable}; kept in the tables games and violations):")
         lines += [f"  {violation}" for _, violation in s.invalid_files[:INVALID_SHOWN]]
         if len(s.invalid_files) > INVALID_SHOWN:
             lines.append(f"  ... and {len(s.invalid_files) - INVALID_SHOWN} more (ludolog query violations_by_rule)")

@@ -288,3 +288,14 @@ def notes_text(notes: list[dict]) -> str:
     lines = ["", f"notes ({len(notes)}):"]
     lines += [f"  move {n['move_index']}: {n['note']}" for n in notes]
     return "\n".join(lines)
+
+
+def unreadable_part(stats) -> str:
+    """``, N unreadable`` for an ingest's or extract's summary line when files could not be read."""
+    return f", {stats.unreadable} unreadable" if stats.unreadable else ""
+
+
+def bad_logs_heading(stats) -> str:
+    """The heading of the list of logs that are not valid: invalid ones, unreadable files, or both."""
+    kinds = [k for k, n in (("invalid logs", stats.invalid), ("unreadable files", stats.unreadable)) if n]
+    return " and ".join(kinds) or "invalid logs"

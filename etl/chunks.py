@@ -19,16 +19,17 @@ class ChunkStats:
     valid: int = 0
     unfinished: int = 0
     invalid: int = 0
+    unreadable: int = 0  # files that could not be read (CORE.FILE.*): not counted as invalid
     moves: int = 0
     state_rows: int = 0  # the rows of the view player_states (one per seat after every applied move)
     stored_state_rows: int = 0  # of those, the rows stored (player_state_changes)
     score_events: int = 0
     violations: int = 0
-    #: (file, first violation) of each invalid log, for the end-of-ingest summary
+    #: (file, first violation) of each invalid or unreadable log, for the end-of-ingest summary
     invalid_files: list[tuple[str, str]] = field(default_factory=list)
 
     def add(self, other: "ChunkStats") -> None:
-        for name in ("logs", "valid", "unfinished", "invalid", "moves", "state_rows", "stored_state_rows", "score_events",
+        for name in ("logs", "valid", "unfinished", "invalid", "unreadable", "moves", "state_rows", "stored_state_rows", "score_events",
                      "violations"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.invalid_files.extend(other.invalid_files)

@@ -26,7 +26,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ludolog.replayer.core import LogError, Violation, get_game, parse_log, replay
-from ludolog.replayer.core.files import display_name
+from ludolog.replayer.core.files import FileProblem, FileProblemKind, display_name, problem_for_os_error
 
 from .chunks import Chunk, ChunkStats, merge_chunks, split_games, without_games  # noqa: F401 - re-exported
 from .sources import SourceError, is_url, read_url, source_name
@@ -206,8 +206,7 @@ class ChunkBuilder:
         except OSError as exc:  # gone or unreadable since it was listed: recorded, keyed by its path
             self._stat = (None, None)
             digest = hashlib.sha256(file.encode()).hexdigest()
-            self._add_unreadable(file, digest, [Violation(file, None, "", "CORE.JSON.SYNTAX",
-                                                          f"cannot read the file: {exc.strerror or exc}")])
+            self._add_unreadable(file, digest, [problem_for_os_error(file, exc).as_violation()])
             return
         self.add_bytes(data, file, (info.st_size, info.st_mtime_ns))
 
@@ -218,9 +217,9 @@ class ChunkBuilder:
             data, stat = read_url(url)
         except (OSError, SourceError) as exc:  # gone, unreadable or no filesystem package: recorded
             self._stat = (None, None)
-            reason = "no such file" if isinstance(exc, FileNotFoundError) else getattr(exc, "strerror", None) or exc
-            self._add_unreadable(file, hashlib.sha256(file.encode()).hexdigest(), [Violation(
-                file, None, "", "CORE.JSON.SYNTAX", f"cannot read the file: {reason}")])
+            problem = problem_for_os_error(file, exc) if isinstance(exc, OSError) else \
+                FileProblem(file, FileProblemKind.UNREADABLE, f"cannot read this file: {exc}")
+            self._add_unreadable(file, hashlib.sha256(file.encode()).hexdigest(), [problem.as_violation()])
             return
         self.add_bytes(data, file, (stat.size, stat.mtime_ns))
 
@@ -269,7 +268,10 @@ class ChunkBuilder:
             g[name].append(value)
         self._add_violations(log_no, violations)
         self.stats.logs += 1
-        self.stats.invalid += 1
+        if violations and all(v.code.startswith("CORE.FILE.") for v in violations):
+            self.stats.unreadable += 1  # the verdict validate gives it; its games row says invalid
+        else:
+            self.stats.invalid += 1
         self.stats.invalid_files.append((file, str(violations[0]) if violations else "invalid"))
 
     def _add_violations(self, log_no: int, violations: list[Violation]) -> None:

@@ -77,14 +77,14 @@ class IngestSummary:
 
     @property
     def ok(self) -> bool:
-        return self.stats.invalid == 0 and not self.failures and not self.skipped.get("invalid")
+        return self.stats.invalid == 0 and self.stats.unreadable == 0 and not self.failures and not self.skipped.get("invalid")
 
     def as_dict(self) -> dict:
         s = self.stats
         return {"db": self.db, "files": self.files, "workers": self.workers, "seconds": round(self.seconds, 3),
                 "load_seconds": round(self.load_seconds, 3),
                 "games_written": self.games_written, "valid": s.valid, "unfinished": s.unfinished,
-                "invalid": s.invalid, "moves": s.moves, "state_rows": s.state_rows,
+                "invalid": s.invalid, "unreadable_logs": s.unreadable, "moves": s.moves, "state_rows": s.state_rows,
                 "score_events": s.score_events, "violations": s.violations,
                 "invalid_files": [{"file": f, "violation": v} for f, v in s.invalid_files],
                 "not_loaded": [{"file": f.file, "error": f.message} for f in self.failures],

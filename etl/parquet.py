@@ -69,13 +69,14 @@ class ExtractSummary:
 
     @property
     def ok(self) -> bool:
-        return self.stats.invalid == 0
+        return self.stats.invalid == 0 and self.stats.unreadable == 0
 
     def as_dict(self) -> dict:
         s = self.stats
         return {"out": self.out, "files": self.files, "workers": self.workers, "seconds": round(self.seconds, 3),
                 "games_written": self.games_written, "valid": s.valid, "unfinished": s.unfinished,
-                "invalid": s.invalid, "moves": s.moves, "state_rows": s.state_rows, "score_events": s.score_events,
+                "invalid": s.invalid, "unreadable_logs": s.unreadable, "moves": s.moves, "state_rows": s.state_rows,
+                "score_events": s.score_events,
                 "violations": s.violations, "rows": dict(self.rows),
                 "invalid_files": [{"file": f, "violation": v} for f, v in s.invalid_files]}
 

@@ -124,3 +124,75 @@ def test_migrate_says_a_deep_log_is_nested_too_deeply(deep, tmp_path):
     done = runner.invoke(app, ["migrate", str(deep["move"]), "--out", str(tmp_path / "m")])
     _no_bug(done.output)
     assert done.exit_code == 1 and "CORE.JSON.TOO_DEEP" in done.output
+
+
+# -- a file that cannot be read: CORE.FILE.UNREADABLE everywhere ------------------------------------
+
+SCRIPT = Path(sys.executable).with_name("ludolog")
+
+
+def _unprivileged(*args) -> "subprocess.CompletedProcess":
+    """The console script without the capabilities that let root read any file (a chmod then
+    means for root what it means for everybody else)."""
+    import subprocess
+
+    command = [str(SCRIPT), *map(str, args)]
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv: permissions cannot be tested")
+        command = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", *command]
+    done = subprocess.run(command, capture_output=True, timeout=120, env={**os.environ, "LUDOLOG_DEBUG": ""})
+    _no_bug((done.stdout + done.stderr).decode())
+    return done
+
+
+@pytest.fixture
+def locked(tmp_path):
+    """A folder with a valid log and a log nobody may read."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "good.json").write_bytes(orjson.dumps(simulate_log("entdecker", 2, seed=3)))
+    bad = folder / "locked.json"
+    bad.write_bytes(orjson.dumps(simulate_log("entdecker", 2, seed=4)))
+    bad.chmod(0)
+    yield folder
+    bad.chmod(0o644)
+
+
+def test_the_core_reader_gives_an_unreadable_file_its_file_code(tmp_path):
+    with pytest.raises(LogError) as caught:
+        read_log(tmp_path / "gone.json", None, find_game)
+    assert [(v.code, v.file) for v in caught.value.violations] == [("CORE.FILE.MISSING", str(tmp_path / "gone.json"))]
+
+
+@pytest.mark.parametrize("command", ["validate", "report"])
+def test_validate_and_report_call_an_unreadable_file_unreadable(locked, command, tmp_path):
+    extra = ["--out", tmp_path / "r.html"] if command == "report" else []
+    done = _unprivileged(command, locked / "locked.json", *extra)
+    text = (done.stdout + done.stderr).decode()
+    assert done.returncode == 1
+    assert "CORE.FILE.UNREADABLE" in text and "permission denied" in text and "CORE.JSON" not in text
+    if command == "validate":
+        assert text.startswith("UNREADABLE")
+
+
+@pytest.mark.parametrize("command", ["ingest", "extract"])
+def test_ingest_and_extract_record_an_unreadable_file_with_the_same_code(locked, command, tmp_path):
+    target = ["--db", tmp_path / "c.duckdb"] if command == "ingest" else ["--out", tmp_path / "x"]
+    done = _unprivileged(command, locked, *target, "--workers", "1", "--format", "json")
+    assert done.returncode == 1, done.stderr
+    summary = orjson.loads(done.stdout)
+    assert (summary["valid"], summary["invalid"], summary["unreadable_logs"]) == (1, 0, 1)
+    assert [(Path(f["file"]).name, "CORE.FILE.UNREADABLE" in f["violation"]) for f in summary["invalid_files"]] == \
+        [("locked.json", True)]
+    if command == "ingest":
+        with duckdb.connect(str(tmp_path / "c.duckdb"), read_only=True) as con:
+            rows = con.execute("SELECT file, code, message FROM violations").fetchall()
+    else:
+        import pyarrow.parquet as pq
+
+        rows = [(r["file"], r["code"], r["message"]) for r in pq.read_table(tmp_path / "x" / "violations").to_pylist()]
+    assert [(Path(f).name, code) for f, code, _ in rows] == [("locked.json", "CORE.FILE.UNREADABLE")]
+    assert "permission denied" in rows[0][2]
+    text = _unprivileged(command, locked, *target[:1], tmp_path / "again", "--workers", "1")
+    assert b", 1 unreadable;" in text.stdout and b"CORE.FILE.UNREADABLE" in text.stdout

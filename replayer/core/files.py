@@ -141,7 +141,9 @@ def _size_text(size: int) -> str:
     return f"{size} bytes"
 
 
-def _problem_for_os_error(name: str, exc: OSError, what: str = "file") -> FileProblem:
+def problem_for_os_error(name: str, exc: OSError, what: str = "file") -> FileProblem:
+    """Why ``name`` could not be read, from the error the system gave (one code per cause, the same
+    for every command: a missing file, a link loop, permission denied, any other read error)."""
     if exc.errno == errno.ENOENT:
         return FileProblem(name, FileProblemKind.MISSING, f"no such {what}")
     if exc.errno == errno.ELOOP:
@@ -186,7 +188,7 @@ def read_log_bytes(path: str | os.PathLike, max_size: int = DEFAULT_MAX_SIZE) ->
     except IsADirectoryError:
         raise FileProblemError(FileProblem(name, FileProblemKind.NOT_REGULAR, "a folder, not a log file")) from None
     except OSError as exc:
-        raise FileProblemError(_problem_for_os_error(name, exc)) from None
+        raise FileProblemError(problem_for_os_error(name, exc)) from None
     if len(data) > max_size:  # it grew while being read
         raise FileProblemError(FileProblem(name, FileProblemKind.TOO_LARGE,
                                            f"larger than the limit of {_size_text(max_size)} (--max-size)"))
@@ -225,7 +227,7 @@ def search_logs(paths: Sequence[str | os.PathLike], suffix: str = LOG_SUFFIX,
             elif exc.errno == errno.ENOENT:
                 problem = FileProblem(name, FileProblemKind.MISSING, "no such file or folder")
             else:
-                problem = _problem_for_os_error(name, exc)
+                problem = problem_for_os_error(name, exc)
             problem.path, problem.named = path, True
             search.entries.append(problem)
             continue
@@ -299,7 +301,7 @@ def _walk(top: Path, top_key: tuple[int, int], suffix: str, max_size: int,
                 continue  # not a log by its name, and no folder that could hold one
         except OSError as exc:
             name = display_name(path)
-            problem = _broken_link(name, path) if exc.errno == errno.ENOENT and is_link else _problem_for_os_error(name, exc)
+            problem = _broken_link(name, path) if exc.errno == errno.ENOENT and is_link else problem_for_os_error(name, exc)
             problem.path = path
             yield problem
             continue
@@ -333,7 +335,7 @@ def _list(folder: Path) -> list[os.DirEntry] | FileProblem:
         with os.scandir(folder) as it:
             return sorted(it, key=lambda e: os.fsencode(e.name), reverse=True)
     except OSError as exc:
-        problem = _problem_for_os_error(display_name(folder), exc, "folder")
+        problem = problem_for_os_error(display_name(folder), exc, "folder")
         problem.path = folder
         return problem
 

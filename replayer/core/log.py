@@ -1,6 +1,7 @@
 """Reading a log: bytes -> JSON -> schema-checked :class:`GameLog`, parsed once into typed fields."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Callable, Union
 import orjson
 
 from .errors import LogError, Violation, quote
+from .files import FileProblemError, display_name, read_log_bytes
 from .migrate import FORMATS, Migrated, MigrationError, migrate_traced, migrated_index, needs_migration, to_source
 from .rules import CORE_RULES
 from .schemas import EXPLAINED_ERRORS_PER_FILE, GameSchema, game_schema, pointer
@@ -87,11 +89,11 @@ def read_log(source: str | os.PathLike | bytes, file: str | None, game: GameSour
     if isinstance(source, (bytes, bytearray)):
         data, name = bytes(source), file or "<bytes>"
     else:
-        name = file or str(source)
+        name = file or display_name(source)
         try:
-            data = Path(source).read_bytes()
-        except OSError as exc:
-            raise LogError([_core(name, "CORE.JSON.SYNTAX", f"cannot read the file: {exc.strerror or exc}")]) from None
+            data = read_log_bytes(source)
+        except FileProblemError as exc:  # CORE.FILE.*, as every command reports an unreadable file
+            raise FileProblemError(dataclasses.replace(exc.problem, file=name)) from None
     return parse_log(data, name, game)
 
 
