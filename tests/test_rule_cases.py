@@ -69,6 +69,7 @@ def _core_cases() -> dict[str, bytes]:
     return {
         "CORE.JSON.SYNTAX": b'{"format": "ludolog/1", "game": ',
         "CORE.JSON.DUPLICATE_KEY": orjson.dumps(_valid_raw()).replace(b'"spin":', b'"spin":3,"spin":', 1),
+        "CORE.JSON.TOO_DEEP": orjson.dumps(_valid_raw()).replace(b'"spin":', b'"x":' + b"[" * 300 + b"]" * 300 + b',"spin":', 1),
         "CORE.SCHEMA": edit(lambda r: r["moves"][0].update(spin="five")),
         "CORE.GAME.UNKNOWN": edit(lambda r: r.update(game="chess")),
         "CORE.FORMAT.UNSUPPORTED": edit(lambda r: r.update(format="ludolog/9")),
