@@ -128,7 +128,11 @@ def test_window_violations(toy):
     assert _first(_cards_log(ROUND + [X("ana"), R("ana", 3)])) == ("CORE.SIMULTANEOUS.INCOMPLETE", 5, "/moves/5")
     assert _first(_cards_log(ROUND + [X("ana"), X("ana")])) == ("CORE.SIMULTANEOUS.TWICE", 5, "/moves/5/player")
     assert _first(_cards_log([R("ana", 3), X("ana")])) == ("CORE.SIMULTANEOUS.NOT_OPEN", 1, "/moves/1")
-    result = _replay(_cards_log(ROUND + [X("ana")]))
+    # a log that stops inside the window is unfinished (a recording paused there) ...
+    paused = _replay(_cards_log(ROUND + [X("ana")]))
+    assert paused.violations == [] and paused.status == "unfinished"
+    # ... unless it claims final scores: the window still waits for ben
+    result = _replay({**_cards_log(ROUND + [X("ana")]), "claimed": {"final": {"ana": 0, "ben": 0}}})
     v = result.violations[0]
     assert (v.code, v.move_index, v.pointer) == ("CORE.SIMULTANEOUS.INCOMPLETE", 5, "/moves")
     assert "ben" in v.message

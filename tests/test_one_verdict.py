@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ludolog.cli.app import app
-from ludolog.replayer.core import LogError, find_game, parse_log, read_log, simulate_log
+from ludolog.replayer.core import LogError, find_game, parse_log, read_log, replay, simulate_log
 
 runner = CliRunner()
 DEPTH = 500  # about what a structural fuzzer produces; orjson writes back at most 254 levels
@@ -196,3 +196,80 @@ def test_ingest_and_extract_record_an_unreadable_file_with_the_same_code(locked,
     assert "permission denied" in rows[0][2]
     text = _unprivileged(command, locked, *target[:1], tmp_path / "again", "--workers", "1")
     assert b", 1 unreadable;" in text.stdout and b"CORE.FILE.UNREADABLE" in text.stdout
+
+
+# -- a log that stops inside a simultaneous window is unfinished ----------------------------------------
+
+def _cut(game: str, players: int, seed: int, where) -> tuple[dict, int]:
+    """A simulated game cut where ``where(moves)`` says (the number of moves kept), without claims."""
+    raw = simulate_log(game, players, seed=seed)
+    keep = where(raw["moves"])
+    return {**raw, "moves": raw["moves"][:keep], "claimed": {}}, keep
+
+
+def _between_two_players_places(moves: list) -> int:
+    """Keyflower: after the boats, each player places the tiles won in the season, all at once: cut
+    between one player's ``place`` and another player's."""
+    for i in range(1, len(moves) - 1):
+        if moves[i - 1]["type"] == "boat" and moves[i]["type"] == "place":
+            for j in range(i, len(moves) - 1):
+                if moves[j + 1]["type"] == "place" and moves[j + 1]["player"] != moves[j]["player"]:
+                    return j + 1
+    raise AssertionError("no spring placing by two players")
+
+
+def _before_the_last_final(moves: list) -> int:
+    """Keyflower: the final count behind the screens (``final``, one per player at once): cut
+    before the last player's."""
+    return max(i for i, m in enumerate(moves) if m["type"] == "final")
+
+
+def _after_a_lock_crossing(moves: list) -> int:
+    """Boonlake: a ship crossing a lock opens an interim scoring that every player takes at once
+    (``score`` moves follow): cut right after the ship."""
+    return next(i + 1 for i, m in enumerate(moves) if m["type"] == "ship"
+                and any(n["type"] == "score" for n in moves[i + 1:i + 5]))
+
+
+CUTS = {"keyflower-between-places": ("keyflower", 3, 1, _between_two_players_places),
+        "keyflower-before-final": ("keyflower", 3, 1, _before_the_last_final),
+        "boonlake-after-lock": ("boonlake", 2, 1, _after_a_lock_crossing)}
+
+
+def _verdict(raw: dict):
+    return replay(parse_log(orjson.dumps(raw), "cut.json", find_game))
+
+
+@pytest.mark.parametrize("name", CUTS)
+def test_a_log_paused_inside_a_simultaneous_window_is_unfinished(name, tmp_path):
+    raw, _ = _cut(*CUTS[name])
+    result = _verdict(raw)
+    assert [(v.code, v.message) for v in result.violations] == [] and result.status == "unfinished"
+    path = tmp_path / "cut.json"
+    path.write_bytes(orjson.dumps(raw))
+    done = runner.invoke(app, ["validate", str(path)])
+    assert done.exit_code == 0 and done.output.startswith("UNFINISHED"), done.output
+
+
+@pytest.mark.parametrize("name", CUTS)
+def test_a_paused_log_that_claims_final_scores_stays_invalid(name):
+    raw, _ = _cut(*CUTS[name])
+    raw["claimed"] = {"final": {p["id"]: 0 for p in raw["players"]}}
+    result = _verdict(raw)
+    assert result.status == "invalid"
+    assert [v.code for v in result.violations] == ["CORE.SIMULTANEOUS.INCOMPLETE"]
+    assert "final scores are claimed" in result.violations[0].message
+
+
+@pytest.mark.parametrize("name", ["keyflower-between-places", "boonlake-after-lock"])  # nothing follows 'final'
+def test_a_log_that_goes_on_past_an_open_window_stays_invalid(name):
+    game, players, seed, where = CUTS[name]
+    full = simulate_log(game, players, seed=seed)["moves"]
+    raw, keep = _cut(*CUTS[name])
+    # the first later move of a player that is not one of the window's kinds (decisions at once)
+    window_kinds = {"place"} if game == "keyflower" else {"lever", "play", "project", "score", "upgrade", "pass"}
+    later = next(m for m in full[keep:] if m["type"] not in window_kinds and "player" in m)
+    raw["moves"] = raw["moves"] + [later]
+    result = _verdict(raw)
+    assert result.status == "invalid"
+    assert [(v.code, v.move_index) for v in result.violations] == [("CORE.SIMULTANEOUS.INCOMPLETE", keep)]

@@ -190,12 +190,16 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
     if end == log.first_bad_move:  # the move the schema rejected: shown in its position, as a rule error is
         _place_schema_errors(result.violations, end, game.describe(state))
     window = game.open_window(state)
-    if to is None and end == len(moves) and window is not None and not window.complete:
+    claims_the_end = bool((log.claimed or {}).get("final"))
+    if to is None and end == len(moves) and window is not None and not window.complete and claims_the_end:
+        # A log that stops inside a window is unfinished (a recording paused while the players
+        # decide); one that claims final scores says the game is over, and it is not: the window
+        # still waits, which says more than "the game is not over".
         names = log.player_ids
         waiting = ", ".join(names[s] for s in sorted(window.waiting))
         # located at the missing decision: the move the log would need next
         result.violations.append(Violation(file, end, "/moves", "CORE.SIMULTANEOUS.INCOMPLETE",
-                                           f"the log ends while {window.label} still waits for {waiting}",
+                                           f"final scores are claimed, but the log ends while {window.label} still waits for {waiting}",
                                            CORE_RULES.ref("CORE.SIMULTANEOUS.INCOMPLETE"), game.describe(state)))
     if check_claims and to is None and not result.violations:
         result.violations.extend(check_claimed(log, game, state, result.terminal))
