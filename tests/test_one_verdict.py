@@ -273,3 +273,50 @@ def test_a_log_that_goes_on_past_an_open_window_stays_invalid(name):
     result = _verdict(raw)
     assert result.status == "invalid"
     assert [(v.code, v.move_index) for v in result.violations] == [("CORE.SIMULTANEOUS.INCOMPLETE", keep)]
+
+
+# -- the audit of a log that breaks a rule -----------------------------------------------------------
+
+def _toy_dice(moves: list, through: int) -> dict[str, int]:
+    """The toy race's rule: each roll scores its die."""
+    totals: dict[str, int] = {}
+    for m in moves[:through + 1]:
+        if m["type"] == "roll":
+            totals[m["player"]] = totals.get(m["player"], 0) + m["die"]
+    return totals
+
+
+def _broken_toy(event_offset: int = 0) -> dict:
+    raw = simulate_log("toy", 2, seed=2)
+    assert all(m["type"] == "roll" for m in raw["moves"][:6])
+    raw["moves"][5]["die"] = 9  # TOY.DIE.RANGE: a die shows 1-6
+    scores = _toy_dice(raw["moves"], 2)
+    scores["ana"] += event_offset
+    raw["claimed"]["events"] = [{"after": 2, "label": "after three rolls", "scores": scores},
+                                {"after": 7, "label": "after eight rolls", "scores": {"ana": 0, "ben": 0}}]
+    return raw
+
+
+def test_the_audit_of_a_log_that_breaks_a_rule_says_invalid_at_move_n_and_audits_the_prefix(tmp_path, toy):
+    path = tmp_path / "bad.json"
+    path.write_bytes(orjson.dumps(_broken_toy()))
+    done = runner.invoke(app, ["audit", str(path)])
+    assert done.exit_code == 1
+    text = done.output
+    _no_bug(text)
+    assert "DISPUTED" not in text
+    assert "The log is INVALID at move 5: TOY.DIE.RANGE" in text
+    assert "valid prefix, moves 0 to 4" in text
+    assert "Result: the log is INVALID at move 5 (TOY.DIE.RANGE); the claim within its valid prefix agrees with the replay" in text
+    data = orjson.loads(runner.invoke(app, ["audit", str(path), "--format", "json"]).output)
+    assert data["invalid_at"] == 5 and data["status"] == "invalid" and not data["ok"]
+    assert [(p["difference"], p["final_reached"]) for p in data["players"]] == [(None, False), (None, False)]
+    assert [c["after"] for c in data["claims"]] == [2]  # the claim after move 7 lies beyond the valid prefix
+
+
+def test_a_wrong_claim_within_the_valid_prefix_is_still_shown(tmp_path, toy):
+    path = tmp_path / "bad.json"
+    path.write_bytes(orjson.dumps(_broken_toy(event_offset=1)))
+    text = runner.invoke(app, ["audit", str(path)]).output
+    assert "First claim that differs: after three rolls" in text and "ana claims" in text
+    assert "Result: the log is INVALID at move 5 (TOY.DIE.RANGE); within its valid prefix the claims DIFFER" in text

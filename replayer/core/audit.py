@@ -9,6 +9,11 @@ whose claims differ, i.e. the moves that produced the difference.
 
 Bots (automated opponents, :mod:`.bots`) are audited like players, after them, under their
 reserved id ``@id``: their claimed score, their own ledger, their part in a divergence.
+
+A log that breaks a rule at move N has one verdict, INVALID at move N: the audit says so first and
+audits its valid prefix (moves 0 to N-1) as such - the claims written within it are checked, and the
+final scores claimed are shown but not compared (the game does not reach its end in the log), never
+marked disputed.
 """
 from __future__ import annotations
 
@@ -28,15 +33,19 @@ class PlayerAudit:
     replayed: int
     by_category: dict[str, int]
     bot: bool = False  #: an automated opponent, ``player`` is its ``@id``
+    #: whether the replay reached the end of the game, so that a claimed final score can be compared
+    final_reached: bool = True
 
     @property
     def difference(self) -> int | None:
-        """claimed - replayed (None without a claim)."""
-        return None if self.claimed is None else self.claimed - self.replayed
+        """claimed - replayed (None without a claim, or when the replay did not reach the end)."""
+        return None if self.claimed is None or not self.final_reached else self.claimed - self.replayed
 
     @property
     def agrees(self) -> bool:
-        return self.claimed is None or self.claimed == self.replayed
+        """No claimed final score that differs from the replayed one (a claim the replay cannot
+        judge, the game not being over in it, is not disputed)."""
+        return self.difference is None or self.difference == 0
 
 
 @dataclass
@@ -93,6 +102,20 @@ class AuditReport:
     violations: list[Violation] = field(default_factory=list)  # rule and schema violations (not claims)
 
     @property
+    def invalid_at(self) -> int | None:
+        """The move at which the log breaks a rule (or its schema): the replay stopped before it
+        and the audit is of the moves before. None for a log without such a move."""
+        moves = [v.move_index for v in self.violations
+                 if v.move_index is not None and not v.code.startswith("CORE.CLAIM.")]
+        return min(moves) if moves else None
+
+    @property
+    def first_violation(self) -> Violation | None:
+        at = self.invalid_at
+        return next((v for v in self.violations if v.move_index == at), None) if at is not None else \
+            (self.violations[0] if self.violations else None)
+
+    @property
     def has_claims(self) -> bool:
         return bool(self.claims) or any(p.claimed is not None for p in self.players)
 
@@ -105,9 +128,10 @@ class AuditReport:
         return {
             "file": self.file, "game": self.game, "status": self.status, "moves_in_log": self.moves_in_log,
             "applied": self.applied, "claims_match": self.divergence is None, "ok": self.ok,
+            "invalid_at": self.invalid_at,
             "players": [{"seat": p.seat, "player": p.player, "name": p.name, "claimed": p.claimed,
                          "replayed": p.replayed, "difference": p.difference, "by_category": p.by_category,
-                         "bot": p.bot}
+                         "bot": p.bot, "final_reached": p.final_reached}
                         for p in self.players],
             "claims": [{"label": c.label, "after": c.after, "pointer": c.pointer,
                         "scores": {pid: {"claimed": a, "replayed": b} for pid, (a, b) in c.scores.items()},
@@ -148,7 +172,7 @@ def audit(result: ReplayResult) -> AuditReport:
     claimed = log.claimed or {}
     final = claimed.get("final") or {}
     players = [PlayerAudit(seat, pid, names[seat], final.get(pid), replayed[seat], dict(by_category[seat]),
-                           bot=seat >= len(log.players))
+                           bot=seat >= len(log.players), final_reached=result.terminal)
                for seat, pid in enumerate(ids)]
 
     def totals_through(move_index: int) -> list[int]:
@@ -224,12 +248,22 @@ def audit_text(report: AuditReport, max_moves: int = 30) -> str:
              + (f" and {', '.join(bots)}" if bots else "") + f", {report.applied} of {report.moves_in_log} moves "
              f"replayed, status {report.status}"
              + (" (because of the claims)" if report.status == "invalid" and not report.violations else ""), ""]
+    broken = report.invalid_at
+    if broken is not None:
+        first = report.first_violation
+        lines += [f"The log is INVALID at move {broken}: {first.code}: {first.message}",
+                  f"What follows is the audit of its valid prefix, moves 0 to {broken - 1}: the claims written "
+                  f"within it are checked; the final scores claimed cannot be (the game does not reach "
+                  f"its end in the log)." if broken else
+                  "Its first move is refused: there is no valid prefix to audit.", ""]
     width = max([len(p.player) for p in report.players] + [6])
     lines.append(f"{'player':<{width}}  {'claimed':>7}  {'replayed':>8}  {'diff':>5}")
     for p in report.players:
         claimed = "-" if p.claimed is None else str(p.claimed)
         diff = "" if p.difference is None else _signed(p.difference) if p.difference else "0"
         mark = "" if p.agrees else "  <- DISPUTED"
+        if p.claimed is not None and not p.final_reached:
+            mark = "  (final score: not checked)"
         lines.append(f"{p.player:<{width}}  {claimed:>7}  {p.replayed:>8}  {diff:>5}{mark}")
     categories = sorted({c for p in report.players for c in p.by_category})
     if categories:
@@ -274,12 +308,19 @@ def audit_text(report: AuditReport, max_moves: int = 30) -> str:
                 lines.append(f"    ... {len(d.moves) - max_moves} earlier scoring moves not shown "
                              "(--format json lists them all)")
     if report.violations:
-        lines += ["", "The log breaks the rules (scores are those of its valid prefix):"]
+        lines += ["", f"The log breaks the rules (scores are those of its valid prefix, moves 0 to {broken - 1}):"
+                  if broken else "The log breaks the rules:"]
         lines += [f"  {v}" for v in report.violations]
     lines.append("")
     if report.ok:
         lines.append("Result: every claim matches the replay." if report.has_claims
                      else "Result: the log is legal; it records no claimed scores to check.")
+    elif broken is not None:
+        within = [c for c in report.claims if c.pointer != "/claimed/final"]
+        prefix = (f"; within its valid prefix the claims DIFFER from the replay ({', '.join(d.players)})" if d is not None
+                  else (f"; the claim within its valid prefix agrees with the replay" if len(within) == 1 else
+                        f"; the {len(within)} claims within its valid prefix agree with the replay") if within else "")
+        lines.append(f"Result: the log is INVALID at move {broken} ({report.first_violation.code}){prefix}.")
     elif d is not None:
         lines.append(f"Result: the claims DIFFER from the replay ({', '.join(d.players)}).")
     else:
