@@ -251,6 +251,30 @@ def ingest_text(summary) -> str:
     return "\n".join(lines)
 
 
+def exit_reasons(summary, unreadable: list, differ: list | None, db) -> list[str]:
+    """Why an ingest exits 1, one phrase per cause, each saying where to see what it counts (the
+    last line of the output: after a comparison's "no game differs", the cause is not in sight)."""
+    s = summary.stats
+    where = f"ludolog query violations_by_rule --db {display_name(db)}, or the table violations"
+    why = []
+    if s.invalid:
+        why.append(f"{s.invalid} invalid log{'s' if s.invalid != 1 else ''} (listed above; {where})")
+    if s.unreadable:
+        why.append(f"{s.unreadable} unreadable file{'s' if s.unreadable != 1 else ''} (listed above; {where})")
+    stored = summary.skipped.get("invalid")
+    if stored:
+        why.append(f"{stored} unchanged log{'s' if stored != 1 else ''} stored as invalid by an earlier ingest "
+                   f"(not replayed again; {where})")
+    if summary.failures:
+        why.append(f"{len(summary.failures)} log{'s' if len(summary.failures) != 1 else ''} not loaded (listed above)")
+    if unreadable:
+        why.append(f"{len(unreadable)} path{'s' if len(unreadable) != 1 else ''} not read (listed above)")
+    if differ:
+        why.append(f"{len(differ)} game{'s' if len(differ) != 1 else ''} differ{'s' if len(differ) == 1 else ''} "
+                   "from the stored database (listed above)")
+    return why
+
+
 def diff_text(found: list, old, new) -> str:
     """The games whose outcome differs between two databases, a block per game."""
     if not found:
@@ -377,11 +401,14 @@ def register(app: typer.Typer) -> None:
         report = {**summary.as_dict(), "unreadable": [p.as_dict() for p in unreadable]}
         if differ is not None:
             report["against"] = {"old": str(against), "differ": [d.as_dict() for d in differ]}
+        why = exit_reasons(summary, unreadable, differ, db)
+        report["exit_reasons"] = why
         emit(report, fmt,
              lambda: "\n".join([ingest_text(summary) if files else f"nothing to ingest: no readable log ({db} untouched)"]
                                + unreadable_text(unreadable)
-                               + ([diff_text(differ, against, db)] if differ is not None else [])))
-        if not summary.ok or unreadable or differ:
+                               + ([diff_text(differ, against, db)] if differ is not None else [])
+                               + ([f"exit 1: {'; '.join(why)}"] if why else [])))
+        if why:
             raise typer.Exit(EXIT_INVALID)
 
     def _ingest_parquet(parquet: Path, db: Path, fmt: OutputFormat) -> None:

@@ -320,3 +320,28 @@ def test_a_wrong_claim_within_the_valid_prefix_is_still_shown(tmp_path, toy):
     text = runner.invoke(app, ["audit", str(path)]).output
     assert "First claim that differs: after three rolls" in text and "ana claims" in text
     assert "Result: the log is INVALID at move 5 (TOY.DIE.RANGE); within its valid prefix the claims DIFFER" in text
+
+
+# -- why an ingest exits 1 ----------------------------------------------------------------------------
+
+def test_ingest_against_says_why_it_exits_1_when_no_game_differs(deep, tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "good.json").write_bytes(orjson.dumps(simulate_log("entdecker", 2, seed=3)))
+    shutil.copy(deep["move"], folder / "deep-move.json")
+    stored = tmp_path / "stored.duckdb"
+    assert runner.invoke(app, ["ingest", str(folder), "--db", str(stored), "--workers", "1"]).exit_code == 1
+    done = runner.invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "new.duckdb"), "--workers", "1",
+                               "--against", str(stored)])
+    _no_bug(done.output)
+    assert done.exit_code == 1
+    lines = done.output.strip().splitlines()
+    assert lines[-2].startswith("no game differs")
+    assert lines[-1].startswith("exit 1: 1 invalid log (listed above; ludolog query violations_by_rule --db ")
+    data = orjson.loads(runner.invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "third.duckdb"),
+                                            "--workers", "1", "--against", str(stored), "--format", "json"]).output)
+    assert data["against"]["differ"] == [] and len(data["exit_reasons"]) == 1
+    # again into the same database: the invalid log is unchanged, not replayed, and still the reason
+    again = runner.invoke(app, ["ingest", str(folder), "--db", str(stored), "--workers", "1"])
+    assert again.exit_code == 1
+    assert again.output.strip().splitlines()[-1].startswith("exit 1: 1 unchanged log stored as invalid")
