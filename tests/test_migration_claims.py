@@ -160,4 +160,23 @@ def test_a_claim_past_the_end_of_a_ludolog_1_log_stays_past_the_end():
     raw["claimed"]["events"] = [{"after": len(raw["moves"]), "scores": {"ana": 0}}]
     result = replay(parse_log(orjson.dumps(raw), path.name, find_game))
     assert [v.code for v in result.violations] == ["CORE.CLAIM.EVENT_MISMATCH"]
-    assert "but the log has" in result.violations[0].message
+    n = len(raw["moves"])  # the file's moves, not the migrated log's
+    assert result.violations[0].message == f"claim after move {n}, but the log has {n} moves"
+
+
+def test_a_wrong_claim_in_a_ludolog_1_log_is_reported_at_the_files_move(tmp_path):
+    path = GOLDEN_V1["kingdom-crossing"][2]
+    raw = orjson.loads(path.read_bytes())
+    ledger = _expected(path)["ledger"]
+    k = max(index for index, *_ in ledger if index < len(raw["moves"]) - 20)  # a scoring move, followed by reveals or not
+    scores = _totals_through(ledger, [p["id"] for p in raw["players"]], k)
+    scores["ana"] += 1
+    raw["claimed"]["events"] = [{"after": k, "scores": scores}]
+    result = replay(parse_log(orjson.dumps(raw), path.name, find_game))
+    assert [(v.code, v.move_index, v.pointer) for v in result.violations] == \
+        [("CORE.CLAIM.EVENT_MISMATCH", k, "/claimed/events/0/scores/ana")]
+    assert f"at after move {k} but the replay gives {scores['ana'] - 1}" in result.violations[0].message
+    log = tmp_path / "wrong.json"
+    log.write_bytes(orjson.dumps(raw))
+    done = runner.invoke(app, ["audit", str(log)])
+    assert done.exit_code == 1 and f"First claim that differs: after move {k} " in done.output, done.output

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 
 from .errors import Violation
 from .ledger import ScoreEvent
+from .migrate import source_index
 from .replay import ReplayResult
 
 @dataclass
@@ -56,6 +57,11 @@ class ClaimCheck:
     after: int  # index of the move after which the scores were written down
     pointer: str  # where the claim is in the log
     scores: dict[str, tuple[int, int]]  # player -> (claimed, replayed)
+    written: int | None = None  #: ``after`` as the file numbers its moves (an older log's); None: the same
+
+    @property
+    def shown_after(self) -> int:
+        return self.after if self.written is None else self.written
 
     @property
     def differing(self) -> list[str]:
@@ -190,7 +196,9 @@ def audit(result: ReplayResult) -> AuditReport:
         totals = totals_through(after)
         scores = {pid: (value, totals[seat_of[pid]]) for pid, value in (event.get("scores") or {}).items()
                   if pid in seat_of}
-        checks.append(ClaimCheck(event.get("label") or f"after move {after}", after, f"/claimed/events/{k}", scores))
+        written = after if log.migration is None else source_index(after, log.migration)  # as the file numbers it
+        checks.append(ClaimCheck(event.get("label") or f"after move {written}", after, f"/claimed/events/{k}", scores,
+                                 written if written != after else None))
     checks.sort(key=lambda c: c.after)  # stable: equal moments keep the log's order
     if final and result.terminal:
         checks.append(ClaimCheck("final scores", result.applied - 1, "/claimed/final",
@@ -288,7 +296,7 @@ def audit_text(report: AuditReport, max_moves: int = 30) -> str:
         lines += ["", f"Claims at scoring events: {len(intermediate)} ({agreeing} agree with the replay)"]
     d = report.divergence
     if d is not None:
-        lines += ["", f"First claim that differs: {d.claim.label} (after move {d.claim.after}, {d.claim.pointer})"]
+        lines += ["", f"First claim that differs: {d.claim.label} (after move {d.claim.shown_after}, {d.claim.pointer})"]
         for pid in d.players:
             claimed, replayed = d.claim.scores[pid]
             lines.append(f"  {pid} claims {claimed}, the replay gives {replayed} ({_signed(claimed - replayed)})")

@@ -12,7 +12,7 @@ from .bots import BOT_PREFIX, result_line
 from .errors import IllegalMove, Violation
 from .game import Game
 from .log import GameLog
-from .migrate import migrated_index, to_source
+from .migrate import migrated_index, source_index, to_source
 from .registry import get_game
 from .rules import CORE_RULES
 
@@ -261,26 +261,30 @@ def check_claimed(log: GameLog, game: Game, state, terminal: bool) -> list[Viola
                          f"{bot.name} are claimed {final[key]} points but the replay gives {replayed}"
                          if bot.plural else f"{bot.name} is claimed {final[key]} points but the replay gives {replayed}",
                          f"/claimed/final/{key}")
+    migration = log.migration
     for k, event in enumerate(claimed.get("events") or []):
         after = event["after"]
+        # in messages, the move as the file numbers it (an older log's claims were moved with its moves)
+        written = after if migration is None else source_index(after, migration)
         if after >= len(log.moves):
-            core("CORE.CLAIM.EVENT_MISMATCH", f"claim after move {after}, but the log has {len(log.moves)} moves",
+            moves = len(log.moves) if migration is None else migration.source_moves
+            written = after if migration is None else after - len(log.moves) + moves
+            core("CORE.CLAIM.EVENT_MISMATCH", f"claim after move {written}, but the log has {moves} moves",
                  f"/claimed/events/{k}/after")
             continue
         totals = state.ledger.totals_through(after)
+        label = event.get("label") or f"after move {written}"
         for pid, claimed_score in event["scores"].items():
             seat = log.seat_of.get(pid)
             if pid in bots:
                 replayed = sum(game.bot_ledger(state, bots[pid]).totals_through(after))
                 if replayed != claimed_score:
-                    label = event.get("label") or f"after move {after}"
                     core("CORE.CLAIM.EVENT_MISMATCH",
                          f"{bots[pid].name} {'are' if bots[pid].plural else 'is'} claimed {claimed_score} points at "
                          f"{label} but the replay gives {replayed}", f"/claimed/events/{k}/scores/{pid}", after)
             elif seat is None:
                 core("CORE.CLAIM.UNKNOWN_PLAYER", _unknown_claim(pid, bots), f"/claimed/events/{k}/scores/{pid}")
             elif totals[seat] != claimed_score:
-                label = event.get("label") or f"after move {after}"
                 core("CORE.CLAIM.EVENT_MISMATCH",
                      f"{pid} claims {claimed_score} points at {label} but the replay gives {totals[seat]}",
                      f"/claimed/events/{k}/scores/{pid}", after)
