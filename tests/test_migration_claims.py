@@ -14,9 +14,11 @@ What a table writes in ludolog/2: Entdecker's ludolog/2 golden playthroughs are 
 its ludolog/1 ones (written by the ludolog/2 simulator), so the migrated file must equal that file
 with the same claims written where a ludolog/2 table writes them: after the last move of each
 ludolog/1 move's turn (the storm's ``end``), with the pinned ludolog/2 ledger's totals. Kingdom
-Crossing's ludolog/2 goldens are other games; there the claims must sit where an independent
-alignment of the two move lists puts them (a chance move belongs to the move whose resolution
-revealed it; a split move to the move it was split from).
+Crossing's ludolog/2 goldens are other games: there the claims of the golden ludolog/1 logs must sit
+where an independent alignment of the two move lists puts them (a chance move belongs to the move
+whose resolution revealed it; a split move to the move it was split from), and simulated ludolog/2
+games, claimed as a table claims them, are written in ludolog/1 by this module (the piles in the
+order the game revealed them): migrating that form must give back the table's file exactly.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ludolog.cli.app import app
-from ludolog.replayer.core import find_game, migrate_traced, parse_log, replay
+from ludolog.replayer.core import find_game, migrate_traced, parse_log, replay, simulate_log
 
 TESTS = Path(__file__).parent
 GOLDEN_V1 = {game: sorted(TESTS.glob(f"golden/{game}/ludolog-1/*.log.json")) for game in ("entdecker", "kingdom-crossing")}
@@ -180,3 +182,118 @@ def test_a_wrong_claim_in_a_ludolog_1_log_is_reported_at_the_files_move(tmp_path
     log.write_bytes(orjson.dumps(raw))
     done = runner.invoke(app, ["audit", str(log)])
     assert done.exit_code == 1 and f"First claim that differs: after move {k} " in done.output, done.output
+
+
+# -- Kingdom Crossing: the ludolog/2 file a table writes, and its ludolog/1 form --------------------------
+
+#: simulated ludolog/2 games (players, seed) that have a ludolog/1 form with nothing left to guess:
+#: no Favor drawn from a face-down stack, refilled or restocked (ludolog/2 does not write which
+#: stack), no balloon flight or Paco & Paca move, and birds that land, when a region's stack runs
+#: short, on its first cards in the catalog's order (ludolog/1 read a short stack that way; a table
+#: of ludolog/2 may choose other cards). Of the seeds 0-39 for 2, 3 and 4 players these are all.
+KC_TABLES = [(4, 23), (4, 34)]
+
+
+def _kc_table_and_v1(players: int, seed: int) -> tuple[dict, dict]:
+    """A ludolog/2 game as a table writes it, with a claim after each of its turns' moves, and the
+    same game written in ludolog/1 (built here, move by move, not by the migration): every
+    face-down pile in full before move 0 (the components in the order the ludolog/2 log turned
+    them up, then the rest), no reveal moves, and the coins of each Invest cashed and each rest
+    written (ludolog/1 asked for them; a table writing both would write them in both)."""
+    game = find_game("kingdom-crossing")
+    cat = game.cat
+    table = simulate_log("kingdom-crossing", players, seed=seed)
+    moves = table["moves"]
+    # the birds arrive in every region at once; this table writes the regions in the catalog's order
+    # (the simulator picks any order, which the rules allow as well)
+    k = 0
+    while k < len(moves):
+        end = k
+        while end < len(moves) and moves[end]["type"] == "birds":
+            end += 1
+        moves[k:end] = sorted(moves[k:end], key=lambda m: cat.regions.index(m["region"]))
+        k = max(end, k + 1)
+    assert not [m for m in moves if m["type"] in ("refill", "restock", "fly", "paco")
+                or (m["type"] == "favor" and m.get("source") == "stack")]
+    log = parse_log(orjson.dumps(table), "table.json", find_game)
+    ids = log.player_ids
+    # per move, each player's Invest position and improved Action tiles before it, and the spaces with a card
+    before: list[list[tuple]] = []
+    cards: list[list[str]] = []
+
+    def seen(s):
+        before.append([(p.invest, list(p.improved)) for p in s.players])
+        cards.append([cat.spaces[sp] for sp in range(len(cat.spaces)) if s.space_card[sp]])
+
+    replay(log, on_start=seen, on_step=lambda i, m, s: seen(s))
+    for i, move in enumerate(moves):
+        if move["type"] == "birds":
+            region = cat.regions.index(move["region"])
+            first = [cat.spaces[sp] for sp in cat.region_spaces[region] if cat.spaces[sp] in cards[i]]
+            assert list(move["birds"]) == first[:len(move["birds"])], "no ludolog/1 form: birds on other cards"
+    for i, move in enumerate(moves):
+        if "coins" in move or move["type"] not in ("invest", "rest"):
+            continue
+        invest, improved = before[i][ids.index(move["player"])]
+        if move["type"] == "invest" and move.get("option") == "cash":
+            move["coins"] = cat.invest_coins[invest]  # the coins shown at the marker
+        elif move["type"] == "rest":
+            move["coins"] = cat.sides[move["tile"]][1 if improved[move["tile"]] else 0].rest  # printed on the tile
+    chance = ("reveal", "birds", "queen")
+    kept = [i for i, m in enumerate(moves) if m["type"] not in chance]
+    # the table writes a claim after the last move of each turn's part: before its next kept move
+    ends = [nxt - 1 for nxt in kept[1:]] + [len(moves) - 1]
+    ledger = [[e.move_index, ids[e.seat], e.delta] for e in replay(log).state.ledger.events]
+    table["claimed"]["events"] = [{"after": end, "label": f"after move {k}", "scores": _totals_through(ledger, ids, end)}
+                                  for k, end in enumerate(ends)]
+    setup = table["setup"]
+    revealed: dict[str, list[str]] = {sp: [] for sp in cat.spaces}
+    empties, queens, birds = [], [], {name: [] for name in cat.regions}
+    for m in moves:
+        if m["type"] == "reveal":
+            (empties if m["card"] in cat.empty_tiles else revealed[m["space"]]).append(m["card"])
+        elif m["type"] == "queen":
+            queens.append(m["card"])
+        elif m["type"] == "birds":
+            region = cat.regions.index(m["region"])
+            birds[m["region"]] += [m["birds"][cat.spaces[sp]] for sp in cat.region_spaces[region] if cat.spaces[sp] in m["birds"]]
+    decks = {}
+    for sp in cat.spaces:
+        top = setup["decks"][sp]
+        deck = next(cards for cards in cat.decks.values() if top in cards)
+        order = [top] + revealed[sp]
+        decks[sp] = order + sorted(set(deck) - set(order))
+    in_sight = set(setup["favor_display"]) | {p["favor"] for p in setup["start_pairs"]}
+    hidden = sorted(set(cat.favors) - in_sight)
+    stacks, start = [], 0
+    for size in setup["favor_stacks"]:
+        stacks.append(hidden[start:start + size])
+        start += size
+    region_birds = {name: [b for b in cat.region_birds[r]] for r, name in enumerate(cat.regions)}
+    v1_setup = {"decks": decks, "bridge_goals": setup["bridge_goals"], "favor_display": setup["favor_display"],
+                "favor_stacks": stacks, "start_pairs": setup["start_pairs"],
+                "birds": {name: birds[name] + sorted(set(region_birds[name]) - set(birds[name])) for name in cat.regions},
+                "queen_deck": queens + sorted(set(cat.queen_ids) - set(queens))[:cat.rounds - len(queens)],
+                "empty_deck_tiles": empties + sorted(set(cat.empty_tiles) - set(empties))}
+    v1_moves = [moves[i] for i in kept]
+    # a balloon flown before the Paw markers: ludolog/1 said when ("after" became a fly move)
+    v1_moves = [{**m, "balloon": {"when": "before", **m["balloon"]}} if isinstance(m.get("balloon"), dict) else m
+                for m in v1_moves]
+    v1 = {**table, "format": "ludolog/1", "setup": v1_setup, "moves": v1_moves,
+          "claimed": {**table["claimed"], "events": [{**e, "after": k} for k, e in enumerate(table["claimed"]["events"])]}}
+    return table, v1
+
+
+@pytest.mark.parametrize("players,seed", KC_TABLES)
+def test_a_kingdom_crossing_ludolog_1_log_migrates_to_what_the_table_wrote(players, seed, tmp_path):
+    table, v1 = _kc_table_and_v1(players, seed)
+    assert replay(parse_log(orjson.dumps(table), "table.json", find_game)).status == "valid"
+    read = replay(parse_log(orjson.dumps(v1), "v1.json", find_game))  # the ludolog/1 form keeps the verdict
+    assert [(v.code, v.message) for v in read.violations] == [] and read.status == "valid"
+    src = tmp_path / "v1.json"
+    src.write_bytes(orjson.dumps(v1))
+    done = runner.invoke(app, ["migrate", str(src), "--out", str(tmp_path / "out")])
+    assert done.exit_code == 0, done.output
+    migrated = orjson.loads((tmp_path / "out" / "v1.json").read_bytes())
+    assert migrated["claimed"] == table["claimed"]
+    assert migrated == table
