@@ -137,7 +137,6 @@ def holds_float(value) -> bool:
     return False
 
 
-
 #: how deeply lists and objects may nest in a log: the most orjson writes back (it refuses a
 #: 255th level with a TypeError, and reads no more than 1,024). A log of any game needs fewer than ten.
 MAX_DEPTH = 254
