@@ -18,7 +18,6 @@ from ludolog.replayer.castles_of_burgundy.board_svg import estate_layout, render
 from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
 from ludolog.replayer.castles_of_burgundy.geometry import areas, members
 from ludolog.replayer.core import replay
-from tests.test_report import browser  # noqa: F401 - the headless Chromium fixture
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "castles-of-burgundy"
 LOGS = sorted(GOLDEN.glob("*.log.json"))
