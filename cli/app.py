@@ -322,8 +322,11 @@ _register_tables(app)
 from .ids import register as _register_ids  # noqa: E402
 from .new import register as _register_new  # noqa: E402
 
+from .next import register as _register_next  # noqa: E402
+
 _register_ids(app)
 _register_new(app)
+_register_next(app)
 
 # Data commands (ingest, export, query, audit) live in their own module, written separately.
 try:
