@@ -148,9 +148,9 @@ def test_validate_reports_a_rule_violation_with_location_and_position(corpus):
     write_log(bad, raw)
     result = run("validate", corpus)
     assert result.exit_code == 1
-    # a die shows 1 to 6 (toy rules 2): the legal rolls nearest to 9 are 6, 5 and 4
-    assert (f"{bad}: move 3 at /moves/3/die: TOY.DIE.RANGE: a die cannot show 9; legal here: die 6, die 5, die 4 "
-            "[toy rules 2]") in result.stdout
+    # a die shows 1 to 6 (toy rules 2): the legal rolls nearest to 9 are 6, 5 and 4; 3 more are legal
+    assert (f"{bad}: move 3 at /moves/3/die: TOY.DIE.RANGE: a die cannot show 9; legal here: roll die 6, roll die 5, "
+            "roll die 4, and 3 more (ludolog next lists them) [toy rules 2]") in result.stdout
     assert "position: turn 4" in result.stdout
     assert "4 valid, 1 invalid" in result.stdout
     data = json.loads(run("validate", bad, "-f", "json").stdout)

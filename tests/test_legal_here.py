@@ -27,6 +27,7 @@ def _load(path: Path):
 
 def _suggested(message: str) -> list[str]:
     tail = re.split(r"[;.?] [Ll]egal here: ", message, maxsplit=1)[1] if re.search(r"[Ll]egal here: ", message) else ""
+    tail = re.sub(r", and \d+ more \(ludolog next lists them\)$", "", tail)
     return [part.strip() for part in tail.split(", ")] if tail else []
 
 
@@ -42,7 +43,7 @@ def test_entdecker_edge_mismatch_suggests_the_rotations_that_fit():
     land_side = cape["edges"].index("L")  # edges are written north, east, south, west
     fitting = [r for r in (0, 90, 180, 270) if (land_side + r // 90) % 4 != 0]
     assert move["cell"] == "B1" and move["rotation"] not in fitting
-    assert _suggested(v.message) == [f"B1 rotation {r}" for r in fitting]
+    assert _suggested(v.message) == [f"place B1 rotation {r}" for r in fitting]
 
 
 def test_kingdom_crossing_suggests_the_bridges_of_the_beavers_region():
@@ -51,7 +52,8 @@ def test_kingdom_crossing_suggests_the_bridges_of_the_beavers_region():
     region = re.search(r"does not connect to (\w+)", v.message).group(1)
     catalog = orjson.loads((REPO / "replayer" / "kingdom_crossing" / "catalog.json").read_bytes())
     touching = [b["id"] for b in catalog["bridges"] if region in (b["a"], b["b"])]
-    assert _suggested(v.message) == [f"path [{b}]" for b in touching][:MAX_SUGGESTIONS]
+    kind = log.moves[v.move_index]["type"]
+    assert _suggested(v.message) == [f"{kind} path [{b}]" for b in touching][:MAX_SUGGESTIONS]
 
 
 def test_kingdom_crossing_card_mismatch_suggests_the_face_up_card_first():
@@ -59,7 +61,7 @@ def test_kingdom_crossing_card_mismatch_suggests_the_face_up_card_first():
     (v,) = replay(log).violations
     move = log.moves[v.move_index]
     face_up = re.search(r"is (\S+), not", v.message).group(1)
-    assert _suggested(v.message)[0] == f"{move['space']} card {face_up}"
+    assert _suggested(v.message)[0] == f"{move['type']} {move['space']} card {face_up}"
 
 
 ENGINE_CASES = [p for game in ("entdecker", "kingdom-crossing") for p in sorted((CASES / game).glob("*.json"))]
@@ -111,3 +113,53 @@ def test_a_failing_listing_never_hides_the_violation(monkeypatch):
     monkeypatch.setattr(type(game), "legal_moves", broken)
     (v,) = replay(_load(CASES / "entdecker" / "ENT.PLACE.EDGE_MISMATCH.json")).violations
     assert v.code == "ENT.PLACE.EDGE_MISMATCH" and "legal here" not in v.message
+
+
+ALL_CASES = sorted(p for p in CASES.rglob("*.json"))
+
+
+def _schema_types(game) -> set[str]:
+    return set(game.schema.move_types)
+
+
+@pytest.mark.parametrize("path", ALL_CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_hint_names_a_move_type_and_says_how_many_more(path):
+    """A hint is a list of whole moves, each starting with its move type (after the player when it
+    is another player's), never empty or a bare value; when it shows only some of the legal moves
+    it says how many more there are: the position's legal moves less those shown."""
+    try:
+        log = _load(path)
+    except Exception:  # noqa: BLE001 - a case of an unreadable log has no hint
+        pytest.skip("not a readable log")
+    if log.migration is not None:
+        pytest.skip("an older format: its moves are not the engine's moves one for one")
+    result = replay(log)
+    hinted = [v for v in result.violations if "egal here: " in v.message]
+    if not hinted:
+        pytest.skip("no hint")
+    (v,) = hinted
+    game = get_game(log.game)
+    types = _schema_types(game)
+    tail = re.split(r"[;.?] [Ll]egal here: ", v.message, maxsplit=1)[1]
+    assert not tail.endswith(": ") and tail.strip()
+    suggestions = _suggested(v.message)
+    for text in suggestions:
+        words = re.sub(r"^\w+: ", "", text).split()
+        assert words and words[0] in types, (text, sorted(types))
+        assert words[:2] != [words[0]] * 2, text  # "card card D01"
+    more = re.search(r", and (\d+) more", tail)
+    before = replay(log, to=v.move_index).state
+    listed = game.legal_moves(before)
+    if more:
+        assert int(more.group(1)) == len(listed) - len(suggestions)
+    else:
+        assert len(listed) == len(suggestions)
+
+
+def test_a_field_named_like_its_move_type_is_named_once():
+    from ludolog.replayer.core.suggest import suggestion_text
+
+    assert suggestion_text({"type": "card", "card": "D01"}, {"type": "discard", "player": "ana"}) == "card D01"
+    assert suggestion_text({"type": "pass", "player": "ben"}, {"type": "pass", "player": "ana"}) == "ben: pass"
+    assert suggestion_text({"type": "play", "player": "ana", "card": "S01"},
+                           {"type": "play", "player": "ana", "card": "S01", "exchange": "discard"}) == "play without exchange"

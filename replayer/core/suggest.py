@@ -136,48 +136,78 @@ def nearest_legal_moves(game: Game, state: Any, move: Any, limit: int = MAX_SUGG
     """The legal moves of ``state`` nearest to the illegal ``move``, at most ``limit``: those of the
     same type and player when there are any, else of the same type, else any; fewest fields
     changed first. [] when the listing fails (a suggestion must never hide the violation)."""
+    return _nearest(game, state, move, limit)[0]
+
+
+def _nearest(game: Game, state: Any, move: Any, limit: int) -> tuple[list[dict], int]:
+    """:func:`nearest_legal_moves` and how many legal moves there are in all (capped at
+    :data:`MAX_LEGAL_MOVES`)."""
     if not isinstance(move, dict):
-        return []
+        return [], 0
     try:
         listed = [m for m in itertools.islice(game.legal_moves(state), MAX_LEGAL_MOVES) if isinstance(m, dict)]
     except Exception:  # noqa: BLE001 - the violation is reported whatever the listing does
-        return []
+        return [], 0
     kind, player = move.get("type"), move.get("player")
     same_type = [m for m in listed if m.get("type") == kind]
     same_seat = [m for m in same_type if player is None or m.get("player") in (None, player)]
     pool = same_seat or same_type or listed
     if not pool:
-        return []
+        return [], len(listed)
     ranked = sorted(pool, key=lambda m: _distance(move, m))
     best = _distance(move, ranked[0])
     tied = [m for m in ranked[:_TIED] if _distance(move, m) == best]
     if len(tied) > limit:
         tied.sort(key=lambda m: _likeness(move, m))
-        return tied[:limit]
-    return ranked[:limit]
+        return tied[:limit], len(listed)
+    return ranked[:limit], len(listed)
+
+
+def suggestion_text(legal: dict, written: dict | None = None) -> str:
+    """One legal move as a hint reads it: its type first (the word to write in ``type``), then
+    the fields in which it differs from the move ``written`` plus its place (all of them when the
+    type differs or nothing was written), each named (``explore space 30``, ``roll die 6``); a
+    field named like the type is not named twice (``card D01``, not ``card card D01``); a text
+    place is shown bare (``place B3 rotation 90``); a field written that the legal move has not
+    is named (``play without exchange``). Another player's move starts with the player
+    (``ben: pass``)."""
+    written = written if isinstance(written, dict) else {}
+    kind = str(legal.get("type", ""))
+    keys = [k for k in legal if k not in _NOT_SHOWN]
+    if written.get("type") == legal.get("type") and written:
+        shown = [k for k in keys if written.get(k) != legal.get(k) or k in _PLACES]
+    else:
+        shown = keys
+    parts = [kind] if kind else []
+    for key in shown:
+        value = legal[key]
+        text = value if isinstance(value, str) else _value_text(value)
+        if key == kind or (key in _PLACES and key != "to" and isinstance(value, str)):
+            parts.append(text)
+        else:
+            parts.append(f"{key} {text}")
+    if written.get("type") == legal.get("type"):  # a field written that the legal move leaves out
+        parts += [f"without {key}" for key in written if key not in legal and key not in _NOT_SHOWN]
+    text = " ".join(parts)
+    if "player" in legal and legal.get("player") != written.get("player"):
+        text = f"{legal['player']}: {text}"
+    return text
 
 
 def legal_here(game: Game, state: Any, move: Any, after: str = "") -> str:
-    """``"; legal here: B3 rotation 90, B3 rotation 270"`` to append to the message ``after``, or
-    ``""`` (``" Legal here: ..."`` after a message that ends with a question, a did-you-mean).
+    """``"; legal here: place B3 rotation 90, place B3 rotation 270"`` to append to the message
+    ``after``, or ``""`` (``" Legal here: ..."`` after a message that ends with a question, a
+    did-you-mean).
 
-    Each suggestion names the fields in which it differs from the move written, plus its place
-    (cell, space...), so it reads as the correction to make; its type and player when they differ."""
-    found = nearest_legal_moves(game, state, move)
+    Each suggestion is a whole move in words (:func:`suggestion_text`): its type, then the fields in
+    which it differs from the move written plus its place, so it reads as the correction to make.
+    When more moves are legal than are shown, it says how many more (``ludolog next`` lists them)."""
+    found, total = _nearest(game, state, move, MAX_SUGGESTIONS)
     if not found:
         return ""
-    texts = []
-    for legal in found:
-        keys = [k for k in legal if k not in _NOT_SHOWN]
-        changed = {k for k in keys if move.get(k) != legal.get(k)}
-        shown = [k for k in keys if k in changed or k in _PLACES]
-        text = move_text(legal, shown or keys) if shown or keys else ""
-        if legal.get("type") != move.get("type"):
-            text = f"{legal.get('type')} {text}".strip()
-        if "player" in legal and legal.get("player") != move.get("player"):
-            text = f"{legal['player']}: {text}"
-        texts.append(text)
-    unique = list(dict.fromkeys(t for t in texts if t))
+    unique = list(dict.fromkeys(t for t in (suggestion_text(legal, move) for legal in found) if t))
     if not unique:
         return ""
-    return f"{' Legal' if after.endswith('?') else '; legal'} here: {', '.join(unique)}"
+    more = total - len(found)
+    tail = f", and {more} more (ludolog next lists them)" if more > 0 else ""
+    return f"{' Legal' if after.endswith('?') else '; legal'} here: {', '.join(unique)}{tail}"
