@@ -281,11 +281,11 @@ def _check_options(engine, options: dict) -> None:
     options_schema = engine.schema.document.get("properties", {}).get("options")
     if not options or not options_schema:
         return
-    import jsonschema
+    from ludolog.replayer.core.schemas import strict_validator_class  # worded like a log's schema errors
 
     # The options schema may refer to the game schema's $defs, so validate inside that document.
     schema = {"$defs": engine.schema.document.get("$defs", {}), "allOf": [options_schema]}
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(options), key=lambda e: list(map(str, e.path)))
+    errors = sorted(strict_validator_class()(schema).iter_errors(options), key=lambda e: list(map(str, e.path)))
     if errors:
         known = ", ".join(engine.variants) or "none"
         where = "/".join(str(p) for p in errors[0].path)

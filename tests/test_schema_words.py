@@ -108,3 +108,85 @@ def test_a_size_is_counted_in_words(schema, instance, words):
     from ludolog.replayer.core.schemas import strict_validator_class
     messages = [e.message for e in strict_validator_class()(schema).iter_errors(instance)]
     assert len(messages) == 1 and messages[0].endswith(words), messages
+
+
+# -- no jsonschema sentence reaches a user ------------------------------------------------------
+
+#: jsonschema's and jsonschema_rs's own phrasings: they name the schema, not what to write
+RAW = ("is a dependency of", "is not valid under any of the given schemas", "is valid under each of",
+       "is greater than", "is less than", "non-unique elements", "is a required property", "is not of type",
+       "False schema", "should not be valid", "Additional properties", "does not match", "is too long",
+       "is too short", "should be non-empty", "Expected at most", "is valid under more than one")
+BAD_VALUES = (999, -5, 0, "x?", None, [], [1, 1], {"k": 1}, 1.5, True)
+
+
+def _mutations(move: dict):
+    for key in move:
+        if key == "type":
+            continue
+        yield {k: v for k, v in move.items() if k != key}
+        for bad in BAD_VALUES:
+            yield {**move, key: bad}
+        value = move[key]
+        if isinstance(value, list) and value:
+            yield {**move, key: value + value[:1]}
+            yield {**move, key: [999] + value[1:]}
+
+
+def _bad_moves(game_name: str):
+    from ludolog.replayer.core import simulate_log
+
+    seen = set()
+    for seed in range(2):
+        for move in simulate_log(game_name, 2, seed=seed)["moves"]:
+            shape = (move["type"], tuple(sorted(move)))
+            if shape in seen:
+                continue
+            seen.add(shape)
+            yield from _mutations(move)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_no_raw_jsonschema_sentence_reaches_a_user(game):
+    """Every field of every kind of move a simulated game writes, left out or given a wrong value:
+    whatever the schema says about it is in words (both the explaining validator and, through
+    in_words, the compiled one's fallback), never a jsonschema sentence."""
+    import jsonschema_rs
+
+    from ludolog.replayer.core.schema_words import in_words
+
+    schema = game.schema
+    checked = 0
+    for move in _bad_moves(game.name):
+        if schema.move_ok(move):
+            continue
+        for v in schema.explain_move(0, move, "t.json"):
+            assert not any(raw in v.message for raw in RAW), (move, v.message)
+            checked += 1
+        compiled = jsonschema_rs.validator_for(schema.move_documents[move["type"]])
+        for err in compiled.iter_errors(move):
+            worded = in_words(err.message)
+            assert not any(raw in worded for raw in RAW), (move, err.message, worded)
+    assert checked > 50
+
+
+def test_a_missing_companion_field_says_what_to_write():
+    # Castles of Burgundy: a die action writes the die and the workers spent on it, or neither
+    # (the schema's dependentRequired); the sentence names both and what 'workers' holds
+    game = next(g for g in all_games() if g.name == "castles-of-burgundy")
+    move = {"type": "take", "player": "ana", "die": 2, "depot": 1, "tile": "ship"}
+    (v,) = game.schema.explain_move(5, move, "t.json")
+    assert "is a dependency" not in v.message
+    assert v.message.startswith("'workers' is missing: a move that writes 'die' also writes 'workers'")
+    assert "leaves both out" in v.message
+
+
+def test_a_value_of_none_of_the_forms_lists_the_forms():
+    game = next(g for g in all_games() if g.name == "castles-of-burgundy")
+    move = {"type": "take", "player": "ana", "die": "x", "workers": 0, "depot": 1, "tile": "ship"}
+    (v,) = game.schema.explain_move(5, move, "t.json")
+    assert v.pointer == "/moves/5/die"
+    assert v.message == "expected a whole number from 1 to 6 or 'extra', got 'x'"
+    move["die"] = 7
+    (v,) = game.schema.explain_move(5, move, "t.json")
+    assert v.message.startswith("7 is too large: at most 6")

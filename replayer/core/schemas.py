@@ -270,9 +270,9 @@ def _unfilled_or(keyword: str):
     """jsonschema's ``anyOf``/``oneOf`` check, but a placeholder ``ludolog new`` wrote is reported as
     still to be filled in rather than as matching none of the alternatives (such as "?" or an id)."""
     def check(validator, alternatives, instance, schema):
-        import jsonschema
+        from .schema_words import KEYWORDS
 
-        errors = list(jsonschema.Draft202012Validator.VALIDATORS[keyword](validator, alternatives, instance, schema))
+        errors = list(KEYWORDS[keyword](validator, alternatives, instance, schema))
         if errors and _unfilled(instance):
             yield ValidationError(_still_to_fill(instance))
         else:
@@ -288,9 +288,11 @@ def strict_validator_class():
     """
     import jsonschema
 
+    from .schema_words import KEYWORDS
+
     return jsonschema.validators.extend(
         jsonschema.Draft202012Validator,
-        validators={"type": _type, "pattern": _pattern, "required": _required, "enum": _enum, "const": _const,
+        validators={**KEYWORDS, "type": _type, "pattern": _pattern, "required": _required, "enum": _enum, "const": _const,
                     "minItems": _MIN_ITEMS, "maxItems": _MAX_ITEMS, "minLength": _MIN_LENGTH,
                     "maxLength": _MAX_LENGTH, "minProperties": _MIN_PROPERTIES, "maxProperties": _MAX_PROPERTIES,
                     "additionalProperties": _additional_properties, "patternProperties": _pattern_properties,
@@ -487,8 +489,10 @@ def schema_ref(schema_file: str) -> str:
 
 
 def _violation(file: str, move_index, path: list, message: str, ref: str = "") -> Violation:
+    from .schema_words import in_words  # a schema error only
+
     return Violation(file=file, move_index=move_index, pointer=pointer(path), code="CORE.SCHEMA",
-                     message=bounded(message), rule_ref=ref or "the game's log schema (`ludolog schema GAME` prints it)")
+                     message=bounded(in_words(message)), rule_ref=ref or "the game's log schema (`ludolog schema GAME` prints it)")
 
 
 @functools.cache
