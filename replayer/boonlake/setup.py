@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from ..core.components import UNKNOWN, HiddenPool
-from ..core.errors import IllegalMove
+from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
 from .actions import starting_coins, starting_spaces, starting_tiles
 from .catalog import RESOURCES, Catalog
@@ -19,40 +19,44 @@ from .state import BoonlakeState, Player
 
 
 def new_state(cat: Catalog, ids: list[str], setup: dict) -> BoonlakeState:
-    """:raises IllegalMove: the set-up breaks a rule of "Set-Up" (pointers absolute)."""
+    """:raises IllegalMove: the set-up breaks a rule of "Set-Up" (pointers absolute); every wrong
+    value is checked and carried (:class:`~ludolog.replayer.core.errors.SetupProblems`), so one run
+    names them all."""
     n = len(ids)
+    problems = SetupProblems()
+    bad = problems.add
     spaces = set(starting_spaces(cat, n))
     tiles_allowed = set(starting_tiles(cat, n))
     placed: dict[int, str] = {}
     for key, tile in setup["tiles"].items():
         space = int(key)
+        where = f"/setup/tiles/{key}"
         if space not in spaces:
-            raise IllegalMove("BOON.SETUP.TILES", f"with {n} players the starting tiles go on spaces "
-                                                  f"{', '.join(map(str, sorted(spaces)))}; not on {space}", f"/setup/tiles/{key}")
-        if tile not in tiles_allowed:
-            raise IllegalMove("BOON.SETUP.TILES", f"{tile!r} is not a starting tile for {n} players "
-                                                  f"({', '.join(sorted(tiles_allowed))})", f"/setup/tiles/{key}")
-        if tile in placed.values():
-            raise IllegalMove("BOON.SETUP.TILES", f"starting tile {tile} is placed twice", f"/setup/tiles/{key}")
+            bad("BOON.SETUP.TILES", f"with {n} players the starting tiles go on spaces "
+                                    f"{', '.join(map(str, sorted(spaces)))}; not on {space}", where)
+        elif tile not in tiles_allowed:
+            bad("BOON.SETUP.TILES", f"{tile!r} is not a starting tile for {n} players "
+                                    f"({', '.join(sorted(tiles_allowed))})", where)
+        elif tile in placed.values():
+            bad("BOON.SETUP.TILES", f"starting tile {tile} is placed twice", where)
         placed[space] = tile
-    if set(placed) != spaces:
-        missing = sorted(spaces - set(placed))
-        raise IllegalMove("BOON.SETUP.TILES", f"with {n} players every space {', '.join(map(str, sorted(spaces)))} gets a "
-                                              f"starting tile; {', '.join(map(str, missing))} has none", "/setup/tiles")
+    missing = sorted(spaces - set(placed))
+    if missing:
+        bad("BOON.SETUP.TILES", f"with {n} players every space {', '.join(map(str, sorted(spaces)))} gets a "
+                                f"starting tile; {', '.join(map(str, missing))} has none", "/setup/tiles")
     strips = list(setup["strips"])
     if sorted(strips) != sorted(cat.strips):
-        raise IllegalMove("BOON.SETUP.STRIPS", f"the action board holds the 7 strips once each ({', '.join(cat.strips)})",
-                          "/setup/strips")
+        bad("BOON.SETUP.STRIPS", f"the action board holds the 7 strips once each ({', '.join(cat.strips)})", "/setup/strips")
     in_play = list(setup["scoring_tiles"])
     for i, t in enumerate(in_play):
         if t not in cat.scoring_tiles:
-            raise IllegalMove("BOON.SETUP.SCORING", f"there is no scoring tile {t!r}", f"/setup/scoring_tiles/{i}")
-        if in_play.index(t) != i:
-            raise IllegalMove("BOON.SETUP.SCORING", f"scoring tile {t} is in play twice", f"/setup/scoring_tiles/{i}")
+            bad("BOON.SETUP.SCORING", f"there is no scoring tile {t!r}", f"/setup/scoring_tiles/{i}")
+        elif in_play.index(t) != i:
+            bad("BOON.SETUP.SCORING", f"scoring tile {t} is in play twice", f"/setup/scoring_tiles/{i}")
     per = setup["players"]
     for pid in per:
         if pid not in ids:
-            raise IllegalMove("BOON.SETUP.PLAYERS", f"{pid!r} is not a player of this log", f"/setup/players/{pid}")
+            bad("BOON.SETUP.PLAYERS", f"{pid!r} is not a player of this log", f"/setup/players/{pid}")
     deck = HiddenPool.create("project card", {c: 1 for c in cat.cards})
     drawn_tiles: list[str] = []
     owner: list[str] = []
@@ -60,48 +64,55 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> BoonlakeState:
     for seat, pid in enumerate(ids):
         base = f"/setup/players/{pid}"
         if pid not in per:
-            raise IllegalMove("BOON.SETUP.PLAYERS", f"the set-up of {pid} is missing", "/setup/players")
+            bad("BOON.SETUP.PLAYERS", f"the set-up of {pid} is missing", "/setup/players")
+            continue
         ps = per[pid]
         hand = ps["hand"]
         if len(hand) != cat.materials["starting_hand"]:
-            raise IllegalMove("BOON.SETUP.HAND", f"each player draws {cat.materials['starting_hand']} cards, not {len(hand)}",
-                              f"{base}/hand")
+            bad("BOON.SETUP.HAND", f"each player draws {cat.materials['starting_hand']} cards, not {len(hand)}",
+                f"{base}/hand")
         known = []
         for i, card in enumerate(hand):
             if card != UNKNOWN and card not in cat.cards:
-                raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {card!r}", f"{base}/hand/{i}")
-            deck.draw(seat, card, pointer=f"{base}/hand/{i}")
+                bad("BOON.CARD.UNKNOWN", f"there is no project card {card!r}", f"{base}/hand/{i}")
+                continue
+            try:
+                deck.draw(seat, card, pointer=f"{base}/hand/{i}")
+            except IllegalMove as exc:
+                problems.add_error(exc)
+                continue
             if card != UNKNOWN:
                 known.append(card)
         drawn = ps["scoring_drawn"]
         kept = ps["scoring_tile"]
         if kept not in drawn:
-            raise IllegalMove("BOON.SETUP.SCORING", f"{pid} keeps one of the two scoring tiles drawn ({', '.join(drawn)}), "
-                                                    f"not {kept}", f"{base}/scoring_tile")
-        if kept not in in_play:
-            raise IllegalMove("BOON.SETUP.SCORING", f"{pid}'s kept tile {kept} must be one of the 4 in play", f"{base}/scoring_tile")
+            bad("BOON.SETUP.SCORING", f"{pid} keeps one of the two scoring tiles drawn ({', '.join(drawn)}), "
+                                      f"not {kept}", f"{base}/scoring_tile")
+        elif kept not in in_play:
+            bad("BOON.SETUP.SCORING", f"{pid}'s kept tile {kept} must be one of the 4 in play", f"{base}/scoring_tile")
         for i, t in enumerate(drawn):
             if t == UNKNOWN:
                 continue
             if t not in cat.scoring_tiles:
-                raise IllegalMove("BOON.SETUP.SCORING", f"there is no scoring tile {t!r}", f"{base}/scoring_drawn/{i}")
-            if t in drawn_tiles or (t in in_play and t != kept):
-                raise IllegalMove("BOON.SETUP.SCORING", f"scoring tile {t} cannot be drawn by {pid}: it is drawn by another "
-                                                        f"player or lies in another area", f"{base}/scoring_drawn/{i}")
+                bad("BOON.SETUP.SCORING", f"there is no scoring tile {t!r}", f"{base}/scoring_drawn/{i}")
+            elif t in drawn_tiles or (t in in_play and t != kept):
+                bad("BOON.SETUP.SCORING", f"scoring tile {t} cannot be drawn by {pid}: it is drawn by another "
+                                          f"player or lies in another area", f"{base}/scoring_drawn/{i}")
             drawn_tiles.append(t)
         owner.append(kept)
         site = ps["site"]  # one of RESOURCES: the schema's enum
         coins = starting_coins(cat, n, seat)
         if "coins" in ps and ps["coins"] != coins:
-            raise IllegalMove("BOON.SETUP.COINS", f"{pid} is seat {seat + 1} from the starting player and starts with {coins} "
-                                                  f"coins, not {ps['coins']}", f"{base}/coins")
+            bad("BOON.SETUP.COINS", f"{pid} is seat {seat + 1} from the starting player and starts with {coins} "
+                                    f"coins, not {ps['coins']}", f"{base}/coins")
         sites = [0, 0, 0, 0]
         sites[RESOURCES.index(site)] = 1
         inh = cat.start_inhabitants
         players.append(Player(coins=coins, ranch=inh["ranch"], supply=inh["supply"], sites=sites,
                               boats=sorted(cat.boat_start), hand=known, ship=cat.river_start[1][n]))
-    if len(set(owner)) != n:
-        raise IllegalMove("BOON.SETUP.SCORING", "each player keeps a scoring tile of their own", "/setup/players")
+    if len(owner) == n and len(set(owner)) != n:
+        bad("BOON.SETUP.SCORING", "each player keeps a scoring tile of their own", "/setup/players")
+    problems.check()
     gray = {t: 1 for t in cat.tiles_by_back["gray"]}
     mound = HiddenPool.create("gray building tile", gray)
     return BoonlakeState(cat=cat, ids=list(ids), n=n, players=players, ledger=Ledger(n), deck=deck, mound=mound,

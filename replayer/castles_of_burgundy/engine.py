@@ -79,6 +79,11 @@ class CastlesOfBurgundy(Game):
         edition = log.edition if log.edition in EDITIONS else None
         return flow.new_state(self.catalog(edition), log)
 
+    def later_problems(self, s: CobState, moves: list, index: int) -> list:
+        """The other wrong depots of the same filling (the depots are the phase's set-up, written as
+        chance moves): one run names them all."""
+        return flow.later_depot_problems(s, moves, index)
+
     def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
         cat = self.catalog()
         from ..core.simulate import PLAYER_NAMES

@@ -146,38 +146,116 @@ def start_phase(s: CobState) -> None:
 
 
 def reveal_depot(s: CobState, move: dict) -> None:
-    """:raises IllegalMove: COB.PHASE.DEPOT, COB.PHASE.TILES, COB.PHASE.COLOUR, CORE.HIDDEN.*."""
-    depot = move["depot"]
-    if depot != s.next_depot:
-        raise IllegalMove("COB.PHASE.DEPOT", f"depot {s.next_depot} is filled next (depots 1-6 in order, then the "
-                                             f"black depot)", "/depot")
-    spaces = s.depot_spaces[depot]
+    """A numbered depot filled at the start of a phase.
+
+    The table sees which tiles lie in the depot, not in what order they were laid: ``tiles`` may
+    name them in any order, and each goes on the depot space of its colour. Every wrong tile of
+    the move is reported (one violation each).
+
+    :raises IllegalMove: COB.PHASE.DEPOT, COB.PHASE.TILES, COB.PHASE.COLOUR, CORE.HIDDEN.*."""
+    placed = check_depot(s, s.next_depot, move)
     tiles = move["tiles"]
-    if len(tiles) != len(spaces):
-        raise IllegalMove("COB.PHASE.TILES", f"depot {depot} has {len(spaces)} spaces in use with "
-                                             f"{s.cat.solo.setup_players if s.solo else s.n} players "
-                                             f"({', '.join(c.value for _i, c in spaces)}), not {len(tiles)}", "/tiles")
-    for k, ((space, colour), tile) in enumerate(zip(spaces, tiles)):
-        kind = s.cat.hex_kinds.get(tile)
-        if kind is None or kind.colour is not colour or not kind.count(Back.NORMAL):
-            raise IllegalMove("COB.PHASE.COLOUR", f"space {space} of depot {depot} takes a {colour.value} tile "
-                                                  f"(normal back), not {tile!r}", f"/tiles/{k}")
     done = []
     try:
-        for k, ((space, colour), tile) in enumerate(zip(spaces, tiles)):
+        for k, tile in enumerate(tiles):
+            colour = s.cat.hex_kinds[tile].colour
             s.pools[colour.value].reveal(tile, pointer=f"/tiles/{k}")
             done.append((colour, tile))
     except IllegalMove:
         for colour, tile in done:
             s.pools[colour.value].put_back(tile)
         raise
-    for (space, _colour), tile in zip(spaces, tiles):
-        s.depots[space] = tile
+    s.depots.update(placed)
     s.next_depot += 1
     if s.next_depot > 6:
         s.step = Step.BLACK
         if s.black_left == 0:
             begin_round(s)
+
+
+def check_depot(s: CobState, expected: int, move: dict) -> dict[str, str]:
+    """What the table can check of a depot move without the supplies: it fills depot ``expected``,
+    with a tile of the right colour and back on each space in use. Depot space -> tile.
+
+    :raises IllegalMove: COB.PHASE.DEPOT, COB.PHASE.TILES, COB.PHASE.COLOUR (every wrong tile)."""
+    depot = move["depot"]
+    if depot != expected:
+        raise IllegalMove("COB.PHASE.DEPOT", f"depot {expected} is filled next (depots 1-6 in order, then the "
+                                             f"black depot): write depot {expected}, or the missing depots first", "/depot")
+    spaces = s.depot_spaces[depot]
+    tiles = move["tiles"]
+    players = s.cat.solo.setup_players if s.solo else s.n
+    if len(tiles) != len(spaces):
+        raise IllegalMove("COB.PHASE.TILES", f"with {players} players depot {depot} has {len(spaces)} spaces in use: "
+                                             f"it takes {depot_words(spaces)}; {len(tiles)} {'tile is' if len(tiles) == 1 else 'tiles are'} written",
+                          "/tiles")
+    return depot_places(s, depot, tiles)
+
+
+def later_depot_problems(s: CobState, moves: list, index: int) -> list[tuple[int, IllegalMove]]:
+    """The wrong tiles of the depot moves that follow a refused one (move ``index``, in the position
+    ``s`` before it) in the same filling of the depots: each checked as :func:`check_depot` does,
+    so that one run names every wrong depot of a phase."""
+    from ..core.errors import all_problems
+
+    out: list[tuple[int, IllegalMove]] = []
+    if s.step is not Step.DEPOTS:
+        return out
+    expected = s.next_depot
+    for j in range(index + 1, len(moves)):
+        move = moves[j]
+        expected += 1
+        if expected > 6 or not isinstance(move, dict) or move.get("type") != "depot":
+            break
+        try:
+            check_depot(s, expected, move)
+        except IllegalMove as exc:
+            out += [(j, problem) for problem in all_problems(exc)]
+    return out
+
+
+def depot_words(spaces) -> str:
+    """``"a building tile and a ship tile"``: what a depot's spaces in use take."""
+    names = [f"a {colour.value} tile" for _space, colour in spaces]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def depot_places(s: CobState, depot: int, tiles: list) -> dict[str, str]:
+    """Depot space -> tile: each tile on a space of its colour, in the order written.
+
+    :raises IllegalMove: COB.PHASE.COLOUR for every tile that is no hex tile, has a black back or
+        has no space of its colour left in the depot (the first raised, the others carried)."""
+    from ..core.errors import SetupProblems
+    from ..core.suggest import did_you_mean
+
+    spaces = s.depot_spaces[depot]
+    wanted = depot_words(spaces)
+    problems = SetupProblems()
+    free = list(spaces)
+    placed: dict[str, str] = {}
+    for k, tile in enumerate(tiles):
+        kind = s.cat.hex_kinds.get(tile)
+        where = f"/tiles/{k}"
+        if kind is None:
+            problems.add("COB.PHASE.COLOUR", f"there is no hex tile {tile!r}{did_you_mean(tile, s.cat.hex_kinds)}; "
+                                             f"depot {depot} takes {wanted}", where)
+            continue
+        if not kind.count(Back.NORMAL):
+            problems.add("COB.PHASE.COLOUR", f"every {tile} tile has a black back: it is laid out only in the black "
+                                             f"depot, never in depot {depot}, which takes {wanted} from the supplies "
+                                             f"of coloured backs", where)
+            continue
+        space = next((sp for sp in free if sp[1] is kind.colour), None)
+        if space is None:
+            problems.add("COB.PHASE.COLOUR", f"{tile} is a {kind.colour.value} tile and depot {depot} has no "
+                                             f"{kind.colour.value} space {'left ' if any(c is kind.colour for _x, c in spaces) else ''}"
+                                             f"with {s.cat.solo.setup_players if s.solo else s.n} players: it takes {wanted}",
+                         where)
+            continue
+        free.remove(space)
+        placed[space[0]] = tile
+    problems.check()
+    return placed
 
 
 def reveal_black(s: CobState, move: dict) -> None:
@@ -305,4 +383,4 @@ def winners(s: CobState) -> list[int]:
 
 
 __all__ = ["GOODS_POOL", "GOODS_TYPES", "SOLO_SIDES", "begin_round", "end_turn", "new_state", "reveal_black",
-           "reveal_depot", "roll", "white", "winners"]
+           "reveal_depot", "check_depot", "later_depot_problems", "roll", "white", "winners"]

@@ -20,7 +20,7 @@ RULES = RuleBook("castles-of-burgundy", source="Castles of Burgundy rules", rule
     # tiles and dice revealed (chance moves)
     Rule("COB.PHASE.DEPOT", f"{_B}, 5.1 Start of each phase", "At the start of a phase depots 1-6 are filled in order, then the black depot."),
     Rule("COB.PHASE.TILES", f"{_B}, 3.1 Numbered depots", "A depot gets one tile on each of its spaces used with this many players (2, 3 or 4)."),
-    Rule("COB.PHASE.COLOUR", f"{_B}, 3.1 Numbered depots (the 3-player exception)", "Each depot space gets a tile of its printed colour (with 3 players, depot 6 takes a mine in phases B and D)."),
+    Rule("COB.PHASE.COLOUR", f"{_B}, 3.1 Numbered depots", "Each depot space gets a tile of its printed colour (with 3 players, depot 6 takes a mine in phases B and D)."),
     Rule("COB.ROLL.ORDER", f"{_B}, 5.2 Each round (1)", "Every player rolls their own dice at the start of the round, in this round's turn order."),
     Rule("COB.SOLO.REMOVED", f"{_S}, PLAYING THE GAME", "Each Solo round removes the hex tile of the white die's depot in the stated order (the next depot clockwise when empty); a base game removes none."),
     # the turn

@@ -104,3 +104,39 @@ class IllegalMove(LudologError):
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
+
+
+class SetupProblems:
+    """Every wrong set-up value of a log, collected so that one run reports them all.
+
+    A set-up check calls :meth:`add` for each wrong value and goes on with the next one, then
+    :meth:`check` at the end: it raises one :class:`IllegalMove` (the first problem) that carries
+    the others in ``extra["also"]``; the replay driver makes a violation of each. The log still has
+    one verdict: invalid.
+    """
+
+    __slots__ = ("found",)
+
+    def __init__(self) -> None:
+        self.found: list[IllegalMove] = []
+
+    def add(self, code: str, message: str, pointer: str) -> None:
+        self.found.append(IllegalMove(code, message, pointer))
+
+    def add_error(self, exc: IllegalMove) -> None:
+        """A problem a helper raised (a hidden pool's draw, say), and any it carries."""
+        self.found.extend(all_problems(exc))
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+    def check(self) -> None:
+        """:raises IllegalMove: the first problem added, carrying the rest."""
+        if self.found:
+            first, *rest = self.found
+            raise IllegalMove(first.code, first.message, first.pointer, {**first.extra, "also": rest})
+
+
+def all_problems(exc: IllegalMove) -> list[IllegalMove]:
+    """``exc`` and every further problem it carries (see :class:`SetupProblems`)."""
+    return [exc, *exc.extra.get("also", ())]

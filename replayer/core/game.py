@@ -27,6 +27,7 @@ from typing import Any
 from .bots import BotSeat
 from .cloning import clone_fields
 from .components import HiddenPool
+from .errors import IllegalMove
 from .idlist import Ids, words
 from .ledger import Ledger
 from .log import GameLog
@@ -211,6 +212,14 @@ class Game(ABC):
         if dataclasses.is_dataclass(state):
             return clone_fields(state)
         return copy.deepcopy(state)
+
+    def later_problems(self, state: Any, moves: list, index: int) -> list[tuple[int, IllegalMove]]:
+        """Problems of moves after the refused move ``index`` that a table checks without it
+        (``state`` is the position before it), as (move index, problem; its pointer relative to
+        that move). A game whose set-up continues in moves (Castles of Burgundy's depots filled at
+        each phase) names every wrong value of that set-up in one run; the log's verdict is the
+        same. None by default: the replay stops at the first refused move."""
+        return []
 
     # -- hidden components ------------------------------------------------------------------
     def hidden_pools(self, state: Any) -> Iterator[HiddenPool]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .bots import BOT_PREFIX, result_line
-from .errors import IllegalMove, Violation
+from .errors import IllegalMove, Violation, all_problems
 from .game import Game
 from .log import GameLog
 from .migrate import migrated_index, source_index, to_source
@@ -127,9 +127,9 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
     file = log.file
     try:
         state = game.new_state(log)
-    except IllegalMove as exc:
-        result.violations.append(Violation(file, None, exc.pointer or "/setup", exc.code, exc.message,
-                                           game.rules.ref(exc.code)))
+    except IllegalMove as exc:  # every wrong set-up value the game found, each a violation
+        result.violations.extend(Violation(file, None, problem.pointer or "/setup", problem.code, problem.message,
+                                           game.rules.ref(problem.code)) for problem in all_problems(exc))
         return result
     result.state = state
     if on_start is not None:
@@ -178,8 +178,17 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
                 from .suggest import legal_here
 
                 message += legal_here(game, state, move, message)
-            result.violations.append(Violation(file, i, ptr, exc.code, message, game.rules.ref(exc.code),
-                                               game.describe(state)))
+            position = game.describe(state)
+            result.violations.append(Violation(file, i, ptr, exc.code, message, game.rules.ref(exc.code), position))
+            # the move's other wrong values, and those of later moves the game checks without it
+            later = [(i, problem) for problem in all_problems(exc)[1:]]
+            try:
+                later += game.later_problems(state, moves, i)
+            except Exception:  # noqa: BLE001 - a courtesy: never hides the violation found
+                pass
+            for k, problem in later:
+                result.violations.append(Violation(file, k, f"/moves/{k}{problem.pointer}", problem.code, problem.message,
+                                                   game.rules.ref(problem.code), position if k == i else ""))
             result.applied = i
             result.terminal = False
             return result

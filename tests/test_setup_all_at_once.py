@@ -1,0 +1,65 @@
+"""Set-up checks name every wrong set-up value of a log in one run, and accept what the table
+cannot see in another order. The log keeps one verdict (invalid); its violations list each wrong
+value with its pointer."""
+from __future__ import annotations
+
+import orjson
+
+from ludolog.replayer.core import parse_log, replay, simulate_log
+
+
+def _replayed(raw: dict):
+    return replay(parse_log(orjson.dumps(raw), "t.json"))
+
+
+def test_boonlake_names_every_wrong_starting_tile_at_once():
+    # Set-Up: with 2 players the six starting building tiles B01-B06 lie on spaces 6, 9, 14, 19,
+    # 24 and 27. Four of them written wrong, and a wrong starting coin count: five violations.
+    raw = simulate_log("boonlake", 2, seed=1)
+    raw.pop("claimed")
+    for space in ("6", "9", "14", "19"):
+        raw["setup"]["tiles"][space] = "B99"
+    raw["setup"]["players"]["ana"]["coins"] = 99
+    result = _replayed(raw)
+    assert result.status == "invalid"
+    assert [v.pointer for v in result.violations] == ["/setup/tiles/6", "/setup/tiles/9", "/setup/tiles/14",
+                                                      "/setup/tiles/19", "/setup/players/ana/coins"]
+    assert all(v.move_index is None for v in result.violations)
+    assert all("B99" in v.message for v in result.violations[:4])
+
+
+def test_castles_of_burgundy_takes_a_depots_tiles_in_any_order():
+    # 3.1: a depot's spaces each take a tile of their colour; the table sees which tiles lie in a
+    # depot, not the order they were laid. Every depot of a whole game written in reverse order:
+    # the same game, the same scores.
+    raw = simulate_log("castles-of-burgundy", 2, seed=2)
+    reference = _replayed(raw)
+    assert reference.status == "valid"
+    turned = 0
+    for move in raw["moves"]:
+        if move["type"] == "depot" and len(set(move["tiles"])) > 1:
+            move["tiles"] = move["tiles"][::-1]
+            turned += 1
+    assert turned >= 6
+    result = _replayed(raw)
+    assert result.status == "valid", result.violations[:1]
+    assert result.scores == reference.scores
+
+
+def test_castles_of_burgundy_names_every_wrong_depot_of_a_phase_at_once():
+    raw = simulate_log("castles-of-burgundy", 2, seed=1)
+    raw.pop("claimed")
+    moves = raw["moves"]
+    assert [m["type"] for m in moves[:6]] == ["depot"] * 6
+    moves[0]["tiles"] = [moves[0]["tiles"][0], "mine"]  # depot 1 with 2 players: a building and a ship space
+    moves[2]["tiles"] = ["mine", "knowledge-12"]  # knowledge-12 exists only with a black back
+    moves[4]["tiles"] = moves[4]["tiles"][:1]  # one tile for two spaces
+    result = _replayed(raw)
+    assert result.status == "invalid"
+    found = [(v.move_index, v.pointer, v.code) for v in result.violations]
+    assert found == [(0, "/moves/0/tiles/1", "COB.PHASE.COLOUR"), (2, "/moves/2/tiles/0", "COB.PHASE.COLOUR"),
+                     (2, "/moves/2/tiles/1", "COB.PHASE.COLOUR"), (4, "/moves/4/tiles", "COB.PHASE.TILES")]
+    black = result.violations[2].message
+    assert "black back" in black and "black depot" in black
+    assert "3-player" not in " ".join(v.rule_ref for v in result.violations)
+    assert result.applied == 0  # the replay itself stops at the first: one position, one verdict
