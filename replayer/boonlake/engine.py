@@ -11,7 +11,7 @@ from ..core.ledger import Ledger
 from ..core.simultaneous import check_simultaneous
 from . import interim, levers, listing, setup, turn
 from .catalog import Catalog, default_catalog
-from .resolve import EFFECTS, give_card, refill_deck, reveal_card
+from .resolve import EFFECTS, draw_words, give_card, refill_deck, reveal_card
 from .rules import RULES
 from . import solo_turn
 from .eminence import EMINENCE, EMINENCE_ID
@@ -87,6 +87,23 @@ def dispatch(s: BoonlakeState, seat: int, move: dict) -> None:
             interim.interim_action(s, seat, move)
 
 
+def _check_lever_held(s: BoonlakeState, seat: int, move: dict) -> None:
+    """A lever move by a player who owns no lever on that space, or whose lever there is down
+    already, is refused for that (not for whose turn it is).
+
+    :raises IllegalMove: BOON.LEVER.NOT_OWNED, BOON.LEVER.USED."""
+    space = move.get("lever")
+    p = s.players[seat]
+    if space not in s.cat.lever_spaces:
+        return
+    if space not in p.levers:
+        raise IllegalMove("BOON.LEVER.NOT_OWNED", f"{s.ids[seat]} has no lever on space {space} (a lever is placed "
+                                                  f"there by modernizing first)", "/lever")
+    if p.levers[space]:
+        raise IllegalMove("BOON.LEVER.USED", f"{s.ids[seat]}'s lever on {space} is already down (used): it moves "
+                                             f"back up at the next interim scoring", "/lever")
+
+
 def _waiting(s: BoonlakeState, seat: int) -> str:
     step = s.step
     if s.gives.items:
@@ -94,7 +111,7 @@ def _waiting(s: BoonlakeState, seat: int) -> str:
         return (f"{s.ids[owed.seat]} names the cards given up for {owed.why}, a 'give' move each "
                 f"({sum(1 for g in s.gives.items if g.seat == owed.seat)} still)")
     if s.draws:
-        return f"the table must write the card {s.ids[s.draws[0]]} draws (a 'card' move)"
+        return f"the table must write {draw_words(s)} (a 'card' move)"
     if s.solo is not None and s.solo.pending_tiles:
         return "the table must write the gray tile the Wise Eminence draws (a 'mound' move)"
     if seat is None or seat >= s.n:
@@ -211,7 +228,7 @@ class Boonlake(Game):
         if s.gives.items:
             owed = s.gives.items[-1].seat
             if t != "give":
-                raise IllegalMove("BOON.TURN.WRONG_STEP", f"a {t!r} move cannot come now: {_waiting(s, owed)}", "/type")
+                raise IllegalMove("BOON.TURN.WRONG_STEP", f"no {t!r} move can come now: {_waiting(s, owed)}", "/type")
             if seat != owed:
                 raise IllegalMove("BOON.TURN.NOT_YOURS", f"the cards owed are {s.ids[owed]}'s to name, not "
                                                          f"{move.get('player')}'s", "/player")
@@ -224,7 +241,7 @@ class Boonlake(Game):
                                                       "cards", "/type")
         if s.draws:
             if t != "card":
-                raise IllegalMove("BOON.TURN.WRONG_STEP", f"a {t!r} move cannot come now: {_waiting(s, s.draws[0])}", "/type")
+                raise IllegalMove("BOON.TURN.WRONG_STEP", f"no {t!r} move can come now: {_waiting(s, s.draws[0])}", "/type")
             reveal_card(s, move["card"])
             settle(s)
             s.rows_changed = True
@@ -247,15 +264,17 @@ class Boonlake(Game):
                                                          f"{_waiting(s, s.current)}", "/player")
         want, types = turn.expect(s, seat)
         if t not in types:
-            who = seat if want < 0 else want
-            raise IllegalMove("BOON.TURN.WRONG_STEP", f"a {t!r} move is not possible now: {_waiting(s, who)} "
-                                                      f"({' or '.join(map(repr, types))}; round {s.rnd})", "/type")
+            who = None if want == CHANCE else seat if want < 0 else want  # chance: the table writes it
+            raise IllegalMove("BOON.TURN.WRONG_STEP", f"no {t!r} move is possible now: {_waiting(s, who)} "
+                                                      f"(write {' or '.join(map(repr, types))}; round {s.rnd})", "/type")
         if want == CHANCE:  # the Wise Eminence's reveals (cards drawn are handled above)
             solo_turn.apply(s, move)
         else:
             if want >= 0 and seat != want:
-                raise IllegalMove("BOON.TURN.NOT_YOURS", f"it is {s.ids[want]}'s decision, not {move.get('player')}'s",
-                                  "/player")
+                if t == "lever" and seat is not None:  # the lever's own fault names the real reason
+                    _check_lever_held(s, seat, move)
+                raise IllegalMove("BOON.TURN.NOT_YOURS", f"it is {s.ids[want]}'s decision, not {move.get('player')}'s: "
+                                                         f"{_waiting(s, want)}", "/player")
             dispatch(s, seat, move)
         settle(s)
         if t not in QUIET_MOVES:  # after the move: a refused move leaves the state as it was

@@ -64,6 +64,8 @@ class Choices:
 
 def draw_cards(s: BoonlakeState, seat: int, n: int, ch: Choices | None = None) -> None:
     """``n`` cards to be drawn by ``seat``: each is a ``card`` move of the table's that follows."""
+    if not s.draws:
+        s.drawn = 0
     s.draws.extend([seat] * n)
 
 
@@ -73,12 +75,27 @@ def reveal_card(s: BoonlakeState, card: str) -> None:
     :raises IllegalMove: BOON.CARD.UNKNOWN, or the core's CORE.HIDDEN.* codes.
     """
     if card != UNKNOWN and card not in s.cat.cards:
-        raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {card!r}", "/card")
+        from ..core.suggest import did_you_mean
+
+        raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {card!r}{did_you_mean(card, s.cat.cards)} "
+                                               f"({draw_words(s)}; write its id, or '?' when it is not seen)", "/card")
     seat = s.draws[0]
     s.deck.draw(seat, card, pointer="/card")
     s.draws.pop(0)
+    s.drawn = s.drawn + 1 if s.draws else 0
     if card != UNKNOWN:
         s.players[seat].hand.append(card)
+
+
+def draw_words(s: BoonlakeState) -> str:
+    """``"the 2nd of the 2 cards drawn now, ben's"``: which card the next ``card`` move names."""
+    total = s.drawn + len(s.draws)
+    who = s.ids[s.draws[0]]
+    if total == 1:
+        return f"the card {who} draws"
+    k = s.drawn + 1
+    nth = f"{k}{'st' if k % 10 == 1 and k != 11 else 'nd' if k % 10 == 2 and k != 12 else 'rd' if k % 10 == 3 and k != 13 else 'th'}"
+    return f"the {nth} of the {total} cards drawn now, {who}'s"
 
 
 def refill_deck(s: BoonlakeState) -> None:
@@ -91,6 +108,7 @@ def refill_deck(s: BoonlakeState) -> None:
             s.discard_pile.clear()
         else:
             s.draws.clear()
+            s.drawn = 0
 
 
 def take_from_hand(s: BoonlakeState, seat: int, card: str, pointer: str) -> None:

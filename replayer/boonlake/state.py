@@ -92,6 +92,8 @@ class BoonlakeState:
     scoring_tiles: list[str]  #: the 4 tiles in play
     owner_tile: list[str]  #: seat -> their set-up-chosen tile ("x2")
     draws: list[int] = field(default_factory=list)  #: seats still to draw a card, in order (``card`` moves)
+    #: cards of the current run of ``draws`` already written: a message names "the 2nd of 2"
+    drawn: int = 0
     #: cards still to be named as given up, one ``give`` move each, answered before anything else
     gives: DecisionStack[Give] = field(default_factory=DecisionStack)
     covered: set[str] = field(default_factory=set)  #: region labels covered by a marker
@@ -189,6 +191,6 @@ _copy_player = compile_copier(Player, {"vacated": _SET, "levers": "dict", "perma
 fast_clone = compile_copier(BoonlakeState, {
     "players": lambda ps: [_copy_player(p) for p in ps], "ledger": "clone", "deck": _copy_pool, "mound": _copy_pool,
     "discard_pile": "slice", "tiles": "dict", "sites": "dict", "cattle": lambda c: {k: v[:] for k, v in c.items()},
-    "strips": "slice", "scoring_tiles": "slice", "owner_tile": "slice", "draws": "slice", "gives": "clone", "covered": _SET,
+    "strips": "slice", "scoring_tiles": "slice", "owner_tile": "slice", "draws": "slice", "drawn": "share", "gives": "clone", "covered": _SET,
     "step": "share", "forgone": _SET, "middle": "slice", "window": _copy_window, "ahead": _copy_window, "queue": "slice", "pending": "dict",
     "interim_actions": "dict", "crossed": _SET, "solo": lambda v: None if v is None else v.copy()})

@@ -135,7 +135,7 @@ class CastlesOfBurgundy(Game):
         if step != Step.TURN:
             want = "roll" if step == Step.ROLL else _CHANCE_TYPES[step]
             if t != want:
-                raise IllegalMove("COB.TURN.WRONG_STEP", f"a {t!r} move is not possible now: the log must write "
+                raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: the log must write "
                                   + self._waiting(s), "/type")
             if step == Step.DEPOTS:
                 flow.reveal_depot(s, move)
@@ -147,7 +147,7 @@ class CastlesOfBurgundy(Game):
                 flow.white(s, move)
             return
         if t in ("depot", "black", "roll", "white"):
-            raise IllegalMove("COB.TURN.WRONG_STEP", f"a {t!r} move is not possible now: it is {self._waiting(s)}",
+            raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: it is {self._waiting(s)}",
                               "/type")
         if seat != s.current:
             raise IllegalMove("COB.TURN.NOT_YOUR_TURN", f"it is {s.ids[s.current]}'s turn", "/player")

@@ -319,8 +319,11 @@ def buy(s: CobState, seat: int, move: dict) -> None:
                               "/workers")
         silverlings = price - workers
     if silverlings > e.silverlings or workers > e.workers:
-        raise IllegalMove("COB.BUY.SILVERLINGS", f"the purchase costs {silverlings} silverling(s) and {workers} "
-                                                 f"worker(s); the player holds {e.silverlings} and {e.workers}", "/tile")
+        cost = _count(silverlings, "silverling") + (f" and {_count(workers, 'worker')}" if workers else "")
+        held = _count(e.silverlings, "silverling") + (f" and {_count(e.workers, 'worker')}" if workers else "")
+        raise IllegalMove("COB.BUY.SILVERLINGS", f"this purchase costs {cost}; {s.ids[seat]} has only {held}, so no "
+                                                 f"tile can be bought now (write another move, or 'buy' once "
+                                                 f"{s.ids[seat]} has {price} silverlings)", "/tile")
     check_storage(s, e, move)
     s.bought = True
     e.silverlings -= silverlings
@@ -340,7 +343,9 @@ def ship_goods(s: CobState, seat: int, move: dict) -> None:
     if not isinstance(decision, ShipGoods):
         raise IllegalMove("COB.TURN.PENDING" if decision else "COB.TURN.WRONG_STEP",
                           f"{describe_decision(decision)} comes first" if decision
-                          else "goods are taken only when a ship is placed", "/type")
+                          else "no ship is waiting for its goods: a placed ship takes the goods of one depot in the "
+                               "one 'goods' move written right after it (its 'place' move), and that has been written "
+                               "or there was no ship", "/type")
     depot = move["depot"]
     if decision.adjacent_to and depot not in ring_neighbours(s.cat, decision.adjacent_to):
         raise IllegalMove("COB.SHIP.DEPOT", f"knowledge #5 takes the goods of a depot next to depot "
@@ -357,9 +362,20 @@ def ship_goods(s: CobState, seat: int, move: dict) -> None:
         raise IllegalMove("COB.SHIP.GOODS", f"the goods of types already held ({', '.join(map(str, sorted(forced)))}) "
                                             f"are taken too", "/types")
     if len(new) != min(free, len(choice)):
-        raise IllegalMove("COB.SHIP.GOODS", f"{min(free, len(choice))} new goods type(s) fit and are taken, not "
-                                            f"{len(new)}" + ("" if free < 99 else " (the Solo game takes every type)"),
-                          "/types")
+        fit = min(free, len(choice))
+        pid = s.ids[seat]
+        held = sorted(t for t in GOODS_TYPES if e.goods[t])
+        if free >= 99:
+            room = "the Solo game takes every type of the depot"
+        elif free == 0:
+            room = f"{pid}'s goods storage is full (types {', '.join(map(str, held))}): no new type fits"
+        else:
+            room = (f"{pid}'s storage has room for {_count(free, 'new type')}"
+                    + (f" (it holds types {', '.join(map(str, held))})" if held else ""))
+        kept = f"types {', '.join(map(str, sorted(forced)))} already held" if forced else "no type already held"
+        new_words = f"{fit} of the new types {', '.join(map(str, sorted(choice)))}" if choice else "no new type"
+        raise IllegalMove("COB.SHIP.GOODS", f"{room}; from depot {depot} the ship takes {kept} and {new_words}, "
+                                            f"not {_count(len(new), 'new type')}", "/types")
     s.stack.pop()
     for t in taken:
         e.goods[t] += s.depot_goods[depot][t]
@@ -390,8 +406,12 @@ def trade(s: CobState, seat: int, move: dict) -> None:
     if not isinstance(top, TradeOffer):
         if top is not None:
             raise IllegalMove("COB.TURN.PENDING", f"{describe_decision(top)} comes before a trade", "/type")
-        raise IllegalMove("COB.SOLO.TRADE", "5 goods buy a black-depot tile only right after a ship took its goods "
-                                            "(\"now (and only now!)\")", "/type")
+        need, total = s.cat.solo.goods_for_black_tile, s.estates[seat].goods_total()
+        raise IllegalMove("COB.SOLO.TRADE", f"no trade is open: {need} goods buy a black-depot tile only right after "
+                                            f"a ship took its goods (\"now (and only now!)\"), and only when the player "
+                                            f"then holds at least {need} goods and the black depot a tile; "
+                                            f"{s.ids[seat]} holds {total} goods and the black depot "
+                                            f"{_count(len(s.black), 'tile')}", "/type")
     e = s.estates[seat]
     given = {int(k): v for k, v in move["goods"].items()}
     total = sum(given.values())
@@ -414,6 +434,11 @@ def trade(s: CobState, seat: int, move: dict) -> None:
     s.black.remove(tile)
     store(s, e, BLACK_TILE, move.get("discard"))  # "Place that tile face down"
     settle(s, seat)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 silverling``, ``2 silverlings``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def buy_vp(s: CobState, seat: int, move: dict) -> None:

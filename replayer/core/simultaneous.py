@@ -71,8 +71,9 @@ def check_simultaneous(window: SimultaneousWindow | None, seat: int | None, move
         return
     if move_type not in window.move_types:
         raise IllegalMove("CORE.SIMULTANEOUS.INCOMPLETE",
-                          f"{window.label} still waits for {_names(window.waiting, names)} "
-                          f"({' or '.join(sorted(window.move_types))}); a {move_type!r} cannot come first")
+                          f"{window.label} still waits for {_names(window.waiting, names)}: each of them writes "
+                          f"{' or '.join(map(repr, sorted(window.move_types)))} (in any order) before anything else, "
+                          f"and {move_type!r} is not one of those moves")
     if seat is None or seat not in window.seats:
         who = "a move without a player" if seat is None else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
         raise IllegalMove("CORE.SIMULTANEOUS.NOT_A_SEAT",

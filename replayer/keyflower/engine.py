@@ -187,7 +187,7 @@ class Keyflower(CatalogEngine, Game):
         if handler is None:
             types = expect(s)[1]
             who = "the table" if want == CHANCE else "" if want in (SIMULTANEOUS, TERMINAL) else s.ids[want]
-            raise refuse("KEY.TURN.WRONG_STEP", f"a {t!r} move is not possible now: {self._waiting(s)}"
+            raise refuse("KEY.TURN.WRONG_STEP", f"no {t!r} move is possible now: {self._waiting(s)}"
                          f"{' (' + who + ')' if who else ''}; {' or '.join(repr(x) for x in types) or 'no move'} expected", "/type")
         if want >= 0 and seat != want:
             raise refuse("KEY.TURN.NOT_YOURS", f"it is {s.ids[want]}'s turn, not {move.get('player')}'s", "/player")

@@ -35,9 +35,14 @@ def _identify_need(pool, seat: int, known: int, kind: str, n: int, noun: str, wh
         have = f"{known} {kind}" + (f" and {held} not yet seen" if held else "")
         raise refuse(code, f"{who} has {have} {noun}{'s' if known + held != 1 else ''} behind the screen, "
                      f"not the {n} {kind} needed", pointer)
-    if pool.unaccounted.get(kind, 0) < need:
-        raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", f"{who}'s unseen {noun}s cannot include {need} {kind}: not that many "
-                          f"{kind} {noun}s are unaccounted for", pointer)
+    avail = pool.unaccounted.get(kind, 0)
+    if avail < need:
+        where = ("green workers never come from the bag: they come from the stock, by the tiles and boats that "
+                 "give them" if kind == "green" and noun == "worker" else
+                 f"the other {kind} {noun}s are seen elsewhere")
+        raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", f"{who} has {known} {kind} {noun}{'s' if known != 1 else ''} known "
+                          f"behind the screen, not the {n} needed, and the {held} not yet seen can include "
+                          f"{'no' if not avail else f'at most {avail}'} {kind} ({where})", pointer)
     return need
 
 

@@ -160,8 +160,12 @@ def upgrade(village: Village, coord: Coord, resources: dict[str, int], skills: d
         raise refuse("KEY.UPGRADE.COST", f"the {tile.name} holds {_describe(on_tile)}: the payment {_describe(resources)} "
                      "must lie on the tile being upgraded")
     if not payment_matches(tile.upgrade_cost, resources, skills, any_resource):
-        raise refuse("KEY.UPGRADE.COST", f"{_describe(resources)} and skill tiles {_describe(skills)} do not pay the {tile.name}'s "
-                     f"upgrade cost of {_describe(dict(tile.upgrade_cost.resources))} and skill tiles {_describe(dict(tile.upgrade_cost.skills))}")
+        cost = cost_words(dict(tile.upgrade_cost.resources), dict(tile.upgrade_cost.skills))
+        paid = cost_words(resources, skills)
+        raise refuse("KEY.UPGRADE.COST", f"upgrading the {tile.name} costs {cost}"
+                     + (" (any resource may stand for another here)" if any_resource else "")
+                     + f", but the move pays {paid}: write 'resources' (taken from the tile) and 'skills' (skill tiles "
+                       f"from behind the screen) that make up that cost")
     left = tuple(on_tile[r] - resources.get(r, 0) for r in RESOURCES)
     return village.replaced(PlacedTile(placed.tile, coord, placed.rotation, "upgraded", left))  # type: ignore[arg-type]
 
@@ -170,6 +174,17 @@ def check_upgrade_count(flips: int, upgrades: int) -> None:
     """:raises IllegalMove: KEY.UPGRADE.CAPACITY when one use flips more tiles than its upgrade icons allow."""
     if flips > upgrades:
         raise refuse("KEY.UPGRADE.CAPACITY", f"this use upgrades at most {counted(upgrades, 'tile')}, not {flips}")
+
+
+def cost_words(resources: dict[str, int], skills: dict[str, int]) -> str:
+    """``"1 wood and 2 skill tiles of any kind"``: a payment or a cost in words (``"nothing"``)."""
+    parts = [f"{n} resource{'s' if n != 1 else ''} of any kind" if k == "any" else f"{n} {k}"
+             for k, n in resources.items() if n]
+    parts += [f"{n} skill tile{'s' if n != 1 else ''} of any kind" if k == "any" else
+              f"{n} {k} skill tile{'s' if n != 1 else ''}" for k, n in skills.items() if n]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _describe(counts: dict[str, int]) -> str:

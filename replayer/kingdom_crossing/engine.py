@@ -206,7 +206,7 @@ class KingdomCrossing(CatalogEngine, Game):
         if t not in types:
             who = "the table" if want_seat == CHANCE and s.tasks else "Paco & Paca" if want_seat == CHANCE else s.ids[want_seat]
             raise IllegalMove("KC.TURN.WRONG_STEP",
-                              f"a {t!r} move is not possible now: {who} must {waiting_for(s)} "
+                              f"no {t!r} move is possible now: {who} must {waiting_for(s)} "
                               f"({' or '.join(repr(x) for x in types)} move; round {max(1, s.round)})", "/type")
         if want_seat == CHANCE:
             if items:
