@@ -178,3 +178,23 @@ def test_keyflower_a_green_bid_from_the_start_says_green_workers_are_not_in_the_
     assert v.code == "CORE.HIDDEN.NOT_IN_POOL"
     assert "0 green workers known" in v.message and "never come from the bag" in v.message
     assert "unaccounted for" not in v.message
+
+
+# -- the rest, read as a player would --------------------------------------------------------------
+
+@pytest.mark.parametrize("game, code, facts, gone", [
+    ("castles-of-burgundy", "COB.TURN.NOT_YOUR_TURN", ["it is ana's turn, not ben's"], []),
+    ("castles-of-burgundy", "COB.DIE.NOT_ENOUGH_WORKERS", ["needs 2 workers", "only 1 are held", "as rolled"],
+     ["the player holds"]),
+    ("castles-of-burgundy", "COB.EXTRA.NOT_OPTIONAL", ["nothing is pending", "'pass'"], ["pending: nothing"]),
+    ("boonlake", "BOON.SETUP.PLAYERS", ["'cleo' is not a player", "players: ana, ben"], []),
+    ("boonlake", "BOON.CHOICE.UNUSED", ["1 production site in 'sites'", "place 0", "leave 'sites' out"],
+     ["ask for 0"]),
+])
+def test_a_rule_message_names_the_player_and_what_to_write(game, code, facts, gone):
+    v = _case(game, code)[0]
+    assert v.code == code
+    for fact in facts:
+        assert fact in v.message, v.message
+    for old in gone:
+        assert old not in v.message

@@ -56,8 +56,11 @@ class Choices:
         if "track" in self.move and not self.track_used:
             raise IllegalMove("BOON.CHOICE.UNUSED", "no effect of this move lets you choose a track", "/track")
         if self.sited < len(self.sites):
-            raise IllegalMove("BOON.CHOICE.UNUSED", f"the move writes {len(self.sites)} production sites; its effects ask "
-                                                    f"for {self.sited}", f"/sites/{self.sited}")
+            raise IllegalMove("BOON.CHOICE.UNUSED", f"the move names {len(self.sites)} production site"
+                                                    f"{'s' if len(self.sites) != 1 else ''} in 'sites', but its effects "
+                                                    f"place {self.sited}: "
+                                                    + ("leave 'sites' out" if not self.sited else
+                                                       f"name only the first {self.sited}"), f"/sites/{self.sited}")
 
 
 # -- basic gains and losses ------------------------------------------------------------------

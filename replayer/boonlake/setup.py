@@ -56,7 +56,8 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> BoonlakeState:
     per = setup["players"]
     for pid in per:
         if pid not in ids:
-            bad("BOON.SETUP.PLAYERS", f"{pid!r} is not a player of this log", f"/setup/players/{pid}")
+            bad("BOON.SETUP.PLAYERS", f"{pid!r} is not a player of this log (players: {', '.join(ids)})",
+                f"/setup/players/{pid}")
     deck = HiddenPool.create("project card", {c: 1 for c in cat.cards})
     drawn_tiles: list[str] = []
     owner: list[str] = []

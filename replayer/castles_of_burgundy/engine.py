@@ -150,7 +150,7 @@ class CastlesOfBurgundy(Game):
             raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: it is {self._waiting(s)}",
                               "/type")
         if seat != s.current:
-            raise IllegalMove("COB.TURN.NOT_YOUR_TURN", f"it is {s.ids[s.current]}'s turn", "/player")
+            raise IllegalMove("COB.TURN.NOT_YOUR_TURN", f"it is {s.ids[s.current]}'s turn, not {move.get('player')}'s", "/player")
         if t == "end":
             mv.end_turn_checks(s)
             flow.end_turn(s)

@@ -66,7 +66,8 @@ def check_workers(e: Estate, move: dict, kind, wanted: int, free: int) -> int:
         raise IllegalMove("COB.DIE.WORKERS", f"turning the {kind} into a {wanted} takes {need} worker"
                                              f"{'s' if need != 1 else ''}, not {written}", "/workers")
     if need > e.workers:
-        raise IllegalMove("COB.DIE.NOT_ENOUGH_WORKERS", f"the change needs {need} workers; the player holds {e.workers}",
+        raise IllegalMove("COB.DIE.NOT_ENOUGH_WORKERS", f"turning the {kind} into a {wanted} needs {need} workers; "
+                                                        f"only {e.workers} are held: use the die as rolled, or another action",
                           "/workers")
     return need
 
@@ -254,7 +255,8 @@ def sell(s: CobState, seat: int, move: dict) -> None:
     goods_type = move["goods"]
     if not e.goods[goods_type]:
         held = ", ".join(str(t) for t in GOODS_TYPES if e.goods[t]) or "none"
-        raise IllegalMove("COB.SELL.NO_GOODS", f"the player holds no goods of type {goods_type} (held: {held})", "/goods")
+        raise IllegalMove("COB.SELL.NO_GOODS", f"{s.ids[seat]} holds no goods of type {goods_type}: sell one of "
+                                              f"the types held ({held})", "/goods")
     workers = check_workers(e, move, kind, goods_type, 0) if kind is not None else 0
     if kind is None:
         s.stack.pop()
@@ -290,7 +292,7 @@ def buy(s: CobState, seat: int, move: dict) -> None:
     if not s.cat.economy.purchase_during_action:
         _no_pending(s, "a purchase")
     if s.bought:
-        raise IllegalMove("COB.BUY.TWICE", "the player already bought a tile this turn (once per turn)", "/type")
+        raise IllegalMove("COB.BUY.TWICE", f"{s.ids[seat]} already bought a tile this turn (once per turn)", "/type")
     tile, depot = move["tile"], move.get("depot")
     workers = move.get("workers", 0)
     price = s.cat.economy.black_purchase_silverlings
@@ -420,7 +422,7 @@ def trade(s: CobState, seat: int, move: dict) -> None:
         raise IllegalMove("COB.SOLO.TRADE", f"a black-depot tile costs exactly {need} goods tiles, not {total}", "/goods")
     for t, count in sorted(given.items()):
         if count > e.goods[t]:
-            raise IllegalMove("COB.SOLO.TRADE", f"the player holds {e.goods[t]} goods of type {t}, not {count}",
+            raise IllegalMove("COB.SOLO.TRADE", f"{s.ids[seat]} holds {e.goods[t]} goods of type {t}, not {count}",
                               f"/goods/{t}")
     tile = move["tile"]
     if tile not in s.black:
@@ -449,7 +451,7 @@ def buy_vp(s: CobState, seat: int, move: dict) -> None:
     vp = move["vp"]
     price = vp * s.cat.solo.silverlings_per_vp
     if price > e.silverlings:
-        raise IllegalMove("COB.SOLO.VP", f"{vp} VP cost {price} silverlings; the player holds {e.silverlings}", "/vp")
+        raise IllegalMove("COB.SOLO.VP", f"{vp} VP cost {price} silverlings; {s.ids[seat]} has {e.silverlings}", "/vp")
     e.silverlings -= price
     s.rows_changed = True
     after: list = []
@@ -468,10 +470,11 @@ def decline(s: CobState, seat: int, move: dict) -> None:
     top = s.stack.top()
     if not (isinstance(top, ExtraAction) and top.optional or isinstance(top, TradeOffer)
             or waits_for_purchase(s, seat, top)):
-        what = describe_decision(top) if top is not None else "nothing"
+        what = f"{describe_decision(top)} is pending and must be answered" if top is not None else \
+            "nothing is pending, so there is nothing to decline"
         raise IllegalMove("COB.EXTRA.NOT_OPTIONAL", f"only the Solo target's die action, the Solo ship's trade and a "
-                                                    f"city hall that only a purchase could feed may be declined; "
-                                                    f"pending: {what}", "/type")
+                                                    f"city hall that only a purchase could feed may be declined "
+                                                    f"('pass'); {what}", "/type")
     s.stack.pop()
     settle(s, seat)
 

@@ -70,10 +70,12 @@ def check_simultaneous(window: SimultaneousWindow | None, seat: int | None, move
                               f"a {move_type!r} is decided by several players at once, and no such step is open now")
         return
     if move_type not in window.move_types:
+        waiting = _names(window.waiting, names)
+        kinds = " or ".join(map(repr, sorted(window.move_types)))
+        who = f"each of them writes {kinds} (in any order)" if len(window.waiting) > 1 else f"{waiting} writes {kinds}"
         raise IllegalMove("CORE.SIMULTANEOUS.INCOMPLETE",
-                          f"{window.label} still waits for {_names(window.waiting, names)}: each of them writes "
-                          f"{' or '.join(map(repr, sorted(window.move_types)))} (in any order) before anything else, "
-                          f"and {move_type!r} is not one of those moves")
+                          f"{window.label} still waits for {waiting}: {who} before anything else, and {move_type!r} "
+                          f"is not one of those moves")
     if seat is None or seat not in window.seats:
         who = "a move without a player" if seat is None else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
         raise IllegalMove("CORE.SIMULTANEOUS.NOT_A_SEAT",
