@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 
 from ..core.components import HiddenPool
-from ..core.errors import IllegalMove
+from ..core.errors import IllegalMove, SetupProblems
 from ..core.game import SIMULTANEOUS, TERMINAL, Game, take_row_flag
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow, check_simultaneous
@@ -108,18 +108,27 @@ class Entdecker(MoveListing, Game):
         cat = self.cat
         setup, options = log.setup, log.options
         n = len(log.players)
+        problems = SetupProblems()  # every wrong set-up value at once
         # the sizes are optional: a table that did not count the piles leaves them out
-        tiles = HiddenPool.create("discovery tile", {k: t.count for k, t in cat.tiles.items()},
-                                  piles=cat.discovery_piles, pile_sizes=setup.get("piles"), pointer="/setup/piles")
-        plant_tokens = HiddenPool.create("plant token", cat.plants, piles=cat.plant_piles,
-                                         pile_sizes=setup.get("plant_piles"), pointer="/setup/plant_piles")
+        tiles = plant_tokens = None
+        try:
+            tiles = HiddenPool.create("discovery tile", {k: t.count for k, t in cat.tiles.items()},
+                                      piles=cat.discovery_piles, pile_sizes=setup.get("piles"), pointer="/setup/piles")
+        except IllegalMove as exc:
+            problems.add_error(exc)
+        try:
+            plant_tokens = HiddenPool.create("plant token", cat.plants, piles=cat.plant_piles,
+                                             pile_sizes=setup.get("plant_piles"), pointer="/setup/plant_piles")
+        except IllegalMove as exc:
+            problems.add_error(exc)
         first = log.seat_of.get(setup["first_player"])
         if first is None:
             from ..core.suggest import did_you_mean  # the error path only
 
-            raise _illegal("ENT.SETUP.FIRST_PLAYER", f"first player {setup['first_player']!r} is not one of the "
-                           f"players{did_you_mean(setup['first_player'], log.seat_of)}",
-                           "/setup/first_player")
+            problems.add_error(_illegal("ENT.SETUP.FIRST_PLAYER", f"first player {setup['first_player']!r} is not one of "
+                                        f"the players ({', '.join(log.seat_of)})"
+                                        f"{did_you_mean(setup['first_player'], log.seat_of)}", "/setup/first_player"))
+        problems.check()
         personal = bool(options.get("personal_tiles"))
         state = EntdeckerState(
             cat=cat, n=n, ledger=Ledger(n), personal_variant=personal,

@@ -20,7 +20,7 @@ simultaneous), then the final score.
 from __future__ import annotations
 
 from ..core.components import UNKNOWN, HiddenPool
-from ..core.errors import IllegalMove
+from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow
 from . import setup as checks
@@ -58,31 +58,26 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> KFState:
     """
     n = len(ids)
     homes = setup["homes"]
-    try:
-        checks.check_home_tiles(cat, n, homes)
-    except IllegalMove as exc:
-        raise _at(exc, "/setup/homes") from None
-    if "boats" in setup:
-        try:
-            checks.check_boats(cat, n, setup["boats"])
-        except IllegalMove as exc:
-            raise _at(exc, "/setup/boats") from None
-    try:
-        checks.check_turn_order(cat, n, setup["turn_order"])
-    except IllegalMove as exc:
-        raise _at(exc, "/setup/turn_order") from None
+    problems = SetupProblems()  # every wrong value at once: each check goes on after a refusal
     dealt = [[None if t == UNKNOWN else t for t in hand] for hand in setup["winter_tiles"]]
-    try:
-        checks.check_winter_dealt(cat, n, dealt)
-    except IllegalMove as exc:
-        raise _at(exc, "/setup/winter_tiles") from None
+    for check, pointer in ((lambda: checks.check_home_tiles(cat, n, homes), "/setup/homes"),
+                           (lambda: "boats" in setup and checks.check_boats(cat, n, setup["boats"]), "/setup/boats"),
+                           (lambda: checks.check_turn_order(cat, n, setup["turn_order"]), "/setup/turn_order"),
+                           (lambda: checks.check_winter_dealt(cat, n, dealt), "/setup/winter_tiles")):
+        try:
+            check()
+        except IllegalMove as exc:
+            problems.add_error(_at(exc, pointer))
+    workers_setup = setup["workers"]
+    if len(workers_setup) != n:
+        problems.add("KEY.SETUP.WORKERS", f"starting workers are drawn by each of the {n} players", "/setup/workers")
+    if any(p.pointer.startswith(("/setup/homes", "/setup/workers")) for p in problems.found):
+        problems.check()  # each seat's home and workers are read next
+    winter_named = any(p.pointer.startswith("/setup/winter_tiles") for p in problems.found)
     bag = HiddenPool.create("worker", {c: (cat.worker_supply[c] if c in cat.bag_colours else 0) for c in COLOURS})
     skill_pile = HiddenPool.create("skill tile", cat.skill_supply)
     winter_pool = HiddenPool.create("winter tile", {t: 1 for t in cat.season_tiles[Season.WINTER]})
     players = []
-    workers_setup = setup["workers"]
-    if len(workers_setup) != n:
-        raise refuse("KEY.SETUP.WORKERS", f"starting workers are drawn by each of the {n} players", "/setup/workers")
     for seat, home in enumerate(homes):
         village = Village(cat, [PlacedTile(home, HOME)])
         p = Player(home=home, village=village, workers=[0] * 4, skills=[0] * 3, coords={home: HOME})
@@ -90,12 +85,17 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> KFState:
         try:
             checks.check_starting_workers(cat, sum(drawn.values()))
         except IllegalMove as exc:
-            raise _at(exc, f"/setup/workers/{seat}") from None
+            problems.add_error(_at(exc, f"/setup/workers/{seat}"))
         for colour, count in drawn.items():
             if colour != UNKNOWN and colour not in cat.bag_colours:
-                raise refuse("KEY.SETUP.WORKERS", f"starting workers come from the bag, which holds no {colour} workers",
+                problems.add("KEY.SETUP.WORKERS", f"starting workers come from the bag, which holds no {colour} workers",
                              f"/setup/workers/{seat}/{colour}")
-            bag.draw_many(seat, colour, count, f"/setup/workers/{seat}/{colour}")
+                continue
+            try:
+                bag.draw_many(seat, colour, count, f"/setup/workers/{seat}/{colour}")
+            except IllegalMove as exc:
+                problems.add_error(exc)
+                continue
             if colour != UNKNOWN:
                 p.workers[COLOUR_INDEX[colour]] += count
         for k, t in enumerate(setup["winter_tiles"][seat]):
@@ -103,9 +103,15 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> KFState:
                 winter_pool.draw_unknown(seat)
                 p.winter_unknown += 1
             else:
-                winter_pool.reveal(t, pointer=f"/setup/winter_tiles/{seat}/{k}")
+                try:
+                    winter_pool.reveal(t, pointer=f"/setup/winter_tiles/{seat}/{k}")
+                except IllegalMove as exc:
+                    if not winter_named:  # a tile dealt twice is named once
+                        problems.add_error(exc)
+                    continue
                 p.winter_hand.append(t)
         players.append(p)
+    problems.check()
     owner = {home: seat for seat, home in enumerate(homes)}
     order = cat.turn_order_for(n)
     start_tile = next(tid for tid, side in order if side.start_player)

@@ -28,7 +28,8 @@ def check_home_tiles(cat: Catalog, players: int, homes: Sequence[str]) -> None:
         if h not in cat.tiles or cat.tiles[h].group is not TileGroup.HOME:
             raise refuse("KEY.SETUP.HOMES", f"{h!r} is not a home tile ({', '.join(cat.home_ids)})")
     if len(set(homes)) != len(homes):
-        raise refuse("KEY.SETUP.HOMES", "two players cannot receive the same home tile")
+        raise refuse("KEY.SETUP.HOMES", f"two players cannot receive the same home tile ({', '.join(homes)} written; "
+                     f"the home tiles are {', '.join(cat.home_ids)})")
 
 
 def check_boats(cat: Catalog, players: int, boats: Sequence[str]) -> None:
@@ -93,7 +94,9 @@ def check_winter_dealt(cat: Catalog, players: int, dealt: Sequence[Sequence[str 
                 raise refuse("KEY.SETUP.WINTER_DEALT", f"{t!r} is not a winter tile")
             known.append(t)
     if len(set(known)) != len(known):
-        raise refuse("KEY.SETUP.WINTER_DEALT", "each winter tile exists once: a tile is dealt twice")
+        twice = sorted({t for t in known if known.count(t) > 1})
+        raise refuse("KEY.SETUP.WINTER_DEALT", f"each winter tile exists once: {', '.join(twice)} "
+                     f"{'is' if len(twice) == 1 else 'are'} dealt twice (write '?' for a tile not seen)")
 
 
 def check_winter_choice(hand: Sequence[str], chosen: Sequence[str]) -> None:

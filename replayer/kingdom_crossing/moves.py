@@ -5,7 +5,7 @@ import random
 from dataclasses import dataclass
 
 from ..core.components import HiddenPool
-from ..core.errors import IllegalMove
+from ..core.errors import IllegalMove, SetupProblems
 from .catalog import GUILDS, RESOURCES, Catalog, TileSide
 from .buying import affordable, can_finish, fly, keeps_a_card, keeps_card_affordable, market_keeps_a_card, pending_pay
 from .choices import answer
@@ -27,30 +27,37 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
     the face-up Favors, the starting pairs and (optionally) how many Favors lie in each stack.
     Everything face down becomes the pools of unseen components that later reveals draw from."""
     cat = s.cat
+    problems = SetupProblems()  # every wrong set-up value at once: each part is checked on its own
+    bad = problems.add
     tops = setup["decks"]
-    if sorted(tops) != sorted(cat.spaces):
-        raise _bad("KC.SETUP.DECKS", f"the face-up card of every deck space {', '.join(cat.spaces)} is written", "/setup/decks")
+    decks_ok = sorted(tops) == sorted(cat.spaces)
+    if not decks_ok:
+        bad("KC.SETUP.DECKS", f"the face-up card of every deck space {', '.join(cat.spaces)} is written", "/setup/decks")
     used = {}
-    for sp in cat.spaces:
+    for sp in cat.spaces if decks_ok else ():
         card = cat.cards.get(tops[sp])
         if card is None or card.deck not in cat.decks:
             from ..core.suggest import did_you_mean  # the error path only
 
             deck_cards = [c for deck in cat.decks.values() for c in deck]
-            raise _bad("KC.SETUP.DECKS", f"{tops[sp]} on {sp} is not a card of a Character or Structure deck"
-                       f"{did_you_mean(tops[sp], deck_cards)}", f"/setup/decks/{sp}")
-        if card.deck in used:
-            raise _bad("KC.SETUP.DECKS", f"the {card.deck} deck lies on {used[card.deck]} and {sp}: each deck lies on one space",
-                       f"/setup/decks/{sp}")
-        used[card.deck] = sp
-    n_spaces = len(cat.spaces)
-    s.space_card = [tops[sp] for sp in cat.spaces]
-    s.reveal_tasks = tuple(shared(RevealCard, CHANCE_SEAT, i) for i in range(len(cat.spaces)))
-    s.deck_pools = [_fresh_pool(cat, ("deck", sp, tops[sp]), lambda sp=sp: HiddenPool.create(
-        f"card of the {cat.cards[tops[sp]].deck} deck on {sp}",
-        {c: 1 for c in cat.decks[cat.cards[tops[sp]].deck] if c != tops[sp]})) for sp in cat.spaces]
-    s.space_tile = [None] * n_spaces
-    s.space_bird = [None] * n_spaces
+            bad("KC.SETUP.DECKS", f"{tops[sp]} on {sp} is not a card of a Character or Structure deck"
+                f"{did_you_mean(tops[sp], deck_cards)}", f"/setup/decks/{sp}")
+            decks_ok = False
+        elif card.deck in used:
+            bad("KC.SETUP.DECKS", f"the {card.deck} deck lies on {used[card.deck]} and {sp}: each deck lies on one space",
+                f"/setup/decks/{sp}")
+            decks_ok = False
+        else:
+            used[card.deck] = sp
+    if decks_ok:
+        n_spaces = len(cat.spaces)
+        s.space_card = [tops[sp] for sp in cat.spaces]
+        s.reveal_tasks = tuple(shared(RevealCard, CHANCE_SEAT, i) for i in range(len(cat.spaces)))
+        s.deck_pools = [_fresh_pool(cat, ("deck", sp, tops[sp]), lambda sp=sp: HiddenPool.create(
+            f"card of the {cat.cards[tops[sp]].deck} deck on {sp}",
+            {c: 1 for c in cat.decks[cat.cards[tops[sp]].deck] if c != tops[sp]})) for sp in cat.spaces]
+        s.space_tile = [None] * n_spaces
+        s.space_bird = [None] * n_spaces
     s.empty_pool = _fresh_pool(cat, ("empty",), lambda: HiddenPool.create("empty-deck tile", {t: 1 for t in cat.empty_tiles}))
     keep = s.bird_keep = max(2, s.n)
     # "If this number is higher than the number of players in the game, discard those Bird tokens."
@@ -62,47 +69,64 @@ def load_setup(s: KCState, setup: dict, seats: int) -> None:
                                                                           size=cat.rounds))
     goals = setup["bridge_goals"]
     if sorted(goals) != sorted(cat.goal_ids):
-        raise _bad("KC.SETUP.BRIDGE_GOALS", f"a side must be given for each Bridge Goal {', '.join(cat.goal_ids)}", "/setup/bridge_goals")
-    s.goal_hard = [goals[g] == "hard" for g in cat.goal_ids]
-    s.goal_sides = [goal["hard" if hard else "easy"] for goal, hard in zip(cat.goals, s.goal_hard)]
-    memo = cat.memo
-    key = ("goal tests", tuple(s.goal_hard))  # compiled once per catalog and combination of sides
-    if key not in memo:
-        memo[key] = [compile_goal(side) for side in s.goal_sides]
-    s.goal_tests = list(memo[key])
-    key = ("claimable", tuple(s.goal_hard), s.n)
-    if key not in memo:
-        memo[key] = (list(s.goal_tests), compile_claimable(s))
-    s.goal_claimable = memo[key]
-    s.goal_slots = [[-1, -1, -1, -1] for _ in cat.goal_ids]
+        missing = sorted(set(cat.goal_ids) - set(goals))
+        bad("KC.SETUP.BRIDGE_GOALS", f"a side (easy or hard) must be given for each Bridge Goal {', '.join(cat.goal_ids)}"
+            + (f"; {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} none" if missing else ""),
+            "/setup/bridge_goals")
+    else:
+        s.goal_hard = [goals[g] == "hard" for g in cat.goal_ids]
+        s.goal_sides = [goal["hard" if hard else "easy"] for goal, hard in zip(cat.goals, s.goal_hard)]
+        memo = cat.memo
+        key = ("goal tests", tuple(s.goal_hard))  # compiled once per catalog and combination of sides
+        if key not in memo:
+            memo[key] = [compile_goal(side) for side in s.goal_sides]
+        s.goal_tests = list(memo[key])
+        key = ("claimable", tuple(s.goal_hard), s.n)
+        if key not in memo:
+            memo[key] = (list(s.goal_tests), compile_claimable(s))
+        s.goal_claimable = memo[key]
+        s.goal_slots = [[-1, -1, -1, -1] for _ in cat.goal_ids]
     pairs = setup["start_pairs"]
     if len(pairs) != seats:
-        raise _bad("KC.SETUP.START_PAIRS", f"{seats} starting pairs are laid out for this game, not {len(pairs)}", "/setup/start_pairs")
+        bad("KC.SETUP.START_PAIRS", f"{seats} starting pairs are laid out for this game, not {len(pairs)}", "/setup/start_pairs")
     physical = set()
     for i, pair in enumerate(pairs):
         start = cat.starting.get(pair["card"])
-        if start is None or start["card"] in physical:
-            raise _bad("KC.SETUP.START_PAIRS", f"{pair['card']} is not a starting card side, or its card is already laid out",
-                       f"/setup/start_pairs/{i}/card")
-        physical.add(start["card"])
+        if start is None:
+            bad("KC.SETUP.START_PAIRS", f"{pair['card']} is not a starting card side ({', '.join(cat.starting)})",
+                f"/setup/start_pairs/{i}/card")
+        elif start["card"] in physical:
+            bad("KC.SETUP.START_PAIRS", f"{pair['card']} is a side of starting card {start['card']}, which is already "
+                                        f"laid out in another pair", f"/setup/start_pairs/{i}/card")
+        else:
+            physical.add(start["card"])
     s.pairs = [(p["card"], p["favor"]) for p in pairs]
     s.pair_taken = [False] * len(pairs)
     display = setup["favor_display"]
-    if len(display) != cat.favor_stacks:
-        raise _bad("KC.SETUP.FAVORS", f"there are {cat.favor_stacks} Favor stacks, each with one face-up tile", "/setup/favor_display")
+    favors_ok = len(display) == cat.favor_stacks
+    if not favors_ok:
+        bad("KC.SETUP.FAVORS", f"there are {cat.favor_stacks} Favor stacks, each with one face-up tile", "/setup/favor_display")
     shown = list(display) + [p["favor"] for p in pairs]
     for i, f in enumerate(shown):
         if f not in cat.favors or f in shown[:i]:
             where = f"/setup/favor_display/{i}" if i < len(display) else f"/setup/start_pairs/{i - len(display)}/favor"
-            raise _bad("KC.SETUP.FAVORS", f"{f} is not a Favor of the Queen of the catalog, or it is face up twice", where)
+            bad("KC.SETUP.FAVORS", f"{f} is face up twice: each Favor of the Queen exists once" if f in cat.favors else
+                f"{f} is not a Favor of the Queen of the catalog ({min(cat.favors)}-{max(cat.favors)})", where)
+            favors_ok = False
     s.favor_display = list(display)
     sizes = setup.get("favor_stacks")
-    s.favor_pool = HiddenPool.create("Favor of the Queen", {f: 1 for f in cat.favors if f not in shown},
-                                     piles=cat.favor_stacks, pile_sizes=sizes, pointer="/setup/favor_stacks")
-    if sizes is not None:
-        short = _uneven_favor_stacks(len(cat.favors), list(sizes), len(pairs))
-        if short is not None:
-            raise _bad("KC.SETUP.FAVOR_STACKS", short, "/setup/favor_stacks")
+    if favors_ok:
+        try:
+            s.favor_pool = HiddenPool.create("Favor of the Queen", {f: 1 for f in cat.favors if f not in shown},
+                                             piles=cat.favor_stacks, pile_sizes=sizes, pointer="/setup/favor_stacks")
+        except IllegalMove as exc:
+            problems.add_error(exc)
+        else:
+            if sizes is not None:
+                short = _uneven_favor_stacks(len(cat.favors), list(sizes), len(pairs))
+                if short is not None:
+                    bad("KC.SETUP.FAVOR_STACKS", short, "/setup/favor_stacks")
+    problems.check()
     s.supply = {k: v[1] for k, v in cat.tokens.items()}
 
 
