@@ -63,3 +63,45 @@ def test_castles_of_burgundy_names_every_wrong_depot_of_a_phase_at_once():
     assert "black back" in black and "black depot" in black
     assert "3-player" not in " ".join(v.rule_ref for v in result.violations)
     assert result.applied == 0  # the replay itself stops at the first: one position, one verdict
+
+
+def test_kingdom_crossing_names_every_wrong_set_up_part_at_once():
+    raw = simulate_log("kingdom-crossing", 2, seed=1)
+    raw.pop("claimed")
+    setup = raw["setup"]
+    space = sorted(setup["decks"])[0]
+    setup["decks"][space] = "XYZ-99"  # no such card
+    setup["bridge_goals"].pop("G1")  # every Bridge Goal has a side
+    setup["favor_display"][0] = "F99"  # the Favors are F01-F26
+    result = _replayed(raw)
+    assert [(v.pointer, v.code) for v in result.violations] == [
+        (f"/setup/decks/{space}", "KC.SETUP.DECKS"), ("/setup/bridge_goals", "KC.SETUP.BRIDGE_GOALS"),
+        ("/setup/favor_display/0", "KC.SETUP.FAVORS")]
+    assert "G1 has none" in result.violations[1].message
+    assert "face up twice" not in result.violations[2].message
+
+
+def test_entdecker_names_every_wrong_set_up_value_at_once():
+    raw = simulate_log("entdecker", 2, seed=1)
+    raw.pop("claimed")
+    raw["setup"]["first_player"] = "zoe"
+    raw["setup"]["piles"][0] += 1  # the sizes no longer add up to the 94 discovery tiles
+    raw["setup"]["plant_piles"][0] += 1  # nor to the 20 plant tokens
+    result = _replayed(raw)
+    assert sorted(v.pointer for v in result.violations) == ["/setup/first_player", "/setup/piles", "/setup/plant_piles"]
+    first = next(v for v in result.violations if v.pointer == "/setup/first_player")
+    assert "(ana, ben)" in first.message
+
+
+def test_keyflower_names_every_wrong_set_up_value_at_once():
+    raw = simulate_log("keyflower", 2, seed=1)
+    raw.pop("claimed")
+    setup = raw["setup"]
+    setup["boats"] = ["keyflower", "flipper"]  # 2 players use keyflower and sea_bastion
+    setup["workers"][0] = {"red": 9}  # each player draws 8
+    setup["workers"][1] = {"green": 8}  # the bag holds no green workers
+    setup["winter_tiles"][1][0] = next(t for t in setup["winter_tiles"][0] if t != "?")  # dealt twice
+    result = _replayed(raw)
+    assert [v.pointer for v in result.violations] == ["/setup/boats", "/setup/winter_tiles", "/setup/workers/0",
+                                                      "/setup/workers/1/green"]
+    assert setup["winter_tiles"][1][0] in result.violations[1].message
