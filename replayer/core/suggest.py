@@ -168,7 +168,7 @@ def suggestion_text(legal: dict, written: dict | None = None) -> str:
     the fields in which it differs from the move ``written`` plus its place (all of them when the
     type differs or nothing was written), each named (``explore space 30``, ``roll die 6``); a
     field named like the type is not named twice (``card D01``, not ``card card D01``); a text
-    place is shown bare (``place B3 rotation 90``); a field written that the legal move has not
+    place is shown bare and first (``place B3 rotation 90``); a field written that the legal move has not
     is named (``play without exchange``). Another player's move starts with the player
     (``ben: pass``)."""
     written = written if isinstance(written, dict) else {}
@@ -178,6 +178,7 @@ def suggestion_text(legal: dict, written: dict | None = None) -> str:
         shown = [k for k in keys if written.get(k) != legal.get(k) or k in _PLACES]
     else:
         shown = keys
+    shown.sort(key=lambda k: k not in _PLACES)  # the place first: "place B8 workers 1", not "place workers 1 B8"
     parts = [kind] if kind else []
     for key in shown:
         value = legal[key]
