@@ -105,3 +105,20 @@ def test_keyflower_names_every_wrong_set_up_value_at_once():
     assert [v.pointer for v in result.violations] == ["/setup/boats", "/setup/winter_tiles", "/setup/workers/0",
                                                       "/setup/workers/1/green"]
     assert setup["winter_tiles"][1][0] in result.violations[1].message
+
+
+def test_castles_of_burgundy_names_every_wrong_estate_at_once():
+    # 3 players: each starts with 3 goods tiles; board 6's starting castle spaces are fixed by the
+    # catalog (the castle may not go on space 1); the alea edition prints boards 1-9 and the Solo sides
+    raw = simulate_log("castles-of-burgundy", 3, seed=1)
+    raw.pop("claimed")
+    estates = raw["setup"]["estates"]
+    ana, ben, cleo = list(estates)
+    estates[ana]["goods"] = estates[ana]["goods"][:2]
+    estates[ben]["board"], estates[ben]["castle"] = "6", "1"
+    estates[cleo]["board"] = "99"
+    raw["setup"]["order"] = [ben, ana]
+    result = _replayed(raw)
+    assert [(v.pointer, v.code) for v in result.violations] == [
+        ("/setup/order", "COB.SETUP.ORDER"), (f"/setup/estates/{ana}/goods", "COB.SETUP.GOODS"),
+        (f"/setup/estates/{ben}/castle", "COB.SETUP.CASTLE"), (f"/setup/estates/{cleo}/board", "COB.SETUP.BOARD")]

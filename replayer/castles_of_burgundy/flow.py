@@ -4,7 +4,7 @@ game end (final scoring) and, in the Solo game, the hex removal and the win."""
 from __future__ import annotations
 
 from ..core.components import HiddenPool
-from ..core.errors import IllegalMove
+from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
 from . import scoring
 from .catalog import Back, Catalog
@@ -59,21 +59,24 @@ def new_state(cat: Catalog, log) -> CobState:
     n = len(ids)
     solo = n == 1
     opts = log.options or {}
+    problems = SetupProblems()  # every wrong set-up value at once: each player's estate is checked on its own
+    bad = problems.add
     for name in ("side", "rivers_join_regions"):
         if name in opts and not solo:
-            raise IllegalMove("COB.SETUP.OPTIONS", f"the option {name!r} belongs to the Solo game", f"/options/{name}")
+            bad("COB.SETUP.OPTIONS", f"the option {name!r} belongs to the Solo game", f"/options/{name}")
     side = opts.get("side", "A")
     rivers = bool(opts.get("rivers_join_regions", False))
     setup = log.setup
     order = setup.get("order", ids)
     if sorted(order) != sorted(ids):
-        raise IllegalMove("COB.SETUP.ORDER", f"the starting turn order must list {', '.join(ids)} once each", "/setup/order")
+        bad("COB.SETUP.ORDER", f"the starting turn order must list {', '.join(ids)} once each", "/setup/order")
     estates_in = setup["estates"]
     if set(estates_in) != set(ids):
         extra = sorted(set(estates_in) - set(ids))
         missing = sorted(set(ids) - set(estates_in))
-        raise IllegalMove("COB.SETUP.ESTATES", ("no player " + ", ".join(extra)) if extra else
-                          f"no estate for {', '.join(missing)}", "/setup/estates")
+        bad("COB.SETUP.ESTATES", ("no player " + ", ".join(extra)) if extra else
+            f"no estate for {', '.join(missing)}", "/setup/estates")
+        problems.check()  # each player's estate is read next
     pools = {name: HiddenPool.create("hex tile" if name != BLACK_SUPPLY else "black-back hex tile", contents)
              for name, contents in supplies(cat).items()}
     pools[GOODS_POOL] = HiddenPool.create("goods tile", {str(t): c for t, c in cat.goods_count.items()})
@@ -88,43 +91,51 @@ def new_state(cat: Catalog, log) -> CobState:
         number = entry.get("board", default_number)
         board_id = board_of(cat, number)
         if board_id is None:
-            raise IllegalMove("COB.SETUP.BOARD", _no_board(cat, number), f"{at}/board" if "board" in entry else at)
+            problems.add_error(IllegalMove("COB.SETUP.BOARD", _no_board(cat, number),
+                                           f"{at}/board" if "board" in entry else at))
+            continue
         players_on[board_id] = players_on.get(board_id, 0) + 1
         copies = cat.board_copies.get(board_id)
         if copies is not None and players_on[board_id] > copies:
-            raise IllegalMove("COB.SETUP.BOARD_TAKEN", f"the {cat.edition} box holds board {number} "
+            bad("COB.SETUP.BOARD_TAKEN", f"the {cat.edition} box holds board {number} "
                                                        f"{'once' if copies == 1 else f'{copies} times'}: it is taken "
                                                        f"by another player", f"{at}/board")
         board = cat.board(board_id, rivers and solo)
         if board.solo != solo or (solo and board_id != default):
             want = f"the Solo board side {side} ({default_number})" if solo else "a standard estate board"
-            raise IllegalMove("COB.SETUP.BOARD", f"board {number} is not {want}", f"{at}/board")
+            bad("COB.SETUP.BOARD", f"board {number} is not {want}", f"{at}/board")
+            continue
         castle_space = entry.get("castle")
         index = board.index.get(castle_space) if castle_space is not None else \
             (board.start_spaces[0] if board.start_castle is StartCastle.CENTRE else None)
         if index is None or index not in board.start_spaces:
             allowed = ", ".join(board.spaces[i].id for i in board.start_spaces)
-            raise IllegalMove("COB.SETUP.CASTLE", f"the starting castle goes on {allowed} of board {number}"
-                                                  + (f", not {castle_space!r}" if castle_space is not None else ""),
-                              f"{at}/castle")
+            bad("COB.SETUP.CASTLE", f"the starting castle goes on {allowed} of board {number}"
+                + (f", not {castle_space!r}" if castle_space is not None else ""), f"{at}/castle")
+            continue
         goods = entry["goods"]
         need = cat.solo.start_goods if solo else cat.goods_per_player
         if len(goods) != need:
-            raise IllegalMove("COB.SETUP.GOODS", f"each player starts with {need} goods tiles, not {len(goods)}",
-                              f"{at}/goods")
+            bad("COB.SETUP.GOODS", f"each player starts with {need} goods tiles, not {len(goods)}", f"{at}/goods")
+            continue
         e = Estate(board=board, tiles=[None] * len(board.spaces))
-        position = order.index(pid)
+        position = order.index(pid) if pid in order else seat  # a wrong order is reported already
         e.silverlings = cat.solo.start_silverlings if solo else econ.start_silverlings
         e.workers = cat.solo.start_workers if solo else econ.start_workers_by_seat[position]
         if solo:
             e.target = cat.solo.target_start
-        pools[Colour.CASTLE.value].reveal("castle", pointer=f"{at}/castle")
-        for k, t in enumerate(goods):
-            pools[GOODS_POOL].reveal(str(t), pointer=f"{at}/goods/{k}")
-            e.goods[t] += 1
+        try:
+            pools[Colour.CASTLE.value].reveal("castle", pointer=f"{at}/castle")
+            for k, t in enumerate(goods):
+                pools[GOODS_POOL].reveal(str(t), pointer=f"{at}/goods/{k}")
+                e.goods[t] += 1
+        except IllegalMove as exc:
+            problems.add_error(exc)
+            continue
         e.tiles[index] = "castle"
         e.filled = bit(index)
         s.estates.append(e)
+    problems.check()
     s.track = start_track([ids[ids.index(p)] for p in order])
     s.dice = [[] for _ in ids]
     start_phase(s)
