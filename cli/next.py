@@ -86,7 +86,9 @@ def next_report(log, name: str) -> dict:
     result = replay(log, check_claims=False)
     violations = [v for v in result.violations if v.code != _OPEN_WINDOW]
     game = result.game
+    older = log.source_format if log.migration is not None else ""
     report: dict[str, Any] = {"file": name, "game": game.name, "after_move": len(log.moves or []),
+                              "older_format": older,
                               "status": "invalid", "to_move": [], "chance": False, "count": 0,
                               "moves": [], "groups": [], "violations": [v.as_dict() for v in violations]}
     if violations or result.state is None:
@@ -125,7 +127,7 @@ def _short(text: str) -> str:
 
 
 def next_text(report: dict) -> str:
-    where = f"{report['file']} ({report['game']}), after move {report['after_move']}"
+    where = f"{report['file']} ({report['game']}), after its {report['after_move']} moves"
     if report["status"] == "over":
         return f"{where}: the game is over; no move may follow. {report.get('result', '')}".rstrip()
     count, groups = report["count"], report["groups"]
@@ -139,6 +141,9 @@ def next_text(report: dict) -> str:
         head = f"{where}: {who} {verb} next: {count} legal move{'s' if count != 1 else ''}"
     head += f" of {types} type{'s' if types != 1 else ''}" if types else ""
     lines = [head + "."]
+    if report.get("older_format"):
+        lines.append(f"(the log is written in the older format {report['older_format']}; these moves are in the "
+                     f"current one: `ludolog migrate` the log before appending them)")
     for group in groups:
         lines.append(f"{group['type']} ({group['count']}):")
         lines.extend("  " + orjson.dumps(move).decode() for move in group["moves"])

@@ -113,3 +113,16 @@ def test_components_are_named_from_the_catalog(tmp_path):
     named = {cid: what for g in report["groups"] for cid, what in g["names"].items()}
     for tile in tiles:
         assert named[tile] == next(entries[tile] for entries in catalog.values() if tile in entries)
+
+
+def test_an_older_format_log_says_to_migrate_before_appending(tmp_path):
+    from pathlib import Path
+
+    old = orjson.loads((Path(__file__).parent / "golden" / "entdecker" / "ludolog-1" / "entdecker-2p-0.log.json").read_bytes())
+    old.pop("claimed", None)
+    old["moves"] = old["moves"][:30]
+    result, report = _next_json(tmp_path, old)
+    assert result.exit_code == 0 and report["status"] == "unfinished"
+    assert report["older_format"] == "ludolog/1"
+    text = runner.invoke(app, ["next", str(tmp_path / "log.json")]).output
+    assert "ludolog migrate" in text
