@@ -341,7 +341,8 @@ class Entdecker(MoveListing, Game):
         if cost + explore > s.wealth[seat]:
             extra = f" plus {cost} for the construction on {move['at']}" if cost else ""
             raise _illegal("ENT.START.CANNOT_AFFORD",
-                           f"declaring {explore}{extra} needs {cost + explore} gold; the player has {s.wealth[seat]}",
+                           f"declaring {explore}{extra} needs {cost + explore} gold; {s.ids[seat]} has {s.wealth[seat]}: "
+                           f"declare fewer explorations",
                            "/explore")
         s.wealth[seat] -= cost + explore
         s.rows_changed = True
@@ -394,7 +395,8 @@ class Entdecker(MoveListing, Game):
             raise _illegal("ENT.PERSONAL.NOT_IN_VARIANT", "personal tiles are not in play in this game", "/tile")
         tile = move["tile"]
         if tile not in s.personal_left[seat]:
-            raise _illegal("ENT.PERSONAL.NOT_OWNED", f"the player has no unused personal tile {tile!r}", "/tile")
+            raise _illegal("ENT.PERSONAL.NOT_OWNED", f"{s.ids[seat]} has no unused personal tile {tile!r} "
+                           f"(unused: {', '.join(sorted(s.personal_left[seat])) or 'none'})", "/tile")
         if not s.tiles.remaining:
             raise _illegal("ENT.END.LAST_CARD", "the discovery piles are used up, so the game ends with this turn: "
                                                 "no own tile may be played after the last card", "/tile")
@@ -511,13 +513,13 @@ class Entdecker(MoveListing, Game):
             raise _illegal("ENT.BUILD.NOT_NEW_LAND", f"the ship's card {where} shows no land")
         piece = PIECES[move["piece"]]
         if s.pieces[seat][piece] == 0:
-            raise _illegal("ENT.BUILD.NO_PIECE", f"no {PIECE_NAMES[piece]} is left in the player's reserve", "/piece")
+            raise _illegal("ENT.BUILD.NO_PIECE", f"no {PIECE_NAMES[piece]} is left in {s.ids[seat]}'s reserve", "/piece")
         cost = cat.piece_cost[piece] * s.build_factor
         if cost > s.wealth[seat]:
             why = ("" if s.build_factor == 1 else " (doubled by hostile natives)" if s.build_factor == 2
                    else f" ({s.build_factor} times the usual price: hostile natives)")
             raise _illegal("ENT.BUILD.CANNOT_AFFORD",
-                           f"a {PIECE_NAMES[piece]} costs {cost}{why}; the player has {s.wealth[seat]}", "/piece")
+                           f"a {PIECE_NAMES[piece]} costs {cost}{why}; {s.ids[seat]} has {s.wealth[seat]}", "/piece")
         side = move.get("segment")
         if side is None:
             if len(face.segments) > 1:
@@ -539,7 +541,8 @@ class Entdecker(MoveListing, Game):
         if s.phase != EXPLORE or seat != s.current:
             self._expect_turn(s, seat, "stop")
         if not s.explored and s.credits > 0 and self._has_free_target(s) and s.tiles.remaining:
-            raise _illegal("ENT.END.NOTHING_EXPLORED", "the player declared explorations but turned over no card")
+            raise _illegal("ENT.END.NOTHING_EXPLORED", f"{s.ids[seat]} declared explorations but turned over no card: "
+                                                     f"draw at least one before stopping")
         self._finish_turn(s, "a storm ended it" if s.stormed else "stopped")
 
     def _return(self, s: EntdeckerState, move: dict, seat: int) -> None:
@@ -548,7 +551,7 @@ class Entdecker(MoveListing, Game):
         cell = s.cat.parse_cell(move["cell"])
         owner = s.constructions.get(cell) if cell >= 0 else None
         if owner is None or owner[0] != seat or owner[1] != POST:
-            raise _illegal("ENT.RETURN.NO_POST", f"the player has no trading post on {move['cell']}", "/cell")
+            raise _illegal("ENT.RETURN.NO_POST", f"{s.ids[seat]} has no trading post on {move['cell']}", "/cell")
         del s.constructions[cell]
         s.pieces[seat][POST] += 1
         s.rows_changed = True
