@@ -20,8 +20,8 @@ Exit codes: 0 success / every log valid; 1 an invalid log, failed check or unrea
 2 usage error (unknown option, bad option value; typer's default).
 
 typer is imported only where a typer object is needed (the option declarations, an exit, a usage
-error): ``ludolog validate`` starts without it (see ``cli/entry.py``), and :func:`echo` writes as
-``typer.echo`` does.
+error), so that the functions here (:func:`check_file` above all) serve a program that has no
+command line of its own; :func:`echo` writes as ``typer.echo`` does.
 """
 from __future__ import annotations
 
@@ -481,8 +481,8 @@ _ANSI_CODE = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
 
 
 def echo(text: str, err: bool = False) -> None:
-    """``typer.echo(text, err=err)``. Once typer is imported (every command but the fast path of
-    ``validate``) it is typer's own echo; without typer, on POSIX to a UTF-8 stream, the same
+    """``typer.echo(text, err=err)``. Once typer is imported (every command) it is typer's own
+    echo; without typer (a program calling these functions), on POSIX to a UTF-8 stream, the same
     thing done here: the line and a newline, ANSI codes removed unless the stream is a terminal,
     flushed. Any other stream (another encoding, Windows) goes to typer's echo."""
     stream = sys.stderr if err else sys.stdout

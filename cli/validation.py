@@ -1,8 +1,8 @@
 """What ``ludolog validate`` does once its arguments are read, without typer.
 
-:func:`validate_paths` is the body of the command: the typer command in ``app.py`` calls it, and
-so does the fast path of ``entry.py``, which reads the arguments of a plain ``ludolog validate``
-itself so that checking one log starts without typer, pydantic or any command but this one.
+:func:`validate_paths` is the body of the command, which the typer command in ``app.py`` calls; it
+imports only the replay and the output it needs, so that checking one log starts without the data
+stack (duckdb, pyarrow, polars) or the report's rendering.
 """
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ def test_every_package_folder_is_listed_in_pyproject():
 
 
 def test_console_script_points_at_the_cli():
-    assert pyproject()["project"]["scripts"]["ludolog"] == "ludolog.cli.entry:main"
+    assert pyproject()["project"]["scripts"]["ludolog"] == "ludolog.cli.app:main"
 
 
 def test_schema_files_are_package_data():
