@@ -1,7 +1,9 @@
 """`ludolog report`: one log as a self-contained HTML page (registered from app.py).
 
 The work is in :mod:`ludolog.cli.report`, imported only when the command runs, so that jinja2,
-altair and vl-convert never slow the start of the other commands.
+altair and vl-convert never slow the start of the other commands. They are the optional extra
+``report`` (``pip install 'ludolog[report]'``; vl-convert alone is a large download that only this
+command uses): without them the command says which extra to install and exits 1.
 """
 from __future__ import annotations
 
@@ -11,6 +13,25 @@ from typing import Annotated, Optional
 import typer
 
 from .common import DEFAULT_MAX_SIZE, MaxSizeOption, display_name, fail, handle_errors, load_log, usage_error
+
+#: the modules of the extra ``report`` (import name -> distribution), as pyproject.toml declares it
+RENDERING = {"jinja2": "jinja2", "altair": "altair", "vl_convert": "vl-convert-python"}
+INSTALL_HINT = "pip install 'ludolog[report]'"
+
+
+def require_rendering() -> None:
+    """End the command (exit 1) with a sentence naming the extra when its packages are missing."""
+    missing = []
+    for module, distribution in RENDERING.items():
+        try:
+            __import__(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module and not (exc.name or "").startswith(module + "."):
+                raise  # a package present but broken inside: not a missing extra
+            missing.append(distribution)
+    if missing:
+        fail(f"ludolog report draws its pages with the optional extra 'report', which is not installed "
+             f"(missing: {', '.join(missing)}); install it with: {INSTALL_HINT}")
 
 
 @handle_errors
@@ -37,6 +58,7 @@ def report_command(
 
     if (log_file is None) == (db is None):
         usage_error("give one log file, or --db FILE for the corpus dashboard (not both)", "LOG / --db")
+    require_rendering()
     source = log_file if log_file is not None else db
     name = display_name(source)
     if source.is_dir():
