@@ -1,9 +1,15 @@
-"""`make demo`: simulate a few hundred games, validate them all, replay one, summarise.
+"""`make demo`: games of every game simulated, validated, replayed, ingested, queried and audited.
 
-Run as ``python -m ludolog.cli.demo [--out demo-out] [--game entdecker] [--games 300] [--seed 1]``.
-The demo is a sequence of step functions over one shared :class:`Demo` record; a later step
-(ingest, queries, audit) is added by appending a function to :data:`STEPS` (or inserting it
-before :func:`step_summary`). Each step prints its own heading and the commands a user would type.
+Each installed game gets its own simulated corpus; every log is validated, one log of each game is
+replayed to its middle move, all of them are loaded into one DuckDB database, queried and one
+altered copy audited, and a summary per game closes the demo.
+
+Run as ``python -m ludolog.cli.demo [--out demo-out] [--game NAME]... [--games 60] [--seed 1]``
+(``--games``: games simulated per game; ``--game`` repeated to show only some games; default: every
+installed game). It needs ludolog alone, no extra (``make demo`` installs nothing else).
+The demo is a sequence of step functions over one shared :class:`Demo` record; a later step (a
+recorded game, say) is added by appending a function to :data:`STEPS` (or inserting it before
+:func:`step_summary`). Each step prints its own heading and the commands a user would type.
 """
 from __future__ import annotations
 
@@ -25,18 +31,21 @@ class Demo:
     """What the steps share. ``extra`` is free for later steps (e.g. the database path)."""
 
     out: Path
-    game: str
-    games: int
+    names: list[str]  #: the games shown, in order
+    games: int  #: games simulated per game
     seed: int
     player_counts: tuple[int, ...] = (2, 3, 4)
     logs: Path = field(init=False)
-    files: list[Path] = field(default_factory=list)
-    checks: list[FileCheck] = field(default_factory=list)
+    files: dict[str, list[Path]] = field(default_factory=dict)  #: per game
+    checks: dict[str, list[FileCheck]] = field(default_factory=dict)  #: per game
     seconds: dict[str, float] = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.logs = self.out / "logs"
+
+    def all_checks(self) -> list[FileCheck]:
+        return [c for name in self.names for c in self.checks.get(name, [])]
 
 
 class DemoFailed(Exception):
@@ -59,36 +68,40 @@ def run_cli(args: list[str]) -> int:
 # -- steps ----------------------------------------------------------------------------------------
 
 def step_simulate(demo: Demo) -> None:
-    """Random legal games for every player count, fixed seeds, one .json log per game."""
+    """Random legal games of every game for each player count, fixed seeds, one .json log per game."""
     from ludolog.replayer.core import get_game
 
-    engine = get_game(demo.game)
-    counts = [n for n in demo.player_counts if engine.min_players <= n <= engine.max_players]
-    demo.logs.mkdir(parents=True, exist_ok=True)
-    for old in demo.logs.glob("*.json"):  # a fresh corpus every run, so the figures are exact
-        old.unlink()
-    per_count = [demo.games // len(counts) + (1 if i < demo.games % len(counts) else 0) for i in range(len(counts))]
-    for players, count in zip(counts, per_count):
-        if count and run_cli(["simulate", demo.game, "--players", str(players), "--count", str(count),
-                              "--seed", str(demo.seed + players), "--out", str(demo.logs)]) != 0:
-            raise DemoFailed("simulation failed")
-    demo.files = sorted(demo.logs.glob("*.json"))
+    for name in demo.names:
+        engine = get_game(name)
+        counts = [n for n in demo.player_counts if engine.min_players <= n <= engine.max_players] or [engine.min_players]
+        folder = demo.logs / name
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("*.json"):  # a fresh corpus every run, so the figures are exact
+            old.unlink()
+        per_count = [demo.games // len(counts) + (1 if i < demo.games % len(counts) else 0) for i in range(len(counts))]
+        for players, count in zip(counts, per_count):
+            if count and run_cli(["simulate", name, "--players", str(players), "--count", str(count),
+                                  "--seed", str(demo.seed + players), "--out", str(folder)]) != 0:
+                raise DemoFailed(f"simulating {name} failed")
+        demo.files[name] = sorted(folder.glob("*.json"))
 
 
 def step_validate(demo: Demo) -> None:
     """Schema + strict replay + claimed scores of every log (what `ludolog validate` does)."""
     say(f"$ ludolog validate {demo.logs}")
     start = time.perf_counter()
-    demo.checks = [check_file(path) for path in progress(demo.files, len(demo.files), "validating")]
+    files = [(name, path) for name in demo.names for path in demo.files.get(name, [])]
+    checks = [(name, check_file(path)) for name, path in progress(files, len(files), "validating")]
     seconds = time.perf_counter() - start
+    demo.checks = {name: [c for n, c in checks if n == name] for name in demo.names}
     counts: dict[str, int] = {}
-    for check in demo.checks:
+    for _, check in checks:
         counts[check.status] = counts.get(check.status, 0) + 1
-    moves = sum(c.applied for c in demo.checks)
+    moves = sum(c.applied for _, c in checks)
     demo.seconds["validate"] = seconds
-    say(render.summary_text({"files": len(demo.checks), "counts": counts, "moves": moves, "seconds": seconds,
+    say(render.summary_text({"files": len(checks), "counts": counts, "moves": moves, "seconds": seconds,
                              "moves_per_s": moves / seconds if seconds else 0.0}))
-    bad = [c for c in demo.checks if not c.ok]
+    bad = [c for _, c in checks if not c.ok]
     for check in bad[:5]:
         say(render.check_text(check, limit=3))
     if bad:
@@ -96,25 +109,37 @@ def step_validate(demo: Demo) -> None:
 
 
 def step_replay(demo: Demo) -> None:
-    """One game replayed to its middle move: position, scores, the ledger so far."""
-    checks = [c for c in demo.checks if c.status == "valid"]
-    if not checks:
-        raise DemoFailed("no valid game to replay")
-    # A game with three players if there is one: the most typical table.
-    chosen = next((c for c in checks if len(c.scores) == 3), checks[0])
-    middle = chosen.moves // 2
-    if run_cli(["replay", chosen.file, "--to", str(middle)]) != 0:
-        raise DemoFailed(f"replaying {chosen.file} to move {middle} failed")
-    demo.extra["replayed"] = chosen.file
+    """One game of each replayed to its middle move: position, scores, the ledger so far."""
+    for name in demo.names:
+        checks = [c for c in demo.checks.get(name, []) if c.status == "valid"]
+        if not checks:
+            raise DemoFailed(f"no valid game of {name} to replay")
+        # A game with three players if there is one: the most typical table.
+        chosen = next((c for c in checks if len(c.scores) == 3), checks[0])
+        middle = chosen.moves // 2
+        if run_cli(["replay", chosen.file, "--to", str(middle)]) != 0:
+            raise DemoFailed(f"replaying {chosen.file} to move {middle} failed")
+        demo.extra.setdefault("replayed", {})[name] = chosen.file
+        say()
 
 
 def step_summary(demo: Demo) -> None:
-    """Games, moves, valid count, scores and win share by seat, per player count."""
-    checks = demo.checks
+    """Per game: games, moves, valid count, scores and win share by seat, per player count."""
+    for name in demo.names:
+        _summarise(name, demo.checks.get(name, []))
+    checks = demo.all_checks()
+    moves = sum(c.moves for c in checks)
+    validate_s = demo.seconds.get("validate", 0.0)
+    if validate_s:
+        say(f"validation: {validate_s:.2f} s, {moves / validate_s:,.0f} moves/s, {len(checks) / validate_s:,.0f} games/s")
+    some = next(iter(demo.extra.get("replayed", {}).values()), "<log>")
+    say(f"logs: {demo.logs}/   try: ludolog validate {demo.logs}   |   ludolog replay {some} --to 10")
+
+
+def _summarise(name: str, checks: list[FileCheck]) -> None:
     valid = [c for c in checks if c.status == "valid"]
     moves = sum(c.moves for c in checks)
-    say(f"{len(checks)} games of {demo.game}, {moves:,} moves; {len(valid)} valid, "
-        f"{len(checks) - len(valid)} not valid")
+    say(f"\n{len(checks)} games of {name}, {moves:,} moves; {len(valid)} valid, {len(checks) - len(valid)} not valid")
     by_players: dict[int, list[FileCheck]] = {}
     for c in valid:
         by_players.setdefault(len(c.scores), []).append(c)
@@ -134,11 +159,6 @@ def step_summary(demo: Demo) -> None:
     if rows:
         say(render.table(["players", "games", "moves/game", "mean score", "max", "min",
                           *[f"seat {i + 1} wins" for i in range(max_seats)]], rows))
-    validate_s = demo.seconds.get("validate", 0.0)
-    if validate_s:
-        say(f"validation: {validate_s:.2f} s, {moves / validate_s:,.0f} moves/s, {len(checks) / validate_s:,.0f} games/s")
-    say(f"logs: {demo.logs}/   try: ludolog validate {demo.logs}   |   "
-        f"ludolog replay {demo.extra.get('replayed', '<log>')} --to 10")
 
 
 def step_ingest(demo: Demo) -> None:
@@ -152,9 +172,9 @@ DEMO_QUERIES = ("win_rate_by_seat", "points_by_category", "lead_changes")
 
 
 def step_queries(demo: Demo) -> None:
-    """Three named queries over the database: seats, where the points come from, lead changes."""
-    for name in DEMO_QUERIES:
-        if run_cli(["query", name, "--db", str(demo.extra["db"]), "-p", f"game={demo.game}"]) != 0:
+    """Three named queries over the database, every game: seats, where the points come from, lead changes."""
+    for name in DEMO_QUERIES:  # over every game in the database, one row group per game
+        if run_cli(["query", name, "--db", str(demo.extra["db"])]) != 0:
             raise DemoFailed(f"query {name} failed")
         say()
     say("more: ludolog query --list   |   ludolog analyze elo --db " + str(demo.extra["db"]))
@@ -166,7 +186,7 @@ def step_audit(demo: Demo) -> None:
 
     from ludolog.replayer.core import read_log, replay
 
-    source = demo.extra.get("replayed") or str(demo.files[0])
+    source = next(iter(demo.extra.get("replayed", {}).values()), None) or str(demo.files[demo.names[0]][0])
     raw = orjson.loads(Path(source).read_bytes())
     events = replay(read_log(source)).state.ledger.events
     ids = [p["id"] for p in raw["players"]]
@@ -217,23 +237,26 @@ def run(demo: Demo, steps: list[Callable[[Demo], None]] | None = None) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ludolog.cli.demo", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("demo-out"), help="output folder (default demo-out)")
-    parser.add_argument("--game", default="entdecker", help="game to simulate (default entdecker)")
-    parser.add_argument("--games", type=int, default=300, help="number of games (default 300)")
+    parser.add_argument("--game", action="append",
+                        help="a game to show (repeatable; default: every installed game)")
+    parser.add_argument("--games", type=int, default=60, help="games simulated per game (default 60)")
     parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    demo = Demo(out=args.out, game=args.game, games=args.games, seed=args.seed)
 
     def body() -> int:
-        from ludolog.replayer.core import game_names, get_game
+        from .common import available_games
 
-        if args.game not in game_names():
-            parser.error(f"unknown game {args.game!r}; known games: {', '.join(game_names())}")
-        get_game(args.game)
-        return run(demo)
+        known = [g.name for g in available_games()]
+        unknown = [name for name in args.game or () if name not in known]
+        if unknown:
+            parser.error(f"unknown game {unknown[0]!r}; known games: {', '.join(known)}")
+        names = list(dict.fromkeys(args.game)) if args.game else known
+        return run(Demo(out=args.out, names=names, games=args.games, seed=args.seed))
 
     return run_script("demo", body)
+
 
 if __name__ == "__main__":
     sys.exit(main())

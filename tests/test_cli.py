@@ -407,22 +407,41 @@ def test_demo_runs_its_steps_on_the_toy_game(toy, tmp_path, capsys):
 
     assert demo.main(["--game", "toy", "--games", "9", "--out", str(tmp_path / "d")]) == 0
     out = capsys.readouterr().out
-    assert len(list((tmp_path / "d" / "logs").glob("toy-*p-s*-*.json"))) == 9
+    assert len(list((tmp_path / "d" / "logs" / "toy").glob("toy-*p-s*-*.json"))) == 9
     assert "9 logs: 9 valid, 0 invalid" in out
     assert "$ ludolog replay" in out and "score ledger" in out
     assert "9 games of toy" in out and "seat 1 wins" in out
+
+
+def test_demo_shows_every_installed_game_by_default(toy, tmp_path, capsys, monkeypatch):
+    """Without --game the demo takes every game that loads (here the toy game and one built-in
+    game, as if those two were installed), each with its own corpus, replay and summary."""
+    from ludolog.cli import common, demo
+    from ludolog.replayer.core import get_game
+
+    monkeypatch.setattr(common, "available_games", lambda: [toy, get_game("entdecker")])
+    seen = []
+    monkeypatch.setattr(demo, "STEPS", [demo.step_simulate, demo.step_validate, demo.step_replay,
+                                        lambda d: seen.extend(d.names), demo.step_summary])
+    assert demo.main(["--games", "3", "--out", str(tmp_path / "d")]) == 0
+    out = capsys.readouterr().out
+    assert seen == ["toy", "entdecker"]
+    for name in seen:
+        assert len(list((tmp_path / "d" / "logs" / name).glob("*.json"))) == 3
+        assert f"3 games of {name}" in out
+    assert out.count("$ ludolog replay") == 2
 
 
 def test_demo_stops_when_a_log_is_invalid(toy, tmp_path, capsys, monkeypatch):
     from ludolog.cli import demo
 
     def corrupt(d):
-        raw = orjson.loads(d.files[0].read_bytes())
+        raw = orjson.loads(d.files["toy"][0].read_bytes())
         raw["claimed"]["final"]["ana"] += 1
-        write_log(d.files[0], raw)
+        write_log(d.files["toy"][0], raw)
 
     steps = [demo.step_simulate, corrupt, demo.step_validate, demo.step_summary]
-    d = demo.Demo(out=tmp_path / "d", game="toy", games=4, seed=1)
+    d = demo.Demo(out=tmp_path / "d", names=["toy"], games=4, seed=1)
     assert demo.run(d, steps) == 1
     assert "demo failed: 1 simulated logs do not validate" in capsys.readouterr().out
 
