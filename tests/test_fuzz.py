@@ -14,8 +14,11 @@ through ``ludolog validate -f json`` in-process; a few through the real command.
   (a pairs hook), a move or a head that the compiled schema rejects, a truncated or NaN log;
 * every message is bounded.
 
-``make test`` runs a few thousand mutants; ``pytest -m fuzz tests/test_fuzz.py`` runs tens of
-thousands (``LUDOLOG_FUZZ_MUTANTS`` per game changes the number). The counts by outcome are printed.
+``make test`` runs 1,200 mutants (``LUDOLOG_FUZZ_QUICK``). ``pytest -m fuzz tests/test_fuzz.py``
+runs 2,500 per game (``LUDOLOG_FUZZ_MUTANTS``), values nested up to thousands of levels deep among
+them, and counts CORE.INTERNAL verdicts and tracebacks per game (the run fails on any); it also
+mutates one field of one move of complete logs (``LUDOLOG_FUZZ_SINGLE`` per game, 1,000): every
+accepted one must be a move the engine lists as legal there, and 95% of the others rejected. The counts by outcome are printed.
 """
 from __future__ import annotations
 
@@ -38,7 +41,7 @@ from ludolog.replayer.core.errors import MAX_MESSAGE_CHARS
 
 SEED = 20261201
 QUICK_MUTANTS = int(os.environ.get("LUDOLOG_FUZZ_QUICK", "1200"))  # in make test, shared by the registered games
-LARGE_MUTANTS_PER_GAME = int(os.environ.get("LUDOLOG_FUZZ_MUTANTS", "15000"))
+LARGE_MUTANTS_PER_GAME = int(os.environ.get("LUDOLOG_FUZZ_MUTANTS", "2500"))  # -m fuzz: 12,500 over five games
 
 TOKEN = "\x00fuzz-token\x00"  # replaced in the written bytes by a raw JSON text
 DUP = "\x00fuzz-duplicate\x00"  # a key replaced in the written bytes by another key of the object
@@ -232,8 +235,22 @@ def m_plausible_value(rng, m):
         move[key] = rng.choice(others)
 
 
+def m_deep_nesting(rng, m):
+    """A value nested hundreds or thousands of levels deep (arrays or objects), in a move or in the
+    head: a log must stay a verdict however deep it goes (the JSON libraries' own limits lie
+    between 255 and about a thousand levels)."""
+    place = _pick(rng, m)
+    if place:
+        _at(m.raw, place[0])[place[1]] = TOKEN
+        depth = rng.choice([200, 300, 600, 1100, 5000])
+        opening, closing = (b"[", b"]") if rng.random() < 0.5 else (b'{"x":', b"}")
+        m.token = opening * depth + b"0" + closing * depth
+
+
 EDITS = [m_plausible_value, m_plausible_value, m_plausible_value, m_delete, m_insert, m_change_type, m_null, m_number, m_whole_float, m_raw_token, m_odd_string,
          m_trailing_newline, m_duplicate_key, m_rename_key, m_move_shuffle]
+#: the large run adds values nested deep enough to reach the JSON libraries' limits
+LARGE_EDITS = [*EDITS, m_deep_nesting]
 
 
 def _write(m: Mutant, rng) -> bytes:
@@ -278,7 +295,7 @@ def _byte_edit(rng, data: bytes, m: Mutant) -> bytes:
     return data[:at] + bytes(rng.randrange(256) for _ in range(rng.randrange(1, 6))) + data[at:]
 
 
-def mutants(game, count: int, seed: int):
+def mutants(game, count: int, seed: int, edits: list = EDITS):
     """``count`` (name, bytes, mutant) for ``game``, the same for the same seed."""
     rng = random.Random(f"{seed}|{game.name}")
     bases = []
@@ -291,7 +308,7 @@ def mutants(game, count: int, seed: int):
             bases.append(orjson.dumps(raw))
     for k in range(count):
         m = Mutant(orjson.loads(rng.choice(bases)))
-        for edit in rng.sample(EDITS, rng.choice([1, 1, 1, 2, 3])):
+        for edit in rng.sample(edits, rng.choice([1, 1, 1, 2, 3])):
             m.kinds.append(edit.__name__.removeprefix("m_"))
             edit(rng, m)
         data = _write(m, rng)
@@ -341,13 +358,25 @@ def _independently_rejected(game, data: bytes) -> str | None:
     return None
 
 
-def judge(game, name: str, data: bytes, m: Mutant, outcomes: Counter) -> str:
-    """Check one mutant, assert everything the module promises, count its outcome, return its status."""
-    check = check_file(name, data)
+def judge(game, name: str, data: bytes, m: Mutant, outcomes: Counter, faults: list) -> str:
+    """Check one mutant, assert everything the module promises, count its outcome, return its status.
+
+    A traceback out of the check or a ``CORE.INTERNAL`` verdict (a bug in ludolog by its own
+    words) is counted and kept in ``faults`` instead of failing at once, so that a run reports how
+    many mutants of each game hit one; the run fails after its report when any did."""
     where = f"{name} ({'+'.join(m.kinds)})"
-    assert check.status in ("valid", "unfinished", "invalid"), (where, check.status, check.violations)
+    try:
+        check = check_file(name, data)
+    except Exception as exc:  # noqa: BLE001 - counted as a traceback; the run fails after its report
+        outcomes["traceback"] += 1
+        faults.append((where, f"traceback: {type(exc).__name__}: {exc}"[:300]))
+        return "traceback"
     codes = [v.code for v in check.violations]
-    assert "CORE.INTERNAL" not in codes and "CORE.GAME.UNAVAILABLE" not in codes, (where, check.violations)
+    if "CORE.INTERNAL" in codes or "CORE.GAME.UNAVAILABLE" in codes:
+        outcomes["internal"] += 1
+        faults.append((where, str(check.violations[0])[:300]))
+        return "internal"
+    assert check.status in ("valid", "unfinished", "invalid"), (where, check.status, check.violations)
     assert (check.status == "invalid") == bool(check.violations), (where, check.status, check.violations)
     if m.must_reject:
         assert check.status == "invalid", (where, "must be rejected")
@@ -366,11 +395,12 @@ def judge(game, name: str, data: bytes, m: Mutant, outcomes: Counter) -> str:
 def _report(capsys, title: str, per_game: dict[str, Counter]) -> None:
     with capsys.disabled():
         for game_name, counts in per_game.items():
-            statuses = {k: v for k, v in counts.items() if not k.startswith(("CORE.", "ENT.", "KC."))
-                        and k in ("valid", "unfinished", "invalid")}
+            statuses = {k: counts[k] for k in ("valid", "unfinished", "invalid", "internal", "traceback") if counts[k]}
             codes = sorted(((k, v) for k, v in counts.items() if k not in statuses), key=lambda kv: -kv[1])
             total = sum(statuses.values())
-            print(f"\n{title} {game_name}: {total} mutants: " + ", ".join(f"{k} {v}" for k, v in sorted(statuses.items()))
+            print(f"\n{title} {game_name}: {total} mutants, rejected {100 * counts['invalid'] / max(1, total):.1f}%, "
+                  f"CORE.INTERNAL {counts['internal']}, tracebacks {counts['traceback']}: "
+                  + ", ".join(f"{k} {v}" for k, v in sorted(statuses.items()))
                   + "; first violation: " + ", ".join(f"{k} {v}" for k, v in codes[:12]))
 
 
@@ -378,17 +408,20 @@ def _games():
     return all_games()
 
 
-def _run(tmp_path: Path, capsys, per_game_count: dict[str, int], title: str, cli_sample: int) -> None:
+def _run(tmp_path: Path, capsys, per_game_count: dict[str, int], title: str, cli_sample: int,
+         edits: list = EDITS) -> None:
     per_game: dict[str, Counter] = {}
     folder = tmp_path / "mutants"
     folder.mkdir()
     expected: dict[str, str] = {}
+    faults: list[tuple[str, str]] = []
     for game in _games():
         outcomes = per_game.setdefault(game.name, Counter())
-        for name, data, m in mutants(game, per_game_count[game.name], SEED):
-            expected[name] = judge(game, name, data, m, outcomes)
+        for name, data, m in mutants(game, per_game_count[game.name], SEED, edits):
+            expected[name] = judge(game, name, data, m, outcomes, faults)
             (folder / name).write_bytes(data)
     _report(capsys, title, per_game)
+    assert not faults, f"{len(faults)} mutants ended in CORE.INTERNAL or a traceback, e.g. {faults[:5]}"
     # the whole folder through the command, in-process: one JSON document, exit 1, same verdicts
     result = CliRunner().invoke(app, ["validate", str(folder), "-f", "json"])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
@@ -414,7 +447,8 @@ def test_fuzz_every_game(tmp_path, capsys):
 def test_fuzz_every_game_large(tmp_path, capsys, request):
     if "fuzz" not in (request.config.getoption("-m") or ""):
         pytest.skip("the large fuzz run: pytest -m fuzz tests/test_fuzz.py")
-    _run(tmp_path, capsys, {g.name: LARGE_MUTANTS_PER_GAME for g in _games()}, "fuzz (large)", cli_sample=200)
+    _run(tmp_path, capsys, {g.name: LARGE_MUTANTS_PER_GAME for g in _games()}, "fuzz (large)", cli_sample=200,
+         edits=LARGE_EDITS)
 
 
 def test_a_few_mutants_through_the_real_command(tmp_path):
@@ -430,3 +464,115 @@ def test_a_few_mutants_through_the_real_command(tmp_path):
             status = json.loads(proc.stdout)["files"][0]["status"]
             assert proc.returncode == (1 if status == "invalid" else 0), (name, proc.returncode, status)
             assert status == check_file(name, data).status
+
+
+# -- single-move mutations: one field of one move of a complete log ---------------------------------
+
+SINGLE_MUTANTS_PER_GAME = int(os.environ.get("LUDOLOG_FUZZ_SINGLE", "1000"))
+SMALL_INTS = [0, 1, 2, 3, 5, 7, 9, 10, 11, 12, 13, 20, 49, 50, 99, 100, 255, 500]
+
+
+def _single_move_bases(game) -> list[bytes]:
+    """Complete simulated logs with their final scores claimed, as a table writes them: every
+    player count, the first two option sets of each."""
+    return [orjson.dumps(simulate_log(game, n, f"single-{n}-{k}", options))
+            for n in range(game.min_players, game.max_players + 1)
+            for options in game.option_sets(n)[:2] for k in range(2)]
+
+
+def single_move_mutants(game, count: int, seed: int):
+    """``count`` (base index, move index, field, old value, mutated log) for ``game``: one field of
+    one move (not its type; not its note, a free comment) given another value of the same type, a
+    small integer or another move's value of that field in the same log; never the same value."""
+    rng = random.Random(f"{seed}|single|{game.name}")
+    bases = _single_move_bases(game)
+    made = 0
+    while made < count:
+        base = rng.randrange(len(bases))
+        raw = orjson.loads(bases[base])
+        moves = raw["moves"]
+        index = rng.randrange(len(moves))
+        move = moves[index]
+        keys = [k for k, v in move.items()
+                if k not in ("type", "note") and isinstance(v, (int, str)) and not isinstance(v, bool)]
+        if not keys:
+            continue
+        key = rng.choice(keys)
+        old = move[key]
+        if isinstance(old, int) and rng.random() < 0.5:
+            new = rng.choice(SMALL_INTS)
+        else:
+            others = [o[key] for o in moves if type(o.get(key)) is type(old) and o[key] != old]
+            new = rng.choice(others) if others else old
+        if new == old:
+            continue
+        move[key] = new
+        made += 1
+        yield bases[base], index, key, old, raw
+
+
+def _listed_before(game, base: bytes, index: int):
+    """Before move ``index`` of the valid log ``base``: (is it a chance outcome, the moves the
+    engine lists there, notes left out)."""
+    from ludolog.replayer.core import parse_log, replay
+    from ludolog.replayer.core.game import CHANCE
+
+    state = replay(parse_log(base, "base.json"), to=index).state
+    listed = [{k: v for k, v in m.items() if k != "note"} for m in game.legal_moves(state)]
+    return game.to_move(state) == CHANCE, listed
+
+
+#: the share of single-move mutants every game must reject outright. A mutant the engine accepts
+#: must be another legal game (checked below); the raw share stays under 1 because a changed chance
+#: outcome (a die, a spin, a tile drawn) or another choice the player had is often a legal game of
+#: its own: Castles of Burgundy's survivors are all chance outcomes (the tile revealed in the black
+#: depot, the white die and the goods it brings), Entdecker's spins, draws and the players' other
+#: choices (pile, rotation, starting cell, piece). 0.95 is the share the owner asks of a strict
+#: engine for the mutants that are not legal games; the raw floor catches an engine grown lax in a
+#: way its own listing follows.
+SINGLE_MOVE_GOAL = 0.95
+SINGLE_MOVE_RAW_FLOOR = 0.90
+
+
+@pytest.mark.fuzz
+def test_single_move_mutations_are_rejected(capsys, request):
+    """Every mutant a game accepts is another legal game: the mutated move is one the engine lists at
+    that position (a chance outcome another roll or draw could have given, or another choice the
+    player had) and the rest of the log, the final scores claimed included, stays legal after it;
+    an accepted mutant whose move the engine does not list is a rule the engine fails to enforce.
+    Of the mutants that are not legal games at least 95% are rejected (all of them, when no accepted
+    move is unlisted), and at least 90% of all mutants."""
+    if "fuzz" not in (request.config.getoption("-m") or ""):
+        pytest.skip("the large fuzz run: pytest -m fuzz tests/test_fuzz.py")
+    lines, unlisted, below = [], [], []
+    for game in _games():
+        counts = Counter()
+        survivors = Counter()
+        for base, index, key, old, raw in single_move_mutants(game, SINGLE_MUTANTS_PER_GAME, SEED):
+            check = check_file(f"{game.name}.json", orjson.dumps(raw))
+            codes = [v.code for v in check.violations]
+            assert "CORE.INTERNAL" not in codes, (game.name, index, key, check.violations)
+            counts["mutants"] += 1
+            if check.status == "invalid":
+                counts["rejected"] += 1
+                continue
+            chance, listed = _listed_before(game, base, index)
+            move = {k: v for k, v in raw["moves"][index].items() if k != "note"}
+            if move in listed:
+                counts["legal"] += 1
+            else:
+                unlisted.append((game.name, index, key, old, raw["moves"][index]))
+            survivors[(raw["moves"][index].get("type"), key, "chance" if chance else "choice")] += 1
+        share = counts["rejected"] / counts["mutants"]
+        illegal = counts["mutants"] - counts["legal"]
+        share_of_illegal = counts["rejected"] / illegal if illegal else 1.0
+        lines.append(f"single-move {game.name}: {counts['mutants']} mutants, rejected {100 * share:.1f}% "
+                     f"({100 * share_of_illegal:.1f}% of the {illegal} that are not legal games); accepted "
+                     f"(move type.field, position): "
+                     + ", ".join(f"{t}.{k} ({kind}) {n}" for (t, k, kind), n in survivors.most_common()))
+        if share_of_illegal < SINGLE_MOVE_GOAL or share < SINGLE_MOVE_RAW_FLOOR:
+            below.append(f"{game.name} {100 * share:.1f}% ({100 * share_of_illegal:.1f}% of the illegal)")
+    with capsys.disabled():
+        print("\n" + "\n".join(lines))
+    assert not unlisted, f"accepted moves the engine does not list as legal: {unlisted[:10]}"
+    assert not below, f"too few single-move mutants rejected: {', '.join(below)}"
