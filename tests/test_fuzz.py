@@ -16,7 +16,9 @@ through ``ludolog validate -f json`` in-process; a few through the real command.
 
 ``make test`` runs 1,200 mutants (``LUDOLOG_FUZZ_QUICK``). ``pytest -m fuzz tests/test_fuzz.py``
 runs 2,500 per game (``LUDOLOG_FUZZ_MUTANTS``), values nested up to thousands of levels deep among
-them, and counts CORE.INTERNAL verdicts and tracebacks per game (the run fails on any); it also
+them, and counts CORE.INTERNAL verdicts and tracebacks per game (the run fails on any); each mutant
+it accepts is classified (:func:`survivor_kind`: the same game, a prefix, another legal game) and
+95% of the others must be rejected; it also
 mutates one field of one move of complete logs (``LUDOLOG_FUZZ_SINGLE`` per game, 1,000): every
 accepted one must be a move the engine lists as legal there, and 95% of the others rejected. The counts by outcome are printed.
 """
@@ -92,8 +94,9 @@ def _other_type(rng: random.Random, value):
 # -- mutations: each edits the parsed log (and may set raw text or must_reject) ---------------
 
 class Mutant:
-    def __init__(self, raw: dict):
+    def __init__(self, raw: dict, base: bytes = b""):
         self.raw = raw
+        self.base = base  #: the valid log it was made from
         self.token: bytes | None = None
         self.duplicate: bytes | None = None
         self.must_reject = False
@@ -307,7 +310,8 @@ def mutants(game, count: int, seed: int, edits: list = EDITS):
                 raw.pop("claimed", None)
             bases.append(orjson.dumps(raw))
     for k in range(count):
-        m = Mutant(orjson.loads(rng.choice(bases)))
+        base = rng.choice(bases)
+        m = Mutant(orjson.loads(base), base)
         for edit in rng.sample(edits, rng.choice([1, 1, 1, 2, 3])):
             m.kinds.append(edit.__name__.removeprefix("m_"))
             edit(rng, m)
@@ -392,15 +396,54 @@ def judge(game, name: str, data: bytes, m: Mutant, outcomes: Counter, faults: li
     return check.status
 
 
+def _without_free_text(raw: dict) -> dict:
+    """A log as the replay reads it: no meta, notes, players' display names, claims or editor hint,
+    and no options written as an empty object (the same as none)."""
+    raw = {k: v for k, v in raw.items() if k not in ("meta", "claimed", "$schema")}
+    if raw.get("options") == {}:
+        del raw["options"]
+    raw["players"] = [{k: v for k, v in p.items() if k != "name"} if isinstance(p, dict) else p
+                      for p in raw.get("players") or []]
+    raw["moves"] = [{k: v for k, v in m.items() if k != "note"} if isinstance(m, dict) else m
+                    for m in raw.get("moves") or []]
+    return raw
+
+
+def survivor_kind(game, base: bytes, name: str, data: bytes) -> str:
+    """What an accepted mutant of ``base`` is: ``same game`` (only free text changed: meta, notes,
+    names, claims, spacing), ``prefix`` (the moves cut short), ``another legal game`` (every move
+    that differs from the base, the first five checked, is one the engine lists at that position
+    of the mutant's replay) or ``unlisted`` (a move the engine accepts but does not list)."""
+    from ludolog.replayer.core import parse_log, replay
+
+    old, new = _without_free_text(orjson.loads(base)), _without_free_text(_strict_json(data))
+    if old == new:
+        return "same game"
+    old_moves, new_moves = old.pop("moves"), new.pop("moves")
+    if old == new and len(new_moves) < len(old_moves) and new_moves == old_moves[:len(new_moves)]:
+        return "prefix"
+    changed = [i for i, move in enumerate(new_moves)
+               if old != new or i >= len(old_moves) or move != old_moves[i]][:5]
+    log = parse_log(data, name)
+    for i in changed:
+        listed = [{k: v for k, v in m.items() if k != "note"} for m in game.legal_moves(replay(log, to=i).state)]
+        if new_moves[i] not in listed:
+            return "unlisted"
+    return "another legal game"
+
+
 def _report(capsys, title: str, per_game: dict[str, Counter]) -> None:
     with capsys.disabled():
         for game_name, counts in per_game.items():
             statuses = {k: counts[k] for k in ("valid", "unfinished", "invalid", "internal", "traceback") if counts[k]}
-            codes = sorted(((k, v) for k, v in counts.items() if k not in statuses), key=lambda kv: -kv[1])
+            accepted = {k: v for k, v in counts.items() if k.startswith("accepted: ")}
+            codes = sorted(((k, v) for k, v in counts.items() if k not in statuses and k not in accepted),
+                           key=lambda kv: -kv[1])
             total = sum(statuses.values())
             print(f"\n{title} {game_name}: {total} mutants, rejected {100 * counts['invalid'] / max(1, total):.1f}%, "
                   f"CORE.INTERNAL {counts['internal']}, tracebacks {counts['traceback']}: "
                   + ", ".join(f"{k} {v}" for k, v in sorted(statuses.items()))
+                  + "".join(f"; {k} {v}" for k, v in sorted(accepted.items()))
                   + "; first violation: " + ", ".join(f"{k} {v}" for k, v in codes[:12]))
 
 
@@ -409,19 +452,34 @@ def _games():
 
 
 def _run(tmp_path: Path, capsys, per_game_count: dict[str, int], title: str, cli_sample: int,
-         edits: list = EDITS) -> None:
+         edits: list = EDITS, survivors: bool = False) -> None:
+    """``survivors``: classify every accepted mutant (:func:`survivor_kind`); none may be
+    ``unlisted``, and each game must reject 95% of the mutants that are not the same game, a
+    prefix of it or another legal game."""
     per_game: dict[str, Counter] = {}
     folder = tmp_path / "mutants"
     folder.mkdir()
     expected: dict[str, str] = {}
     faults: list[tuple[str, str]] = []
+    unlisted: list[str] = []
     for game in _games():
         outcomes = per_game.setdefault(game.name, Counter())
         for name, data, m in mutants(game, per_game_count[game.name], SEED, edits):
             expected[name] = judge(game, name, data, m, outcomes, faults)
             (folder / name).write_bytes(data)
+            if survivors and expected[name] in ("valid", "unfinished"):
+                kind = survivor_kind(game, m.base, name, data)
+                outcomes[f"accepted: {kind}"] += 1
+                if kind == "unlisted":
+                    unlisted.append(f"{name} ({'+'.join(m.kinds)})")
     _report(capsys, title, per_game)
     assert not faults, f"{len(faults)} mutants ended in CORE.INTERNAL or a traceback, e.g. {faults[:5]}"
+    if survivors:
+        assert not unlisted, f"accepted mutants with a move the engine does not list: {unlisted[:10]}"
+        for game_name, counts in per_game.items():
+            legal = sum(counts[f"accepted: {k}"] for k in ("same game", "prefix", "another legal game"))
+            changed = sum(counts[k] for k in ("valid", "unfinished", "invalid")) - legal
+            assert counts["invalid"] >= SINGLE_MOVE_GOAL * changed, (game_name, counts["invalid"], changed)
     # the whole folder through the command, in-process: one JSON document, exit 1, same verdicts
     result = CliRunner().invoke(app, ["validate", str(folder), "-f", "json"])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
@@ -448,7 +506,7 @@ def test_fuzz_every_game_large(tmp_path, capsys, request):
     if "fuzz" not in (request.config.getoption("-m") or ""):
         pytest.skip("the large fuzz run: pytest -m fuzz tests/test_fuzz.py")
     _run(tmp_path, capsys, {g.name: LARGE_MUTANTS_PER_GAME for g in _games()}, "fuzz (large)", cli_sample=200,
-         edits=LARGE_EDITS)
+         edits=LARGE_EDITS, survivors=True)
 
 
 def test_a_few_mutants_through_the_real_command(tmp_path):
