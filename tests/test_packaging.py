@@ -1,6 +1,7 @@
 """Packaging: every subpackage is installed and the data files travel as package data."""
 from __future__ import annotations
 
+import re
 import subprocess
 import tomllib
 from importlib import resources
@@ -76,3 +77,46 @@ def test_package_data_patterns_cover_the_data_files():
             if not any(path.match(pattern) for pattern in patterns.get(owner, [])):
                 uncovered.append(str(path.relative_to(ROOT)))
     assert not uncovered, f"add package-data patterns in pyproject.toml for: {uncovered}"
+
+
+def _normal_name(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _dependency_closure(root: str, extras: set[str]) -> set[str]:
+    """The distributions ``root[extras]`` needs, as installed here, transitively (names normalised)."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    seen: set[str] = set()
+    todo = [(root, frozenset(extras))]
+    while todo:
+        name, wanted = todo.pop()
+        for text in metadata.distribution(name).requires or []:
+            requirement = Requirement(text)
+            marker = requirement.marker
+            if marker is not None and not any(marker.evaluate({"extra": e}) for e in (wanted or {""})):
+                continue
+            key = _normal_name(requirement.name)
+            if key not in seen:
+                seen.add(key)
+                todo.append((requirement.name, frozenset(requirement.extras)))
+    return seen
+
+
+def test_every_package_make_test_installs_is_pinned():
+    """constraints.txt names every package `make test` installs (ludolog[report,test,bench,dask] and
+    what they need), each at one exact version: a dependency added to pyproject.toml without
+    `make constraints` (docs/development.md) would otherwise be installed at whatever version is
+    newest that day."""
+    pinned = {}
+    for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            assert version and re.fullmatch(r"[A-Za-z0-9._+!-]+", version), line
+            pinned[_normal_name(name)] = version
+    extras = set(re.search(r"EXTRAS\s*:=\s*(\S+)", (ROOT / "Makefile").read_text()).group(1).split(","))
+    assert {"report", "test"} <= extras
+    missing = sorted(_dependency_closure("ludolog", extras) - set(pinned))
+    assert not missing, f"not in constraints.txt (run `make constraints`): {missing}"
