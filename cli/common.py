@@ -210,7 +210,22 @@ def _message_for(exc: BaseException) -> str:
         return f"{where}{exc.strerror or exc}"
     if isinstance(exc, MemoryError):
         return "out of memory (is the input unreasonably large?)"
+    fault = _duckdb_fault(exc)
+    if fault is not None:
+        return fault
     return f"unexpected {type(exc).__name__}: {exc}; {BUG_HINT}"
+
+
+def _duckdb_fault(exc: BaseException) -> str | None:
+    """A DuckDB error that is a fault of the machine (no space left, read-only, a damaged file)
+    which no command named more closely, in words (the file DuckDB names included); None for any
+    other error. DuckDB is only looked at when it raised the error (it is loaded then)."""
+    if type(exc).__module__.split(".")[0] not in ("duckdb", "_duckdb"):
+        return None
+    from ludolog.etl.db import database_fault
+
+    fault = database_fault(exc, "complete the command")
+    return None if fault is None else str(fault)
 
 
 @contextlib.contextmanager

@@ -37,6 +37,10 @@ DbOption = Annotated[Path, typer.Option("--db", readable=False, help="DuckDB dat
 ParamOption = Annotated[Optional[list[str]], typer.Option(
     "--param", "-p", metavar="NAME=VALUE", help="A query parameter (repeat for several); see --list.")]
 OutOption = Annotated[Optional[Path], typer.Option("--out", "-o", readable=False, help="Write the result to this file.")]
+OverwriteOption = Annotated[bool, typer.Option("--overwrite", help="Replace the --out file if it exists.")]
+#: seconds a query may run before it is stopped (`ludolog query --timeout`); the named queries
+#: answer in well under a second on a club's database, raw SQL that runs this long is a mistake
+DEFAULT_QUERY_TIMEOUT = 300.0
 DEFAULT_DB = Path("ludolog.duckdb")
 INVALID_SHOWN = 20
 
@@ -106,19 +110,37 @@ def _flat_for_csv(table: pa.Table) -> pa.Table:
     return table
 
 
-def write_result(table: pa.Table, fmt: TableFormat, out: Path | None) -> None:
+def check_out(out: Path | None, overwrite: bool) -> None:
+    """Refuse, before any work, to write ``out`` where a file (or link) of that name exists and
+    ``overwrite`` was not given - as every writing command does. ``write_file`` checks again as
+    it writes (a file appearing meanwhile is refused too).
+
+    :raises OutputExistsError: the name is taken.
+    """
+    import os
+
+    from ludolog.replayer.core.files import OutputExistsError
+
+    if out is not None and not overwrite and os.path.lexists(out) and not out.is_dir():
+        raise OutputExistsError(f"{display_name(out)}: exists already (ludolog does not replace files unless "
+                                f"asked to); give --overwrite to replace it, or another --out")
+
+
+def write_result(table: pa.Table, fmt: TableFormat, out: Path | None, overwrite: bool = False) -> None:
     """Print ``table`` on stdout (or write it to ``out``) in ``fmt``.
 
     ``out`` is written whole through a temporary file in its folder (never through a symbolic
-    link); an existing file of that name is replaced, as asked. :raises OutputError: ``out`` is a
-    folder or cannot be written there (the message names it).
+    link); an existing file of that name is replaced only with ``overwrite``.
+
+    :raises OutputExistsError: ``out`` exists and ``overwrite`` is false.
+    :raises OutputError: ``out`` is a folder or cannot be written there (the message names it).
     """
     if fmt == TableFormat.parquet:
         if out is None:
             usage_error("--format parquet needs --out FILE", "--out")
         import pyarrow.parquet as pq
 
-        write_file(out, lambda handle: pq.write_table(table, handle), overwrite=True)
+        write_file(out, lambda handle: pq.write_table(table, handle), overwrite=overwrite)
     elif fmt == TableFormat.csv:
         import pyarrow as pa
         import pyarrow.csv as pcsv
@@ -131,13 +153,13 @@ def write_result(table: pa.Table, fmt: TableFormat, out: Path | None) -> None:
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
         else:
-            write_file(out, data, overwrite=True)
+            write_file(out, data, overwrite=overwrite)
     elif fmt == TableFormat.json:
         data = orjson.dumps(table.to_pylist(), default=_json_value, option=orjson.OPT_INDENT_2)
         if out is None:
             typer.echo(data.decode())
         else:
-            write_file(out, data + b"\n", overwrite=True)
+            write_file(out, data + b"\n", overwrite=overwrite)
     else:
         rows = [[_cell(v) for v in row.values()] for row in table.to_pylist()]
         # on a terminal or a pipe a wide result is cut into groups of columns that fit 100 columns,
@@ -149,7 +171,7 @@ def write_result(table: pa.Table, fmt: TableFormat, out: Path | None) -> None:
         if out is None:
             typer.echo(text)
         else:
-            write_file(out, (text + "\n").encode("utf-8"), overwrite=True)
+            write_file(out, (text + "\n").encode("utf-8"), overwrite=overwrite)
     if out is not None:
         typer.echo(f"wrote {table.num_rows} rows to {display_name(out)}", err=True)
 
@@ -193,7 +215,8 @@ def plain_words(text: str) -> str:
     return _MARKUP.sub(r"\1", text)
 
 
-def write_listing(entries: list[tuple[str, str, tuple]], fmt: TableFormat | None, out: Path | None) -> None:
+def write_listing(entries: list[tuple[str, str, tuple]], fmt: TableFormat | None, out: Path | None,
+                  overwrite: bool = False) -> None:
     """The named queries or analyses (name, question, parameters): as text, each under its name
     with its parameters on lines of their own, wrapped to 100 columns; in the other formats a
     table with one row each."""
@@ -202,7 +225,7 @@ def write_listing(entries: list[tuple[str, str, tuple]], fmt: TableFormat | None
     fmt = result_format(fmt, out)
     if fmt not in (TableFormat.table, TableFormat.text):
         write_result(pa.table({"name": [e[0] for e in entries], "question": [plain_words(e[1]) for e in entries],
-                               "parameters": [plain_words(_params_text(e[2])) for e in entries]}), fmt, out)
+                               "parameters": [plain_words(_params_text(e[2])) for e in entries]}), fmt, out, overwrite)
         return
     lines = []
     for name, question, params in entries:
@@ -217,7 +240,7 @@ def write_listing(entries: list[tuple[str, str, tuple]], fmt: TableFormat | None
     if out is None:
         typer.echo(text)
     else:
-        write_file(out, (text + "\n").encode("utf-8"), overwrite=True)
+        write_file(out, (text + "\n").encode("utf-8"), overwrite=overwrite)
         typer.echo(f"wrote {len(entries)} entries to {display_name(out)}", err=True)
 
 
@@ -332,6 +355,15 @@ def _ingest_stopped(summary):
                                f"{summary.files} logs committed, whole games only; run the same ingest again to complete it")
 
 
+def _ingest_faults(db: Path):
+    """A fault of the machine during an ingest (no space left, a read-only folder, a damaged
+    database) is said as such: the database keeps every batch committed before it."""
+    from ludolog.etl.db import database_faults
+
+    return database_faults(f"ingest into database {display_name(db)}",
+                           kept="every game committed before stays in the database, the batch under way is rolled back")
+
+
 def register(app: typer.Typer) -> None:
     """Add the data commands to ``app``."""
 
@@ -382,7 +414,7 @@ def register(app: typer.Typer) -> None:
         files, unreadable = search.files, search.problems  # what cannot be read is reported, not loaded
         n_workers = workers or default_workers()
         summary = IngestSummary(str(db), len(files), min(n_workers, max(1, len(files))))
-        with _ingest_stopped(summary):
+        with _ingest_stopped(summary), _ingest_faults(db):
             if files:  # nothing readable: no database is created or opened
                 which = Replay.ALL if force else Replay.STALE if stale else Replay.CHANGED
                 steps = ingest_steps(files, db, n_workers, batch_size, summary, replay=which, dask=dask)
@@ -416,7 +448,7 @@ def register(app: typer.Typer) -> None:
         from ludolog.etl.parquet import ingest_parquet_steps
 
         summary = IngestSummary(str(db), 0, 1)
-        with _ingest_stopped(summary):
+        with _ingest_stopped(summary), _ingest_faults(db):
             steps = ingest_parquet_steps(parquet, db, summary)
             try:
                 for _ in steps:
@@ -460,9 +492,13 @@ def register(app: typer.Typer) -> None:
         OUT/.ludolog-export lists the files written. A folder holding anything ludolog did not
         write is refused (exit 1) unless --overwrite; ludolog never deletes what it did not write.
         """
+        from ludolog.etl.db import database_faults
         from ludolog.etl.export import export as export_tables
 
-        written = export_tables(db, out, overwrite=overwrite)
+        with database_faults(f"export database {display_name(db)} to {display_name(out)}",
+                             kept=f"{display_name(out)} keeps what it held (the export is written to a staging "
+                                  f"folder there first, and that is removed)"):
+            written = export_tables(db, out, overwrite=overwrite)
         emit({"db": str(db), "out": display_name(out), "tables": [{"table": t.table, "rows": t.rows, "path": t.path}
                                                                   for t in written]}, fmt,
              lambda: render.table(["table", "rows", "folder"], [[t.table, t.rows, t.path] for t in written]))
@@ -472,25 +508,33 @@ def register(app: typer.Typer) -> None:
     def query(name_or_sql: Annotated[Optional[str], typer.Argument(
                   metavar="NAME_OR_SQL", help="A named query (see --list) or a SQL statement.")] = None,
               db: DbOption = DEFAULT_DB, param: ParamOption = None,
-              fmt: TableFormatOption = None, out: OutOption = None,
+              fmt: TableFormatOption = None, out: OutOption = None, overwrite: OverwriteOption = False,
+              timeout: Annotated[float, typer.Option(
+                  "--timeout", min=0, metavar="SECONDS",
+                  help="Stop the query after this many seconds (0: no limit).")] = DEFAULT_QUERY_TIMEOUT,
               list_: Annotated[bool, typer.Option("--list", help="List the named queries and their parameters.")] = False,
               parquet: Annotated[Optional[Path], typer.Option(
                   "--parquet", metavar="DIR", readable=False,
                   help="Query an extract or export (its Parquet files) instead of a database.")] = None
               ) -> None:
         """Run a named query from queries/ (with --param NAME=VALUE) or raw SQL on the database
-        (or, with --parquet, on the Parquet files of an extract or export: those files only)."""
-        from ludolog.etl.db import SchemaStatus, check_database, connect
+        (or, with --parquet, on the Parquet files of an extract or export: those files only).
+        A query still running after --timeout seconds is stopped (exit 1); an existing --out file
+        is replaced only with --overwrite."""
+        from ludolog.etl.db import SchemaStatus, check_database, connect, database_faults
         from ludolog.queries import get_query, named_queries, run_query
         from ludolog.queries.named import is_query_name
 
+        check_out(out, overwrite)
         if list_:
-            write_listing([(q.name, q.question, q.params) for q in named_queries().values()], fmt, out)
+            write_listing([(q.name, q.question, q.params) for q in named_queries().values()], fmt, out, overwrite)
             return
         if not name_or_sql:
             usage_error("give a query name or SQL (ludolog query --list shows the named queries)", "NAME_OR_SQL")
         params = _pairs(param)
-        with _usage_errors():
+        source = display_name(parquet if parquet is not None else db)
+        with _usage_errors(), database_faults(f"query {'the Parquet files of ' if parquet is not None else 'database '}"
+                                              f"{source}"):
             if is_query_name(name_or_sql):
                 get_query(name_or_sql).bind(params)  # a bad name or parameter fails before the database opens
             if parquet is not None:
@@ -505,28 +549,30 @@ def register(app: typer.Typer) -> None:
                              f"in place (it is queried as it is)")
                 if is_query_name(name_or_sql):
                     check_game_param(con, params)
-                table = run_query(con, name_or_sql, params)
+                table = run_query(con, name_or_sql, params, timeout=timeout)
             finally:
                 con.close()
-        write_result(table, result_format(fmt, out), out)
+        write_result(table, result_format(fmt, out), out, overwrite)
 
     @app.command()
     @handle_errors
     def analyze(name: Annotated[Optional[str], typer.Argument(help="elo, trajectory or comebacks (see --list).")] = None,
                 db: DbOption = DEFAULT_DB, param: ParamOption = None,
-                fmt: TableFormatOption = None, out: OutOption = None,
+                fmt: TableFormatOption = None, out: OutOption = None, overwrite: OverwriteOption = False,
                 list_: Annotated[bool, typer.Option("--list", help="List the analyses and their parameters.")] = False
                 ) -> None:
-        """Run a polars analysis: Elo ratings in date order, score trajectories, comebacks."""
-        from ludolog.etl.db import connect
+        """Run a polars analysis: Elo ratings in date order, score trajectories, comebacks. An
+        existing --out file is replaced only with --overwrite."""
+        from ludolog.etl.db import connect, database_faults
         from ludolog.queries.analysis import ANALYSES, get_analysis
 
+        check_out(out, overwrite)
         if list_:
-            write_listing([(a.name, a.question, a.params) for a in ANALYSES.values()], fmt, out)
+            write_listing([(a.name, a.question, a.params) for a in ANALYSES.values()], fmt, out, overwrite)
             return
         if not name:
             usage_error(f"give an analysis name: {', '.join(ANALYSES)}", "NAME")
-        with _usage_errors():
+        with _usage_errors(), database_faults(f"analyze database {display_name(db)}"):
             analysis = get_analysis(name)
             params = _pairs(param)
             con = connect(db, read_only=True)
@@ -535,7 +581,7 @@ def register(app: typer.Typer) -> None:
                 frame = analysis(con, params)
             finally:
                 con.close()
-        write_result(frame.to_arrow(), result_format(fmt, out), out)
+        write_result(frame.to_arrow(), result_format(fmt, out), out, overwrite)
 
     @app.command()
     @handle_errors

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import errno
+import os
 import re
 from dataclasses import dataclass
 from importlib import metadata
@@ -26,6 +28,12 @@ DEFAULT_DB = "ludolog.duckdb"
 
 class DatabaseError(LudologError):
     """The database file cannot be used (in use, missing, not a DuckDB file, other schema)."""
+
+
+class DatabaseFault(DatabaseError):
+    """The machine failed a database file (or a file written from it), not ludolog: no space left
+    on the device, a read-only file system or folder, a file that is not (or no longer) a valid
+    DuckDB database. See :func:`fault_cause`."""
 
 
 #: Every connection: DuckDB never fetches or loads an extension by itself. Without this, a SQLite
@@ -100,6 +108,9 @@ def connect(path: str | Path, read_only: bool = False, sandbox: bool = False,
         return _open(path, read_only, dict(SANDBOX_CONFIG if sandbox else BASE_CONFIG), row_group_size)
     except duckdb.IOException as exc:
         text = str(exc)
+        fault = database_fault(exc, f"open database {path}")
+        if fault is not None:
+            raise fault from None
         if "lock" in text.lower():
             raise DatabaseError(f"database {path} is in use by another process") from None
         extension = re.search(r'([a-z_]+)\.duckdb_extension" not found', text)
@@ -108,7 +119,94 @@ def connect(path: str | Path, read_only: bool = False, sandbox: bool = False,
                                 f"its {extension.group(1)} extension, which ludolog never loads)") from None
         raise DatabaseError(f"cannot open database {path}: {text.splitlines()[0]}") from None
     except duckdb.Error as exc:
-        raise DatabaseError(f"cannot open database {path}: {str(exc).splitlines()[0]}") from None
+        raise database_fault(exc, f"open database {path}") or DatabaseError(
+            f"cannot open database {path}: {str(exc).splitlines()[0]}") from None
+
+
+# -- faults of the machine -----------------------------------------------------------------------
+
+class Fault(enum.Enum):
+    """A fault of the machine behind an error of DuckDB or of the operating system: the value
+    says it to a user."""
+
+    NO_SPACE = "no space left on the device"
+    READ_ONLY = "the file system is read-only"
+    NO_PERMISSION = "permission denied"
+    TRUNCATED = "the file is truncated, so it is not a valid DuckDB database any more"
+    DAMAGED = "the file is damaged (a block fails DuckDB's checksum), so it is not a valid DuckDB database"
+    NOT_DUCKDB = "it is not a valid DuckDB database file (zeroed, damaged, or another program's)"
+
+
+#: How DuckDB (2.x, and pyarrow and the OS for the files written from a database) words each fault.
+#: A later statement on a connection that a fault invalidated repeats the original message.
+_FAULT_TEXTS = [
+    (Fault.NO_SPACE, re.compile(r"No space left on device|disk quota exceeded|\berrno\W*28\b", re.IGNORECASE)),
+    (Fault.READ_ONLY, re.compile(r"Read-only file system|\berrno\W*30\b", re.IGNORECASE)),
+    (Fault.NO_PERMISSION, re.compile(r"Permission denied|\berrno\W*13\b", re.IGNORECASE)),
+    (Fault.TRUNCATED, re.compile(r"Could not read enough bytes from file", re.IGNORECASE)),
+    (Fault.DAMAGED, re.compile(r"Corrupt database file|does not match stored checksum", re.IGNORECASE)),
+    (Fault.NOT_DUCKDB, re.compile(r"is not a valid DuckDB database file", re.IGNORECASE)),
+]
+_FAULT_ERRNOS = {errno.ENOSPC: Fault.NO_SPACE, errno.EDQUOT: Fault.NO_SPACE, errno.EROFS: Fault.READ_ONLY,
+                 errno.EACCES: Fault.NO_PERMISSION, errno.EPERM: Fault.NO_PERMISSION}
+#: the file a DuckDB message names ("Could not write file "/x/db.wal": ..."), quotes escaped or not
+_FAULT_FILE = re.compile(r'file \\?"(.+?)\\?"')
+#: the faults that stop a write (what was written before it is kept); the others are faults of the file
+_WRITING_FAULTS = (Fault.NO_SPACE, Fault.READ_ONLY, Fault.NO_PERMISSION)
+_ADVICE = {
+    Fault.NO_SPACE: "free some space and run the command again",
+    Fault.READ_ONLY: "give a path on a writable file system, or remount it read-write",
+    Fault.NO_PERMISSION: "this user may not write there: give a path in a folder you may write to, "
+                         "or change its permissions",
+    Fault.TRUNCATED: "restore it from a copy, or ingest the logs again into a new --db file",
+    Fault.DAMAGED: "restore it from a copy, or ingest the logs again into a new --db file",
+    Fault.NOT_DUCKDB: "restore it from a copy, or ingest the logs again into a new --db file",
+}
+
+
+def fault_cause(exc: BaseException) -> tuple[Fault, str | None] | None:
+    """The fault of the machine behind ``exc`` (a DuckDB error, or an ``OSError`` - pyarrow's
+    included) and the file it names, or None: an error of another kind."""
+    if isinstance(exc, OSError) and exc.errno in _FAULT_ERRNOS:
+        return _FAULT_ERRNOS[exc.errno], exc.filename
+    if not isinstance(exc, (duckdb.Error, OSError)):
+        return None
+    text = str(exc)
+    for fault, pattern in _FAULT_TEXTS:
+        if pattern.search(text):
+            named = _FAULT_FILE.findall(text)  # the last: "replaying WAL file "x.wal": Could not write file "x""
+            return fault, named[-1] if named else None
+    return None
+
+
+def database_fault(exc: BaseException, doing: str, kept: str = "") -> DatabaseFault | None:
+    """``exc`` as a :class:`DatabaseFault` saying what could not be done (``doing``: "open
+    database x.duckdb", naming the file), the cause, the file DuckDB names when it is another one
+    (the ``.wal`` beside the database, a file being written), what is kept (``kept``: the state the
+    data is left in after a failed write: said for the faults of writing alone) and the way out;
+    None when ``exc`` is no fault of the machine."""
+    found = fault_cause(exc)
+    if found is None:
+        return None
+    fault, named = found
+    where = f" (at {named})" if named and Path(named).name not in doing else ""
+    kept = f"; {kept}" if kept and fault in _WRITING_FAULTS else ""
+    return DatabaseFault(f"cannot {doing}: {fault.value}{where}{kept}; {_ADVICE[fault]}")
+
+
+@contextlib.contextmanager
+def database_faults(doing: str, kept: str = ""):
+    """Turn a fault of the machine inside (see :func:`fault_cause`) into a :class:`DatabaseFault`
+    (see :func:`database_fault`); every other error passes unchanged."""
+    try:
+        yield
+    except DatabaseError:
+        raise
+    except (duckdb.Error, OSError) as exc:
+        fault = database_fault(exc, doing, kept)
+        if fault is None:
+            raise
+        raise fault from None
 
 
 # -- what a database file holds ------------------------------------------------------------------
@@ -264,14 +362,27 @@ def open_for_writing(path: str | Path) -> duckdb.DuckDBPyConnection:
     rows), after checking - on a read-only connection, so that
     nothing is written into it - that it is new, empty or a ludolog database this ludolog can use.
 
-    :raises DatabaseError: in use, not a DuckDB file, not a ludolog database, other schema version.
+    A new file that DuckDB could not even create whole (no space left for its first blocks) is
+    removed again, with its write-ahead log: ludolog made both just now, and a truncated file left
+    behind would stop the next ingest after the space is freed.
+
+    :raises DatabaseError: in use, not a DuckDB file, not a ludolog database, other schema version,
+        a stray write-ahead log beside a new file; :class:`DatabaseFault`: no space, read-only...
     """
     path = Path(path)
     try:
         checked = open_checked_read_only(path)
         if checked is not None:
             checked[0].close()
-        con = connect(path, row_group_size=LOAD_ROW_GROUP_SIZE)
+        created = not os.path.lexists(path)
+        try:
+            con = connect(path, row_group_size=LOAD_ROW_GROUP_SIZE)
+        except DatabaseFault:
+            if created:  # checked above: neither the file nor its .wal was there before
+                for made in (path, wal_path(path)):
+                    with contextlib.suppress(OSError):
+                        made.unlink()
+            raise
         try:
             check_database(con, path)  # the same answer, unless another program wrote it meanwhile
         except BaseException:
@@ -282,18 +393,64 @@ def open_for_writing(path: str | Path) -> duckdb.DuckDBPyConnection:
         raise DatabaseError(f"{exc}; ludolog writes only into databases it made - give another --db file") from None
 
 
+def wal_path(path: str | Path) -> Path:
+    """The write-ahead log DuckDB keeps beside the database ``path`` (``PATH.wal``)."""
+    path = Path(path)
+    return path.with_name(path.name + ".wal")
+
+
+def check_no_stray_wal(path: str | Path) -> None:
+    """Refuse to create the database ``path`` while a file ``PATH.wal`` lies beside it: DuckDB
+    takes that file for the new database's write-ahead log and replays or deletes it, and ludolog
+    never deletes what it did not create (a copy of another database's log, say).
+
+    :raises DatabaseError: there is such a file (or link, or folder).
+    """
+    wal = wal_path(path)
+    if os.path.lexists(wal):
+        raise DatabaseError(f"cannot create database {path}: {wal} exists beside it, and DuckDB would take it "
+                            f"for the new database's write-ahead log (replaying or deleting it); move it away "
+                            f"or give another --db")
+
+
+#: the bytes of a DuckDB file before its first block: the main header and the two database headers
+#: (DuckDB's storage format: three headers of 4 KB each, then the blocks)
+DUCKDB_HEADERS = 3 * 4096
+
+
+def check_whole(con: duckdb.DuckDBPyConnection, path: str | Path) -> None:
+    """Refuse a database file shorter than the blocks its header counts: a truncated file, which
+    DuckDB opens but fails on later, after an ingest has written into it. (A file whose blocks are
+    damaged otherwise is only found when they are read.)
+
+    :raises DatabaseFault: the file is truncated.
+    """
+    row = con.execute("SELECT block_size, total_blocks FROM pragma_database_size() "
+                      "WHERE database_name = current_database()").fetchone()
+    if row is None or not row[0] or row[1] is None:
+        return
+    expected = DUCKDB_HEADERS + row[0] * row[1]
+    size = Path(path).stat().st_size
+    if size < expected:
+        raise DatabaseFault(f"cannot open database {path}: {Fault.TRUNCATED.value} ({size:,} bytes of the "
+                            f"{expected:,} its header counts); {_ADVICE[Fault.TRUNCATED]}")
+
+
 def open_checked_read_only(path: str | Path) -> tuple[duckdb.DuckDBPyConnection, DatabaseInfo] | None:
     """A read-only connection to ``path`` and what it holds, once :func:`check_database` accepts
     it - the check :func:`open_for_writing` makes before writing; None when there is no file yet
     (or an empty one). Nothing is written; the caller closes the connection.
 
-    :raises DatabaseError: in use, not a DuckDB file, not a ludolog database, other schema version.
+    :raises DatabaseError: in use, not a DuckDB file, not a ludolog database, other schema version,
+        or no database yet but a write-ahead log of that name (see :func:`check_no_stray_wal`).
     """
     path = Path(path)
     if not path.exists() or path.stat().st_size == 0:
+        check_no_stray_wal(path)
         return None
     con = connect(path, read_only=True)
     try:
+        check_whole(con, path)
         return con, check_database(con, path)
     except ForeignDatabaseError as exc:
         con.close()
@@ -336,9 +493,9 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the databa
         for game in stored_games(con):
             for view in game_views_ddl(game):
                 con.execute(view)
-        con.commit()
+        commit(con)
     except BaseException:
-        con.rollback()
+        rollback(con)
         raise
     return info
 
@@ -372,8 +529,10 @@ def commit(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def rollback(con: duckdb.DuckDBPyConnection) -> None:
-    """Roll back the open transaction, if a failed commit has not ended it already."""
-    with contextlib.suppress(duckdb.TransactionException):
+    """Roll back the open transaction, if a failed commit (or a fault that invalidated the
+    database: DuckDB's FatalException) has not ended it already - the error that ended it is the
+    one to report."""
+    with contextlib.suppress(duckdb.TransactionException, duckdb.FatalException):
         con.rollback()
 
 

@@ -15,3 +15,7 @@ class QueryUsageError(QueryError):
 class QueryRefused(QueryError):
     """A statement of the SQL is not allowed in a query (it could reach outside the database or
     change a setting)."""
+
+
+class QueryTimeout(QueryError):
+    """The query ran longer than its time limit and DuckDB stopped it."""

@@ -7,7 +7,10 @@ converted to TYPE, and a parameter not given takes its DEFAULT (``NULL`` meaning
 """
 from __future__ import annotations
 
+import contextlib
 import re
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -15,7 +18,7 @@ from importlib import resources
 import duckdb
 import pyarrow as pa
 
-from .errors import QueryError, QueryUsageError
+from .errors import QueryError, QueryTimeout, QueryUsageError
 from .sandbox import check_statements
 
 _PARAM = re.compile(r"^--\s*@param\s+(\w+)\s+(\w+)\s*=\s*(\S+)\s*(.*)$")
@@ -134,34 +137,95 @@ def duckdb_message(exc: BaseException) -> str:
     return " ".join(line.strip() for line in text.split("\n\n")[0].splitlines() if line.strip())
 
 
-def run_sql(con: duckdb.DuckDBPyConnection, sql: str, params: dict | None = None) -> pa.Table:
+class _TimeLimit:
+    """Interrupts what ``con`` runs once ``seconds`` have passed (a timer thread calls DuckDB's
+    ``interrupt``), unless the work ended first: the lock makes "ended" and "interrupted" exclusive,
+    so that a timer firing just after the end interrupts nothing (a later query on the connection
+    included)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, seconds: float) -> None:
+        self.con, self.seconds = con, seconds
+        self.lock = threading.Lock()
+        self.ended = self.fired = False
+        self.timer = threading.Timer(seconds, self._interrupt)
+        self.timer.daemon = True
+
+    def _interrupt(self) -> None:
+        with self.lock:
+            if not self.ended:
+                self.fired = True
+                self.con.interrupt()
+
+    def end(self) -> None:
+        with self.lock:
+            self.ended = True
+        self.timer.cancel()
+
+
+@contextlib.contextmanager
+def time_limit(con: duckdb.DuckDBPyConnection, seconds: float | None) -> Iterator[None]:
+    """Stop what runs on ``con`` inside after ``seconds`` (None or 0: no limit).
+
+    :raises QueryTimeout: the limit was reached and DuckDB stopped the query.
+    """
+    if not seconds:
+        yield
+        return
+    limit = _TimeLimit(con, seconds)
+    limit.timer.start()
+    try:
+        yield
+    except duckdb.Error:  # DuckDB's InterruptException, whichever way it surfaces
+        limit.end()
+        if limit.fired:
+            raise QueryTimeout(f"the query was stopped after {seconds:g} s, its time limit (--timeout SECONDS "
+                               f"sets another, 0 none)") from None
+        raise
+    finally:
+        limit.end()
+
+
+def run_sql(con: duckdb.DuckDBPyConnection, sql: str, params: dict | None = None,
+            timeout: float | None = None) -> pa.Table:
     """Run the statements of ``sql`` in order and return the last one's result as an Arrow table.
 
     Every statement is checked first (:func:`~ludolog.queries.sandbox.check_statements`): none
     runs if one is refused. ``params`` are bound values (DuckDB named parameters), never text
-    pasted into the SQL. :raises QueryRefused: a statement is not allowed in a query.
+    pasted into the SQL. ``timeout``: seconds the statements may run together (None or 0: no
+    limit). A fault of the machine (a damaged database file, see
+    :func:`ludolog.etl.db.fault_cause`) is raised as DuckDB gave it, for the caller to name the file.
+
+    :raises QueryRefused: a statement is not allowed in a query.
+    :raises QueryTimeout: the statements ran longer than ``timeout`` and were stopped.
     :raises QueryError: DuckDB rejects the SQL (its message and hint).
     """
+    from ludolog.etl.db import fault_cause
+
     try:
         statements = check_statements(con, sql)
         if not statements:
             return pa.table({})
-        for statement in statements[:-1]:  # run to completion; only the last result is shown
-            con.execute(statement).fetchall()
-        last = statements[-1]
-        relation = con.sql(last, params=params) if params else con.sql(last)
-        if relation is None:  # a statement without a result (DDL): nothing to show
-            return pa.table({})
-        return relation.to_arrow_table()
+        with time_limit(con, timeout):
+            for statement in statements[:-1]:  # run to completion; only the last result is shown
+                con.execute(statement).fetchall()
+            last = statements[-1]
+            relation = con.sql(last, params=params) if params else con.sql(last)
+            if relation is None:  # a statement without a result (DDL): nothing to show
+                return pa.table({})
+            return relation.to_arrow_table()
     except duckdb.Error as exc:
+        if fault_cause(exc) is not None:
+            raise
         raise QueryError(f"the query failed: {duckdb_message(exc)}") from None
 
 
-def run_query(con: duckdb.DuckDBPyConnection, name_or_sql: str, params: dict[str, object] | None = None) -> pa.Table:
-    """A named query (with ``params``) or, when the text is not a query name, raw SQL."""
+def run_query(con: duckdb.DuckDBPyConnection, name_or_sql: str, params: dict[str, object] | None = None,
+              timeout: float | None = None) -> pa.Table:
+    """A named query (with ``params``) or, when the text is not a query name, raw SQL; ``timeout``
+    as :func:`run_sql` takes it."""
     if is_query_name(name_or_sql):
         query = get_query(name_or_sql)
-        return run_sql(con, query.sql, query.bind(params))
+        return run_sql(con, query.sql, query.bind(params), timeout)
     if params:
         raise QueryUsageError("--param applies to named queries only (raw SQL gets no parameters)")
-    return run_sql(con, name_or_sql)
+    return run_sql(con, name_or_sql, timeout=timeout)

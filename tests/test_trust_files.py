@@ -502,7 +502,10 @@ def test_query_out_replaces_a_link_not_its_target(databases, tmp_path):
     victim = tmp_path / "victim.txt"
     victim.write_bytes(b"keep")
     (tmp_path / "result.csv").symlink_to(victim)
-    assert cli("query", "SELECT 1 AS one", "--db", databases[0], "-f", "csv", "--out", tmp_path / "result.csv").returncode == 0
+    refused = cli("query", "SELECT 1 AS one", "--db", databases[0], "-f", "csv", "--out", tmp_path / "result.csv")
+    assert refused.returncode == 1 and b"--overwrite" in refused.stderr and (tmp_path / "result.csv").is_symlink()
+    assert cli("query", "SELECT 1 AS one", "--db", databases[0], "-f", "csv", "--out", tmp_path / "result.csv",
+               "--overwrite").returncode == 0
     assert victim.read_bytes() == b"keep" and (tmp_path / "result.csv").read_bytes() == b'"one"\n1\n'
 
 
