@@ -186,10 +186,11 @@ def _pairs(pairs: list[str] | None) -> dict[str, str]:
     return values
 
 
-def check_game_param(con, params: dict[str, str]) -> None:
+def check_game_param(con, params: dict[str, str], source: str = "the database") -> None:
     """A ``game`` parameter must name a game: one this ludolog knows or one the database holds (a
     misspelt name would otherwise give an empty result that looks like an answer). A usage error
-    names the games there are."""
+    names the games there are; a known game the database (``source``) holds none of gets a note
+    saying so, as the empty answer's reason."""
     from ludolog.replayer.core import game_names
 
     game = params.get("game")
@@ -197,14 +198,17 @@ def check_game_param(con, params: dict[str, str]) -> None:
         return
     stored = [row[0] for row in con.execute("SELECT DISTINCT game FROM games WHERE game IS NOT NULL ORDER BY game")
               .fetchall()] if _has_table(con, "games") else []
-    if game in stored or game in game_names():
+    if game in stored:
+        return
+    if game in game_names():
+        echo_err(f"note: {source} holds no {game} games (no rows)")
         return
     usage_error(f"no game {game!r}: the database holds {', '.join(stored) or 'no games'}"
                 f" (games ludolog knows: {', '.join(game_names())})", "--param")
 
 
 def _has_table(con, name: str) -> bool:
-    return bool(con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchone()[0])
+    return bool(con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchall()[0][0])
 
 
 _MARKUP = re.compile(r"(?::\w+:)?``?([^`]+)``?")  # ``code``, `code`, :role:`target` in docstrings
@@ -523,7 +527,7 @@ def register(app: typer.Typer) -> None:
         is replaced only with --overwrite."""
         from ludolog.etl.db import SchemaStatus, check_database, connect, database_faults
         from ludolog.queries import get_query, named_queries, run_query
-        from ludolog.queries.named import is_query_name
+        from ludolog.queries.named import absent_game, is_query_name
 
         check_out(out, overwrite)
         if list_:
@@ -548,10 +552,13 @@ def register(app: typer.Typer) -> None:
                     echo_err(f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it "
                              f"in place (it is queried as it is)")
                 if is_query_name(name_or_sql):
-                    check_game_param(con, params)
+                    check_game_param(con, params, source)
+                absent = absent_game(con, name_or_sql)
                 table = run_query(con, name_or_sql, params, timeout=timeout)
             finally:
                 con.close()
+        if absent is not None:
+            echo_err(f"note: {source} holds no {absent} games; {name_or_sql} answers about those alone (no rows)")
         write_result(table, result_format(fmt, out), out, overwrite)
 
     @app.command()
@@ -577,7 +584,7 @@ def register(app: typer.Typer) -> None:
             params = _pairs(param)
             con = connect(db, read_only=True)
             try:
-                check_game_param(con, params)
+                check_game_param(con, params, display_name(db))
                 frame = analysis(con, params)
             finally:
                 con.close()

@@ -6,6 +6,7 @@
 -- beside the fair share (1 / players in the game, averaged), the mean final score and the mean
 -- points those players scored from scoring tiles (the ledger's scoring_tiles category).
 --
+-- @game boonlake
 -- @param players INTEGER = NULL  only games with this many players (NULL: 2, 3 and 4)
 WITH finished AS (
     SELECT game_id, player_count, moves_applied

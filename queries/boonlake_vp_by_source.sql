@@ -6,6 +6,7 @@
 -- share of all points at that player count, the points per player-game, and the points per game of
 -- the winners beside those of the other players (tied winners each count as a winner).
 --
+-- @game boonlake
 -- @param players INTEGER = NULL  only this player count (NULL: every count)
 WITH finished AS (
     SELECT game_id, player_count

@@ -5,6 +5,7 @@
 -- filled within the 25 rounds, the Solo text's win), the win rate, and over the won games the mean and
 -- the earliest round in which the 37th space was filled; also the mean spaces filled at the end.
 --
+-- @game castles-of-burgundy
 -- @param min_games INTEGER = 1  only board sides with at least this many games
 WITH solo AS (
     SELECT g.game_id, p.is_winner

@@ -4,6 +4,7 @@
 -- (region, bonus, sale, animals, watchtower, knowledge, goods, silverlings, workers; Solo: bought):
 -- the points scored, their share of all points at that player count, and the points per player-game.
 --
+-- @game castles-of-burgundy
 -- @param players INTEGER = NULL  only this player count (NULL: every count)
 WITH finished AS (
     SELECT game_id, player_count

@@ -8,6 +8,7 @@
 -- goes). Per season (1 spring .. 4 winter) and kind of tile: tiles won, the mean and the largest
 -- winning bid.
 --
+-- @game keyflower
 -- @param players INTEGER = NULL  only games with this many players (NULL: every player count)
 WITH finished AS (
     SELECT game_id

@@ -6,6 +6,7 @@
 -- tiles (the ledger's winter_tiles category). Tied players each count as a winner. Read from the
 -- moves, so the query answers on any database (no Keyflower games: no rows).
 --
+-- @game keyflower
 -- @param players INTEGER = NULL  only games with this many players (NULL: every player count)
 WITH finished AS (
     SELECT game_id

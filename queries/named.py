@@ -4,6 +4,11 @@ Each file starts with a comment header: the question it answers on the first lin
 and one ``-- @param NAME TYPE = DEFAULT  description`` line per parameter. The SQL refers to a
 parameter as ``$NAME`` (DuckDB named parameters); values given on the command line as text are
 converted to TYPE, and a parameter not given takes its DEFAULT (``NULL`` meaning "no filter").
+
+A query about one game's games says so with a ``-- @game NAME`` line. On a database that holds no
+game of that kind (a club that plays only Entdecker) such a query answers with no rows - its
+columns, from an empty database of the same tables - instead of failing on the game's tables,
+which a database gets with its first game of that kind.
 """
 from __future__ import annotations
 
@@ -22,6 +27,7 @@ from .errors import QueryError, QueryTimeout, QueryUsageError
 from .sandbox import check_statements
 
 _PARAM = re.compile(r"^--\s*@param\s+(\w+)\s+(\w+)\s*=\s*(\S+)\s*(.*)$")
+_GAME = re.compile(r"^--\s*@game\s+([a-z][a-z0-9-]*)\s*$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _TYPES = {"VARCHAR": str, "INTEGER": int, "BIGINT": int, "DOUBLE": float, "BOOLEAN": bool}
 
@@ -57,6 +63,8 @@ class NamedQuery:
     description: str
     sql: str
     params: tuple[Param, ...] = field(default_factory=tuple)
+    #: the game whose games alone the query answers about (``-- @game NAME``), or None: any game
+    game: str | None = None
 
     def bind(self, given: dict[str, object] | None = None) -> dict[str, object]:
         """Parameter values for DuckDB: the given ones (text is converted), defaults for the rest."""
@@ -87,10 +95,12 @@ def parse_query(name: str, sql: str) -> NamedQuery:
     if not header:
         raise QueryError(f"query {name} has no header comment")
     question = header[0].lstrip("-").strip()
-    params, description = [], []
+    params, description, game = [], [], None
     for line in header[1:]:
         match = _PARAM.match(line)
-        if match:
+        if _GAME.match(line):
+            game = _GAME.match(line).group(1)
+        elif match:
             pname, ptype, default, doc = match.groups()
             if ptype not in _TYPES:
                 raise QueryError(f"query {name}: parameter {pname} has unknown type {ptype}")
@@ -103,7 +113,7 @@ def parse_query(name: str, sql: str) -> NamedQuery:
     for p in params:
         if f"${p.name}" not in sql:
             raise QueryError(f"query {name}: parameter {p.name} is declared but the SQL does not use ${p.name}")
-    return NamedQuery(name, question, " ".join(d for d in description if d).strip(), sql, tuple(params))
+    return NamedQuery(name, question, " ".join(d for d in description if d).strip(), sql, tuple(params), game)
 
 
 @lru_cache(maxsize=None)
@@ -219,13 +229,58 @@ def run_sql(con: duckdb.DuckDBPyConnection, sql: str, params: dict | None = None
         raise QueryError(f"the query failed: {duckdb_message(exc)}") from None
 
 
+def holds_game(con: duckdb.DuckDBPyConnection, game: str) -> bool:
+    """Whether the database (or Parquet files) on ``con`` holds a game of kind ``game``."""
+    # fetchall: a result left unfinished (fetchone) keeps DuckDB 2's connection busy for the next query
+    if not con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'games'").fetchall()[0][0]:
+        return False
+    return bool(con.execute("SELECT EXISTS (SELECT 1 FROM games WHERE game = ?)", [game]).fetchall()[0][0])
+
+
+def absent_game(con: duckdb.DuckDBPyConnection, name_or_sql: str) -> str | None:
+    """The game a named query answers about when the database on ``con`` holds none of it, else
+    None (raw SQL, a query about any game, or a database that holds such games)."""
+    if not is_query_name(name_or_sql):
+        return None
+    game = get_query(name_or_sql).game
+    return game if game is not None and not holds_game(con, game) else None
+
+
+def empty_answer(query: NamedQuery, values: dict[str, object]) -> pa.Table:
+    """The answer of ``query`` (about one game) where there is no game of its kind: no rows, and
+    the columns it has on any database - the query run on an empty in-memory database of
+    ludolog's tables and that game's. Without the game's engine (not installed) the columns are
+    not known: a table without columns."""
+    from ludolog.etl.db import BASE_CONFIG, ensure_schema
+    from ludolog.etl.tables import game_state_table, game_views_ddl
+    from ludolog.replayer.core import LudologError, get_game
+
+    try:
+        columns = get_game(query.game).state_columns
+    except (LudologError, KeyError, ImportError):
+        return pa.table({})
+    shape = duckdb.connect(":memory:", config=dict(BASE_CONFIG))
+    try:
+        ensure_schema(shape)
+        shape.execute(game_state_table(query.game, columns).ddl())
+        for view in game_views_ddl(query.game):
+            shape.execute(view)
+        return run_sql(shape, query.sql, values)
+    finally:
+        shape.close()
+
+
 def run_query(con: duckdb.DuckDBPyConnection, name_or_sql: str, params: dict[str, object] | None = None,
               timeout: float | None = None) -> pa.Table:
     """A named query (with ``params``) or, when the text is not a query name, raw SQL; ``timeout``
-    as :func:`run_sql` takes it."""
+    as :func:`run_sql` takes it. A query about one game on a database without such games answers
+    with no rows (see :func:`empty_answer`; :func:`absent_game` tells the caller to say why)."""
     if is_query_name(name_or_sql):
         query = get_query(name_or_sql)
-        return run_sql(con, query.sql, query.bind(params), timeout)
+        values = query.bind(params)
+        if query.game is not None and not holds_game(con, query.game):
+            return empty_answer(query, values)
+        return run_sql(con, query.sql, values, timeout)
     if params:
         raise QueryUsageError("--param applies to named queries only (raw SQL gets no parameters)")
     return run_sql(con, name_or_sql, timeout=timeout)
