@@ -165,6 +165,16 @@ def test_a_disk_that_fills_during_an_export_leaves_the_folder_as_it_was(referenc
     assert tree(out).keys() == before.keys()
 
 
+def test_a_disk_that_fills_during_an_extract_is_said_and_the_next_extract_completes(logs, tmpfs):
+    fs = tmpfs("96k")
+    out = fs.path / "extract"
+    failed = cli("extract", logs, "--out", out, "-w", "1")
+    fault_said(failed, out, "no space left on the device")
+    assert not out.exists() or tree(out) == {}
+    fs.remount("size=64m")
+    assert cli("extract", logs, "--out", out, "-w", "1").returncode == 0 and (out / ".ludolog-export").is_file()
+
+
 def test_an_injected_no_space_error_is_a_fault_not_a_bug(logs, tmp_path, monkeypatch):
     """Where no tmpfs can be mounted: DuckDB's own words for a full disk, raised as it opens."""
     from ludolog.etl import db as db_module
