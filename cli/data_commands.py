@@ -208,7 +208,8 @@ def check_game_param(con, params: dict[str, str], source: str = "the database") 
 
 
 def _has_table(con, name: str) -> bool:
-    return bool(con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchall()[0][0])
+    return bool(con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?",
+                            [name]).fetchall()[0][0])
 
 
 _MARKUP = re.compile(r"(?::\w+:)?``?([^`]+)``?")  # ``code``, `code`, :role:`target` in docstrings

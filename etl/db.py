@@ -1,11 +1,12 @@
 """The DuckDB file: opening it (with a clear error when another process holds it, and a sandboxed
-connection for raw SQL), and its schema. Loading is :mod:`ludolog.etl.load`.
+connection for raw SQL), and its schema. Loading is :mod:`ludolog.etl.load`. A fault of the machine
+(no space left, read-only, a damaged file: :mod:`ludolog.etl.faults`) is raised as a
+:class:`DatabaseFault` naming the file; a new database is never created over a stray ``.wal``.
 """
 from __future__ import annotations
 
 import contextlib
 import enum
-import errno
 import os
 import re
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ import duckdb
 
 from ludolog.replayer.core import LudologError
 
+from .faults import ADVICE, Fault, fault_text
 from .tables import (COMMON_TABLES, GAME_KEY, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
                      PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, StoredAs, Table, game_views_ddl, views_ddl)
 from .upgrades import UPGRADES, ColumnAdded, apply_change, table_layout
@@ -33,7 +35,7 @@ class DatabaseError(LudologError):
 class DatabaseFault(DatabaseError):
     """The machine failed a database file (or a file written from it), not ludolog: no space left
     on the device, a read-only file system or folder, a file that is not (or no longer) a valid
-    DuckDB database. See :func:`fault_cause`."""
+    DuckDB database. See :func:`~ludolog.etl.faults.fault_cause`."""
 
 
 #: Every connection: DuckDB never fetches or loads an extension by itself. Without this, a SQLite
@@ -123,81 +125,20 @@ def connect(path: str | Path, read_only: bool = False, sandbox: bool = False,
             f"cannot open database {path}: {str(exc).splitlines()[0]}") from None
 
 
-# -- faults of the machine -----------------------------------------------------------------------
-
-class Fault(enum.Enum):
-    """A fault of the machine behind an error of DuckDB or of the operating system: the value
-    says it to a user."""
-
-    NO_SPACE = "no space left on the device"
-    READ_ONLY = "the file system is read-only"
-    NO_PERMISSION = "permission denied"
-    TRUNCATED = "the file is truncated, so it is not a valid DuckDB database any more"
-    DAMAGED = "the file is damaged (a block fails DuckDB's checksum), so it is not a valid DuckDB database"
-    NOT_DUCKDB = "it is not a valid DuckDB database file (zeroed, damaged, or another program's)"
-
-
-#: How DuckDB (2.x, and pyarrow and the OS for the files written from a database) words each fault.
-#: A later statement on a connection that a fault invalidated repeats the original message.
-_FAULT_TEXTS = [
-    (Fault.NO_SPACE, re.compile(r"No space left on device|disk quota exceeded|\berrno\W*28\b", re.IGNORECASE)),
-    (Fault.READ_ONLY, re.compile(r"Read-only file system|\berrno\W*30\b", re.IGNORECASE)),
-    (Fault.NO_PERMISSION, re.compile(r"Permission denied|\berrno\W*13\b", re.IGNORECASE)),
-    (Fault.TRUNCATED, re.compile(r"Could not read enough bytes from file", re.IGNORECASE)),
-    (Fault.DAMAGED, re.compile(r"Corrupt database file|does not match stored checksum", re.IGNORECASE)),
-    (Fault.NOT_DUCKDB, re.compile(r"is not a valid DuckDB database file", re.IGNORECASE)),
-]
-_FAULT_ERRNOS = {errno.ENOSPC: Fault.NO_SPACE, errno.EDQUOT: Fault.NO_SPACE, errno.EROFS: Fault.READ_ONLY,
-                 errno.EACCES: Fault.NO_PERMISSION, errno.EPERM: Fault.NO_PERMISSION}
-#: the file a DuckDB message names ("Could not write file "/x/db.wal": ..."), quotes escaped or not
-_FAULT_FILE = re.compile(r'file \\?"(.+?)\\?"')
-#: the faults that stop a write (what was written before it is kept); the others are faults of the file
-_WRITING_FAULTS = (Fault.NO_SPACE, Fault.READ_ONLY, Fault.NO_PERMISSION)
-_ADVICE = {
-    Fault.NO_SPACE: "free some space and run the command again",
-    Fault.READ_ONLY: "give a path on a writable file system, or remount it read-write",
-    Fault.NO_PERMISSION: "this user may not write there: give a path in a folder you may write to, "
-                         "or change its permissions",
-    Fault.TRUNCATED: "restore it from a copy, or ingest the logs again into a new --db file",
-    Fault.DAMAGED: "restore it from a copy, or ingest the logs again into a new --db file",
-    Fault.NOT_DUCKDB: "restore it from a copy, or ingest the logs again into a new --db file",
-}
-
-
-def fault_cause(exc: BaseException) -> tuple[Fault, str | None] | None:
-    """The fault of the machine behind ``exc`` (a DuckDB error, or an ``OSError`` - pyarrow's
-    included) and the file it names, or None: an error of another kind."""
-    if isinstance(exc, OSError) and exc.errno in _FAULT_ERRNOS:
-        return _FAULT_ERRNOS[exc.errno], exc.filename
-    if not isinstance(exc, (duckdb.Error, OSError)):
-        return None
-    text = str(exc)
-    for fault, pattern in _FAULT_TEXTS:
-        if pattern.search(text):
-            named = _FAULT_FILE.findall(text)  # the last: "replaying WAL file "x.wal": Could not write file "x""
-            return fault, named[-1] if named else None
-    return None
-
+# -- faults of the machine (recognised and worded in faults.py) -----------------------------------
 
 def database_fault(exc: BaseException, doing: str, kept: str = "") -> DatabaseFault | None:
-    """``exc`` as a :class:`DatabaseFault` saying what could not be done (``doing``: "open
-    database x.duckdb", naming the file), the cause, the file DuckDB names when it is another one
-    (the ``.wal`` beside the database, a file being written), what is kept (``kept``: the state the
-    data is left in after a failed write: said for the faults of writing alone) and the way out;
-    None when ``exc`` is no fault of the machine."""
-    found = fault_cause(exc)
-    if found is None:
-        return None
-    fault, named = found
-    where = f" (at {named})" if named and Path(named).name not in doing else ""
-    kept = f"; {kept}" if kept and fault in _WRITING_FAULTS else ""
-    return DatabaseFault(f"cannot {doing}: {fault.value}{where}{kept}; {_ADVICE[fault]}")
+    """``exc`` as a :class:`DatabaseFault` in the words of :func:`~ludolog.etl.faults.fault_text`
+    (what could not be done, the cause, the file, what is kept, the way out); None when ``exc``
+    is no fault of the machine."""
+    text = fault_text(exc, doing, kept)
+    return None if text is None else DatabaseFault(text)
 
 
 @contextlib.contextmanager
 def database_faults(doing: str, kept: str = ""):
-    """Turn a fault of the machine inside (see :func:`fault_cause`) into a :class:`DatabaseFault`
-    (see :func:`database_fault`); every other error passes unchanged."""
+    """Turn a fault of the machine inside (see :func:`~ludolog.etl.faults.fault_cause`) into a
+    :class:`DatabaseFault` (see :func:`database_fault`); every other error passes unchanged."""
     try:
         yield
     except DatabaseError:
@@ -419,21 +360,27 @@ DUCKDB_HEADERS = 3 * 4096
 
 
 def check_whole(con: duckdb.DuckDBPyConnection, path: str | Path) -> None:
-    """Refuse a database file shorter than the blocks its header counts: a truncated file, which
-    DuckDB opens but fails on later, after an ingest has written into it. (A file whose blocks are
-    damaged otherwise is only found when they are read.)
+    """Refuse a database file too short for the blocks in use that its header counts: a truncated
+    file, which DuckDB opens but fails on later, after an ingest has written into it. Each block in
+    use lies at its own place in the file, so the file holds at least that many; free blocks need
+    not (DuckDB cuts free blocks off the end of the file, and its header still counts them). With
+    a write-ahead log beside it nothing is judged (what the log adds is not in the file yet). A
+    file damaged otherwise is only found when its blocks are read.
 
     :raises DatabaseFault: the file is truncated.
     """
-    row = con.execute("SELECT block_size, total_blocks FROM pragma_database_size() "
-                      "WHERE database_name = current_database()").fetchone()
-    if row is None or not row[0] or row[1] is None:
+    wal = wal_path(path)
+    if wal.exists() and wal.stat().st_size > 0:
         return
-    expected = DUCKDB_HEADERS + row[0] * row[1]
+    row = con.execute("SELECT block_size, used_blocks FROM pragma_database_size() "
+                      "WHERE database_name = current_database()").fetchall()
+    if not row or not row[0][0] or row[0][1] is None:
+        return
+    needed = DUCKDB_HEADERS + row[0][0] * row[0][1]
     size = Path(path).stat().st_size
-    if size < expected:
-        raise DatabaseFault(f"cannot open database {path}: {Fault.TRUNCATED.value} ({size:,} bytes of the "
-                            f"{expected:,} its header counts); {_ADVICE[Fault.TRUNCATED]}")
+    if size < needed:
+        raise DatabaseFault(f"cannot open database {path}: {Fault.TRUNCATED.value} ({size:,} bytes, too short "
+                            f"for the {row[0][1]} blocks of {row[0][0]:,} bytes it uses); {ADVICE[Fault.TRUNCATED]}")
 
 
 def open_checked_read_only(path: str | Path) -> tuple[duckdb.DuckDBPyConnection, DatabaseInfo] | None:

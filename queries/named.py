@@ -203,13 +203,13 @@ def run_sql(con: duckdb.DuckDBPyConnection, sql: str, params: dict | None = None
     runs if one is refused. ``params`` are bound values (DuckDB named parameters), never text
     pasted into the SQL. ``timeout``: seconds the statements may run together (None or 0: no
     limit). A fault of the machine (a damaged database file, see
-    :func:`ludolog.etl.db.fault_cause`) is raised as DuckDB gave it, for the caller to name the file.
+    :func:`ludolog.etl.faults.fault_cause`) is raised as DuckDB gave it, for the caller to name the file.
 
     :raises QueryRefused: a statement is not allowed in a query.
     :raises QueryTimeout: the statements ran longer than ``timeout`` and were stopped.
     :raises QueryError: DuckDB rejects the SQL (its message and hint).
     """
-    from ludolog.etl.db import fault_cause
+    from ludolog.etl.faults import fault_cause
 
     try:
         statements = check_statements(con, sql)

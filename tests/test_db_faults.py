@@ -279,6 +279,27 @@ def test_a_damaged_database_is_said_untouched_and_works_once_restored(logs, refe
         assert cli(*runs[command]).returncode == 0
 
 
+def test_a_database_whose_free_blocks_duckdb_cut_off_is_not_taken_for_truncated(logs, reference, tmp_path):
+    """DuckDB cuts free blocks off the end of the file and its header still counts them: a file
+    shorter than the header's count of all blocks is whole as long as the blocks in use fit."""
+    db = tmp_path / "club.duckdb"
+    shutil.copyfile(reference, db)
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE scratch AS SELECT md5(range::VARCHAR) || md5((range + 1)::VARCHAR) AS pad "
+                "FROM range(200000)")  # some megabytes that do not compress
+    con.close()
+    grown = db.stat().st_size
+    con = duckdb.connect(str(db))
+    con.execute("DROP TABLE scratch")
+    con.close()  # the checkpoint at the close cuts the free blocks off the end
+    con = duckdb.connect(str(db), read_only=True)
+    block, total = con.execute("SELECT block_size, total_blocks FROM pragma_database_size()").fetchall()[0]
+    con.close()
+    assert db.stat().st_size < min(grown, 3 * 4096 + block * total)  # the case: the end was cut off
+    assert cli("ingest", logs, "--db", db, "-w", "1", "--force").returncode == 0
+    assert outcome(db) == outcome(reference)
+
+
 # -- a stray write-ahead log beside a new database --------------------------------------------------
 
 def _stray_wal(path: Path) -> bytes:
