@@ -69,9 +69,13 @@ def report_command(
     if target.resolve() == source.resolve():
         fail(f"{display_name(target)}: is the {'log' if db is None else 'database'} itself; give another --out", file=name)
     if db is not None:
+        from ludolog.etl.db import database_faults
+
         from .report.db_report import build_dashboard, render_dashboard
 
-        page = render_dashboard(build_dashboard(db))
+        with database_faults(f"read database {name}"):  # a damaged file is said as such
+            board = build_dashboard(db)
+        page = render_dashboard(board)
         write_file(target, page.encode("utf-8"), overwrite=overwrite)
         typer.echo(f"{name}: dashboard written to {display_name(target)}")
         return

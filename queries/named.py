@@ -154,7 +154,7 @@ class _TimeLimit:
     included)."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, seconds: float) -> None:
-        self.con, self.seconds = con, seconds
+        self.con = con
         self.lock = threading.Lock()
         self.ended = self.fired = False
         self.timer = threading.Timer(seconds, self._interrupt)

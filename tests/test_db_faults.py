@@ -256,10 +256,10 @@ def _middle_zeroed(data: bytes) -> bytes:
 
 
 @pytest.mark.parametrize(("damage", "commands"), [
-    (_truncated, ("ingest", "export", "query")),
+    (_truncated, ("ingest", "export", "query", "report", "diff")),
     (_zeroed, ("ingest", "export", "query")),
-    (_header_zeroed, ("ingest", "export", "query")),
-    (_middle_zeroed, ("export",)),  # only what reads the damaged blocks meets them
+    (_header_zeroed, ("ingest", "query", "diff")),
+    (_middle_zeroed, ("export", "report")),  # only what reads the damaged blocks meets them
 ], ids=["truncated", "zeroed", "header-zeroed", "middle-zeroed"])
 def test_a_damaged_database_is_said_untouched_and_works_once_restored(logs, reference, tmp_path, damage, commands):
     db = tmp_path / "club.duckdb"
@@ -268,7 +268,9 @@ def test_a_damaged_database_is_said_untouched_and_works_once_restored(logs, refe
     damaged = db.read_bytes()
     runs = {"ingest": ("ingest", logs, "--db", db, "-w", "1", "--force"),
             "export": ("export", "--db", db, "--out", tmp_path / "export"),
-            "query": ("query", "SELECT * FROM moves", "--db", db, "-f", "csv")}
+            "query": ("query", "SELECT * FROM moves", "--db", db, "-f", "csv"),
+            "report": ("report", "--db", db, "--out", tmp_path / "club.html", "--overwrite"),
+            "diff": ("diff", reference, db)}
     for command in commands:
         failed = cli(*runs[command])
         fault_said(failed, db, "not a valid DuckDB database")
