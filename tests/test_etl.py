@@ -248,11 +248,11 @@ def test_workers_see_games_registered_in_process_without_the_environment(tmp_pat
     assert (summary.stats.valid, summary.stats.invalid) == (4, 0)
 
 
-def test_readme_documents_every_table_and_column():
+def test_the_docs_document_every_table_and_column():
     from ludolog.etl.tables import COMMON_TABLES
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### Tables"):]
+    text = (ROOT / "docs" / "database.md").read_text(encoding="utf-8")
+    section = text[text.index("## Tables"):]
     for table in COMMON_TABLES:
         block = section[section.index(f"**`{table.name}`**"):]
         block = block[:block.index("\n\n", block.index("|"))]

@@ -1,7 +1,7 @@
 """Schema 7: games.game_key, an integer the loader assigns, stored by every other table in place of
 the 64-character game_id, and views of the documented names that give game_id back.
 
-The expectations come from the README's table lists (the documented names and columns), from the
+The expectations come from the table lists of docs/database.md (the documented names and columns), from the
 files' own SHA-256 (game_id) and from the load order (the key rule), never from the stored layout
 under test.
 """
@@ -27,7 +27,7 @@ from ludolog.replayer.core import simulate_log
 from .test_etl_corpus import fetch, schema_7_undone, snapshot, toy_everywhere, write_corpus  # noqa: F401
 from .test_trust_db import GAME_KEYS_TEXT, STORED_KEYS, _keys
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+DATABASE_DOC = Path(__file__).resolve().parent.parent / "docs" / "database.md"
 
 
 @pytest.fixture
@@ -54,11 +54,11 @@ def _stored(db: Path) -> dict[str, list[tuple]]:
         con.close()
 
 
-def _readme_columns() -> dict[str, list[tuple[str, str]]]:
-    """The README's column tables: table name -> [(column, type)] in the documented order."""
+def _documented_columns() -> dict[str, list[tuple[str, str]]]:
+    """The column tables of docs/database.md: table name -> [(column, type)] in the documented order."""
     tables: dict[str, list[tuple[str, str]]] = {}
     current = None
-    for line in README.read_text().splitlines():
+    for line in DATABASE_DOC.read_text().splitlines():
         if line.startswith("**`") and "`** - " in line:
             current = line[3:line.index("`** - ")]
             tables[current] = []
@@ -70,8 +70,8 @@ def _readme_columns() -> dict[str, list[tuple[str, str]]]:
     return {name: columns for name, columns in tables.items() if columns and "<" not in name}
 
 
-def test_the_readme_documents_every_common_table_and_game_key():
-    documented = _readme_columns()
+def test_the_docs_document_every_common_table_and_game_key():
+    documented = _documented_columns()
     assert set(documented) == {t.name for t in COMMON_TABLES}
     assert ("game_key", "INTEGER") in documented["games"]
     for table in COMMON_TABLES:
@@ -82,7 +82,7 @@ def test_the_readme_documents_every_common_table_and_game_key():
 def test_every_documented_table_answers_with_its_documented_columns_and_the_stored_ones_hold_the_key(tmp_path, corpus):
     db = tmp_path / "t.duckdb"
     ingest(corpus, db, workers=1)
-    documented = _readme_columns()
+    documented = _documented_columns()
     con = duckdb.connect(str(db), read_only=True)
     try:
         kinds = dict(con.execute("SELECT table_name, table_type FROM information_schema.tables").fetchall())

@@ -1,5 +1,6 @@
 """The README's section for players works as written: each command it shows is run, in order, on
-the files it describes, and the output it shows must be what ludolog prints."""
+the files it describes, and the output it shows must be what ludolog prints. Every other command
+line shown in the README and in docs/*.md names a command and options ludolog has."""
 from __future__ import annotations
 
 import json
@@ -12,7 +13,9 @@ from typer.testing import CliRunner
 
 from ludolog.cli.app import app
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 runner = CliRunner()
 
 
@@ -20,7 +23,6 @@ def _section() -> str:
     text = README.read_text(encoding="utf-8")
     start = text.index("## For players: your first log")
     end = text.index("\n## ", start + 3)
-    assert start < text.index("## Layout and development"), "the players' section comes before the developer material"
     return text[start:end]
 
 
@@ -94,3 +96,42 @@ def test_the_commands_named_in_the_text_work(command):
     assert f"`ludolog {command}" in _section()
     result = runner.invoke(app, command.split())
     assert result.exit_code == 0 and result.output.strip()
+
+
+def _shown_command_lines() -> list[tuple[str, list[str]]]:
+    """(page, arguments) of every ``ludolog ...`` line in the pages' ``sh`` and ``console`` blocks
+    and tables (a comment after ``#`` dropped; ``[...]`` optional parts and ``|`` alternatives
+    shown as syntax are kept out)."""
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for block in re.findall(r"```(?:sh|console)\n(.*?)```", text, flags=re.S):
+            for line in block.split("\n"):
+                line = line.removeprefix("$ ").strip()
+                if line.startswith("ludolog "):
+                    found.append((page.name, line))
+        found += [(page.name, m) for m in re.findall(r"^\| `(ludolog [^`]+)` \|", text, flags=re.M)]
+    commands = []
+    for name, line in found:
+        line = re.sub(r"\s+#.*$", "", line)
+        line = re.sub(r"\[[^\]]*\]", " ", line)
+        commands.append((name, [w for w in line.split()[1:] if w not in {"|", "\\"}]))
+    return commands
+
+
+def test_every_command_shown_in_the_readme_and_docs_exists_with_its_options():
+    shown = _shown_command_lines()
+    assert {page for page, _ in shown} >= {"README.md", "commands.md", "database.md", "cluster.md"}
+    helps: dict[str, str] = {}
+    for page, words in shown:
+        if not words or words[0].startswith("-"):
+            continue  # `ludolog -V`, `ludolog --install-completion`
+        command = words[0]
+        if command not in helps:
+            result = runner.invoke(app, [command, "--help"])
+            assert result.exit_code == 0, f"{page}: `ludolog {command}` is not a command: {result.output}"
+            helps[command] = result.output
+        for word in words[1:]:
+            option = word.split("=")[0]
+            if option.startswith("--") and option != "--help":
+                assert option in helps[command], f"{page}: `ludolog {command}` has no option {option}"

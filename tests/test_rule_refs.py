@@ -1,5 +1,5 @@
 """Rules references point to something a player has: the rulebook's section by name, or a section of
-ludolog's README for the core's own rules - never a path of the source tree.
+ludolog's docs for the core's own rules - never a path of the source tree.
 
 Every declared code of every registered game is checked, and where the rules texts are at hand
 (``LUDOLOG_RULES_DIR``, or ``../shared/rules`` beside the repository) each section a reference names
@@ -14,7 +14,7 @@ import pytest
 
 from ludolog.replayer.core import CORE_RULES, all_games
 from ludolog.replayer.core.files import FILE_RULES
-from ludolog.replayer.core.rules import README, Rule, RuleBook, render_ref
+from ludolog.replayer.core.rules import DOCS, Rule, RuleBook, render_ref
 
 REPO = Path(__file__).resolve().parent.parent
 PATH_LIKE = re.compile(r"\w/\w|\.(txt|md|py|json)\b|DESIGN|principle \d")
@@ -120,13 +120,13 @@ def test_every_section_named_is_a_heading_of_the_rulebook(game):
     assert not missing, f"sections not found: {missing}"
 
 
-def test_core_references_name_a_section_of_the_readme():
-    headings = {line.lstrip("#").strip() for line in (REPO / "README.md").read_text(encoding="utf-8").splitlines()
-                if line.startswith("#")}
+def test_core_references_name_a_section_of_the_docs():
+    headings = {line.lstrip("#").strip() for page in sorted((REPO / "docs").glob("*.md"))
+                for line in page.read_text(encoding="utf-8").splitlines() if line.startswith("#")}
     for rule in (*CORE_RULES, *FILE_RULES):
-        assert rule.ref.startswith(README + ", "), rule
-        section = rule.ref.removeprefix(README + ", ")
-        assert section in headings, f"{rule.code}: README has no section {section!r}"
+        assert rule.ref.startswith(DOCS + ", "), rule
+        section = rule.ref.removeprefix(DOCS + ", ")
+        assert section in headings, f"{rule.code}: docs/ has no section {section!r}"
 
 
 def test_an_old_style_declaration_is_rendered_with_its_books_name():

@@ -28,7 +28,7 @@ from .rules import Rule, RuleBook
 LOG_SUFFIX = ".json"
 DEFAULT_MAX_SIZE = 256 * 1024 * 1024  # bytes; far above any real log, far below a machine's memory
 
-_REF = "ludolog README, Which files are read"
+_REF = "ludolog docs, Which files are read"
 
 
 class FileProblemKind(str, enum.Enum):
@@ -43,7 +43,7 @@ class FileProblemKind(str, enum.Enum):
     TOO_LARGE = "CORE.FILE.TOO_LARGE"
 
 
-FILE_RULES = RuleBook("files", source="ludolog README", rules=[
+FILE_RULES = RuleBook("files", source="ludolog docs", rules=[
     Rule(FileProblemKind.MISSING.value, _REF, "A path named on the command line must exist."),
     Rule(FileProblemKind.NO_LOGS.value, _REF, "A folder named on the command line must contain .json logs."),
     Rule(FileProblemKind.UNREADABLE.value, _REF, "Every file and folder found must be readable."),

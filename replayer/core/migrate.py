@@ -1,6 +1,6 @@
 """Log format versions and the migration of older logs to the current one.
 
-Format history (also in the README):
+Format history (also in docs/log-format.md):
 
 * ``ludolog/1`` - the first format: set-up listed the order of every face-down deck before move 0
   (Kingdom Crossing), Entdecker's set-up gave the size of each tile and plant pile.

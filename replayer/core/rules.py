@@ -1,8 +1,8 @@
 """Rule codes: declared once per game, each with the rules passage it enforces.
 
 A reference names what a player has in hand: the rulebook and its section by name (``Entdecker
-rules, 2. Exploration (ii)``), or for the core's own rules the section of ludolog's README (the
-page a user reads where the package is published), never a file of the source tree. A declaration
+rules, 2. Exploration (ii)``), or for the core's own rules a section of ludolog's documentation
+(the pages under ``docs/``, named by their heading), never a file of the source tree. A declaration
 still written the old way, ``rules/<file>.txt, Section``, is rendered with its book's name
 (:attr:`RuleBook.source`) so no game's reference shows a path.
 """
@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 #: where the core's and the command line's own rules are explained (a section of it follows)
-README = "ludolog README"
+DOCS = "ludolog docs"
 _SOURCE_PATH = re.compile(r"^rules/[A-Za-z0-9_.-]+\.txt(?:,\s*|$)")
 
 
@@ -70,9 +70,9 @@ class RuleBook:
         return rule.ref if rule else ""
 
 
-_FORMAT = f"{README}, The log format"
-_HIDDEN = f"{README}, Hidden components, simultaneous steps, bots"
-CORE_RULES = RuleBook("core", source=README, rules=[
+_FORMAT = f"{DOCS}, The log format"
+_HIDDEN = f"{DOCS}, Hidden components, simultaneous steps, bots"
+CORE_RULES = RuleBook("core", source=DOCS, rules=[
     Rule("CORE.JSON.SYNTAX", _FORMAT, "A log file must be well-formed UTF-8 JSON."),
     Rule("CORE.JSON.DUPLICATE_KEY", _FORMAT,
          "No JSON object in a log may write the same key twice (its meaning would depend on the reader)."),
@@ -81,7 +81,7 @@ CORE_RULES = RuleBook("core", source=README, rules=[
     Rule("CORE.SCHEMA", _FORMAT, "A log must match its game's JSON Schema."),
     Rule("CORE.GAME.UNKNOWN", _FORMAT, "A log must name a game ludolog knows."),
     Rule("CORE.FORMAT.UNSUPPORTED", _FORMAT, "A log must use a format version this ludolog reads."),
-    Rule("CORE.CATALOG.MISMATCH", f"{README}, Catalogs: component data", "A log must name the catalog version its game uses."),
+    Rule("CORE.CATALOG.MISMATCH", f"{DOCS}, Catalogs: component data", "A log must name the catalog version its game uses."),
     Rule("CORE.PLAYERS.DUPLICATE", _FORMAT, "Player ids must be unique."),
     Rule("CORE.PLAYERS.COUNT", _FORMAT, "The number of players must be one the game allows."),
     Rule("CORE.MOVE.UNKNOWN_PLAYER", _FORMAT, "A move's player must be one of the log's players."),
@@ -108,6 +108,6 @@ CORE_RULES = RuleBook("core", source=README, rules=[
     Rule("CORE.SIMULTANEOUS.INCOMPLETE", _HIDDEN,
          "A simultaneous step ends only when every player in it has decided (or passed): nothing else happens before."),
     # format versions (replayer/core/migrate.py)
-    Rule("CORE.FORMAT.MIGRATION", f"{README}, Format history",
+    Rule("CORE.FORMAT.MIGRATION", f"{DOCS}, Format history",
          "An older log must have the shape its format version defines, so that it can be read in the current one."),
 ])
