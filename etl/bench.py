@@ -27,6 +27,7 @@ from pathlib import Path
 from ludolog.replayer.core.files import find_logs
 
 from .db import open_for_writing
+from .chunks import merge_chunks
 from .ingest import Batches, ingest, plan_ingest
 from .load import Loader
 from .workers import default_workers, extract_chunks
@@ -92,15 +93,13 @@ def _faults() -> tuple[int, int]:
 
 def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
     """DuckDB alone: the chunks of a 1-process ingest of ``files``, replayed beforehand, loaded
-    into a new database in the same transactions and the same way (the batches before the tail
-    deferred, their chunks inserted at their commit; each chunk of the tail inserted into its
-    transaction; the commits, the keys and checkpoint before the tail and at the end; not creating
-    and closing the file), best of ``repeat`` - what the parent's writer costs without replay
-    competing with it."""
+    into a new database in the same transactions (the batches of
+    :class:`~ludolog.etl.ingest.Batches`, then the keys and checkpoint; not creating and closing
+    the file), best of ``repeat`` - what the parent's loading costs without replay competing with it."""
     paths = [str(f) for f in files]
-    plan = plan_ingest(paths, 1)
-    chunks = list(extract_chunks(plan.chunks, 1))
-    groups, settled = _transactions(chunks, plan.tail)
+    chunks = list(extract_chunks(plan_ingest(paths, 1), 1))
+    batches = Batches()
+    groups = [group for chunk in chunks for group in batches.add(chunk)] + batches.rest()
     rows = sum(chunk.state_rows for chunk in chunks)
     stored = sum(chunk.stored_state_rows for chunk in chunks)
     db = scratch / "bench-load.duckdb"
@@ -111,14 +110,8 @@ def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
         try:
             loader = Loader(con, str(db))
             start, start_cpu = time.perf_counter(), time.process_time()
-            # as the ingest's writer does: chunk by chunk, one commit per batch
-            for number, group in enumerate(groups, start=1):
-                batch = loader.batch(deferred=settled is not None and number <= settled)
-                for chunk in group:
-                    batch.add(chunk)
-                batch.commit()
-                if number == settled:
-                    loader.finish(final=False)  # the keys and checkpoint of what precedes the tail
+            for group in groups:
+                loader.write(merge_chunks(group))
             loader.finish()
             seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         finally:
@@ -133,20 +126,6 @@ def time_load(files: list[Path], repeat: int, scratch: Path) -> dict:
             # this process's CPU time (DuckDB's threads included): what other programs running on
             # the machine disturb least
             "cpu_seconds": round(best_cpu, 4), "state_rows_per_cpu_s": round(rows / best_cpu) if best_cpu else None}
-
-
-def _transactions(chunks: list, tail: int | None) -> tuple[list[list], int | None]:
-    """The batches an ingest commits ``chunks`` in (:class:`~ludolog.etl.ingest.Batches`, the tail
-    from chunk number ``tail`` on a batch of its own) and how many precede the tail."""
-    batches = Batches()
-    groups: list[list] = []
-    settled = None
-    for number, chunk in enumerate(chunks):
-        if number == tail:
-            groups += batches.rest()
-            settled = len(groups)
-        groups += batches.add(chunk)
-    return groups + batches.rest(), settled
 
 
 def peak_memory(folder: Path, workers: int, scratch: Path) -> dict:

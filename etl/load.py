@@ -15,11 +15,8 @@ given twice: the highest key of games a batch deletes is kept in ``ludolog_meta`
 Into a database that held no game when the loader opened it, nothing can be there to delete
 but what this loader wrote itself, so the delete is made only for a file it already loaded.
 
-A batch is either given whole (:meth:`Loader.write`) or filled chunk by chunk in its open
-transaction (:meth:`Loader.batch`, :class:`LoadBatch`), so that inserting a chunk overlaps with
-replaying the next one; both end in one commit per batch. A batch may also keep its chunks and
-insert them at its commit, as one statement per table: an INSERT costs DuckDB about a millisecond
-whatever its rows, so that is cheaper when nothing waits for the commit.
+A batch is given whole (:meth:`Loader.write`): its chunks merged, one statement per table, one
+commit.
 
 Memory: DuckDB's block cache is capped while loading (:data:`INGEST_MEMORY_LIMIT`) so that the
 ingesting process does not grow with the database. That cap is a cache size, never a limit on
@@ -30,7 +27,6 @@ even so is reported as a :class:`LoadFailure` and every other game is loaded.
 """
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -260,11 +256,6 @@ class Loader:
         self.loaded_files.update(chunk.files)
         return len(ids)
 
-    def batch(self, deferred: bool = False) -> "LoadBatch":
-        """A batch to fill chunk by chunk in one transaction (see :class:`LoadBatch`); ``deferred``:
-        its chunks are inserted at the commit, as few statements as possible."""
-        return LoadBatch(self, deferred)
-
     def _transaction(self, chunk: Chunk) -> None:
         con = self.con
         known, checked, next_key = set(self.known_game_tables), dict(self.checked_columns), self.next_key
@@ -342,138 +333,6 @@ class Loader:
         self.failures.append(LoadFailure(file, (
             f"not loaded: DuckDB ran out of memory loading this log even with a "
             f"{size_text(self.memory_ceiling)} limit ({_first_line(exc)}); {earlier}")))
-
-
-class LoadBatch:
-    """One batch loaded in one transaction, filled chunk by chunk as they are replayed: each
-    :meth:`add` inserts a chunk into the open transaction (so the insert overlaps with replaying
-    the next chunk), :meth:`commit` ends it. Until the commit nothing of it is visible, and
-    :meth:`rollback` (an interrupted ingest) leaves the database as it was before the batch.
-
-    A ``deferred`` batch inserts its chunks only at the commit, merged into one statement per
-    table (chunks of a file that an earlier one of them holds go into a later statement, which
-    replaces that file's rows): the same rows with a few statements instead of a few per chunk
-    (measured with DuckDB 2.0, Entdecker's bench corpus: an INSERT costs about 0.8 ms of CPU whatever
-    its rows, and the four chunks before the tail take 10-15 % less CPU to load as one). For the
-    batches of an ingest that no one waits for (those before its tail, see
-    :class:`~ludolog.etl.ingest._BatchWriter`).
-
-    The chunks are kept until the commit: a batch that runs out of memory, or that holds a value
-    too large for the ingest's memory cap, is rolled back and written again whole by
-    :meth:`Loader.write` (larger limits, then game by game), with the same outcome."""
-
-    def __init__(self, loader: Loader, deferred: bool = False):
-        self.loader = loader
-        self.deferred = deferred
-        self.chunks: list[Chunk] = []
-        #: chunks of a deferred batch not inserted yet
-        self.waiting: list[Chunk] = []
-        self.ids: set[str] = set()
-        #: files of this batch that no earlier batch loaded (forgotten again by a rollback)
-        self.new_files: set[str] = set()
-        self.open = False  # a transaction holds rows of this batch
-        self.whole = False  # written by Loader.write at the commit instead
-        self._known: tuple[set[str], dict[str, tuple], int] = (set(), {}, 0)
-
-    def add(self, chunk: Chunk) -> None:
-        """Insert ``chunk``'s games not loaded before (the first file of a content wins; a deferred
-        batch keeps them for the commit).
-
-        :raises duckdb.Error: a statement failed (the batch is rolled back).
-        """
-        chunk = without_games(chunk, self.ids.union(self.loader.loaded_ids).intersection(chunk.game_ids))
-        if not chunk.game_ids:
-            return
-        self.chunks.append(chunk)
-        self.ids.update(chunk.game_ids)
-        if self.whole:
-            return
-        if VALUE_MEMORY_FACTOR * largest_value(chunk) > INGEST_MEMORY_LIMIT:
-            self._write_whole()
-            return
-        if self.deferred:
-            self.waiting.append(chunk)
-            return
-        self._insert(chunk)
-
-    def _insert(self, chunk: Chunk) -> None:
-        """Insert ``chunk`` into the batch's transaction (begun by the first).
-
-        :raises duckdb.Error: a statement failed (the batch is rolled back).
-        """
-        loader = self.loader
-        try:
-            if not self.open:
-                self._known = set(loader.known_game_tables), dict(loader.checked_columns), loader.next_key
-                loader.con.begin()
-                self.open = True
-            loader._insert(chunk)
-        except duckdb.OutOfMemoryException:
-            self._write_whole()
-            return
-        except BaseException:
-            self.rollback()
-            raise
-        self.new_files.update(set(chunk.files) - loader.loaded_files)
-        loader.loaded_files.update(chunk.files)  # a later chunk of the same file replaces this one
-
-    def commit(self) -> int:
-        """Commit the batch (a deferred one inserts its chunks first); the number of games written
-        (see :meth:`Loader.write`).
-
-        :raises duckdb.Error: the commit failed (the batch is rolled back).
-        """
-        loader = self.loader
-        waiting, self.waiting = self.waiting, []
-        for run in _file_disjoint_runs(waiting):
-            if self.whole:
-                break
-            self._insert(merge_chunks(run))
-        if self.open:
-            try:
-                commit(loader.con)
-                self.open = False
-            except duckdb.OutOfMemoryException:  # rolled back: tables and columns made in it are gone
-                self._write_whole()
-            except BaseException:
-                self.rollback()
-                raise
-        if self.whole:
-            self.whole = False
-            return loader.write(merge_chunks(self.chunks)) if self.chunks else 0
-        loader.loaded_ids.update(self.ids)
-        return len(self.ids)
-
-    def rollback(self) -> None:
-        """Undo what the batch inserted (nothing of it was committed)."""
-        if self.open:
-            self.open = False
-            # tables and columns made in the transaction are gone again, and the keys it gave
-            self.loader.known_game_tables, self.loader.checked_columns, self.loader.next_key = self._known
-            with contextlib.suppress(duckdb.Error):
-                rollback(self.loader.con)
-        self.loader.loaded_files.difference_update(self.new_files)
-        self.new_files = set()
-        self.waiting = []
-
-    def _write_whole(self) -> None:
-        """From now on the batch is written at the commit, whole, by :meth:`Loader.write`."""
-        self.rollback()
-        self.whole = True
-
-
-def _file_disjoint_runs(chunks: list[Chunk]) -> list[list[Chunk]]:
-    """``chunks`` in order, cut into runs in which no file appears twice: a run is inserted as
-    one, and a file's later chunk, which must replace its rows, starts the next run."""
-    runs: list[list[Chunk]] = []
-    files: set[str] = set()
-    for chunk in chunks:
-        if not runs or not files.isdisjoint(chunk.files):
-            runs.append([])
-            files = set()
-        runs[-1].append(chunk)
-        files.update(chunk.files)
-    return runs
 
 
 def stored_name(name: str) -> str:

@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import importlib
 import threading
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
 import pytest
 
 from ludolog.etl.db import DatabaseError
-from ludolog.etl.ingest import IngestSummary, ingest, ingest_steps, n_chunks
-from ludolog.etl.load import Loader, LoadBatch
-from ludolog.etl.workers import ChunkPlan, chunked_files, plan_chunks
+from ludolog.etl.ingest import ingest, n_chunks
+from ludolog.etl.load import Loader
+from ludolog.etl.workers import chunked_files
 
 from .test_etl_corpus import fetch, snapshot, toy_everywhere  # noqa: F401
 from .test_etl_writer import _toy_logs
@@ -38,130 +36,17 @@ def _files(folder: Path, sizes: list[int]) -> list[str]:
     return paths
 
 
-def _lengths(plan: ChunkPlan) -> list[int]:
-    return [len(chunk) for chunk in plan.chunks]
+def test_a_file_of_max_bytes_is_a_chunk_of_its_own(tmp_path):
+    paths = _files(tmp_path, [100] * 12 + [5000] + [100] * 2)
+    chunks = list(chunked_files(paths, 8, 1000))
+    assert [len(chunk) for chunk in chunks] == [8, 4, 1, 2] and chunks[2] == [paths[12]]
+    assert [p for chunk in chunks for p in chunk] == paths  # every log once, in order
 
 
-@pytest.fixture
-def quarter_tail(monkeypatch):
-    monkeypatch.setattr(workers_module, "TAIL_SHARE", 0.25)
-    monkeypatch.setattr(workers_module, "MIN_TAIL_LOGS", 4)
-
-
-def test_the_tail_of_equal_logs_is_cut_in_halves_down_to_the_smallest_chunk(tmp_path, quarter_tail):
-    # 40 logs of 100 bytes, 8 per chunk: the last quarter (1,000 bytes) is the last 10 logs; the
-    # rest (30 logs) would end in a chunk of 6, which opens the tail instead, so the tail is 16
-    # logs. Each tail chunk takes half the tail still to cut (one process), at least 4 logs:
-    # 1,600 -> 8 logs, 800 -> 4, 400 -> 4.
+def test_the_progress_total_counts_the_planned_chunks(tmp_path):
     paths = _files(tmp_path, [100] * 40)
-    plan = plan_chunks(paths, 8, 1 << 20, workers=1)
-    assert _lengths(plan) == [8, 8, 8, 8, 4, 4] and plan.tail == 3
-    assert [p for chunk in plan.chunks for p in chunk] == paths  # every log once, in order
-
-
-def test_with_two_workers_each_tail_chunk_is_a_quarter_of_what_is_left(tmp_path, quarter_tail):
-    # the same 16 logs of tail: 1,600 / 4 = 400 bytes -> 4 logs; then 1,200 / 4 = 300, less
-    # than the smallest chunk (4 logs of the tail's mean, 400 bytes) -> 4 logs each
-    paths = _files(tmp_path, [100] * 40)
-    plan = plan_chunks(paths, 8, 1 << 20, workers=2)
-    assert _lengths(plan) == [8, 8, 8, 4, 4, 4, 4] and plan.tail == 3
-
-
-def test_the_tail_is_found_by_bytes_not_by_logs(tmp_path, quarter_tail):
-    # 20 logs of 100 bytes, then 4 of 1,000 (6,000 bytes): the last quarter (1,500) holds the last
-    # log only; the rest (23 logs) ends in a chunk of 7, which opens the tail instead: the tail is
-    # logs 16-23, 4 x 100 + 4 x 1,000 = 4,400 bytes, its smallest chunk 4 x 550 = 2,200 bytes.
-    # Its first chunk takes half (2,200): 4 small logs and 2 large (2,400); the 2 left (2,000) are
-    # less than the smallest chunk, so they are the last chunk.
-    paths = _files(tmp_path, [100] * 20 + [1000] * 4)
-    plan = plan_chunks(paths, 8, 1 << 20, workers=1)
-    assert _lengths(plan) == [8, 8, 6, 2] and plan.tail == 2
-
-
-def test_a_file_of_max_bytes_is_still_a_chunk_of_its_own(tmp_path, quarter_tail):
-    # 3,000 bytes of small logs, one of 5,000, two small (8,200): the last quarter (2,050) is the
-    # two small logs; chunks of at most 1,000 bytes before it, the large log alone, not moved
-    # into the tail (it is no short remainder: it fills a chunk by its bytes)
-    paths = _files(tmp_path, [100] * 30 + [5000] + [100] * 2)
-    plan = plan_chunks(paths, 8, 1000, workers=1)
-    assert _lengths(plan) == [8, 8, 8, 6, 1, 2] and plan.tail == 5
-    assert plan.chunks[4] == [paths[30]]
-
-
-def test_chunks_of_a_chosen_size_are_cut_alike_with_no_tail(tmp_path):
-    paths = _files(tmp_path, [100] * 40)
-    plan = plan_chunks(paths, 8, 1 << 20, workers=1, guided=False)
-    assert plan.chunks == list(chunked_files(paths, 8, 1 << 20)) and plan.tail is None
-
-
-def test_one_chunk_has_no_tail(tmp_path):
-    paths = _files(tmp_path, [100] * 3)
-    assert plan_chunks(paths, 32, 1 << 20, workers=1) == ChunkPlan([paths])
-
-
-def test_the_progress_total_counts_the_planned_chunks(tmp_path, quarter_tail):
-    paths = _files(tmp_path, [100] * 40)
-    assert n_chunks(paths, workers=1, chunk_size=None) == len(ingest_module.plan_ingest(paths, 1).chunks)
-
-
-@pytest.mark.parametrize("workers", [1, 2])
-def test_the_tail_is_a_transaction_of_its_own_after_the_rest_is_keyed_and_checkpointed(
-        tmp_path, toy_everywhere, monkeypatch, workers):
-    files = _toy_logs(tmp_path / "logs", 40)
-    plan = ingest_module.plan_ingest([str(f) for f in files], workers)
-    assert plan.tail is not None
-    body_logs = sum(len(chunk) for chunk in plan.chunks[:plan.tail])
-    db = tmp_path / "t.duckdb"
-    events: list[tuple] = []
-    finish, commit = Loader.finish, LoadBatch.commit
-
-    def recorded_finish(self, final=True):
-        # what is committed and keyed when the loader finishes what it has
-        finish(self, final)
-        games = self.con.execute("SELECT count(*) FROM games").fetchone()[0]
-        events.append(("finish", games, not self.pending_keys))
-
-    def recorded_commit(self):
-        written = commit(self)
-        events.append(("commit", written))
-        return written
-
-    monkeypatch.setattr(Loader, "finish", recorded_finish)
-    monkeypatch.setattr(LoadBatch, "commit", recorded_commit)
-    summary = ingest(files, db, workers=workers)
-    assert summary.ok and summary.games_written == len(files)
-    # the rest in one transaction, finished (keys, checkpoint) before the tail's is committed
-    assert events == [("commit", body_logs), ("finish", body_logs, True),
-                      ("commit", len(files) - body_logs), ("finish", len(files), True)]
-    assert _keys(db) == STORED_KEYS
-    assert 0 < summary.tail_seconds < summary.seconds
-    alike = tmp_path / "alike.duckdb"
-    ingest(files, alike, workers=1, chunk_size=7)  # chunks cut alike, no tail
-    assert snapshot(db) == snapshot(alike)
-
-
-def test_an_ingest_stopped_in_its_tail_keeps_the_rest_committed_and_rolls_back_the_tail(
-        tmp_path, toy_everywhere):
-    files = _toy_logs(tmp_path / "logs", 40)
-    plan = ingest_module.plan_ingest([str(f) for f in files], 1)
-    body_logs = sum(len(chunk) for chunk in plan.chunks[:plan.tail])
-    db = tmp_path / "t.duckdb"
-    summary = IngestSummary(str(db), len(files), 1)
-    steps = ingest_steps(files, db, workers=1, summary=summary)
-    next(steps)  # the skipped logs are known
-    for _ in range(plan.tail + 1):  # the rest, then the tail's first chunk
-        next(steps)
-    deadline = time.monotonic() + 30
-    while summary.committed < body_logs and time.monotonic() < deadline:
-        time.sleep(0.01)  # the writer commits the rest
-    with pytest.raises(KeyboardInterrupt):
-        steps.throw(KeyboardInterrupt)
-    assert summary.committed == body_logs
-    assert fetch(db, "SELECT count(*) FROM games") == [(body_logs,)]
-    assert ingest(files, db, workers=1).games_written == len(files) - body_logs
-    clean = tmp_path / "clean.duckdb"
-    ingest(files, clean, workers=1)
-    assert snapshot(db) == snapshot(clean)
+    assert n_chunks(paths, workers=1, chunk_size=None) == len(ingest_module.plan_ingest(paths, 1))
+    assert n_chunks(paths, workers=2, chunk_size=7) == 6
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -199,13 +84,6 @@ def _record_open_and_replay(monkeypatch, wait: float) -> tuple[threading.Event, 
     return replaying, seen
 
 
-def test_a_new_database_is_created_while_the_first_chunk_is_replayed(tmp_path, toy_everywhere, monkeypatch):
-    files = _toy_logs(tmp_path / "logs", 6)
-    _, seen = _record_open_and_replay(monkeypatch, wait=30)
-    summary = ingest(files, tmp_path / "t.duckdb", workers=1)
-    assert seen == [True] and summary.ok and summary.games_written == 6
-
-
 def test_an_existing_database_is_opened_before_any_replay(tmp_path, toy_everywhere, monkeypatch):
     """So that an ingest into a file in use fails before it replays anything."""
     files = _toy_logs(tmp_path / "logs", 6)
@@ -225,27 +103,18 @@ def test_a_new_database_that_cannot_be_created_is_one_clear_error(tmp_path, toy_
     assert not db.exists()
 
 
-@dataclass(eq=False)
-class _Sized:
-    """What the batching rule reads of a chunk."""
-
-    state_rows: int
-    nbytes: int = 10
-    files: list[str] = field(default_factory=lambda: ["a.json"])
-
-
-def test_the_bench_loads_duckdb_alone_in_the_transactions_of_an_ingest():
-    # chunks of 100,000 state rows: the rule alone closes a batch at 150,000 - [0, 1], [2, 3],
-    # [4]; a tail from chunk 3 on is a batch of its own - [0, 1], [2] | [3, 4]
-    chunks = [_Sized(100_000) for _ in range(5)]
-
-    def numbers(groups):
-        return [[chunks.index(c) for c in group] for group in groups]
-
-    groups, settled = bench_module._transactions(chunks, 3)
-    assert numbers(groups) == [[0, 1], [2], [3, 4]] and settled == 2
-    groups, settled = bench_module._transactions(chunks, None)
-    assert numbers(groups) == [[0, 1], [2, 3], [4]] and settled is None
+def test_the_bench_loads_duckdb_alone_in_the_transactions_of_an_ingest(tmp_path, toy_everywhere, monkeypatch):
+    files = _toy_logs(tmp_path / "logs", 9)
+    monkeypatch.setattr(ingest_module, "BATCH_LOGS", 1)  # a transaction per chunk
+    written: list[int] = []
+    write = Loader.write
+    monkeypatch.setattr(Loader, "write", lambda self, chunk: written.append(len(chunk.files)) or write(self, chunk))
+    monkeypatch.setattr(ingest_module, "chunk_size_for", lambda n_files, workers: 4)
+    result = bench_module.time_load(files, 1, tmp_path)
+    assert written == [4, 4, 1] and result["transactions"] == 3
+    written.clear()
+    ingest(files, tmp_path / "t.duckdb", workers=1)
+    assert written == [4, 4, 1]
 
 
 def _checkpoint_out_of_memory(monkeypatch, calls: int | None) -> list[int]:
@@ -263,20 +132,6 @@ def _checkpoint_out_of_memory(monkeypatch, calls: int | None) -> list[int]:
 
     monkeypatch.setattr(Loader, "checkpoint", failing)
     return made
-
-
-def test_a_checkpoint_out_of_memory_before_the_tail_still_loads_the_tail(tmp_path, toy_everywhere, monkeypatch):
-    files = _toy_logs(tmp_path / "logs", 40)
-    assert ingest_module.plan_ingest([str(f) for f in files], 1).tail is not None
-    made = _checkpoint_out_of_memory(monkeypatch, calls=1)
-    db = tmp_path / "t.duckdb"
-    summary = ingest(files, db, workers=1)
-    # the checkpoint before the tail failed, the tail was loaded, the final checkpoint succeeded
-    assert summary.ok and summary.games_written == len(files) and len(made) == 2
-    alike = tmp_path / "alike.duckdb"
-    monkeypatch.undo()
-    ingest(files, alike, workers=1, chunk_size=7)
-    assert snapshot(db) == snapshot(alike)
 
 
 def test_a_final_checkpoint_out_of_memory_is_reported_with_every_game_committed(tmp_path, toy_everywhere,

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pickle
 
 import pyarrow as pa
+import pytest
 from multiprocessing.reduction import ForkingPickler
 
 from ludolog.etl.extract import extract_chunk
 from ludolog.etl.ingest import ingest
-from ludolog.etl.workers import ChunkMessage, extract_message
+from ludolog.etl.workers import START_METHOD, ChunkMessage, extract_message
 
 from .test_etl_corpus import snapshot, toy_everywhere, write_corpus  # noqa: F401
 
@@ -48,3 +49,30 @@ def test_two_workers_load_the_same_tables_as_one_process(tmp_path, toy_everywher
     summary = ingest(files, parallel, workers=2, chunk_size=2)
     assert summary.workers == 2
     assert snapshot(parallel) == snapshot(serial)
+
+
+@pytest.mark.skipif(START_METHOD != "fork", reason="the dying replay is inherited by forked workers only")
+def test_a_worker_dying_stops_the_ingest_cleanly_and_the_next_one_completes_it(tmp_path, toy_everywhere, monkeypatch):
+    import os
+
+    from ludolog.etl import workers
+    from ludolog.replayer.core import LudologError
+
+    real = workers.extract_chunk
+
+    def dying(paths):  # inherited by the forked workers: the one given the marked log dies
+        if any("toy-005" in path for path in paths):
+            os._exit(137)
+        return real(paths)
+
+    monkeypatch.setattr(workers, "extract_chunk", dying)
+    files = write_corpus(tmp_path / "logs", toy=8, entdecker=0, extras=False)
+    db = tmp_path / "t.duckdb"
+    with pytest.raises(LudologError, match="worker process died"):
+        ingest(files, db, workers=2, chunk_size=1)
+    monkeypatch.setattr(workers, "extract_chunk", real)
+    summary = ingest(files, db, workers=2, chunk_size=1)  # the next ingest completes the rest
+    assert summary.ok and summary.stats.logs + sum(summary.skipped.values()) == 8
+    serial = tmp_path / "serial.duckdb"
+    ingest(files, serial, workers=1)
+    assert snapshot(db) == snapshot(serial)

@@ -6,8 +6,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import random
-import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +24,6 @@ from .test_etl_corpus import fetch, snapshot, toy_everywhere  # noqa: F401
 from .test_trust_db import STORED_KEYS, _keys
 
 ingest_module = importlib.import_module("ludolog.etl.ingest")
-load_module = importlib.import_module("ludolog.etl.load")
 workers_module = importlib.import_module("ludolog.etl.workers")
 
 
@@ -48,41 +45,6 @@ def _count(con, table: str = "games") -> int:
     return con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
 
-def test_a_batch_filled_chunk_by_chunk_is_seen_only_once_committed(tmp_path, toy_everywhere):
-    files = _toy_logs(tmp_path / "logs", 6)
-    first, second = extract_chunk([str(f) for f in files[:3]]), extract_chunk([str(f) for f in files[3:]])
-    con = open_for_writing(tmp_path / "t.duckdb")
-    try:
-        loader = Loader(con)
-        other = con.cursor()  # another connection to the same database: its own transactions
-        batch = loader.batch()
-        batch.add(first)
-        batch.add(second)
-        assert _count(other) == 0 and _count(other, "moves") == 0
-        assert batch.commit() == 6
-        assert sorted(r[0] for r in other.execute("SELECT game_id FROM games").fetchall()) == sorted(map(_sha, files))
-        assert _count(other, "toy_player_states") == _count(other, "player_states") > 0
-    finally:
-        con.close()
-
-
-def test_a_rolled_back_batch_leaves_the_database_as_it_was(tmp_path, toy_everywhere):
-    files = _toy_logs(tmp_path / "logs", 5)
-    db = tmp_path / "t.duckdb"
-    ingest(files[:2], db, workers=1)
-    before = snapshot(db)
-    files[0].write_bytes(orjson.dumps(simulate_log("toy", 4, seed=99)))  # a changed file: its old rows would go
-    con = open_for_writing(db)
-    try:
-        batch = Loader(con).batch()
-        batch.add(extract_chunk([str(f) for f in files[2:]]))
-        batch.add(extract_chunk([str(files[0])]))
-        batch.rollback()
-    finally:
-        con.close()
-    assert snapshot(db) == before
-
-
 def test_a_file_loaded_again_in_one_run_into_a_new_database_replaces_its_rows(tmp_path, toy_everywhere):
     """The delete skipped for a new database must still be made for a file this loader loaded."""
     [path] = _toy_logs(tmp_path / "logs", 1)
@@ -93,9 +55,7 @@ def test_a_file_loaded_again_in_one_run_into_a_new_database_replaces_its_rows(tm
         assert not loader.held_games
         loader.write(extract_chunk([str(path)]))
         path.write_bytes(orjson.dumps(simulate_log("toy", 3, seed=41)))
-        batch = loader.batch()
-        batch.add(extract_chunk([str(path)]))
-        batch.commit()
+        loader.write(extract_chunk([str(path)]))
         assert con.execute("SELECT game_id FROM games").fetchall() == [(_sha(path),)]
         for table in ("moves", "players", "player_states", "toy_player_states", "score_events"):
             assert con.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", [old_id]).fetchone() == (0,)
@@ -103,7 +63,7 @@ def test_a_file_loaded_again_in_one_run_into_a_new_database_replaces_its_rows(tm
         con.close()
 
 
-def test_out_of_memory_while_filling_a_batch_writes_it_whole_with_the_same_tables(tmp_path, toy_everywhere,
+def test_a_batch_out_of_memory_is_written_again_with_more_with_the_same_tables(tmp_path, toy_everywhere,
                                                                                    monkeypatch):
     files = _toy_logs(tmp_path / "logs", 9)
     reference = tmp_path / "reference.duckdb"
@@ -113,19 +73,18 @@ def test_out_of_memory_while_filling_a_batch_writes_it_whole_with_the_same_table
 
     def short_of_memory_once(self, chunk):
         calls.append(len(chunk.files))
-        if len(calls) == 2:  # the second chunk of the batch being filled
+        if len(calls) == 1:  # the batch's first try, under the ingest's memory cap
             raise duckdb.OutOfMemoryException("Out of Memory Error: could not allocate block (test)")
         return insert(self, chunk)
 
     monkeypatch.setattr(Loader, "_insert", short_of_memory_once)
-    monkeypatch.setattr(ingest_module, "WRITER_MERGE_CHUNKS", 1)  # one insert per chunk, whatever waits
     db = tmp_path / "t.duckdb"
     summary = IngestSummary(str(db), len(files), 1)
     for _ in ingest_steps(files, db, workers=1, chunk_size=3, summary=summary):
         pass
     assert summary.ok and summary.games_written == 9 and summary.committed == 9
-    # two chunks streamed (the second refused), then the third kept, and the batch written whole at the commit
-    assert calls == [3, 3, 9]
+    # the three chunks of 3 logs as one batch, refused, then written again under a larger limit
+    assert calls == [9, 9]
     assert snapshot(db) == snapshot(reference)
 
 
@@ -158,7 +117,7 @@ def test_an_interrupted_ingest_rolls_back_the_batch_being_filled(tmp_path, toy_e
     summary = IngestSummary(str(db), len(files), 1)
     steps = ingest_steps(files, db, workers=1, chunk_size=2, summary=summary)  # one batch for all of them
     next(steps)  # the skipped logs are known
-    next(steps)  # the first chunk is replayed and handed to the writer
+    next(steps)  # the first chunk is replayed
     next(steps)
     with pytest.raises(KeyboardInterrupt):
         steps.throw(KeyboardInterrupt)
@@ -263,23 +222,13 @@ def _batches_by_the_rule(chunks: list[_Sized], batch_rows: int, max_logs: int, m
 
 
 @pytest.mark.parametrize("seed", range(20))
-def test_the_writer_is_told_the_same_batches_as_the_rule_cuts(seed, monkeypatch):
+def test_the_batches_are_the_ones_the_rule_cuts(seed, monkeypatch):
     monkeypatch.setattr(ingest_module, "BATCH_LOGS", 7)
     monkeypatch.setattr(ingest_module, "BATCH_BYTES", 1_000)
     rng = random.Random(seed)
     chunks = [_Sized(rng.randrange(0, 400), rng.choice([10, 90, 300, 700, 1_200]), ["f.json"] * rng.randrange(1, 4))
               for _ in range(rng.randrange(1, 40))]
-    fed = ingest_module.Batches(1_000)
-    told: list[list[_Sized]] = [[]]
-    for chunk in chunks:
-        for step in fed.feed(chunk):
-            if step is None:
-                told.append([])
-            else:
-                told[-1].append(step)
-    told = [batch for batch in told if batch]
     expected = _batches_by_the_rule(chunks, 1_000, 7, 1_000)
-    assert told == expected
     whole = ingest_module.Batches(1_000)
     assert [b for chunk in chunks for b in whole.add(chunk)] + whole.rest() == expected
 
@@ -313,107 +262,3 @@ def test_a_new_database_gets_its_keys_after_the_bulk_load_and_a_stopped_one_at_t
         con.close()
     fresh = tmp_path / "fresh.duckdb"
     assert ingest(files, fresh, workers=2).ok and _keys(fresh) == _keys(db)
-
-
-def _held_writer(tmp_path, monkeypatch, db: Path):
-    """A writer whose first insert waits for ``release``, so that chunks queue up behind it; the
-    files of every insert are recorded in ``calls``."""
-    insert = Loader._insert
-    calls: list[list[str]] = []
-    release = threading.Event()
-
-    def held_first(self, chunk):
-        calls.append([Path(f).name for f in chunk.files])
-        if len(calls) == 1:
-            assert release.wait(30)
-        return insert(self, chunk)
-
-    monkeypatch.setattr(Loader, "_insert", held_first)
-    con = open_for_writing(db)
-    loader = Loader(con, str(db))
-    summary = IngestSummary(str(db), 0, 1)
-    return con, loader, summary, ingest_module._BatchWriter(loader, summary), calls, release
-
-
-def _wait_for(calls: list, count: int) -> None:
-    deadline = time.monotonic() + 30
-    while len(calls) < count and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert len(calls) >= count
-
-
-def _load_behind_a_held_insert(tmp_path, monkeypatch, db: Path, first, *waiting) -> tuple[list, IngestSummary]:
-    """``first`` put to a held writer (:func:`_held_writer`); once it is being inserted, ``waiting``
-    queue up behind it; then the writer goes on and the batch is finished. Returns the files of
-    every insert and the summary."""
-    con, loader, summary, writer, calls, release = _held_writer(tmp_path, monkeypatch, db)
-    try:
-        writer.put(first)
-        _wait_for(calls, 1)  # the writer is inserting the first chunk
-        for chunk in waiting:
-            writer.put(chunk)  # they wait in the queue
-        release.set()
-        writer.end_batch()
-        writer.finish()
-        writer.check()
-        loader.finish()
-    finally:
-        release.set()
-        writer.abort()
-        con.close()
-    return calls, summary
-
-
-def test_chunks_waiting_for_the_writer_are_inserted_as_one_with_the_same_tables(tmp_path, toy_everywhere,
-                                                                                 monkeypatch):
-    files = _toy_logs(tmp_path / "logs", 9)
-    reference = tmp_path / "reference.duckdb"
-    monkeypatch.setattr(ingest_module, "WRITER_MERGE_CHUNKS", 1)
-    ingest(files, reference, workers=1, chunk_size=3)  # one insert per chunk
-    monkeypatch.setattr(ingest_module, "WRITER_MERGE_CHUNKS", 3)
-    db = tmp_path / "t.duckdb"
-    chunks = [extract_chunk([str(f) for f in files[i:i + 3]]) for i in range(0, 9, 3)]
-    calls, summary = _load_behind_a_held_insert(tmp_path, monkeypatch, db, *chunks)
-    names = [f.name for f in files]
-    assert calls == [names[:3], names[3:]]  # the two waiting chunks in one insert
-    assert summary.committed == 9 and summary.games_written == 9
-    assert snapshot(db) == snapshot(reference)
-
-
-def test_a_waiting_chunk_of_a_file_already_taken_is_inserted_after_it_and_replaces_it(tmp_path, toy_everywhere,
-                                                                                    monkeypatch):
-    files = _toy_logs(tmp_path / "logs", 3)
-    first = extract_chunk([str(files[0])])
-    same_file_before = extract_chunk([str(files[1])])
-    files[1].write_bytes(orjson.dumps(simulate_log("toy", 2, seed=99)))  # edited between two reads of one run
-    same_file_after = extract_chunk([str(files[1])])
-    db = tmp_path / "t.duckdb"
-    calls, _ = _load_behind_a_held_insert(tmp_path, monkeypatch, db, first, same_file_before, same_file_after)
-    assert calls == [[files[0].name], [files[1].name], [files[1].name]]  # not merged: the second replaces
-    assert sorted(r[0] for r in fetch(db, "SELECT game_id FROM games")) == sorted([_sha(files[0]), _sha(files[1])])
-    assert fetch(db, "SELECT count(DISTINCT game_id) FROM moves") == [(2,)]
-
-
-@pytest.mark.parametrize("fails", [False, True])
-def test_the_switch_interval_is_short_while_the_writer_runs_and_restored_after(tmp_path, toy_everywhere,
-                                                                                monkeypatch, fails):
-    files = _toy_logs(tmp_path / "logs", 6)
-    insert = Loader._insert
-    during = []
-
-    def recording(self, chunk):
-        during.append(sys.getswitchinterval())
-        if fails:
-            raise duckdb.IOException("IO Error: disk full (test)")
-        return insert(self, chunk)
-
-    monkeypatch.setattr(Loader, "_insert", recording)
-    before = sys.getswitchinterval()
-    assert before > ingest_module.WRITER_SWITCH_INTERVAL  # Python's default, 5 ms
-    if fails:
-        with pytest.raises(duckdb.IOException):
-            ingest(files, tmp_path / "t.duckdb", workers=1, chunk_size=2)
-    else:
-        ingest(files, tmp_path / "t.duckdb", workers=1, chunk_size=2)
-    assert during and all(value == pytest.approx(ingest_module.WRITER_SWITCH_INTERVAL) for value in during)
-    assert sys.getswitchinterval() == before

@@ -364,11 +364,10 @@ def test_sigterm_stops_an_extract_like_ctrl_c_and_leaves_out_as_it_was(slow_corp
     assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["logs"]
 
 
-def test_a_worker_without_the_parent_death_signal_still_exits(tmp_path):
-    """The portable fallback: each worker watches its parent."""
+def test_the_workers_of_a_killed_parent_exit(tmp_path):
+    """Each worker watches its parent: killed with SIGKILL, the parent leaves no worker behind."""
     script = ("import sys, time\n"
               "from ludolog.etl import workers\n"
-              "workers.set_parent_death_signal = lambda: False  # as where prctl is not available\n"
               "pool = workers.ExtractPool(2).__enter__()\n"
               "print(' '.join(map(str, pool.pool._processes)), flush=True)\n"
               "time.sleep(60)\n")
