@@ -1,12 +1,12 @@
 """Replay a chunk of log files into Arrow tables - the work each ingest worker process does.
 
 Columns are built as Python lists in the replay's ``on_step`` visitor and turned into Arrow arrays
-once per chunk. A seat's state row (its tuple of ``Game.state_rows``) is kept only at the first move
-and when it differs from the seat's tuple one move earlier, decided in the visitor as the log is
-replayed, so only the stored rows are ever converted: the tables hold the rows that the views of
+once per chunk. A seat's state row (its tuple of ``Game.player_rows``) is kept only at the first move
+and when it differs from the row the seat kept one move earlier, decided in the visitor as the log
+is replayed, so only the stored rows are ever converted: the tables hold the rows that the views of
 :mod:`ludolog.etl.tables` expand to every move. Strings repeated on every row (game id, player id) are
 dictionary-encoded per chunk, so a chunk stays small in memory and cheap to send to the parent.
-Only the core API is used: ``Game.state_columns``, ``state_rows``, ``turn_info``, the ledger and the
+Only the core API is used: ``Game.state_columns``, ``player_rows``, ``turn_info``, the ledger and the
 :class:`ReplayResult`.
 """
 from __future__ import annotations
@@ -124,7 +124,7 @@ def _string_array(data: bytes, lengths: array) -> pa.Array:
 class _KeptRows:
     """The stored state rows of one game's logs in a chunk, log after log: for each, the log's
     number in the chunk, the move, the seat, the player (number in the chunk's player dictionary)
-    and the seat's tuple of ``Game.state_rows``."""
+    and the seat's tuple of ``Game.player_rows``."""
 
     log: array = field(default_factory=lambda: array("i"))
     move_index: array = field(default_factory=lambda: array("i"))
@@ -303,10 +303,9 @@ class ChunkBuilder:
         self.player_ids.extend(log.player_ids)
         turn_info = game.turn_info
         # The visitor only gathers: (turn, round) after each move goes to one flat list that
-        # columns are cut out of with strided slices, and of the seats' tuples (Game.state_rows,
-        # asked only after the first move and after moves Game.take_row_changes says changed a
-        # figure) those that differ from the seat's tuple one move earlier are kept (all at the
-        # first move: nothing equals the None before it). Tuples compare at C speed, NULL equal to NULL.
+        # columns are cut out of with strided slices, and of the seats' tuples (Game.player_rows,
+        # asked after every move) those that differ from the seat's tuple one move earlier are kept
+        # (all at the first move: nothing equals the None before it). Tuples compare at C speed, NULL equal to NULL.
         # Python's equality says 1 == 1.0 == True, and a column of one type stores the same value
         # for each, so a seat's row is kept exactly where its stored values differ. A value of the
         # wrong type in a row equal to the one before (True after 1 in a whole-number column) is
@@ -322,18 +321,14 @@ class ChunkBuilder:
         previous: list = [None] * n
         positions: list = []
         add_position = positions.extend
-        state_rows = game.state_rows
-        take_row_changes = game.take_row_changes
+        player_rows = game.player_rows
 
         def on_step(index: int, move: dict, state) -> None:
             add_position(turn_info(state))
-            # a move the game says changed no seat's figures keeps no row (asked first: it forgets)
-            if not take_row_changes(state) and index and remember:
-                return
-            rows = state_rows(state)
+            rows = player_rows(state)
             if rows != previous:  # on most moves no seat's figures change: one C-speed comparison
                 if len(rows) != n:
-                    raise ValueError(f"{game.name}: state_rows gave {len(rows)} rows after move {index}, "
+                    raise ValueError(f"{game.name}: player_rows gave {len(rows)} rows after move {index}, "
                                      f"not one for each of the {n} players")
                 for seat in compress(seats, map(ne, rows, previous)):
                     keep_move(index)
@@ -353,7 +348,7 @@ class ChunkBuilder:
         width = len(game.state_columns)
         if set(map(len, values)) - {width} or set(map(type, values)) - {tuple}:
             wrong = next(row for row in values if type(row) is not tuple or len(row) != width)
-            raise ValueError(f"{game.name}: state_rows gave the row {wrong!r}, not a tuple of its {width} state columns")
+            raise ValueError(f"{game.name}: player_rows gave the row {wrong!r}, not a tuple of its {width} state columns")
         count = len(values)
         kept.values += values
         kept.move_index += kept_moves
