@@ -6,7 +6,7 @@ from dataclasses import fields
 
 from .state import fast_clone as clone_fields
 from ..core.errors import IllegalMove
-from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, take_row_flag
+from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from ..core.ledger import Ledger
 from ..core.simultaneous import check_simultaneous
 from . import interim, levers, listing, setup, turn
@@ -21,10 +21,6 @@ from .state import BoonlakeState, Step
 #: moves whose every check precedes their first change (taking a strip, passing, announcing order;
 #: a card drawn too, whenever one is due)
 _CHECKED_FIRST = frozenset({"action", "pass", "announce"})
-#: the move types that change nothing a seat's row reads (see ``Boonlake.take_row_changes``), except
-#: in the steps they may reach that say so themselves (``turn``); every other move sets
-#: ``rows_changed`` once it is applied
-QUIET_MOVES = frozenset({"action", "pass", "draw", "announce"})
 #: move types that exist only inside a simultaneous window
 WINDOW_ONLY = frozenset({"score"})
 #: round -> turns so far -> (turn, round) of turn_info, made once (the round is 1 or 2 and the turn
@@ -234,7 +230,6 @@ class Boonlake(Game):
                                                          f"{move.get('player')}'s", "/player")
             give_card(s, seat, move)  # every check precedes the change
             settle(s)
-            s.rows_changed = True
             return
         if t == "give":
             raise IllegalMove("BOON.TURN.WRONG_STEP", "no card is owed now; 'give' moves follow a move that gives up "
@@ -244,7 +239,6 @@ class Boonlake(Game):
                 raise IllegalMove("BOON.TURN.WRONG_STEP", f"no {t!r} move can come now: {_waiting(s, s.draws[0])}", "/type")
             reveal_card(s, move["card"])
             settle(s)
-            s.rows_changed = True
             return
         if t == "card":
             raise IllegalMove("BOON.TURN.WRONG_STEP", "no card is being drawn now; 'card' moves follow the effect that draws",
@@ -277,8 +271,6 @@ class Boonlake(Game):
                                                          f"{_waiting(s, want)}", "/player")
             dispatch(s, seat, move)
         settle(s)
-        if t not in QUIET_MOVES:  # after the move: a refused move leaves the state as it was
-            s.rows_changed = True
 
     def legal_moves(self, s: BoonlakeState) -> list[dict]:
         return listing.legal_moves(s)
@@ -291,24 +283,9 @@ class Boonlake(Game):
 
     # -- results --------------------------------------------------------------------------
     def player_rows(self, s: BoonlakeState) -> list[tuple]:
-        """Per seat, the :attr:`state_columns`, worked out from the board (the removed houses and
-        settlements by looking at the vacated recesses, not at the counts :meth:`state_rows`
-        reads)."""
-        rows = []
-        eminence = s.solo.ledger.totals[0] if s.solo is not None else 0
-        for seat, p in enumerate(s.players):
-            hand = len(p.hand) + s.deck.unknown_held.get(seat, 0)
-            rows.append((s.ledger.totals[seat], p.coins, hand, p.ranch, p.vases, len(p.levers),
-                         interim.settlements_removed(s, seat), p.cattle_placed, interim.houses_removed(s, seat),
-                         p.coin_track, p.card_track, sum(p.sites), p.ship, s.owner_tile[seat], eminence))
-        return rows
-
-    def state_rows(self, s: BoonlakeState) -> list[tuple]:
-        """:meth:`player_rows` as the ingest asks for it after every move: one tuple per seat built
-        straight from the state, the removed houses and settlements read from the counts kept as
-        pieces are taken (two scans of the board per seat were a third of this snapshot's cost).
-        Nothing is remembered: nearly every value is a slot read once, and a test of whether a
-        seat's inputs changed would read as many."""
+        """Per seat, the :attr:`state_columns` (the ingest asks after every move), read straight from
+        the state: the removed houses and settlements are the counts kept as pieces are taken, not a
+        scan of the vacated recesses of the board. Nothing is remembered."""
         totals = s.ledger.totals
         kept_tiles = s.owner_tile
         eminence = s.solo.ledger.totals[0] if s.solo is not None else 0
@@ -322,40 +299,6 @@ class Boonlake(Game):
                  p.card_track, sum(p.sites), p.ship, kept_tiles[seat], eminence))
             seat += 1
         return rows
-
-    def take_row_changes(self, s: BoonlakeState) -> bool:
-        """Whether a seat's row (:meth:`state_rows`) may have changed since this was last asked for
-        ``s``, and forget it: the state's ``rows_changed`` flag, or a score event added since (the
-        players' ledger or the Wise Eminence's).
-
-        The reading (every input of :meth:`state_rows` and where it changes):
-
-        - the score (``ledger.totals``) and the Wise Eminence's (``solo.ledger.totals``): only
-          ``Ledger.add``, which appends an event (a zero adds none): the events are counted here;
-        - coins: effects, cards, levers, costs, the ship's spaces, the Builder strip, the region
-          scoring (``turn.open_right``, a lever holder's pass), explore/pasture wasted (2 coins);
-        - cards in hand (``hand`` and the deck's unseen ones, ``deck.unknown_held``): ``card`` and
-          ``give`` moves, plays, discards (a ``draw`` only queues the ``card`` moves);
-        - ranch, the houses, settlements and cattle placed: building, hiring, the middle part that
-          takes an inhabitant (``turn._auto_middle``), cards; vases, the tracks, production sites:
-          effects, cards, levers, the ship's spaces; levers: lever moves, interim scorings;
-        - the ship (``Player.ship``): ship moves, the start of round 2 (``turn.after_scorings``, from
-          ``turn.end_turn``); the tile kept at set-up (``owner_tile``): never after the set-up.
-
-        The quiet moves (:data:`QUIET_MOVES`) write none of these themselves but where noted:
-        ``action`` (the strip taken: the board's order; its VP cost is a score event; the Builder's
-        coins set the flag), ``pass`` (a part declined; the region scoring's coins set it),
-        ``draw`` (the draws queued) and ``announce`` (the order of a window). The steps that follow
-        any move without a decision (``turn.settle``: the middle parts resolved alone, the region
-        scoring, the end of a turn with the interim scorings, round 2 and the final scoring) set the
-        flag where they change a row. Every other move sets it once applied. The flag and the
-        count are fields of the state, copied with it (``state.fast_clone``) and put back with it
-        when a refused move is undone.
-        """
-        events = len(s.ledger.events)
-        if s.solo is not None:
-            events += len(s.solo.ledger.events)
-        return take_row_flag(s, events)
 
     def turn_info(self, s: BoonlakeState) -> tuple[int, int]:
         """(turns so far + 1, round): read from a table (the ingest asks after every move; an index

@@ -122,13 +122,6 @@ class BoonlakeState:
     round_over: bool = False  #: a ship reached round 1's final space this turn
     last_seat: int = -1  #: the last seat to play in round 2 once the end is triggered
     solo: SoloState | None = None  #: the Wise Eminence (solo game only; they act as seat ``n``)
-    #: whether a value a seat's row reads may have changed since ``Boonlake.take_row_changes`` last
-    #: asked (True at first): set by every move but the quiet ones (``engine.QUIET_MOVES``), and by
-    #: the steps a quiet move may reach that change a row (``turn``: the Builder's coins, the region
-    #: scoring's coins, the middle parts resolved without a decision, the end of a turn)
-    rows_changed: bool = True
-    #: the score events (the ledger's and the Wise Eminence's) there were when take_row_changes last asked
-    rows_events: int = 0
 
     def other_ships(self, seat: int) -> list[str]:
         """The river spaces of every ship but ``seat``'s (the Wise Eminence's included)."""

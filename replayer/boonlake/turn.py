@@ -167,7 +167,6 @@ def take_action(s: BoonlakeState, seat: int, move: dict) -> None:
     s.ahead = ahead_window(s)
     if s.cat.strips[strip].card == "builder":
         s.players[seat].coins += s.cat.builder_coins
-        s.rows_changed = True  # taking a strip is a quiet move (engine.QUIET_MOVES) but for these coins
         s.step = Step.MIDDLE
     else:
         s.step = Step.CARD
@@ -221,7 +220,6 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
     if t == "pass":
         if part == _SCORE_OTHER_REGIONS:  # a lever holder keeps the coins
             s.players[seat].coins += region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
-            s.rows_changed = True  # a pass is a quiet move but here
     elif t == "discard":
         cards.discard_card(s, seat, move, None)
     else:
@@ -356,13 +354,10 @@ def _auto_middle(s: BoonlakeState) -> bool:
         from .resolve import take_inhabitants
 
         take_inhabitants(s, s.current, 1)
-        s.rows_changed = True  # reached after quiet moves too (taking the strip, a pass): see engine.QUIET_MOVES
     elif part == _EXPLORE and not building.has_open_space(s):
         p.coins += 2  # "If all gameboard spaces are already occupied, you get 2 coins instead"
-        s.rows_changed = True
     elif part == _PLACE_PASTURE and (s.pastures_left == 0 or not building.has_open_space(s)):
         p.coins += 2  # "this effect is wasted and you get 2 coins instead"
-        s.rows_changed = True
     elif not ((part == _EXPLORE and s.mound.remaining == 0)  # no gray tile left to explore
               or (part == _REGION_LABEL and len(s.covered) == len(s.cat.regions))):  # all labelled
         return False
@@ -383,7 +378,6 @@ def open_right(s: BoonlakeState) -> None:
         s.window = None
         s.queue = []
         if s.region_chosen:  # holders of a lever usable here decide (coins, or a lever); the others are paid
-            s.rows_changed = True  # reached after a quiet pass too
             deciders = frozenset(seat for seat in range(s.n) if region_lever_holder(s, seat))
             for seat in range(s.n):
                 if seat not in deciders:
@@ -409,7 +403,6 @@ def open_right(s: BoonlakeState) -> None:
 def end_turn(s: BoonlakeState) -> None:
     """Phase C is done (the strip went to the bottom when taken); then interim scorings, the end of
     a round, the next player."""
-    s.rows_changed = True  # the ships set back for round 2, the final scoring (also after a quiet pass)
     s.turn += 1
     s.step = Step.ACTION
     if s.scorings_due:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core.errors import IllegalMove
-from ..core.game import CHANCE, TERMINAL, Game, take_row_flag
+from ..core.game import CHANCE, TERMINAL, Game
 from . import flow, listing
 from . import moves as mv
 from .catalog import Catalog, load_catalog
@@ -183,20 +183,9 @@ class CastlesOfBurgundy(Game):
         return [s.ids.index(p) for p in turn_order(s.track)]
 
     def player_rows(self, s: CobState) -> list[tuple]:
-        rows = []
-        estate_figures = self._estate_figures
-        for seat, e in enumerate(s.estates):
-            filled = e.filled
-            number, regions = estate_figures(s.cat, e.board, filled)
-            rows.append((s.ledger.totals[seat], e.silverlings, e.workers, *e.goods[1:7], len(e.storage),
-                         filled.bit_count(), regions, e.bonus_tiles, len(e.knowledge), number,
-                         e.counter, e.target, s.rounds_played + (1 if s.step != Step.END else 0)))
-        return rows
-
-    def state_rows(self, s: CobState) -> list[tuple]:
-        """:meth:`player_rows` as the ingest asks for it after every move, with as few Python steps
-        as it takes: the remembered board figures looked up in place (see :meth:`_estate_figures`),
-        the values equal for every seat read once."""
+        """Per seat, the :attr:`state_columns` (the ingest asks after every move): the board figures
+        of an estate (see :meth:`_estate_figures`) looked up in place, the values equal for every
+        seat read once."""
         figures = self._figures
         cat = s.cat
         totals = s.ledger.totals
@@ -215,29 +204,6 @@ class CastlesOfBurgundy(Game):
                          filled.bit_count(), regions, e.bonus_tiles, len(e.knowledge), number, e.counter, e.target,
                          round_))
         return rows
-
-    def take_row_changes(self, s: CobState) -> bool:
-        """Whether a player's row may have changed since the last call (see :meth:`Game.take_row_changes`).
-
-        The inputs of :meth:`state_rows`, and every place they change:
-
-        - ``ledger.totals`` (score): only by ``Ledger.add``, which appends a score event
-          (tile_effects.gain: regions, bonus tiles, animals, watchtowers, sales, bought VP, Solo
-          knowledge; flow.final_scoring), so the events are counted here instead of flagged;
-        - ``silverlings``, ``workers``: moves.use_die (workers adjusting a die), moves.sale,
-          moves.take_workers, moves.buy, moves.buy_vp, flow.phase_end (mines, knowledge #2), and the
-          boarding house and bank (EstateEffect, run by tile_effects.place);
-        - ``goods``: moves.sale, moves.ship_goods, moves.trade;
-        - ``storage`` (its length): moves.store without a discard (take, buy, trade), and
-          moves.place_move, which always places (tile_effects.place);
-        - ``filled`` (spaces filled, regions completed), ``knowledge``, ``bonus_tiles``:
-          tile_effects.place; ``board``: chosen at the set-up, shared, never changed;
-        - ``counter``, ``target`` (Solo): tile_effects.gain;
-        - the round column (``rounds_played``, and ``step`` once it is END): flow.end_turn.
-
-        Each of those places sets ``s.rows_changed``; a clone copies the flag and the count.
-        """
-        return take_row_flag(s, len(s.ledger.events))
 
     def _estate_figures(self, cat: Catalog, board, filled: int) -> tuple[str, int]:
         """(printed board number, regions completed) of an estate board with the spaces ``filled``.

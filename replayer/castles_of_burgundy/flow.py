@@ -336,14 +336,12 @@ def end_turn(s: CobState) -> None:
     if s.solo and s.estates[0].filled == s.estates[0].board.full:
         s.rounds_played += 1
         s.step = Step.END  # "You win the game if you manage to occupy all 37 hex spaces"
-        s.rows_changed = True  # the round column: rounds played, plus the round under way
         return
     s.index += 1
     if s.index < len(s.order):
         start_turn(s)
         return
     s.rounds_played += 1
-    s.rows_changed = True  # the round column (also at the game's end below)
     s.round += 1
     if s.round < s.cat.economy.rounds_per_phase:
         begin_round(s)
@@ -365,7 +363,6 @@ def phase_end(s: CobState) -> None:
         income = scoring.phase_end_income(s.cat, e.mines, e.mine_workers)
         e.silverlings += income.silverlings
         e.workers += income.workers
-    s.rows_changed = True
 
 
 def final_scoring(s: CobState) -> None:

@@ -79,7 +79,6 @@ def use_die(s: CobState, e: Estate, kind, workers: int) -> None:
         s.unused.remove(kind)
     if workers:
         e.workers -= workers
-        s.rows_changed = True
 
 
 def check_storage(s: CobState, e: Estate, move: dict) -> None:
@@ -100,8 +99,6 @@ def check_storage(s: CobState, e: Estate, move: dict) -> None:
 def store(s: CobState, e: Estate, tile: str, discard: str | None) -> None:
     if discard is not None:
         e.storage.remove(discard)
-    else:
-        s.rows_changed = True  # one tile more in storage (a discard leaves as many)
     e.storage.append(tile)
 
 
@@ -241,7 +238,6 @@ def sale(s: CobState, seat: int, goods_type: int, after: list) -> None:
     e.sold[goods_type] += tiles
     e.silverlings += max(econ.sale_silverlings, e.sale_silverlings)
     e.workers += e.sale_workers
-    s.rows_changed = True
     per_tile = s.cat.solo.sale_vp_per_tile if s.solo else (s.n if econ.sale_vp_per_tile is None else econ.sale_vp_per_tile)
     gain(s, seat, tiles * per_tile, "sale", f"sells {tiles} goods tile{'s' if tiles != 1 else ''} of type {goods_type}",
          after)
@@ -272,7 +268,6 @@ def take_workers(s: CobState, seat: int, move: dict) -> None:
     use_die(s, e, kind, 0)
     e.workers += max(s.cat.economy.take_workers, e.take_workers_count)
     e.silverlings += e.take_workers_silverlings
-    s.rows_changed = True
     settle(s, seat)
 
 
@@ -330,7 +325,6 @@ def buy(s: CobState, seat: int, move: dict) -> None:
     s.bought = True
     e.silverlings -= silverlings
     e.workers -= workers
-    s.rows_changed = True
     if depot is not None:
         s.depots[depot_space_with(s, depot, tile)] = None
     else:
@@ -382,7 +376,6 @@ def ship_goods(s: CobState, seat: int, move: dict) -> None:
     for t in taken:
         e.goods[t] += s.depot_goods[depot][t]
         s.depot_goods[depot][t] = 0
-    s.rows_changed = True
     if e.ship_adjacent and not decision.adjacent_to:
         s.stack.push(ShipGoods(adjacent_to=depot, clear_after=s.solo))
     elif decision.clear_after:  # Solo: "then immediately remove all other goods from all other depots"
@@ -432,7 +425,6 @@ def trade(s: CobState, seat: int, move: dict) -> None:
     s.stack.pop()
     for t, count in given.items():
         e.goods[t] -= count
-    s.rows_changed = True
     s.black.remove(tile)
     store(s, e, BLACK_TILE, move.get("discard"))  # "Place that tile face down"
     settle(s, seat)
@@ -453,7 +445,6 @@ def buy_vp(s: CobState, seat: int, move: dict) -> None:
     if price > e.silverlings:
         raise IllegalMove("COB.SOLO.VP", f"{vp} VP cost {price} silverlings; {s.ids[seat]} has {e.silverlings}", "/vp")
     e.silverlings -= price
-    s.rows_changed = True
     after: list = []
     gain(s, seat, vp, "bought", f"buys {vp} VP for {price} silverlings", after)
     finish(s, seat, after)

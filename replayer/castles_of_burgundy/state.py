@@ -163,10 +163,6 @@ class CobState:
     colour_done: dict = field(default_factory=dict)  # Colour -> players who filled it
     rounds_played: int = 0
     rivers_join_regions: bool = False
-    # CastlesOfBurgundy.take_row_changes: set wherever a figure of a player's row changes (see
-    # there), score events counted instead (ledger events at its last call); read and cleared there
-    rows_changed: bool = True
-    rows_events: int = 0
 
     def clone(self) -> "CobState":
         return clone_fields(self)

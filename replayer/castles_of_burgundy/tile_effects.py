@@ -50,7 +50,6 @@ def gain(s: CobState, seat: int, vp: int, category: str, reason: str, after: lis
         e = s.estates[seat]
         result = gain_vp(s.cat.solo, e.counter, e.target, vp)
         e.counter, e.target = result.counter, result.target
-        s.rows_changed = True
         if result.reached:
             after.append(ExtraAction(optional=True, why="target"))
 
@@ -231,7 +230,6 @@ def place(s: CobState, seat: int, tile: str, space: int, after: list) -> None:
     e.filled |= bit(space)
     # spaces filled, and whatever the tile's effects change below (knowledge and bonus tiles, the
     # workers and silverlings of a boarding house or bank: EstateEffect)
-    s.rows_changed = True
     if tile == BLACK_TILE:
         e.face_down |= bit(space)  # "has no other effects"
     else:

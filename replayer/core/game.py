@@ -21,7 +21,7 @@ import copy
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 from .bots import BotSeat
@@ -158,35 +158,9 @@ class Game(ABC):
 
     @abstractmethod
     def player_rows(self, state: Any) -> list[tuple]:
-        """One tuple per seat with the values of :attr:`state_columns`."""
-
-    def state_rows(self, state: Any) -> Sequence[tuple]:
-        """:meth:`player_rows` as the ingest asks for it: one tuple per seat, seat 0 first, holding
-        the values of :attr:`state_columns` in order (score first).
-
-        The ingest calls this after every move of every log and keeps a seat's tuple only where it
-        differs from the seat's tuple one move earlier, so a game overrides it with a fast version
-        (it may remember figures that change on few moves, and may give the same tuple again while
-        a seat's figures stay as they are); tests/test_state_columns.py holds every game's to
-        :meth:`player_rows`, value and type, after every move of simulated logs. The default is
-        :meth:`player_rows`.
-        """
-        return self.player_rows(state)
-
-    def take_row_changes(self, state: Any) -> bool:
-        """Whether a seat's :meth:`state_rows` tuple may differ from what it was when this was last
-        asked for ``state`` (or, the first time, before the first move), and forget it.
-
-        The ingest asks this after every move and calls :meth:`state_rows` only when it says True
-        (and after the first move), so that a move that changes no seat's figures costs nothing
-        more. A game that tracks its changes sets a flag of its state wherever it changes a value
-        :meth:`state_rows` reads (a score, a resource, a piece count; a score event counts) and
-        returns and clears that flag here (:func:`take_row_flag` does both). Saying False when a
-        tuple did change loses that row from the tables without a word: tests/test_state_columns.py
-        holds every game to this after every move of simulated logs and its case logs. The
-        default, True, has every move's rows computed and compared.
-        """
-        return True
+        """One tuple per seat, seat 0 first, with the values of :attr:`state_columns` in order
+        (score first). The ingest asks for them after every move and stores a seat's row where it
+        differs from the row before, so they should be cheap to make."""
 
     @abstractmethod
     def turn_info(self, state: Any) -> tuple[int, int]:
@@ -301,16 +275,3 @@ class Game(ABC):
         :raises MigrationError: the log cannot be expressed in the next format.
         """
         return raw
-
-
-def take_row_flag(state: Any, score_events: int) -> bool:
-    """The body of :meth:`Game.take_row_changes` for a game whose state holds a flag
-    ``rows_changed`` (set wherever a row input changes) and ``rows_events``, the number of score
-    events when it was last asked: whether the flag is set or ``score_events`` (the number now) is
-    another, both then forgotten. Scores change only with an event (:meth:`.Ledger.add`), so no score
-    needs a flag of its own."""
-    if state.rows_changed or score_events != state.rows_events:
-        state.rows_changed = False
-        state.rows_events = score_events
-        return True
-    return False

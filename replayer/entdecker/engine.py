@@ -25,7 +25,7 @@ import random
 
 from ..core.components import HiddenPool
 from ..core.errors import IllegalMove, SetupProblems
-from ..core.game import SIMULTANEOUS, TERMINAL, Game, take_row_flag
+from ..core.game import SIMULTANEOUS, TERMINAL, Game
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow, check_simultaneous
 from .catalog import SIDES, Catalog, TileKind, load_catalog
@@ -172,43 +172,15 @@ class Entdecker(MoveListing, Game):
         return s.phase == OVER
 
     def player_rows(self, s: EntdeckerState) -> list[tuple]:
-        # a piece not in its owner's reserve stands on the board: on_board needs no scan
-        every_piece = sum(s.cat.piece_count)
-        return [(total, wealth, p[POST], p[FORT], p[COLONY], every_piece - p[POST] - p[FORT] - p[COLONY],
-                 len(plants), sum(plants))
-                for total, wealth, p, plants in zip(s.ledger.totals, s.wealth, s.pieces, s.plants)]
-
-    def state_rows(self, s: EntdeckerState) -> list[tuple]:
-        """:meth:`player_rows` as the ingest asks for it after every move: a reserve is unpacked (it
-        is [posts, forts, colonies]) rather than indexed by the Piece members, which costs an enum's
-        conversion to an index each time; a loop, not a list comprehension (a function call more in
-        Python 3.11: about twice the time for three seats)."""
+        """Per seat, the :attr:`state_columns` (the ingest asks after every move): score, gold, the
+        trading posts, forts and colonies in reserve, the pieces on the board (every piece not in its
+        owner's reserve), the plantations and their sum. A reserve is unpacked (it is [posts, forts,
+        colonies]) rather than indexed by the Piece members, which costs an enum's conversion each time."""
         every_piece = sum(s.cat.piece_count)
         rows = []
         for total, wealth, (post, fort, colony), plants in zip(s.ledger.totals, s.wealth, s.pieces, s.plants):
             rows.append((total, wealth, post, fort, colony, every_piece - post - fort - colony, len(plants), sum(plants)))
         return rows
-
-    def take_row_changes(self, s: EntdeckerState) -> bool:
-        """Whether a seat's row may have changed since the last call (see :meth:`Game.take_row_changes`).
-
-        The inputs of :meth:`state_rows`, and every place they change:
-
-        - ``ledger.totals`` (score): only by ``Ledger.add``, which appends a score event (ruins in
-          events.py, island scores in islands.score_island, the Grand Inventor in ``_game_end``), so
-          the events are counted here instead of flagged at each place;
-        - ``wealth``: the income spin (``_income``), declared explorations and a construction under
-          the ship paid (``_start``), a construction paid (``_build``), the pirates and the gold of
-          event tiles (events.py);
-        - ``pieces`` (also on_board, which is the catalog's count less the reserve): a construction
-          (``_build``), a trading post taken back (``_return``), the constructions of a scored island
-          returned (islands.return_constructions);
-        - ``plants``: a plant token drawn (``_plant``);
-        - ``cat.piece_count``: the catalog's, never changed.
-
-        Each of those places sets ``s.rows_changed``; a clone copies the flag and the count.
-        """
-        return take_row_flag(s, len(s.ledger.events))
 
     def turn_info(self, s: EntdeckerState) -> tuple[int, int]:
         return s.turn, s.season
@@ -280,7 +252,6 @@ class Entdecker(MoveListing, Game):
                                                f"not {spin}", "/spin")
         cap = s.cat.wealth_max
         s.wealth = [min(cap, w + spin) for w in s.wealth]
-        s.rows_changed = True
         s.phase = START
 
     # -- start of a turn
@@ -345,7 +316,6 @@ class Entdecker(MoveListing, Game):
                            f"declare fewer explorations",
                            "/explore")
         s.wealth[seat] -= cost + explore
-        s.rows_changed = True
         s.ship_cell, s.ship_edge = cell, edge
         s.credits = explore
         s.phase = EXPLORE
@@ -533,7 +503,6 @@ class Entdecker(MoveListing, Game):
                 raise _illegal("ENT.BUILD.SEGMENT", f"the {side} side of {where} is sea", "/segment")
         s.wealth[seat] -= cost
         s.pieces[seat][piece] -= 1
-        s.rows_changed = True
         s.constructions[s.ship_cell] = (seat, piece, segment)
         self._finish_turn(s, f"built a {PIECE_NAMES[piece]}")
 
@@ -554,7 +523,6 @@ class Entdecker(MoveListing, Game):
             raise _illegal("ENT.RETURN.NO_POST", f"{s.ids[seat]} has no trading post on {move['cell']}", "/cell")
         del s.constructions[cell]
         s.pieces[seat][POST] += 1
-        s.rows_changed = True
 
     # -- plant draws
     def _plant(self, s: EntdeckerState, move: dict, seat: int) -> None:
@@ -570,7 +538,6 @@ class Entdecker(MoveListing, Game):
         value = move["value"]
         s.plant_tokens.reveal(value, move["pile"], "/value")
         s.plants[seat].append(value)
-        s.rows_changed = True
         if island < 0:
             s.natives_offer = False  # welcoming natives: the turn goes on
             return

@@ -29,7 +29,6 @@ def welcoming_natives(s: EntdeckerState, seat: int, spec: dict) -> None:
 @EFFECTS.effect("lose_half_wealth_round_up")
 def pirates(s: EntdeckerState, seat: int, spec: dict) -> None:
     s.wealth[seat] -= (s.wealth[seat] + 1) // 2
-    s.rows_changed = True
 
 
 @EFFECTS.effect("victory_points")
@@ -40,4 +39,3 @@ def ruins(s: EntdeckerState, seat: int, spec: dict) -> None:
 @EFFECTS.effect("gain_wealth")
 def gold(s: EntdeckerState, seat: int, spec: dict) -> None:
     s.wealth[seat] = min(s.cat.wealth_max, s.wealth[seat] + spec.get("amount", 0))
-    s.rows_changed = True

@@ -208,7 +208,6 @@ def return_constructions(s: EntdeckerState, root: int) -> None:
     for cell in [c for c, (seat, piece, seg) in s.constructions.items() if find(parent, c * 4 + seg) == root]:
         seat, piece, _ = s.constructions.pop(cell)
         s.pieces[seat][piece] += 1
-        s.rows_changed = True
 
 
 def score_island(s: EntdeckerState, island: PendingIsland, category: str) -> None:

@@ -110,10 +110,6 @@ class EntdeckerState:
     window: SimultaneousWindow | None = None
     pending_islands: list[PendingIsland] = field(default_factory=list)
     stormed: bool = False  # a storm ended the exploring: only the player's `end` may follow
-    # Entdecker.take_row_changes: set wherever wealth, pieces or plants change (the score events are
-    # counted instead: ledger events at its last call), read and cleared there
-    rows_changed: bool = True
-    rows_events: int = 0
 
     def face(self, cell: int) -> TileFace | None:
         return self.faces[cell]

@@ -6,12 +6,12 @@ from threading import get_ident
 
 from ..core.catalogs import CatalogEngine
 from ..core.errors import IllegalMove
-from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, take_row_flag
+from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from ..core.simultaneous import check_simultaneous
 from . import actions, flow, listing
-from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, Catalog, default_catalog
+from .catalog import COLOURS, RESOURCES, SKILLS, Catalog, default_catalog
 from .effects import EFFECTS
-from .hands import unknown_skills, unknown_workers
+from .hands import unknown_workers
 from .rules import KEYFLOWER_RULES, refuse
 from .snapshot import SnapshotMemo
 from .state import SEASONS, Draw, KFState, Phase, Transport
@@ -28,10 +28,6 @@ _WINDOW_TYPES = flow.WINDOW_TYPES
 #: season index -> bids and uses so far this season -> (turn, season) of turn_info, made once (both
 #: counters start at 0 and only grow, so no negative index ever reads the table from its end)
 _TURN_INFO = tuple(tuple((actions + 1, season + 1) for actions in range(256)) for season in range(len(SEASONS)))
-#: the move types that change nothing a seat's row reads (see ``Keyflower.take_row_changes``), except
-#: where they reach ``flow.end_season`` or ``flow.after_boat``, which say so themselves; every other
-#: move sets ``rows_changed`` once it is applied
-QUIET_MOVES = frozenset(("lay", "load", "winter", "pass", "carry", "done"))
 _WAITING = {Phase.ACTIONS: "bid, use a tile or pass", Phase.BOATS: "take a boat", Phase.WINTER_CHOICE: "put up winter tiles",
             Phase.PLACE: "place the tiles won", Phase.FINAL: "count the screens", Phase.LAYOUT: "lay out tiles and load the boats"}
 
@@ -121,7 +117,7 @@ class Keyflower(CatalogEngine, Game):
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
-        #: per thread (get_ident), the last snapshot of state_rows, its inputs and the villages' figures:
+        #: per thread (get_ident), the last snapshot of player_rows, its inputs and the villages' figures:
         #: a memo is changed in several steps, so two threads sharing one would mix their games
         self._snapshots: dict[int, SnapshotMemo] = {}
 
@@ -196,8 +192,6 @@ class Keyflower(CatalogEngine, Game):
             _after_task(s)
         else:
             handler(s, seat, move)
-        if t not in QUIET_MOVES:  # after the move: a refused move leaves the state as it was
-            s.rows_changed = True
 
     def _waiting(self, s: KFState) -> str:
         task = s.tasks.top()
@@ -223,65 +217,17 @@ class Keyflower(CatalogEngine, Game):
         return [(s.start + k) % s.n for k in range(s.n)]
 
     def player_rows(self, s: KFState) -> list[tuple]:
-        """Per seat, the :attr:`state_columns`: the score; the workers behind the screen (all, by
-        colour, unseen); the resources lying on the village's tiles by type; the skill tiles behind
-        the screen (all, by type, unseen); the village's tiles besides the home tile, those upgraded
-        and the winter tiles among them; the transport capacity (the transport numbers of the tiles'
-        sides up, times 2 with summer boat 2b won); whether the seat is the start player."""
-        from .scoring import transport_total
-
-        rows = []
-        for seat, p in enumerate(s.players):
-            res = [0, 0, 0, 0]
-            upgraded = 0
-            for placed in p.village.tiles.values():
-                for k in range(4):
-                    res[k] += placed.resources[k]
-                upgraded += placed.side == "upgraded"
-            winter = sum(1 for t in p.coords if s.cat.tiles[t].season is SEASONS[3])
-            uw, us = unknown_workers(s, seat), unknown_skills(s, seat)
-            rows.append((s.ledger.totals[seat], sum(p.workers) + uw, *p.workers, uw, *res, sum(p.skills) + us, *p.skills, us,
-                         len(p.coords) - 1, upgraded, winter,
-                         transport_total(p.village) * actions.held(s, seat).get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1),
-                         seat == s.start))
-        return rows
-
-    def state_rows(self, s: KFState) -> tuple[tuple, ...]:
-        """:meth:`player_rows` as the ingest asks for it after every move: the rows of the last
-        snapshot again where their inputs are as they were (see :mod:`.snapshot`)."""
+        """Per seat, the :attr:`state_columns` (the ingest asks after every move): the score; the
+        workers behind the screen (all, by colour, unseen); the resources lying on the village's
+        tiles by type; the skill tiles behind the screen (all, by type, unseen); the village's tiles
+        besides the home tile, those upgraded and the winter tiles among them; the transport capacity
+        (the transport numbers of the tiles' sides up, times 2 with summer boat 2b won); whether the
+        seat is the start player. Made by :class:`.snapshot.SnapshotMemo`: the rows of the last
+        snapshot again where their inputs are as they were."""
         memo = self._snapshots.get(get_ident())
         if memo is None:
             memo = self._snapshots[get_ident()] = SnapshotMemo()
-        return memo.rows_of(s)
-
-    def take_row_changes(self, s: KFState) -> bool:
-        """Whether a seat's row (:meth:`state_rows`) may have changed since this was last asked for
-        ``s``, and forget it: the state's ``rows_changed`` flag, or a score event added since.
-
-        The reading (every input of :meth:`player_rows` and where it changes):
-
-        - the score, ``ledger.totals``: only ``Ledger.add``, which appends to ``ledger.events``
-          (the final count, ``flow.score_game``): the number of events is compared here;
-        - a seat's workers and skill tiles behind the screen (``Player.workers``, ``skills``): bids
-          and uses (``actions``, ``effects``), draws, boats taken, the end of a season (losing bids
-          back, used workers to the winner or the owner), the final count, upgrades paying skill tiles;
-        - unseen workers and skill tiles (``bag``/``skill_pile.unknown_held``): draws, the set-up,
-          payments and placements that identify them (``hands``), the final count;
-        - the village (``Player.village``, ``coords``: resources on tiles, tiles, upgraded and winter
-          tiles, transport numbers): uses (products), placing, upgrades, Flipper's flip, carries;
-        - summer-boat abilities (``Player.abilities``, transport times 2 with 2b): the end of a season;
-        - the start player (``s.start``): ``flow.after_boat``, the set-up.
-
-        The quiet moves (:data:`QUIET_MOVES`) write none of these: ``lay`` and ``load`` (tiles on
-        offer, boats' loads drawn face up: the pools' unaccounted counts, not the unseen ones),
-        ``winter`` (the winter hand and pool, which no row shows), ``pass`` (the passes in a row; the
-        last one ends the season through ``flow.end_season``, which sets the flag), ``carry``
-        (resources moved between tiles of one village: its totals by type stay) and ``done`` (the
-        transport task ended; in the boats phase ``flow.after_boat`` follows and sets the flag).
-        Every other move sets the flag once applied. The flag and the count are fields of the
-        state, so a clone keeps them with the figures they describe.
-        """
-        return take_row_flag(s, len(s.ledger.events))
+        return list(memo.rows_of(s))
 
     def turn_info(self, s: KFState) -> tuple[int, int]:
         """(bids and uses this season + 1, season number): read from a table (the ingest asks after

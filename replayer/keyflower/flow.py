@@ -305,7 +305,6 @@ def _give(known: list[int], used: dict[str, int]) -> None:
 
 def end_season(s: KFState) -> None:
     """Everything after the last pass, up to the first boat choice (supplement 8, steps 1-6)."""
-    s.rows_changed = True  # losing bids and used workers go back behind the screens (reached from a pass)
     winter = s.season == _WINTER_INDEX
     winners: dict[int, int] = {}
     players = s.players
@@ -387,7 +386,6 @@ def take_boat(s: KFState, seat: int, move: dict) -> None:
 
 def after_boat(s: KFState) -> None:
     """The next boat choice, or the placing of won tiles once every player has taken one."""
-    s.rows_changed = True  # the start player may change (reached from a quiet ``done`` too)
     if s.boat_turn < len(s.boat_order):
         s.current = s.boat_order[s.boat_turn]
         return

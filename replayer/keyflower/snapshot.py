@@ -1,4 +1,4 @@
-"""Keyflower's per-move snapshot (``Keyflower.state_rows``): the state columns of every seat, as
+"""Keyflower's per-move snapshot (``Keyflower.player_rows``): the state columns of every seat, as
 cheap as they can be made, for the ingest that asks for them after every move.
 
 Every figure of a seat's row (see ``Keyflower.player_rows``) is a function of a few inputs: the
@@ -9,9 +9,7 @@ change one seat's inputs or none (on the bench corpus 43% of the moves change no
 inputs, the same rows; a seat whose inputs differ gets its row made again, and a change of the
 shared inputs makes every row again. The comparisons are of the inputs themselves (copies of the
 lists and dicts, which the engine changes in place), never of flags a move would have to set, so
-no move can leave a row stale; one comparison of lists of tuples runs in C. The ingest asks
-``Keyflower.take_row_changes`` before this (a flag the moves do set), and comes here only after a
-move that may have changed a row; the memo's own comparisons stay the judge of which rows did.
+no move can leave a row stale; one comparison of lists of tuples runs in C.
 
 A village is a value (:class:`~.geometry.Village`): the engine replaces it whenever a tile is
 placed, flipped or given resources, so a village is compared by identity (``Village`` has no value
@@ -129,7 +127,7 @@ class SnapshotMemo:
         if before.catalog is not village.catalog or len(village.tiles) < len(old):
             return self.village_figures(village)
         sides = self._sides(village.catalog)
-        # A tile's figures are taken out and put in written out, not through a helper: state_rows
+        # A tile's figures are taken out and put in written out, not through a helper: player_rows
         # calls this after most moves, and a call per tile costs more than the sums themselves.
         wood, stone, iron, gold, _, upgraded, winter, transport = figures  # the tile count is len() below
         kept = 0  # coordinates of ``before`` still in the village

@@ -125,11 +125,6 @@ class KFState:
     tasks: DecisionStack = field(default_factory=DecisionStack)
     window: SimultaneousWindow | None = None
     scored: bool = False
-    #: whether a value a seat's row reads may have changed since ``Keyflower.take_row_changes`` last
-    #: asked (True at first): set by every move but the quiet ones (``engine.QUIET_MOVES``), and by
-    #: ``flow.end_season`` and ``flow.after_boat`` when a quiet move reaches them
-    rows_changed: bool = True
-    rows_events: int = 0  #: the score events (``ledger.events``) there were when take_row_changes last asked
 
     @property
     def season_enum(self) -> Season:

@@ -83,7 +83,6 @@ def fly(s: KCState, seat: int, to: int, coins: int) -> None:
     """The balloon takes the Beaver to region ``to``; ``coins`` are left after paying for it."""
     p = s.players[seat]
     p.region, p.coins = to, coins
-    s.rows_changed = True
     s.balloon = to
     s.balloon_used = True
 

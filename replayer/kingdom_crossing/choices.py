@@ -70,7 +70,6 @@ def take_favor(s: KCState, seat: int, source: str, index: int, tile: str) -> Non
         s.favor_pool.reveal(tile, index + 1, "/tile", "/index")
         restock_after_draw(s, index)
     s.players[seat].favors.append(tile)
-    s.rows_changed = True
 
 
 def favor_options(s: KCState) -> list[dict]:
@@ -210,12 +209,10 @@ def answer(s: KCState, task: Decision, move: dict) -> None:
                 raise IllegalMove("KC.INVEST.TRACK_END", "your Invest marker is on the last space; you can only take its coins", "/option")
             s.tasks.items.pop()
             p.invest += 1
-            s.rows_changed = True
         else:
             s.tasks.items.pop()
             p.coins += cat.invest_coins[p.invest]
             p.invest = 0
-            s.rows_changed = True
         return
     if t == "resource":
         s.tasks.items.pop()
@@ -242,7 +239,6 @@ def answer(s: KCState, task: Decision, move: dict) -> None:
             raise IllegalMove("KC.UPGRADE.ALREADY", f"Action tile {i} is already improved", "/tile")
         s.tasks.items.pop()
         p.improved[i] = True
-        s.rows_changed = True
         return
     if kind == "structure":
         _structure(s, task, move)
@@ -266,7 +262,6 @@ def answer(s: KCState, task: Decision, move: dict) -> None:
             raise IllegalMove("KC.HOUSE.REGION", f"you already have a House in {move['region']}", "/region")
         s.tasks.items.pop()
         p.houses.append(r)
-        s.rows_changed = True
         if task.last:
             s.tasks.items.append(FavorChoice(seat))
         return
@@ -280,7 +275,6 @@ def answer(s: KCState, task: Decision, move: dict) -> None:
         s.tasks.items.pop()
         s.space_bird[sp] = None
         p.birds.append(bird)
-        s.rows_changed = True
         # "as if it were on this Merchant card": met this turn, so the improved three-bridge tile
         # ("if you would meet a bird this turn, resolve its effect twice") doubles it too.
         effect = cat.birds[bird]["effect"]

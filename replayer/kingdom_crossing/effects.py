@@ -41,7 +41,6 @@ def gain(s: KCState, seat: int, r: int, n: int, why: str) -> None:
     if new == old:
         return
     p.res[r] = new
-    s.rows_changed = True
     hits = [effect_task(s.cat.memo, ("track", seat, r, k), seat, eff, "track", f"{RESOURCES[r]} track bonus")
             for k, (at, eff) in enumerate(s.cat.track_bonus[r]) if old < at <= new]
     if hits:
@@ -87,7 +86,6 @@ def _pictures(eff: dict) -> tuple[str, ...]:
 @EFFECTS.effect("coins")
 def _coins(s, seat, eff, category, why):
     s.players[seat].coins += eff["n"]
-    s.rows_changed = True
 
 
 @EFFECTS.effect("prestige")
@@ -146,7 +144,6 @@ def _decoration_if_paws(s, seat, eff, category, why):
 def _coins_per_paw(s, seat, eff, category, why):
     p = s.players[seat]
     p.coins += p.paws
-    s.rows_changed = True
 
 
 @EFFECTS.effect("coins_minus_paws")
@@ -154,7 +151,6 @@ def _coins_per_paw(s, seat, eff, category, why):
 def _coins_minus_paws(s, seat, eff, category, why):
     p = s.players[seat]
     p.coins += max(0, eff["base"] - p.paws)
-    s.rows_changed = True
 
 
 @EFFECTS.effect("gain_per_paws")
@@ -191,28 +187,24 @@ def _gain_choice_per_house(s, seat, eff, category, why):
 def _coins_per_structure(s, seat, eff, category, why):
     p = s.players[seat]
     p.coins += len(p.structures)
-    s.rows_changed = True
 
 
 @EFFECTS.effect("coins_per_symbol")
 def _coins_per_symbol(s, seat, eff, category, why):
     p = s.players[seat]
     p.coins += p.symbols(s.cat)
-    s.rows_changed = True
 
 
 @EFFECTS.effect("coins_per_guild")
 def _coins_per_guild(s, seat, eff, category, why):
     p = s.players[seat]
     p.coins += p.guild[GUILDS.index(eff["guild"])]
-    s.rows_changed = True
 
 
 @EFFECTS.effect("coins_per_bird_pair")
 def _coins_per_bird_pair(s, seat, eff, category, why):
     p = s.players[seat]
     p.coins += len(p.birds) // 2
-    s.rows_changed = True
 
 
 @EFFECTS.effect("prestige_per_guild")

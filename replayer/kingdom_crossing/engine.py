@@ -341,22 +341,9 @@ class KingdomCrossing(CatalogEngine, Game):
         return [i for score, coins, i in entries if (score, coins) == best and i >= 0]
 
     def player_rows(self, s: KCState) -> list[tuple]:
-        cat = self.cat
-        rows = []
-        for seat in range(s.n):
-            p = s.players[seat]
-            rows.append((s.ledger.totals[seat], p.coins, p.invest, p.res[0], p.res[1], p.res[2], p.res[3],
-                         cat.paw_markers - p.paws, 6 - sum(p.played), len(p.houses), len(p.cards), len(p.structures),
-                         len(p.birds), len(p.favors), bin(p.goals).count("1"), sum(p.improved),
-                         cat.regions[p.region] if p.region >= 0 else "",
-                         s.paco_ledger.totals[0] if s.paco_ledger is not None else 0))
-        return rows
-
-    def state_rows(self, s: KCState) -> list[tuple]:
-        """:meth:`player_rows` as the ingest asks for it after every move, with as few Python steps
-        as it takes: the resources unpacked, the Action tiles counted by ``list.count`` (no generic
-        sum), the values equal for every seat read once; a loop, not a list comprehension (a function
-        call more in Python 3.11), and the resources unpacked, not starred into the tuple."""
+        """Per seat, the :attr:`state_columns` (the ingest asks after every move): the resources
+        unpacked, the Action tiles not played this round counted by ``list.count``, the values equal
+        for every seat (Paw markers, regions, Paco & Paca's score) read once."""
         cat = self.cat
         paw_markers, regions = cat.paw_markers, cat.regions
         paco_paca = s.paco_ledger.totals[0] if s.paco_ledger is not None else 0
@@ -369,37 +356,6 @@ class KingdomCrossing(CatalogEngine, Game):
                          p.goals.bit_count(), p.improved.count(True), regions[p.region] if p.region >= 0 else "",
                          paco_paca))
         return rows
-
-    def take_row_changes(self, s: KCState) -> bool:
-        """Whether a player's row may have changed since the last call (see :meth:`Game.take_row_changes`).
-
-        The inputs of :meth:`state_rows`, and every place they change (each sets ``s.rows_changed``):
-
-        - the scores (``ledger.totals``, and Paco & Paca's ``paco_ledger.totals`` in every row of a
-          solo game): only through ``KCState.score``;
-        - ``coins``: moves.dispatch (starting pair, rest, market purchase), moves._move_beaver (a
-          work move's plan), buying.fly (the balloon), choices.answer (an Invest cashed), flow._auto
-          (a card paid), the coin effect kinds of effects.py (coins, coins_per_bridge,
-          coins_minus_paws/bridges, coins_per_structure/symbol/guild/bird_pair), scoring.final_scoring;
-        - ``invest``: moves._move_beaver, choices.answer (advanced or cashed), scoring.place_goal_marker
-          (the invest_back goal), scoring.final_scoring;
-        - ``res``: effects.gain only; ``region``: moves.dispatch (start), moves._move_beaver, buying.fly;
-        - ``paws`` and ``played`` (paws_left, tiles_left): moves._move_beaver, moves.dispatch (rest,
-          work), flow.begin_round and flow._end_evening_income (returned);
-        - ``houses``, ``cards``, ``structures``, ``birds``, ``favors``, ``goals``, ``improved``:
-          moves.dispatch (start), moves._hire (a bird met), flow._auto (a card placed, the Queen card),
-          choices.answer (a House, a bird taken, an Action tile improved), choices.take_favor,
-          scoring.place_goal_marker;
-        - ``cat.paw_markers``, ``cat.regions``: the catalog's, never changed.
-
-        Writes on a look-ahead (``KCState.lookahead``: trying answers out) change a copy, whose own
-        flag they set or leave; the real state's flag is untouched by them. Paco & Paca's board (the
-        solo game's extra seat, solo.py) is in no row: only their score is. A move undone after an
-        illegal move (engine._restore) brings back the flag with the position.
-        """
-        changed = s.rows_changed
-        s.rows_changed = False
-        return changed
 
     def turn_info(self, s: KCState) -> tuple[int, int]:
         """(turn, round), the round from 1: the ingest asks after every move, so the bounds are

@@ -72,7 +72,6 @@ def _auto(s: KCState, task: Decision) -> None:
         space, cid = task.space, task.card
         card = cat.cards[cid]
         p.coins -= card.cost
-        s.rows_changed = True
         if card.structure:
             p.structures.append(cid)
         else:
@@ -87,7 +86,6 @@ def _auto(s: KCState, task: Decision) -> None:
     elif kind == "place_queen":
         card = cat.cards[task.card]
         p.cards.append(card.id)
-        s.rows_changed = True
         p.guild[card.guild] += 1
         s.tasks.items.append(CHECK_HOUSES[seat])
     elif kind == "houses":
@@ -176,7 +174,6 @@ def begin_round(s: KCState, r: int) -> None:
         p.played = [False] * 6
         p.crossed = 0
         p.paws = 0
-        s.rows_changed = True
         p.bears_used = []
         if r == 1:  # first income phase: the Home card only
             p.income_guild = [0] * len(GUILDS)
@@ -303,7 +300,6 @@ def _end_evening_income(s: KCState) -> bool:
     p.played = [False] * 6  # B) the Action tiles return
     p.crossed = 0  # C) the Paw markers return
     p.paws = 0
-    s.rows_changed = True
     return _claim_check(s, s.current, EVENING)  # D) Bridge Goals
 
 

@@ -199,7 +199,6 @@ def _move_beaver(s: KCState, seat: int, plan: WorkPlan) -> None:
     """Carry out a planned move of the Beaver: coins, Invest, region, bridges and Paw markers."""
     p = s.players[seat]
     p.coins, p.invest, p.region, p.crossed = plan.coins, plan.invest, plan.region, plan.crossed
-    s.rows_changed = True
     s.balloon = plan.balloon
     s.balloon_used = plan.flew
     paw_bonus = s.cat.paw_bonus
@@ -454,7 +453,6 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         p.region = cat.region_index[start["region"]]
         p.houses.append(p.region)
         p.cards.append(card_id)
-        s.rows_changed = True
         p.guild[cat.cards[card_id].guild] += 1
         tasks = []
         if start["invest"]:
@@ -488,13 +486,11 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
             raise IllegalMove("KC.REST.COINS", f"resting with Action tile {tile} gives {rest} coins, not {written}", "/coins")
         p.played[tile] = True
         p.coins += rest
-        s.rows_changed = True
         s.step = ACTION
     elif t == "work":
         plan = plan_work(s, seat, move)
         tile = move["tile"]
         p.played[tile] = True
-        s.rows_changed = True
         s.turn_tile = tile
         if plan.side.queen:
             s.queen_available = False
@@ -520,7 +516,6 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         if p.coins < cost or (s.step == CARD and not market_keeps_a_card(s, seat, RES_INDEX[r])):
             raise IllegalMove("KC.BUY.UNAFFORDABLE", f"buying a resource for {cost} coins must leave enough coins to buy a card", "/resource")
         p.coins -= cost
-        s.rows_changed = True
         s.market_cost = -1
         if s.step == BUY_END:
             s.step = ACTION
@@ -575,7 +570,6 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
     if bird:
         s.space_bird[sp] = None
         p.birds.append(bird)
-        s.rows_changed = True
         tasks += [effect_task(cat.memo, ("bird", seat, bird), seat, cat.birds[bird]["effect"], "bird",
                               f"bird {bird}")] * (2 if s.bird_twice else 1)
     tasks.append(shared(PayForCard, seat, sp, top))

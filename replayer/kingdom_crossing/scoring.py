@@ -98,7 +98,6 @@ def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> 
     pos = 2 if (s.n == 2 or s.solo) and taken == 1 else slots.index(-1)
     slots[pos] = seat
     p.goals |= 1 << g
-    s.rows_changed = True
     if side["kind"] == "invest_back":
         p.invest -= side["n"]
     s.score(seat, side["prestige"][pos], "bridge_goal", f"Bridge Goal {cat.goal_ids[g]} claimed on position {pos + 1}")
@@ -231,7 +230,6 @@ def final_scoring(s: KCState) -> None:
         p.coins -= 5 * steps
         p.final_coins_spent = 5 * steps
         p.invest += steps
-        s.rows_changed = True
         s.score(seat, cat.invest_prestige[p.invest], "invest_track",
                 f"Invest marker on space {p.invest} (after spending {5 * steps} coins for {steps} space(s))")
         card_scoring(s, seat)

@@ -135,9 +135,6 @@ class KCState:
     supply: dict = field(default_factory=dict)  # (picture, stars) -> tokens left
     solo_revealed: list[str] = field(default_factory=list)  # solo tiles revealed this round
     paco_tiles: int = 0  # solo tiles revealed in Paco & Paca's current turn
-    # KingdomCrossing.take_row_changes: set wherever a figure of a player's row changes (see there),
-    # read and cleared there; a look-ahead's copy sets its own
-    rows_changed: bool = True
 
     def top(self, space: int) -> str | None:
         return self.space_card[space]
@@ -146,7 +143,6 @@ class KCState:
         return self.ledger if seat < self.n else self.paco_ledger
 
     def score(self, seat: int, delta: int, category: str, reason: str) -> None:
-        self.rows_changed = True  # every row shows Paco & Paca's score too
         if seat < self.n:
             self.ledger.add(seat, delta, category, reason)
         else:

@@ -1,6 +1,6 @@
-"""Keyflower's fast snapshot (``Keyflower.state_rows``, which keeps the last rows with their inputs,
-see replayer/keyflower/snapshot.py) against the straightforward one (``player_rows``, every figure
-counted afresh from the state): typed (True and 1 differ), after every move of simulated logs of
+"""Keyflower's rows (``Keyflower.player_rows``, which keeps the last rows with their inputs, see
+replayer/keyflower/snapshot.py) against the straightforward reading of the state written out here
+(:func:`_counted_afresh`, every figure counted afresh): typed (True and 1 differ), after every move of simulated logs of
 every player count, of every case log up to its rejected move, of two games replayed in turns by
 one engine, and after each input of a row is changed in place the way no move announces."""
 from __future__ import annotations
@@ -18,14 +18,41 @@ CASES = sorted((Path(__file__).parents[1] / "cases" / "keyflower").glob("*.json"
 SEEDS = (3, 41)
 
 
+def _counted_afresh(s) -> list[tuple]:
+    """Per seat, the state columns counted from the state: the score; the workers behind the screen
+    (all, by colour, unseen); the resources on the village's tiles by type; the skill tiles behind
+    the screen (all, by type, unseen); the village's tiles besides the home tile, those upgraded and
+    the winter tiles among them; the transport capacity; whether the seat is the start player."""
+    from ludolog.replayer.keyflower import actions
+    from ludolog.replayer.keyflower.hands import unknown_skills, unknown_workers
+    from ludolog.replayer.keyflower.scoring import transport_total
+    from ludolog.replayer.keyflower.state import SEASONS
+
+    rows = []
+    for seat, p in enumerate(s.players):
+        res = [0, 0, 0, 0]
+        upgraded = 0
+        for placed in p.village.tiles.values():
+            for k in range(4):
+                res[k] += placed.resources[k]
+            upgraded += placed.side == "upgraded"
+        winter = sum(1 for t in p.coords if s.cat.tiles[t].season is SEASONS[3])
+        uw, us = unknown_workers(s, seat), unknown_skills(s, seat)
+        rows.append((s.ledger.totals[seat], sum(p.workers) + uw, *p.workers, uw, *res, sum(p.skills) + us, *p.skills, us,
+                     len(p.coords) - 1, upgraded, winter,
+                     transport_total(p.village) * actions.held(s, seat).get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1),
+                     seat == s.start))
+    return rows
+
+
 def _typed(rows) -> list[tuple]:
     return [tuple((type(value).__name__, value) for value in row) for row in rows]
 
 
 def _assert_same(game: Keyflower, state, where) -> None:
-    fast = game.state_rows(state)
+    fast = game.player_rows(state)
     assert all(type(row) is tuple for row in fast), where
-    assert _typed(fast) == _typed(game.player_rows(state)), where
+    assert _typed(fast) == _typed(_counted_afresh(state)), where
 
 
 def _simulated(n: int, seed: int) -> bytes:
@@ -104,10 +131,10 @@ def test_every_input_changed_in_place_shows_in_the_next_rows():
                lambda: s.players[3].skills.__setitem__(0, s.players[3].skills[0] + 1)]
     _assert_same(game, s, "before")
     for k, change in enumerate(changes):
-        before = game.state_rows(s)
+        before = game.player_rows(s)
         change()
         _assert_same(game, s, k)
-        assert game.state_rows(s) != before, k  # the change is one the rows show
+        assert game.player_rows(s) != before, k  # the change is one the rows show
 
 
 def test_turn_info_is_the_bids_and_uses_so_far_and_the_season():
@@ -150,19 +177,19 @@ def test_a_thread_asking_while_another_is_halfway_keeps_its_own_rows(monkeypatch
 
     monkeypatch.setattr(SnapshotMemo, "_row", held_row)
     asked: dict = {}
-    a = threading.Thread(target=lambda: asked.__setitem__("a", game.state_rows(a_state)), name="a")
+    a = threading.Thread(target=lambda: asked.__setitem__("a", game.player_rows(a_state)), name="a")
     a.start()
     assert halfway.wait(10)
-    asked["b"] = game.state_rows(b_state)
+    asked["b"] = game.player_rows(b_state)
     go_on.set()
     a.join(10)
-    assert _typed(asked["a"]) == _typed(game.player_rows(a_state))
-    assert _typed(asked["b"]) == _typed(game.player_rows(b_state))
-    assert _typed(game.state_rows(b_state)) == _typed(game.player_rows(b_state))
-    finished = threading.Thread(target=lambda: asked.__setitem__("a again", game.state_rows(a_state)), name="a")
+    assert _typed(asked["a"]) == _typed(_counted_afresh(a_state))
+    assert _typed(asked["b"]) == _typed(_counted_afresh(b_state))
+    assert _typed(game.player_rows(b_state)) == _typed(_counted_afresh(b_state))
+    finished = threading.Thread(target=lambda: asked.__setitem__("a again", game.player_rows(a_state)), name="a")
     finished.start()
     finished.join(10)
-    assert _typed(asked["a again"]) == _typed(game.player_rows(a_state))
+    assert _typed(asked["a again"]) == _typed(_counted_afresh(a_state))
 
 
 def test_the_figures_of_a_changed_village_are_those_counted_afresh():
