@@ -58,10 +58,8 @@ class _JsonTexts:
     (its offsets are the running sum of the lengths, its data the joined bytes, wrapped, not
     copied into Arrow's memory pool). Converting per-move ``bytes`` with ``pa.array`` copies them
     into pyarrow's default pool (mimalloc), whose freed pages are given back and faulted in again
-    chunk after chunk: in one process, chunks of 32 logs of Entdecker's bench corpus, best of 5,
-    2.7 us a move and 60,000 page faults a pass that way, 0.26 us and 600 faults with the system
-    allocator's pool, 0.27 us and about 200 faults held here (more instructions, fewer faults:
-    the pool is the process's, not the builder's to choose)."""
+    chunk after chunk, about ten times the cost of wrapping them (and the pool is the process's,
+    not the builder's to choose)."""
 
     __slots__ = ("parts", "counts", "lengths")
 

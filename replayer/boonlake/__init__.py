@@ -4,7 +4,7 @@ Registered as ``boonlake`` (entry point and the registry's built-in names): ``GA
 object, held to the conformance suite (tests/test_conformance.py) and its case logs
 (tests/cases/boonlake/, solo ones in solo/) like every registered game.
 
-What is built (issue 9's numbered items):
+What is built:
 
 1. Set-up as the table records it (``setup.py``, ``schema/boonlake.schema.json``): the starting
    tiles on the spaces of the player count, the strips' order, the 4 scoring tiles in play and each
@@ -90,23 +90,13 @@ What is built (issue 9's numbered items):
    order; schema/boonlake.solo.example.md, the Wise Eminence's ``eminence``/``mound`` moves; their
    figures worked out by hand in tests/boonlake/test_example.py), state columns, the named queries
    queries/boonlake_*.sql; every declared rule code has a case log (tests/cases/boonlake/).
-8. Speed: ``make bench`` measures Boonlake beside the other games (with ``LUDOLOG_PLUGINS`` until it is
-   registered; goal 1x python-chess). The replay driver applies its moves without the copy per move
-   a rollback needs (``replay_unguarded``: a rejected move's position is rebuilt from the log), about
-   a third of the replay's time before; the rest is spread over the turn's steps (settle, expect, the
-   card and ship checks). The ingest's snapshot after every move (``Boonlake.state_rows``, one tuple
-   per seat) costs 10k instructions a move on the bench corpus (cachegrind, 2 December 2026), where
-   the column-by-column hook before it cost 18.6k and ``player_rows`` 48k; the replay itself about
-   78k a move with the reading of the log. The ingest asks ``Boonlake.take_row_changes`` first (a
-   flag of the state, set by every move but taking a strip, a pass, a draw and an announced order,
-   and by the steps those reach that change a row) and skips the snapshot on the 18% of the bench
-   corpus's moves it says changed nothing: building its chunks went from 1,894 to 1,824 million
-   instructions beyond the replay (cachegrind, 2 December 2026).
+8. Speed: ``make bench`` measures Boonlake beside the other games. The replay driver applies its
+   moves without the copy per move a rollback needs (``replay_unguarded``: a rejected move's
+   position is rebuilt from the log); ``Boonlake.player_rows`` reads each seat's row straight from
+   the state, the removed houses and settlements from counts kept as pieces are taken.
 
 Golden playthroughs for 1-4 players (tests/golden/boonlake/, a solo one among them; the final scoring
 of each worked again from the rules text and catalog.json in tests/boonlake/test_golden_by_hand.py).
-
-Not built yet: nothing of issue 9's items that we know of.
 
 Readings of this engine where the text is silent (each one place in code):
 

@@ -1,5 +1,5 @@
 """The Castles of Burgundy (Stefan Feld, alea/Ravensburger 2011): a strict engine for the base game
-for 2-4 players and the Solo mini expansion on both board sides (issue 10).
+for 2-4 players and the Solo mini expansion on both board sides.
 
 The log vocabulary is ``schema/castles-of-burgundy.schema.json`` (format ``ludolog/2``) with annotated
 examples in ``schema/castles-of-burgundy.example.md`` (2 players) and
@@ -19,7 +19,7 @@ and the Solo colour bonus tile. Editions ``alea-2011`` (default), ``alea-2019``,
 (the log's ``edition``) read the catalog with that edition's changes; options ``side`` (A/B) and
 ``rivers_join_regions`` belong to the Solo game.
 
-Built (issue 10): set-up as recorded (any board of the edition, the starting castle on the centre of
+Built: set-up as recorded (any board of the edition, the starting castle on the centre of
 board #1 or any castle space elsewhere, goods, silverlings and workers by seat); phase set-up of
 depots 1-6 by player count with the 3-player exception and the black depot 4/6/8; five phases of five
 rounds; turn order by the turn-order track (stacking, a ship's move counts from the next round); the

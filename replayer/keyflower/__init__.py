@@ -1,4 +1,4 @@
-"""Keyflower (R&D Games, 2012; Breese & Bleasdale), 2-6 players: the strict engine of issue 11, registered.
+"""Keyflower (R&D Games, 2012; Breese & Bleasdale), 2-6 players: the strict engine, registered.
 
 ``GAME`` is the ``ludolog.games`` entry point ``keyflower`` (and the registry's built-in fallback), so
 every registered-game test covers it: conformance, fuzz, schema paths, examples, goldens, CLI and report.
@@ -15,7 +15,7 @@ every unseen worker and skill tile named). The engine never draws: the core's Hi
 for the bag, the skill pile and the winter tiles, and identifies unseen workers when they are
 placed or paid.
 
-Built (by the items of issue 11): (1) set-up as recorded: home tiles, the start player, the
+Built: (1) set-up as recorded: home tiles, the start player, the
 turn-order tiles' sides by player count, the winter tiles dealt and the eight starting workers
 (``"?"`` unseen), the summer boats' sides when laid out; (2) the four seasons (layout and boat loads,
 the colour rule on bids and uses, outbids and moving outbid groups, increasing uses up to six
@@ -37,21 +37,9 @@ upgraded and winter tiles, transport capacity, the start player), the named quer
 ``keyflower_winning_bids`` and ``keyflower_winter_tiles``, and tests for the numbers of the tile
 texts (tests/keyflower/test_scoring.py, test_tile_numbers.py).
 
-Speed (issue 11, item 5: full validation at least 2x python-chess moves/s in ``make bench``):
-three quiet runs on 1 December 2026 gave 2.49x, 2.42x and 2.22x python-chess in the same run (it
-was 1.5x-1.8x before the fourth to seventh speed steps: per-move records as plain slots
-dataclasses, not frozen; a use and a bid in one pass; a cheaper end of season and final scoring,
-23% fewer instructions to replay the bench corpus, cachegrind 1,415 -> 1,083 million; with the
-core's cheaper reading of a log). Earlier steps dispatched the moves by phase and kept summer-boat
-abilities per player, carry distances and enum constants.
-The ingest's snapshot after every move (``Keyflower.state_rows``, module ``snapshot``: the last
-rows again while their inputs are unchanged) costs 19k instructions a move on the bench corpus
-(cachegrind, 2 December 2026), where the column-by-column hook before it cost 38k and
-``player_rows`` 156k; the replay itself costs about 62k a move with the reading of the log.
-The ingest asks ``Keyflower.take_row_changes`` first (a flag of the state, set by every move but the
-layout, winter tiles put up, carries, a transport's end and a pass that does not end the season) and
-skips the snapshot on the 40% of the bench corpus's moves it says changed nothing: building its
-chunks went from 1,509 to 1,306 million instructions beyond the replay (cachegrind, 2 December 2026).
+Speed: the moves are dispatched by phase, per-move records are plain slots dataclasses, and the
+ingest's rows (``Keyflower.player_rows``) come from module ``snapshot``, which gives the last rows
+again while their inputs are unchanged.
 
 Rules references (``rules``) name the rulebook's chapters and the tile texts' headings (``Keyflower
 rules, Bidding``; ``Boat 4a``), never the abbreviations below, which are this docstring's and the
