@@ -172,15 +172,13 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
             batches = Batches(batch_rows)
             for chunk in replays if replays is not None else ():
                 summary.stats.add(chunk.stats)
-                for batch in batches.add(chunk):
-                    _commit(loader, batch, summary)
+                _commit(loader, batches.add(chunk), summary)
                 summary.seconds = time.perf_counter() - start
                 yield chunk.stats
             replayed = time.perf_counter()
             if pool is not None:
                 pool.close()  # every chunk is here: the workers exit while the last batch is loaded
-            for batch in batches.rest():
-                _commit(loader, batch, summary)
+            _commit(loader, batches.rest(), summary)
             began = time.perf_counter()
             loader.finish()  # the keys of a new database, the checkpoint
             summary.load_seconds += time.perf_counter() - began
@@ -194,12 +192,15 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         summary.seconds = time.perf_counter() - start
 
 
-def _commit(loader: Loader, batch: list[Chunk], summary: IngestSummary) -> None:
-    """Load ``batch`` in one transaction (see :meth:`Loader.write`) and count it."""
-    began = time.perf_counter()
-    summary.games_written += loader.write(merge_chunks(batch))
-    summary.committed += sum(chunk.stats.logs for chunk in batch)
-    summary.load_seconds += time.perf_counter() - began
+def _commit(loader: Loader, ready: list[list[Chunk]], summary: IngestSummary) -> None:
+    """Load each batch of ``ready`` in one transaction (see :meth:`Loader.write`) and count it;
+    a batch is let go as soon as it is loaded, so that no more than one is held at a time."""
+    while ready:
+        batch = ready.pop(0)
+        began = time.perf_counter()
+        summary.games_written += loader.write(merge_chunks(batch))
+        summary.committed += sum(chunk.stats.logs for chunk in batch)
+        summary.load_seconds += time.perf_counter() - began
 
 
 @dataclass(slots=True)
