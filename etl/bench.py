@@ -63,8 +63,8 @@ def time_ingest(files: list[Path], workers: int, repeat: int, scratch: Path) -> 
                     "seconds": seconds,
                     "load_seconds": summary.load_seconds,
                     "tail_seconds": summary.tail_seconds,
-                    # CPU time: this (the ingesting) thread, the whole parent process (its writer
-                    # thread and DuckDB's included), the worker processes
+                    # CPU time: this (the ingesting) thread, the whole parent process (DuckDB's
+                    # threads included), the worker processes
                     "cpu_main_thread": main, "cpu_parent": parent, "cpu_workers": children,
                     # page faults (minor: no disk) of the parent process and of the workers
                     "faults_parent": faults_parent, "faults_workers": faults_workers,
@@ -221,8 +221,7 @@ def report_lines(game: str, f: dict) -> list[str]:
 
 def cpu_line(serial: dict, parallel: dict) -> str:
     """The CPU time of both ingests and the most the workers can gain from it: with nothing else
-    running, the 1-process run takes about its main thread's CPU time (the writer thread runs on
-    another core beside it), and a parallel run at least all its CPU time over the cores it can
+    running, the 1-process run takes about its main thread's CPU time, and a parallel run at least all its CPU time over the cores it can
     use - figures that other programs on the machine disturb far less than the wall times."""
     cores = default_workers()
     total = parallel["cpu_parent"] + parallel["cpu_workers"]
