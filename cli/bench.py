@@ -44,7 +44,7 @@ DEFAULT_GAMES = 120
 SEED_PREFIX = "bench"
 PEER_SCRIPT = "chess_peer.py"
 GOAL_RATIO = 2.0  #: moves/s over python-chess's, for a game without a goal of its own
-#: the owner's goals per game (issue 8: Entdecker 3.5x, Kingdom Crossing 2.5x; issue 9: Boonlake 1x)
+#: the owner's goals per game (Entdecker 3.5x, Kingdom Crossing 2.5x, Boonlake 1x)
 GOAL_RATIOS: dict[str, float] = {"entdecker": 3.5, "kingdom-crossing": 2.5, "boonlake": 1.0}
 
 
@@ -321,7 +321,7 @@ def section_ingest(bench: Bench) -> None:
     bench.results["ingest"] = figures
 
 
-REINGEST_LOGS = 2000  #: the corpus of the re-ingest figure (issue 13: 2,000 unchanged logs)
+REINGEST_LOGS = 2000  #: the corpus of the re-ingest figure: 2,000 unchanged logs
 REINGEST_GOAL = 0.10  #: a second ingest of unchanged logs, as a share of the first ingest's time
 
 

@@ -33,7 +33,7 @@ from .load import Loader
 from .workers import default_workers, extract_chunks
 
 GOAL_RATIO = 1.3
-GOAL_LOAD_ROWS_PER_S = 1_500_000  # DuckDB alone, state rows/s (issue 13)
+GOAL_LOAD_ROWS_PER_S = 1_500_000  # DuckDB alone, state rows/s: the owner's goal
 GOAL_SPEEDUP = 1.8  # ingest with 2 workers over 1 process
 MEMORY_BASE = 2  # copies of the corpus in the smaller memory run
 MEMORY_SCALE = 8  # and in the larger one
