@@ -61,11 +61,6 @@ class Game(ABC):
     #: what the rulebook calls the second number of :meth:`turn_info` ("round", "season", ...),
     #: the one word text output uses for it
     round_name: str = "round"
-    #: True when :meth:`apply` itself refuses every move on a terminal state (raising IllegalMove,
-    #: changing nothing): the replay driver then asks :meth:`is_terminal` only about a rejected move
-    #: (to report it as CORE.MOVE.AFTER_END) instead of before every move. tests/test_conformance.py
-    #: holds every game that declares it to it.
-    apply_refuses_after_end: bool = False
     #: True when :meth:`apply_unguarded` skips the rollback :meth:`apply` pays for on every move (a
     #: copy of the state): the replay driver, which stops at the first rejected move, then calls it
     #: and rebuilds the position before that move from the log (the error path only).

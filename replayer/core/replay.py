@@ -142,7 +142,6 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
     unguarded = game.replay_unguarded  # no rollback per move: a rejected move's position is rebuilt
     apply = game.apply_unguarded if unguarded else game.apply
     is_terminal = game.is_terminal
-    end_checked_first = not game.apply_refuses_after_end  # else apply refuses such a move itself
     ledger = state.ledger
     bot_ledgers = [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
     for i in range(end):
@@ -161,16 +160,14 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
 
                     raise IllegalMove("CORE.MOVE.UNKNOWN_PLAYER", f"{pid!r} is not a player of this game"
                                       f"{did_you_mean(pid, seat_of)} (players: {', '.join(seat_of)})", "/player")
-            if end_checked_first and is_terminal(state):
+            if is_terminal(state):
                 raise IllegalMove(*_AFTER_END)
             try:
                 apply(state, move, seat)
             except IllegalMove:
                 if unguarded:  # the rejected move may have changed it: the position before it again
                     state = result.state = _position_before(game, log, i)
-                if end_checked_first or not is_terminal(state):
-                    raise
-                raise IllegalMove(*_AFTER_END) from None  # the game refused it: reported as the core's
+                raise
         except IllegalMove as exc:
             ptr = exc.pointer if exc.pointer.startswith("/moves/") else f"/moves/{i}{exc.pointer}"
             message = exc.message

@@ -106,8 +106,6 @@ class Keyflower(CatalogEngine, Game):
     min_players, max_players = 2, 6
     variants: dict[str, str] = {}
     schema_file = "keyflower.schema.json"
-    #: once the game is over no phase takes a move: apply refuses it (the driver need not ask first)
-    apply_refuses_after_end = True
     rules = KEYFLOWER_RULES
     state_columns = (("score", "int"), ("workers", "int"), ("red", "int"), ("yellow", "int"), ("blue", "int"),
                      ("green", "int"), ("unseen_workers", "int"), ("wood", "int"), ("stone", "int"), ("iron", "int"),

@@ -113,7 +113,6 @@ class KingdomCrossing(CatalogEngine, Game):
                                    "(default: the token pictured on the space) or most_stars (the matching token with "
                                    "the most stars left in the supply)"}
     schema_file = "kingdom-crossing.schema.json"
-    apply_refuses_after_end = True  # apply's first check: the step END takes no move
     format_schemas = {"ludolog/1": "kingdom-crossing.ludolog-1.schema.json"}
 
     def option_sets(self, n_players: int) -> list[dict]:
