@@ -221,8 +221,9 @@ def report_lines(game: str, f: dict) -> list[str]:
 
 def cpu_line(serial: dict, parallel: dict) -> str:
     """The CPU time of both ingests and the most the workers can gain from it: with nothing else
-    running, the 1-process run takes about its main thread's CPU time, and a parallel run at least all its CPU time over the cores it can
-    use - figures that other programs on the machine disturb far less than the wall times."""
+    running, the 1-process run takes about its main thread's CPU time, and a parallel run at least
+    all its CPU time over the cores it can use - figures that other programs on the machine disturb
+    far less than the wall times."""
     cores = default_workers()
     total = parallel["cpu_parent"] + parallel["cpu_workers"]
     ceiling = serial["cpu_main_thread"] / (total / min(cores, parallel["workers"] + 1)) if total else 0.0

@@ -1,5 +1,5 @@
 """A chunk: the Arrow tables of some logs, ready to load in one transaction, and how chunks are
-merged, filtered and split (by the writer, the loader and the Parquet reader). Chunks are made by
+merged, filtered and split (by the loader and the Parquet reader). Chunks are made by
 :class:`ludolog.etl.extract.ChunkBuilder` in the process that replays the logs."""
 from __future__ import annotations
 

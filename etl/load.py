@@ -37,7 +37,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .db import DatabaseError, add_keys, commit, ensure_schema, missing_keys, rollback, stored_game_tables
-from .chunks import Chunk, merge_chunks, split_games, without_games
+from .chunks import Chunk, split_games, without_games
 from .tables import (COMMON_TABLES, GAME_KEY, GAMES, META_TABLE, STORED_SUFFIX, TABLES, game_state_table,
                      game_stored_table_name, game_views_ddl)
 
