@@ -7,14 +7,15 @@ progress bar. An existing database is checked before any worker starts and opene
 is replayed in this process, so a second ingest into a file that is in use fails at once with
 :class:`~ludolog.etl.db.DatabaseError`.
 
-The worker processes replay chunks of logs while this process loads the chunks they sent back,
-in file order, one transaction per batch of chunks; with one worker this process replays and
-loads in turn.
+The worker processes (or, with one worker, this process) replay chunks of logs; the chunks are
+gathered in file order into batches, and each batch is loaded in one transaction by a thread of
+this process while the next batch is replayed (DuckDB works without the GIL).
 """
 from __future__ import annotations
 
 import math
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -157,6 +158,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     try:
         opened = _open(db, files, replay, hashes)
         con, loader = opened.con, opened.loader
+        loading = _Loading(loader, summary)
         try:
             summary.failures = loader.failures
             if loader.database.status is SchemaStatus.OLDER:
@@ -172,19 +174,21 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
             batches = Batches(batch_rows)
             for chunk in replays if replays is not None else ():
                 summary.stats.add(chunk.stats)
-                _commit(loader, batches.add(chunk), summary)
+                loading.add(batches.add(chunk))
                 summary.seconds = time.perf_counter() - start
                 yield chunk.stats
             replayed = time.perf_counter()
             if pool is not None:
                 pool.close()  # every chunk is here: the workers exit while the last batch is loaded
-            _commit(loader, batches.rest(), summary)
+            loading.add(batches.rest())
+            loading.wait()
             began = time.perf_counter()
             loader.finish()  # the keys of a new database, the checkpoint
             summary.load_seconds += time.perf_counter() - began
             summary.tail_seconds = time.perf_counter() - replayed
             completed = True
         finally:
+            loading.close()  # a load under way completes, its commit too; the batch being filled is dropped
             con.close()
     finally:
         if pool is not None:
@@ -192,15 +196,42 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
         summary.seconds = time.perf_counter() - start
 
 
-def _commit(loader: Loader, ready: list[list[Chunk]], summary: IngestSummary) -> None:
-    """Load each batch of ``ready`` in one transaction (see :meth:`Loader.write`) and count it;
-    a batch is let go as soon as it is loaded, so that no more than one is held at a time."""
-    while ready:
-        batch = ready.pop(0)
+class _Loading:
+    """Loads batches in a thread of its own (a one-thread executor), one after the other in the
+    order given, while the ingesting thread replays the next batch: at most one batch is being
+    loaded and one filled, so memory stays bounded. A load's error reaches the ingesting thread
+    when it gives the next batch or waits for the last."""
+
+    def __init__(self, loader: Loader, summary: IngestSummary):
+        self.loader = loader
+        self.summary = summary
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="ludolog-load")
+        self.loading: Future | None = None
+
+    def add(self, ready: list[list[Chunk]]) -> None:
+        """Load each batch of ``ready`` once the one before it is loaded.
+
+        :raises BaseException: what loading the batch before raised.
+        """
+        while ready:
+            self.wait()
+            self.loading = self.executor.submit(self._load, ready.pop(0))
+
+    def _load(self, batch: list[Chunk]) -> None:
         began = time.perf_counter()
-        summary.games_written += loader.write(merge_chunks(batch))
-        summary.committed += sum(chunk.stats.logs for chunk in batch)
-        summary.load_seconds += time.perf_counter() - began
+        self.summary.games_written += self.loader.write(merge_chunks(batch))
+        self.summary.committed += sum(chunk.stats.logs for chunk in batch)
+        self.summary.load_seconds += time.perf_counter() - began
+
+    def wait(self) -> None:
+        """Wait until the batches given are loaded. :raises BaseException: what loading raised."""
+        loading, self.loading = self.loading, None
+        if loading is not None:
+            loading.result()
+
+    def close(self) -> None:
+        """Let a load under way complete (its commit too) and stop; nothing given later is loaded."""
+        self.executor.shutdown(wait=True, cancel_futures=True)
 
 
 @dataclass(slots=True)
