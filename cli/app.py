@@ -328,6 +328,23 @@ _register_ids(app)
 _register_new(app)
 _register_next(app)
 
+
+
+@app.command("record")
+@handle_errors
+def record(target: Annotated[str, typer.Argument(metavar="GAME|FILE", help="A game to start (with --players and --out) or a log to go on recording.")],
+           players: Annotated[Optional[str], typer.Option("--players", "-p", metavar="IDS", help="A new game's player ids in seat order: ana,ben.")] = None,
+           option: Annotated[Optional[list[str]], typer.Option("--option", metavar="K=V", help="A new game's option (repeatable).")] = None,
+           out: Annotated[Optional[Path], typer.Option("--out", "-o", readable=False, help="The new log's file (never replaced).")] = None,
+           host: Annotated[str, typer.Option("--host", help="Where to listen: 127.0.0.1 (this machine) or 0.0.0.0 (the network; needs the token).")] = "127.0.0.1",
+           port: Annotated[int, typer.Option("--port", help="The port (default 0: a free one).")] = 0,
+           no_open: Annotated[bool, typer.Option("--no-open", help="Do not open a browser.")] = False) -> None:
+    """Record a game at the table: a local web scoresheet offering only the legal moves, writing the log after every move."""
+    from .record.command import record_command
+
+    record_command(target, players, option, out, host, port, no_open)
+
+
 # Data commands (ingest, export, query, audit) live in their own module, written separately.
 try:
     from .data_commands import register as _register_data_commands

@@ -1,0 +1,198 @@
+"""The choice tree of the scoresheet: how the page narrows a position's legal moves to one.
+
+The engine lists every legal move of a position as a whole move (random outcomes and ``"?"``
+included, :meth:`Game.legal_moves`). The scorer picks among them in steps, as an electronic chess
+scoresheet does (piece, then square):
+
+* when few moves remain (at most :data:`WHOLE`) they are offered whole, one tap records one;
+* otherwise the move type is chosen first (when there is more than one), then each field in the
+  order the engine writes it; a field whose remaining moves all hold the same value is filled in
+  by itself and never asked;
+* the step that leaves a single move records it: the last choice is the last tap.
+
+The page calls :func:`step` through the server for every step and :func:`taps` counts the choices
+the same function asks for, so the figures ``make bench`` reports are the page's own.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+#: at most this many remaining moves are offered whole (buttons), one tap each
+WHOLE = 10
+#: the log format's unknown: what the scorer could not see
+UNKNOWN = "?"
+_ABSENT = "\x00absent"  # a field a move does not have (moves of one type may differ in fields)
+
+
+def value_key(value: Any) -> str:
+    """A value as the text that identifies it in a choice (canonical JSON)."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+
+
+def _field_key(move: dict, field: str) -> str:
+    return value_key(move[field]) if field in move else _ABSENT
+
+
+@dataclass(frozen=True)
+class Names:
+    """Component id -> (short name, description), for labels (from :meth:`Game.catalog_ids`)."""
+
+    table: dict[str, tuple[str, str]]
+
+    @classmethod
+    def of(cls, game) -> "Names":
+        table: dict[str, tuple[str, str]] = {}
+        try:
+            kinds = game.catalog_ids()
+        except Exception:  # noqa: BLE001 - a catalog without names still records; labels stay ids
+            kinds = {}
+        for entries in kinds.values():
+            for cid, text in entries.items():
+                if not text or cid in table:
+                    continue
+                short = text.split(",")[0].split(":")[0].strip()
+                table[str(cid)] = (short[:40], text)
+        return cls(table)
+
+    def word(self, value: Any) -> str:
+        """A leaf value in words: an id with its name (``N08 Lighthouse``), ``?`` as not seen."""
+        if value == UNKNOWN:
+            return "? (not seen)"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, str):
+            named = self.table.get(value)
+            return f"{value} {named[0]}" if named and named[0].lower() != value.lower() else value
+        return str(value)
+
+    def text(self, value: Any) -> str:
+        """Any value in words: lists joined, mappings as ``key value``."""
+        if isinstance(value, list):
+            return ", ".join(self.text(v) for v in value) if value else "none"
+        if isinstance(value, dict):
+            return ", ".join(f"{self.word(k)} {self.text(v)}" for k, v in value.items()) if value else "none"
+        return self.word(value)
+
+    def move_text(self, move: dict, shown: list[str] | None = None) -> str:
+        """A move in words, the player left out (the page says whose move it is)."""
+        keys = [k for k in move if k not in ("type", "player", "note")] if shown is None else shown
+        parts = [self.text(move[k]) if k in ("cell", "at", "space", "to", "region", "tile", "card")
+                 else f"{k} {self.text(move[k])}" for k in keys if k in move]
+        head = move.get("type", "")
+        return f"{head} {' '.join(parts)}".strip() if parts else head
+
+    def description(self, value: Any) -> str:
+        return self.table.get(value, ("", ""))[1] if isinstance(value, str) else ""
+
+
+def narrow(moves: list[dict], picks: list[tuple[str, str]]) -> list[dict]:
+    """The moves whose fields hold every picked value (``picks``: (field, value key) pairs)."""
+    if not picks:
+        return moves
+    return [m for m in moves if all(_field_key(m, f) == v for f, v in picks)]
+
+
+def _fields(moves: list[dict]) -> list[str]:
+    """Every field of ``moves``, in the order the engine writes them (type first)."""
+    seen: dict[str, None] = {}
+    for m in moves:
+        for k in m:
+            seen.setdefault(k, None)
+    return list(seen)
+
+
+def next_field(moves: list[dict]) -> str | None:
+    """The first field (in the engine's order) on which the remaining ``moves`` differ."""
+    for field in _fields(moves):
+        first = _field_key(moves[0], field)
+        if any(_field_key(m, field) != first for m in moves[1:]):
+            return field
+    return None
+
+
+def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players: list[str] | None = None) -> dict:
+    """What the page offers after ``picks``: one of
+
+    * ``{"kind": "move", "move": m}`` - the picks leave one move: it is the scorer's;
+    * ``{"kind": "whole", "options": [...]}`` - few moves remain: each offered whole;
+    * ``{"kind": "field", "field": f, "options": [...]}`` - the next field to choose;
+    * ``{"kind": "none"}`` - no legal move has these values (a stale or forged pick).
+
+    Each option has ``label`` (words), ``detail`` (the component's description, if any) and either
+    ``move`` (whole) or ``value`` (the value key to send back as the next pick).
+    """
+    remaining = narrow(moves, picks)
+    if not remaining:
+        return {"kind": "none", "remaining": 0}
+    if len(remaining) == 1 and picks:
+        return {"kind": "move", "move": remaining[0], "label": names.move_text(remaining[0]), "remaining": 1}
+    if len(remaining) <= WHOLE:
+        options = [{"label": _whole_label(m, remaining, names), "move": m, "unknown": _has_unknown(m),
+                    "player": m.get("player")} for m in remaining]
+        return {"kind": "whole", "options": options, "remaining": len(remaining)}
+    field = next_field(remaining)
+    if field is None:  # equal moves listed twice: one of them is the move
+        return {"kind": "move", "move": remaining[0], "label": names.move_text(remaining[0]), "remaining": 1}
+    groups: dict[str, list[dict]] = {}
+    for m in remaining:
+        groups.setdefault(_field_key(m, field), []).append(m)
+    options = []
+    for key, group in groups.items():
+        value = group[0].get(field)
+        if key == _ABSENT:
+            label = f"without {field}"
+        elif field == "player" and players is not None:
+            label = str(value)
+        else:
+            label = names.text(value)
+        options.append({"label": label, "value": key, "count": len(group), "unknown": value == UNKNOWN,
+                        "detail": names.description(value)})
+    options.sort(key=lambda o: not o["unknown"])  # the unknown first: one tap where the scorer saw nothing
+    return {"kind": "field", "field": field, "options": options, "remaining": len(remaining)}
+
+
+def _has_unknown(move: dict) -> bool:
+    return UNKNOWN in orjson.dumps(move).decode().replace('"?"', "\x01?") and '"?"' in orjson.dumps(move).decode()
+
+
+def _whole_label(move: dict, remaining: list[dict], names: Names) -> str:
+    """A whole move named by the fields that tell it from the others still offered."""
+    differing = [f for f in _fields(remaining) if f not in ("type", "player")
+                 and len({_field_key(m, f) for m in remaining}) > 1]
+    types = {m.get("type") for m in remaining}
+    shown = differing or None
+    text = names.move_text(move, shown)
+    if len(types) == 1 and shown:
+        text = f"{move.get('type', '')} {text.removeprefix(move.get('type', '')).strip()}".strip()
+    who = {m.get("player") for m in remaining}
+    if len(who) > 1 and move.get("player"):
+        text = f"{move['player']}: {text}"
+    return text
+
+
+def taps(moves: list[dict], target: dict, names: Names | None = None) -> int:
+    """The choices the page asks for to record ``target`` among ``moves`` (its legal moves):
+    the picks :func:`step` needs, at least one (a lone legal move is still confirmed).
+
+    :raises ValueError: ``target`` is not among ``moves``.
+    """
+    names = names or Names({})
+    picks: list[tuple[str, str]] = []
+    target_key = value_key(target)
+    while True:
+        offer = step(moves, picks, names)
+        kind = offer["kind"]
+        if kind == "move":
+            if value_key(offer["move"]) != target_key:
+                raise ValueError("the choices led to another move")
+            return len(picks)
+        if kind == "whole":
+            if not any(value_key(o["move"]) == target_key for o in offer["options"]):
+                raise ValueError(f"{target!r} is not a legal move here")
+            return len(picks) + 1
+        if kind == "none":
+            raise ValueError(f"{target!r} is not a legal move here")
+        picks.append((offer["field"], _field_key(target, offer["field"])))

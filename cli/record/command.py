@@ -1,0 +1,121 @@
+"""`ludolog record`: start (or resume) a log and serve its scoresheet page until interrupted.
+
+``ludolog record GAME --players ana,ben --out FILE`` writes a new log (never over an existing
+file) and ``ludolog record FILE`` goes on with one. Both print the page's full address, token
+included, and open it in a browser where one is available.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+import socket
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+
+import typer
+
+from ludolog.replayer.core import LogError
+from ludolog.replayer.core.files import display_name
+
+from ..common import EXIT_INVALID, parse_option_pairs, resolve_game, usage_error, violation_text
+
+_PLAYER_ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+_LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+def open_recording(target: str, players: str | None, options: list[str] | None, out: Path | None):
+    """The recording the arguments ask for: a new log (GAME with --players and --out) or an
+    existing one (FILE)."""
+    from .session import Recording
+
+    path = Path(target)
+    if players is None and out is None and (path.suffix == ".json" or path.exists()):
+        if options:
+            usage_error("--option is given when a game starts; the log keeps the options it began with", "--option")
+        try:
+            return Recording.open(path)
+        except LogError as exc:
+            typer.echo("\n".join(violation_text(v) for v in exc.violations[:5]), err=True)
+            typer.echo(f"{display_name(path)} cannot be recorded into: fix what is said above first", err=True)
+            raise typer.Exit(EXIT_INVALID) from None
+    engine = resolve_game(target)
+    if players is None:
+        usage_error("a new game needs its players in seat order, e.g. --players ana,ben", "--players")
+    if out is None:
+        usage_error("a new game needs the file to write, e.g. --out game.json", "--out")
+    ids = [p.strip() for p in players.split(",")]
+    bad = [p for p in ids if not _PLAYER_ID.match(p)]
+    if bad:
+        usage_error(f"{bad[0]!r} is not a player id: 1 to 40 letters, digits, '_', '.' or '-', without spaces",
+                    "--players")
+    if len(set(ids)) != len(ids):
+        usage_error("each player id is given once", "--players")
+    if not engine.min_players <= len(ids) <= engine.max_players:
+        usage_error(f"{engine.title} is played by {engine.min_players}-{engine.max_players} players", "--players")
+    chosen = parse_option_pairs(options)
+    unknown = [k for k in chosen if k not in engine.variants]
+    if unknown:
+        usage_error(f"{unknown[0]!r} is not an option of {engine.name} (options: {', '.join(engine.variants) or 'none'})",
+                    "--option")
+    if out.exists() or out.is_symlink():
+        typer.echo(f"{display_name(out)} exists already; ludolog never replaces it. To go on recording it: "
+                   f"ludolog record {display_name(out)}", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    try:
+        return Recording.create(out, engine.name, ids, chosen)
+    except FileExistsError:
+        typer.echo(f"{display_name(out)} exists already; to go on recording it: ludolog record {display_name(out)}",
+                   err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+
+
+def serve(recording, host: str, port: int, open_browser: bool) -> None:
+    """Serve ``recording`` on ``host:port`` (0: a free port) until interrupted."""
+    import uvicorn
+
+    from .server import make_app
+
+    token = secrets.token_urlsafe(18)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        usage_error(f"cannot listen on {host}:{port} ({exc.strerror or exc})", "--port" if port else "--host")
+    sock.listen(64)
+    bound = sock.getsockname()[1]
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    address = f"http://{'[' + shown + ']' if ':' in shown else shown}:{bound}/?token={token}"
+    typer.echo(f"recording {display_name(recording.path)} ({recording.game.title}): open {address}")
+    if host not in _LOOPBACK:
+        typer.echo(f"listening on every network interface ({host}): a phone on this network opens the same "
+                   "address with this machine's network address; without the token nothing is answered")
+    typer.echo("every move is written to the file as it is recorded; stop with Ctrl+C")
+    sys.stdout.flush()
+    config = uvicorn.Config(make_app(recording, token), log_level="warning", access_log=False, lifespan="off")
+    server = uvicorn.Server(config)
+    if open_browser:
+        threading.Timer(0.5, lambda: _open(address)).start()
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def _open(address: str) -> None:
+    try:
+        webbrowser.open(address)
+    except Exception:  # noqa: BLE001 - no browser here: the printed address is enough
+        pass
+
+
+def record_command(target: str, players: str | None, options: list[str] | None, out: Path | None,
+                   host: str, port: int, no_open: bool) -> None:
+    if not 0 <= port <= 65535:
+        usage_error("a port is 0 to 65535 (0: any free port)", "--port")
+    recording = open_recording(target, players, options, out)
+    serve(recording, host, port, not no_open)

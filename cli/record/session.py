@@ -1,0 +1,619 @@
+"""One game being recorded: the log on disk, the engine state in memory, and every change to both.
+
+A :class:`Recording` holds the log as a dict (what the file holds), the engine's state after its
+last accepted move and the legal moves of that position, so that a request never replays the game
+from its first move (only a take-back does, once). Every change is written to the file before it
+is acknowledged (:func:`durable_write`): a killed server leaves a file with every move the page
+showed as recorded.
+
+Phases: ``setup`` (the set-up still holds placeholders or breaks a rule; moves wait), ``play``,
+``blocked`` (the last move was recorded against the engine's verdict, after the scorer confirmed:
+nothing more is recorded until it is taken back) and ``over``.
+"""
+from __future__ import annotations
+
+import os
+import random
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from ludolog.replayer.core import CURRENT_FORMAT, IllegalMove, LogError, get_game, replay
+from ludolog.replayer.core.files import display_name, read_log_bytes
+from ludolog.replayer.core.reading import parse_log
+from ludolog.replayer.core.replay import check_claimed
+from ludolog.replayer.core.schemas import PLACEHOLDER
+from ludolog.replayer.core.simulate import PLAYER_NAMES
+
+from . import choices
+
+#: the envelope field holding the take-backs (log.schema.json documents it)
+TRAIL = "corrections"
+#: moves shown as "last moves"
+LAST_MOVES = 8
+
+
+class RecordError(Exception):
+    """A request the recording refuses; ``status`` is the HTTP status, ``data`` extra JSON."""
+
+    def __init__(self, status: int, message: str, **data: Any):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.data = data
+
+
+class StorageError(Exception):
+    """The log file cannot be written (disk full, read-only folder...): a fault of the machine."""
+
+
+def durable_write(path: Path, data: bytes, create: bool = False) -> None:
+    """Write ``path`` whole: a new temporary file in the same folder, flushed to the disk, then
+    renamed over the old file (``create``: linked to a free name only, never replacing a file),
+    then the folder flushed so that the new name survives a crash.
+
+    :raises FileExistsError: ``create`` and the name is taken.
+    :raises StorageError: the file system refuses (the message says what and where).
+    """
+    folder = path.parent
+    temp = folder / f".{path.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(temp, flags, 0o666)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if create:
+            os.link(temp, path)  # fails if the name is taken, even by a file appearing meanwhile
+            os.unlink(temp)
+        else:
+            os.replace(temp, path)
+        dir_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except FileExistsError:
+        _remove(temp)
+        raise
+    except OSError as exc:
+        _remove(temp)
+        raise StorageError(f"{display_name(path)}: cannot be written ({exc.strerror or exc}); the last move "
+                           "shown as recorded is still in the file") from None
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _without_note(move: dict) -> dict:
+    return {k: v for k, v in move.items() if k != "note"} if "note" in move else move
+
+
+def starting_log(game, players: list[str], options: dict) -> dict:
+    """The log a recording starts from: the envelope filled in, the set-up as placeholders (those
+    of ``ludolog new``), no moves."""
+    from ..new import starting_log as template
+
+    log = template(game, players)
+    log["options"] = dict(options)
+    log["meta"]["source"] = f"recorded with ludolog record {game.name}"
+    log["meta"]["date"] = datetime.now(timezone.utc).date().isoformat()
+    return log
+
+
+class Recording:
+    """A log being recorded (see the module's text). Every public method holds the lock."""
+
+    def __init__(self, path: Path, raw: dict):
+        self.path = path
+        self.raw = raw
+        self.game = get_game(raw["game"])
+        self.names = choices.Names.of(self.game)
+        self.lock = threading.Lock()
+        self.version = 0  # bumped on every change: what the page polls
+        self.state = None
+        self.log = None
+        self.problems: list[dict] = []  # set-up violations (phase setup)
+        self.refused: dict | None = None  # the violation of a move recorded against the verdict
+        self._legal: list[dict] | None = None
+        self._rebuild()
+
+    # -- opening ----------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, path: Path, game_name: str, players: list[str], options: dict) -> "Recording":
+        """A new log at ``path``, which must not exist (the file is written at once).
+
+        :raises FileExistsError: ``path`` exists.
+        """
+        game = get_game(game_name)
+        raw = starting_log(game, players, options)
+        durable_write(path, orjson.dumps(raw, option=orjson.OPT_INDENT_2) + b"\n", create=True)
+        return cls(path, raw)
+
+    @classmethod
+    def open(cls, path: Path) -> "Recording":
+        """An existing log to go on recording.
+
+        :raises LogError: the file is not a log of a known game (its violations say why).
+        """
+        data = read_log_bytes(path)
+        log = parse_log(data, display_name(path))  # raises LogError for a file that is no log
+        if not log.head_ok and any(v.move_index is None and not v.pointer.startswith("/setup")
+                                   for v in log.violations):
+            raise LogError([v for v in log.violations if v.move_index is None])
+        return cls(path, orjson.loads(data.removeprefix(b"\xef\xbb\xbf")))
+
+    # -- the position -----------------------------------------------------------------------------
+    def _parsed(self, raw: dict):
+        return parse_log(orjson.dumps(raw), display_name(self.path), self.game)
+
+    def _rebuild(self) -> None:
+        """Replay the whole log once (opening, set-up, take-back): the state after its last
+        accepted move, the phase and any violation."""
+        self.log = self._parsed(self.raw)
+        self._legal = None
+        self.refused = None
+        self.problems = []
+        setup_errors = [v for v in self.log.violations if v.move_index is None]
+        if setup_errors:
+            self.state = None
+            self.problems = [_violation(v) for v in setup_errors]
+            return
+        result = replay(self.log, check_claims=False)
+        if result.state is None:
+            self.state = None
+            self.problems = [_violation(v) for v in result.violations]
+            return
+        self.state = result.state
+        refused = [v for v in result.violations if v.move_index is not None and v.move_index < len(self.log.moves)]
+        if refused:
+            self.refused = _violation(refused[0])
+            self._applied = result.applied
+        else:
+            self._applied = len(self.log.moves)
+
+    @property
+    def phase(self) -> str:
+        if self.state is None:
+            return "setup"
+        if self.refused is not None:
+            return "blocked"
+        return "over" if self.game.is_terminal(self.state) else "play"
+
+    @property
+    def count(self) -> int:
+        return len(self.raw["moves"])
+
+    def legal(self) -> list[dict]:
+        """The legal moves of the current position (listed once per position)."""
+        if self._legal is None:
+            self._legal = self.game.legal_moves(self.state) if self.phase == "play" else []
+        return self._legal
+
+    def _save(self) -> None:
+        durable_write(self.path, orjson.dumps(self.raw, option=orjson.OPT_INDENT_2) + b"\n")
+        self.version += 1
+
+    # -- what the page shows ----------------------------------------------------------------------
+    def view(self, svg: bool = True) -> dict:
+        """The position as the page draws it."""
+        with self.lock:
+            return self._view(svg)
+
+    def _view(self, svg: bool = True) -> dict:
+        game, state, raw = self.game, self.state, self.raw
+        ids = [p["id"] for p in raw["players"]]
+        out: dict[str, Any] = {
+            "game": game.name, "title": game.title, "file": display_name(self.path), "version": self.version,
+            "count": self.count, "phase": self.phase, "players": ids, "options": raw.get("options") or {},
+            "claimed": raw.get("claimed") or {}, "corrections": len(raw.get(TRAIL) or []),
+            "last": [{"index": i, "text": self._move_words(m), "player": m.get("player"), "note": m.get("note", "")}
+                     for i, m in list(enumerate(raw["moves"]))[-LAST_MOVES:]][::-1],
+        }
+        if state is None:
+            out["problems"] = self.problems
+            return out
+        out["scores"] = dict(zip(ids, game.scores(state)))
+        bots = game.bot_scores(state)
+        if bots:
+            out["bots"] = {bot.name: bots[bot.id] for bot in game.bot_seats(state)}
+        try:
+            turn, round_no = game.turn_info(state)
+            out["turn"] = {"turn": turn, "round": round_no, "round_name": game.round_name}
+        except Exception:  # noqa: BLE001 - a position without turn figures is still shown
+            pass
+        out["acting"] = [ids[s] for s in sorted(game.acting_seats(state))]
+        window = game.open_window(state)
+        out["window"] = window.label if window is not None and not window.complete else ""
+        out["to_move"] = self._to_move_words(out["acting"], window)
+        out["describe"] = game.describe(state)
+        out["svg"] = (game.render_svg(state) if svg else None)
+        if self.refused is not None:
+            out["refused"] = self.refused
+        if self.phase == "over" or raw.get("claimed"):
+            out["claims"] = [_violation(v) for v in check_claimed(self.log, game, state, game.is_terminal(state))] \
+                if raw.get("claimed") else []
+        return out
+
+    def _to_move_words(self, acting: list[str], window) -> str:
+        if self.phase == "over":
+            return "the game is over"
+        if self.phase == "blocked":
+            return "recording stops at a refused move: take it back to go on"
+        if window is not None and not window.complete:
+            return f"{window.label}: {', '.join(acting)} decide (in any order)"
+        if acting:
+            return f"{acting[0]} to move"
+        return "a random outcome (what the table drew, rolled or turned up)"
+
+    def _move_words(self, move: dict) -> str:
+        who = move.get("player")
+        text = self.names.move_text(move)
+        return f"{who}: {text}" if who else text
+
+    def step(self, picks: list[tuple[str, str]], count: int | None = None) -> dict:
+        """The next choice after ``picks`` (see :func:`choices.step`)."""
+        with self.lock:
+            if count is not None and count != self.count:
+                raise RecordError(409, f"the position changed: {self.count} moves are recorded now, not {count}",
+                                  position=self._view(svg=False))
+            if self.phase != "play":
+                return {"kind": "closed", "phase": self.phase, "count": self.count}
+            offer = choices.step(self.legal(), picks, self.names, [p["id"] for p in self.raw["players"]])
+            offer["count"] = self.count
+            offer["picks"] = [list(p) for p in picks]
+            return offer
+
+    # -- changes ----------------------------------------------------------------------------------
+    def record(self, count: int, move: dict, force: bool = False) -> dict:
+        """Append ``move`` to the log after ``count`` moves: a legal move at once; a move the
+        engine refuses only with ``force`` (the scorer confirmed it), which blocks recording.
+
+        :raises RecordError: 409 stale position or recording stopped, 422 refused (the violation
+            is in ``data``; send again with ``force`` to record it anyway).
+        """
+        with self.lock:
+            if count != self.count:
+                raise RecordError(409, f"the position changed: {self.count} moves are recorded now, not {count}; "
+                                  "the page shows the current position", position=self._view(svg=False))
+            phase = self.phase
+            if phase == "setup":
+                raise RecordError(409, "the set-up is not complete yet: fill it in first")
+            if phase == "blocked":
+                raise RecordError(409, "the last move was recorded against the rules: take it back before going on")
+            if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+                raise RecordError(400, "a move is a JSON object with a \"type\"")
+            plain = _without_note(move)
+            key = choices.value_key(plain)
+            legal = phase == "play" and any(choices.value_key(m) == key for m in self.legal())
+            if legal:
+                self._apply(move)
+            else:
+                violation = self._refusal(move)
+                if violation is None:  # legal after all (a field order the list did not use)
+                    self._apply(move)
+                elif not force:
+                    raise RecordError(422, f"the rules refuse this move: {violation['message']}", violation=violation)
+                else:
+                    self.raw["moves"].append(move)
+                    self._save_or_undo()
+                    self.refused = violation
+                    self.log = self._parsed(self.raw)
+                    self._legal = []
+            return self._view()
+
+    def _apply(self, move: dict) -> None:
+        game, state = self.game, self.state
+        index = self.count
+        for ledger in [state.ledger] + [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]:
+            ledger.move_index = index
+        pid = move.get("player")
+        seat = self.log.seat_of.get(pid) if pid is not None else None
+        game.apply(state, move, seat)  # listed as legal: accepted (apply checks every rule again)
+        self.raw["moves"].append(move)
+        self._legal = None
+        try:
+            self._save()
+        except StorageError:  # the file keeps the position before: so does the page
+            self.raw["moves"].pop()
+            self._rebuild()
+            raise
+        self.log.moves = self.raw["moves"]
+
+    def _save_or_undo(self) -> None:
+        try:
+            self._save()
+        except StorageError:
+            self.raw["moves"].pop()
+            raise
+
+    def _refusal(self, move: dict) -> dict | None:
+        """The violation ``validate`` would report for ``move`` appended to the log, or None."""
+        trial = dict(self.raw)
+        trial["moves"] = [*self.raw["moves"], move]
+        log = self._parsed(trial)
+        index = len(trial["moves"]) - 1
+        found = [v for v in log.violations if v.move_index == index]
+        if not found:
+            result = replay(log, check_claims=False)
+            found = [v for v in result.violations if v.move_index == index]
+        return _violation(found[0]) if found else None
+
+    def undo(self, count: int) -> dict:
+        """Take back the last move; the trail (time, index, the move) goes into the log."""
+        with self.lock:
+            if count != self.count:
+                raise RecordError(409, f"the position changed: {self.count} moves are recorded now, not {count}",
+                                  position=self._view(svg=False))
+            if not self.raw["moves"]:
+                raise RecordError(409, "no move to take back")
+            move = self.raw["moves"].pop()
+            trail = self.raw.setdefault(TRAIL, [])
+            trail.append({"time": _now(), "index": self.count, "move": move})
+            try:
+                self._save()
+            except StorageError:
+                trail.pop()
+                if not trail:
+                    del self.raw[TRAIL]
+                self.raw["moves"].append(move)
+                raise
+            self._rebuild()
+            return self._view()
+
+    def note(self, index: int, text: str) -> dict:
+        """Set (or, with an empty text, remove) the note of move ``index``."""
+        with self.lock:
+            if not isinstance(index, int) or not 0 <= index < self.count:
+                raise RecordError(400, f"there is no move {index} (the log has {self.count} moves, from 0)")
+            if not isinstance(text, str) or len(text) > 2000:
+                raise RecordError(400, "a note is a text of at most 2,000 characters")
+            move = self.raw["moves"][index]
+            old = move.get("note")
+            if text.strip():
+                move["note"] = text.strip()
+            else:
+                move.pop("note", None)
+            try:
+                self._save()
+            except StorageError:
+                if old is None:
+                    move.pop("note", None)
+                else:
+                    move["note"] = old
+                raise
+            return self._view()
+
+    def claim(self, final: dict | None, event: dict | None) -> dict:
+        """The scores the table wrote down: ``final`` (player id -> score) and/or one interim
+        ``event`` ({"after": index, "label": text, "scores": {...}}); checked by the schema."""
+        with self.lock:
+            claimed = dict(self.raw.get("claimed") or {})
+            if final is not None:
+                claimed["final"] = final
+            if event is not None:
+                claimed["events"] = [*(claimed.get("events") or []), event]
+            trial = dict(self.raw)
+            trial["claimed"] = claimed
+            log = self._parsed(trial)
+            wrong = [_violation(v) for v in log.violations if v.pointer.startswith("/claimed")]
+            if wrong:
+                raise RecordError(400, "; ".join(w["message"] for w in wrong), problems=wrong)
+            old = self.raw.get("claimed")
+            self.raw["claimed"] = claimed
+            try:
+                self._save()
+            except StorageError:
+                if old is None:
+                    del self.raw["claimed"]
+                else:
+                    self.raw["claimed"] = old
+                raise
+            self.log.claimed = claimed
+            return self._view()
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def setup_form(self) -> dict:
+        """The set-up's fields: each leaf of the game's set-up shape with its JSON pointer, the
+        value written so far ("" for a placeholder), its kind and the ids it may hold with names."""
+        with self.lock:
+            written = self.raw.get("setup") or {}
+            fields = self._fields()
+            for f in fields:
+                value = _at(written, f["path"])
+                f["value"] = "" if value is None or (isinstance(value, str) and value.startswith(PLACEHOLDER)) else value
+            return {"fields": [{k: v for k, v in f.items() if k != "path"} for f in fields],
+                    "problems": self.problems, "phase": self.phase}
+
+    def _fields(self) -> list[dict]:
+        """The set-up's fields: the game's set-up schema walked with a set-up the engine draws (for
+        list lengths, map keys and value kinds); optional keys are fields that may stay empty."""
+        ids = [p["id"] for p in self.raw["players"]]
+        shape = self.game.random_setup(random.Random(0), len(ids), self.raw.get("options") or {})
+        drawn_for = [name.lower() for name in PLAYER_NAMES[:len(ids)]]  # the ids random_setup keys players by
+        shape = _rekey(shape, dict(zip(drawn_for, ids)))
+        doc = self.game.schema.document
+        node = doc.get("properties", {}).get("setup", {})
+        fields: list[dict] = []
+        _walk(shape, node, doc, [], fields, True, self._ids_by_kind(), self.names, ids)
+        return fields
+
+    def _ids_by_kind(self) -> dict[str, list[str]]:
+        try:
+            return {kind: list(entries) for kind, entries in self.game.catalog_ids().items()}
+        except Exception:  # noqa: BLE001 - without a catalog list the fields take free text
+            return {}
+
+    def set_setup(self, values: dict[str, Any]) -> dict:
+        """Write the set-up from ``values`` (JSON pointer -> value) and check it as a whole: every
+        schema error at once, then the rules of set-up. The file keeps what was written either way
+        (a placeholder stays where nothing was given); play starts when it is right."""
+        with self.lock:
+            if self.raw["moves"]:
+                raise RecordError(409, "moves are recorded already: the set-up can no longer change")
+            if not isinstance(values, dict):
+                raise RecordError(400, "the set-up is sent as an object of JSON pointer -> value")
+            setup = _fill(self._fields(), values)
+            self.raw["setup"] = setup
+            self._save()
+            self._rebuild()
+            return {"phase": self.phase, "problems": self.problems, "view": self._view()}
+
+
+def _violation(v) -> dict:
+    return {"index": v.move_index, "pointer": v.pointer, "code": v.code, "message": v.message, "rule": v.rule_ref}
+
+
+def _resolve(doc: dict, node: Any) -> dict:
+    """``node`` with its local ``$ref`` followed (repeatedly), its own keys kept."""
+    for _ in range(10):
+        if not isinstance(node, dict):
+            return {}
+        ref = node.get("$ref")
+        if not (isinstance(ref, str) and ref.startswith("#/$defs/")):
+            return node
+        target = doc.get("$defs", {}).get(ref.removeprefix("#/$defs/"), {})
+        node = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+    return node
+
+
+def _alternatives(doc: dict, node: dict) -> list[dict]:
+    return [_resolve(doc, n) for n in (node.get("anyOf") or node.get("oneOf") or [])]
+
+
+def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], required: bool, ids: dict, names,
+          players: list[str]) -> None:
+    node = _resolve(doc, node)
+    if isinstance(shape, dict):
+        properties = node.get("properties") or {}
+        needed = set(node.get("required") or ())
+        keys = list(properties) + [k for k in shape if k not in properties] if properties else list(shape)
+        for key in keys:
+            child = shape.get(key, _blank(_resolve(doc, properties.get(key, {}))))
+            extra = node.get("additionalProperties")
+            child_node = properties.get(key, extra if isinstance(extra, dict) else {})
+            _walk(child, child_node, doc, [*path, ("map", key)], out, required and (not properties or key in needed),
+                  ids, names, players)
+        return
+    if isinstance(shape, list):
+        items = node.get("items", {})
+        for i, value in enumerate(shape):
+            _walk(value, items, doc, [*path, ("list", i)], out, required, ids, names, players)
+        return
+    alts = _alternatives(doc, node)
+    kind = "bool" if isinstance(shape, bool) else "int" if isinstance(shape, int) else "str"
+    if node.get("type") == "integer":
+        kind = "int"
+    enum = node.get("enum") or [v for a in alts for v in (a.get("enum") or [])]
+    unknown = any(a.get("const") == "?" for a in alts) or shape == "?"
+    options: list[dict] = []
+    if enum:
+        options = [{"id": v, "label": names.word(v), "detail": names.description(v)} for v in enum]
+    elif kind == "str":
+        if shape in players:
+            options = [{"id": p, "label": p, "detail": ""} for p in players]
+        else:
+            for entries in ids.values():
+                if shape in entries:
+                    options = [{"id": i, "label": names.word(i), "detail": names.description(i)} for i in entries]
+                    break
+    if unknown and not any(o["id"] == "?" for o in options):
+        options.insert(0, {"id": "?", "label": "? (not seen)", "detail": ""})
+    pointer = "".join(f"/{k}" for _, k in path)
+    out.append({"pointer": pointer, "path": path, "kind": kind, "options": options, "required": required,
+                "label": " ".join(str(k) for _, k in path), "description": node.get("description", "")})
+
+
+def _rekey(value: Any, rename: dict[str, str]) -> Any:
+    """``value`` with each mapping keyed by the simulator's player ids keyed by the log's."""
+    if isinstance(value, dict):
+        keys = set(value)
+        swap = keys == set(rename) and keys != set(rename.values())
+        return {(rename[k] if swap else k): _rekey(v, rename) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rekey(v, rename) for v in value]
+    return value
+
+
+def _blank(node: dict) -> Any:
+    return 0 if node.get("type") == "integer" else ""
+
+
+def _at(value: Any, path: list) -> Any:
+    for _, key in path:
+        if isinstance(value, dict):
+            value = value.get(key)
+        elif isinstance(value, list) and isinstance(key, int) and key < len(value):
+            value = value[key]
+        else:
+            return None
+    return value
+
+
+def _fill(fields: list[dict], values: dict[str, Any]) -> dict:
+    """The set-up the form's ``values`` (JSON pointer -> value) make: a placeholder where a
+    required field is empty, an empty optional field left out; numbers written as text become
+    numbers where the field holds one."""
+    root: dict = {}
+    for f in fields:
+        value = values.get(f["pointer"])
+        skip = False
+        if value is None or value == "":
+            skip = not f["required"]  # its containers are still made: a map of optional counts stays {}
+            value = f"{PLACEHOLDER}: {f['label']}>"
+        elif f["kind"] == "int" and isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                pass
+        elif f["kind"] == "bool":
+            value = value in (True, "true", "yes", "1", 1)
+        node: Any = root
+        path = f["path"]
+        for depth, (_, key) in enumerate(path):
+            last = depth == len(path) - 1
+            nxt = None if last else ({} if path[depth + 1][0] == "map" else [])
+            if last and skip:
+                break
+            if isinstance(node, list):
+                while len(node) <= key:
+                    node.append(None)
+                if last:
+                    node[key] = value
+                else:
+                    if node[key] is None:
+                        node[key] = nxt
+                    node = node[key]
+            else:
+                if last:
+                    node[key] = value
+                else:
+                    node = node.setdefault(key, nxt)
+    return _compact(root)
+
+
+def _compact(value: Any) -> Any:
+    """Lists without the holes left by empty optional items."""
+    if isinstance(value, dict):
+        return {k: _compact(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_compact(v) for v in value if v is not None]
+    return value
+
+
+__all__ = ["CURRENT_FORMAT", "Recording", "RecordError", "StorageError", "durable_write", "IllegalMove"]
