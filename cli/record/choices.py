@@ -24,7 +24,7 @@ import orjson
 WHOLE = 10
 #: the log format's unknown: what the scorer could not see
 UNKNOWN = "?"
-_ABSENT = "\x00absent"  # a field a move does not have (moves of one type may differ in fields)
+ABSENT = "\x00absent"  # a field a move does not have (moves of one type may differ in fields)
 
 
 def value_key(value: Any) -> str:
@@ -33,7 +33,7 @@ def value_key(value: Any) -> str:
 
 
 def _field_key(move: dict, field: str) -> str:
-    return value_key(move[field]) if field in move else _ABSENT
+    return value_key(move[field]) if field in move else ABSENT
 
 
 @dataclass(frozen=True)
@@ -130,8 +130,8 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
     if len(remaining) == 1 and picks:
         return {"kind": "move", "move": remaining[0], "label": names.move_text(remaining[0]), "remaining": 1}
     if len(remaining) <= WHOLE:
-        options = [{"label": _whole_label(m, remaining, names), "move": m, "unknown": _has_unknown(m),
-                    "player": m.get("player")} for m in remaining]
+        options = [{"label": _whole_label(m, remaining, names), "move": m, "key": value_key(m),
+                    "unknown": _has_unknown(m), "player": m.get("player")} for m in remaining]
         return {"kind": "whole", "options": options, "remaining": len(remaining)}
     field = next_field(remaining)
     if field is None:  # equal moves listed twice: one of them is the move
@@ -142,7 +142,7 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
     options = []
     for key, group in groups.items():
         value = group[0].get(field)
-        if key == _ABSENT:
+        if key == ABSENT:
             label = f"without {field}"
         elif field == "player" and players is not None:
             label = str(value)
@@ -155,7 +155,8 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
 
 
 def _has_unknown(move: dict) -> bool:
-    return UNKNOWN in orjson.dumps(move).decode().replace('"?"', "\x01?") and '"?"' in orjson.dumps(move).decode()
+    """Whether the move writes the unknown somewhere (a value ``"?"`` or a count of ``"?"``)."""
+    return b'"?"' in orjson.dumps(move)
 
 
 def _whole_label(move: dict, remaining: list[dict], names: Names) -> str:

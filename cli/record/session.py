@@ -242,7 +242,8 @@ class Recording:
         out["window"] = window.label if window is not None and not window.complete else ""
         out["to_move"] = self._to_move_words(out["acting"], window)
         out["describe"] = game.describe(state)
-        out["svg"] = (game.render_svg(state) if svg else None)
+        if svg:  # a view without the picture (a stale answer, a poll) leaves the page's picture as it is
+            out["svg"] = game.render_svg(state)
         if self.refused is not None:
             out["refused"] = self.refused
         if self.phase == "over" or raw.get("claimed"):
@@ -497,7 +498,7 @@ def _alternatives(doc: dict, node: dict) -> list[dict]:
 
 
 def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], required: bool, ids: dict, names,
-          players: list[str]) -> None:
+          players: list[str], hint: Any = None) -> None:
     node = _resolve(doc, node)
     if isinstance(shape, dict):
         properties = node.get("properties") or {}
@@ -512,8 +513,11 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
         return
     if isinstance(shape, list):
         items = node.get("items", {})
+        # an item drawn as "?" takes its choices from its known siblings (or cousins: lists of lists)
+        known = [v for v in _flat(shape) if isinstance(v, str) and v != "?"]
         for i, value in enumerate(shape):
-            _walk(value, items, doc, [*path, ("list", i)], out, required, ids, names, players)
+            _walk(value, items, doc, [*path, ("list", i)], out, required, ids, names, players,
+                  known[0] if known else hint)
         return
     alts = _alternatives(doc, node)
     kind = "bool" if isinstance(shape, bool) else "int" if isinstance(shape, int) else "str"
@@ -525,11 +529,12 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
     if enum:
         options = [{"id": v, "label": names.word(v), "detail": names.description(v)} for v in enum]
     elif kind == "str":
-        if shape in players:
+        probe = shape if shape != "?" or hint is None else hint
+        if probe in players:
             options = [{"id": p, "label": p, "detail": ""} for p in players]
         else:
             for entries in ids.values():
-                if shape in entries:
+                if probe in entries:
                     options = [{"id": i, "label": names.word(i), "detail": names.description(i)} for i in entries]
                     break
     if unknown and not any(o["id"] == "?" for o in options):
@@ -537,6 +542,12 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
     pointer = "".join(f"/{k}" for _, k in path)
     out.append({"pointer": pointer, "path": path, "kind": kind, "options": options, "required": required,
                 "label": " ".join(str(k) for _, k in path), "description": node.get("description", "")})
+
+
+def _flat(value: Any) -> list:
+    if isinstance(value, list):
+        return [leaf for v in value for leaf in _flat(v)]
+    return [value]
 
 
 def _rekey(value: Any, rename: dict[str, str]) -> Any:

@@ -1,0 +1,209 @@
+"""`ludolog record` in a real browser: whole games recorded by tapping through the page.
+
+Debian's Chromium, driven over its DevTools protocol (tests/chromium.py). Each game's set-up is
+chosen in the page's form and every move tapped on the page's own buttons (clicks dispatched
+through the DOM, which is what a tap does); the file written must validate with exactly the moves
+of the simulated log, and each move must have taken the taps the choice tree promises.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ludolog.cli.common import check_file
+from ludolog.cli.record import choices
+from ludolog.replayer.core import simulate_log
+
+from .chromium import CHROMIUM, SKIP_REASON, chromium
+from .record_server import start
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=SKIP_REASON)
+
+#: a short simulated game of each game (2 players): the shortest of the first seeds tried
+GAMES = ["entdecker", "kingdom-crossing", "castles-of-burgundy", "keyflower", "boonlake"]
+
+#: taps one move on the page: ``whole`` is the move's key (as the page's whole-move buttons carry
+#: it), ``fields`` the key of each field's value; resolves with the number of taps, or throws
+_TAP = """
+async (whole, fields, absent) => {
+  const settle = async (gen) => {  // until the page has drawn and asks the server nothing more
+    for (let i = 0; i < 100; i++) {
+      if (state.inflight === 0 && !state.busy && document.body.dataset.gen !== gen) return;
+      await new Promise((r) => state.waiters.push(r));
+    }
+    throw new Error("the page did not settle");
+  };
+  const start = document.body.dataset.count;
+  for (let taps = 1; taps <= 12; taps++) {
+    const buttons = [...document.querySelectorAll("#options button")];
+    let button = buttons.find((b) => b.dataset.key === whole);
+    if (!button) {
+      const field = document.getElementById("turn").dataset.asking;
+      const value = field in fields ? fields[field] : absent;  // a field the move leaves out
+      button = buttons.find((b) => b.dataset.value !== undefined && b.dataset.value === value);
+      if (!button) throw new Error("no button for " + field + " = " + fields[field] + " among " + buttons.length);
+    }
+    const gen = document.body.dataset.gen;
+    button.click();
+    await settle(gen);
+    if (document.body.dataset.count !== start) return taps;
+  }
+  throw new Error("more than 12 taps");
+}
+"""
+
+
+def _short_game(name: str) -> dict:
+    logs = [simulate_log(name, 2, f"browser:{k}") for k in range(6)]
+    return min(logs, key=lambda raw: len(raw["moves"]))
+
+
+def _leaves(value, pointer=""):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, f"{pointer}/{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, f"{pointer}/{i}")
+    else:
+        yield pointer, value
+
+
+def _open(page, address: str, ready: str) -> None:
+    page.call("Page.enable")
+    page.call("Runtime.enable")
+    page.call("Page.navigate", url=address)
+    page.wait_for(f"document.body && document.body.dataset.ready === {json.dumps(ready)}")
+
+
+def _tap(page, move: dict) -> int:
+    fields = {k: choices.value_key(v) for k, v in move.items()}
+    result = page.call("Runtime.evaluate", expression=f"({_TAP})({json.dumps(choices.value_key(move))}, {json.dumps(fields)}, "
+                                                 f"{json.dumps(choices.ABSENT)})",
+                       awaitPromise=True, returnByValue=True)
+    assert "exceptionDetails" not in result, (move, result["exceptionDetails"])
+    return result["result"]["value"]
+
+
+def _fill_setup(page, setup: dict) -> None:
+    for pointer, value in _leaves(setup):
+        found = page.evaluate(f"""(() => {{
+            const input = [...document.querySelectorAll("#setup-form [data-pointer]")]
+                .find((i) => i.dataset.pointer === {json.dumps(pointer)});
+            if (!input) return false;
+            input.value = {json.dumps(str(value) if not isinstance(value, bool) else str(value).lower())};
+            return input.value === {json.dumps(str(value))} || input.tagName === "INPUT";
+        }})()""")
+        assert found, f"the set-up form has no choice {value!r} at {pointer}"
+    page.evaluate("document.getElementById('setup-start').click()")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_game_is_recorded_by_tapping_through_the_page(name, tmp_path):
+    raw = _short_game(name)
+    path = tmp_path / f"{name}.json"
+    server = start([name, "--players", "ana,ben", "--out", str(path)])
+    try:
+        with chromium("412,915") as page:
+            _open(page, server.address, "0:setup")
+            _fill_setup(page, raw["setup"])
+            page.wait_for("document.body.dataset.ready === '0:play'")
+            names = choices.Names.of(__import__("ludolog.replayer.core", fromlist=["get_game"]).get_game(name))
+            expected_taps = _expected_taps(name, raw, names)
+            for i, move in enumerate(raw["moves"]):
+                taps = _tap(page, move)
+                assert taps == expected_taps[i], (i, move, taps, expected_taps[i])
+            page.wait_for(f"document.body.dataset.ready === '{len(raw['moves'])}:over'")
+            for pid, score in raw["claimed"]["final"].items():
+                page.evaluate(f"document.querySelector('#claim-form input[data-player={json.dumps(pid)}]').value = '{score}'")
+            page.evaluate("document.getElementById('claim-save').click()")
+            page.wait_for("!!document.querySelector('#claim-check .ok')")
+            assert page.errors() == []
+    finally:
+        server.stop()
+    written = json.loads(path.read_text())
+    assert written["moves"] == raw["moves"]
+    assert written["setup"] == raw["setup"]
+    assert written["claimed"] == {"final": raw["claimed"]["final"]}
+    check = check_file(path)
+    assert check.status == "valid", check.violations
+
+
+def _expected_taps(name: str, raw: dict, names) -> list[int]:
+    from ludolog.replayer.core import get_game, parse_log
+
+    game = get_game(name)
+    log = parse_log(json.dumps(raw).encode(), "<simulated>")
+    state = game.new_state(log)
+    out = []
+    for i, move in enumerate(raw["moves"]):
+        out.append(choices.taps(game.legal_moves(state), move, names))
+        state.ledger.move_index = i
+        for bot in game.bot_seats(state):
+            game.bot_ledger(state, bot).move_index = i
+        pid = move.get("player")
+        game.apply(state, move, None if pid is None else log.seat_of[pid])
+    return out
+
+
+def test_a_second_tab_sees_each_move_and_a_stale_tap_is_refused(tmp_path):
+    raw = simulate_log("entdecker", 2, "browser-tabs")
+    path = tmp_path / "e.json"
+    server = start(["entdecker", "--players", "ana,ben", "--out", str(path)])
+    try:
+        from .record_server import fill_setup
+
+        assert fill_setup(server, raw["setup"])[0] == 200
+        with chromium("1280,900") as page:
+            _open(page, server.address, "0:play")
+            # stop the page's polling for a moment: the other tab records behind its back
+            page.evaluate("state.busy = true")
+            assert server.post("/api/move", {"count": 0, "move": raw["moves"][0]})[0] == 200
+            page.evaluate("state.busy = false")
+            page.evaluate(f"record(JSON.parse({json.dumps(json.dumps(raw['moves'][0]))}))")  # the stale tap
+            page.wait_for("document.body.dataset.ready === '1:play'")
+            assert "Another page recorded a move" in page.evaluate("document.getElementById('banner').textContent")
+            assert json.loads(path.read_text())["moves"] == raw["moves"][:1]
+            # a move recorded elsewhere shows up by itself (the page polls)
+            assert server.post("/api/move", {"count": 1, "move": raw["moves"][1]})[0] == 200
+            page.wait_for("document.body.dataset.ready === '2:play'", seconds=10)
+            assert page.evaluate("document.querySelector('#last li').dataset.index") == "1"
+    finally:
+        server.stop()
+
+
+def test_take_back_and_a_disputed_move_through_the_page(tmp_path):
+    raw = simulate_log("entdecker", 2, "browser-undo")
+    path = tmp_path / "e.json"
+    server = start(["entdecker", "--players", "ana,ben", "--out", str(path)])
+    try:
+        from .record_server import fill_setup
+
+        assert fill_setup(server, raw["setup"])[0] == 200
+        with chromium("1280,900") as page:
+            _open(page, server.address, "0:play")
+            page.evaluate("window.confirm = () => true")
+            for move in raw["moves"][:2]:
+                _tap(page, move)
+            page.evaluate("document.getElementById('undo').click()")
+            page.wait_for("document.body.dataset.ready === '1:play'")
+            wrong = dict(raw["moves"][1], player="ana" if raw["moves"][1].get("player") == "ben" else "ben")
+            page.evaluate("document.getElementById('by-hand-toggle').click()")
+            page.evaluate(f"document.getElementById('by-hand-text').value = {json.dumps(json.dumps(wrong))}")
+            page.evaluate("document.getElementById('by-hand-check').click()")
+            page.wait_for("!!document.getElementById('force')")
+            violation = page.evaluate("document.getElementById('banner').textContent")
+            assert "The rules refuse this move" in violation
+            assert json.loads(path.read_text())["moves"] == raw["moves"][:1]
+            page.evaluate("document.getElementById('force').click()")
+            page.wait_for("document.body.dataset.ready === '2:blocked'")
+            assert "Recording stopped" in page.evaluate("document.getElementById('banner').textContent")
+    finally:
+        server.stop()
+    written = json.loads(path.read_text())
+    assert written["moves"] == [raw["moves"][0], wrong]
+    [trail] = written["corrections"]
+    assert trail["index"] == 1 and trail["move"] == raw["moves"][1]
+    check = check_file(path)
+    assert check.status == "invalid" and [v.move_index for v in check.violations] == [1]
