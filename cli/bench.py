@@ -436,9 +436,28 @@ def section_startup(bench: Bench) -> None:
         bench.results["startup"]["other_games_seconds_median"] = others
 
 
+def section_record(bench: Bench) -> None:
+    """The scoresheet (``ludolog record``): taps per move over every move of each corpus, and the
+    latency of the choices through the HTTP API while the first corpus logs are recorded
+    (cli/record/bench.py says how each is measured)."""
+    from .record import bench as record_bench
+
+    figures = {}
+    bench.say("")
+    for game in bench.games:
+        files = bench.corpora.get(game.name)
+        if not files:
+            continue
+        taps = record_bench.measure_taps(game, files)
+        latency = record_bench.measure_latency(game, files)
+        figures[game.name] = {"taps": taps, "choices_latency": latency}
+        bench.say(record_bench.report_line(game.name, taps, latency))
+    bench.results["record"] = figures
+
+
 #: The benchmark, in order. Append a section function to extend it (e.g. ingest).
 SECTIONS: list[Callable[[Bench], None]] = [section_corpus, section_validation, section_comparison,
-                                           section_ingest, section_reingest, section_startup]
+                                           section_ingest, section_reingest, section_startup, section_record]
 
 
 def machine() -> dict:

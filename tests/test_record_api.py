@@ -110,6 +110,12 @@ def test_a_take_back_leaves_its_trail_in_the_log(game):
     assert trail["index"] == 2 and trail["move"] == raw["moves"][2] and trail["time"].endswith("Z")
     assert _check(path)["status"] == "unfinished"
     assert server.post("/api/move", {"count": 2, "move": raw["moves"][2]})[0] == 200  # recording goes on
+    from ludolog.cli.common import load_log
+    from ludolog.cli.report.game_report import build, render_html
+
+    report = build(load_log(path))
+    assert [c["index"] for c in report.corrections] == [2]
+    assert 'id="corrections"' in render_html(report) and trail["time"] in render_html(report)
 
 
 def test_a_refused_move_is_recorded_only_when_confirmed_and_then_stops_recording(game):
@@ -230,3 +236,17 @@ def test_the_unknown_is_offered_first():
     offer = choices.step(_MOVES, [("type", '"draw"')], choices.Names({}))
     assert offer["kind"] == "field" and offer["field"] == "card"
     assert offer["options"][0]["value"] == '"?"' and offer["options"][0]["unknown"]
+
+
+def test_on_the_network_the_address_carries_the_token_and_nothing_is_answered_without_it(tmp_path):
+    path = tmp_path / "n.json"
+    server = start(["entdecker", "--players", "ana,ben", "--out", str(path), "--host", "0.0.0.0"])
+    try:
+        assert len(server.token) >= 20
+        before = path.read_bytes()
+        assert server.post("/api/setup", {"values": {"/first_player": "ana"}}, token=False)[0] == 403
+        assert server.get("/api/view", token=False)[0] == 403
+        assert path.read_bytes() == before
+        assert server.get("/api/view")[0] == 200
+    finally:
+        server.stop()

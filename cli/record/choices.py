@@ -65,16 +65,34 @@ class Names:
             return "yes" if value else "no"
         if isinstance(value, str):
             named = self.table.get(value)
-            return f"{value} {named[0]}" if named and named[0].lower() != value.lower() else value
+            if not named or not named[0]:
+                return value
+            short, plain = _plain(named[0]), _plain(value)
+            if short == plain:
+                return named[0]  # the printed name (Keystone Quarry for keystone_quarry)
+            if plain in short:
+                return value  # the name only repeats the id (yellow: yellow worker colour)
+            return f"{value} {named[0]}"
         return str(value)
 
     def text(self, value: Any) -> str:
-        """Any value in words: lists joined, mappings as ``key value``."""
+        """Any value in words: lists joined, mappings as ``key value``; the items of a list or a
+        mapping of several are named by their ids only (a label stays one line on a phone)."""
         if isinstance(value, list):
-            return ", ".join(self.text(v) for v in value) if value else "none"
+            if len(value) == 1:
+                return self.text(value[0])
+            return ", ".join(self._id(v) for v in value) if value else "none"
         if isinstance(value, dict):
-            return ", ".join(f"{self.word(k)} {self.text(v)}" for k, v in value.items()) if value else "none"
+            if len(value) == 1:
+                [(k, v)] = value.items()
+                return f"{self._id(k)} {self.text(v)}"
+            return " · ".join(f"{self._id(k)} {self._id(v)}" for k, v in value.items()) if value else "none"
         return self.word(value)
+
+    def _id(self, value: Any) -> str:
+        if isinstance(value, (list, dict)):
+            return self.text(value)
+        return "?" if value == UNKNOWN else self.word(value) if isinstance(value, bool) else str(value)
 
     def move_text(self, move: dict, shown: list[str] | None = None) -> str:
         """A move in words, the player left out (the page says whose move it is)."""
@@ -86,6 +104,10 @@ class Names:
 
     def description(self, value: Any) -> str:
         return self.table.get(value, ("", ""))[1] if isinstance(value, str) else ""
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
 
 
 def narrow(moves: list[dict], picks: list[tuple[str, str]]) -> list[dict]:
@@ -130,8 +152,9 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
     if len(remaining) == 1 and picks:
         return {"kind": "move", "move": remaining[0], "label": names.move_text(remaining[0]), "remaining": 1}
     if len(remaining) <= WHOLE:
+        several = len({m.get("player") for m in remaining}) > 1  # a simultaneous window: say whose
         options = [{"label": _whole_label(m, remaining, names), "move": m, "key": value_key(m),
-                    "unknown": _has_unknown(m), "player": m.get("player")} for m in remaining]
+                    "unknown": _has_unknown(m), "player": m.get("player") if several else None} for m in remaining]
         return {"kind": "whole", "options": options, "remaining": len(remaining)}
     field = next_field(remaining)
     if field is None:  # equal moves listed twice: one of them is the move
@@ -168,9 +191,6 @@ def _whole_label(move: dict, remaining: list[dict], names: Names) -> str:
     text = names.move_text(move, shown)
     if len(types) == 1 and shown:
         text = f"{move.get('type', '')} {text.removeprefix(move.get('type', '')).strip()}".strip()
-    who = {m.get("player") for m in remaining}
-    if len(who) > 1 and move.get("player"):
-        text = f"{move['player']}: {text}"
     return text
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import orjson
 
-from ludolog.replayer.core import CURRENT_FORMAT, IllegalMove, LogError, get_game, replay
+from ludolog.replayer.core import CURRENT_FORMAT, IllegalMove, LogError, LudologError, get_game, replay
 from ludolog.replayer.core.files import display_name, read_log_bytes
 from ludolog.replayer.core.reading import parse_log
 from ludolog.replayer.core.replay import check_claimed
@@ -36,7 +36,7 @@ TRAIL = "corrections"
 LAST_MOVES = 8
 
 
-class RecordError(Exception):
+class RecordError(LudologError):
     """A request the recording refuses; ``status`` is the HTTP status, ``data`` extra JSON."""
 
     def __init__(self, status: int, message: str, **data: Any):
@@ -46,7 +46,7 @@ class RecordError(Exception):
         self.data = data
 
 
-class StorageError(Exception):
+class StorageError(LudologError):
     """The log file cannot be written (disk full, read-only folder...): a fault of the machine."""
 
 
@@ -71,8 +71,16 @@ def durable_write(path: Path, data: bytes, create: bool = False) -> None:
         finally:
             os.close(fd)
         if create:
-            os.link(temp, path)  # fails if the name is taken, even by a file appearing meanwhile
-            os.unlink(temp)
+            try:
+                os.link(temp, path)  # fails if the name is taken, even by a file appearing meanwhile
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without hard links: checked, then renamed
+                if os.path.lexists(path):
+                    raise FileExistsError(path) from None
+                os.replace(temp, path)
+            else:
+                os.unlink(temp)
         else:
             os.replace(temp, path)
         dir_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))

@@ -77,6 +77,8 @@ class GameReport:
     by_category: list[dict] = field(default_factory=list)
     claims: list[ClaimRow] = field(default_factory=list)
     chart_svg: str = ""
+    #: the take-backs the log keeps (its ``corrections``, written by ``ludolog record``), in order
+    corrections: list[dict] = field(default_factory=list)
 
 
 def move_text(move: dict) -> str:
@@ -157,6 +159,10 @@ def build(log: GameLog) -> GameReport:
                                "points": state.ledger.by_category(seat)} for seat, pid in enumerate(ids)]
         report.claims = _claims(log, state, result)
     report.chart_svg = score_chart(report)
+    report.corrections = [{"time": str(c.get("time", "")), "index": c.get("index"),
+                           "text": f"{c['move'].get('player', '')} {move_text(c['move'])}".strip()}
+                          for c in (log.raw.get("corrections") or [])
+                          if isinstance(c, dict) and isinstance(c.get("move"), dict)]
     return report
 
 

@@ -1,0 +1,164 @@
+"""The scoresheet's figures for ``make bench``: taps per move and the choices' latency.
+
+* Taps: every move of every log of a game's bench corpus, counted by :func:`.choices.taps` (the
+  choice tree the page walks) against the legal moves of its position. Goal: median at most 2,
+  95th percentile at most 5.
+* Latency: the first logs of the corpus recorded through the HTTP API of a real server (uvicorn on
+  a loopback port, one recording at a time, each move fsynced into a scratch folder as the page
+  records it); every ``/api/choices`` request the page would make on the way to each move is
+  timed, from sending to the whole answer read. Goal: 95th percentile at most 50 ms.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import shutil
+import socket
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import orjson
+
+from . import choices
+
+TAPS_GOAL = (2, 5)  #: median, 95th percentile
+LATENCY_GOAL_MS = 50.0
+LATENCY_LOGS = 5  #: logs of each corpus recorded through HTTP (every move of each)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` in 0..1) of ``values``."""
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, int(round(share * len(ordered) + 0.5)) - 1))]
+
+
+def measure_taps(game, files: list[Path]) -> dict:
+    """Taps per move over every move of ``files`` (logs of ``game``)."""
+    from ludolog.replayer.core import parse_log
+
+    names = choices.Names.of(game)
+    taps: list[int] = []
+    for path in files:
+        log = parse_log(path.read_bytes(), str(path), game)
+        state = game.new_state(log)
+        ledgers = [state.ledger] + [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
+        for i, move in enumerate(log.moves):
+            taps.append(choices.taps(game.legal_moves(state), move, names))
+            for ledger in ledgers:
+                ledger.move_index = i
+            pid = move.get("player")
+            game.apply(state, move, None if pid is None else log.seat_of[pid])
+    return {"moves": len(taps), "median": statistics.median(taps), "p95": percentile(taps, 0.95),
+            "max": max(taps), "mean": round(statistics.fmean(taps), 2)}
+
+
+class _Client:
+    """One keep-alive HTTP connection to the server, as a browser tab holds one."""
+
+    def __init__(self, port: int, token: str):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.token = token
+
+    def post(self, path: str, body: dict) -> tuple[int, dict]:
+        self.conn.request("POST", path, body=orjson.dumps(body),
+                          headers={"Content-Type": "application/json", "X-Ludolog-Token": self.token})
+        response = self.conn.getresponse()
+        return response.status, orjson.loads(response.read())
+
+
+def _serve(recording, token: str):
+    import uvicorn
+
+    from .server import make_app
+
+    sock = socket.socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(16)
+    server = uvicorn.Server(uvicorn.Config(make_app(recording, token), log_level="warning", access_log=False,
+                                           lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.01)
+    return server, thread, sock
+
+
+def measure_latency(game, files: list[Path], logs: int = LATENCY_LOGS) -> dict:
+    """Milliseconds per ``/api/choices`` answer while the first ``logs`` of ``files`` are recorded
+    through the HTTP API."""
+    from .session import Recording
+
+    scratch = Path(tempfile.mkdtemp(prefix="ludolog-record-bench-"))
+    times: list[float] = []
+    moves = 0
+    try:
+        for number, path in enumerate(files[:logs]):
+            raw = orjson.loads(path.read_bytes())
+            ids = [p["id"] for p in raw["players"]]
+            recording = Recording.create(scratch / f"{number}.json", game.name, ids, raw.get("options") or {})
+            recording.raw["setup"] = raw["setup"]  # the set-up as the form would send it
+            recording._save()
+            recording._rebuild()
+            token = "bench"
+            server, thread, sock = _serve(recording, token)
+            try:
+                client = _Client(sock.getsockname()[1], token)
+                for i, move in enumerate(raw["moves"]):
+                    picks: list[list[str]] = []
+                    while True:
+                        start = time.perf_counter()
+                        status, offer = client.post("/api/choices", {"count": i, "picks": picks})
+                        times.append((time.perf_counter() - start) * 1000)
+                        if status != 200:
+                            raise RuntimeError(f"{path.name} move {i}: /api/choices answered {status}: {offer}")
+                        if offer["kind"] in ("move", "whole"):
+                            break
+                        field = offer["field"]
+                        picks.append([field, choices.value_key(move[field]) if field in move else choices.ABSENT])
+                    status, answer = client.post("/api/move", {"count": i, "move": move})
+                    if status != 200:
+                        raise RuntimeError(f"{path.name} move {i}: /api/move answered {status}: {answer.get('error')}")
+                    moves += 1
+                client.conn.close()
+            finally:
+                server.should_exit = True
+                thread.join(timeout=10)
+                sock.close()
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return {"logs": min(logs, len(files)), "moves": moves, "requests": len(times),
+            "p50_ms": round(statistics.median(times), 2), "p95_ms": round(percentile(times, 0.95), 2),
+            "max_ms": round(max(times), 2)}
+
+
+def report_line(name: str, taps: dict, latency: dict) -> str:
+    median_goal, p95_goal = TAPS_GOAL
+    taps_ok = taps["median"] <= median_goal and taps["p95"] <= p95_goal
+    fast = latency["p95_ms"] <= LATENCY_GOAL_MS
+    return (f"record {name}: taps per move median {taps['median']:g}, p95 {taps['p95']:g}, max {taps['max']} over "
+            f"{taps['moves']:,} moves ({'meets' if taps_ok else 'misses'} the goal of {median_goal} and {p95_goal}); "
+            f"/api/choices p95 {latency['p95_ms']:.1f} ms, median {latency['p50_ms']:.1f} ms over "
+            f"{latency['requests']:,} requests recording {latency['logs']} logs "
+            f"({'meets' if fast else 'misses'} the {LATENCY_GOAL_MS:g} ms goal)")
+
+
+def main() -> None:  # a quick look without the whole bench: python -m ludolog.cli.record.bench GAME FOLDER
+    import sys
+
+    from ludolog.replayer.core import get_game
+
+    game = get_game(sys.argv[1])
+    files = sorted(Path(sys.argv[2]).glob("*.json"))
+    limit = int(sys.argv[3]) if len(sys.argv) > 3 else len(files)
+    taps = measure_taps(game, files[:limit])
+    latency = measure_latency(game, files)
+    print(report_line(game.name, taps, latency))
+    print(json.dumps({"taps": taps, "latency": latency}))
+
+
+if __name__ == "__main__":
+    main()
