@@ -250,3 +250,13 @@ def test_on_the_network_the_address_carries_the_token_and_nothing_is_answered_wi
         assert server.get("/api/view")[0] == 200
     finally:
         server.stop()
+
+
+def test_a_log_in_an_older_format_is_not_recorded_into(tmp_path):
+    old = Path(__file__).parent / "cases" / "entdecker" / "ludolog-1" / "ENT.START.REQUIRED.json"
+    path = tmp_path / "old.json"
+    path.write_bytes(old.read_bytes())
+    exe = Path(sys.executable).with_name("ludolog")
+    done = subprocess.run([str(exe), "record", str(path), "--no-open"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "ludolog migrate" in done.stderr and "Traceback" not in done.stderr
+    assert path.read_bytes() == old.read_bytes()

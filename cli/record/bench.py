@@ -6,7 +6,8 @@
 * Latency: the first logs of the corpus recorded through the HTTP API of a real server (uvicorn on
   a loopback port, one recording at a time, each move fsynced into a scratch folder as the page
   records it); every ``/api/choices`` request the page would make on the way to each move is
-  timed, from sending to the whole answer read. Goal: 95th percentile at most 50 ms.
+  timed, from sending to the whole answer read, and apart the first of each move (the new
+  position's legal moves listed and narrowed). Goal: 95th percentile of both at most 50 ms.
 """
 from __future__ import annotations
 
@@ -94,6 +95,7 @@ def measure_latency(game, files: list[Path], logs: int = LATENCY_LOGS) -> dict:
 
     scratch = Path(tempfile.mkdtemp(prefix="ludolog-record-bench-"))
     times: list[float] = []
+    first: list[float] = []  # the first request of each move: the new position's choices, listed afresh
     moves = 0
     try:
         for number, path in enumerate(files[:logs]):
@@ -113,6 +115,8 @@ def measure_latency(game, files: list[Path], logs: int = LATENCY_LOGS) -> dict:
                         start = time.perf_counter()
                         status, offer = client.post("/api/choices", {"count": i, "picks": picks})
                         times.append((time.perf_counter() - start) * 1000)
+                        if not picks:
+                            first.append(times[-1])
                         if status != 200:
                             raise RuntimeError(f"{path.name} move {i}: /api/choices answered {status}: {offer}")
                         if offer["kind"] in ("move", "whole"):
@@ -132,17 +136,19 @@ def measure_latency(game, files: list[Path], logs: int = LATENCY_LOGS) -> dict:
         shutil.rmtree(scratch, ignore_errors=True)
     return {"logs": min(logs, len(files)), "moves": moves, "requests": len(times),
             "p50_ms": round(statistics.median(times), 2), "p95_ms": round(percentile(times, 0.95), 2),
-            "max_ms": round(max(times), 2)}
+            "max_ms": round(max(times), 2), "first_p95_ms": round(percentile(first, 0.95), 2),
+            "first_max_ms": round(max(first), 2)}
 
 
 def report_line(name: str, taps: dict, latency: dict) -> str:
     median_goal, p95_goal = TAPS_GOAL
     taps_ok = taps["median"] <= median_goal and taps["p95"] <= p95_goal
-    fast = latency["p95_ms"] <= LATENCY_GOAL_MS
+    fast = max(latency["p95_ms"], latency["first_p95_ms"]) <= LATENCY_GOAL_MS
     return (f"record {name}: taps per move median {taps['median']:g}, p95 {taps['p95']:g}, max {taps['max']} over "
             f"{taps['moves']:,} moves ({'meets' if taps_ok else 'misses'} the goal of {median_goal} and {p95_goal}); "
-            f"/api/choices p95 {latency['p95_ms']:.1f} ms, median {latency['p50_ms']:.1f} ms over "
-            f"{latency['requests']:,} requests recording {latency['logs']} logs "
+            f"/api/choices p95 {latency['p95_ms']:.1f} ms (median {latency['p50_ms']:.1f} ms; the first of each "
+            f"move, a new position's: p95 {latency['first_p95_ms']:.1f} ms) over {latency['requests']:,} requests "
+            f"recording {latency['logs']} logs "
             f"({'meets' if fast else 'misses'} the {LATENCY_GOAL_MS:g} ms goal)")
 
 

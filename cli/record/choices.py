@@ -155,6 +155,7 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
         several = len({m.get("player") for m in remaining}) > 1  # a simultaneous window: say whose
         options = [{"label": _whole_label(m, remaining, names), "move": m, "key": value_key(m),
                     "unknown": _has_unknown(m), "player": m.get("player") if several else None} for m in remaining]
+        options.sort(key=lambda o: not o["unknown"])  # the unknown first, as in a field's choices
         return {"kind": "whole", "options": options, "remaining": len(remaining)}
     field = next_field(remaining)
     if field is None:  # equal moves listed twice: one of them is the move

@@ -38,7 +38,11 @@ def open_recording(target: str, players: str | None, options: list[str] | None, 
             return Recording.open(path)
         except LogError as exc:
             typer.echo("\n".join(violation_text(v) for v in exc.violations[:5]), err=True)
-            typer.echo(f"{display_name(path)} cannot be recorded into: fix what is said above first", err=True)
+            if not path.exists():
+                typer.echo(f"to start a new game in it: ludolog record GAME --players ana,ben --out {display_name(path)}",
+                           err=True)
+            else:
+                typer.echo(f"{display_name(path)} cannot be recorded into: fix what is said above first", err=True)
             raise typer.Exit(EXIT_INVALID) from None
     engine = resolve_game(target)
     if players is None:

@@ -93,8 +93,10 @@ def durable_write(path: Path, data: bytes, create: bool = False) -> None:
         raise
     except OSError as exc:
         _remove(temp)
-        raise StorageError(f"{display_name(path)}: cannot be written ({exc.strerror or exc}); the last move "
-                           "shown as recorded is still in the file") from None
+        if create:
+            raise StorageError(f"{display_name(path)}: cannot be written ({exc.strerror or exc})") from None
+        raise StorageError(f"{display_name(path)}: cannot be written ({exc.strerror or exc}); the file keeps "
+                           "everything the page showed as recorded before this change") from None
 
 
 def _remove(path: Path) -> None:
@@ -164,6 +166,10 @@ class Recording:
         if not log.head_ok and any(v.move_index is None and not v.pointer.startswith("/setup")
                                    for v in log.violations):
             raise LogError([v for v in log.violations if v.move_index is None])
+        if log.migration is not None:  # moves appended in today's format would not fit the file's
+            raise RecordError(409, f"{display_name(path)} is written in {log.source_format}, an older format: "
+                                   f"`ludolog migrate {display_name(path)} --out FOLDER` writes it in {CURRENT_FORMAT}, "
+                                   "which can be recorded into")
         return cls(path, orjson.loads(data.removeprefix(b"\xef\xbb\xbf")))
 
     # -- the position -----------------------------------------------------------------------------
@@ -254,6 +260,11 @@ class Recording:
             out["svg"] = game.render_svg(state)
         if self.refused is not None:
             out["refused"] = self.refused
+        if self.phase == "over":
+            from ludolog.replayer.core import ReplayResult
+
+            out["result"] = ReplayResult(log=self.log, game=game, state=state, applied=self.count,
+                                         terminal=True).result_line
         if self.phase == "over" or raw.get("claimed"):
             out["claims"] = [_violation(v) for v in check_claimed(self.log, game, state, game.is_terminal(state))] \
                 if raw.get("claimed") else []
@@ -549,7 +560,7 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
         options.insert(0, {"id": "?", "label": "? (not seen)", "detail": ""})
     pointer = "".join(f"/{k}" for _, k in path)
     out.append({"pointer": pointer, "path": path, "kind": kind, "options": options, "required": required,
-                "label": " ".join(str(k) for _, k in path), "description": node.get("description", "")})
+                "label": " ".join(str(k + 1) if how == "list" else str(k) for how, k in path), "description": node.get("description", "")})
 
 
 def _flat(value: Any) -> list:

@@ -75,7 +75,7 @@ async function show(view) {
     $("status").textContent = "Set-up";
     await loadSetup(view.problems || []);
   } else {
-    $("status").textContent = view.to_move || "";
+    $("status").textContent = view.result ? `the game is over: ${view.result}` : view.to_move || "";
     const turn = view.turn ? `${view.turn.round_name} ${view.turn.round}, turn ${view.turn.turn}` : "";
     $("turn").textContent = [turn, `${view.count} moves recorded`, view.corrections ? `${view.corrections} taken back` : ""]
       .filter(Boolean).join(" · ");
@@ -273,8 +273,12 @@ async function loadSetup(problems) {
   if (status !== 200) { banner(data.error); return; }
   const wrong = new Map();
   for (const p of problems) wrong.set(p.pointer.replace(/^\/setup/, "") || "/", p.message);
+  // values still empty are marked at their fields and counted; every other problem is listed
+  const empty = problems.filter((p) => p.message.startsWith("still to be filled in"));
+  const other = problems.filter((p) => !p.message.startsWith("still to be filled in"));
   const list = $("setup-problems");
-  list.replaceChildren(...problems.map((p) => el("li", { text: `${p.pointer.replace(/^\/setup/, "") || "set-up"}: ${p.message}` })));
+  list.replaceChildren(...other.map((p) => el("li", { text: `${p.pointer.replace(/^\/setup/, "") || "set-up"}: ${p.message}` })));
+  if (empty.length) list.append(el("li", { class: "muted", text: `${empty.length} value${empty.length === 1 ? "" : "s"} still to choose` }));
   const form = $("setup-form");
   form.replaceChildren();
   for (const f of data.fields) {
@@ -295,9 +299,13 @@ async function loadSetup(problems) {
         placeholder: unknown ? "id, or ? if not seen" : f.required ? "" : "optional", autocomplete: "off" });
     }
     input.dataset.kind = f.kind;
-    const row = el("div", { class: "field" + (wrong.has(f.pointer) ? " wrong" : ""), title: f.description || "" },
+    const why = wrong.get(f.pointer);
+    const mark = why === undefined ? "" : why.startsWith("still to be filled in") ? " empty" : " wrong";
+    const row = el("div", { class: "field" + mark, title: f.description || "" },
       el("label", { for: id, text: f.label + (f.required ? "" : " (optional)") }), input);
-    if (wrong.has(f.pointer)) row.append(el("div", { class: "why", text: wrong.get(f.pointer) }));
+    if (wrong.has(f.pointer) && !wrong.get(f.pointer).startsWith("still to be filled in")) {
+      row.append(el("div", { class: "why", text: wrong.get(f.pointer) }));
+    }
     form.append(row);
   }
 }
