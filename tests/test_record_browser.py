@@ -207,3 +207,39 @@ def test_take_back_and_a_disputed_move_through_the_page(tmp_path):
     assert trail["index"] == 1 and trail["move"] == raw["moves"][1]
     check = check_file(path)
     assert check.status == "invalid" and [v.move_index for v in check.violations] == [1]
+
+
+@pytest.mark.parametrize("size, side_by_side", [((412, 915), False), ((1366, 900), True)])
+def test_the_page_fits_a_phone_and_a_laptop(size, side_by_side, tmp_path):
+    """On a phone the first choice is on screen without scrolling; on a laptop the board stands
+    beside the choices. No part of the page is wider than the screen."""
+    raw = simulate_log("kingdom-crossing", 2, "browser-fit")
+    path = tmp_path / "kc.json"
+    server = start(["kingdom-crossing", "--players", "ana,ben", "--out", str(path)])
+    try:
+        from .record_server import fill_setup
+
+        assert fill_setup(server, raw["setup"])[0] == 200
+        for i in range(12):
+            assert server.post("/api/move", {"count": i, "move": raw["moves"][i]})[0] == 200
+        width, height = size
+        with chromium(f"{width},{height}") as page:
+            page.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
+                      mobile=not side_by_side)
+            _open(page, server.address, "12:play")
+            box = page.evaluate("""(() => {
+                const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+                return {option: r(document.querySelector('#options button')), board: r(document.getElementById('board')),
+                        svg: !!document.querySelector('#board svg'), scroll: document.documentElement.scrollWidth,
+                        width: innerWidth, height: innerHeight};
+            })()""")
+    finally:
+        server.stop()
+    assert box["svg"]  # Kingdom Crossing draws its board
+    assert box["scroll"] <= box["width"]
+    left, top, right, bottom = box["option"]
+    assert bottom <= box["height"] and right <= box["width"]
+    if side_by_side:
+        assert box["board"][2] <= left  # the board ends left of the choices
+    else:
+        assert box["board"][1] >= bottom  # the board comes below the choices

@@ -5,9 +5,9 @@ included, :meth:`Game.legal_moves`). The scorer picks among them in steps, as an
 scoresheet does (piece, then square):
 
 * when few moves remain (at most :data:`WHOLE`) they are offered whole, one tap records one;
-* otherwise the move type is chosen first (when there is more than one), then each field in the
-  order the engine writes it; a field whose remaining moves all hold the same value is filled in
-  by itself and never asked;
+* otherwise the player is chosen first where several decide at once (a simultaneous window), then
+  the move type (when there is more than one), then each field in the order the engine writes it;
+  a field whose remaining moves all hold the same value is filled in by itself and never asked;
 * the step that leaves a single move records it: the last choice is the last tap.
 
 The page calls :func:`step` through the server for every step and :func:`taps` counts the choices
@@ -127,8 +127,13 @@ def _fields(moves: list[dict]) -> list[str]:
 
 
 def next_field(moves: list[dict]) -> str | None:
-    """The first field (in the engine's order) on which the remaining ``moves`` differ."""
-    for field in _fields(moves):
+    """The first field on which the remaining ``moves`` differ: the player first (several players
+    deciding at once: the scorer says whose decision it is), then the engine's order."""
+    fields = _fields(moves)
+    if "player" in fields:
+        fields.remove("player")
+        fields.insert(0, "player")
+    for field in fields:
         first = _field_key(moves[0], field)
         if any(_field_key(m, field) != first for m in moves[1:]):
             return field
