@@ -131,14 +131,14 @@ def test_a_whole_game_is_recorded_by_tapping_through_the_page(name, tmp_path):
 
 
 def _expected_taps(name: str, raw: dict, names) -> list[int]:
-    from ludolog.replayer.core import get_game, parse_log
+    from ludolog.replayer.core import SIMULTANEOUS, get_game, parse_log
 
     game = get_game(name)
     log = parse_log(json.dumps(raw).encode(), "<simulated>")
     state = game.new_state(log)
     out = []
     for i, move in enumerate(raw["moves"]):
-        out.append(choices.taps(game.legal_moves(state), move, names))
+        out.append(choices.taps(game.legal_moves(state), move, names, game.to_move(state) == SIMULTANEOUS))
         state.ledger.move_index = i
         for bot in game.bot_seats(state):
             game.bot_ledger(state, bot).move_index = i

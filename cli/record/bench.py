@@ -38,7 +38,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def measure_taps(game, files: list[Path]) -> dict:
     """Taps per move over every move of ``files`` (logs of ``game``)."""
-    from ludolog.replayer.core import parse_log
+    from ludolog.replayer.core import SIMULTANEOUS, parse_log
 
     names = choices.Names.of(game)
     taps: list[int] = []
@@ -47,7 +47,7 @@ def measure_taps(game, files: list[Path]) -> dict:
         state = game.new_state(log)
         ledgers = [state.ledger] + [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
         for i, move in enumerate(log.moves):
-            taps.append(choices.taps(game.legal_moves(state), move, names))
+            taps.append(choices.taps(game.legal_moves(state), move, names, game.to_move(state) == SIMULTANEOUS))
             for ledger in ledgers:
                 ledger.move_index = i
             pid = move.get("player")

@@ -5,8 +5,8 @@ included, :meth:`Game.legal_moves`). The scorer picks among them in steps, as an
 scoresheet does (piece, then square):
 
 * when few moves remain (at most :data:`WHOLE`) they are offered whole, one tap records one;
-* otherwise the player is chosen first where several decide at once (a simultaneous window), then
-  the move type (when there is more than one), then each field in the order the engine writes it;
+* otherwise the player is chosen first where several decide at once (a simultaneous window:
+  :data:`~ludolog.replayer.core.game.SIMULTANEOUS`), then the move type (when there is more than one), then each field in the order the engine writes it;
   a field whose remaining moves all hold the same value is filled in by itself and never asked;
 * the step that leaves a single move records it: the last choice is the last tap.
 
@@ -126,11 +126,12 @@ def _fields(moves: list[dict]) -> list[str]:
     return list(seen)
 
 
-def next_field(moves: list[dict]) -> str | None:
-    """The first field on which the remaining ``moves`` differ: the player first (several players
-    deciding at once: the scorer says whose decision it is), then the engine's order."""
+def next_field(moves: list[dict], player_first: bool = False) -> str | None:
+    """The first field on which the remaining ``moves`` differ, in the engine's order; the player
+    first with ``player_first`` (several players deciding at once: the scorer says whose decision
+    it is)."""
     fields = _fields(moves)
-    if "player" in fields:
+    if player_first and "player" in fields:
         fields.remove("player")
         fields.insert(0, "player")
     for field in fields:
@@ -140,7 +141,8 @@ def next_field(moves: list[dict]) -> str | None:
     return None
 
 
-def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players: list[str] | None = None) -> dict:
+def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players: list[str] | None = None,
+         simultaneous: bool = False) -> dict:
     """What the page offers after ``picks``: one of
 
     * ``{"kind": "move", "move": m}`` - the picks leave one move: it is the scorer's;
@@ -162,7 +164,7 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
                     "unknown": _has_unknown(m), "player": m.get("player") if several else None} for m in remaining]
         options.sort(key=lambda o: not o["unknown"])  # the unknown first, as in a field's choices
         return {"kind": "whole", "options": options, "remaining": len(remaining)}
-    field = next_field(remaining)
+    field = next_field(remaining, simultaneous)
     if field is None:  # equal moves listed twice: one of them is the move
         return {"kind": "move", "move": remaining[0], "label": names.move_text(remaining[0]), "remaining": 1}
     groups: dict[str, list[dict]] = {}
@@ -200,9 +202,10 @@ def _whole_label(move: dict, remaining: list[dict], names: Names) -> str:
     return text
 
 
-def taps(moves: list[dict], target: dict, names: Names | None = None) -> int:
-    """The choices the page asks for to record ``target`` among ``moves`` (its legal moves):
-    the picks :func:`step` needs, at least one (a lone legal move is still confirmed).
+def taps(moves: list[dict], target: dict, names: Names | None = None, simultaneous: bool = False) -> int:
+    """The choices the page asks for to record ``target`` among ``moves`` (its legal moves;
+    ``simultaneous``: in a window where several seats decide): the picks :func:`step` needs, at
+    least one (a lone legal move is still confirmed).
 
     :raises ValueError: ``target`` is not among ``moves``.
     """
@@ -210,7 +213,7 @@ def taps(moves: list[dict], target: dict, names: Names | None = None) -> int:
     picks: list[tuple[str, str]] = []
     target_key = value_key(target)
     while True:
-        offer = step(moves, picks, names)
+        offer = step(moves, picks, names, simultaneous=simultaneous)
         kind = offer["kind"]
         if kind == "move":
             if value_key(offer["move"]) != target_key:

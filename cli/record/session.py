@@ -21,7 +21,8 @@ from typing import Any
 
 import orjson
 
-from ludolog.replayer.core import CURRENT_FORMAT, IllegalMove, LogError, LudologError, get_game, replay
+from ludolog.replayer.core import (CURRENT_FORMAT, SIMULTANEOUS, IllegalMove, LogError, LudologError, get_game,
+                                   replay)
 from ludolog.replayer.core.files import display_name, read_log_bytes
 from ludolog.replayer.core.reading import parse_log
 from ludolog.replayer.core.replay import check_claimed
@@ -294,7 +295,8 @@ class Recording:
                                   position=self._view(svg=False))
             if self.phase != "play":
                 return {"kind": "closed", "phase": self.phase, "count": self.count}
-            offer = choices.step(self.legal(), picks, self.names, [p["id"] for p in self.raw["players"]])
+            offer = choices.step(self.legal(), picks, self.names, [p["id"] for p in self.raw["players"]],
+                                 self.game.to_move(self.state) == SIMULTANEOUS)
             offer["count"] = self.count
             offer["picks"] = [list(p) for p in picks]
             return offer
