@@ -1,0 +1,1 @@
+"""`ludolog record`: the electronic scoresheet (a local web page over a JSON API; docs/recording.md)."""

@@ -13,7 +13,6 @@ nothing more is recorded until it is taken back) and ``over``.
 from __future__ import annotations
 
 import os
-import random
 import threading
 from datetime import datetime, timezone
 from pathlib import Path
@@ -27,9 +26,8 @@ from ludolog.replayer.core.files import display_name, read_log_bytes
 from ludolog.replayer.core.reading import parse_log
 from ludolog.replayer.core.replay import check_claimed
 from ludolog.replayer.core.schemas import PLACEHOLDER
-from ludolog.replayer.core.simulate import PLAYER_NAMES
 
-from . import choices
+from . import choices, setup_form
 
 #: the envelope field holding the take-backs (log.schema.json documents it)
 TRAIL = "corrections"
@@ -457,29 +455,14 @@ class Recording:
             written = self.raw.get("setup") or {}
             fields = self._fields()
             for f in fields:
-                value = _at(written, f["path"])
+                value = setup_form.value_at(written, f["path"])
                 f["value"] = "" if value is None or (isinstance(value, str) and value.startswith(PLACEHOLDER)) else value
             return {"fields": [{k: v for k, v in f.items() if k != "path"} for f in fields],
                     "problems": self.problems, "phase": self.phase}
 
     def _fields(self) -> list[dict]:
-        """The set-up's fields: the game's set-up schema walked with a set-up the engine draws (for
-        list lengths, map keys and value kinds); optional keys are fields that may stay empty."""
-        ids = [p["id"] for p in self.raw["players"]]
-        shape = self.game.random_setup(random.Random(0), len(ids), self.raw.get("options") or {})
-        drawn_for = [name.lower() for name in PLAYER_NAMES[:len(ids)]]  # the ids random_setup keys players by
-        shape = _rekey(shape, dict(zip(drawn_for, ids)))
-        doc = self.game.schema.document
-        node = doc.get("properties", {}).get("setup", {})
-        fields: list[dict] = []
-        _walk(shape, node, doc, [], fields, True, self._ids_by_kind(), self.names, ids)
-        return fields
-
-    def _ids_by_kind(self) -> dict[str, list[str]]:
-        try:
-            return {kind: list(entries) for kind, entries in self.game.catalog_ids().items()}
-        except Exception:  # noqa: BLE001 - without a catalog list the fields take free text
-            return {}
+        return setup_form.fields(self.game, [p["id"] for p in self.raw["players"]], self.raw.get("options") or {},
+                                 self.names)
 
     def set_setup(self, values: dict[str, Any]) -> dict:
         """Write the set-up from ``values`` (JSON pointer -> value) and check it as a whole: every
@@ -490,162 +473,19 @@ class Recording:
                 raise RecordError(409, "moves are recorded already: the set-up can no longer change")
             if not isinstance(values, dict):
                 raise RecordError(400, "the set-up is sent as an object of JSON pointer -> value")
-            setup = _fill(self._fields(), values)
-            self.raw["setup"] = setup
-            self._save()
+            old = self.raw.get("setup")
+            self.raw["setup"] = setup_form.fill(self._fields(), values)
+            try:
+                self._save()
+            except StorageError:
+                self.raw["setup"] = old
+                raise
             self._rebuild()
             return {"phase": self.phase, "problems": self.problems, "view": self._view()}
 
 
 def _violation(v) -> dict:
     return {"index": v.move_index, "pointer": v.pointer, "code": v.code, "message": v.message, "rule": v.rule_ref}
-
-
-def _resolve(doc: dict, node: Any) -> dict:
-    """``node`` with its local ``$ref`` followed (repeatedly), its own keys kept."""
-    for _ in range(10):
-        if not isinstance(node, dict):
-            return {}
-        ref = node.get("$ref")
-        if not (isinstance(ref, str) and ref.startswith("#/$defs/")):
-            return node
-        target = doc.get("$defs", {}).get(ref.removeprefix("#/$defs/"), {})
-        node = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
-    return node
-
-
-def _alternatives(doc: dict, node: dict) -> list[dict]:
-    return [_resolve(doc, n) for n in (node.get("anyOf") or node.get("oneOf") or [])]
-
-
-def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], required: bool, ids: dict, names,
-          players: list[str], hint: Any = None) -> None:
-    node = _resolve(doc, node)
-    if isinstance(shape, dict):
-        properties = node.get("properties") or {}
-        needed = set(node.get("required") or ())
-        keys = list(properties) + [k for k in shape if k not in properties] if properties else list(shape)
-        for key in keys:
-            child = shape.get(key, _blank(_resolve(doc, properties.get(key, {}))))
-            extra = node.get("additionalProperties")
-            child_node = properties.get(key, extra if isinstance(extra, dict) else {})
-            _walk(child, child_node, doc, [*path, ("map", key)], out, required and (not properties or key in needed),
-                  ids, names, players)
-        return
-    if isinstance(shape, list):
-        items = node.get("items", {})
-        # an item drawn as "?" takes its choices from its known siblings (or cousins: lists of lists)
-        known = [v for v in _flat(shape) if isinstance(v, str) and v != "?"]
-        for i, value in enumerate(shape):
-            _walk(value, items, doc, [*path, ("list", i)], out, required, ids, names, players,
-                  known[0] if known else hint)
-        return
-    alts = _alternatives(doc, node)
-    kind = "bool" if isinstance(shape, bool) else "int" if isinstance(shape, int) else "str"
-    if node.get("type") == "integer":
-        kind = "int"
-    enum = node.get("enum") or [v for a in alts for v in (a.get("enum") or [])]
-    unknown = any(a.get("const") == "?" for a in alts) or shape == "?"
-    options: list[dict] = []
-    if enum:
-        options = [{"id": v, "label": names.word(v), "detail": names.description(v)} for v in enum]
-    elif kind == "str":
-        probe = shape if shape != "?" or hint is None else hint
-        if probe in players:
-            options = [{"id": p, "label": p, "detail": ""} for p in players]
-        else:
-            for entries in ids.values():
-                if probe in entries:
-                    options = [{"id": i, "label": names.word(i), "detail": names.description(i)} for i in entries]
-                    break
-    if unknown and not any(o["id"] == "?" for o in options):
-        options.insert(0, {"id": "?", "label": "? (not seen)", "detail": ""})
-    pointer = "".join(f"/{k}" for _, k in path)
-    out.append({"pointer": pointer, "path": path, "kind": kind, "options": options, "required": required,
-                "label": " ".join(str(k + 1) if how == "list" else str(k) for how, k in path), "description": node.get("description", "")})
-
-
-def _flat(value: Any) -> list:
-    if isinstance(value, list):
-        return [leaf for v in value for leaf in _flat(v)]
-    return [value]
-
-
-def _rekey(value: Any, rename: dict[str, str]) -> Any:
-    """``value`` with each mapping keyed by the simulator's player ids keyed by the log's."""
-    if isinstance(value, dict):
-        keys = set(value)
-        swap = keys == set(rename) and keys != set(rename.values())
-        return {(rename[k] if swap else k): _rekey(v, rename) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_rekey(v, rename) for v in value]
-    return value
-
-
-def _blank(node: dict) -> Any:
-    return 0 if node.get("type") == "integer" else ""
-
-
-def _at(value: Any, path: list) -> Any:
-    for _, key in path:
-        if isinstance(value, dict):
-            value = value.get(key)
-        elif isinstance(value, list) and isinstance(key, int) and key < len(value):
-            value = value[key]
-        else:
-            return None
-    return value
-
-
-def _fill(fields: list[dict], values: dict[str, Any]) -> dict:
-    """The set-up the form's ``values`` (JSON pointer -> value) make: a placeholder where a
-    required field is empty, an empty optional field left out; numbers written as text become
-    numbers where the field holds one."""
-    root: dict = {}
-    for f in fields:
-        value = values.get(f["pointer"])
-        skip = False
-        if value is None or value == "":
-            skip = not f["required"]  # its containers are still made: a map of optional counts stays {}
-            value = f"{PLACEHOLDER}: {f['label']}>"
-        elif f["kind"] == "int" and isinstance(value, str):
-            try:
-                value = int(value.strip())
-            except ValueError:
-                pass
-        elif f["kind"] == "bool":
-            value = value in (True, "true", "yes", "1", 1)
-        node: Any = root
-        path = f["path"]
-        for depth, (_, key) in enumerate(path):
-            last = depth == len(path) - 1
-            nxt = None if last else ({} if path[depth + 1][0] == "map" else [])
-            if last and skip:
-                break
-            if isinstance(node, list):
-                while len(node) <= key:
-                    node.append(None)
-                if last:
-                    node[key] = value
-                else:
-                    if node[key] is None:
-                        node[key] = nxt
-                    node = node[key]
-            else:
-                if last:
-                    node[key] = value
-                else:
-                    node = node.setdefault(key, nxt)
-    return _compact(root)
-
-
-def _compact(value: Any) -> Any:
-    """Lists without the holes left by empty optional items."""
-    if isinstance(value, dict):
-        return {k: _compact(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_compact(v) for v in value if v is not None]
-    return value
 
 
 __all__ = ["CURRENT_FORMAT", "Recording", "RecordError", "StorageError", "durable_write", "IllegalMove"]
