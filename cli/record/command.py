@@ -6,6 +6,7 @@ included, and open it in a browser where one is available.
 """
 from __future__ import annotations
 
+import os
 import re
 import secrets
 import socket
@@ -114,6 +115,10 @@ def serve(recording, host: str, port: int, open_browser: bool) -> None:
 
 
 def _open(address: str) -> None:
+    """Open ``address`` in a graphical browser where there is one: on Linux without a display
+    Python's webbrowser would start a text browser in this very terminal."""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return
     try:
         webbrowser.open(address)
     except Exception:  # noqa: BLE001 - no browser here: the printed address is enough
