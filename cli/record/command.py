@@ -112,6 +112,8 @@ def serve(recording, host: str, port: int, open_browser: bool) -> None:
         server.run(sockets=[sock])
     finally:
         sock.close()
+    name = display_name(recording.path)
+    typer.echo(f"stopped: {name} holds {recording.count} moves; to go on recording: ludolog record {name}")
 
 
 def _open(address: str) -> None:
