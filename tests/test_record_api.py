@@ -260,3 +260,31 @@ def test_a_log_in_an_older_format_is_not_recorded_into(tmp_path):
     done = subprocess.run([str(exe), "record", str(path), "--no-open"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "ludolog migrate" in done.stderr and "Traceback" not in done.stderr
     assert path.read_bytes() == old.read_bytes()
+
+
+def test_a_disk_that_refuses_the_write_leaves_the_file_and_the_position_as_they_were(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from ludolog.cli.record import session
+
+    raw = simulate_log("entdecker", 2, "record-disk")
+    recording = session.Recording.create(tmp_path / "d.json", "entdecker", ["ana", "ben"], {})
+    fields = {"/first_player": raw["setup"]["first_player"]}
+    assert recording.set_setup(fields)["phase"] == "play"
+    recording.record(0, raw["moves"][0])
+    before = (tmp_path / "d.json").read_bytes()
+    legal_before = recording.step([], 1)
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(session.StorageError, match="No space left on device"):
+        recording.record(1, raw["moves"][1])
+    monkeypatch.undo()
+    assert (tmp_path / "d.json").read_bytes() == before
+    assert recording.count == 1 and recording.step([], 1) == legal_before
+    assert [p.name for p in tmp_path.iterdir()] == ["d.json"]  # the temporary file is gone
+    recording.record(1, raw["moves"][1])  # the disk has room again: recording goes on
+    assert json.loads((tmp_path / "d.json").read_text())["moves"] == raw["moves"][:2]

@@ -65,7 +65,8 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
             child = shape.get(key, _blank(_resolve(doc, properties.get(key, {}))))
             extra = node.get("additionalProperties")
             child_node = properties.get(key, extra if isinstance(extra, dict) else {})
-            _walk(child, child_node, doc, [*path, ("map", key)], out, required and (not properties or key in needed),
+            here = not properties or key in needed  # this key itself must be written
+            _walk(child, child_node, doc, [*path, ("map", key, here)], out, required and here,
                   ids, names, players)
         return
     if isinstance(shape, list):
@@ -73,7 +74,7 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
         # an item drawn as "?" takes its choices from its known siblings (or cousins: lists of lists)
         known = [v for v in _flat(shape) if isinstance(v, str) and v != "?"]
         for i, value in enumerate(shape):
-            _walk(value, items, doc, [*path, ("list", i)], out, required, ids, names, players,
+            _walk(value, items, doc, [*path, ("list", i, True)], out, required, ids, names, players,
                   known[0] if known else hint)
         return
     alts = _alternatives(doc, node)
@@ -96,9 +97,9 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
                     break
     if unknown and not any(o["id"] == "?" for o in options):
         options.insert(0, {"id": "?", "label": "? (not seen)", "detail": ""})
-    pointer = "".join(f"/{k}" for _, k in path)
+    pointer = "".join(f"/{k}" for _, k, _ in path)
     out.append({"pointer": pointer, "path": path, "kind": kind, "options": options, "required": required,
-                "label": " ".join(str(k + 1) if how == "list" else str(k) for how, k in path), "description": node.get("description", "")})
+                "label": " ".join(str(k + 1) if how == "list" else str(k) for how, k, _ in path), "description": node.get("description", "")})
 
 
 def _flat(value: Any) -> list:
@@ -123,7 +124,7 @@ def _blank(node: dict) -> Any:
 
 
 def value_at(value: Any, path: list) -> Any:
-    for _, key in path:
+    for _, key, _ in path:
         if isinstance(value, dict):
             value = value.get(key)
         elif isinstance(value, list) and isinstance(key, int) and key < len(value):
@@ -140,9 +141,14 @@ def fill(fields: list[dict], values: dict[str, Any]) -> dict:
     root: dict = {}
     for f in fields:
         value = values.get(f["pointer"])
-        skip = False
+        path = f["path"]
+        depth_made = len(path)  # how deep to write: the whole path, the value included
         if value is None or value == "":
-            skip = not f["required"]  # its containers are still made: a map of optional counts stays {}
+            if not f["required"]:
+                # an empty optional field is left out, and so is each container only it would make,
+                # from its first key that may be left out (a map of optional counts in a required
+                # list stays {}; an optional list of empty items goes)
+                depth_made = next(d for d, (_, _, needed) in enumerate(path) if not needed)
             value = f"{PLACEHOLDER}: {f['label']}>"
         elif f["kind"] == "int" and isinstance(value, str):
             try:
@@ -152,12 +158,11 @@ def fill(fields: list[dict], values: dict[str, Any]) -> dict:
         elif f["kind"] == "bool":
             value = value in (True, "true", "yes", "1", 1)
         node: Any = root
-        path = f["path"]
-        for depth, (_, key) in enumerate(path):
+        for depth, (_, key, _) in enumerate(path):
+            if depth >= depth_made:
+                break
             last = depth == len(path) - 1
             nxt = None if last else ({} if path[depth + 1][0] == "map" else [])
-            if last and skip:
-                break
             if isinstance(node, list):
                 while len(node) <= key:
                     node.append(None)
