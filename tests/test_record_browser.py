@@ -119,6 +119,9 @@ def test_a_whole_game_is_recorded_by_tapping_through_the_page(name, tmp_path):
                 page.evaluate(f"document.querySelector('#claim-form input[data-player={json.dumps(pid)}]').value = '{score}'")
             page.evaluate("document.getElementById('claim-save').click()")
             page.wait_for("!!document.querySelector('#claim-check .ok')")
+            # the last move can still be taken back when the game is over
+            assert page.evaluate("document.getElementById('undo').offsetParent !== null")
+            assert "the game is over" in page.evaluate("document.getElementById('status').textContent")
             assert page.errors() == []
     finally:
         server.stop()

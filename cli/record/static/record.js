@@ -68,7 +68,7 @@ async function show(view) {
   drawScores(view);
   drawLast(view);
   $("setup").hidden = view.phase !== "setup";
-  $("play").hidden = !(view.phase === "play" || view.phase === "blocked");
+  $("play").hidden = view.phase === "setup";  // over: no choices left, the take-back still there
   $("end").hidden = !(view.phase === "over" || (view.claimed && view.claimed.final));
   $("interim").hidden = view.phase === "setup";
   if (view.phase === "setup") {
