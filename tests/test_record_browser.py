@@ -202,6 +202,7 @@ def test_take_back_and_a_disputed_move_through_the_page(tmp_path):
             page.evaluate("document.getElementById('force').click()")
             page.wait_for("document.body.dataset.ready === '2:blocked'")
             assert "Recording stopped" in page.evaluate("document.getElementById('banner').textContent")
+            assert page.evaluate("document.querySelector('#last li').className") == "refused"
     finally:
         server.stop()
     written = json.loads(path.read_text())

@@ -122,7 +122,9 @@ function drawLast(view) {
   const list = $("last");
   list.replaceChildren();
   for (const m of view.last || []) {
-    const li = el("li", { value: String(m.index), "data-index": String(m.index) }, m.text);
+    const refused = view.refused && view.refused.index === m.index;
+    const li = el("li", { value: String(m.index), "data-index": String(m.index), class: refused ? "refused" : "" },
+      m.text, refused ? " (refused by the rules)" : "");
     if (m.note) li.append(" ", el("span", { class: "note", text: "— " + m.note }));
     li.append(el("button", { type: "button", title: "a note on this move", text: "note",
       onclick: () => editNote(m.index, m.note) }));
