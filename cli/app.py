@@ -329,7 +329,6 @@ _register_new(app)
 _register_next(app)
 
 
-
 @app.command("record")
 @handle_errors
 def record(target: Annotated[str, typer.Argument(metavar="GAME|FILE", help="A game to start (with --players and --out) or a log to go on recording.")],
