@@ -38,7 +38,7 @@ def _field_key(move: dict, field: str) -> str:
 
 @dataclass(frozen=True)
 class Names:
-    """Component id -> (short name, description), for labels (from :meth:`Game.catalog_ids`)."""
+    """Component id -> (printed name, name and printed facts), for labels (from :meth:`Game.catalog_ids`)."""
 
     table: dict[str, tuple[str, str]]
 
@@ -50,11 +50,11 @@ class Names:
         except Exception:  # noqa: BLE001 - a catalog without names still records; labels stay ids
             kinds = {}
         for entries in kinds.values():
-            for cid, text in entries.items():
-                if not text or cid in table:
+            for cid, entry in entries.items():
+                if cid in table or not entry.get("name"):
                     continue
-                short = text.split(",")[0].split(":")[0].strip()
-                table[str(cid)] = (short[:40], text)
+                described = ", ".join(part for part in (entry["name"], entry.get("text", "")) if part)
+                table[str(cid)] = (entry["name"][:40], described)
         return cls(table)
 
     def word(self, value: Any) -> str:
