@@ -5,7 +5,7 @@ import random
 from dataclasses import fields
 
 from .state import fast_clone as clone_fields
-from ..core.errors import IllegalMove
+from ..core.errors import IllegalMove, SetupProblems
 from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from ..core.ledger import Ledger
 from ..core.simultaneous import check_simultaneous
@@ -162,8 +162,10 @@ class Boonlake(Game):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_state(self, log) -> BoonlakeState:
-        s = setup.new_state(self.cat, [p.id for p in log.players], log.setup)
-        solo_turn.attach(s, log.setup)
+        problems = SetupProblems()  # the players' set-up and the Wise Eminence's, reported together
+        s = setup.new_state(self.cat, [p.id for p in log.players], log.setup, problems)
+        solo_turn.attach(s, log.setup, problems)
+        problems.check()
         settle(s)
         return s
 

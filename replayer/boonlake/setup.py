@@ -18,12 +18,16 @@ from .catalog import RESOURCES, Catalog
 from .state import BoonlakeState, Player
 
 
-def new_state(cat: Catalog, ids: list[str], setup: dict) -> BoonlakeState:
+def new_state(cat: Catalog, ids: list[str], setup: dict, problems: SetupProblems | None = None) -> BoonlakeState:
     """:raises IllegalMove: the set-up breaks a rule of "Set-Up" (pointers absolute); every wrong
     value is checked and carried (:class:`~ludolog.replayer.core.errors.SetupProblems`), so one run
-    names them all."""
+    names them all.
+
+    With ``problems`` given, the wrong values are added there and nothing is raised: the caller
+    checks the rest of the set-up (the solo game's) into the same list and raises once."""
     n = len(ids)
-    problems = SetupProblems()
+    owned = problems is None
+    problems = SetupProblems() if problems is None else problems
     bad = problems.add
     spaces = set(starting_spaces(cat, n))
     tiles_allowed = set(starting_tiles(cat, n))
@@ -113,7 +117,8 @@ def new_state(cat: Catalog, ids: list[str], setup: dict) -> BoonlakeState:
                               boats=sorted(cat.boat_start), hand=known, ship=cat.river_start[1][n]))
     if len(owner) == n and len(set(owner)) != n:
         bad("BOON.SETUP.SCORING", "each player keeps a scoring tile of their own", "/setup/players")
-    problems.check()
+    if owned:
+        problems.check()
     gray = {t: 1 for t in cat.tiles_by_back["gray"]}
     mound = HiddenPool.create("gray building tile", gray)
     return BoonlakeState(cat=cat, ids=list(ids), n=n, players=players, ledger=Ledger(n), deck=deck, mound=mound,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from ..core.errors import IllegalMove
+from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
 from . import eminence as em
 from .actions import take_strip
@@ -30,30 +30,40 @@ from .state import BoonlakeState, Step
 
 # -- set-up ----------------------------------------------------------------------------------
 
-def attach(s: BoonlakeState, setup: dict) -> None:
+def attach(s: BoonlakeState, setup: dict, problems: SetupProblems) -> None:
     """The Wise Eminence's set-up ("Solo Set-Up") for a game of 1 player; none for 2-4.
 
-    :raises IllegalMove: BOON.SETUP.SOLO, BOON.SETUP.SOLO_TILE (pointers absolute).
+    Each wrong value is added to ``problems`` (BOON.SETUP.SOLO, BOON.SETUP.SOLO_TILE, pointers
+    absolute) beside those of the players' set-up, so that one run reports them all; ``s`` may
+    come from a set-up with wrong values, so nothing here assumes the players' part is whole.
     """
     cat = s.cat
     spec = setup.get("eminence")
     if s.n != 1:
         if spec is not None:
-            raise IllegalMove("BOON.SETUP.SOLO", f"the Wise Eminence plays only in the solo game; this log has {s.n} players",
-                              "/setup/eminence")
+            problems.add("BOON.SETUP.SOLO", f"the Wise Eminence plays only in the solo game; this log has {s.n} "
+                                            f"players: leave 'eminence' out", "/setup/eminence")
         return
     if spec is None:
-        raise IllegalMove("BOON.SETUP.SOLO", "a solo game records the Wise Eminence's set-up: 'eminence' with the "
-                                             "difficulty and their scoring tile", "/setup")
+        problems.add("BOON.SETUP.SOLO", "a solo game records the Wise Eminence's set-up: write 'eminence' with the "
+                                        "difficulty and their scoring tile", "/setup")
+        return
     tile = spec["scoring_tile"]
-    player = setup["players"][s.ids[0]]
+    player = setup["players"].get(s.ids[0], {})
+    kept = s.owner_tile[0] if s.owner_tile else player.get("scoring_tile")
+    drawn = player.get("scoring_drawn", ())
+    others = [t for t in s.scoring_tiles if t != kept and t not in drawn]
+    write = f": write {' or '.join(others)}" if others else ""
     if tile not in s.scoring_tiles:
-        raise IllegalMove("BOON.SETUP.SOLO_TILE", f"the Wise Eminence's scoring tile lies in their area, so it is one of the 4 "
-                                                  f"in play ({', '.join(s.scoring_tiles)}), not {tile}",
-                          "/setup/eminence/scoring_tile")
-    if tile == s.owner_tile[0] or tile in player["scoring_drawn"]:
-        raise IllegalMove("BOON.SETUP.SOLO_TILE", f"{tile} was drawn by {s.ids[0]}; the Wise Eminence's tile is revealed "
-                                                  f"at random from the others", "/setup/eminence/scoring_tile")
+        problems.add("BOON.SETUP.SOLO_TILE", f"the Wise Eminence's scoring tile lies in their area, so it is one of the "
+                                             f"4 in play ({', '.join(s.scoring_tiles)}), not {tile}{write}",
+                     "/setup/eminence/scoring_tile")
+    elif tile == kept or tile in drawn:
+        problems.add("BOON.SETUP.SOLO_TILE", f"{tile} was drawn by {s.ids[0]}; the Wise Eminence's tile is revealed "
+                                             f"at random from the other tiles in play{write}",
+                     "/setup/eminence/scoring_tile")
+    if problems:
+        return  # the state is not played: its solo part is not built
     a, b = removal(cat, spec["difficulty"])  # the difficulty is one of the schema's enum
     board = cat.solo_board
     s.solo = SoloState(spec["difficulty"], tile, cat.river_start[1][2], Ledger(1),

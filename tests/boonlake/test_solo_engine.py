@@ -85,6 +85,32 @@ def test_the_eminence_only_in_the_solo_game():
     assert (exc.value.code, exc.value.pointer) == ("BOON.SETUP.SOLO", "/setup/eminence")
 
 
+def test_solo_set_up_reports_every_wrong_value_at_once():
+    # Two starting tiles on spaces a 1-2 player game does not use ("1 or 2 players: ... on the 6
+    # matching gameboard spaces": 6 9 14 19 24 27) and the Wise Eminence given Ana's own scoring tile
+    # ("Reveal a random scoring tile for them", so one of the other tiles in play: T05 T09 T13)
+    setup = copy.deepcopy(SETUP)
+    setup["tiles"] = {"6": "B01", "9": "B02", "14": "B03", "19": "B04", "25": "B05", "28": "B06"}
+    setup["eminence"]["scoring_tile"] = "T01"
+    log = GameLog(file="t", raw={}, game="boonlake", format="ludolog/2", edition="2021", options={},
+                  catalog=GAME.catalog_version, players=[Player("ana", "Ana")], setup=setup, seat_of={"ana": 0})
+    result = replay(log)
+    found = [(v.code, v.pointer) for v in result.violations]
+    assert ("BOON.SETUP.TILES", "/setup/tiles/25") in found and ("BOON.SETUP.TILES", "/setup/tiles/28") in found
+    assert ("BOON.SETUP.SOLO_TILE", "/setup/eminence/scoring_tile") in found
+    solo = next(v.message for v in result.violations if v.code == "BOON.SETUP.SOLO_TILE")
+    assert "T01 was drawn by ana" in solo and solo.endswith("write T05 or T09 or T13")
+
+
+def test_solo_set_up_without_the_eminence_names_what_to_write():
+    setup = copy.deepcopy(SETUP)
+    del setup["eminence"]
+    log = GameLog(file="t", raw={}, game="boonlake", format="ludolog/2", edition="2021", options={},
+                  catalog=GAME.catalog_version, players=[Player("ana", "Ana")], setup=setup, seat_of={"ana": 0})
+    [v] = replay(log).violations
+    assert (v.code, v.pointer) == ("BOON.SETUP.SOLO", "/setup") and "write 'eminence'" in v.message
+
+
 # -- their turn ------------------------------------------------------------------------------
 
 def test_first_turn_bottom_strip_furthest_action_location_and_ship():
