@@ -147,6 +147,7 @@ def test_every_hint_names_a_move_type_and_says_how_many_more(path):
         words = re.sub(r"^\w+: ", "", text).split()
         assert words and words[0] in types, (text, sorted(types))
         assert words[:2] != [words[0]] * 2, text  # "card card D01"
+        assert "[]" not in text and "{}" not in text and "  " not in text and text == text.strip(), text
     more = re.search(r", and (\d+) more", tail)
     before = replay(log, to=v.move_index).state
     listed = game.legal_moves(before)
@@ -163,3 +164,25 @@ def test_a_field_named_like_its_move_type_is_named_once():
     assert suggestion_text({"type": "pass", "player": "ben"}, {"type": "pass", "player": "ana"}) == "ben: pass"
     assert suggestion_text({"type": "play", "player": "ana", "card": "S01"},
                            {"type": "play", "player": "ana", "card": "S01", "exchange": "discard"}) == "play without exchange"
+
+
+def test_a_field_written_empty_reads_no_field():
+    """An empty list or object in a legal move is named as what the table says ("no types"), never
+    printed as a bracket pair or as nothing ("types []", "resources  skills", "final skills ")."""
+    from ludolog.replayer.core.suggest import move_text, suggestion_text
+
+    # Castles of Burgundy: a full goods storage ships no new type ("goods" requires "types")
+    assert suggestion_text({"type": "goods", "player": "ana", "depot": 6, "types": []},
+                           {"type": "goods", "player": "ana", "depot": 1, "types": [4, 6]}) == "goods depot 6 no types"
+    # Keyflower: an upgrade paid with skill tiles alone; a final with nothing behind the screen
+    assert suggestion_text({"type": "upgrade", "player": "fay", "tile": "blacksmith", "resources": {},
+                            "skills": {"anvil": 1}},
+                           {"type": "carry", "player": "fay"}) == "upgrade tile blacksmith no resources skills anvil=1"
+    assert suggestion_text({"type": "final", "player": "ben", "workers": {}, "skills": {}},
+                           {"type": "final", "player": "cleo", "workers": {}, "skills": {"saw": 1}}) \
+        == "ben: final no skills"
+    # an optional field left out says the same as the legal move's empty one: nothing to change
+    assert suggestion_text({"type": "upgrade", "player": "fay", "tile": "smithy", "resources": {}, "skills": {"anvil": 1}},
+                           {"type": "upgrade", "player": "fay", "tile": "smithy", "skills": {"saw": 1}}) \
+        == "upgrade skills anvil=1"
+    assert move_text({"type": "final", "player": "ben", "workers": {}, "skills": {"saw": 1}}) == "no workers skills saw=1"

@@ -86,8 +86,20 @@ def move_text(move: dict, shown: Iterable[str] | None = None) -> str:
         value = move[key]
         text = value if isinstance(value, str) else _value_text(value)
         # a field named like a place (cell, at, space, region...) reads well without its name
-        parts.append(text if key in _PLACES else f"{key} {text}")
+        parts.append(_field_text(key, value) if _empty(value) else text if key in _PLACES else f"{key} {text}")
     return " ".join(parts) or move.get("type", "")
+
+
+def _empty(value: Any) -> bool:
+    return isinstance(value, (list, dict)) and not value
+
+
+def _field_text(key: str, value: Any) -> str:
+    """A field as a hint names it: ``key value``; a field written empty (``"types": []``,
+    ``"skills": {}``) as ``no types``, ``no skills``: never a bare bracket pair or nothing at all."""
+    if _empty(value):
+        return f"no {key}"
+    return f"{key} {value if isinstance(value, str) else _value_text(value)}"
 
 
 def _value_text(value: Any) -> str:
@@ -169,13 +181,15 @@ def suggestion_text(legal: dict, written: dict | None = None) -> str:
     type differs or nothing was written), each named (``explore space 30``, ``roll die 6``); a
     field named like the type is not named twice (``card D01``, not ``card card D01``); a text
     place is shown bare and first (``place B3 rotation 90``); a field written that the legal move has not
-    is named (``play without exchange``). Another player's move starts with the player
-    (``ben: pass``)."""
+    is named (``play without exchange``), and one the legal move holds empty reads ``no types``
+    (for ``"types": []``). Another player's move starts with the player (``ben: pass``)."""
     written = written if isinstance(written, dict) else {}
     kind = str(legal.get("type", ""))
     keys = [k for k in legal if k not in _NOT_SHOWN]
     if written.get("type") == legal.get("type") and written:
-        shown = [k for k in keys if written.get(k) != legal.get(k) or k in _PLACES]
+        # a field left out where the legal move has it empty says the same: not a change to make
+        shown = [k for k in keys if (written.get(k) != legal.get(k) or k in _PLACES)
+                 and not (k not in written and _empty(legal[k]))]
     else:
         shown = keys
     shown.sort(key=lambda k: k not in _PLACES)  # the place first: "place B8 workers 1", not "place workers 1 B8"
@@ -186,7 +200,7 @@ def suggestion_text(legal: dict, written: dict | None = None) -> str:
         if key == kind or (key in _PLACES and key != "to" and isinstance(value, str)):
             parts.append(text)
         else:
-            parts.append(f"{key} {text}")
+            parts.append(_field_text(key, value))
     if written.get("type") == legal.get("type"):  # a field written that the legal move leaves out
         parts += [f"without {key}" for key in written if key not in legal and key not in _NOT_SHOWN]
     text = " ".join(parts)
