@@ -186,3 +186,25 @@ def test_a_field_written_empty_reads_no_field():
                            {"type": "upgrade", "player": "fay", "tile": "smithy", "skills": {"saw": 1}}) \
         == "upgrade skills anvil=1"
     assert move_text({"type": "final", "player": "ben", "workers": {}, "skills": {"saw": 1}}) == "no workers skills saw=1"
+
+
+def test_a_hint_for_another_player_or_a_numbered_place_reads_whole():
+    """Only the player differs: the whole move, not a bare "ana: action"; a place that is a number
+    is named ("place space 12 workers 0", not "place 12 workers 0", which reads as a count)."""
+    from ludolog.replayer.core.suggest import suggestion_text
+
+    assert suggestion_text({"type": "action", "player": "ana", "strip": "hire"},
+                           {"type": "action", "player": "ben", "strip": "hire"}) == "ana: action strip hire"
+    assert suggestion_text({"type": "place", "player": "ana", "die": 3, "workers": 0, "tile": "ship", "space": "12"},
+                           {"type": "place", "player": "ana", "die": 3, "workers": 3, "tile": "ship", "space": "12"}) \
+        == "place space 12 workers 0"
+    assert suggestion_text({"type": "place", "player": "ana", "cell": "B1", "rotation": 90},
+                           {"type": "place", "player": "ana", "cell": "B1", "rotation": 0}) == "place B1 rotation 90"
+
+
+def test_the_hint_of_a_turn_not_yours_names_the_whole_move():
+    log = _load(CASES / "boonlake" / "BOON.TURN.NOT_YOURS.json")
+    (v,) = replay(log).violations
+    written = log.moves[v.move_index]
+    # the move written by the wrong player, as the player whose decision it is would write it
+    assert f"ana: {written['type']} strip {written['strip']}" in _suggested(v.message)

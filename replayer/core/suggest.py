@@ -180,7 +180,9 @@ def suggestion_text(legal: dict, written: dict | None = None) -> str:
     the fields in which it differs from the move ``written`` plus its place (all of them when the
     type differs or nothing was written), each named (``explore space 30``, ``roll die 6``); a
     field named like the type is not named twice (``card D01``, not ``card card D01``); a text
-    place is shown bare and first (``place B3 rotation 90``); a field written that the legal move has not
+    place is shown bare and first (``place B3 rotation 90``; a number stays named: ``place space 12``);
+    the whole move is shown when only its player differs (``ana: action strip hire``, not
+    ``ana: action``); a field written that the legal move has not
     is named (``play without exchange``), and one the legal move holds empty reads ``no types``
     (for ``"types": []``). Another player's move starts with the player (``ben: pass``)."""
     written = written if isinstance(written, dict) else {}
@@ -190,6 +192,9 @@ def suggestion_text(legal: dict, written: dict | None = None) -> str:
         # a field left out where the legal move has it empty says the same: not a change to make
         shown = [k for k in keys if (written.get(k) != legal.get(k) or k in _PLACES)
                  and not (k not in written and _empty(legal[k]))]
+        if legal.get("player") != written.get("player") and all(written.get(k) == legal.get(k) for k in keys):
+            # only the player differs: the whole move, as that player writes it
+            shown = keys
     else:
         shown = keys
     shown.sort(key=lambda k: k not in _PLACES)  # the place first: "place B8 workers 1", not "place workers 1 B8"
@@ -197,7 +202,8 @@ def suggestion_text(legal: dict, written: dict | None = None) -> str:
     for key in shown:
         value = legal[key]
         text = value if isinstance(value, str) else _value_text(value)
-        if key == kind or (key in _PLACES and key != "to" and isinstance(value, str)):
+        # a place reads bare when its name shows it is one (B8, I1, pinewood); a number is named
+        if key == kind or (key in _PLACES and key != "to" and isinstance(value, str) and not value.isdigit()):
             parts.append(text)
         else:
             parts.append(_field_text(key, value))
