@@ -79,6 +79,38 @@ def test_cob_solo_trade_refused_says_why_no_trade_is_open():
     pytest.fail("no position right after a ship with fewer than 5 goods")
 
 
+def test_cob_a_die_used_as_rolled_takes_no_workers():
+    # 6.1: workers turn a die up or down; a die used at its own number needs none. A simulated game's
+    # place move with the die as rolled (workers 0), written with 3 workers
+    raw = _game("castles-of-burgundy", 2, 1)
+    j = next(j for j, m in enumerate(raw["moves"]) if m["type"] == "place" and m.get("workers") == 0 and "die" in m)
+    die = raw["moves"][j]["die"]
+    (v,) = _violations(_cut(raw, j, {**raw["moves"][j], "workers": 3}))
+    assert v.code == "COB.DIE.WORKERS"
+    assert f"the {die} is used as rolled" in v.message and "write 'workers' 0" in v.message
+    assert f"turning the {die} into a {die}" not in v.message
+
+
+def test_cob_a_full_storage_takes_none_of_the_new_types():
+    # 7.: three goods types held fill the storage; a ship then takes only the types already held
+    for seed in range(30):
+        raw = _game("castles-of-burgundy", 2, seed)
+        for k, move in enumerate(raw["moves"]):
+            if move["type"] != "goods":
+                continue
+            state = replay(parse_log(orjson.dumps(_cut(raw, k)), "t.json")).state
+            seat = [p["id"] for p in raw["players"]].index(move["player"])
+            held = {t for t in range(1, 7) if state.estates[seat].goods[t]}
+            new = sorted({t for t in range(1, 7) if state.depot_goods[move["depot"]][t]} - held)
+            if len(held) == 3 and new:
+                (v,) = _violations(_cut(raw, k, {**move, "types": sorted(set(move["types"]) | {new[0]})}))
+                assert "storage is full" in v.message
+                assert f"none of the new types ({', '.join(map(str, new))})" in v.message
+                assert "0 of the new types" not in v.message
+                return
+    pytest.fail("no ship reaching a full storage")
+
+
 # -- Boonlake ---------------------------------------------------------------------------------------
 
 def test_boonlake_a_used_lever_is_refused_as_used_whoever_decides():
@@ -184,8 +216,15 @@ def test_keyflower_a_green_bid_from_the_start_says_green_workers_are_not_in_the_
 
 @pytest.mark.parametrize("game, code, facts, gone", [
     ("castles-of-burgundy", "COB.TURN.NOT_YOUR_TURN", ["it is ana's turn, not ben's"], []),
-    ("castles-of-burgundy", "COB.DIE.NOT_ENOUGH_WORKERS", ["needs 2 workers", "only 1 are held", "as rolled"],
-     ["the player holds"]),
+    ("castles-of-burgundy", "COB.DIE.NOT_ENOUGH_WORKERS", ["needs 2 workers", "only 1 worker tile is held", "as rolled"],
+     ["the player holds", "1 are held"]),
+    # 2. Estate geometry: the boards number their spaces 1-37
+    ("castles-of-burgundy", "COB.PLACE.NO_SPACE", ["no space '38'", "its spaces are 1-37"], []),
+    # the case leaves ben's estate out; the Solo option 'side' in a 2-player game; board 6 twice
+    ("castles-of-burgundy", "COB.SETUP.ESTATES", ["ben has no estate", "write one for each player"], ["no estate for"]),
+    ("castles-of-burgundy", "COB.SETUP.OPTIONS", ["'side' belongs to the Solo game", "leave it out"], []),
+    ("castles-of-burgundy", "COB.SETUP.BOARD_TAKEN", ["board 6 once", "taken by ana", "the board ben plays on"],
+     ["by another player"]),
     ("castles-of-burgundy", "COB.EXTRA.NOT_OPTIONAL", ["nothing is pending", "'pass'"], ["pending: nothing"]),
     ("entdecker", "ENT.BUILD.CANNOT_AFFORD", ["costs 12", "ana has 7"], ["the player has"]),
     ("entdecker", "ENT.START.CANNOT_AFFORD", ["needs 10 gold", "ana has 9", "declare fewer"], ["the player has"]),

@@ -63,7 +63,8 @@ def new_state(cat: Catalog, log) -> CobState:
     bad = problems.add
     for name in ("side", "rivers_join_regions"):
         if name in opts and not solo:
-            bad("COB.SETUP.OPTIONS", f"the option {name!r} belongs to the Solo game", f"/options/{name}")
+            bad("COB.SETUP.OPTIONS", f"the option {name!r} belongs to the Solo game: leave it out of a game of "
+                                     f"{n} players", f"/options/{name}")
     side = opts.get("side", "A")
     rivers = bool(opts.get("rivers_join_regions", False))
     setup = log.setup
@@ -74,15 +75,21 @@ def new_state(cat: Catalog, log) -> CobState:
     if set(estates_in) != set(ids):
         extra = sorted(set(estates_in) - set(ids))
         missing = sorted(set(ids) - set(estates_in))
-        bad("COB.SETUP.ESTATES", ("no player " + ", ".join(extra)) if extra else
-            f"no estate for {', '.join(missing)}", "/setup/estates")
+        if extra:
+            bad("COB.SETUP.ESTATES", f"{', '.join(map(repr, extra))} {'is' if len(extra) == 1 else 'are'} not a player "
+                                     f"of this log (players: {', '.join(ids)}): write an estate for each player only",
+                "/setup/estates")
+        if missing:
+            bad("COB.SETUP.ESTATES", f"{' and '.join(missing)} {'has' if len(missing) == 1 else 'have'} no estate: "
+                                     f"write one for each player under 'estates' (its board, starting castle and goods)",
+                "/setup/estates")
         problems.check()  # each player's estate is read next
     pools = {name: HiddenPool.create("hex tile" if name != BLACK_SUPPLY else "black-back hex tile", contents)
              for name, contents in supplies(cat).items()}
     pools[GOODS_POOL] = HiddenPool.create("goods tile", {str(t): c for t, c in cat.goods_count.items()})
     s = CobState(cat=cat, ids=ids, n=n, solo=solo, ledger=Ledger(n), pools=pools, rivers_join_regions=rivers)
     econ = cat.economy
-    players_on: dict[str, int] = {}  # board id -> players using it so far
+    players_on: dict[str, list[str]] = {}  # board id -> the players using it so far
     for seat, pid in enumerate(ids):
         entry = estates_in[pid]
         at = f"/setup/estates/{pid}"
@@ -94,12 +101,13 @@ def new_state(cat: Catalog, log) -> CobState:
             problems.add_error(IllegalMove("COB.SETUP.BOARD", _no_board(cat, number),
                                            f"{at}/board" if "board" in entry else at))
             continue
-        players_on[board_id] = players_on.get(board_id, 0) + 1
+        players_on.setdefault(board_id, []).append(pid)
         copies = cat.board_copies.get(board_id)
-        if copies is not None and players_on[board_id] > copies:
+        if copies is not None and len(players_on[board_id]) > copies:
             bad("COB.SETUP.BOARD_TAKEN", f"the {cat.edition} box holds board {number} "
-                                                       f"{'once' if copies == 1 else f'{copies} times'}: it is taken "
-                                                       f"by another player", f"{at}/board")
+                                         f"{'once' if copies == 1 else f'{copies} times'}: it is taken by "
+                                         f"{' and '.join(players_on[board_id][:copies])}; write the board {pid} "
+                                         f"plays on", f"{at}/board")
         board = cat.board(board_id, rivers and solo)
         if board.solo != solo or (solo and board_id != default):
             want = f"the Solo board side {side} ({default_number})" if solo else "a standard estate board"

@@ -63,11 +63,16 @@ def check_workers(e: Estate, move: dict, kind, wanted: int, free: int) -> int:
     if written != need:
         if kind == EXTRA:
             raise IllegalMove("COB.DIE.WORKERS", "an extra action's die shows any number: it needs no workers", "/workers")
+        if kind == wanted:  # no change: the die used as rolled
+            raise IllegalMove("COB.DIE.WORKERS", f"the {kind} is used as rolled: that takes no workers, not {written}; "
+                                                 f"write 'workers' 0",
+                              "/workers")
         raise IllegalMove("COB.DIE.WORKERS", f"turning the {kind} into a {wanted} takes {need} worker"
                                              f"{'s' if need != 1 else ''}, not {written}", "/workers")
     if need > e.workers:
+        held = f"{e.workers} worker tile is" if e.workers == 1 else f"{e.workers} worker tiles are"
         raise IllegalMove("COB.DIE.NOT_ENOUGH_WORKERS", f"turning the {kind} into a {wanted} needs {need} workers; "
-                                                        f"only {e.workers} are held: use the die as rolled, or another action",
+                                                        f"only {held} held: use the die as rolled, or another action",
                           "/workers")
     return need
 
@@ -211,7 +216,11 @@ def place_move(s: CobState, seat: int, move: dict) -> None:
                           "/tile")
     index = e.board.index.get(move["space"])
     if index is None:
-        raise IllegalMove("COB.PLACE.NO_SPACE", f"the estate has no space {move['space']!r}", "/space")
+        names = list(e.board.index)
+        numbers = sorted(int(n) for n in names if str(n).isdigit())
+        spaces = f"{numbers[0]}-{numbers[-1]}" if numbers and len(numbers) == len(names) else ", ".join(map(str, names))
+        raise IllegalMove("COB.PLACE.NO_SPACE", f"the estate has no space {move['space']!r}: its spaces are {spaces}",
+                          "/space")
     why = placeable_reason(s, e, tile, index)
     if why is not None:
         raise IllegalMove(why[0], why[1], "/space")
@@ -369,7 +378,12 @@ def ship_goods(s: CobState, seat: int, move: dict) -> None:
             room = (f"{pid}'s storage has room for {_count(free, 'new type')}"
                     + (f" (it holds types {', '.join(map(str, held))})" if held else ""))
         kept = f"types {', '.join(map(str, sorted(forced)))} already held" if forced else "no type already held"
-        new_words = f"{fit} of the new types {', '.join(map(str, sorted(choice)))}" if choice else "no new type"
+        if not choice:
+            new_words = "no new type"
+        elif fit == 0:
+            new_words = f"none of the new types ({', '.join(map(str, sorted(choice)))})"
+        else:
+            new_words = f"{fit} of the new types {', '.join(map(str, sorted(choice)))}"
         raise IllegalMove("COB.SHIP.GOODS", f"{room}; from depot {depot} the ship takes {kept} and {new_words}, "
                                             f"not {_count(len(new), 'new type')}", "/types")
     s.stack.pop()
