@@ -122,3 +122,17 @@ def test_castles_of_burgundy_names_every_wrong_estate_at_once():
     assert [(v.pointer, v.code) for v in result.violations] == [
         ("/setup/order", "COB.SETUP.ORDER"), (f"/setup/estates/{ana}/goods", "COB.SETUP.GOODS"),
         (f"/setup/estates/{ben}/castle", "COB.SETUP.CASTLE"), (f"/setup/estates/{cleo}/board", "COB.SETUP.BOARD")]
+
+
+def test_kingdom_crossing_reports_a_solo_option_with_the_set_up_values():
+    # Solo Mode Rules, Difficulty Levels: the difficulty belongs to the solo game; in a 2-player log
+    # it is reported together with a wrong deck, not alone
+    raw = simulate_log("kingdom-crossing", 2, seed=1)
+    raw.pop("claimed")
+    raw.setdefault("options", {})["difficulty"] = "advanced"
+    space = sorted(raw["setup"]["decks"])[0]
+    raw["setup"]["decks"][space] = "XYZ-99"
+    result = _replayed(raw)
+    assert [(v.pointer, v.code) for v in result.violations] == [
+        ("/options/difficulty", "KC.SETUP.OPTIONS"), (f"/setup/decks/{space}", "KC.SETUP.DECKS")]
+    assert "leave it out of a game of 2 players" in result.violations[0].message

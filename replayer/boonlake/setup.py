@@ -50,7 +50,15 @@ def new_state(cat: Catalog, ids: list[str], setup: dict, problems: SetupProblems
                                 f"starting tile; {', '.join(map(str, missing))} has none", "/setup/tiles")
     strips = list(setup["strips"])
     if sorted(strips) != sorted(cat.strips):
-        bad("BOON.SETUP.STRIPS", f"the action board holds the 7 strips once each ({', '.join(cat.strips)})", "/setup/strips")
+        twice = sorted({x for x in strips if strips.count(x) > 1})
+        unknown = sorted({x for x in strips if x not in cat.strips})
+        absent = [x for x in cat.strips if x not in strips]
+        wrong = "; ".join(part for part in (
+            f"{', '.join(twice)} written twice" if twice else "",
+            f"no strip {', '.join(map(repr, unknown))}" if unknown else "",
+            f"{', '.join(absent)} missing" if absent else "") if part)
+        bad("BOON.SETUP.STRIPS", f"the action board holds the 7 strips once each ({', '.join(cat.strips)}): "
+                                 f"{wrong}", "/setup/strips")
     in_play = list(setup["scoring_tiles"])
     for i, t in enumerate(in_play):
         if t not in cat.scoring_tiles:

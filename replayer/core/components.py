@@ -76,8 +76,8 @@ class HiddenPool:
                 raise IllegalMove("CORE.HIDDEN.SIZE",
                                   f"the {held} {what}s are split into {piles} pile{'s' if piles != 1 else ''}; "
                                   f"the sizes given ({', '.join(map(str, pile_sizes))}) "
-                                  + (f"are {len(pile_sizes)} piles" if len(pile_sizes) != piles
-                                     else f"add up to {sum(pile_sizes)}"), pointer)
+                                  + (f"are {len(pile_sizes)} piles: write {piles} sizes" if len(pile_sizes) != piles
+                                     else f"add up to {sum(pile_sizes)}: write sizes that add up to {held}"), pointer)
             pile_sizes = list(pile_sizes)
         return cls(what=what, unaccounted=unaccounted, piles=piles, pile_sizes=pile_sizes,
                    known_ids=frozenset(contents), in_pool=held)

@@ -554,7 +554,7 @@ class Entdecker(MoveListing, Game):
             return
         island = s.pending_islands[s.plant_queue[0]]
         where = s.cat.cell_name(min(s.island_cells[island.root]))
-        s.window = SimultaneousWindow(f"the plant draws of the island at {where}", frozenset(island.drawers),
+        s.window = SimultaneousWindow(f"the plant draw of the island at {where}", frozenset(island.drawers),
                                       PLANT_WINDOW)
         s.phase = PLANT
 

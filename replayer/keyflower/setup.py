@@ -47,7 +47,9 @@ def check_turn_order(cat: Catalog, players: int, tiles: dict[str, str]) -> None:
     wanted = {tid: side.side for tid, side in cat.turn_order_for(players)}
     if tiles != wanted:
         shown = ", ".join(f"{t} side {s}" for t, s in sorted(wanted.items()))
-        raise refuse("KEY.SETUP.TURN_ORDER", f"{players} players lay out the turn-order tiles {shown}")
+        written = ", ".join(f"{t} side {s}" for t, s in sorted(tiles.items())) or "none"
+        raise refuse("KEY.SETUP.TURN_ORDER", f"{players} players lay out the turn-order tiles {shown}, not {written}: "
+                                             f"write those tiles with those sides")
 
 
 def check_season_tiles(cat: Catalog, players: int, season: Season, tiles: Sequence[str]) -> None:

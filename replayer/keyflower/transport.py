@@ -72,8 +72,9 @@ def transport(village: Village, carries: list[Carry] | tuple[Carry, ...], points
                          f"to the {names[tiles[carry.target].tile].name}")
         used += steps * carry.count
         if used > points:
-            raise refuse("KEY.TRANSPORT.CAPACITY", f"carrying {carry.count} {carry.resource} {counted(steps, 'tile')} to the "
-                         f"{names[tiles[carry.target].tile].name} brings the transport to {used} of the {points} this use allows")
+            raise refuse("KEY.TRANSPORT.CAPACITY", f"carrying {carry.count} {carry.resource} to the "
+                         f"{names[tiles[carry.target].tile].name} ({counted(steps, 'tile')} away) brings this use's "
+                         f"transport to {used} steps, and it allows {points}: carry fewer, or a shorter way")
         target = changed.get(carry.target)
         if target is None:
             target = list(tiles[carry.target].resources)

@@ -6,7 +6,7 @@ from dataclasses import fields
 
 from ..core.bots import BotSeat
 from ..core.catalogs import CatalogEngine
-from ..core.errors import IllegalMove
+from ..core.errors import IllegalMove, SetupProblems
 from ..core.game import CHANCE, TERMINAL, Game
 from ..core.migrate import Migrated, MigrationError
 from ..core.ledger import Ledger
@@ -148,9 +148,11 @@ class KingdomCrossing(CatalogEngine, Game):
         cat = self.cat
         n = len(log.players)
         opts = log.options or {}
+        problems = SetupProblems()  # the options' and the set-up's wrong values, reported together
         for name in ("difficulty", "paco_decoration"):
             if n > 1 and name in opts:
-                raise IllegalMove("KC.SETUP.OPTIONS", f"the {name} option belongs to the solo game only", f"/options/{name}")
+                problems.add("KC.SETUP.OPTIONS", f"the {name} option belongs to the solo game only: leave it out of a "
+                                                 f"game of {n} players", f"/options/{name}")
         solo_game = n == 1
         rest = cat.difficulty[opts.get("difficulty", "advanced")] if solo_game else 0
         seats = 2 if solo_game else n
@@ -159,7 +161,7 @@ class KingdomCrossing(CatalogEngine, Game):
         s = KCState(cat=cat, ids=ids, n=n, seats=seats, solo=solo_game, rest_tiles=rest,
                     paco_pictured=opts.get("paco_decoration", "pictured") == "pictured", players=players,
                     ledger=Ledger(n), paco_ledger=Ledger(1) if solo_game else None)
-        mv.load_setup(s, log.setup, seats)
+        mv.load_setup(s, log.setup, seats, problems)
         s.first = 1 if solo_game else 0
         s.start_order = [0] if solo_game else list(range(n - 1, -1, -1))
         s.current = s.start_order.pop(0)

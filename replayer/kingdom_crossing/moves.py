@@ -22,12 +22,13 @@ def _bad(code: str, message: str, pointer: str) -> IllegalMove:
     return IllegalMove(code, message, pointer)
 
 
-def load_setup(s: KCState, setup: dict, seats: int) -> None:
+def load_setup(s: KCState, setup: dict, seats: int, problems: SetupProblems | None = None) -> None:
     """Set-up as the table sees it: the face-up top card of each deck space, the Bridge Goal sides,
     the face-up Favors, the starting pairs and (optionally) how many Favors lie in each stack.
-    Everything face down becomes the pools of unseen components that later reveals draw from."""
+    Everything face down becomes the pools of unseen components that later reveals draw from.
+    ``problems``: those found before (the options), reported with these."""
     cat = s.cat
-    problems = SetupProblems()  # every wrong set-up value at once: each part is checked on its own
+    problems = SetupProblems() if problems is None else problems  # every wrong set-up value at once
     bad = problems.add
     tops = setup["decks"]
     decks_ok = sorted(tops) == sorted(cat.spaces)

@@ -37,7 +37,7 @@ def test_capacity_two_moves_two_resources_one_tile_or_one_resource_two_tiles():
     assert on(split, SOUTH) == (1, 1, 0, 0)
     with pytest.raises(IllegalMove) as e:
         transport(v, [Carry(HOME, SOUTH, "wood"), Carry(HOME, FAR_SOUTH, "stone")], points=2)  # 1 + 2 steps
-    assert e.value.code == "KEY.TRANSPORT.CAPACITY" and "3 of the 2" in e.value.message
+    assert e.value.code == "KEY.TRANSPORT.CAPACITY" and "transport to 3 steps, and it allows 2" in e.value.message
 
 
 def test_a_carried_resource_can_be_carried_on():

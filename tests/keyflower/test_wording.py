@@ -50,7 +50,7 @@ def test_the_refusals_that_count_one_say_one_worker_or_tile():
     assert "has 1 worker behind the screen" in said["KEY.FINAL.SCREEN"]
     assert "placed 1 worker:" in said["KEY.USE.TOO_FEW"]
     assert "the bid of 1 red worker is winning" in said["KEY.BID.WINNING"]
-    assert "carrying 2 wood 1 tile to" in said["KEY.TRANSPORT.CAPACITY"]
+    assert "(1 tile away)" in said["KEY.TRANSPORT.CAPACITY"]
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)
