@@ -134,6 +134,10 @@ def test_every_entry_has_the_documented_shape(game):
             assert isinstance(entry["text"], str) and isinstance(entry["reconstruction"], bool), (kind, ident)
             assert list(entry)[:2] == ["name", "text"] and list(entry)[-1] == "reconstruction"
             assert None not in entry.values(), (kind, ident)
+            # read as a player would: no empty list left in the words ("side b with  players"), no
+            # Python or JSON punctuation, no dangling separator
+            for words in (entry["name"], entry["text"]):
+                assert not re.search(r"  |\[\]|\{\}|\bNone\b|'\[|[:;,]$|^[:;,]", words), (kind, ident, words)
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)

@@ -79,7 +79,8 @@ def catalog_ids(cat: Catalog) -> Ids:
                                 scoring=t.get("scoring"), status=t.get("status"))
              for t in data["boats"]}
     turn_order = {t["id"]: component(f"turn-order tile {t['number']}", ", ".join(
-        f"side {side['side']} with {'/'.join(map(str, side['players']))} players"
+        (f"side {side['side']} with {'/'.join(map(str, side['players']))} players" if side["players"]
+         else f"side {side['side']} not used")  # a side no player count lays out
         + (" (the start-player icon)" if side["start_player"] else "") for side in t["sides"]),
         reconstruction=t.get("reconstruction", False), sides=t["sides"], scoring=t.get("scoring"), status=t.get("status"))
         for t in data["turn_order_tiles"]}
