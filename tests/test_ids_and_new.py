@@ -87,6 +87,10 @@ def test_boonlake_ids_are_the_catalogs():
     assert list(ids["space"]) == [str(n) for n in range(1, 34)]  # building spaces 1-33 (rules: "from space 33 skip to space 1")
     assert len(ids["river-space"]) == 48 and {"1", "16", "U1", "U16", "L1", "L16"} <= set(ids["river-space"])
     assert {r["name"] for r in ids["region"].values()} == {"Boonlake", "Southern", "New Hope", "Unknown"}
+    # a space names its region as the board prints it ("Unknown" is a region, not missing data)
+    space1 = next(s for s in catalog["board"]["spaces"] if s["number"] == 1)
+    region = next(r["name"] for r in catalog["board"]["regions"] if r["id"] == space1["region"])
+    assert ids["space"]["1"]["text"].startswith(f"in the region {region};")
 
 
 def test_castles_of_burgundy_ids_are_the_catalogs():

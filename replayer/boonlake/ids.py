@@ -114,7 +114,7 @@ def _spaces(data: dict) -> dict:
     for s in data["board"]["spaces"]:
         start = f"; starting space ({s['start_symbol'].replace('players-', '')} players)" if s.get("start_symbol") else ""
         out[str(s["number"])] = component(
-            f"building space {s['number']}", f"{s['region']}; explore reward: {_effect(s['reward'])}; next to "
+            f"building space {s['number']}", f"in the region {names[s['region']]}; explore reward: {_effect(s['reward'])}; next to "
             f"{', '.join(map(str, s['neighbours']))}{start}", reconstruction=rec, region=s["region"], reward=s["reward"],
             neighbours=s["neighbours"], start_symbol=s.get("start_symbol"))
     return out
