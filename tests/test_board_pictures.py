@@ -184,3 +184,14 @@ def test_boonlake_board_shows_settlements_and_houses_of_a_whole_game():
     for i in range(len(raw["players"])):
         assert settlements[i] == built[(i, "settlement")], i
         assert houses[i] == built[(i, "house")] - built[(i, "settlement")], i
+
+
+def test_boonlake_action_rows_say_step_and_steps():
+    """Each row of the action board reads as printed: its steps (1 step, 2 steps) and VP cost."""
+    catalog = orjson.loads((REPO / "replayer" / "boonlake" / "catalog.json").read_bytes())
+    result = replay(load_log(HERE / "golden" / "boonlake" / "boonlake-2p-1.log.json"))
+    svg = result.game.render_svg(result.state)
+    for row in catalog["action_board"]["rows"]:
+        words = f"{row['steps']} step{'s' if row['steps'] != 1 else ''}" + (f", -{row['vp_cost']} VP" if row["vp_cost"] else "")
+        assert f">{words}<" in svg, words
+    assert ">1 steps" not in svg

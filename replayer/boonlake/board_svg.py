@@ -157,7 +157,7 @@ def _action_board(s: BoonlakeState, x0: float, y0: float) -> tuple[list[str], fl
                    f'</title><rect x="{x0:.1f}" y="{y:.1f}" width="230" height="16" fill="#f4ecd6" '
                    f'stroke="{"#c00" if taken else "#a99"}" stroke-width="{2 if taken else 1}"/>'
                    + _text(x0 + 4, y + 12, f"{row.row}: {name}", font_size="10")
-                   + _text(x0 + 226, y + 12, f"{row.steps} steps{f', -{row.vp_cost} VP' if row.vp_cost else ''}",
+                   + _text(x0 + 226, y + 12, f"{row.steps} step{'s' if row.steps != 1 else ''}{f', -{row.vp_cost} VP' if row.vp_cost else ''}",
                            font_size="9", text_anchor="end", fill="#555") + "</g>")
     y = y0 + 8 + 19 * len(cat.rows) + 16
     out.append(_text(x0, y, "Scoring tiles", font_weight="bold"))
