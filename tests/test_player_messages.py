@@ -242,6 +242,7 @@ def test_keyflower_a_green_bid_from_the_start_says_green_workers_are_not_in_the_
     ("entdecker", "CORE.SIMULTANEOUS.INCOMPLETE", ["the plant draw of the island at B2 still waits for ana"],
      ["draws of the island"]),
     ("boonlake", "BOON.SETUP.STRIPS", ["builder written twice", "pioneer missing"], []),
+    ("castles-of-burgundy", "COB.SETUP.CASTLE", ["goes on space 19 of board 1, not '2'"], []),
 ])
 def test_a_rule_message_names_the_player_and_what_to_write(game, code, facts, gone):
     v = _case(game, code)[0]
@@ -250,3 +251,11 @@ def test_a_rule_message_names_the_player_and_what_to_write(game, code, facts, go
         assert fact in v.message, v.message
     for old in gone:
         assert old not in v.message
+
+
+def test_boonlake_a_wrong_kept_scoring_tile_is_named_once():
+    # The case: ana drew T01 (and an unseen one) and writes T09 as kept. That is one fault; T01,
+    # which she drew, is not also "drawn by another player or in another area"
+    found = _case("boonlake", "BOON.SETUP.SCORING")
+    assert [(v.pointer, v.code) for v in found] == [("/setup/players/ana/scoring_tile", "BOON.SETUP.SCORING")]
+    assert "(T01, ?), not T09" in found[0].message

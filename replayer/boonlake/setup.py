@@ -108,7 +108,7 @@ def new_state(cat: Catalog, ids: list[str], setup: dict, problems: SetupProblems
                 continue
             if t not in cat.scoring_tiles:
                 bad("BOON.SETUP.SCORING", f"there is no scoring tile {t!r}", f"{base}/scoring_drawn/{i}")
-            elif t in drawn_tiles or (t in in_play and t != kept):
+            elif t in drawn_tiles or (t in in_play and t != kept and kept in drawn):  # a wrong kept tile is named once
                 bad("BOON.SETUP.SCORING", f"scoring tile {t} cannot be drawn by {pid}: it is drawn by another "
                                           f"player or lies in another area", f"{base}/scoring_drawn/{i}")
             drawn_tiles.append(t)

@@ -117,7 +117,8 @@ def new_state(cat: Catalog, log) -> CobState:
         index = board.index.get(castle_space) if castle_space is not None else \
             (board.start_spaces[0] if board.start_castle is StartCastle.CENTRE else None)
         if index is None or index not in board.start_spaces:
-            allowed = ", ".join(board.spaces[i].id for i in board.start_spaces)
+            spaces = [board.spaces[i].id for i in board.start_spaces]
+            allowed = f"space {spaces[0]}" if len(spaces) == 1 else f"one of the castle spaces {', '.join(spaces)}"
             bad("COB.SETUP.CASTLE", f"the starting castle goes on {allowed} of board {number}"
                 + (f", not {castle_space!r}" if castle_space is not None else ""), f"{at}/castle")
             continue
