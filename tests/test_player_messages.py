@@ -142,6 +142,7 @@ def test_boonlake_solo_wrong_step_names_the_eminences_reveal():
     assert v.message.startswith("no 'action' move is possible now")
     assert "Wise Eminence" in v.message and "'eminence'" in v.message
     assert "ana takes an action strip" not in v.message and "a 'action'" not in v.message
+    assert ") (" not in v.message  # the move type named once: "(an 'eminence' move, round 1)"
 
 
 def test_boonlake_a_move_outside_an_open_window_names_the_moves_of_the_window():

@@ -179,6 +179,7 @@ def test_a_missing_companion_field_says_what_to_write():
     assert "is a dependency" not in v.message
     assert v.message.startswith("'workers' is missing: a move that writes 'die' also writes 'workers'")
     assert "leaves both out" in v.message
+    assert "))" not in v.message  # what 'workers' holds, said after the sentence, not in nested brackets
 
 
 def test_a_value_of_none_of_the_forms_lists_the_forms():

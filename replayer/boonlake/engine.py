@@ -261,8 +261,11 @@ class Boonlake(Game):
         want, types = turn.expect(s, seat)
         if t not in types:
             who = None if want == CHANCE else seat if want < 0 else want  # chance: the table writes it
-            raise IllegalMove("BOON.TURN.WRONG_STEP", f"no {t!r} move is possible now: {_waiting(s, who)} "
-                                                      f"(write {' or '.join(map(repr, types))}; round {s.rnd})", "/type")
+            waiting = _waiting(s, who)
+            # the table's move names its type already ("(an 'eminence' move)"): not twice
+            tail = (f"{waiting[:-1]}, round {s.rnd})" if waiting.endswith(" move)")
+                    else f"{waiting} (write {' or '.join(map(repr, types))}; round {s.rnd})")
+            raise IllegalMove("BOON.TURN.WRONG_STEP", f"no {t!r} move is possible now: {tail}", "/type")
         if want == CHANCE:  # the Wise Eminence's reveals (cards drawn are handled above)
             solo_turn.apply(s, move)
         else:

@@ -125,9 +125,9 @@ def dependent_required(validator, dependencies, instance, schema):
         for key in needed:
             if key not in instance:
                 words = form_words(validator, properties.get(key, {}))
-                words = f" ({words})" if words and words != "a value of another form" else ""
+                words = f"; {quote(key)}: {words}" if words and words != "a value of another form" else ""
                 yield _error(f"{quote(key)} is missing: a move that writes {quote(present)} also writes "
-                             f"{quote(key)}{words}, or leaves both out")
+                             f"{quote(key)}, or leaves both out{words}")
 
 
 def _bound(most: bool, exclusive: bool):
