@@ -262,3 +262,17 @@ def check_charts_readable(browser, club) -> None:
     groups = {f"{raw['game']}, {len(raw['players'])}p" for raw in logs if len(raw["players"]) > 1}
     assert groups <= words["win-rate"], (groups, words["win-rate"])
     assert charts["win-rate"]["xaxes"] == 1, charts["win-rate"]["xaxes"]  # one plot: no panel to leave empty
+
+
+@pytest.mark.parametrize("top", [1, 2, 3, 7, 25])
+def test_games_chart_counts_in_whole_numbers_each_once(top):
+    """The logs axis names each whole count once: with 2 logs a group it read "0 1 1 2 2" (ticks
+    every half log, rounded by the label format)."""
+    from ludolog.cli.report.db_report import chart_games
+
+    svg = chart_games([{"game": "boonlake", "player_count": 2, "valid": top, "unfinished": 0, "invalid": 0},
+                       {"game": "keyflower", "player_count": 3, "valid": 1, "unfinished": 0, "invalid": 0}])
+    axis = re.search(r'role-axis-label"[^>]*>(.*?)</g>', svg, re.S)
+    labels = re.findall(r">([^<]+)</text>", axis.group(1))
+    numbers = [int(x.replace(",", "")) for x in labels]
+    assert numbers == sorted(set(numbers)) and numbers[0] == 0 and numbers[-1] >= top, labels

@@ -64,8 +64,14 @@ def chart_games(rows: list[dict]) -> str:
 
     values = [{"group": _label(r), "status": status, "games": r[status]}
               for r in rows for status in ("valid", "unfinished", "invalid") if r[status]]
+    # whole numbers only, each once: the renderer ignores tickMinStep and printed "0 1 1 2 2"
+    # (ticks at 0.5 steps rounded by the format) for groups of 2 logs
+    top = max((sum(r[s] for s in ("valid", "unfinished", "invalid")) for r in rows), default=0)
+    step = max(1, -(-top // 10))
+    last = step * -(-max(top, 1) // step)  # the axis ends on a tick
     chart = alt.Chart(alt.Data(values=values)).mark_bar().encode(
-        x=alt.X("games:Q", title="logs", axis=alt.Axis(format="d", tickMinStep=1)),
+        x=alt.X("games:Q", title="logs", scale=alt.Scale(domain=[0, last], nice=False),
+                axis=alt.Axis(format="d", values=list(range(0, last + 1, step)))),
         y=alt.Y("group:N", title=None, sort=None, axis=alt.Axis(labelLimit=0)),
         color=alt.Color("status:N", scale=alt.Scale(domain=["valid", "unfinished", "invalid"],
                                                     range=["#2e7d32", "#f9a825", "#c62828"])))
