@@ -91,6 +91,15 @@ def test_boonlake_ids_are_the_catalogs():
     space1 = next(s for s in catalog["board"]["spaces"] if s["number"] == 1)
     region = next(r["name"] for r in catalog["board"]["regions"] if r["id"] == space1["region"])
     assert ids["space"]["1"]["text"].startswith(f"in the region {region};")
+    # effects in words: counted things counted, regions named, no catalog ids with underscores
+    names = {r["id"]: r["name"] for r in catalog["board"]["regions"]}
+    m10 = next(m for m in catalog["player_board"]["lever_spaces"] if m["id"] == "m10")["effect"]
+    assert f"{m10['coins']} coins, {m10['cards']} cards" in ids["lever"]["m10"]["text"]
+    by_region = next(c for c in cards if "region" in c["effect"])
+    assert f"region {names[by_region['effect']['region']]}" in ids["card"][by_region["id"]]["text"]
+    for kind, entries in ids.items():
+        for ident, entry in entries.items():
+            assert "_" not in entry["text"] and " vp" not in entry["text"], (kind, ident, entry["text"])
 
 
 def test_castles_of_burgundy_ids_are_the_catalogs():

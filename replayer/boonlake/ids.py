@@ -8,24 +8,46 @@ per-component data was not found; CATALOG.md says how each was built); an entry 
 table's mark."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.idlist import Ids, amounts, component, words
 from .catalog import CARD_KINDS, CORNERS, RESOURCES, Catalog
 
 
-def _effect(effect: dict) -> str:
-    """A catalog effect in a few words: ``take coins 2``, ``draw cards 1``."""
-    parts = [str(effect.get("kind", "")).replace("_", " ")]
+#: counted things of the effects' parameters: 2 coins, 1 vase, 3 VP
+_NOUNS = {"coins": ("coin", "coins"), "cards": ("card", "cards"), "vases": ("vase", "vases"),
+          "inhabitants": ("inhabitant", "inhabitants"), "vp": ("VP", "VP")}
+def _words(text: str) -> str:
+    """An id of the catalog in words: ``card_joker_or_coins`` -> ``card joker or coins``, ``vp`` -> ``VP``."""
+    return " ".join("VP" if w == "vp" else w for w in str(text).replace("_", " ").split())
+
+
+def _value(key: str, value, regions: Mapping[str, str]) -> str:
+    if key in ("region", "regions"):  # as the board prints them: New Hope, not new_hope
+        names = value if isinstance(value, list) else [value]
+        return "/".join(regions.get(v, _words(v)) for v in names)
+    if isinstance(value, dict):
+        return amounts(value)
+    if isinstance(value, list):
+        return "/".join("/".join(map(str, v)) if isinstance(v, list) else _words(v) for v in value)
+    return _words(value) if isinstance(value, str) else str(value)
+
+
+def _effect(effect: dict, regions: Mapping[str, str] = {}) -> str:  # noqa: B006 - read only
+    """A catalog effect in a few words: ``take coins 2``, ``draw cards 1``; its other parameters
+    after a colon, counted things counted (``card joker or coins or cards: 2 coins, 2 cards``)."""
+    head = _words(effect.get("kind", ""))
+    extras = []
     for key, value in effect.items():
         if key == "kind":
             continue
-        if isinstance(value, dict):
-            value = amounts(value)
-        elif isinstance(value, list):
-            value = "/".join(str(v).replace("_", " ") for v in value)
-        elif isinstance(value, str):
-            value = value.replace("_", " ")
-        parts.append(str(value) if key in ("n",) else f"{key.replace('_', ' ')} {value}")
-    return " ".join(p for p in parts if p)
+        if key == "n":
+            head += f" {value}"
+        elif key in _NOUNS and isinstance(value, int) and not isinstance(value, bool):
+            extras.append(f"{value} {_NOUNS[key][value != 1]}")
+        else:
+            extras.append(f"{_words(key)} {_value(key, value, regions)}")
+    return head + (f": {', '.join(extras)}" if extras else "")
 
 
 def _cost(cost: dict) -> str:
@@ -39,6 +61,10 @@ def _cost(cost: dict) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def _regions(data: dict) -> dict[str, str]:
+    return {r["id"]: r["name"] for r in data["board"]["regions"]}
+
+
 def _reconstructed(data: dict, table: str) -> bool:
     return bool(data[table].get("provenance", {}).get("reconstruction", data["reconstruction"]))
 
@@ -46,7 +72,7 @@ def _reconstructed(data: dict, table: str) -> bool:
 def _cards(data: dict) -> dict:
     rec = _reconstructed(data, "project_cards")
     return {c["id"]: component(f"{c['kind']} card {c['id']}",
-                               f"costs {_cost(c['cost'])}; {c['vp']} VP; {c['timing'].replace('_', ' ')}: {_effect(c['effect'])}",
+                               f"costs {_cost(c['cost'])}; {c['vp']} VP; {c['timing'].replace('_', ' ')}: {_effect(c['effect'], _regions(data))}",
                                reconstruction=rec, kind=c["kind"], cost=c["cost"], vp=c["vp"], timing=c["timing"],
                                effect=c["effect"])
             for c in data["project_cards"]["cards"]}
@@ -69,12 +95,11 @@ def _tiles(data: dict) -> dict:
     return out
 
 
-def _condition(c: dict) -> str:
-    what = c["kind"].replace("_", " ")
+def _condition(c: dict, regions: Mapping[str, str]) -> str:
+    what = _words(c["kind"])
     for key in ("regions", "kinds", "track"):
         if key in c:
-            value = c[key]
-            what += " " + ("/".join(value) if isinstance(value, list) else str(value))
+            what += " " + _value(key, c[key], regions)
     values = ", ".join("/".join(map(str, v)) if isinstance(v, list) else str(v) for v in c["values"])
     return f"{what} (scorings 1-4: {values})"
 
@@ -85,7 +110,7 @@ def _scoring_tiles(data: dict) -> dict:
     for t in data["scoring_tiles"]["tiles"]:
         p = t["project"]
         project = f"special project: {_cost({'coins': p['coins'], 'resources': p['resources']})} for {p['vp']} VP and 1 {p['track']}-track step"
-        out[t["id"]] = component(f"scoring tile {t['id']}", f"{_condition(t['condition'])}; {project}", reconstruction=rec,
+        out[t["id"]] = component(f"scoring tile {t['id']}", f"{_condition(t['condition'], _regions(data))}; {project}", reconstruction=rec,
                                  project=p, condition=t["condition"])
     return out
 
