@@ -111,6 +111,11 @@ def test_castles_of_burgundy_ids_are_the_catalogs():
     k12 = ids["tile"]["knowledge-12"]
     raw = next(k for k in kinds if k["id"] == "knowledge-12")
     assert (k12["normal_back"], k12["black_back"]) == (raw["normal_back"], raw["black_back"])
+    # knowledge tiles 16-23 as printed: "4 VP for each <building>" at the end of the game
+    k16 = next(k for k in catalog["knowledge_tiles"] if k["number"] == 16)["effect"]
+    building = next(b["name"] for b in catalog["building_types"] if b["id"] == k16["building"])
+    assert f"game end: {k16['vp']} VP per {building}" in ids["tile"]["knowledge-16"]["text"]
+    assert all(" vp" not in t["text"] and "_" not in t["text"] for t in ids["tile"].values())
     assert set(ids["depot"]) == {"1", "2", "3", "4", "5", "6"}
     assert set(ids["depot-space"]) == {s["id"] for d in catalog["depots"]["numbered"] for s in d["spaces"]}
     standard = {str(n) for n in range(1, 38)}  # 37 spaces numbered row by row (catalog notes)

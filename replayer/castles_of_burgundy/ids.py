@@ -9,19 +9,42 @@ The catalog gives a status to the facts it could not confirm (``uncertain``: wea
 is either, and carries the status as a fact."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.idlist import Ids, component, words
 from .catalog import Catalog
 
 
-def _effect(effect: dict) -> str:
-    parts = [str(effect.get("kind", "")).replace("_", " ")]
+#: counted things of the effects' parameters: 4 VP, 1 silverling
+_NOUNS = {"vp": ("VP", "VP"), "silverlings": ("silverling", "silverlings"), "workers": ("worker", "workers")}
+
+
+def _words(text) -> str:
+    """A catalog id in words: ``end_vp_per_goods_type_sold`` -> ``end VP per goods type sold``."""
+    return " ".join("VP" if w == "vp" else w for w in str(text).replace("_", " ").split())
+
+
+def _effect(effect: dict, buildings: Mapping[str, str] = {}) -> str:  # noqa: B006 - read only
+    """A catalog effect in words: ``gain VP 4``, ``take tile: colours mine/castle/knowledge``; the
+    end-of-game knowledge tiles as printed, ``game end: 4 VP per Warehouse``."""
+    kind = str(effect.get("kind", ""))
+    if kind.startswith("end_vp_per_") and "vp" in effect and set(effect) <= {"kind", "vp", "building"}:
+        what = buildings.get(effect["building"], effect["building"]) if "building" in effect else \
+            _words(kind[len("end_vp_per_"):])
+        return f"game end: {effect['vp']} VP per {what}"
+    head, extras = _words(kind), []
     for key, value in effect.items():
         if key == "kind":
             continue
-        if isinstance(value, list):
-            value = "/".join(map(str, value))
-        parts.append(str(value) if key == "n" else f"{key.replace('_', ' ')} {value}")
-    return " ".join(parts)
+        if key == "n":
+            head += f" {value}"
+        elif key in _NOUNS and isinstance(value, int) and not isinstance(value, bool):
+            extras.append(f"{value} {_NOUNS[key][value != 1]}")
+        elif isinstance(value, list):
+            extras.append(f"{_words(key)} {'/'.join(map(str, value))}")
+        else:
+            extras.append(f"{_words(key)} {_words(value)}")
+    return head + (f": {', '.join(extras)}" if extras else "")
 
 
 def _uncertain(entry: dict) -> bool:
@@ -47,7 +70,8 @@ def _tiles(data: dict) -> dict:
         else:
             name, effect = colour["name"].split(" (")[0], colour.get("effect")
             name = {"castle": "castle", "mine": "silver mine", "ship": "ship"}.get(k["id"], name)
-        text = f"{colour['printed']} ({colour['id']}); {_effect(effect) if effect else 'scores as its colour'}; {backs}"
+        text = (f"{colour['printed']} ({colour['id']}); "
+                f"{_effect(effect, {b: v['name'] for b, v in buildings.items()}) if effect else 'scores as its colour'}; {backs}")
         if _uncertain(k):
             text += f" ({k['status']})"
         out[k["id"]] = component(name, text, reconstruction=_uncertain(k), colour=k["colour"], printed=colour["printed"],
