@@ -66,6 +66,9 @@ def test_a_worker_dying_stops_the_ingest_cleanly_and_the_next_one_completes_it(t
         return real(paths)
 
     monkeypatch.setattr(workers, "extract_chunk", dying)
+    # The ingest forks only a single-threaded process; in a long pytest run other tests leave idle
+    # threads behind, and spawned workers would not inherit the dying replay: fork regardless.
+    monkeypatch.setattr(workers, "start_method", lambda: "fork")
     files = write_corpus(tmp_path / "logs", toy=8, entdecker=0, extras=False)
     db = tmp_path / "t.duckdb"
     with pytest.raises(LudologError, match="worker process died"):
