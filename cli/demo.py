@@ -22,8 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import orjson
+
 from . import render
 from .common import FileCheck, check_file, progress, run_script
+from .report_command import INSTALL_HINT
 
 
 @dataclass
@@ -134,6 +137,8 @@ def step_summary(demo: Demo) -> None:
         say(f"validation: {validate_s:.2f} s, {moves / validate_s:,.0f} moves/s, {len(checks) / validate_s:,.0f} games/s")
     some = next(iter(demo.extra.get("replayed", {}).values()), "<log>")
     say(f"logs: {demo.logs}/   try: ludolog validate {demo.logs}   |   ludolog replay {some} --to 10")
+    if "recorded" in demo.extra:
+        say(f"recorded: ludolog record {demo.extra['recorded']}   |   ludolog report {demo.extra['recorded']}")
 
 
 def _summarise(name: str, checks: list[FileCheck]) -> None:
@@ -182,8 +187,6 @@ def step_queries(demo: Demo) -> None:
 
 def step_audit(demo: Demo) -> None:
     """A disputed game: the scorer wrote 3 points too many for one player at one scoring moment."""
-    import orjson
-
     from ludolog.replayer.core import read_log, replay
 
     source = next(iter(demo.extra.get("replayed", {}).values()), None) or str(demo.files[demo.names[0]][0])
@@ -211,9 +214,62 @@ def step_audit(demo: Demo) -> None:
         raise DemoFailed("the audit did not find the altered claim")
 
 
+def step_record(demo: Demo) -> None:
+    """A game recorded through the scoresheet's choices, one take-back included.
+
+    What `ludolog record`'s page does, by the recorder's own calls (cli/record/tapping.py): the
+    set-up form, each move of a simulated game chosen field by field, one mistaken tap taken back,
+    the final scores claimed. The file goes to a free name in ``recorded/`` (one recorded before
+    stays: it may have been recorded on since) and is validated."""
+    from ludolog.cli.record.session import Recording
+
+    from .record import tapping
+
+    name = demo.names[0]
+    checks = [c for c in demo.checks.get(name, []) if c.status == "valid" and len(c.scores) == 2]
+    if not checks:
+        raise DemoFailed(f"no valid 2-player game of {name} to record")
+    source = min(checks, key=lambda c: (c.moves, c.file))  # the table's game: the shortest, quickest to tap
+    raw = orjson.loads(Path(source.file).read_bytes())
+    ids = [p["id"] for p in raw["players"]]
+    folder = demo.out / "recorded"
+    folder.mkdir(parents=True, exist_ok=True)
+    say(f"(the moves of {source.file}, chosen one tap at a time through the page's choices)")
+    for number in range(1, 1000):  # a free name: a file recorded earlier (and maybe recorded on since) stays
+        path = folder / (f"{name}.json" if number == 1 else f"{name}-{number}.json")
+        try:
+            recording = Recording.create(path, name, ids, raw.get("options") or {})
+        except FileExistsError:
+            continue
+        break
+    else:
+        raise DemoFailed(f"{folder} holds 999 recorded games already; remove some")
+    option_args = [a for k, v in (raw.get("options") or {}).items() for a in ("--option", f"{k}={v}")]
+    say(f"$ ludolog record {shlex.join([name, '--players', ','.join(ids), *option_args, '--out', str(path)])}")
+    try:
+        done = tapping.record_game(recording, raw)
+    except tapping.TappingError as exc:
+        raise DemoFailed(f"recording {name}: {exc}") from None
+    say(f"   set-up: {done.setup_values} values chosen in the form")
+    say(f"   {done.moves} moves in {done.taps} taps ({done.taps / done.moves:.2f} a move)")
+    if not done.taken_back:
+        raise DemoFailed(f"the game of {name} offered no second choice to tap by mistake")
+    say(f"   move {done.taken_back['index']}: \"{done.taken_back['wrong']}\" tapped by mistake and taken back "
+        f"(the log's corrections keep it), then \"{done.taken_back['right']}\"")
+    say(f"   the scores the table wrote down: {', '.join(f'{p} {s}' for p, s in raw['claimed']['final'].items())}")
+    if run_cli(["validate", str(path)]) != 0:
+        raise DemoFailed(f"the recorded game {path} does not validate")
+    written = orjson.loads(path.read_bytes())
+    if written["moves"] != raw["moves"] or len(written.get("corrections") or []) != 1:
+        raise DemoFailed(f"the recorded game {path} does not hold the game's moves and its one take-back")
+    demo.extra["recorded"] = path
+    say(f"open it in the scoresheet (take back, notes, claims): ludolog record {path}")
+    say(f"look at it: ludolog report {path}   (needs the report extra: make install, or {INSTALL_HINT})")
+
+
 #: The demo, in order. Append (or insert before step_summary) to extend it.
 STEPS: list[Callable[[Demo], None]] = [step_simulate, step_validate, step_replay, step_ingest, step_queries,
-                                       step_audit, step_summary]
+                                       step_audit, step_record, step_summary]
 
 
 def run(demo: Demo, steps: list[Callable[[Demo], None]] | None = None) -> int:

@@ -1,0 +1,141 @@
+"""A game recorded as a scorer taps it: the scoresheet's own calls, without the browser.
+
+:func:`record_game` takes a finished log (what the table played) and writes it into a
+:class:`~.session.Recording` the way the page does (``make demo`` shows the recorder with it): the
+set-up sent as the form sends it (JSON pointer -> value), each move chosen through the choice tree
+(:meth:`Recording.step`, the call behind ``/api/choices``: the value of the move at each field
+asked, or the whole move where the moves left are offered whole), then recorded
+(:meth:`Recording.record`, behind ``/api/move``), and the final scores claimed. Once, near the
+middle of the game, the scorer taps the button beside the right one, records a wrong move and
+takes it back (:meth:`Recording.undo`), so that the log's ``corrections`` trail holds it, as a real
+scoresheet's would.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludolog.replayer.core import LudologError
+
+from . import choices
+
+
+class TappingError(LudologError):
+    """The recording refused what the table played (its message says where and why)."""
+
+
+@dataclass
+class Tapped:
+    """What recording a game took."""
+
+    setup_values: int = 0  #: values chosen in the set-up form
+    moves: int = 0
+    taps: int = 0  #: choices made for the moves kept (the mistaken one and its take-back not counted)
+    taken_back: dict = field(default_factory=dict)  #: index, wrong and right move in words
+
+
+def setup_values(setup: Any, pointer: str = "") -> dict[str, Any]:
+    """The set-up as the page's form sends it: each leaf value under its JSON pointer."""
+    out: dict[str, Any] = {}
+    if isinstance(setup, dict):
+        for key, value in setup.items():
+            out.update(setup_values(value, f"{pointer}/{key}"))
+    elif isinstance(setup, list):
+        for i, value in enumerate(setup):
+            out.update(setup_values(value, f"{pointer}/{i}"))
+    else:
+        out[pointer] = setup
+    return out
+
+
+def words(recording, move: dict) -> str:
+    """A move in words as the page's last moves show it (``ana: hire P1 FLO-10``)."""
+    text = recording.names.move_text(move)
+    return f"{move['player']}: {text}" if move.get("player") else text
+
+
+def _pick(move: dict, field_name: str) -> str:
+    return choices.value_key(move[field_name]) if field_name in move else choices.ABSENT
+
+
+def tap_move(recording, move: dict) -> int:
+    """Choose ``move`` through the choice tree of the recording's position and record it; the
+    number of taps it took.
+
+    :raises TappingError: ``move`` is not among the choices (not legal here).
+    """
+    picks: list[tuple[str, str]] = []
+    key = choices.value_key(move)
+    while True:
+        offer = recording.step(picks, recording.count)
+        kind = offer["kind"]
+        if kind == "move":
+            chosen = offer["move"]
+            break
+        if kind == "whole":
+            chosen = next((o["move"] for o in offer["options"] if o["key"] == key), None)
+            if chosen is None:
+                raise TappingError(f"move {recording.count} ({recording.names.move_text(move)}) is not among the "
+                                   "moves the page offers here")
+            picks.append(("", key))  # the tap on the whole move
+            break
+        if kind != "field":
+            raise TappingError(f"move {recording.count} ({recording.names.move_text(move)}) cannot be chosen: "
+                               f"the page offers no choices ({offer.get('phase', kind)})")
+        picks.append((offer["field"], _pick(move, offer["field"])))
+    if choices.value_key(chosen) != key:
+        raise TappingError(f"move {recording.count}: the choices led to {recording.names.move_text(chosen)}, "
+                           f"not {recording.names.move_text(move)}")
+    recording.record(recording.count, chosen)
+    return len(picks)
+
+
+def _mistap(recording, move: dict) -> dict | None:
+    """The move the button beside the right one leads to (the first choice of each later step), or
+    None when the first choice has no other button."""
+    offer = recording.step([], recording.count)
+    if offer["kind"] == "whole":
+        keys = [o["key"] for o in offer["options"]]
+        right = keys.index(choices.value_key(move))
+        return offer["options"][right + 1 if right + 1 < len(keys) else right - 1]["move"] if len(keys) > 1 else None
+    if offer["kind"] != "field" or len(offer["options"]) < 2:
+        return None
+    values = [o["value"] for o in offer["options"]]
+    right = values.index(_pick(move, offer["field"]))
+    picks = [(offer["field"], values[right + 1 if right + 1 < len(values) else right - 1])]
+    while True:
+        offer = recording.step(picks, recording.count)
+        if offer["kind"] == "move":
+            return offer["move"]
+        if offer["kind"] == "whole":
+            return offer["options"][0]["move"]
+        picks.append((offer["field"], offer["options"][0]["value"]))
+
+
+def record_game(recording, raw: dict) -> Tapped:
+    """Record the set-up, every move and the final claimed scores of the log ``raw`` into
+    ``recording`` (a new one: no set-up, no moves), with one mistaken tap taken back.
+
+    :raises TappingError: the set-up or a move is refused.
+    """
+    done = Tapped()
+    values = setup_values(raw.get("setup") or {})
+    answer = recording.set_setup(values)
+    done.setup_values = len(values)
+    if answer["phase"] != "play":
+        raise TappingError("the set-up is refused: " + "; ".join(p["message"] for p in answer["problems"][:3]))
+    moves = raw["moves"]
+    mistake_at = len(moves) // 2
+    for i, move in enumerate(moves):
+        if i >= mistake_at and not done.taken_back:
+            wrong = _mistap(recording, move)
+            if wrong is not None:
+                recording.record(recording.count, wrong)
+                recording.undo(recording.count)
+                done.taken_back = {"index": i, "wrong": words(recording, wrong), "right": words(recording, move)}
+        done.taps += tap_move(recording, move)
+        done.moves += 1
+    final = (raw.get("claimed") or {}).get("final")
+    if final:
+        recording.claim(final, None)
+    return done
