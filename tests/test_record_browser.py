@@ -186,6 +186,7 @@ def test_take_back_and_a_disputed_move_through_the_page(tmp_path):
         assert fill_setup(server, raw["setup"])[0] == 200
         with chromium("1280,900") as page:
             _open(page, server.address, "0:play")
+            assert page.evaluate("document.getElementById('undo').disabled")  # nothing to take back yet
             page.evaluate("window.confirm = () => true")
             for move in raw["moves"][:2]:
                 _tap(page, move)
@@ -235,10 +236,17 @@ def test_the_page_fits_a_phone_and_a_laptop(size, side_by_side, tmp_path):
                 const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
                 return {option: r(document.querySelector('#options button')), board: r(document.getElementById('board')),
                         svg: !!document.querySelector('#board svg'), scroll: document.documentElement.scrollWidth,
-                        width: innerWidth, height: innerHeight};
+                        width: innerWidth, height: innerHeight,
+                        scores: [...document.querySelectorAll('#head-scores span')].map((s) => [s.textContent, r(s)])};
             })()""")
+            _, view = server.get("/api/view?svg=0")
     finally:
         server.stop()
+    # the scores and whose turn it is are on screen without scrolling, on a phone too (the score
+    # table is below the board there)
+    assert [text.split()[:2] for text, _ in box["scores"]] == [[pid, str(score)] for pid, score in view["scores"].items()]
+    assert all(rect[3] <= box["height"] for _, rect in box["scores"])
+    assert sum("◀" in text for text, _ in box["scores"]) == len(view["acting"])
     assert box["svg"]  # Kingdom Crossing draws its board
     assert box["scroll"] <= box["width"]
     left, top, right, bottom = box["option"]

@@ -150,8 +150,10 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
     * ``{"kind": "field", "field": f, "options": [...]}`` - the next field to choose;
     * ``{"kind": "none"}`` - no legal move has these values (a stale or forged pick).
 
-    Each option has ``label`` (words), ``detail`` (the component's description, if any) and either
-    ``move`` (whole) or ``value`` (the value key to send back as the next pick).
+    Each option has ``label`` (words), ``detail`` (the description of the component chosen, if
+    any: a whole move's is that of the components that tell it from the others offered, so that
+    a card offered by its id alone is offered with its printed facts) and either ``move`` (whole)
+    or ``value`` (the value key to send back as the next pick).
     """
     remaining = narrow(moves, picks)
     if not remaining:
@@ -160,8 +162,11 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
         return {"kind": "move", "move": remaining[0], "label": names.move_text(remaining[0]), "remaining": 1}
     if len(remaining) <= WHOLE:
         several = len({m.get("player") for m in remaining}) > 1  # a simultaneous window: say whose
+        differing = _differing(remaining)
         options = [{"label": _whole_label(m, remaining, names), "move": m, "key": value_key(m),
-                    "unknown": _has_unknown(m), "player": m.get("player") if several else None} for m in remaining]
+                    "unknown": _has_unknown(m), "player": m.get("player") if several else None,
+                    "detail": "; ".join(d for f in differing if (d := names.description(m.get(f))))}
+                   for m in remaining]
         options.sort(key=lambda o: not o["unknown"])  # the unknown first, as in a field's choices
         return {"kind": "whole", "options": options, "remaining": len(remaining)}
     field = next_field(remaining, simultaneous)
@@ -190,10 +195,15 @@ def _has_unknown(move: dict) -> bool:
     return b'"?"' in orjson.dumps(move)
 
 
+def _differing(remaining: list[dict]) -> list[str]:
+    """The fields (other than type and player) that tell the moves still offered apart."""
+    return [f for f in _fields(remaining) if f not in ("type", "player")
+            and len({_field_key(m, f) for m in remaining}) > 1]
+
+
 def _whole_label(move: dict, remaining: list[dict], names: Names) -> str:
     """A whole move named by the fields that tell it from the others still offered."""
-    differing = [f for f in _fields(remaining) if f not in ("type", "player")
-                 and len({_field_key(m, f) for m in remaining}) > 1]
+    differing = _differing(remaining)
     types = {m.get("type") for m in remaining}
     shown = differing or None
     text = names.move_text(move, shown)

@@ -275,7 +275,9 @@ class Recording:
         if self.phase == "blocked":
             return "recording stops at a refused move: take it back to go on"
         if window is not None and not window.complete:
-            return f"{window.label}: {', '.join(acting)} decide (in any order)"
+            if len(acting) == 1:  # the last one still to decide
+                return f"{window.label}: {acting[0]} decides"
+            return f"{window.label}: {', '.join(acting[:-1])} and {acting[-1]} decide (in any order)"
         if acting:
             return f"{acting[0]} to move"
         return "a random outcome (what the table drew, rolled or turned up)"

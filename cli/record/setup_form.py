@@ -19,7 +19,8 @@ from ludolog.replayer.core.simulate import PLAYER_NAMES
 def fields(game, players: list[str], options: dict, names) -> list[dict]:
     """The set-up's fields, in the schema's order: ``pointer`` (JSON pointer inside ``setup``),
     ``path``, ``kind`` (str, int, bool), ``options`` (the ids it may hold, with names), ``required``,
-    ``label`` and the schema's ``description``; optional keys are fields that may stay empty."""
+    ``label``, the schema's ``description``, ``group`` (the set-up's key it is under) and
+    ``group_description``; optional keys are fields that may stay empty."""
     shape = game.random_setup(random.Random(0), len(players), options)
     drawn_for = [name.lower() for name in PLAYER_NAMES[:len(players)]]  # the ids random_setup keys players by
     shape = _rekey(shape, dict(zip(drawn_for, players)))
@@ -27,6 +28,13 @@ def fields(game, players: list[str], options: dict, names) -> list[dict]:
     node = doc.get("properties", {}).get("setup", {})
     out: list[dict] = []
     _walk(shape, node, doc, [], out, True, _ids_by_kind(game), names, players)
+    # each field names its group (the set-up's top-level key) and the group's description, which
+    # the form shows once above the group: "decks: Deck space -> the card face up on top of its deck"
+    properties = _resolve(doc, node).get("properties") or {}
+    for f in out:
+        top = str(f["path"][0][1]) if f["path"] else ""
+        f["group"] = top
+        f["group_description"] = _resolve(doc, properties.get(top, {})).get("description", "") if top else ""
     return out
 
 

@@ -79,6 +79,7 @@ async function show(view) {
     const turn = view.turn ? `${view.turn.round_name} ${view.turn.round}, turn ${view.turn.turn}` : "";
     $("turn").textContent = [turn, `${view.count} moves recorded`, view.corrections ? `${view.corrections} taken back` : ""]
       .filter(Boolean).join(" · ");
+    $("undo").disabled = view.count === 0;
     if (view.phase === "blocked") showRefused(view.refused);
     else if (!state.pending) banner(null);
     drawClaims(view);
@@ -105,9 +106,16 @@ function drawBoard(view) {
 
 function drawScores(view) {
   const table = $("scores");
+  const head = $("head-scores");
   table.replaceChildren();
+  head.replaceChildren();
   if (!view.scores) return;
   const acting = new Set(view.acting || []);
+  // the scores in the header too: on a phone the table is below the board, out of sight
+  for (const [pid, score] of [...Object.entries(view.scores), ...Object.entries(view.bots || {})]) {
+    head.append(el("span", { class: acting.has(pid) ? "acting" : "", "data-player": pid },
+      `${pid} ${score}${acting.has(pid) ? " ◀" : ""}`));
+  }
   table.append(el("tr", {}, el("th", { text: "player" }), el("th", { text: "score" })));
   for (const [pid, score] of Object.entries(view.scores)) {
     table.append(el("tr", { class: acting.has(pid) ? "acting" : "" }, el("td", { text: pid + (acting.has(pid) ? " ◀" : "") }),
@@ -160,7 +168,7 @@ function drawOffer(offer) {
     path.append(el("button", { type: "button", text: "⟲ start again", onclick: () => choose([]) }));
     state.picks.forEach(([field, value], i) => {
       path.append(el("button", { type: "button", title: "choose again from here", "data-pick": String(i),
-        text: `${field}: ${shortValue(value)}`, onclick: () => choose(state.picks.slice(0, i)) }));
+        text: `${words(field)}: ${shortValue(value)}`, onclick: () => choose(state.picks.slice(0, i)) }));
     });
   }
   const box = $("options");
@@ -174,23 +182,37 @@ function drawOffer(offer) {
     $("turn").dataset.asking = "move";
     for (const o of offer.options) {
       box.append(el("button", { type: "button", class: o.unknown ? "unknown" : "", "data-key": o.key,
-        "data-label": o.label.toLowerCase(), onclick: () => record(o.move) },
-        o.player ? el("strong", { text: o.player + " " }) : null, o.label));
+        "data-label": (o.label + " " + (o.detail || "")).toLowerCase(), title: o.detail || "", onclick: () => record(o.move) },
+        o.player ? el("strong", { text: o.player + " " }) : null, o.label,
+        o.detail ? el("span", { class: "detail", text: clip(o.detail, 140) }) : null));
     }
   } else {
     $("turn").dataset.asking = offer.field;
-    box.append(el("div", { class: "muted", style: "grid-column: 1 / -1", text: `${offer.field}? (${offer.remaining} moves possible)` }));
+    box.append(el("div", { class: "muted", style: "grid-column: 1 / -1", text: `${QUESTIONS[offer.field] || words(offer.field)}? (${offer.remaining} moves possible)` }));
     for (const o of offer.options) {
       box.append(el("button", { type: "button", class: o.unknown ? "unknown" : "", "data-value": o.value,
         "data-label": (o.label + " " + (o.detail || "")).toLowerCase(), title: o.detail || "",
         onclick: () => choose([...state.picks, [offer.field, o.value]]) },
         el("span", { class: "count", text: o.count > 1 ? String(o.count) : "" }), o.label,
-        o.detail ? el("span", { class: "detail", text: o.detail.slice(0, 80) }) : null));
+        o.detail ? el("span", { class: "detail", text: clip(o.detail, 80) }) : null));
     }
   }
   filter();
   bump();
 }
+
+// a long text cut at a word, marked as cut
+function clip(text, n) {
+  if (text.length <= n) return text;
+  const cut = text.slice(0, n);
+  return cut.slice(0, Math.max(cut.lastIndexOf(" "), n - 20)) + " …";
+}
+
+// a key of the log as words: first_player -> first player
+function words(key) { return String(key).replace(/_/g, " "); }
+
+// the question a field asks: the log's field name, in words where the name alone says little
+const QUESTIONS = { type: "which move", player: "whose decision" };
 
 function shortValue(value) {
   try { const v = JSON.parse(value); return typeof v === "string" ? v : JSON.stringify(v); } catch (e) { return value; }
@@ -283,7 +305,16 @@ async function loadSetup(problems) {
   if (empty.length) list.append(el("li", { class: "muted", text: `${empty.length} value${empty.length === 1 ? "" : "s"} still to choose` }));
   const form = $("setup-form");
   form.replaceChildren();
+  let group = null;
   for (const f of data.fields) {
+    // the fields under one set-up key get one heading (its name and the schema's description);
+    // each field is then labelled by what tells it apart (I1, ana hand 1)
+    const rest = f.group && f.label.startsWith(f.group + " ") ? f.label.slice(f.group.length + 1) : "";
+    if (rest && f.group !== group) {
+      form.append(el("div", { class: "field-group" }, el("strong", { text: words(f.group) }),
+        f.group_description ? el("span", { class: "muted", text: f.group_description }) : null));
+    }
+    group = rest ? f.group : null;
     const id = "f" + f.pointer.replace(/[^A-Za-z0-9]/g, "_");
     let input;
     const named = f.options.filter((o) => o.id !== "?");
@@ -304,7 +335,8 @@ async function loadSetup(problems) {
     const why = wrong.get(f.pointer);
     const mark = why === undefined ? "" : why.startsWith("still to be filled in") ? " empty" : " wrong";
     const row = el("div", { class: "field" + mark, title: f.description || "" },
-      el("label", { for: id, text: f.label + (f.required ? "" : " (optional)") }), input);
+      el("label", { for: id, text: words(rest || f.label) + (f.required ? "" : " (optional)") }), input);
+    if (!rest && f.description) row.append(el("div", { class: "hint muted", text: f.description }));
     if (wrong.has(f.pointer) && !wrong.get(f.pointer).startsWith("still to be filled in")) {
       row.append(el("div", { class: "why", text: wrong.get(f.pointer) }));
     }

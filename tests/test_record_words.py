@@ -1,0 +1,81 @@
+"""What the scoresheet says to the scorer: whose decision is left, what a card offered by its id
+is, what a set-up field is for. Judged against the catalogs' and schemas' own texts and English."""
+from __future__ import annotations
+
+import json
+
+from ludolog.cli.record import choices, tapping
+from ludolog.cli.record.session import Recording
+from ludolog.replayer.core import get_game, simulate_log
+
+
+def _recording(tmp_path, name: str, seed: str) -> tuple[Recording, dict]:
+    raw = simulate_log(name, 2, seed)
+    recording = Recording.create(tmp_path / f"{name}.json", name, ["ana", "ben"], raw.get("options") or {})
+    assert recording.set_setup(tapping.setup_values(raw["setup"]))["phase"] == "play"
+    return recording, raw
+
+
+def test_whole_moves_offered_by_a_card_id_show_the_cards_printed_facts(tmp_path):
+    """Boonlake's cards are named by their ids only (D27): offered whole, each button says what the
+    card is (its cost and effect, as `ludolog ids boonlake card` prints them)."""
+    recording, raw = _recording(tmp_path, "boonlake", "words")
+    cards = get_game("boonlake").catalog_ids()["card"]
+    seen = 0
+    for move in raw["moves"][:80]:
+        offer = recording.step([], recording.count)
+        if offer["kind"] == "whole":
+            for option in offer["options"]:
+                card = option["move"].get("card")
+                ids = {o["move"].get("card") for o in offer["options"]}
+                if isinstance(card, str) and card in cards and len(ids) > 1:
+                    assert cards[card]["text"] in option["detail"], (card, option)
+                    seen += 1
+        tapping.tap_move(recording, move)
+    assert seen >= 3
+
+
+def test_the_last_player_left_in_a_window_decides(tmp_path):
+    """A simultaneous window names who still decides, in English: 'ana and ben decide (in any
+    order)', then 'ben decides' once ana has."""
+    recording, raw = _recording(tmp_path, "keyflower", "words")
+    game = recording.game
+    both = one = None
+    for move in raw["moves"]:
+        view = recording.view(svg=False)
+        window = game.open_window(recording.state)
+        if window is not None and not window.complete:
+            if len(view["acting"]) == 2 and both is None:
+                both = (view["to_move"], view["acting"], window.label)
+            if len(view["acting"]) == 1 and one is None:
+                one = (view["to_move"], view["acting"], window.label)
+        if both and one:
+            break
+        tapping.tap_move(recording, move)
+    assert both and one
+    assert both[0] == f"{both[2]}: {both[1][0]} and {both[1][1]} decide (in any order)"
+    assert one[0] == f"{one[2]}: {one[1][0]} decides"
+
+
+def test_set_up_fields_name_their_group_and_what_it_is(tmp_path):
+    """The form heads each group of fields (Kingdom Crossing's decks: one field per deck space)
+    with the set-up key and the schema's description of it."""
+    recording, _ = _recording(tmp_path, "kingdom-crossing", "words")
+    schema = json.loads(json.dumps(get_game("kingdom-crossing").schema.document))
+    setup = schema["properties"]["setup"]
+    setup = schema["$defs"][setup["$ref"].split("/")[-1]] if "$ref" in setup else setup
+    fields = recording.setup_form()["fields"]
+    decks = [f for f in fields if f["pointer"].startswith("/decks/")]
+    assert decks and {f["group"] for f in decks} == {"decks"}
+    assert {f["group_description"] for f in decks} == {setup["properties"]["decks"]["description"]}
+    assert all(f["label"].startswith("decks ") for f in decks)  # the page shows the rest: I1, O2...
+    assert {f["group"] for f in fields} == set(setup["properties"]) & {f["pointer"].split("/")[1] for f in fields}
+
+
+def test_choices_keep_the_values_of_whole_moves_apart():
+    """A whole move's detail comes from the fields that tell it apart; the type alone gives none."""
+    names = choices.Names({"D01": ("day card D01", "day card D01, costs 1 coin")})
+    offer = choices.step([{"type": "discard", "card": "D01"}, {"type": "pass"}], [], names)
+    assert offer["kind"] == "whole"
+    details = {o["label"]: o["detail"] for o in offer["options"]}
+    assert details == {"discard D01": "day card D01, costs 1 coin", "pass": ""}
