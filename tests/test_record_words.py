@@ -79,3 +79,15 @@ def test_choices_keep_the_values_of_whole_moves_apart():
     assert offer["kind"] == "whole"
     details = {o["label"]: o["detail"] for o in offer["options"]}
     assert details == {"discard D01": "day card D01, costs 1 coin", "pass": ""}
+
+
+def test_a_list_in_seat_order_is_labelled_by_the_players(tmp_path):
+    """Keyflower's set-up lists the homes, winter tiles and workers 'in seat order': the form
+    labels each by the player it belongs to (seat 2 is ben), and the set-up it writes is the
+    same list."""
+    recording, raw = _recording(tmp_path, "keyflower", "words")
+    labels = {f["pointer"]: f["label"] for f in recording.setup_form()["fields"]}
+    assert labels["/homes/0"] == "homes ana" and labels["/homes/1"] == "homes ben"
+    assert labels["/winter_tiles/1/0"] == "winter_tiles ben 1"
+    assert labels["/workers/0/red"] == "workers ana red"
+    assert json.loads(recording.path.read_text())["setup"] == raw["setup"]

@@ -81,8 +81,12 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
         items = node.get("items", {})
         # an item drawn as "?" takes its choices from its known siblings (or cousins: lists of lists)
         known = [v for v in _flat(shape) if isinstance(v, str) and v != "?"]
+        # a list with one item per player "in seat order" (Keyflower's homes, winter tiles,
+        # workers): each item is labelled by its player's id, not by a number
+        how = "seat" if len(shape) == len(players) and "seat order" in str(node.get("description", "")).lower() \
+            else "list"
         for i, value in enumerate(shape):
-            _walk(value, items, doc, [*path, ("list", i, True)], out, required, ids, names, players,
+            _walk(value, items, doc, [*path, (how, i, True)], out, required, ids, names, players,
                   known[0] if known else hint)
         return
     alts = _alternatives(doc, node)
@@ -107,7 +111,8 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
         options.insert(0, {"id": "?", "label": "? (not seen)", "detail": ""})
     pointer = "".join(f"/{k}" for _, k, _ in path)
     out.append({"pointer": pointer, "path": path, "kind": kind, "options": options, "required": required,
-                "label": " ".join(str(k + 1) if how == "list" else str(k) for how, k, _ in path), "description": node.get("description", "")})
+                "label": " ".join(str(k + 1) if how == "list" else players[k] if how == "seat" else str(k)
+                                  for how, k, _ in path), "description": node.get("description", "")})
 
 
 def _flat(value: Any) -> list:
