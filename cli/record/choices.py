@@ -151,8 +151,8 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
     * ``{"kind": "none"}`` - no legal move has these values (a stale or forged pick).
 
     Each option has ``label`` (words), ``detail`` (the description of the component chosen, if
-    any: a whole move's is that of the components that tell it from the others offered, so that
-    a card offered by its id alone is offered with its printed facts) and either ``move`` (whole)
+    any: a whole move's is that of the first component that tells it from the others offered,
+    so that a card offered by its id alone is offered with its printed facts) and either ``move`` (whole)
     or ``value`` (the value key to send back as the next pick).
     """
     remaining = narrow(moves, picks)
@@ -165,7 +165,7 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
         differing = _differing(remaining)
         options = [{"label": _whole_label(m, remaining, names), "move": m, "key": value_key(m),
                     "unknown": _has_unknown(m), "player": m.get("player") if several else None,
-                    "detail": "; ".join(d for f in differing if (d := names.description(m.get(f))))}
+                    "detail": next((d for f in differing if (d := names.description(m.get(f)))), "")}
                    for m in remaining]
         options.sort(key=lambda o: not o["unknown"])  # the unknown first, as in a field's choices
         return {"kind": "whole", "options": options, "remaining": len(remaining)}
