@@ -14,6 +14,7 @@ recorded game, say) is added by appending a function to :data:`STEPS` (or insert
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 import statistics
 import sys
@@ -79,14 +80,31 @@ def step_simulate(demo: Demo) -> None:
         counts = [n for n in demo.player_counts if engine.min_players <= n <= engine.max_players] or [engine.min_players]
         folder = demo.logs / name
         folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.glob("*.json"):  # a fresh corpus every run, so the figures are exact
+        for old in _simulated_files(folder, name):  # a fresh corpus every run, so the figures are exact
             old.unlink()
         per_count = [demo.games // len(counts) + (1 if i < demo.games % len(counts) else 0) for i in range(len(counts))]
         for players, count in zip(counts, per_count):
             if count and run_cli(["simulate", name, "--players", str(players), "--count", str(count),
                                   "--seed", str(demo.seed + players), "--out", str(folder)]) != 0:
                 raise DemoFailed(f"simulating {name} failed")
-        demo.files[name] = sorted(folder.glob("*.json"))
+        demo.files[name] = _simulated_files(folder, name)
+
+
+def _simulated_files(folder: Path, name: str) -> list[Path]:
+    """The logs `ludolog simulate` wrote in ``folder``: its file names, its ``meta.source``. Any
+    other file there is someone else's: the demo neither removes nor counts it."""
+    pattern = re.compile(rf"{re.escape(name)}-\d+p-s\d+-\d{{4}}\.json")
+    found = []
+    for path in sorted(folder.glob("*.json")):
+        if not pattern.fullmatch(path.name) or path.is_symlink():
+            continue
+        try:
+            source = (orjson.loads(path.read_bytes()).get("meta") or {}).get("source", "")
+        except (OSError, orjson.JSONDecodeError, AttributeError):
+            continue
+        if isinstance(source, str) and source.startswith(f"ludolog simulate {name} "):
+            found.append(path)
+    return found
 
 
 def step_validate(demo: Demo) -> None:

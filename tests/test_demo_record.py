@@ -90,3 +90,17 @@ def test_the_demo_runs_on_the_core_dependencies_alone(tmp_path):
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "demo finished" in done.stdout
     assert check_file(tmp_path / "d" / "recorded" / "kingdom-crossing.json").status == "valid"
+
+
+def test_the_demo_removes_only_the_logs_it_simulated(tmp_path):
+    """A fresh corpus every run, but a log someone put beside the simulated ones stays, uncounted."""
+    d = _demo(tmp_path)
+    folder = d.logs / "entdecker"
+    ours = folder / "ours.json"
+    ours.write_bytes(orjson.dumps(simulate_log("entdecker", 2, "ours")))
+    renamed = folder / "entdecker-2p-s9-0001.json"  # a simulator's name, someone else's file
+    renamed.write_text("{}")
+    again = _demo(tmp_path)
+    assert ours.exists() and renamed.read_text() == "{}"
+    assert ours not in again.files["entdecker"] and renamed not in again.files["entdecker"]
+    assert len(again.files["entdecker"]) == 3
