@@ -91,3 +91,12 @@ def test_a_list_in_seat_order_is_labelled_by_the_players(tmp_path):
     assert labels["/winter_tiles/1/0"] == "winter_tiles ben 1"
     assert labels["/workers/0/red"] == "workers ana red"
     assert json.loads(recording.path.read_text())["setup"] == raw["setup"]
+
+
+def test_a_field_named_as_its_move_is_not_named_twice():
+    """Keyflower's boat move and Castles' white die: 'boat Keyflower', 'white 1 goods 2' (not
+    'boat boat Keyflower', 'white white 1 goods 2') in the last moves and on the buttons."""
+    names = choices.Names({"keyflower": ("Keyflower", "Keyflower, boat")})
+    assert names.move_text({"type": "boat", "player": "ben", "boat": "keyflower"}) == "boat Keyflower"
+    assert names.move_text({"type": "white", "white": 1, "goods": 2}) == "white 1 goods 2"
+    assert names.move_text({"type": "take", "player": "ana", "die": 6, "tile": "bank"}) == "take die 6 bank"

@@ -97,7 +97,8 @@ class Names:
     def move_text(self, move: dict, shown: list[str] | None = None) -> str:
         """A move in words, the player left out (the page says whose move it is)."""
         keys = [k for k in move if k not in ("type", "player", "note")] if shown is None else shown
-        parts = [self.text(move[k]) if k in ("cell", "at", "space", "to", "region", "tile", "card")
+        # a field named as the move type is not named twice: "boat Sea Bastion", "white 1"
+        parts = [self.text(move[k]) if k in ("cell", "at", "space", "to", "region", "tile", "card", move.get("type"))
                  else f"{k} {self.text(move[k])}" for k in keys if k in move]
         head = move.get("type", "")
         return f"{head} {' '.join(parts)}".strip() if parts else head
