@@ -28,7 +28,6 @@ target option ``goal``; :meth:`ToyGame.migrate` renames it, and refuses a log gi
 from __future__ import annotations
 
 import enum
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -229,16 +228,18 @@ class ToyGame(Game):
                     for p in s.deck.drawable_piles() for c in s.deck.possible() + [UNKNOWN]]
         return [{"type": "roll", "player": pid, "die": d} for d in range(1, 7)]
 
-    def random_move(self, s, rng: random.Random):
-        if s.phase is Phase.SHOW:
-            return rng.choice(self._plays(s, rng.choice(sorted(s.window.waiting))))
-        if s.phase is Phase.DRAW:
-            # the simulator either sees every draw (no unknown slot exists: the deck holds exactly
-            # the unaccounted cards, so this is the true odds) or writes every draw as "?"
-            card = UNKNOWN if s.hidden_hands else rng.choice(list(Counter(s.deck.unaccounted).elements()))
-            return {"type": "draw", "player": s.ids[s.seat], "pile": rng.choice(s.deck.drawable_piles()),
-                    "card": card}
-        return {"type": "roll", "player": s.ids[s.seat], "die": rng.randint(1, 6)}
+    def chance_outcomes(self, s, move=None):
+        # the roll is all chance (the player has nothing to decide); a draw's pile is the player's
+        # decision and its card chance's: each unseen card by its copies (or "?" when hands are hidden)
+        if move is None:
+            if s.over or s.phase is not Phase.ROLL:
+                return []
+            return [({"type": "roll", "player": s.ids[s.seat], "die": d}, 1) for d in range(1, 7)]
+        if move["type"] != "draw":
+            return []
+        if s.hidden_hands:
+            return [({**move, "card": UNKNOWN}, 1)]
+        return [({**move, "card": c}, n) for c, n in sorted(s.deck.unaccounted.items()) if n > 0]
 
     def player_rows(self, s):
         return [(s.ledger.totals[i], s.rolls[i]) for i in range(s.n)]

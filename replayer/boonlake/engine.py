@@ -5,6 +5,7 @@ import random
 from dataclasses import fields
 
 from .state import fast_clone as clone_fields
+from ..core import chance
 from ..core.errors import IllegalMove, SetupProblems
 from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from ..core.ledger import Ledger
@@ -280,8 +281,19 @@ class Boonlake(Game):
     def legal_moves(self, s: BoonlakeState) -> list[dict]:
         return listing.legal_moves(s)
 
+    def chance_outcomes(self, s: BoonlakeState, move: dict | None = None) -> list[tuple[dict, float]]:
+        """A card drawn (each unseen card by how many copies are unaccounted for) or the Wise
+        Eminence's reveals (solo)."""
+        if move is not None or not _chance_due(s):
+            return []
+        if s.draws:
+            return [({"type": "card", "card": c}, k) for c, k in sorted(s.deck.unaccounted.items()) if k > 0]
+        return solo_turn.chance_outcomes(s)
+
     def random_move(self, s: BoonlakeState, rng: random.Random) -> dict:
-        return listing.random_move(s, rng)
+        """Chance's outcomes by their odds (the core's); a decision by :func:`.listing.random_decision`."""
+        outcomes = self.chance_outcomes(s)
+        return chance.pick(outcomes, rng) if outcomes else listing.random_decision(s, rng)
 
     def clone(self, s: BoonlakeState) -> BoonlakeState:
         return clone_fields(s)

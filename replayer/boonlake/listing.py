@@ -400,25 +400,21 @@ _WEIGHTS = {"action": 1, "play": 6, "discard": 2, "pass": 1, "explore": 5, "deve
             "project": 5, "announce": 0.3}
 
 
-def random_move(s: BoonlakeState, rng: random.Random) -> dict:
-    """A legal move: cards drawn with their true odds; decisions by a weighted move type, then a
-    random candidate of it that the validator accepts."""
+def random_decision(s: BoonlakeState, rng: random.Random) -> dict:
+    """A legal decision (chance's outcomes are the core's, from the engine's ``chance_outcomes``):
+    a weighted move type, then a random candidate of it that the validator accepts. Listed lazily,
+    a type at a time, because listing every move completes each candidate on a copy of the state
+    (a random game built on :func:`legal_moves` takes ten to twenty times as long)."""
     if s.gives.items:
         seat = s.gives.items[-1].seat
         cands = list(candidates(s, seat, "give"))
         rng.shuffle(cands)
         return next(m for m in cands if accepts(s, m, seat) is None)
-    if s.draws:
-        weights = s.deck.unaccounted
-        cards = sorted(c for c, k in weights.items() if k > 0)
-        return {"type": "card", "card": rng.choices(cards, [weights[c] for c in cards])[0]}
     if s.window is not None:
         seat = rng.choice(sorted(s.window.waiting))
         types = turn.seat_types(s, seat)
     else:
         seat, types = turn.expect(s)
-        if seat == CHANCE:  # the Wise Eminence's reveals (solo)
-            return solo_turn.random_chance(s, rng)
         others = _ahead_seats(s)
         if others and rng.random() < 0.25:  # now and then a right-side decision ahead of the middle
             seat = rng.choice(others)

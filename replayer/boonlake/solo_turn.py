@@ -212,7 +212,7 @@ def eminence_ship(s: BoonlakeState) -> None:
     after_ship(s, list(move.locks), move.final)
 
 
-# -- listing and random play ---------------------------------------------------------------
+# -- listing and chance's odds ---------------------------------------------------------------
 
 def chance_moves(s: BoonlakeState) -> list[dict]:
     if s.solo.pending_tiles:
@@ -221,13 +221,11 @@ def chance_moves(s: BoonlakeState) -> list[dict]:
     return [{"type": "eminence", "tile": t, **({"corner": c} if c else {})} for t in possible_tiles(s) for c in corners]
 
 
-def random_chance(s: BoonlakeState, rng: random.Random) -> dict:
-    """A reveal with its true odds: gray tiles by the mound's counts; a solo tile by how many of its
+def chance_outcomes(s: BoonlakeState) -> list[tuple[dict, float]]:
+    """The reveals with their odds: gray tiles by the mound's counts; a solo tile by how many of its
     grade the stack still hides over the tiles it can be; a corner uniformly."""
     if s.solo.pending_tiles:
-        weights = s.mound.unaccounted
-        tiles = sorted(t for t, k in weights.items() if k > 0)
-        return {"type": "mound", "tile": rng.choices(tiles, [weights[t] for t in tiles])[0]}
+        return [({"type": "mound", "tile": t}, k) for t, k in sorted(s.mound.unaccounted.items()) if k > 0]
     sl, cat = s.solo, s.cat
     tiles = possible_tiles(s)
     if sl.stacks > 1:
@@ -236,7 +234,6 @@ def random_chance(s: BoonlakeState, rng: random.Random) -> dict:
         per = {g: sum(1 for t in tiles if cat.solo_tiles[t].grade == g) for g in ("A", "B")}
         hidden = {g: sl.in_stack[g] - sl.revealed_of(g, cat.solo_tiles) for g in ("A", "B")}
         weights = [hidden[cat.solo_tiles[t].grade] / per[cat.solo_tiles[t].grade] for t in tiles]
-    move = {"type": "eminence", "tile": rng.choices(tiles, weights)[0]}
-    if cat.solo_stack_size - len(sl.revealed) > 1:
-        move["corner"] = rng.choice(CORNERS)
-    return move
+    corners = CORNERS if cat.solo_stack_size - len(sl.revealed) > 1 else (None,)
+    return [({"type": "eminence", "tile": t, **({"corner": c} if c else {})}, w / len(corners))
+            for t, w in zip(tiles, weights) if w > 0 for c in corners]

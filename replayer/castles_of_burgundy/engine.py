@@ -164,8 +164,8 @@ class CastlesOfBurgundy(Game):
     def legal_moves(self, s: CobState) -> list[dict]:
         return listing.legal_moves(s)
 
-    def random_move(self, s: CobState, rng: random.Random) -> dict:
-        return listing.random_move(s, rng)
+    def chance_outcomes(self, s: CobState, move: dict | None = None) -> list[tuple[dict, float]]:
+        return listing.chance_outcomes(s) if move is None else []
 
     def clone(self, s: CobState) -> CobState:
         return s.clone()

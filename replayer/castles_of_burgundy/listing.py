@@ -1,9 +1,8 @@
 """Every move the engine accepts in a position (the conformance suite holds the two together), and
-random moves with the true odds of the random outcomes."""
+the odds of each outcome chance decides (for random play)."""
 from __future__ import annotations
 
 import itertools
-import random
 
 from . import dice
 from .catalog import Back
@@ -224,49 +223,32 @@ def legal_moves(s: CobState) -> list[dict]:
     return _die_moves(s, seat, e, sorted(set(s.unused)), extra=False) + _free_moves(s, seat, e)
 
 
-def _draw(pool, rng: random.Random, colour: Colour | None = None, hex_kinds=None) -> str:
-    kinds = [(k, v) for k, v in sorted(pool.unaccounted.items()) if v > 0
-             and (colour is None or hex_kinds[k].colour is colour)]
-    pick = rng.randrange(sum(v for _k, v in kinds))
-    for k, v in kinds:
-        if pick < v:
-            return k
-        pick -= v
-    raise AssertionError("unreachable")
-
-
-def random_move(s: CobState, rng: random.Random) -> dict:
+def chance_outcomes(s: CobState) -> list[tuple[dict, float]]:
+    """At a step chance decides (a depot's tiles, a black-depot tile, a player's dice, the white
+    die and the goods tile): each listed move with its odds. Tiles are drawn unseen without
+    replacement (a depot's spaces one after another from the pool of its colour), goods tiles by
+    how many of each are left, dice uniformly."""
     step = s.step
-    if step == Step.DEPOTS:
-        tiles = []
-        for _sp, colour in s.depot_spaces[s.next_depot]:
-            pool = s.pools[colour.value]
-            kinds = [(k, v - tiles.count(k)) for k, v in sorted(pool.unaccounted.items())
-                     if s.cat.hex_kinds[k].colour is colour and v - tiles.count(k) > 0]
-            pick = rng.randrange(sum(v for _k, v in kinds))  # drawn without replacement within the depot
-            for k, v in kinds:
-                if pick < v:
-                    tiles.append(k)
-                    break
-                pick -= v
-        return {"type": "depot", "depot": s.next_depot, "tiles": tiles}
-    if step == Step.BLACK:
-        return {"type": "black", "tile": _draw(s.pools[BLACK_SUPPLY], rng)}
-    if step == Step.ROLL:
-        return {"type": "roll", "player": s.ids[s.order[s.index]], "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
-    if step == Step.WHITE:
-        w = rng.randint(1, 6)
-        goods = int(_draw(s.pools[GOODS_POOL], rng))
-        move = {"type": "white", "white": w, "goods": goods}
-        if s.solo:
-            from .depots import solo_hex_to_remove
-
-            space = solo_hex_to_remove(s.cat, w, [sp for sp, t in s.depots.items() if t is not None])
-            move["removed"] = s.depots[space] if space else None
-        return move
+    if step not in (Step.DEPOTS, Step.BLACK, Step.ROLL, Step.WHITE):
+        return []
     moves = legal_moves(s)
-    # a table rarely ends a turn early or buys VP one at a time; uniform play is still every kind of move
-    return rng.choice(moves)
+    if step == Step.DEPOTS:
+        spaces = s.depot_spaces[s.next_depot]
+        out = []
+        for move in moves:
+            left = {c.value: dict(s.pools[c.value].unaccounted) for _sp, c in spaces}
+            odds = 1.0
+            for (_sp, colour), k in zip(spaces, move["tiles"]):
+                pool = left[colour.value]
+                odds *= pool[k] / sum(v for kind, v in pool.items() if v > 0 and s.cat.hex_kinds[kind].colour is colour)
+                pool[k] -= 1
+            out.append((move, odds))
+        return out
+    if step == Step.BLACK:
+        return [(m, s.pools[BLACK_SUPPLY].unaccounted[m["tile"]]) for m in moves]
+    if step == Step.WHITE:
+        return [(m, s.pools[GOODS_POOL].unaccounted[str(m["goods"])]) for m in moves]
+    return [(m, 1.0) for m in moves]
 
 
-__all__ = ["Back", "answerable", "legal_moves", "random_move"]
+__all__ = ["Back", "answerable", "chance_outcomes", "legal_moves"]

@@ -24,6 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import Any
 
+from . import chance
 from .bots import BotSeat
 from .cloning import clone_fields
 from .components import HiddenPool
@@ -123,9 +124,21 @@ class Game(ABC):
     def legal_moves(self, state: Any) -> list[dict]:
         """Every move :meth:`apply` accepts now (random outcomes included, as complete moves)."""
 
-    @abstractmethod
+    def chance_outcomes(self, state: Any, move: dict | None = None) -> list[tuple[dict, float]]:
+        """What chance decides now, each outcome the exact move a log holds with its weight (its
+        relative odds): the outcomes of a chance step when ``move`` is None, else those of the
+        random part of ``move``, a decision whose outcome is drawn (a draw from the pile it names:
+        ``move`` with each card that may come up). Empty: nothing random here (the default)."""
+        return []
+
+    #: move type -> how often random play chooses a move of that type when one is legal (1 for a
+    #: type not named): see :func:`.chance.random_move`
+    random_play_weights: dict[str, float] = {}
+
     def random_move(self, state: Any, rng: random.Random) -> dict:
-        """A legal move: decisions uniform over the choices, random outcomes with their true odds."""
+        """A legal move: random outcomes with their odds (:meth:`chance_outcomes`), decisions by a
+        move type drawn with :attr:`random_play_weights`, then uniformly (:func:`.chance.random_move`)."""
+        return chance.random_move(self, state, rng)
 
     @property
     def schema(self) -> GameSchema:

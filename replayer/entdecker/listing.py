@@ -1,4 +1,4 @@
-"""Listing the legal moves of an Entdecker position, and choosing random ones for the simulator.
+"""Listing the legal moves of an Entdecker position, and what chance decides in it (for random play).
 
 A mixin of :class:`~ludolog.replayer.entdecker.engine.Entdecker`: it reads the position through the
 engine's own legality helpers (``_free_targets``, ``_placements``, ``_start_position``), so the
@@ -6,8 +6,7 @@ list and the validator share one definition of each rule.
 """
 from __future__ import annotations
 
-import random
-
+from ..core.chance import counted
 from ..core.errors import IllegalMove
 from .catalog import SIDES
 from .state import COLONY, EXPLORE, FORT, INCOME, OVER, PLACE, PLANT, POST, START, EntdeckerState
@@ -114,58 +113,21 @@ class MoveListing:
         return out
 
     # ------------------------------------------------------------------ random play
-    def random_move(self, s: EntdeckerState, rng: random.Random) -> dict:
-        phase = s.phase
-        if phase == PLANT:  # any order is legal; the simulator keeps seat order from the turn player
-            seat = min(s.window.waiting, key=lambda x: (x - s.current) % s.n)
-        else:
-            seat = self.to_move(s)
-        pid = s.ids[seat]
-        if phase == INCOME:
-            return {"type": "income", "player": pid, "spin": rng.choice(s.cat.income_wheel)}
-        if phase == PLANT or s.natives_offer and rng.random() < 0.9:
-            pile = rng.choice(s.plant_tokens.drawable_piles())
-            return {"type": "plant", "player": pid, "pile": pile, "value": _weighted(rng, s.plant_tokens.unaccounted)}
-        if phase == START:
-            posts = [c for c, (o, p, _) in s.constructions.items() if o == seat and p == POST]
-            if posts and rng.random() < 0.02:
-                return {"type": "return", "player": pid, "cell": s.cat.cell_name(rng.choice(posts))}
-            starts = self._legal_starts(s, seat)
-            if not starts:
-                return {"type": "pass", "player": pid}
-            at, cost = rng.choice(starts)
-            top = min(s.wealth[seat] - cost, 5)
-            return {"type": "start", "player": pid, "at": at, "explore": rng.randint(min(2, top), top)}
-        if phase == PLACE:
-            options = self._placements(s, s.drawn)
-            if not options:
-                return {"type": "discard", "player": pid}
-            cell, r = rng.choice(options)
-            return {"type": "place", "player": pid, "cell": s.cat.cell_name(cell), "rotation": r * 90}
-        if s.stormed:
-            return {"type": "end", "player": pid}
-        builds = self._build_moves(s, seat, pid, every_spelling=False)
-        if builds and rng.random() < 0.5:
-            return rng.choice(builds)
-        options = self._explore_moves(s, seat, pid, with_draws=False)
-        can_draw = not s.stormed and s.credits >= 1 and bool(self._free_targets(s)) and s.tiles.remaining > 0
-        if can_draw and (rng.random() < 0.85 or not options):
-            own = [m for m in options if m["type"] == "own_tile"]
-            if own and rng.random() < 0.3:
-                return rng.choice(own)
-            pile = rng.choice(s.tiles.drawable_piles())
-            return {"type": "draw", "player": pid, "pile": pile, "tile": _weighted(rng, s.tiles.unaccounted)}
-        ends = [m for m in options if m["type"] == "end"]
-        return ends[0] if ends else rng.choice(options)
+    #: a table builds and draws far more often than it takes a trading post back (random play)
+    random_play_weights = {"plant": 9, "build": 5, "draw": 4, "own_tile": 1.5, "end": 0.5, "return": 0.02}
 
-
-
-def _weighted(rng: random.Random, counts: dict) -> object:
-    """A key drawn with probability proportional to its count (the unseen items are equally likely)."""
-    total = sum(counts.values())
-    pick = rng.randrange(total)
-    for key, count in counts.items():
-        if pick < count:
-            return key
-        pick -= count
-    raise AssertionError("unreachable: pick < total")
+    def chance_outcomes(self, s: EntdeckerState, move: dict | None = None) -> list[tuple[dict, float]]:
+        """The income wheel's spaces (the first player spins: the spin is the outcome, nothing to
+        decide), and the tile or plant token a ``draw`` or ``plant`` move from a pile turns up:
+        each unseen kind by how many of it are unaccounted for."""
+        if move is None:
+            if s.phase == INCOME:
+                pid = s.ids[s.first]
+                spins = s.cat.income_wheel
+                return [({"type": "income", "player": pid, "spin": v}, spins.count(v)) for v in sorted(set(spins))]
+            return []
+        pool = s.tiles if move["type"] == "draw" else s.plant_tokens if move["type"] == "plant" else None
+        if pool is None:
+            return []
+        field = "tile" if move["type"] == "draw" else "value"
+        return [({**move, field: k}, n) for k, n in counted(pool.unaccounted)]

@@ -204,8 +204,10 @@ class Keyflower(CatalogEngine, Game):
     def legal_moves(self, s: KFState) -> list[dict]:
         return listing.legal_moves(s)
 
-    def random_move(self, s: KFState, rng: random.Random) -> dict:
-        return listing.random_move(s, rng)
+    random_play_weights = listing.RANDOM_PLAY_WEIGHTS
+
+    def chance_outcomes(self, s: KFState, move: dict | None = None) -> list[tuple[dict, float]]:
+        return listing.chance_outcomes(s) if move is None else []
 
     def clone(self, s: KFState) -> KFState:
         return s.clone()

@@ -1,4 +1,4 @@
-"""Legal moves, random moves and random set-ups (the simulator), built on the same pure checks as
+"""Legal moves, the odds of what chance decides and random set-ups (the simulator), built on the same pure checks as
 the validator (bidding, placement, transport and payment functions), so the two agree.
 
 Random outcomes (draws, the season's tiles, boat loads) are listed as complete moves with every
@@ -9,9 +9,10 @@ from __future__ import annotations
 import itertools
 import random
 
+from ..core.chance import draws
 from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
-from ..core.game import CHANCE, SIMULTANEOUS
+from ..core.game import SIMULTANEOUS
 from .actions import held, where_tile
 from .bidding import TileWorkers, bid as place_bid, use as place_use
 from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, Catalog, Season, TileGroup
@@ -360,62 +361,49 @@ def _finals(s: KFState, seat: int) -> list[dict]:
     return out
 
 
-# -- random play ------------------------------------------------------------------------------------
+# -- what chance decides ------------------------------------------------------------------------
 
-def _draw_by_odds(pool, kinds: tuple[str, ...], count: int, rng: random.Random) -> dict[str, int]:
-    left = {k: pool.unaccounted.get(k, 0) for k in kinds}
-    out: dict[str, int] = {}
-    for _ in range(min(count, pool.remaining, sum(left.values()))):
-        k = rng.choices(list(left), weights=list(left.values()))[0]
-        left[k] -= 1
-        out[k] = out.get(k, 0) + 1
-    return out
+#: how often a drawn set is written unseen ("?": drawn behind the screen, as a table often must)
+UNSEEN_SHARE = 0.3
+
+#: a table upgrades and carries when it may, and bids or uses a tile more often than it passes
+RANDOM_PLAY_WEIGHTS = {"upgrade": 8, "carry": 3, "done": 1, "pass": 1, "bid": 2, "use": 2}
 
 
-def random_move(s: KFState, rng: random.Random) -> dict:
-    from .engine import expect
+def _drawn(pool, kinds: tuple[str, ...], count: int) -> list[tuple[dict, float]]:
+    """Every set of ``count`` items drawn from ``pool`` (only ``kinds``) with its probability."""
+    return draws({k: pool.unaccounted.get(k, 0) for k in kinds}, min(count, pool.remaining))
 
-    seat, _ = expect(s)
+
+def chance_outcomes(s: KFState) -> list[tuple[dict, float]]:
+    """The workers or skill tiles a ``draw`` move names (drawn blind from the bag or the pile,
+    and written unseen as ``?`` in :data:`UNSEEN_SHARE` of the draws), the season's tiles laid out
+    (each tile left equally likely, a summer boat's side either way) and a boat's load."""
     task = s.tasks.top()
     if isinstance(task, Draw):
         pool = s.bag if task.what == "workers" else s.skill_pile
-        kinds = COLOURS if task.what == "workers" else SKILLS
-        drawn = _draw_by_odds(pool, kinds, task.count, rng)
-        if rng.random() < 0.3:  # drawn behind the screen, written unseen as a table often must
-            drawn = {UNKNOWN: sum(drawn.values())} if drawn else {}
-        return {"type": "draw", task.what: drawn}
-    if s.phase is Phase.LAYOUT and not task:
-        wanted = s.cat.setup(s.n).season_tiles
-        if len(s.auction) < wanted:
-            tile = rng.choice([t for t in s.cat.season_tiles[s.season_enum] if t not in s.laid])
-            move = {"type": "lay", "tile": tile}
+        out = []
+        for drawn, odds in _drawn(pool, COLOURS if task.what == "workers" else SKILLS, task.count):
+            out.append(({"type": "draw", task.what: drawn}, odds * (1 - UNSEEN_SHARE)))
+            unseen = {UNKNOWN: sum(drawn.values())} if drawn else {}
+            out.append(({"type": "draw", task.what: unseen}, odds * UNSEEN_SHARE))
+        return out
+    if s.phase is not Phase.LAYOUT or task:
+        return []
+    if len(s.auction) < s.cat.setup(s.n).season_tiles:
+        tiles = [t for t in s.cat.season_tiles[s.season_enum] if t not in s.laid]
+        out = []
+        for tile in tiles:
             if s.cat.tiles[tile].group is TileGroup.SUMMER_BOAT:
-                move["side"] = rng.choice(("a", "b"))
-            return move
-        boat = next(b for b in boats_in_play(s) if b not in s.loaded)
-        cargo = s.cat.boat_load(boat, s.season_enum)
-        return {"type": "load", "boat": boat, "workers": _draw_by_odds(s.bag, COLOURS, workers_due(s, boat), rng),
-                "skills": _draw_by_odds(s.skill_pile, SKILLS, cargo.skills if cargo else 0, rng)}
-    moves = legal_moves(s)
-    if isinstance(task, Transport):
-        ups = [m for m in moves if m["type"] == "upgrade"]
-        carries = [m for m in moves if m["type"] == "carry"]
-        if ups and rng.random() < 0.8:
-            return rng.choice(ups)
-        if carries and rng.random() < 0.6:
-            return rng.choice(carries)
-        return moves[0]
-    if s.phase is Phase.ACTIONS and seat != CHANCE:
-        if rng.random() < 0.2 or len(moves) == 1:
-            return moves[0]  # pass
-        bids = [m for m in moves if m["type"] == "bid"]
-        uses = [m for m in moves if m["type"] == "use"]
-        small = [m for m in (bids if bids and (not uses or rng.random() < 0.5) else uses)
-                 if (m.get("count") or sum(m.get("workers", {}).values())) <= 3]
-        return rng.choice(small or moves[1:])
-    if s.phase is Phase.WINTER_CHOICE:
-        return rng.choice(moves)
-    return rng.choice(moves)
+                out += [({"type": "lay", "tile": tile, "side": side}, 0.5) for side in ("a", "b")]
+            else:
+                out.append(({"type": "lay", "tile": tile}, 1.0))
+        return out
+    boat = next(b for b in boats_in_play(s) if b not in s.loaded)
+    cargo = s.cat.boat_load(boat, s.season_enum)
+    return [({"type": "load", "boat": boat, "workers": workers, "skills": skills}, p * q)
+            for workers, p in _drawn(s.bag, COLOURS, workers_due(s, boat))
+            for skills, q in _drawn(s.skill_pile, SKILLS, cargo.skills if cargo else 0)]
 
 
 def random_setup(cat: Catalog, rng: random.Random, n: int) -> dict:

@@ -246,42 +246,20 @@ class KingdomCrossing(CatalogEngine, Game):
             out += self.legal_moves(after)
         return out
 
-    def random_move(self, s: KCState, rng: random.Random) -> dict:
+    #: a table works far more often than it rests, claims the Bridge Goals it may and seldom flies
+    random_play_weights = {"claim": 9, "work": 3, "rest": 1, "fly": 0.1}
+
+    def chance_outcomes(self, s: KCState, move: dict | None = None) -> list[tuple[dict, float]]:
+        """The table's reveals (each listed outcome equally likely: a shuffled pile, birds placed
+        at random) and Paco & Paca's next tile (each tile left equally likely)."""
+        if move is not None or s.step == END:
+            return []
         seat, _ = expect(s)
-        if seat == CHANCE:
-            if s.tasks:
-                return reveals.random_chance(s, s.tasks.top(), rng)
-            return {"type": "paco", "tile": rng.choice(solo.remaining_tiles(s))}
-        if s.tasks and s.tasks.top().kind == "favor":  # a face-up Favor or a stack, then what the stack gives
-            moves = self.legal_moves(s)
-            kinds = sorted({(m["source"], m["index"]) for m in moves})
-            source, index = rng.choice(kinds)
-            return rng.choice([m for m in moves if (m["source"], m["index"]) == (source, index)])
-        if s.step in _DECLINABLE and not s.tasks:
-            pid = s.ids[seat]
-            own = [m for m in mv.step_moves(s, seat)]
-            if s.step == CLAIM:
-                claims = [m for m in own if m["type"] == "claim"]
-                if claims and rng.random() < 0.9:
-                    return {"type": "claim", "player": pid, **{k: v for k, v in rng.choice(claims).items() if k != "type"}}
-            m = rng.choice(own)
-            return {"type": m["type"], "player": pid, **{k: v for k, v in m.items() if k != "type"}}
-        moves = self.legal_moves(s)
-        if s.step == TURN and not s.tasks:
-            rests = [m for m in moves if m["type"] == "rest"]
-            works = [m for m in moves if m["type"] == "work"]
-            if works and (not rests or rng.random() < 0.75):
-                plain = [m for m in works if "balloon" not in m]
-                if plain and rng.random() < 0.85:
-                    return rng.choice(plain)
-                return rng.choice(works)
-            return rng.choice(rests)
-        if s.step == CARD and not s.tasks:
-            flights = [m for m in moves if m["type"] == "fly"]
-            others = [m for m in moves if m["type"] != "fly"]
-            if others and (not flights or rng.random() < 0.9):
-                return rng.choice(others)
-        return rng.choice(moves)
+        if seat != CHANCE:
+            return []
+        if s.tasks:
+            return [(m, 1.0) for m in reveals.chance_options(s, s.tasks.top())]
+        return [({"type": "paco", "tile": t}, 1.0) for t in solo.remaining_tiles(s)]
 
     def clone(self, s: KCState) -> KCState:
         return s.clone()

@@ -17,7 +17,6 @@ not yet seen in it; a reveal must name one of them (``CORE.HIDDEN.NOT_IN_POOL``)
 """
 from __future__ import annotations
 
-import random
 from itertools import combinations, permutations
 
 from ..core.errors import IllegalMove
@@ -191,17 +190,3 @@ def _placements(cards: list[str], pool: list[str]):
     for chosen in combinations(cards, len(pool)):
         for order in permutations(pool):
             yield dict(zip(chosen, order))
-
-
-def random_chance(s: KCState, task, rng: random.Random) -> dict:
-    """A chance move with its true odds (a uniformly shuffled pile)."""
-    kind = task.kind
-    cat = s.cat
-    if kind == "birds":
-        reg = rng.choice(task.regions)
-        cards = [cat.spaces[sp] for sp in cat.region_spaces[reg] if s.space_card[sp]]
-        pool = s.bird_pools[reg].possible()
-        k = min(len(cards), len(pool))
-        return {"type": "birds", "region": cat.regions[reg],
-                "birds": dict(zip(sorted(rng.sample(cards, k), key=cards.index), rng.sample(pool, k)))}
-    return rng.choice(chance_options(s, task))

@@ -1,0 +1,77 @@
+"""The shared chance model and random play (after OpenSpiel's ``chance_outcomes``).
+
+A game says what chance may decide now with :meth:`~ludolog.replayer.core.game.Game.chance_outcomes`:
+each outcome is the exact move a log holds (a card named, dice rolled, a tile drawn from a pile)
+with its weight, the relative odds of that outcome. :func:`random_move` plays a random legal game
+from that and :meth:`~ludolog.replayer.core.game.Game.legal_moves`: chance by its odds, a decision
+by a move type drawn with the game's :attr:`~ludolog.replayer.core.game.Game.random_play_weights`
+(a table passes less often than it bids, although one pass stands beside a hundred bids in the
+listing), then uniformly among the moves of that type.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+#: one outcome of a chance step: the move a log holds, and its weight (relative odds, above 0)
+Outcome = tuple[dict, float]
+
+
+def pick(outcomes: Sequence[Outcome], rng: random.Random) -> dict:
+    """One outcome's move, drawn with the outcomes' weights."""
+    moves = [m for m, _ in outcomes]
+    return rng.choices(moves, [w for _, w in outcomes])[0]
+
+
+def counted(counts: Mapping[Any, int]) -> list[tuple[Any, int]]:
+    """``(key, count)`` of every key still held (count above 0), in sorted key order: one item
+    drawn from a pool of these counts is each key with odds ``count``."""
+    return [(k, n) for k, n in sorted(counts.items()) if n > 0]
+
+
+def draws(counts: Mapping[Any, int], n: int) -> list[tuple[dict, float]]:
+    """Every way of drawing ``n`` items at once from a pool of ``counts`` (key -> how many), as
+    ``({key: how many drawn}, probability)`` (the multivariate hypergeometric distribution); all of
+    the pool when it holds fewer than ``n``."""
+    held = counted(counts)
+    n = min(n, sum(c for _, c in held))
+    total = math.comb(sum(c for _, c in held), n)
+    out: list[tuple[dict, float]] = []
+
+    def split(i: int, left: int, taken: dict, ways: int) -> None:
+        if i == len(held):
+            if left == 0:
+                out.append((dict(taken), ways / total))
+            return
+        key, count = held[i]
+        for k in range(min(count, left) + 1):
+            if k:
+                taken[key] = k
+            split(i + 1, left - k, taken, ways * math.comb(count, k))
+            taken.pop(key, None)
+
+    split(0, n, {}, 1)
+    return out
+
+
+def random_move(game, state, rng: random.Random) -> dict:
+    """A legal move: chance's by its odds, a decision by a weighted move type, then uniformly.
+
+    :raises RuntimeError: no move is legal in a position that is not over (an engine bug).
+    """
+    outcomes = game.chance_outcomes(state)
+    if outcomes:
+        return pick(outcomes, rng)
+    moves = game.legal_moves(state)
+    if not moves:
+        raise RuntimeError(f"no legal move in {game.name}: {game.describe(state)}")
+    by_type: dict[str, list[dict]] = {}
+    for move in moves:
+        by_type.setdefault(move["type"], []).append(move)
+    weights = game.random_play_weights
+    types = list(by_type)
+    chosen = rng.choice(by_type[rng.choices(types, [weights.get(t, 1.0) for t in types])[0]])
+    outcomes = game.chance_outcomes(state, chosen)
+    return pick(outcomes, rng) if outcomes else chosen
