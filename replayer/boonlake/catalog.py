@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import jsonschema_rs
 
-from ..core.catalogs import CatalogError, check_catalog, read_catalog
+from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
 from ..core.schemas import load_schema_file
 from .effects import EFFECT_PARAMS, TIMING_KINDS, ConditionKind, EffectKind, StripPart, Timing
 
@@ -487,18 +487,8 @@ class Catalog:
         self.solo_player_coins: int = s["player_coins"]
 
 
-@functools.cache
-def default_catalog() -> Catalog:
-    """The built-in reconstruction, or the catalog file named by ``LUDOLOG_BOONLAKE_CATALOG``.
-
-    :raises CatalogError: the file is missing, not JSON, or breaks the schema or its cross-references.
-    """
-    return Catalog(read_catalog(__package__, CATALOG_ENV, "Boonlake"))
-
-
-def load_catalog(path: str | None = None) -> Catalog:
-    """The catalog in ``path`` (uncached), else :func:`default_catalog`.
-
-    :raises CatalogError: as :func:`default_catalog`.
-    """
-    return Catalog(read_catalog(__package__, CATALOG_ENV, "Boonlake", path)) if path else default_catalog()
+#: the built-in reconstruction or the file ``LUDOLOG_BOONLAKE_CATALOG`` names (``default_catalog``),
+#: or a file given (``load_catalog(path)``); :raises CatalogError: missing, not JSON, or invalid
+FILES = CatalogFiles(Catalog, __package__, CATALOG_ENV, "Boonlake")
+default_catalog = FILES.default
+load_catalog = FILES.load

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import fields
 
 from .state import fast_clone as clone_fields
 from ..core import chance
+from ..core.cloning import restore
 from ..core.errors import IllegalMove, SetupProblems
 from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from ..core.ledger import Ledger
@@ -27,18 +27,6 @@ WINDOW_ONLY = frozenset({"score"})
 #: round -> turns so far -> (turn, round) of turn_info, made once (the round is 1 or 2 and the turn
 #: counter starts at 0 and only grows, so no negative index ever reads the table from its end)
 _TURN_INFO = tuple(tuple((turn + 1, rnd) for turn in range(256)) for rnd in range(3))
-
-
-def _restore(s: BoonlakeState, before: BoonlakeState) -> None:
-    """Put ``s`` back to ``before`` (a clone), keeping the ledger object the replay driver holds."""
-    for f in fields(BoonlakeState):
-        value = getattr(before, f.name)
-        if isinstance(value, Ledger):
-            mine = getattr(s, f.name)
-            mine.events[:] = value.events
-            mine.totals[:] = value.totals
-        else:
-            setattr(s, f.name, value)
 
 
 def settle(s: BoonlakeState) -> None:
@@ -215,7 +203,7 @@ class Boonlake(Game):
         try:
             self.apply_unguarded(s, move, seat)
         except IllegalMove:
-            _restore(s, before)
+            restore(s, before)
             raise
 
     def apply_unguarded(self, s: BoonlakeState, move: dict, seat: int | None) -> None:

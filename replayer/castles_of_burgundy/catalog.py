@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import copy
 import enum
-import functools
 from dataclasses import dataclass
 
-from ..core.catalogs import CatalogError, check_catalog, read_catalog
+from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
 from .colours import LETTER_OF, Colour
 from .effects import DieUse, EffectKind, TieBreak
 from .geometry import Board, StartCastle, areas, build_board, hexagon_layout
@@ -428,20 +427,14 @@ def load_catalog(path: str | None = None, edition: str | None = None) -> Catalog
     :raises CatalogError: the file is missing, not JSON, breaks the catalog schema or its own
         cross-references, or has no such edition.
     """
-    return _load_catalog(path, edition)
+    if edition is None:
+        return FILES.load(path)
+    if path is None and edition == FILES.default().edition:
+        return FILES.default()  # built once whether it is named or not: the engine asks for both
+    return FILES.load(path, edition=edition)
 
 
-@functools.cache
-def _load_catalog(path: str | None, edition: str | None) -> Catalog:
-    """:func:`load_catalog` built once per (path, edition) however it is called (positional,
-    keyword or default arguments are one cache key here), and once for the default edition
-    whether it is named or not: the engine asks for both (catalog_version, then a log's edition)."""
-    if edition is not None:
-        default = _load_catalog(path, None)
-        if edition == default.edition:
-            return default
-    return Catalog(read_catalog(__package__, CATALOG_ENV, TITLE, path), edition)
-
-
+#: where the catalog comes from (the core's loader); built once per edition when no path is given
+FILES = CatalogFiles(Catalog, __package__, CATALOG_ENV, TITLE)
 #: forget the catalogs built so far (a test names another catalog file through the environment)
-load_catalog.cache_clear = _load_catalog.cache_clear  # type: ignore[attr-defined]
+load_catalog.cache_clear = FILES.cache_clear  # type: ignore[attr-defined]

@@ -5,14 +5,19 @@ at official data with the same schema. This module holds what every game does wi
 """
 from __future__ import annotations
 
+import functools
 import os
 from abc import ABC, abstractmethod
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 import orjson
 
 from .errors import LudologError
 from .schemas import catalog_validator, package_data
+
+
+C = TypeVar("C")
 
 
 class CatalogError(LudologError):
@@ -45,6 +50,35 @@ def read_catalog(package: str, env_var: str, title: str, path: str | None = None
         return orjson.loads(data)
     except orjson.JSONDecodeError as exc:
         raise CatalogError(f"the {title} catalog {path} is not valid JSON: {exc}") from None
+
+
+class CatalogFiles(Generic[C]):
+    """Where a game's catalog comes from, written once for every game: :meth:`default` is the
+    package's ``catalog.json``, or the file the environment variable names, built once per process
+    (and per build option, e.g. an edition); :meth:`load` builds the file at a path given (each
+    time), else the default. ``build(data, **options)`` makes the game's catalog object from the
+    JSON (checking it against its schema and its cross-references)."""
+
+    def __init__(self, build: Callable[..., C], package: str, env_var: str, title: str):
+        self.build, self.package, self.env_var, self.title = build, package, env_var, title
+        self.default = functools.cache(self._default)
+
+    def _default(self, **options: Any) -> C:
+        """:raises CatalogError: the file is missing, not JSON, or the catalog is invalid."""
+        return self.build(read_catalog(self.package, self.env_var, self.title), **options)
+
+    def load(self, path: str | None = None, **options: Any) -> C:
+        """The catalog at ``path``, else :meth:`default`.
+
+        :raises CatalogError: the file is missing, not JSON, or the catalog is invalid.
+        """
+        if path is None:
+            return self.default(**options)
+        return self.build(read_catalog(self.package, self.env_var, self.title, path), **options)
+
+    def cache_clear(self) -> None:
+        """Forget the default catalogs built so far (a test names another file through the environment)."""
+        self.default.cache_clear()
 
 
 class CatalogEngine(ABC):

@@ -8,6 +8,8 @@ dataclasses are cloned the same way; objects with a ``clone()`` method clone the
 else is deep-copied. A field declared ``field(metadata=SHARED)`` (an immutable catalog) is shared
 by reference.
 
+:func:`restore` puts a state back to such a clone in place (the rollback of a refused move).
+
 :func:`snapshot` turns a state into plain nested tuples for comparison: what the conformance test
 uses to prove that a rejected move left the state unchanged.
 
@@ -22,6 +24,8 @@ import dataclasses
 import enum
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
+
+from .ledger import Ledger
 
 S = TypeVar("S")
 
@@ -68,6 +72,27 @@ def copy_value(value: Any) -> Any:
     if callable(clone):
         return clone()
     return copy.deepcopy(value)
+
+
+def restore(state: Any, before: Any) -> None:
+    """Put the dataclass ``state`` back to ``before``, a clone of it made before a move changed it:
+    every field of ``before`` set on ``state``, in place, except that a
+    :class:`~ludolog.replayer.core.ledger.Ledger` is refilled rather than replaced, so the ledger
+    objects the replay driver holds stay the ones the state scores into.
+
+    The rollback of a move whose checks do not all come before its first change: copy, apply, and
+    restore on :class:`~ludolog.replayer.core.errors.IllegalMove`.
+    """
+    setter = object.__setattr__  # also for frozen dataclasses
+    for f in dataclasses.fields(state):
+        value = getattr(before, f.name)
+        if isinstance(value, Ledger):
+            mine = getattr(state, f.name)
+            mine.events[:] = value.events
+            mine.totals[:] = value.totals
+            mine.move_index = value.move_index
+        else:
+            setter(state, f.name, value)
 
 
 def clone_fields(state: S) -> S:

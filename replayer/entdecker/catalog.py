@@ -7,11 +7,10 @@ written ``N-C`` (north of column C), ``S-C``, ``W-4`` (west of row 4) and ``E-4`
 """
 from __future__ import annotations
 
-import functools
 import string
 from dataclasses import dataclass
 
-from ..core.catalogs import CatalogError, check_catalog, read_catalog
+from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
 
 SIDES = "NESW"
 OPPOSITE = (2, 3, 0, 1)
@@ -188,10 +187,7 @@ class Catalog:
         return -1
 
 
-@functools.cache
-def load_catalog(path: str | None = None) -> Catalog:
-    """The built-in catalog, or the file named by ``path`` / env ``LUDOLOG_ENTDECKER_CATALOG``.
-
-    :raises CatalogError: the file is missing, not JSON, or breaks the catalog schema.
-    """
-    return Catalog(read_catalog(__package__, "LUDOLOG_ENTDECKER_CATALOG", "Entdecker", path))
+#: the built-in catalog or the file ``LUDOLOG_ENTDECKER_CATALOG`` names (``load_catalog()``), or a
+#: file given (``load_catalog(path)``); :raises CatalogError: missing, not JSON, or invalid
+FILES = CatalogFiles(Catalog, __package__, "LUDOLOG_ENTDECKER_CATALOG", "Entdecker")
+load_catalog = FILES.load

@@ -54,10 +54,9 @@ in one dict. Effects are named kinds from three closed vocabularies, each implem
 from __future__ import annotations
 
 import enum
-import functools
 from dataclasses import dataclass
 
-from ..core.catalogs import CatalogError, check_catalog, read_catalog
+from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
 
 CATALOG_ENV = "LUDOLOG_KEYFLOWER_CATALOG"
 SCHEMA_FILE = "keyflower.catalog.schema.json"
@@ -447,20 +446,8 @@ class Catalog:
         return None
 
 
-@functools.cache
-def default_catalog() -> Catalog:
-    """The built-in catalog, or the file named by ``LUDOLOG_KEYFLOWER_CATALOG``.
-
-    :raises CatalogError: the file is missing, not JSON, or breaks the catalog schema or its cross-references.
-    """
-    return Catalog(read_catalog(__package__, CATALOG_ENV, "Keyflower"))
-
-
-def load_catalog(path: str | None = None) -> Catalog:
-    """The catalog at ``path`` (uncached), else :func:`default_catalog`.
-
-    :raises CatalogError: as :func:`default_catalog`.
-    """
-    if path is None:
-        return default_catalog()
-    return Catalog(read_catalog(__package__, CATALOG_ENV, "Keyflower", path))
+#: the built-in catalog or the file ``LUDOLOG_KEYFLOWER_CATALOG`` names (``default_catalog``), or a
+#: file given (``load_catalog(path)``); :raises CatalogError: missing, not JSON, or invalid
+FILES = CatalogFiles(Catalog, __package__, CATALOG_ENV, "Keyflower")
+default_catalog = FILES.default
+load_catalog = FILES.load

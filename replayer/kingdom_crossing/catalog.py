@@ -6,10 +6,9 @@ adjacency of regions and bridges is a tuple of tuples.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
-from ..core.catalogs import CatalogError, check_catalog, read_catalog
+from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
 
 GUILDS = ("foxes", "owls", "bears", "boars", "deer")
 RESOURCES = ("lumber", "stone", "sap", "food")
@@ -199,10 +198,7 @@ class Catalog:
 CATALOG_ENV = "LUDOLOG_KINGDOM_CROSSING_CATALOG"
 
 
-@functools.cache
-def default_catalog() -> Catalog:
-    """The built-in reconstruction, or the catalog file named by ``LUDOLOG_KINGDOM_CROSSING_CATALOG``.
-
-    :raises CatalogError: the file is missing, not JSON, or breaks the catalog schema.
-    """
-    return Catalog(read_catalog(__package__, CATALOG_ENV, "Kingdom Crossing"))
+#: the built-in reconstruction or the file ``LUDOLOG_KINGDOM_CROSSING_CATALOG`` names
+#: (``default_catalog``); :raises CatalogError: missing, not JSON, or invalid
+FILES = CatalogFiles(Catalog, __package__, CATALOG_ENV, "Kingdom Crossing")
+default_catalog = FILES.default

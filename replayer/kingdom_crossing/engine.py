@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import fields
 
 from ..core.bots import BotSeat
 from ..core.catalogs import CatalogEngine
+from ..core.cloning import restore
 from ..core.errors import IllegalMove, SetupProblems
 from ..core.game import CHANCE, TERMINAL, Game
 from ..core.migrate import Migrated, MigrationError
@@ -44,20 +44,6 @@ def expect(s: KCState) -> tuple[int, tuple[str, ...]]:
 
 #: optional decisions a table does not write down: any other move declines them
 _DECLINABLE = (CLAIM, BUY_END)
-
-
-def _restore(s: KCState, before: KCState) -> None:
-    """Put ``s`` back to the position ``before`` (a clone), keeping the ledger objects the replay
-    driver holds."""
-    for f in fields(KCState):
-        value = getattr(before, f.name)
-        if isinstance(value, Ledger):
-            mine = getattr(s, f.name)
-            mine.events[:] = value.events
-            mine.totals[:] = value.totals
-            mine.move_index = value.move_index
-        else:
-            setattr(s, f.name, value)
 
 
 def _declined(s: KCState) -> None:
@@ -201,7 +187,7 @@ class KingdomCrossing(CatalogEngine, Game):
             try:
                 self.apply(s, move, seat)
             except IllegalMove:
-                _restore(s, before)
+                restore(s, before)
                 raise
             return
         if t not in types:

@@ -8,7 +8,7 @@ import pytest
 
 from ludolog.replayer.core import parse_log, registry, replay
 from ludolog.replayer.entdecker import Entdecker
-from ludolog.replayer.entdecker.catalog import Catalog, CatalogError, load_catalog
+from ludolog.replayer.entdecker.catalog import FILES, Catalog, CatalogError, load_catalog
 from tests.entdecker_builder import BRIDGE_EW, CAPE_EAST, CAPE_WEST, EntdeckerLog, island_points
 
 
@@ -108,12 +108,12 @@ def test_incomplete_board_scores_open_islands_without_plants(small_game):
 
 def test_a_missing_replacement_catalog_names_the_variable(monkeypatch, tmp_path):
     monkeypatch.setenv("LUDOLOG_ENTDECKER_CATALOG", str(tmp_path / "official.json"))
-    load_catalog.cache_clear()
+    FILES.cache_clear()
     try:
         with pytest.raises(CatalogError, match="LUDOLOG_ENTDECKER_CATALOG"):
             load_catalog()
     finally:
-        load_catalog.cache_clear()
+        FILES.cache_clear()
 
 
 def test_a_replacement_catalog_file_is_used(monkeypatch, tmp_path):
@@ -122,11 +122,11 @@ def test_a_replacement_catalog_file_is_used(monkeypatch, tmp_path):
     path = tmp_path / "official.json"
     path.write_text(json.dumps(data))
     monkeypatch.setenv("LUDOLOG_ENTDECKER_CATALOG", str(path))
-    load_catalog.cache_clear()
+    FILES.cache_clear()
     try:
         assert load_catalog().income_wheel == (1, 6)
     finally:
-        load_catalog.cache_clear()
+        FILES.cache_clear()
 
 
 def test_every_event_effect_kind_is_implemented_once_and_an_unknown_one_is_refused_on_load():
