@@ -14,7 +14,7 @@ import pytest
 
 from ludolog.replayer.core import DecisionStack, HiddenPool, IllegalMove, Ledger, parse_log, registry, replay, \
     simulate_log, snapshot
-from ludolog.replayer.core.cloning import SHARED, compile_copier
+from ludolog.replayer.core.cloning import SHARED, field_copier
 from ludolog.replayer.kingdom_crossing import GAME
 from ludolog.replayer.kingdom_crossing.state import KCState
 
@@ -38,11 +38,11 @@ def _make(cls, catalog):
 
 
 @pytest.mark.parametrize("extra", [False, True])
-def test_a_compiled_copier_copies_every_field_including_one_added_later(extra):
+def test_a_field_copier_copies_every_field_including_one_added_later(extra):
     cls = _state_class(extra)
     catalog = {"shared": True}
     state = _make(cls, catalog)
-    copy = compile_copier(cls, {"ledger": "clone", "stack": "clone"})(state)
+    copy = field_copier(cls, {"ledger": "clone", "stack": "clone"})(state)
     assert snapshot(copy) == snapshot(state)
     assert copy.cat is catalog  # shared by declaration
     copy.flat.append(3)
@@ -59,17 +59,17 @@ def test_a_compiled_copier_copies_every_field_including_one_added_later(extra):
     assert len(state.stack) == 1 and state.hands == {0: {"a": 1}} and state.sizes == [4, 5]
 
 
-def test_a_compiled_copier_of_a_frozen_class_and_its_refusals():
+def test_a_field_copier_of_a_frozen_class_and_its_refusals():
     cls = _state_class(False, frozen=True)
     state = _make(cls, {})
-    copy = compile_copier(cls)(state)
+    copy = field_copier(cls)(state)
     assert snapshot(copy) == snapshot(state) and copy.rows is not state.rows and copy.rows[0] is not state.rows[0]
     with pytest.raises(TypeError):
-        compile_copier(cls, {"nonexistent": "share"})
+        field_copier(cls, {"nonexistent": "share"})
     with pytest.raises(TypeError):
-        compile_copier(cls, {"flat": "teleport"})
+        field_copier(cls, {"flat": "teleport"})
     with pytest.raises(TypeError):
-        compile_copier(dict)
+        field_copier(dict)
 
 
 def test_a_hidden_pool_clone_is_independent():

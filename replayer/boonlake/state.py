@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from ..core.cloning import SHARED, compile_copier
+from ..core.cloning import SHARED, field_copier
 from ..core.components import HiddenPool
 from ..core.decisions import DecisionStack
 from ..core.ledger import Ledger
@@ -172,16 +172,16 @@ def _copy_window(w: SimultaneousWindow | None) -> SimultaneousWindow | None:
 
 
 _SET = set.copy
-#: a Player copied field by field as generated code (core.cloning.compile_copier): lists sliced,
+#: a Player copied field by field (core.cloning.field_copier): lists sliced,
 #: sets and dicts of immutable values copied, numbers and strings shared
-_copy_player = compile_copier(Player, {"vacated": _SET, "levers": "dict", "permanent": "dict", "projects": "dict",
+_copy_player = field_copier(Player, {"vacated": _SET, "levers": "dict", "permanent": "dict", "projects": "dict",
                                        "played": "slice", "scored_tiles": "slice", "settlement_regions": "slice",
                                        "sites": "slice", "boats": "slice", "hand": "slice"})
 
 #: the copy per move (a move is applied on the state and the copy restores it when a check fails);
 #: every field has its rule here or the core's safe default (copy_value), so a new field is never
 #: shared by mistake (tests/boonlake/test_engine.py compares it with the core's general clone)
-fast_clone = compile_copier(BoonlakeState, {
+fast_clone = field_copier(BoonlakeState, {
     "players": lambda ps: [_copy_player(p) for p in ps], "ledger": "clone", "deck": _copy_pool, "mound": _copy_pool,
     "discard_pile": "slice", "tiles": "dict", "sites": "dict", "cattle": lambda c: {k: v[:] for k, v in c.items()},
     "strips": "slice", "scoring_tiles": "slice", "owner_tile": "slice", "draws": "slice", "drawn": "share", "gives": "clone", "covered": _SET,

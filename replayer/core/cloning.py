@@ -13,15 +13,16 @@ by reference.
 :func:`snapshot` turns a state into plain nested tuples for comparison: what the conformance test
 uses to prove that a rejected move left the state unchanged.
 
-:func:`compile_copier` makes the same field-complete copy as straight-line code generated once per
-class (what :mod:`dataclasses` does for ``__init__``): for a copy made many times a move (an
-engine's look-ahead), where the per-field walk of :func:`copy_value` is the cost.
+:func:`field_copier` makes the same field-complete copy with each field's rule chosen once per
+class: for a copy made many times a move (an engine's look-ahead), where :func:`copy_value`'s look
+at every value is the cost.
 """
 from __future__ import annotations
 
 import copy
 import dataclasses
 import enum
+import operator
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -111,22 +112,24 @@ def clone_fields(state: S) -> S:
     return new
 
 
-#: annotations whose values are immutable (shared by a compiled copier) or flat lists of such values (sliced)
+#: annotations whose values are immutable (shared by a copier) or flat lists of such values (sliced)
 _ATOM_ANNOTATIONS = frozenset({"int", "float", "str", "bool", "bytes", "None", "int | None", "str | None",
                                "bool | None", "float | None"})
 _FLAT_LIST_ANNOTATIONS = frozenset(f"list[{a}]" for a in _ATOM_ANNOTATIONS)
 #: ... or such a list or None (``list[int] | None``): sliced unless None
 _OPTIONAL_FLAT_LIST_ANNOTATIONS = frozenset(f"{a} | None" for a in _FLAT_LIST_ANNOTATIONS)
-_COPY_KINDS = {"share": "v", "slice": "v[:]", "optional_slice": "None if v is None else v[:]", "dict": "dict(v)",
-               "rows": "[x[:] for x in v]", "clone": "None if v is None else v.clone()", "copy": "_copy_value(v)"}
+_COPY_KINDS: dict[str, Callable[[Any], Any] | None] = {
+    "share": None, "slice": lambda v: v[:], "optional_slice": lambda v: None if v is None else v[:], "dict": dict,
+    "rows": lambda v: [x[:] for x in v], "clone": lambda v: None if v is None else v.clone(), "copy": copy_value}
 
 
 def _annotation(f: dataclasses.Field) -> str:
     return f.type if isinstance(f.type, str) else getattr(f.type, "__name__", repr(f.type))
 
 
-def compile_copier(cls: type[S], how: Mapping[str, str | Callable[[Any], Any]] | None = None) -> Callable[[S], S]:
-    """A function copying an instance of the dataclass ``cls`` field by field, as generated code.
+def field_copier(cls: type[S], how: Mapping[str, str | Callable[[Any], Any]] | None = None) -> Callable[[S], S]:
+    """A function copying an instance of the dataclass ``cls`` field by field, each field by a rule
+    chosen once here rather than by :func:`copy_value`'s look at every value.
 
     Every field of ``cls`` is copied (a field added later too): by ``how[name]`` when given - one of
     ``"share"`` (the same object), ``"slice"`` (a flat list), ``"optional_slice"`` (a flat list or
@@ -139,41 +142,51 @@ def compile_copier(cls: type[S], how: Mapping[str, str | Callable[[Any], Any]] |
     :raises TypeError: ``cls`` is not a dataclass, or ``how`` names an unknown field or kind.
     """
     if not dataclasses.is_dataclass(cls):
-        raise TypeError(f"compile_copier needs a dataclass, not {cls!r}")
+        raise TypeError(f"field_copier needs a dataclass, not {cls!r}")
     how = dict(how or {})
     fields = dataclasses.fields(cls)
     unknown = set(how) - {f.name for f in fields}
     if unknown:
-        raise TypeError(f"compile_copier: {cls.__name__} has no field {', '.join(sorted(unknown))}")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__,
-                                 "_copy_value": copy_value}
-    frozen = _frozen(cls)
-    lines = ["def copy(src):", "    out = _new(_cls)"]
-    for k, f in enumerate(fields):
+        raise TypeError(f"field_copier: {cls.__name__} has no field {', '.join(sorted(unknown))}")
+    rules: list[Callable[[Any], Any] | None] = []
+    for f in fields:
         rule = how.get(f.name)
         if callable(rule):
-            namespace[f"_f{k}"] = rule
-            expr = f"_f{k}(v)"
+            rules.append(rule)
         elif rule is not None:
             if rule not in _COPY_KINDS:
-                raise TypeError(f"compile_copier: unknown copy kind {rule!r} for {cls.__name__}.{f.name}")
-            expr = _COPY_KINDS[rule]
+                raise TypeError(f"field_copier: unknown copy kind {rule!r} for {cls.__name__}.{f.name}")
+            rules.append(list.copy if rule == "slice" and _annotation(f).startswith("list[") else _COPY_KINDS[rule])
         elif f.metadata.get("ludolog_shared") or _annotation(f) in _ATOM_ANNOTATIONS:
-            expr = "v"
+            rules.append(None)
         elif _annotation(f) in _FLAT_LIST_ANNOTATIONS:
-            expr = "v[:]"
+            rules.append(list.copy)
         elif _annotation(f) in _OPTIONAL_FLAT_LIST_ANNOTATIONS:
-            expr = _COPY_KINDS["optional_slice"]
+            rules.append(_COPY_KINDS["optional_slice"])
         else:
-            expr = "_copy_value(v)"
-        lines.append(f"    v = src.{f.name}")
-        # a frozen class is set as its own __init__ does; any other by plain (faster) assignment
-        lines.append(f"    _set(out, {f.name!r}, {expr})" if frozen else f"    out.{f.name} = {expr}")
-    lines.append("    return out")
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the field names only
-    copier = namespace["copy"]
-    copier.__qualname__ = copier.__name__ = f"copy_{cls.__name__}"
-    return copier
+            rules.append(copy_value)
+    names = [f.name for f in fields]
+    values = operator.attrgetter(*names) if len(names) > 1 else lambda src: tuple(getattr(src, n) for n in names)
+    plan = tuple(zip(names, rules))
+    copied = tuple((i, rule) for i, rule in enumerate(rules) if rule is not None)
+    if all(f.init and not f.kw_only for f in fields) and not hasattr(cls, "__post_init__"):
+        # the class's own __init__ takes every field in order: the shared values go in as read
+        def copy_instance(src: S) -> S:
+            args = list(values(src))
+            for i, rule in copied:
+                args[i] = rule(args[i])
+            return cls(*args)
+    else:
+        new, setter = object.__new__, object.__setattr__  # also for frozen dataclasses
+
+        def copy_instance(src: S) -> S:
+            out = new(cls)
+            for (name, rule), v in zip(plan, values(src)):
+                setter(out, name, v if rule is None else rule(v))
+            return out
+
+    copy_instance.__qualname__ = copy_instance.__name__ = f"copy_{cls.__name__}"
+    return copy_instance
 
 
 def _slot_names(cls: type) -> tuple[str, ...]:

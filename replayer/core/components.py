@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cloning import compile_copier
+from .cloning import field_copier
 from .errors import IllegalMove
 
 UNKNOWN = "?"  #: a component drawn where the scorer could not see it
@@ -305,5 +305,5 @@ class HiddenPool:
             self.in_pool += n
 
 
-#: HiddenPool.clone: generated once, so a field added to the pool is copied too
-_copy_pool = compile_copier(HiddenPool, {"unaccounted": "dict", "unknown_held": "dict", "known_ids": "share"})
+#: HiddenPool.clone: every field copied (core.cloning.field_copier), so a field added to the pool is copied too
+_copy_pool = field_copier(HiddenPool, {"unaccounted": "dict", "unknown_held": "dict", "known_ids": "share"})

@@ -69,8 +69,6 @@ ITEM_TYPES = {"workers": COLOURS, "skills": SKILLS, "resources": RESOURCES}
 
 
 class Season(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: an identity hash, not Enum's hash of the name in Python
-
     SPRING = "spring"
     SUMMER = "summer"
     AUTUMN = "autumn"
@@ -89,8 +87,6 @@ EDGE_LETTERS = {"R": Edge.ROAD, "F": Edge.FIELD, "W": Edge.WATER}
 
 
 class TileGroup(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: an identity hash, not Enum's hash of the name in Python
-
     HOME = "home"
     VILLAGE = "village"
     SUMMER_BOAT = "summer_boat"
@@ -99,8 +95,6 @@ class TileGroup(enum.Enum):
 
 
 class ActionKind(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: an identity hash, not Enum's hash of the name in Python
-
     RESOURCES = "resources"
     RESOURCE_CHOICE = "resource_choice"
     RANDOM_WORKERS = "random_workers"
@@ -114,8 +108,6 @@ class ActionKind(enum.Enum):
 
 
 class ScoringKind(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: an identity hash, not Enum's hash of the name in Python
-
     FLAT = "flat"
     STORED_RESOURCES = "stored_resources"
     PER_GROUP = "per_group"
@@ -128,8 +120,6 @@ class ScoringKind(enum.Enum):
 
 
 class AbilityKind(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: an identity hash, not Enum's hash of the name in Python
-
     BOAT_DRAW_WORKERS = "boat_draw_workers"
     BOAT_GREEN_WORKER = "boat_green_worker"
     CROSS_FIELDS_FREE_PLACEMENT = "cross_fields_free_placement"

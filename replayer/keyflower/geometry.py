@@ -195,21 +195,10 @@ def passable(mine: Edge, theirs: Edge, across_fields: bool) -> bool:
     return across_fields and mine is not Edge.WATER and theirs is not Edge.WATER
 
 
-_LINKS: dict[tuple[int, bool], tuple[dict, dict[Coord, tuple[Coord, ...]]]] = {}
-
-
 def links(village: Village, across_fields: bool = False) -> dict[Coord, tuple[Coord, ...]]:
-    """For every tile, the neighbours a resource can reach in one step (do not change the result).
-
-    They depend on the sides shown alone, and villages that differ only in resources or sides
-    flipped share one ``edges`` dict, so the links are kept per ``edges`` dict (held, so that its id
-    is not reused while kept).
-    """
+    """For every tile, the neighbours a resource can reach in one step (they depend on the sides
+    shown alone)."""
     edges = village.edges
-    key = (id(edges), across_fields)
-    found = _LINKS.get(key)
-    if found is not None and found[0] is edges:
-        return found[1]
     # passable() and touching() written out: a village's links are made after nearly every placement
     road, water = Edge.ROAD, Edge.WATER
     graph = {}
@@ -224,27 +213,11 @@ def links(village: Village, across_fields: bool = False) -> dict[Coord, tuple[Co
             if (a is road and b is road) or (across_fields and a is not water and b is not water):
                 reach.append(n)
         graph[c] = tuple(reach)
-    if len(_LINKS) > 256:
-        _LINKS.clear()
-    _LINKS[key] = (edges, graph)
     return graph
 
 
-_DISTANCES: dict[tuple[int, Coord, bool], tuple[dict, dict[Coord, int]]] = {}
-
-
 def distances(village: Village, start: Coord, across_fields: bool = False) -> dict[Coord, int]:
-    """Steps from ``start`` to every tile a resource can reach from it (breadth-first; do not
-    change the result).
-
-    Like :func:`links` they depend on the sides shown alone, so they are kept per ``edges`` dict
-    (a new one when a tile is placed): a village's carries between two placements share them.
-    """
-    edges = village.edges
-    key = (id(edges), start, across_fields)
-    found = _DISTANCES.get(key)
-    if found is not None and found[0] is edges:
-        return found[1]
+    """Steps from ``start`` to every tile a resource can reach from it (breadth-first)."""
     graph = links(village, across_fields)
     seen = {start: 0}
     queue = deque([start])
@@ -254,9 +227,6 @@ def distances(village: Village, start: Coord, across_fields: bool = False) -> di
             if n not in seen:
                 seen[n] = seen[c] + 1
                 queue.append(n)
-    if len(_DISTANCES) > 1024:
-        _DISTANCES.clear()
-    _DISTANCES[key] = (edges, seen)
     return seen
 
 

@@ -31,8 +31,6 @@ SEASONS = (Season.SPRING, Season.SUMMER, Season.AUTUMN, Season.WINTER)
 class Phase(enum.Enum):
     """Where a season stands."""
 
-    __hash__ = object.__hash__  # members are singletons: an identity hash, not Enum's hash of the name in Python
-
     LAYOUT = "layout"  #: spring, summer, autumn: the season's tiles laid out and the boats loaded (chance)
     WINTER_CHOICE = "winter_choice"  #: winter: each player puts up winter tiles (simultaneous)
     ACTIONS = "actions"  #: bids, uses and passes clockwise until every player passed in a row

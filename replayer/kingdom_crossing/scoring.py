@@ -106,55 +106,61 @@ def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> 
 
 
 ClaimableTest = Callable[[int, Player], list[int]]
-_CLAIMABLE: dict[tuple, ClaimableTest] = {}
+GoalCheck = Callable[[int, Player], bool]
+
+
+def _goal_check(test: tuple, n_players: int, cat: Catalog) -> GoalCheck:
+    """:func:`goal_met` for one compiled goal as a function of (seat, player), its numbers bound
+    once: the kind is decided here rather than on every call."""
+    kind = test[0]
+    if kind == GoalTest.RESOURCES:
+        needs = tuple(test[1])
+
+        def met(seat: int, p: Player) -> bool:
+            res = p.res
+            for r, n in needs:
+                if res[r] < n:
+                    return False
+            return True
+        return met
+    if kind == GoalTest.SYMBOLS:
+        flowers, sculptures, fl, sc = test[1], test[2], cat.flower_spaces, cat.sculpture_spaces
+
+        def symbols(seat: int, p: Player) -> bool:
+            deco = p.deco
+            found = 0
+            for i, n in fl:
+                if deco[i]:
+                    found += n
+            if found < flowers:
+                return False
+            found = 0
+            for i, n in sc:
+                if deco[i]:
+                    found += n
+            return found >= sculptures
+        return symbols
+    n = test[1]
+    if kind == GoalTest.INVEST:
+        return lambda seat, p: seat < n_players and p.invest >= n
+    if kind == GoalTest.HOUSES:
+        return lambda seat, p: len(p.houses) >= n
+    if kind == GoalTest.STRUCTURES:
+        return lambda seat, p: len(p.structures) >= n
+    return lambda seat, p: len(p.birds) >= n
 
 
 def compile_claimable(s: KCState) -> ClaimableTest:
-    """:func:`goal_met` for every Bridge Goal of this game at once, as one generated function of
-    (seat, player) returning the goals met and not yet claimed: :func:`claimable_goals` runs after
-    every action, and one straight-line test is several times cheaper than a loop over compiled
-    tests. Made once per combination of sides (cached); the numbers are the catalog's own values,
-    passed to the generated code as names, never written into it."""
-    cat = s.cat
-    key = (tuple(s.goal_tests), s.n, cat.flower_spaces, cat.sculpture_spaces)
-    test_fn = _CLAIMABLE.get(key)
-    if test_fn is None:
-        test_fn = _CLAIMABLE[key] = _generate_claimable(s.goal_tests, s.n, cat)
-    return test_fn
+    """:func:`goal_met` for every Bridge Goal of this game at once, as one function of (seat,
+    player) returning the goals met and not yet claimed: :func:`claimable_goals` runs after every
+    action, so each goal's check is made once per game (:func:`_goal_check`) rather than read from
+    its compiled test on every call."""
+    checks = [(1 << g, _goal_check(test, s.n, s.cat)) for g, test in enumerate(s.goal_tests)]
 
-
-def _generate_claimable(tests, n_players: int, cat: Catalog) -> ClaimableTest:
-    names: dict = {"N_PLAYERS": n_players}
-    lines = ["def claimable(seat, p):", "    claimed = p.goals", "    res = p.res", "    deco = p.deco", "    out = []"]
-
-    def symbols(spaces, tag):
-        terms = []
-        for k, (i, n) in enumerate(spaces):
-            names[f"{tag}_I{k}"], names[f"{tag}_N{k}"] = i, n
-            terms.append(f"({tag}_N{k} if deco[{tag}_I{k}] else 0)")
-        return " + ".join(terms) or "0"
-
-    for g, test in enumerate(tests):
-        kind = test[0]
-        if kind == GoalTest.RESOURCES:
-            parts = []
-            for k, (r, n) in enumerate(test[1]):
-                names[f"G{g}_R{k}"], names[f"G{g}_N{k}"] = r, n
-                parts.append(f"res[G{g}_R{k}] >= G{g}_N{k}")
-            met = " and ".join(parts) or "True"
-        elif kind == GoalTest.SYMBOLS:
-            names[f"G{g}_F"], names[f"G{g}_S"] = test[1], test[2]
-            met = f"{symbols(cat.flower_spaces, 'FL')} >= G{g}_F and {symbols(cat.sculpture_spaces, 'SC')} >= G{g}_S"
-        else:
-            names[f"G{g}_N"] = test[1]
-            met = {GoalTest.INVEST: f"seat < N_PLAYERS and p.invest >= G{g}_N",
-                   GoalTest.HOUSES: f"len(p.houses) >= G{g}_N",
-                   GoalTest.STRUCTURES: f"len(p.structures) >= G{g}_N",
-                   GoalTest.BIRDS: f"len(p.birds) >= G{g}_N"}[kind]
-        lines += [f"    if not claimed & {1 << g} and {met}:", f"        out.append({g})"]
-    lines.append("    return out")
-    exec("\n".join(lines), names)  # noqa: S102 - generated from goal numbers and names only
-    return names["claimable"]
+    def claimable(seat: int, p: Player) -> list[int]:
+        claimed = p.goals
+        return [g for g, (bit, met) in enumerate(checks) if not claimed & bit and met(seat, p)]
+    return claimable
 
 
 def claimable_goals(s: KCState, seat: int) -> list[int]:

@@ -15,7 +15,7 @@ from enum import IntEnum
 
 from dataclasses import fields
 
-from ..core.cloning import SHARED, clone_fields, compile_copier
+from ..core.cloning import SHARED, clone_fields, field_copier
 from ..core.components import HiddenPool
 from ..core.decisions import DecisionStack
 from ..core.ledger import Ledger
@@ -171,12 +171,12 @@ class KCState:
         return copy
 
 
-#: Player copied field by field (every list sliced) by generated code: look-aheads run on work moves
-_copy_player = compile_copier(Player)
+#: Player copied field by field (every list sliced): look-aheads run on work moves
+_copy_player = field_copier(Player)
 #: the look-ahead's copy of everything but the players (which KCState.lookahead copies as it needs),
-#: generated from KCState's fields (a new field is copied too; see the core's compile_copier):
+#: made from KCState's fields (a new field is copied too; see the core's field_copier):
 #: shared catalogs and only-chance piles by reference, the rest by its shape
-_copy_board = compile_copier(KCState, {
+_copy_board = field_copier(KCState, {
     **{f.name: "share" for f in fields(KCState) if f.metadata.get("kc_only_chance")},
     "step": "share", "claim_then": "share",  # Step: an IntEnum
     "players": "share",  # replaced by lookahead()
