@@ -1,5 +1,6 @@
 """The board effects: explore, develop, upgrade (house, settlement), cattle pastures and cattle,
-region labels, modernize and hire. Each function checks a rule, then changes the state; the
+region labels, modernize and hire, and the levers that modernize or upgrade once (registered with
+the other lever effects, :mod:`.levers`, which this module uses). Each function checks a rule, then changes the state; the
 engine restores the whole state when any later check of the same move fails.
 
 Rules text: "Special Effects: Play a Card, Explore, Develop, Upgrade", "Tier Bonus", "The Actions".
@@ -10,7 +11,7 @@ from ..core.errors import IllegalMove
 from .board import adjacent_houses, has_tile_space, is_tile_space, presences_around, tile_spaces
 from .costs import CostError, cattle_coins, cattle_payment, settlement_payment, settlement_presences_needed
 from .effects import EffectKind
-from .resolve import (Choices, apply_all, apply_effect, gain_vp, give_up_cards, give_up_inhabitants, pay_coins,
+from .resolve import (EFFECTS, Choices, apply_all, apply_effect, gain_vp, give_up_cards, give_up_inhabitants, pay_coins,
                       take_inhabitants)
 from .levers import use_attached
 from .state import BoonlakeState, Piece
@@ -259,3 +260,22 @@ def hire(s: BoonlakeState, seat: int, move: dict) -> None:
         give_up_cards(s, seat, HIRE_CARDS * by_cards, "/cards", f"hiring {by_cards} inhabitant(s) for {HIRE_CARDS} cards "
                                                                 f"each", code="BOON.HIRE.CARDS")
     take_inhabitants(s, seat, count)
+
+
+# -- the levers that modernize or upgrade once (their effects registered with the others') --
+
+@EFFECTS.effect(EffectKind.MODERNIZE_ONCE.value)
+def _modernize_once(s, seat, eff, ch):
+    if "modernize" not in ch.move:
+        raise IllegalMove("BOON.CHOICE.MISSING", "this lever modernizes once: name the space in 'modernize'", "/lever")
+    modernize(s, seat, ch.move["modernize"], "/modernize")
+
+
+@EFFECTS.effect(EffectKind.UPGRADE_ONCE.value)
+def _upgrade_once(s, seat, eff, ch):
+    spec = ch.move.get("upgrade")
+    if spec is None:
+        raise IllegalMove("BOON.CHOICE.MISSING", "this lever upgrades once: write the upgrade in 'upgrade'", "/lever")
+    hosts = frozenset({"settlement"}) if spec["to"] == "settlement" else frozenset()
+    use_attached(s, seat, ch.move, hosts, ch)
+    upgrade(s, seat, spec, "/upgrade", eased=ch.eased)

@@ -158,8 +158,6 @@ def finish_interim(s: BoonlakeState) -> None:
     if s.scorings_due:
         open_interim(s)
         return
-    from .turn import after_scorings
-
     s.step = Step.ACTION
     after_scorings(s)
 
@@ -182,3 +180,27 @@ def final_scoring(s: BoonlakeState) -> None:
         eminence_final(s)
     s.step = Step.END
     s.window = None
+
+
+def after_scorings(s: BoonlakeState) -> None:
+    """What follows a turn once its scorings are done: round 2 starts with the ships set back, the
+    end of the game brings the last interim scoring or the final scoring, else the next seat plays
+    (kept here beside the scorings, which the turn's end calls first)."""
+    if s.round_over:
+        s.round_over = False
+        s.rnd = 2
+        s.crossed = set()
+        start = s.cat.river_start[2][s.n]
+        for p in s.players:
+            p.ship = start
+        if s.solo is not None:
+            s.solo.ship = start  # "put both ships back on the first river space"
+    elif s.end_triggered and s.current == s.n - 1:
+        if s.scorings < 4:
+            s.scorings_due += 1
+            open_interim(s)
+            return
+        final_scoring(s)
+        return
+    s.current = (s.current + 1) % (s.n + (s.solo is not None))  # solo: the Wise Eminence (seat n) and the player alternate
+    s.step = Step.ACTION

@@ -1,4 +1,5 @@
-"""Using levers: each lever space's effect kind implemented once through the core's registry.
+"""Using levers: each lever space's effect kind implemented once through the core's registry (the
+modernize-once and upgrade-once levers beside the actions they do, in :mod:`.building`).
 
 Rules text, "Lever Effects": "You may use lever effects at any suitable moment, including during
 other actions and interim scorings ... Move the lever down to use it; move it up at the next interim
@@ -227,27 +228,6 @@ def _vase_or_coins(s, seat, eff, ch):
         p.coins += eff.get("coins")
     else:
         raise IllegalMove("BOON.CHOICE.EXCHANGE", "this lever takes a vase, or gives one up ('give') for coins", "/exchange")
-
-
-@EFFECTS.effect(EffectKind.MODERNIZE_ONCE.value)
-def _modernize_once(s, seat, eff, ch):
-    from .building import modernize
-
-    if "modernize" not in ch.move:
-        raise IllegalMove("BOON.CHOICE.MISSING", "this lever modernizes once: name the space in 'modernize'", "/lever")
-    modernize(s, seat, ch.move["modernize"], "/modernize")
-
-
-@EFFECTS.effect(EffectKind.UPGRADE_ONCE.value)
-def _upgrade_once(s, seat, eff, ch):
-    from .building import upgrade
-
-    spec = ch.move.get("upgrade")
-    if spec is None:
-        raise IllegalMove("BOON.CHOICE.MISSING", "this lever upgrades once: write the upgrade in 'upgrade'", "/lever")
-    hosts = frozenset({"settlement"}) if spec["to"] == "settlement" else frozenset()
-    use_attached(s, seat, ch.move, hosts, ch)
-    upgrade(s, seat, spec, "/upgrade", eased=ch.eased)
 
 
 @EFFECTS.effect(EffectKind.FORGO_CARD_COINS_PER_SITE.value)

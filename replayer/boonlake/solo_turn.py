@@ -22,7 +22,6 @@ from ..core.ledger import Ledger
 from . import eminence as em
 from .actions import take_strip
 from .catalog import CORNERS, Catalog
-from .river import furthest_move
 from .solo import bottom_strip_effect, chosen_action, location_number, removal
 from .solo_state import SoloState
 from .state import BoonlakeState, Step
@@ -121,7 +120,7 @@ def check_reveal(s: BoonlakeState, move: dict) -> None:
 
 def reveal(s: BoonlakeState, move: dict) -> None:
     """Their turn from the solo tile revealed: step A, step B, then the right-side part opens for the
-    player (``turn.settle``), then their ship (``eminence_ship``)."""
+    player (``turn.settle``), then their ship (``turn.eminence_ship``)."""
     check_reveal(s, move)
     cat, sl = s.cat, s.solo
     tid = move["tile"]
@@ -191,25 +190,6 @@ def apply(s: BoonlakeState, move: dict) -> None:
         reveal_gray_tile(s, move)
     else:
         reveal(s, move)
-
-
-def eminence_ship(s: BoonlakeState) -> None:
-    """ "the Wise Eminence moves their ship by the normal rules but never wastes steps (unless moving
-    onto the last river space). They do not receive the reward of the space where their ship ends";
-    a lock crossed first triggers an interim scoring as usual. Then, with the stack depleted, the 6
-    tiles are remixed as a new stack."""
-    from .turn import after_ship, end_turn
-
-    sl = s.solo
-    if len(sl.revealed) == s.cat.solo_stack_size:
-        sl.revealed = []
-        sl.stacks += 1
-    move = furthest_move(s.cat.river[s.rnd], sl.ship, s.steps, s.other_ships(s.n))
-    if move is None:
-        end_turn(s)
-        return
-    sl.ship = move.destination
-    after_ship(s, list(move.locks), move.final)
 
 
 # -- listing and chance's odds ---------------------------------------------------------------

@@ -25,9 +25,10 @@ from . import building, cards
 from .actions import take_strip
 from .board import region_scoring_coins
 from .effects import EffectKind, StripPart
+from .interim import after_scorings, open_interim
 from .levers import region_lever_holder
 from .resolve import Choices, apply_effect, draw_cards, gain_vp, give_up_inhabitants
-from .river import has_step, steps_to
+from .river import furthest_move, has_step, steps_to
 from .state import BoonlakeState, Step
 
 #: the moves that answer each middle part (``pass`` omits it)
@@ -334,8 +335,6 @@ def settle(s: BoonlakeState) -> None:
             return
         if s.step is Step.SHIP:
             if s.current == s.n:  # the Wise Eminence's ship moves by their rule, without a decision
-                from .solo_turn import eminence_ship
-
                 eminence_ship(s)
                 continue
             rr = s.cat.river[s.rnd]
@@ -406,31 +405,23 @@ def end_turn(s: BoonlakeState) -> None:
     s.turn += 1
     s.step = Step.ACTION
     if s.scorings_due:
-        from .interim import open_interim
-
         open_interim(s)
         return
     after_scorings(s)
 
 
-def after_scorings(s: BoonlakeState) -> None:
-    from .interim import final_scoring, open_interim
-
-    if s.round_over:
-        s.round_over = False
-        s.rnd = 2
-        s.crossed = set()
-        start = s.cat.river_start[2][s.n]
-        for p in s.players:
-            p.ship = start
-        if s.solo is not None:
-            s.solo.ship = start  # "put both ships back on the first river space"
-    elif s.end_triggered and s.current == s.n - 1:
-        if s.scorings < 4:
-            s.scorings_due += 1
-            open_interim(s)
-            return
-        final_scoring(s)
+def eminence_ship(s: BoonlakeState) -> None:
+    """ "the Wise Eminence moves their ship by the normal rules but never wastes steps (unless moving
+    onto the last river space). They do not receive the reward of the space where their ship ends";
+    a lock crossed first triggers an interim scoring as usual. Then, with the stack depleted, the 6
+    tiles are remixed as a new stack."""
+    sl = s.solo
+    if len(sl.revealed) == s.cat.solo_stack_size:
+        sl.revealed = []
+        sl.stacks += 1
+    move = furthest_move(s.cat.river[s.rnd], sl.ship, s.steps, s.other_ships(s.n))
+    if move is None:
+        end_turn(s)
         return
-    s.current = (s.current + 1) % (s.n + (s.solo is not None))  # solo: the Wise Eminence (seat n) and the player alternate
-    s.step = Step.ACTION
+    sl.ship = move.destination
+    after_ship(s, list(move.locks), move.final)

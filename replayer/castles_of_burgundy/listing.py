@@ -5,71 +5,13 @@ from __future__ import annotations
 import itertools
 
 from . import dice
+from .answers import answerable, discards, numbered_tiles, purchase_moves, spaces_for, waits_for_purchase
 from .catalog import Back
-from .colours import Colour
 from .depots import BLACK_SUPPLY, ring_neighbours
-from .geometry import members
-from .moves import EXTRA, placeable_reason, ship_choice
-from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny,
+from .moves import EXTRA, ship_choice
+from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceBlack, SellAny,
                     ShipGoods, Step, TakeTile, TradeOffer)
 from .flow import GOODS_POOL
-
-
-def _numbered_tiles(s: CobState):
-    """(depot, tile kind) for every distinct tile in depots 1-6."""
-    for depot in range(1, 7):
-        seen = set()
-        for space, _colour in s.depot_spaces[depot]:
-            tile = s.depots.get(space)
-            if tile is not None and tile not in seen:
-                seen.add(tile)
-                yield depot, tile
-
-
-def _spaces_for(s: CobState, e: Estate, tile: str):
-    """Spaces ``tile`` may go on, die number aside."""
-    board = e.board
-    reach = 0
-    for i in members(e.filled):
-        reach |= board.land[i] | board.river[i]
-    candidates = reach & ~e.filled
-    if tile != BLACK_TILE:
-        candidates &= board.colour_mask[s.cat.hex_kinds[tile].colour]
-    return [i for i in members(candidates) if placeable_reason(s, e, tile, i) is None]
-
-
-def answerable(s: CobState, seat: int, d) -> bool:
-    e = s.estates[seat]
-    if isinstance(d, (ExtraAction, ShipGoods)):
-        return True
-    if isinstance(d, SellAny):
-        return e.goods_total() > 0
-    if isinstance(d, TakeTile):
-        return any(s.cat.hex_kinds[t].colour in d.colours for _d, t in _numbered_tiles(s))
-    if isinstance(d, PlaceAnyDie):
-        return any(_spaces_for(s, e, t) for t in set(e.storage)) or waits_for_purchase(s, seat, d)
-    if isinstance(d, PlaceBlack):
-        return any(_spaces_for(s, e, t) for t in set(s.black))
-    if isinstance(d, TradeOffer):
-        return e.goods_total() >= s.cat.solo.goods_for_black_tile and bool(s.black)
-    return True
-
-
-def waits_for_purchase(s: CobState, seat: int, d) -> bool:
-    """A city hall with no stored tile it can place, in an edition whose purchase may come inside an
-    action (2019), while a purchase could bring one: it stays pending and may be declined ('pass')."""
-    if not isinstance(d, PlaceAnyDie) or not s.cat.economy.purchase_during_action:
-        return False
-    e = s.estates[seat]
-    if any(_spaces_for(s, e, t) for t in set(e.storage)):
-        return False
-    return any(_spaces_for(s, e, m["tile"]) for m in _purchase_moves(s, seat, e))
-
-
-def _discards(s: CobState, e: Estate, move: dict) -> list[dict]:
-    if len(e.storage) < s.cat.economy.storage_spaces:
-        return [move]
-    return [{**move, "discard": d} for d in sorted(set(e.storage))]
 
 
 def _die_moves(s: CobState, seat: int, e: Estate, values, extra: bool) -> list[dict]:
@@ -83,12 +25,12 @@ def _die_moves(s: CobState, seat: int, e: Estate, values, extra: bool) -> list[d
     for v in values:
         die = EXTRA if extra else v
         out.append({"type": "workers", "player": pid, "die": die})
-        for depot, tile in _numbered_tiles(s):
+        for depot, tile in numbered_tiles(s):
             c = cost(v, depot, e.free_take)
             if c <= e.workers:
-                out += _discards(s, e, {"type": "take", "player": pid, "die": die, "workers": c, "depot": depot, "tile": tile})
+                out += discards(s, e, {"type": "take", "player": pid, "die": die, "workers": c, "depot": depot, "tile": tile})
         for tile in sorted(set(e.storage)):
-            for i in _spaces_for(s, e, tile):
+            for i in spaces_for(s, e, tile):
                 space = e.board.spaces[i]
                 free = 0 if tile == BLACK_TILE else e.free_place.get(space.colour, 0)
                 c = cost(v, space.die, free)
@@ -127,48 +69,26 @@ def _decision_moves(s: CobState, seat: int, e: Estate, d) -> list[dict]:
         for combo in sorted(set(itertools.combinations(held, need))):
             goods = {str(t): combo.count(t) for t in sorted(set(combo))}
             for tile in sorted(set(s.black)):
-                out += _discards(s, e, {"type": "trade", "player": pid, "goods": goods, "tile": tile})
+                out += discards(s, e, {"type": "trade", "player": pid, "goods": goods, "tile": tile})
         return out + [{"type": "pass", "player": pid}]
     if isinstance(d, TakeTile):
         out = []
-        for depot, tile in _numbered_tiles(s):
+        for depot, tile in numbered_tiles(s):
             if s.cat.hex_kinds[tile].colour in d.colours:
-                out += _discards(s, e, {"type": "take", "player": pid, "depot": depot, "tile": tile})
+                out += discards(s, e, {"type": "take", "player": pid, "depot": depot, "tile": tile})
         return out
     tiles = sorted(set(s.black)) if isinstance(d, PlaceBlack) else sorted(set(e.storage))
     out = [{"type": "place", "player": pid, "tile": t, "space": e.board.spaces[i].id}
-           for t in tiles for i in _spaces_for(s, e, t)]
+           for t in tiles for i in spaces_for(s, e, t)]
     if waits_for_purchase(s, seat, d):
         out.append({"type": "pass", "player": pid})
-    return out
-
-
-def _purchase_moves(s: CobState, seat: int, e: Estate) -> list[dict]:
-    """The once-per-turn purchase, every way it can be made now (tile, depot, payment, discard)."""
-    pid = s.ids[seat]
-    out: list[dict] = []
-    price = s.cat.economy.black_purchase_silverlings
-    if not s.bought:
-        pays = [w for w in range(0, (price if e.workers_pay else 0) + 1) if price - w <= e.silverlings and w <= e.workers]
-        for w in pays:
-            base = {"type": "buy", "player": pid, **({"workers": w} if w else {})}
-            for tile in sorted(set(s.black)):
-                out += _discards(s, e, {**base, "tile": tile})
-            if e.buy_numbered:
-                for depot, tile in _numbered_tiles(s):
-                    out += _discards(s, e, {**base, "depot": depot, "tile": tile})
-        n = e.building_for_workers  # the SE's knowledge #6: a building from a numbered depot for n workers
-        if n and e.workers >= n:
-            for depot, tile in _numbered_tiles(s):
-                if s.cat.hex_kinds[tile].colour is Colour.BUILDING:
-                    out += _discards(s, e, {"type": "buy", "player": pid, "workers": n, "depot": depot, "tile": tile})
     return out
 
 
 def _free_moves(s: CobState, seat: int, e: Estate) -> list[dict]:
     """The purchase, the Solo trade and VP purchase, the end of the turn."""
     pid = s.ids[seat]
-    out = _purchase_moves(s, seat, e)
+    out = purchase_moves(s, seat, e)
     if s.solo:
         out += [{"type": "buy_vp", "player": pid, "vp": vp} for vp in range(1, e.silverlings // s.cat.solo.silverlings_per_vp + 1)]
     if not s.unused:
@@ -218,7 +138,7 @@ def legal_moves(s: CobState) -> list[dict]:
     e = s.estates[seat]
     top = s.stack.top()
     if top is not None:
-        inside = _purchase_moves(s, seat, e) if s.cat.economy.purchase_during_action else []
+        inside = purchase_moves(s, seat, e) if s.cat.economy.purchase_during_action else []
         return _decision_moves(s, seat, e, top) + inside
     return _die_moves(s, seat, e, sorted(set(s.unused)), extra=False) + _free_moves(s, seat, e)
 

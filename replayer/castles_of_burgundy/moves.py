@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..core.errors import IllegalMove
 from . import dice
+from .answers import answerable, placeable_reason, waits_for_purchase
 from .colours import Colour
 from .depots import ring_neighbours
 from .geometry import bit
@@ -140,8 +141,6 @@ def finish(s: CobState, seat: int, after: list) -> None:
 
 def settle(s: CobState, seat: int) -> None:
     """Pending decisions with no possible answer are skipped ("When an effect is impossible ... it is skipped")."""
-    from .listing import answerable
-
     while s.stack and not answerable(s, seat, s.stack.top()):
         s.stack.pop()
 
@@ -172,30 +171,6 @@ def take(s: CobState, seat: int, move: dict) -> None:
     s.depots[space] = None
     store(s, e, tile, move.get("discard"))
     settle(s, seat)
-
-
-def placeable_reason(s: CobState, e: Estate, tile: str, index: int) -> tuple[str, str] | None:
-    """Why ``tile`` cannot go on space ``index`` (die number aside): (code, sentence), or None."""
-    board = e.board
-    space = board.spaces[index]
-    if e.filled >> index & 1:
-        return "COB.PLACE.OCCUPIED", f"space {space.id} is already filled"
-    if tile != BLACK_TILE:
-        kind = s.cat.hex_kinds[tile]
-        if kind.colour is not space.colour:
-            return "COB.PLACE.COLOUR", f"a {kind.colour.value} tile cannot go on the {space.colour.value} space {space.id}"
-    if not (board.land[index] | board.river[index]) & e.filled:
-        how = " by land or across a river" if board.solo else ""
-        return "COB.PLACE.NOT_ADJACENT", f"space {space.id} touches no filled space{how}"
-    if tile != BLACK_TILE and not e.same_building:
-        building = s.cat.hex_kinds[tile].building
-        if building is not None:
-            region = board.regions[board.region_of[index]]
-            for i in region.spaces:
-                other = e.tiles[i]
-                if other is not None and other != BLACK_TILE and s.cat.hex_kinds[other].building == building:
-                    return "COB.PLACE.SAME_BUILDING", f"the city of space {space.id} already has a {building}"
-    return None
 
 
 def place_move(s: CobState, seat: int, move: dict) -> None:
@@ -470,8 +445,6 @@ def decline(s: CobState, seat: int, move: dict) -> None:
 
     :raises IllegalMove: COB.EXTRA.NOT_OPTIONAL.
     """
-    from .listing import waits_for_purchase
-
     top = s.stack.top()
     if not (isinstance(top, ExtraAction) and top.optional or isinstance(top, TradeOffer)
             or waits_for_purchase(s, seat, top)):

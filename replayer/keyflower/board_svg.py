@@ -25,7 +25,7 @@ from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL
 from .bidding import TileWorkers
 from .catalog import COLOURS, RESOURCES, SKILLS, Edge, Season, TileGroup
 from .hands import unknown_skills, unknown_workers
-from .state import SEASONS, KFState, Phase
+from .state import SEASONS, KFState, Phase, expect
 
 WIDTH = 840  # px
 _MARGIN = 12
@@ -90,8 +90,6 @@ def ab_side(s: KFState, tile_id: str) -> str | None:
 
 
 def _who(s: KFState) -> str:
-    from .engine import expect  # the engine imports this module lazily; no cycle at load time
-
     seat, _ = expect(s)
     if seat == TERMINAL:
         return "game over"

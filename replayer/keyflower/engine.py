@@ -14,13 +14,9 @@ from .effects import EFFECTS
 from .hands import unknown_workers
 from .rules import KEYFLOWER_RULES, refuse
 from .snapshot import SnapshotMemo
-from .state import SEASONS, Draw, KFState, Phase, Transport
+from .state import SEASONS, Draw, KFState, Phase, Transport, expect
 
 
-#: move types a seat may make in each phase (chance phases have none)
-PHASE_TYPES = {Phase.ACTIONS: ("bid", "use", "pass"), Phase.BOATS: ("boat",), Phase.WINTER_CHOICE: ("winter",),
-               Phase.PLACE: ("place",), Phase.FINAL: ("final",), Phase.LAYOUT: ("lay", "load")}
-TASK_TYPES = {Draw: ("draw",), Transport: ("carry", "upgrade", "done")}
 # enum members read at every move, as module constants: a global lookup, where an enum member is an
 # attribute lookup through the enum's metaclass (several times slower in Python 3.11)
 _END, _LAYOUT, _ACTIONS, _BOATS = Phase.END, Phase.LAYOUT, Phase.ACTIONS, Phase.BOATS
@@ -30,22 +26,6 @@ _WINDOW_TYPES = flow.WINDOW_TYPES
 _TURN_INFO = tuple(tuple((actions + 1, season + 1) for actions in range(256)) for season in range(len(SEASONS)))
 _WAITING = {Phase.ACTIONS: "bid, use a tile or pass", Phase.BOATS: "take a boat", Phase.WINTER_CHOICE: "put up winter tiles",
             Phase.PLACE: "place the tiles won", Phase.FINAL: "count the screens", Phase.LAYOUT: "lay out tiles and load the boats"}
-
-
-def expect(s: KFState) -> tuple[int, tuple[str, ...]]:
-    """The seat whose decision is next (CHANCE, SIMULTANEOUS, TERMINAL) and the move types it may make."""
-    items = s.tasks.items
-    if items:
-        task = items[-1]
-        return (CHANCE if type(task) is Draw else task.seat), TASK_TYPES[type(task)]
-    phase = s.phase
-    if phase is Phase.END:
-        return TERMINAL, ()
-    if phase is Phase.LAYOUT:
-        return CHANCE, PHASE_TYPES[phase]
-    if s.window is not None:
-        return SIMULTANEOUS, PHASE_TYPES[phase]
-    return s.current, PHASE_TYPES[phase]
 
 
 def _pass(s: KFState, seat: int, move: dict) -> None:
@@ -87,7 +67,7 @@ def _after_task(s: KFState) -> None:
         flow.after_boat(s)
 
 
-#: phase -> move type -> the function applying it (the types of PHASE_TYPES; none once the game is over)
+#: phase -> move type -> the function applying it (the types of state.PHASE_TYPES; none once the game is over)
 _PHASE_MOVES = {Phase.ACTIONS: {"bid": _bid, "use": _use, "pass": _pass},
                 Phase.BOATS: {"boat": flow.take_boat},
                 Phase.WINTER_CHOICE: {"winter": flow.winter_choice},
@@ -95,7 +75,7 @@ _PHASE_MOVES = {Phase.ACTIONS: {"bid": _bid, "use": _use, "pass": _pass},
                 Phase.FINAL: {"final": flow.final},
                 Phase.LAYOUT: {"lay": lambda s, seat, move: flow.lay(s, move), "load": lambda s, seat, move: flow.load(s, move)},
                 Phase.END: {}}
-#: pending decision -> move type -> the function answering it (the types of TASK_TYPES)
+#: pending decision -> move type -> the function answering it (the types of state.TASK_TYPES)
 _TASK_MOVES = {Draw: {"draw": actions.draw}, Transport: {"carry": actions.carry, "upgrade": actions.upgrade_tile, "done": _done}}
 
 

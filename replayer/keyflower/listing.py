@@ -20,7 +20,7 @@ from .effects import PARAMS
 from .flow import boats_in_play, owns_flipper, workers_due
 from .geometry import DIRECTIONS, check_placement, distances
 from .hands import colours_available, skills_available, unknown_skills, unknown_workers
-from .state import Draw, KFState, Phase, Transport
+from .state import Draw, KFState, Phase, Transport, expect
 from .transport import payment_matches
 
 
@@ -54,8 +54,6 @@ def _pool_caps(pool, kinds: tuple[str, ...], unseen: bool) -> dict[str, int]:
 # -- listing ----------------------------------------------------------------------------------------
 
 def legal_moves(s: KFState) -> list[dict]:
-    from .engine import expect
-
     seat, types = expect(s)
     task = s.tasks.top()
     if isinstance(task, Draw):

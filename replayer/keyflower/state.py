@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..core.cloning import SHARED, clone_fields
 from ..core.components import HiddenPool
 from ..core.decisions import DecisionStack
+from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow
 from .bidding import TileWorkers
@@ -130,3 +131,25 @@ class KFState:
 
     def clone(self) -> KFState:
         return clone_fields(self)
+
+
+#: move types a seat may make in each phase (chance phases have none)
+PHASE_TYPES = {Phase.ACTIONS: ("bid", "use", "pass"), Phase.BOATS: ("boat",), Phase.WINTER_CHOICE: ("winter",),
+               Phase.PLACE: ("place",), Phase.FINAL: ("final",), Phase.LAYOUT: ("lay", "load")}
+TASK_TYPES = {Draw: ("draw",), Transport: ("carry", "upgrade", "done")}
+
+
+def expect(s: KFState) -> tuple[int, tuple[str, ...]]:
+    """The seat whose decision is next (CHANCE, SIMULTANEOUS, TERMINAL) and the move types it may make."""
+    items = s.tasks.items
+    if items:
+        task = items[-1]
+        return (CHANCE if type(task) is Draw else task.seat), TASK_TYPES[type(task)]
+    phase = s.phase
+    if phase is Phase.END:
+        return TERMINAL, ()
+    if phase is Phase.LAYOUT:
+        return CHANCE, PHASE_TYPES[phase]
+    if s.window is not None:
+        return SIMULTANEOUS, PHASE_TYPES[phase]
+    return s.current, PHASE_TYPES[phase]
