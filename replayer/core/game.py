@@ -5,15 +5,34 @@ A game is a stateless object; its state is a separate mutable value (usually a
 ``state.ledger``. The replay driver, not the game, walks the log: it resolves players, sets the
 ledger's move index, calls :meth:`Game.apply` and turns :class:`IllegalMove` into violations.
 
+What a game must implement (docs/adding-a-game.md walks through tests/toygame.py as the template):
+
+- ``name``, ``title``, ``editions``, ``min_players``, ``max_players``, ``variants``,
+  ``catalog_version``, ``schema_file``: what the game is and which logs it reads;
+- ``rules``: the :class:`~.rules.RuleBook` of every rule code the engine raises;
+- ``state_columns``: the per-player figures the database keeps (``score`` first);
+- :meth:`Game.new_state`: the position before the first move, from the log's set-up;
+- :meth:`Game.random_setup`: a set-up as a table would write it, drawn with an ``rng``;
+- :meth:`Game.apply`: one move, every rule checked before anything changes;
+- :meth:`Game.to_move`: the seat to decide next, or CHANCE, TERMINAL, SIMULTANEOUS;
+- :meth:`Game.legal_moves`: every move :meth:`Game.apply` accepts now;
+- :meth:`Game.player_rows`: one tuple of ``state_columns`` values per seat;
+- :meth:`Game.turn_info`: the (turn, round) numbers of the position;
+- :meth:`Game.describe`: the position in one line, for messages.
+
 Contract for :meth:`Game.apply`: check every rule *before* changing anything, so that a rejected
 move leaves the state exactly as the valid prefix made it (tests/test_conformance.py compares a
-deep snapshot of the state before and after every rejected candidate, for every game).
+deep snapshot of the state before and after every rejected candidate, for every game); a move that
+cannot check everything first copies the state and puts it back with
+:func:`~.cloning.restore`.
 
-Beyond the abstract methods a game may override hooks whose defaults suit a simple game:
-:meth:`Game.acting_seats` / :meth:`Game.open_window` (simultaneous decisions),
-:meth:`Game.turn_order`, :meth:`Game.hidden_pools`, :meth:`Game.bot_seats` /
-:meth:`Game.bot_ledger` / :meth:`Game.bot_winners` (automated opponents), :meth:`Game.catalog_ids`
-(the ids a log may use, for ``ludolog ids``) and :meth:`Game.migrate` (older log formats).
+Everything else has a default that suits a simple game: :meth:`Game.chance_outcomes` and
+:attr:`Game.random_play_weights` (random play, :mod:`.chance`), :meth:`Game.acting_seats` /
+:meth:`Game.open_window` (simultaneous decisions), :meth:`Game.turn_order`, :meth:`Game.winners`,
+:meth:`Game.hidden_pools`, :meth:`Game.bot_seats` / :meth:`Game.bot_ledger` /
+:meth:`Game.bot_winners` (automated opponents), :meth:`Game.catalog_ids` (the ids a log may use,
+for ``ludolog ids``), :meth:`Game.render` / :meth:`Game.render_svg` and :meth:`Game.migrate`
+(older log formats).
 """
 from __future__ import annotations
 
