@@ -102,8 +102,9 @@ Modules:
   storage, ship goods within the goods-type limit; ``turns`` the turn-order track with stacking.
 - ``state`` the position (slots dataclasses, the ``Step`` enum, the pending decisions); ``flow``
   set-up, chance moves, rounds, phase and game end; ``moves`` the players' moves; ``tile_effects``
-  every effect kind and the placement's scoring; ``listing`` legal moves and random play; ``engine``
-  the Game interface; ``rules`` every ``COB.*`` code with its rules passage; ``board_svg`` the
+  every effect kind and the placement's scoring; ``answers`` where a tile may go and whether a
+  pending decision can be answered (for both ``moves`` and ``listing``); ``listing`` legal moves and
+  chance's odds; ``engine`` the Game interface; ``rules`` every ``COB.*`` code with its rules passage; ``board_svg`` the
   position as an SVG picture for the HTML report (estates, depots, black depot, bonus tiles, legend).
 
 Sources: the project's Solo text ``rules/castles-of-burgundy-solo.txt`` (it wins where it amends the

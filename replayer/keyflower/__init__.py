@@ -56,7 +56,7 @@ season tiles, winter tiles dealt and chosen, starting workers, against the table
 ``state`` (the typed state, phases, pending decisions), ``hands`` (workers and skill tiles behind
 the screens, known or unseen), ``effects`` (one function per action kind), ``actions`` (bid, use,
 draws, carries, upgrades), ``flow`` (set-up, season start and end, boats, placing, final count),
-``listing`` (legal and random moves, random set-ups), ``snapshot`` (the ingest's per-move rows),
+``listing`` (legal moves, chance's odds, random set-ups), ``snapshot`` (the ingest's per-move rows),
 ``ids`` (the catalog's ids in words for ``ludolog ids``), ``engine`` (the Game interface).
 Every function that refuses raises :class:`~ludolog.replayer.core.errors.IllegalMove` with a
 declared code, a sentence and a pointer into the move.
