@@ -253,7 +253,7 @@ def test_replay_to_counts_the_moves_of_the_file_as_written():
 def test_a_current_log_relabelled_ludolog_1_is_judged_as_a_ludolog_1_log(game):
     from ludolog.replayer.core import simulate_log
 
-    raw = simulate_log(game, 2, "relabelled")
+    raw = simulate_log(game, 2, "relabelled-1")  # a seed whose storm's place is followed by its end
     raw["format"] = "ludolog/1"
     result = replay(parse_log(orjson.dumps(raw), "old.json"))
     assert result.status == "invalid"
