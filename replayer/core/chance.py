@@ -6,7 +6,8 @@ with its weight, the relative odds of that outcome. :func:`random_move` plays a 
 from that and :meth:`~ludolog.replayer.core.game.Game.legal_moves`: chance by its odds, a decision
 by a move type drawn with the game's :attr:`~ludolog.replayer.core.game.Game.random_play_weights`
 (a table passes less often than it bids, although one pass stands beside a hundred bids in the
-listing), then uniformly among the moves of that type.
+listing), then uniformly among the moves of that type; when that decision has a random part (a
+draw from the pile it names), chance then completes it by the odds the game gives for that move.
 """
 from __future__ import annotations
 
