@@ -29,7 +29,6 @@ from .transport import Carry, transport, upgrade
 USE_FIELDS = frozenset(("type", "player", "tile", "workers", "from", "note"))
 #: the workers on a tile nobody has bid for or used yet (a value: shared)
 NO_WORKERS = TileWorkers()
-_NO_TABLE: dict = {}  #: the use table of a catalog before its first use
 _ALLOWED = {kind: USE_FIELDS | frozenset(names) for kind, names in PARAMS.items()}
 #: action kind -> (the fields a use may have, the fields it needs, its effect), looked up once per use
 #: (the catalog is checked on load to name no kind without an effect)
@@ -177,23 +176,17 @@ def where_tile(s: KFState, tile: str):
 
 def _use_entry(s: KFState, tile_id: str, side: str) -> tuple:
     """(catalog tile, its action on ``side`` or None, the fields a use may have, the fields it needs,
-    the effect) of a tile showing ``side``: read from the catalog once and kept in its memo."""
-    table = s.cat.memo.get("use table")
-    if table is None:
-        table = s.cat.memo["use table"] = {}
-    entry = table.get((tile_id, side))
-    if entry is None:
-        tile = s.cat.tiles[tile_id]
-        action = tile.sides[side].action
-        entry = table[tile_id, side] = (tile, action, *(_BY_KIND[action.kind] if action is not None else (None, None, None)))
-    return entry
+    the effect) of a tile showing ``side``."""
+    tile = s.cat.tiles[tile_id]
+    action = tile.sides[side].action
+    return (tile, action, *(_BY_KIND[action.kind] if action is not None else (None, None, None)))
 
 
 def use(s: KFState, seat: int, move: dict) -> None:
     """:raises IllegalMove: KEY.USE.*, KEY.BID.NONE/WINNING/GROUP, KEY.WORKERS.NOT_ENOUGH or an effect's code.
 
-    One pass: where the tile lies (:func:`where_tile` written out), its action from the catalog's
-    use table, the workers placed counted as they are checked, then the tile's own rules
+    One pass: where the tile lies (:func:`where_tile` written out), its action from the catalog
+    (:func:`_use_entry`), the workers placed counted as they are checked, then the tile's own rules
     (:func:`~.bidding.use_placed`) and the effect's checks; nothing changes before the commit.
     """
     tile_id = move["tile"]
@@ -206,8 +199,7 @@ def use(s: KFState, seat: int, move: dict) -> None:
             raise refuse("KEY.USE.TARGET", f"{tile_id!r} lies in no village and is not on offer this {s.season_enum.value}", "/tile")
         p = s.players[owner]
         side = p.village.tiles[p.coords[tile_id]].side
-    entry = s.cat.memo.get("use table", _NO_TABLE).get((tile_id, side)) or _use_entry(s, tile_id, side)
-    tile, action, allowed, params, effect = entry
+    tile, action, allowed, params, effect = _use_entry(s, tile_id, side)
     if action is None:
         raise refuse("KEY.USE.TARGET", f"the {tile.name} has no action to use", "/tile")
     if not allowed.issuperset(move):

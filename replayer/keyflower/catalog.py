@@ -411,22 +411,15 @@ class Catalog:
 
     def boats_for(self, players: int) -> tuple[str, ...]:
         """The boats in play: those marked for at most this many players (rules text: "Keyflower (2+ Players)")."""
-        found = self.memo.get(("boats for", players))
-        if found is None:
-            self.setup(players)
-            found = self.memo["boats for", players] = tuple(b for b in self.by_group[TileGroup.BOAT]
-                                                            if self.tiles[b].min_players <= players)
-        return found
+        self.setup(players)
+        return tuple(b for b in self.by_group[TileGroup.BOAT] if self.tiles[b].min_players <= players)
 
     def turn_order_for(self, players: int) -> tuple[tuple[str, TurnOrderSide], ...]:
         """The turn-order tiles in play with the side shown, lowest number first."""
-        found = self.memo.get(("turn order for", players))
-        if found is None:
-            self.setup(players)
-            out = [(t.id, s) for t in (self.tiles[i] for i in self.by_group[TileGroup.TURN_ORDER]) for s in t.turn_order_sides
-                   if players in s.players]
-            found = self.memo["turn order for", players] = tuple(sorted(out, key=lambda x: self.tiles[x[0]].number))
-        return found
+        self.setup(players)
+        out = [(t.id, s) for t in (self.tiles[i] for i in self.by_group[TileGroup.TURN_ORDER]) for s in t.turn_order_sides
+               if players in s.players]
+        return tuple(sorted(out, key=lambda x: self.tiles[x[0]].number))
 
     def boat_load(self, boat: str, season: Season) -> BoatLoad | None:
         """The workers and skill tiles loaded onto ``boat`` at the start of ``season`` (None: not loaded)."""

@@ -242,14 +242,9 @@ def workers_due(s: KFState, boat: str) -> int:
 
 def _workers_wanted(s: KFState) -> tuple[tuple[tuple[str, int], ...], int, dict[str, int]]:
     """The workers each boat in play is loaded with this season when the bag has enough, in the
-    boats' order, their sum, and the same by boat (made once per catalog, player count and season;
-    do not change the result)."""
-    key = ("workers wanted", s.n, s.season)
-    found = s.cat.memo.get(key)
-    if found is None:
-        wanted = tuple((b, (c.workers if (c := s.cat.boat_load(b, s.season_enum)) else 0)) for b in boats_in_play(s))
-        found = s.cat.memo[key] = (wanted, sum(n for _, n in wanted), dict(wanted))
-    return found
+    boats' order, their sum, and the same by boat."""
+    wanted = tuple((b, (c.workers if (c := s.cat.boat_load(b, s.season_enum)) else 0)) for b in boats_in_play(s))
+    return wanted, sum(n for _, n in wanted), dict(wanted)
 
 
 def _after_layout(s: KFState) -> None:
@@ -527,12 +522,9 @@ def category(s: KFState, source: str) -> str:
 
 
 def score_game(s: KFState) -> None:
-    categories = s.cat.memo.get("ledger categories")
-    if categories is None:  # every score line's source is a tile of the catalog or "gold"
-        categories = s.cat.memo["ledger categories"] = {t: category(s, t) for t in (*s.cat.tiles, "gold")}
     add = s.ledger.add
     for seat, p in enumerate(s.players):
         for line in final_score(p.village, _holdings(s, seat), p.allocation).lines:
-            add(seat, line.points, categories[line.source], line.why)
+            add(seat, line.points, category(s, line.source), line.why)  # a tile of the catalog or "gold"
     s.scored = True
     s.phase = Phase.END
