@@ -106,60 +106,45 @@ def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> 
 
 
 ClaimableTest = Callable[[int, Player], list[int]]
-GoalCheck = Callable[[int, Player], bool]
-
-
-def _goal_check(test: tuple, n_players: int, cat: Catalog) -> GoalCheck:
-    """:func:`goal_met` for one compiled goal as a function of (seat, player), its numbers bound
-    once: the kind is decided here rather than on every call."""
-    kind = test[0]
-    if kind == GoalTest.RESOURCES:
-        needs = tuple(test[1])
-
-        def met(seat: int, p: Player) -> bool:
-            res = p.res
-            for r, n in needs:
-                if res[r] < n:
-                    return False
-            return True
-        return met
-    if kind == GoalTest.SYMBOLS:
-        flowers, sculptures, fl, sc = test[1], test[2], cat.flower_spaces, cat.sculpture_spaces
-
-        def symbols(seat: int, p: Player) -> bool:
-            deco = p.deco
-            found = 0
-            for i, n in fl:
-                if deco[i]:
-                    found += n
-            if found < flowers:
-                return False
-            found = 0
-            for i, n in sc:
-                if deco[i]:
-                    found += n
-            return found >= sculptures
-        return symbols
-    n = test[1]
-    if kind == GoalTest.INVEST:
-        return lambda seat, p: seat < n_players and p.invest >= n
-    if kind == GoalTest.HOUSES:
-        return lambda seat, p: len(p.houses) >= n
-    if kind == GoalTest.STRUCTURES:
-        return lambda seat, p: len(p.structures) >= n
-    return lambda seat, p: len(p.birds) >= n
-
-
 def compile_claimable(s: KCState) -> ClaimableTest:
     """:func:`goal_met` for every Bridge Goal of this game at once, as one function of (seat,
     player) returning the goals met and not yet claimed: :func:`claimable_goals` runs after every
-    action, so each goal's check is made once per game (:func:`_goal_check`) rather than read from
-    its compiled test on every call."""
-    checks = [(1 << g, _goal_check(test, s.n, s.cat)) for g, test in enumerate(s.goal_tests)]
+    action, so the goals' numbers are read from their compiled tests once per game, and the test
+    of each is one branch of a single loop rather than a call per goal."""
+    flowers_at, sculptures_at, n_players = s.cat.flower_spaces, s.cat.sculpture_spaces, s.n
+    plan = tuple((g, 1 << g, GoalTest(test[0]), test[1], test[2] if len(test) > 2 else 0)
+                 for g, test in enumerate(s.goal_tests))
+    resources, symbols, invest, houses, structures = (GoalTest.RESOURCES, GoalTest.SYMBOLS, GoalTest.INVEST,
+                                                      GoalTest.HOUSES, GoalTest.STRUCTURES)
 
     def claimable(seat: int, p: Player) -> list[int]:
         claimed = p.goals
-        return [g for g, (bit, met) in enumerate(checks) if not claimed & bit and met(seat, p)]
+        out = []
+        for g, bit, kind, x, y in plan:
+            if claimed & bit:
+                continue
+            if kind is resources:
+                res = p.res
+                met = True
+                for r, n in x:
+                    if res[r] < n:
+                        met = False
+                        break
+            elif kind is symbols:
+                deco = p.deco
+                met = (sum([n for i, n in flowers_at if deco[i]]) >= x
+                       and sum([n for i, n in sculptures_at if deco[i]]) >= y)
+            elif kind is invest:
+                met = seat < n_players and p.invest >= x
+            elif kind is houses:
+                met = len(p.houses) >= x
+            elif kind is structures:
+                met = len(p.structures) >= x
+            else:
+                met = len(p.birds) >= x
+            if met:
+                out.append(g)
+        return out
     return claimable
 
 
