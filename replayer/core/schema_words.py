@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from .errors import quote
+from .strict_json import same_json
 
 _KIND_WORDS = {"integer": "a whole number", "number": "a number", "string": "a text", "object": "an object",
                "array": "a list", "boolean": "true or false", "null": "null"}
@@ -148,7 +149,6 @@ def _bound(most: bool, exclusive: bool):
 def unique_items(validator, unique, instance, schema):
     if not unique or not validator.is_type(instance, "array"):
         return
-    from .schemas import same_json
 
     for i, item in enumerate(instance):
         if any(same_json(item, other) for other in instance[:i]):

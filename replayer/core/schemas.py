@@ -31,7 +31,7 @@ import jsonschema_rs
 import orjson
 
 from .errors import Violation, bounded, quote
-from .strict_json import holds_float
+from .strict_json import holds_float, same_json
 
 ENVELOPE_FILE = "log.schema.json"
 
@@ -112,17 +112,6 @@ _KIND_WORDS = {"integer": "an integer", "number": "a number", "string": "a strin
 def _json_kind(value) -> str:
     return {bool: "boolean", int: "integer", float: "number", str: "string", list: "array",
             dict: "object"}.get(type(value), "null" if value is None else type(value).__name__)
-
-
-def same_json(one, two) -> bool:
-    """JSON equality that keeps integers and floats apart (``1 != 1.0``) and booleans from numbers."""
-    if type(one) is not type(two):
-        return False
-    if type(one) is list:
-        return len(one) == len(two) and all(same_json(a, b) for a, b in zip(one, two))
-    if type(one) is dict:
-        return one.keys() == two.keys() and all(same_json(v, two[k]) for k, v in one.items())
-    return one == two
 
 
 def ValidationError(message: str):  # noqa: N802 - stands for jsonschema's class, imported on use

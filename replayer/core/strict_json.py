@@ -159,3 +159,14 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> list | None:
             return path
         stack.extend((child, [*path, key]) for key, child in reversed(children))
     return None
+
+
+def same_json(one, two) -> bool:
+    """JSON equality that keeps integers and floats apart (``1 != 1.0``) and booleans from numbers."""
+    if type(one) is not type(two):
+        return False
+    if type(one) is list:
+        return len(one) == len(two) and all(same_json(a, b) for a, b in zip(one, two))
+    if type(one) is dict:
+        return one.keys() == two.keys() and all(same_json(v, two[k]) for k, v in one.items())
+    return one == two
