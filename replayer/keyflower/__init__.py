@@ -45,19 +45,37 @@ Rules references (``rules``) name the rulebook's chapters and the tile texts' he
 rules, Bidding``; ``Boat 4a``), never the abbreviations below, which are this docstring's and the
 catalog's shorthand for the sources.
 
-Modules: ``catalog`` (the component data, its closed vocabularies of effect kinds, set-up lookups),
-``geometry`` (hex coordinates, placement by matching sides, roads, road loops, rivers), ``bidding``
-(the colour rule, bids, outbids, uses, boats 4a and 4b), ``transport`` (carrying resources along
-roads, upgrade costs and payment), ``seasons`` (where products go, boat-choice order, start
-player, the extra workers of boats 1a and 1b), ``setup`` (home tiles, boats, turn-order tiles,
-season tiles, winter tiles dealt and chosen, starting workers, against the table), ``allocation``
-(the best allocation of items to the scoring tiles, or a declared one checked), ``scoring``
-(final scoring with one line per source), ``rules`` (every ``KEY.*`` code with its passage),
-``state`` (the typed state, phases, pending decisions), ``hands`` (workers and skill tiles behind
-the screens, known or unseen), ``effects`` (one function per action kind), ``actions`` (bid, use,
-draws, carries, upgrades), ``flow`` (set-up, season start and end, boats, placing, final count),
-``listing`` (legal moves, chance's odds, random set-ups), ``snapshot`` (the ingest's per-move rows),
-``ids`` (the catalog's ids in words for ``ludolog ids``), ``engine`` (the Game interface).
+Modules, the same roles under the same names as every game package (docs/adding-a-game.md):
+
+- ``engine.py``: the ``Game`` subclass, each interface member handed to the modules below.
+- ``state.py``: the typed state, its phases, pending decisions, whose turn and what it waits for.
+- ``catalog.py``: the component data read into typed tiles, its closed vocabularies of effect
+  kinds, the set-up lookups.
+- ``setup.py``: the position before the first move (home tiles, boats, turn-order tiles, season
+  tiles, winter tiles dealt and chosen, starting workers, against the table) and a random set-up.
+- ``moves.py``: applying each move type (the checks every move has, then its function); the
+  layout, winter tiles, boats, placing and the final count.
+- ``listing.py``: the legal moves of a position and chance's odds.
+- ``scoring.py``: final scoring with one line per source, the declared allocation checked, the
+  ledger filled and the winners.
+- ``render.py``: the position in words (``describe``, ``render``).
+- ``board_svg.py``: the position as a picture (``render_svg``).
+- ``ids.py``: the catalog's ids in words for ``ludolog ids``.
+- ``rules.py``: every ``KEY.*`` code with its passage.
+
+and the game's own domain:
+
+- ``actions.py``: the action phase's moves (bid, use, draws, carries, upgrades).
+- ``bidding.py``: the colour rule, bids, outbids, uses, boats 4a and 4b.
+- ``effects.py``: one function per action kind of the tiles.
+- ``hands.py``: workers and skill tiles behind the screens, known or unseen.
+- ``seasons.py``: the course of a season (where products go, boat-choice order, the start
+  player, the extra workers of boats 1a and 1b, the end of a season, the next one).
+- ``geometry.py``: hex coordinates, placement by matching sides, roads, road loops, rivers.
+- ``transport.py``: carrying resources along roads, upgrade costs and payment.
+- ``allocation.py``: the best allocation of items to the scoring tiles, or a declared one checked.
+- ``snapshot.py``: the ingest's per-seat rows (``Keyflower.player_rows``).
+
 Every function that refuses raises :class:`~ludolog.replayer.core.errors.IllegalMove` with a
 declared code, a sentence and a pointer into the move.
 
@@ -108,8 +126,8 @@ gets otherwise or not at all (each is one place in code, with a test):
   gold counter "worth one point ... if [it has] not been allocated". Its holder is the winner of
   the start-player turn-order tile in winter (tile text: "At the end of winter the player winning
   the tile depicting the purple start player worker also takes the purple start player worker");
-  nobody declares it when nobody bid for that tile (``flow``; tests/keyflower/test_scoring.py,
-  test_audit.py).
+  nobody declares it when nobody bid for that tile (``seasons.end_season``;
+  tests/keyflower/test_scoring.py, test_audit.py).
 - The boats when nobody won the start-player tile: the players without a turn-order tile choose
   clockwise from the season's start player, who passes the keyple to the left only after the boats
   (End of season 5a ii and iv; in winter 5b iii). The supplement's section 7.2 ([I], one
@@ -140,7 +158,7 @@ Readings where the texts are silent or unclear (each is one place in code):
   time, but not with more workers than are stated on the tile") is shared out one worker at a time in
   the order of the boats in play (the catalog's: Keyflower, Sea Bastion, Sea Breese, Flipper,
   Ianvincible, White Wind), from the workers the bag held before the season's first load, whatever
-  order the loads are written in (``flow.workers_due``). The text says nothing of skill tiles: a
+  order the loads are written in (``seasons.workers_due``). The text says nothing of skill tiles: a
   short pile gives each boat loaded what is left.
 - A winter tile dealt face down may stay unknown in a log until it is played.
 - Engine readings (each one place in code): a bid's ``count`` is the workers placed by that

@@ -7,7 +7,6 @@ composition; :func:`random_move` draws them with their true odds from what is un
 from __future__ import annotations
 
 import itertools
-import random
 
 from ..core.chance import draws
 from ..core.components import UNKNOWN
@@ -15,9 +14,9 @@ from ..core.errors import IllegalMove
 from ..core.game import SIMULTANEOUS
 from .actions import held, where_tile
 from .bidding import TileWorkers, bid as place_bid, use as place_use
-from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, Catalog, Season, TileGroup
+from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, TileGroup
 from .effects import PARAMS
-from .flow import boats_in_play, owns_flipper, workers_due
+from .seasons import boats_in_play, owns_flipper, workers_due
 from .geometry import DIRECTIONS, check_placement, distances
 from .hands import colours_available, skills_available, unknown_skills, unknown_workers
 from .state import Draw, KFState, Phase, Transport, expect
@@ -402,29 +401,3 @@ def chance_outcomes(s: KFState) -> list[tuple[dict, float]]:
     return [({"type": "load", "boat": boat, "workers": workers, "skills": skills}, p * q)
             for workers, p in _drawn(s.bag, COLOURS, workers_due(s, boat))
             for skills, q in _drawn(s.skill_pile, SKILLS, cargo.skills if cargo else 0)]
-
-
-def random_setup(cat: Catalog, rng: random.Random, n: int) -> dict:
-    """A set-up as a table records it, every random outcome drawn with ``rng``."""
-    pc = cat.setup(n)
-    homes = rng.sample(list(cat.home_ids), n)
-    winter = list(cat.season_tiles[Season.WINTER])
-    rng.shuffle(winter)
-    each = pc.winter_tiles_each
-    bag = {c: cat.worker_supply[c] for c in cat.bag_colours}
-    workers = []
-    for _ in range(n):
-        drawn: dict[str, int] = {}
-        for _ in range(cat.starting_workers):
-            c = rng.choices(list(bag), weights=list(bag.values()))[0]
-            bag[c] -= 1
-            if rng.random() < 0.25:  # a worker the scorer did not see behind the screen
-                c = UNKNOWN
-            drawn[c] = drawn.get(c, 0) + 1
-        workers.append(drawn)
-    hands = [winter[k * each:(k + 1) * each] for k in range(n)]
-    for hand in hands:
-        if rng.random() < 0.3:  # one tile dealt face down and not seen until it is put up
-            hand[0] = UNKNOWN
-    return {"homes": homes, "turn_order": {tid: side.side for tid, side in cat.turn_order_for(n)},
-            "winter_tiles": hands, "workers": workers}

@@ -29,9 +29,10 @@ from operator import itemgetter
 
 from ..core.errors import IllegalMove
 from .allocation import Allocation, Rule, best_for_counts, check_allocation
-from .catalog import COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, Scoring, ScoringKind, TileGroup
+from .catalog import COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, Scoring, ScoringKind, Season, TileGroup
 from .geometry import PlacedTile, Village, adjacent_tiles, river_component, road_loop_tiles
 from .rules import counted
+from .state import COLOUR_INDEX, SKILL_INDEX, KFState, Phase
 
 ITEM_CLASSES = (("workers", COLOURS), ("skills", SKILLS), ("resources", RESOURCES))
 _CLASS_INDEX = {items: c for c, (items, _) in enumerate(ITEM_CLASSES)}
@@ -326,3 +327,60 @@ def winners(totals: dict[int, int]) -> tuple[int, ...]:
     """The players with the most points; "If players have an equal number of points the players are tied"."""
     top = max(totals.values())
     return tuple(sorted(p for p, t in totals.items() if t == top))
+
+
+# -- the game's end on the state: a declared allocation checked, the ledger filled --------------------
+
+def _holdings(s: KFState, seat: int, named: dict | None = None) -> Holdings:
+    p = s.players[seat]
+    workers, skills = list(p.workers), list(p.skills)
+    if named is not None:
+        for k, n in named["workers"].items():
+            workers[COLOUR_INDEX[k]] += n
+        for k, n in named["skills"].items():
+            skills[SKILL_INDEX[k]] += n
+    return Holdings(tuple(zip(COLOURS, workers)), tuple(zip(SKILLS, skills)), p.purple)
+
+
+def check_declared(s: KFState, seat: int, move: dict, declared: dict) -> None:
+    """A declared allocation must be possible with what the player holds once the screen is counted.
+
+    :raises IllegalMove: KEY.SCORE.ALLOCATION (pointer ``/allocation``).
+    """
+    p = s.players[seat]
+    village = p.village
+    flip = move.get("flip")
+    if flip is not None:
+        placed = village.tiles[p.coords[flip]]
+        village = village.replaced(PlacedTile(placed.tile, placed.coord, placed.rotation, "upgraded", placed.resources))
+    try:
+        final_score(village, _holdings(s, seat, move), declared)
+    except IllegalMove as exc:
+        exc.pointer = "/allocation"
+        raise
+
+
+_CATEGORY = {TileGroup.HOME: "tiles", TileGroup.VILLAGE: "tiles", TileGroup.SUMMER_BOAT: "tiles",
+             TileGroup.BOAT: "boats", TileGroup.TURN_ORDER: "turn_order"}
+
+
+def category(s: KFState, source: str) -> str:
+    """Ledger category of a score line: printed VP, yards, winter tiles, boats, turn-order tiles, gold."""
+    if source == "gold":
+        return "gold"
+    tile = s.cat.tiles[source]
+    if tile.season is Season.WINTER:
+        return "winter_tiles"
+    side = tile.sides.get("front")
+    if side is not None and any(x.kind.value == "stored_resources" for x in side.scoring):
+        return "yards"
+    return _CATEGORY[tile.group]
+
+
+def score_game(s: KFState) -> None:
+    add = s.ledger.add
+    for seat, p in enumerate(s.players):
+        for line in final_score(p.village, _holdings(s, seat), p.allocation).lines:
+            add(seat, line.points, category(s, line.source), line.why)  # a tile of the catalog or "gold"
+    s.scored = True
+    s.phase = Phase.END

@@ -1,4 +1,17 @@
-"""Season bookkeeping as pure functions: where products go and who picks a boat in which order.
+"""The course of a season: where products go and who picks a boat in which order (pure functions),
+and the steps between the moves: a season opened, its layout done, its end, the boats, the next.
+
+Each of spring, summer and autumn opens with the season's tiles laid out one ``lay`` at a time
+and each boat loaded (``load``) with workers from the bag and skill tiles from the pile, face up.
+Winter opens with every player putting up winter tiles (``winter``, simultaneous). After the
+action phase the season ends (supplement 8): losing bids go back; a tile won goes to its winner
+with the workers used on it, the winning workers into the bag (green ones too: boat 1a's text
+"after all of the workers (including green workers) used in winning bids ... have been placed in
+the bag"); an unsold tile leaves the game and the workers used on it go into the bag; workers
+used in a village go to its owner; turn-order tiles give the boat order and the start player.
+Players then take boats in that order (``boat``) and place the tiles they won (``place``,
+simultaneous). After winter: Flipper's free flip and the count behind the screens (``final``,
+simultaneous), then the final score.
 
 Rules text and rulebook: "Any resources generated in a player's own village are placed on the tile
 generating the resources. Any resources generated in another player's village or from a tile being
@@ -18,7 +31,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .catalog import AbilityKind
+from ..core.simultaneous import SimultaneousWindow
+from .actions import win_summer_boat
+from .bidding import TileWorkers
+from .catalog import AbilityKind, Season
+from .state import COLOUR_INDEX, SEASONS, KFState, Phase
+
+#: the season index of winter (``s.season`` compared without the season_enum property's call)
+WINTER_INDEX = SEASONS.index(Season.WINTER)
 
 
 class Where(enum.Enum):
@@ -98,3 +118,157 @@ def boat_bonus(held: dict[AbilityKind, int]) -> tuple[int, int]:
     (the text names the end of summer, before the won tiles are placed).
     """
     return held.get(AbilityKind.BOAT_DRAW_WORKERS, 0), held.get(AbilityKind.BOAT_GREEN_WORKER, 0)
+
+
+# -- a season's steps on the state ----------------------------------------------------------------
+
+def boats_in_play(s: KFState) -> tuple[str, ...]:
+    return s.boats
+
+
+def open_season(s: KFState) -> None:
+    s.on_tile = {}
+    s.passes = 0
+    s.actions = 0
+    s.auction = []
+    s.loaded = []
+    s.boat_load = {}
+    s.current = s.start
+    if s.season == WINTER_INDEX:
+        s.phase = Phase.WINTER_CHOICE
+        s.window = SimultaneousWindow("the choice of winter tiles", frozenset(range(s.n)), frozenset(("winter",)))
+    else:
+        s.phase = Phase.LAYOUT
+        s.window = None
+
+
+def layout_done(s: KFState) -> bool:
+    # the player count was checked at set-up: its row is read without setup()'s check
+    return len(s.auction) == s.cat.player_counts[s.n].season_tiles and len(s.loaded) == len(s.boats)
+
+
+def workers_due(s: KFState, boat: str) -> int:
+    """The workers ``boat`` is loaded with this season. Start of season: "In the unlikely scenario that
+    there are insufficient workers in the bag, fill boats in order with one worker at a time, but not
+    with more workers than are stated on the tile": the workers the bag held before the first load
+    are shared out one at a time in the boats' order, whatever order the loads are written in."""
+    wanted, total, by_boat = _workers_wanted(s)
+    left = s.bag.remaining
+    for b in s.loaded:
+        left += sum(s.boat_load[b][0])
+    if left >= total:
+        return by_boat[boat]
+    share = dict.fromkeys(dict(wanted), 0)
+    while left:
+        for b, n in wanted:
+            if left and share[b] < n:
+                share[b] += 1
+                left -= 1
+    return share[boat]
+
+
+def _workers_wanted(s: KFState) -> tuple[tuple[tuple[str, int], ...], int, dict[str, int]]:
+    """The workers each boat in play is loaded with this season when the bag has enough, in the
+    boats' order, their sum, and the same by boat."""
+    wanted = tuple((b, (c.workers if (c := s.cat.boat_load(b, s.season_enum)) else 0)) for b in boats_in_play(s))
+    return wanted, sum(n for _, n in wanted), dict(wanted)
+
+
+def after_layout(s: KFState) -> None:
+    if layout_done(s):
+        s.phase = Phase.ACTIONS
+        s.current = s.start
+
+
+def _use_colours(workers: TileWorkers) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for u in workers.uses:
+        for c, n in u.standing:
+            out[c] = out.get(c, 0) + n
+        for c, n in u.lying:
+            out[c] = out.get(c, 0) + n
+    return out
+
+
+def _give(known: list[int], used: dict[str, int]) -> None:
+    """Workers used on a tile back behind a screen (``known``: that player's counts by colour)."""
+    for c, n in used.items():
+        known[COLOUR_INDEX[c]] += n
+
+
+def end_season(s: KFState) -> None:
+    """Everything after the last pass, up to the first boat choice (supplement 8, steps 1-6)."""
+    winter = s.season == WINTER_INDEX
+    winners: dict[int, int] = {}
+    players = s.players
+    put_back = s.bag.put_back_many
+    turn_order, auction = s.turn_order, s.auction
+    for tile_id, workers in s.on_tile.items():
+        bids = workers.bids
+        top = None
+        if bids:
+            for b in bids:  # TileWorkers.highest written out
+                if top is None or b.count > top.count:
+                    top = b
+            for b in bids:
+                if b is not top:  # losing bids go back behind their players' screens
+                    players[b.player].workers[COLOUR_INDEX[b.colour]] += b.count
+        used = _use_colours(workers) if workers.uses else None
+        if tile_id in turn_order:
+            if top is not None:
+                put_back(top.colour, top.count)
+                winners[s.cat.tiles[tile_id].number] = top.player
+                if winter:
+                    players[top.player].pending.append(tile_id)
+                    if tile_id == s.start_tile:
+                        players[top.player].purple = True
+        elif tile_id in auction:
+            if top is not None:
+                put_back(top.colour, top.count)
+                winner = players[top.player]
+                if used:
+                    _give(winner.workers, used)
+                winner.pending.append(tile_id)
+                if tile_id in s.summer_sides:
+                    win_summer_boat(s, top.player, tile_id)
+            elif used:
+                for c, n in used.items():
+                    put_back(c, n)
+        elif used:
+            _give(players[s.owner[tile_id]].workers, used)
+    s.on_tile = {}
+    s.auction = []
+    order = boat_order(tuple(range(s.n)), s.start, winners, s.cat.tiles[s.start_tile].number)
+    s.boat_order = list(order.order)
+    s.next_start = order.next_start
+    s.boat_turn = 0
+    s.boats_left = list(boats_in_play(s))
+    s.phase = Phase.BOATS
+    s.current = s.boat_order[0]
+
+
+def after_boat(s: KFState) -> None:
+    """The next boat choice, or the placing of won tiles once every player has taken one."""
+    if s.boat_turn < len(s.boat_order):
+        s.current = s.boat_order[s.boat_turn]
+        return
+    s.start = s.next_start
+    placing = frozenset(seat for seat in range(s.n) if s.players[seat].pending)
+    if placing:
+        s.phase = Phase.PLACE
+        s.window = SimultaneousWindow(f"the placing of the {s.season_enum.value} tiles won", placing, frozenset(("place",)))
+    else:
+        next_season(s)
+
+
+def next_season(s: KFState) -> None:
+    if s.season == WINTER_INDEX:
+        s.phase = Phase.FINAL
+        s.window = SimultaneousWindow("the final count behind the screens", frozenset(range(s.n)), frozenset(("final",)))
+        return
+    s.season += 1
+    open_season(s)
+
+
+def owns_flipper(s: KFState, seat: int) -> bool:
+    return any(s.cat.tiles[t].before_scoring == "free_upgrade" for t in s.players[seat].coords)

@@ -15,7 +15,7 @@ A village is a value (:class:`~.geometry.Village`): the engine replaces it whene
 placed, flipped or given resources, so a village is compared by identity (``Village`` has no value
 equality) and its figures (resources on its tiles, tiles besides the home tile, upgraded and
 winter tiles, transport numbers) are worked out once per village object (:meth:`SnapshotMemo.village_figures`).
-The village's tiles are the seat's tiles (``Player.coords``: ``flow.place`` adds a tile to both).
+The village's tiles are the seat's tiles (``Player.coords``: ``moves.place`` adds a tile to both).
 """
 from __future__ import annotations
 

@@ -153,3 +153,20 @@ def expect(s: KFState) -> tuple[int, tuple[str, ...]]:
     if s.window is not None:
         return SIMULTANEOUS, PHASE_TYPES[phase]
     return s.current, PHASE_TYPES[phase]
+
+
+#: phase -> what the players do in it, in words
+_WAITING = {Phase.ACTIONS: "bid, use a tile or pass", Phase.BOATS: "take a boat", Phase.WINTER_CHOICE: "put up winter tiles",
+            Phase.PLACE: "place the tiles won", Phase.FINAL: "count the screens", Phase.LAYOUT: "lay out tiles and load the boats"}
+
+
+def waiting(s: KFState) -> str:
+    """What the position waits for, in words (the refusal of a move out of step, ``describe``)."""
+    task = s.tasks.top()
+    if isinstance(task, Draw):
+        return f"the {task.what} drawn for {s.ids[task.seat]} are written first"
+    if isinstance(task, Transport):
+        return f"{s.ids[task.seat]} carries resources and upgrades tiles ({task.points} transport, {task.upgrades} upgrades left) or is done"
+    if s.phase is Phase.END:
+        return "the game is over"
+    return f"{SEASONS[s.season].value}: {_WAITING[s.phase]}"
