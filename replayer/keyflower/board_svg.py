@@ -191,7 +191,7 @@ def _boat_lines(s: KFState, boat: str) -> list[str]:
     load = s.boat_load.get(boat)
     if load is None or boat not in s.loaded:
         return ["not loaded this season"]
-    workers, skills = load
+    workers, skills = load.workers, load.skills
     return [("workers: " + (_counts_text(workers, COLOURS) or "none"))[:24],
             ("skills: " + (_counts_text(skills, SKILLS) or "none"))[:24]]
 

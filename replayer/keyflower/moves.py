@@ -20,7 +20,7 @@ from .hands import unknown_skills, unknown_workers
 from .rules import NOUNS, counted, refuse
 from .scoring import check_declared, score_game
 from .seasons import WINTER_INDEX, after_boat, after_layout, boats_in_play, end_season, next_season, owns_flipper, workers_due
-from .state import COLOUR_INDEX, SEASONS, SKILL_INDEX, Draw, KFState, Phase, Transport, expect, waiting
+from .state import COLOUR_INDEX, EMPTY_LOAD, SEASONS, SKILL_INDEX, BoatLoad, Draw, KFState, Phase, Transport, expect, waiting
 
 WINDOW_TYPES = frozenset(("winter", "place", "final"))
 # enum members read at every lay, placing and boat taken, as module constants: a global lookup, where an enum member is an
@@ -98,7 +98,7 @@ def load(s: KFState, move: dict) -> None:
     for k, n in skills.items():
         s.skill_pile.reveal_many(k, n)
         sk[SKILL_INDEX[k]] += n
-    s.boat_load[boat] = (w, sk)
+    s.boat_load[boat] = BoatLoad(tuple(w), tuple(sk))
     s.loaded.append(boat)
     after_layout(s)
 
@@ -141,12 +141,12 @@ def take_boat(s: KFState, seat: int, move: dict) -> None:
     if s.season == WINTER_INDEX:
         p.pending.append(boat)
     else:
-        workers, skills = s.boat_load.pop(boat, ([0] * 4, [0] * 3))
+        cargo = s.boat_load.pop(boat, EMPTY_LOAD)
         known = p.workers  # the boat's load, counts by colour
-        for k, n in enumerate(workers):
+        for k, n in enumerate(cargo.workers):
             known[k] += n
         known = p.skills
-        for k, n in enumerate(skills):
+        for k, n in enumerate(cargo.skills):
             known[k] += n
     abilities = held(s, seat)
     greens = min(abilities.get(_BOAT_GREEN_WORKER, 0), s.green_stock)

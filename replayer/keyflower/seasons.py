@@ -155,7 +155,7 @@ def workers_due(s: KFState, boat: str) -> int:
     wanted, total, by_boat = _workers_wanted(s)
     left = s.bag.remaining
     for b in s.loaded:
-        left += sum(s.boat_load[b][0])
+        left += sum(s.boat_load[b].workers)
     if left >= total:
         return by_boat[boat]
     share = dict.fromkeys(dict(wanted), 0)

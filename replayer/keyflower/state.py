@@ -68,6 +68,19 @@ class Transport:
     any_resource: bool
 
 
+@dataclass(frozen=True, slots=True)
+class BoatLoad:
+    """What a boat was loaded with this season, face up: workers by colour (red, yellow, blue, green)
+    and skill tiles by type (saw, pickaxe, anvil). Never changed once loaded, so clones share it."""
+
+    workers: tuple[int, int, int, int]
+    skills: tuple[int, int, int]
+
+
+#: the load of a boat nobody loaded this season (winter's boats are taken as tiles)
+EMPTY_LOAD = BoatLoad((0, 0, 0, 0), (0, 0, 0))
+
+
 @dataclass(slots=True)
 class Player:
     home: str
@@ -114,7 +127,7 @@ class KFState:
     laid: list[str] = field(default_factory=list)  #: every season tile laid out so far (all seasons)
     on_tile: dict[str, TileWorkers] = field(default_factory=dict)  #: workers on each tile this season
     owner: dict[str, int] = field(default_factory=dict)  #: village tile id -> the seat whose village holds it
-    boat_load: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  #: boat -> (workers, skills)
+    boat_load: dict[str, BoatLoad] = field(default_factory=dict)  #: boat -> what it was loaded with
     loaded: list[str] = field(default_factory=list)  #: boats loaded this season
     summer_sides: dict[str, str] = field(default_factory=dict)
     boat_order: list[int] = field(default_factory=list)

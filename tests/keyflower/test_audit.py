@@ -37,7 +37,7 @@ def test_a_short_bag_fills_the_boats_one_worker_at_a_time():
     assert exc.value.code == "KEY.BOAT.SHORT" and exc.value.pointer == "/workers"
     for boat in s.boats:
         GAME.apply(s, {"type": "load", "boat": boat, "workers": {most(s.bag): 1}, "skills": {most(s.skill_pile): skills[boat]}}, None)
-    assert s.bag.remaining == 0 and all(sum(s.boat_load[b][0]) == 1 for b in s.boats)
+    assert s.bag.remaining == 0 and all(sum(s.boat_load[b].workers) == 1 for b in s.boats)
     assert s.phase is Phase.ACTIONS
 
 
@@ -144,7 +144,7 @@ def test_green_workers_of_a_winning_bid_go_into_the_bag_and_can_be_drawn():
     assert s.bag.unaccounted["green"] == 1 and s.green_stock == 19
     load = {"type": "load", "boat": "keyflower", "workers": {"green": 1, "red": 6}, "skills": {"saw": 1}}
     _step(s, load)
-    assert s.boat_load["keyflower"][0][3] == 1 and s.bag.unaccounted["green"] == 0
+    assert s.boat_load["keyflower"].workers[3] == 1 and s.bag.unaccounted["green"] == 0
 
 
 def test_the_fair_peddler_and_store_give_only_the_green_workers_left_in_the_stock():
