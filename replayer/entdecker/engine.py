@@ -34,7 +34,8 @@ from .migrate import migrate_v1
 from .islands import fill_from_reserve, find, put_tile, score_island, standings
 from .islands import explorable, has_fort_or_colony
 from .listing import MoveListing
-from .render import describe, render, render_svg
+from .board_svg import render_svg
+from .render import describe, render
 from .rules import RULES
 from .state import (COLONY, EXPLORE, FORT, INCOME, OVER, PLACE, PLANT, POST, START,
                     EntdeckerState, PendingIsland)
