@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import random
 
-from ..core.components import HiddenPool
-from ..core.errors import IllegalMove, SetupProblems
+from ..core.errors import IllegalMove
 from ..core.game import SIMULTANEOUS, TERMINAL, Game
-from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow, check_simultaneous
+from . import setup
 from .catalog import SIDES, Catalog, TileKind, load_catalog
 from .events import EFFECTS
 from .migrate import migrate_v1
@@ -106,53 +105,10 @@ class Entdecker(MoveListing, Game):
 
     # ------------------------------------------------------------------ set-up
     def new_state(self, log) -> EntdeckerState:
-        cat = self.cat
-        setup, options = log.setup, log.options
-        n = len(log.players)
-        problems = SetupProblems()  # every wrong set-up value at once
-        # the sizes are optional: a table that did not count the piles leaves them out
-        tiles = plant_tokens = None
-        try:
-            tiles = HiddenPool.create("discovery tile", {k: t.count for k, t in cat.tiles.items()},
-                                      piles=cat.discovery_piles, pile_sizes=setup.get("piles"), pointer="/setup/piles")
-        except IllegalMove as exc:
-            problems.add_error(exc)
-        try:
-            plant_tokens = HiddenPool.create("plant token", cat.plants, piles=cat.plant_piles,
-                                             pile_sizes=setup.get("plant_piles"), pointer="/setup/plant_piles")
-        except IllegalMove as exc:
-            problems.add_error(exc)
-        first = log.seat_of.get(setup["first_player"])
-        if first is None:
-            from ..core.suggest import did_you_mean  # the error path only
-
-            problems.add_error(_illegal("ENT.SETUP.FIRST_PLAYER", f"first player {setup['first_player']!r} is not one of "
-                                        f"the players ({', '.join(log.seat_of)})"
-                                        f"{did_you_mean(setup['first_player'], log.seat_of)}", "/setup/first_player"))
-        problems.check()
-        personal = bool(options.get("personal_tiles"))
-        state = EntdeckerState(
-            cat=cat, n=n, ledger=Ledger(n), personal_variant=personal,
-            change_first=bool(options.get("change_first_player")),
-            unplaceable_to_reserve=bool(options.get("unplaceable_to_reserve")),
-            faces=[None] * cat.cells, wealth=[cat.wealth_start] * n,
-            pieces=[list(cat.piece_count) for _ in range(n)], plants=[[] for _ in range(n)],
-            tiles=tiles, reserve={num: k.count for num, k in cat.reserve.items()}, plant_tokens=plant_tokens,
-            personal_left=[set(cat.personal) if personal else set() for _ in range(n)],
-            first=first, current=first, ids=tuple(log.player_ids), open_edges=len(cat.edge_spaces))
-        state.parent = list(range(cat.cells * 4))
-        state.seaside = [mask != 0 for mask in cat.border_mask]
-        return state
+        return setup.new_state(self.cat, log)
 
     def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
-        cat = self.cat
-        total, k = cat.discovery_total, cat.discovery_piles
-        piles = [total // k + (1 if i < total % k else 0) for i in range(k)]
-        ptotal, pk = sum(cat.plants.values()), cat.plant_piles
-        plant_piles = [ptotal // pk + (1 if i < ptotal % pk else 0) for i in range(pk)]
-        names = ("ana", "ben", "cleo", "dev", "eda")
-        # the simulated table counts its piles (optional in a log; tests cover logs without them)
-        return {"first_player": names[rng.randrange(n_players)], "piles": piles, "plant_piles": plant_piles}
+        return setup.random_setup(self.cat, rng, n_players, options)
 
     # ------------------------------------------------------------------ queries
     def to_move(self, s: EntdeckerState) -> int:
