@@ -30,14 +30,14 @@ from . import setup
 from .catalog import SIDES, Catalog, TileKind, load_catalog
 from .events import EFFECTS
 from .migrate import migrate_v1
-from .islands import fill_from_reserve, find, put_tile, score_island, standings
-from .islands import explorable, has_fort_or_colony
+from .islands import explorable, fill_from_reserve, put_tile
 from .listing import MoveListing
 from .board_svg import render_svg
 from .render import describe, render
 from .rules import RULES
+from .scoring import game_end, game_over, player_rows, queue_completed_islands, score_pending
 from .state import (COLONY, EXPLORE, FORT, INCOME, OVER, PLACE, PLANT, POST, START,
-                    EntdeckerState, PendingIsland)
+                    EntdeckerState)
 
 PIECES = {"post": POST, "fort": FORT, "colony": COLONY}
 PIECE_NAMES = ("trading post", "fort", "colony")
@@ -128,16 +128,7 @@ class Entdecker(MoveListing, Game):
     def is_terminal(self, s: EntdeckerState) -> bool:
         return s.phase == OVER
 
-    def player_rows(self, s: EntdeckerState) -> list[tuple]:
-        """Per seat, the :attr:`state_columns` (the ingest asks after every move): score, gold, the
-        trading posts, forts and colonies in reserve, the pieces on the board (every piece not in its
-        owner's reserve), the plantations and their sum. A reserve is unpacked (it is [posts, forts,
-        colonies]) rather than indexed by the Piece members, which costs an enum's conversion each time."""
-        every_piece = sum(s.cat.piece_count)
-        rows = []
-        for total, wealth, (post, fort, colony), plants in zip(s.ledger.totals, s.wealth, s.pieces, s.plants):
-            rows.append((total, wealth, post, fort, colony, every_piece - post - fort - colony, len(plants), sum(plants)))
-        return rows
+    player_rows = staticmethod(player_rows)
 
     def turn_info(self, s: EntdeckerState) -> tuple[int, int]:
         return s.turn, s.season
@@ -507,7 +498,11 @@ class Entdecker(MoveListing, Game):
         """The next completed island's draws as a window, or the scoring when none is left."""
         if not s.plant_queue:
             s.window = None
-            self._score_pending(s)
+            score_pending(s)
+            if game_over(s):
+                game_end(s)
+            else:
+                self._next_player(s)
             return
         island = s.pending_islands[s.plant_queue[0]]
         where = s.cat.cell_name(min(s.island_cells[island.root]))
@@ -521,47 +516,8 @@ class Entdecker(MoveListing, Game):
         s.last_ended, s.last_end_reason = s.current, reason
         s.stormed = False
         fill_from_reserve(s)
-        parent, faces, open_sides, scored = s.parent, s.faces, s.open_sides, s.scored
-        roots = []
-        for cell in s.touched:
-            for node in range(cell * 4, cell * 4 + len(faces[cell].segments)):
-                root = find(parent, node)
-                if open_sides[root] == 0 and root not in scored and root not in roots:
-                    roots.append(root)
-        s.touched = []
-        s.pending_islands = []
-        if not roots:  # no island completed this turn
-            self._open_plant_window(s)
-            return
-        if len(roots) > 1:
-            roots.sort(key=lambda r: min(s.island_cells[r]))
-        tokens_left = s.plant_tokens.remaining
-        for root in roots:
-            ranked = standings(s, root)
-            drawers: list[int] = []
-            if ranked and has_fort_or_colony(ranked):
-                best = ranked[0][0]
-                top = [seat for key, seat in ranked if key == best]
-                if len(top) <= tokens_left:
-                    drawers = sorted(top)  # they draw in any order (the rules give none)
-                    tokens_left -= len(drawers)
-            island = PendingIsland(root=root, cells=len(s.island_cells[root]), standings=ranked, drawers=drawers)
-            s.pending_islands.append(island)
-            if drawers:
-                s.plant_queue.append(len(s.pending_islands) - 1)
+        queue_completed_islands(s)
         self._open_plant_window(s)
-
-    def _score_pending(self, s: EntdeckerState) -> None:
-        for island in s.pending_islands:
-            if island.standings:
-                score_island(s, island, "island")
-            else:
-                s.scored.add(island.root)
-        s.pending_islands = []
-        if s.placed == s.cat.cells or s.tiles.remaining == 0 or not self._explorable(s):
-            self._game_end(s)
-            return
-        self._next_player(s)
 
     _explorable = staticmethod(explorable)
 
@@ -581,22 +537,3 @@ class Entdecker(MoveListing, Game):
         else:
             s.current = (s.current + 1) % s.n
             s.phase = START
-
-    def _game_end(self, s: EntdeckerState) -> None:
-        """Incomplete islands scored without plants; then the Grand Inventor bonus."""
-        parent = s.parent
-        roots = sorted({find(parent, c * 4 + seg) for c, (_, _, seg) in s.constructions.items()},
-                       key=lambda r: min(s.island_cells[r]))
-        for root in roots:
-            if root in s.scored:
-                continue
-            island = PendingIsland(root=root, cells=len(s.island_cells[root]), standings=standings(s, root),
-                                   drawers=[], with_plants=False)
-            score_island(s, island, "incomplete_island")
-        counts = [len(p) for p in s.plants]
-        best = max(counts)
-        if best:
-            for seat, c in enumerate(counts):
-                if c == best:
-                    s.ledger.add(seat, c, "grand_inventor", f"Grand Inventor with {c} plant tokens")
-        s.phase = OVER

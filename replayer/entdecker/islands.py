@@ -1,9 +1,10 @@
-"""Islands: land segments joined across tiles, incrementally (union-find), their completion,
-the automatic reserve fill, and island scoring (greatest discoverer, halving down the ranks)."""
+"""Islands: land segments joined across tiles, incrementally (union-find), the counts that say
+whether an island is complete and whether anybody can still explore, and the automatic reserve
+fill. Scoring the islands is :mod:`.scoring`'s."""
 from __future__ import annotations
 
 from .catalog import PATTERN_NUMBER, TileFace
-from .state import COLONY, FORT, POST, EntdeckerState, PendingIsland
+from .state import EntdeckerState
 
 
 def find(parent: list[int], node: int) -> int:
@@ -168,58 +169,4 @@ def explorable(s: EntdeckerState) -> bool:
     return s.open_edges > 0 or s.open_lanes > 0
 
 
-def standings(s: EntdeckerState, root: int) -> list[tuple[tuple[int, int, int], int]]:
-    """((colonies, forts, posts), seat) of every player with a construction on the island, best first."""
-    parent = s.parent
-    tally: dict[int, list[int]] = {}
-    for cell, (seat, piece, seg) in s.constructions.items():
-        if find(parent, cell * 4 + seg) == root:
-            t = tally.setdefault(seat, [0, 0, 0])
-            t[2 - piece] += 1  # colonies first, then forts, then posts
-    ranked = [(tuple(v), seat) for seat, v in tally.items()]
-    ranked.sort(key=lambda x: (x[0], -x[1]), reverse=True)
-    return ranked
-
-
-def shares(value: int, ranked: list[tuple[tuple[int, int, int], int]]) -> list[tuple[int, int, int]]:
-    """(seat, position, points): the greatest discoverer(s) score the value; each further position
-    scores half of the position just above it, rounded up (10, 5, 3, 2). Tied players share a
-    position and the next player takes the share of their own position."""
-    out = []
-    share = value
-    position = 1
-    prev_key = None
-    for index, (key, seat) in enumerate(ranked, start=1):
-        if key != prev_key:
-            while position < index:
-                share = (share + 1) // 2
-                position += 1
-            prev_key = key
-        out.append((seat, position, share))
-    return out
-
-
-def has_fort_or_colony(ranked) -> bool:
-    return any(key[0] or key[1] for key, _ in ranked)
-
-
-def return_constructions(s: EntdeckerState, root: int) -> None:
-    parent = s.parent
-    for cell in [c for c, (seat, piece, seg) in s.constructions.items() if find(parent, c * 4 + seg) == root]:
-        seat, piece, _ = s.constructions.pop(cell)
-        s.pieces[seat][piece] += 1
-
-
-def score_island(s: EntdeckerState, island: PendingIsland, category: str) -> None:
-    plant = max(island.drawn, default=0)
-    value = island.cells + plant
-    for seat, position, points in shares(value, island.standings):
-        plant_txt = f" + plant {plant}" if plant else ""
-        what = "incomplete island" if category == "incomplete_island" else "island"
-        s.ledger.add(seat, points, category,
-                     f"{what} of {island.cells} tiles{plant_txt} = {value}: position {position} -> {points}")
-    return_constructions(s, island.root)
-    s.scored.add(island.root)
-
-
-__all__ = ["COLONY", "FORT", "POST", "explorable", "fill_from_reserve", "find", "put_tile", "score_island", "shares", "standings"]
+__all__ = ["explorable", "fill_from_reserve", "find", "put_tile"]

@@ -35,13 +35,32 @@ PHASE_NAMES = ("income spin", "start of turn", "exploring", "placing a drawn til
 POST, FORT, COLONY = Piece
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's constructions on an island, as the island's ranking compares them: colonies
+    first, then forts, then trading posts (``pieces`` is (colonies, forts, posts))."""
+
+    pieces: tuple[int, int, int]
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """What one player scores for an island: their ``position`` in its ranking (tied players share
+    one) and the ``points`` that position is worth."""
+
+    seat: int
+    position: int
+    points: int
+
+
 @dataclass(slots=True)
 class PendingIsland:
     """A completed island waiting for its plant draws before it is scored."""
 
     root: int
     cells: int
-    standings: list[tuple[tuple[int, int, int], int]]  # ((colonies, forts, posts), seat), best first
+    standings: list[Standing]  # every player with a construction on the island, best first
     drawers: list[int]
     drawn: list[int] = field(default_factory=list)
     with_plants: bool = True
