@@ -41,7 +41,7 @@ Where rules/entdecker.txt leaves a point open, the engine decides as follows:
 - Trading posts may be returned at any time except while a completed island is being scored
   (between the end of a turn and its last plant token).
 """
-from .moves import Entdecker
+from .engine import Entdecker
 
 GAME = Entdecker()
 

@@ -5,10 +5,10 @@ import string
 
 from ..core.colours import seat_colour
 from .render import describe
+from .state import PIECE_NAMES
 
 _CELL = 56  # px per board space
 _MARGIN = 40  # room for the edge spaces (where the ship starts) and the coordinates
-_PIECE_NAMES = ("trading post", "fort", "colony")
 # unit vectors of the sides, in the catalog's order: 0 north, 1 east, 2 south, 3 west
 _SIDE_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
@@ -40,7 +40,7 @@ def _piece_svg(px: float, py: float, piece: int, colour: str, label: str) -> str
     else:  # colony: a house
         shape = (f'<polygon points="{px - 8:g},{py + 7:g} {px + 8:g},{py + 7:g} {px + 8:g},{py - 2:g} '
                  f'{px:g},{py - 9:g} {px - 8:g},{py - 2:g}" fill="{colour}" stroke="#000" stroke-width="1"/>')
-    return f'<g class="piece" data-piece="{_PIECE_NAMES[piece]}">{title}{shape}</g>'
+    return f'<g class="piece" data-piece="{PIECE_NAMES[piece]}">{title}{shape}</g>'
 
 
 def _ship_svg(cx: float, cy: float) -> str:
@@ -98,7 +98,7 @@ def render_svg(s) -> str:
         face = s.faces[cell]
         sides = face.segments[segment] if face is not None and segment < len(face.segments) else 0
         px, py = _segment_point(x, y, sides)
-        label = f"{_PIECE_NAMES[piece]} of {s.ids[seat]} on {cat.cell_name(cell)}"
+        label = f"{PIECE_NAMES[piece]} of {s.ids[seat]} on {cat.cell_name(cell)}"
         out.append(_piece_svg(px, py, piece, seat_colour(seat), escape(label)))
     if s.ship_edge is not None:
         cell, side = s.ship_edge

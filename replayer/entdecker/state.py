@@ -33,6 +33,8 @@ class Piece(enum.IntEnum):
 INCOME, START, EXPLORE, PLACE, PLANT, OVER = Phase
 PHASE_NAMES = ("income spin", "start of turn", "exploring", "placing a drawn tile", "plant draw", "game over")
 POST, FORT, COLONY = Piece
+PIECES = {"post": POST, "fort": FORT, "colony": COLONY}  # the log's word -> the piece
+PIECE_NAMES = ("trading post", "fort", "colony")  # by Piece, for messages and pictures
 
 
 @dataclass(frozen=True, slots=True)

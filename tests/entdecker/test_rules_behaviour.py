@@ -2,7 +2,7 @@
 import orjson
 
 from ludolog.replayer.core import get_game, parse_log, replay, simulate_log
-from ludolog.replayer.entdecker.islands import fill_from_reserve, put_tile
+from ludolog.replayer.entdecker.islands import explorable, fill_from_reserve, put_tile
 from tests.entdecker_builder import CAPE_EAST, CAPE_WEST, EntdeckerLog, island_points
 
 
@@ -149,7 +149,7 @@ def test_simulated_endings_follow_the_rules():
         result = replay(parse_log(orjson.dumps(raw), "x"))
         s = result.state
         assert result.status == "valid"
-        assert s.placed == s.cat.cells or s.tiles.remaining == 0 or not game._explorable(s)
+        assert s.placed == s.cat.cells or s.tiles.remaining == 0 or not explorable(s)
         assert s.constructions == {}
         counts = [len(p) for p in s.plants]
         inventor = {e.seat: e.delta for e in s.ledger.events if e.category == "grand_inventor"}

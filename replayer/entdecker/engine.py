@@ -1,0 +1,111 @@
+"""The Entdecker engine: the :class:`~ludolog.replayer.core.game.Game` members, each handing over
+to the module that does the work (setup, moves, listing, scoring, render, board_svg, ids, migrate).
+
+Members called once a move or more (``apply``, ``to_move``, ``legal_moves``, ``chance_outcomes``,
+``player_rows``) are those modules' functions themselves, bound as static methods, so handing over
+costs no call of its own.
+"""
+from __future__ import annotations
+
+import random
+
+from ..core.game import Game
+from ..core.simultaneous import SimultaneousWindow
+from . import ids, listing, moves, scoring, setup
+from .board_svg import render_svg
+from .catalog import Catalog, load_catalog
+from .events import EFFECTS
+from .migrate import migrate_v1
+from .render import describe, render
+from .rules import RULES
+from .state import OVER, PLANT, EntdeckerState
+
+
+def _check_effects(cat: Catalog) -> None:
+    """:raises CatalogError: an event of ``cat`` names an effect kind not registered in :mod:`.events`."""
+    EFFECTS.check_catalog(((spec["effect"], f"/events/{name}/effect") for name, spec in cat.events.items()), "Entdecker")
+
+
+class Entdecker(Game):
+    name = "entdecker"
+    title = "Entdecker (1996)"
+    editions = ("1996",)
+    min_players, max_players = 2, 4
+    variants = {
+        "personal_tiles": "each player has four own tiles; explorations are declared in gold; an own tile costs 2",
+        "change_first_player": "the first player passes the income wheel on each season (translator's option)",
+        "unplaceable_to_reserve": "unplaceable non-event tiles go to the matching reserve pile (translator's option)",
+    }
+    schema_file = "entdecker.schema.json"
+    format_schemas = {"ludolog/1": "entdecker.ludolog-1.schema.json"}
+    rules = RULES
+    state_columns = (("score", "int"), ("wealth", "int"), ("posts_left", "int"), ("forts_left", "int"),
+                     ("colonies_left", "int"), ("on_board", "int"), ("plants", "int"), ("plant_value", "int"))
+    round_name = "season"  # the rules' word: each season begins with the income spin
+
+    def __init__(self, catalog: Catalog | None = None):
+        """:raises CatalogError: ``catalog`` names an event effect kind the engine does not implement."""
+        if catalog is not None:
+            _check_effects(catalog)
+        self._catalog = catalog
+
+    @property
+    def cat(self) -> Catalog:
+        """:raises CatalogError: the catalog cannot be read, or names an effect kind not implemented."""
+        if self._catalog is None:
+            cat = load_catalog()
+            _check_effects(cat)
+            self._catalog = cat
+        return self._catalog
+
+    @property
+    def catalog_version(self) -> str:  # type: ignore[override]
+        return self.cat.version
+
+    def catalog_ids(self) -> dict[str, dict[str, dict]]:
+        """The catalog's components by kind (``ludolog ids``; see ids.py)."""
+        return ids.catalog_ids(self.cat)
+
+    # ------------------------------------------------------------------ set-up
+    def new_state(self, log) -> EntdeckerState:
+        return setup.new_state(self.cat, log)
+
+    def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
+        return setup.random_setup(self.cat, rng, n_players, options)
+
+    # ------------------------------------------------------------------ play
+    apply = staticmethod(moves.apply)
+    to_move = staticmethod(moves.to_move)
+    legal_moves = staticmethod(listing.legal_moves)
+    chance_outcomes = staticmethod(listing.chance_outcomes)
+    random_play_weights = listing.RANDOM_PLAY_WEIGHTS
+
+    def open_window(self, s: EntdeckerState) -> SimultaneousWindow | None:
+        return s.window if s.phase == PLANT else None
+
+    def turn_order(self, s: EntdeckerState) -> list[int]:
+        """Clockwise from the season's first player (setup.first_player; it moves on each season
+        only with the change_first_player option)."""
+        return [(s.first + k) % s.n for k in range(s.n)]
+
+    def is_terminal(self, s: EntdeckerState) -> bool:
+        return s.phase == OVER
+
+    def turn_info(self, s: EntdeckerState) -> tuple[int, int]:
+        return s.turn, s.season
+
+    # ------------------------------------------------------------------ results and pictures
+    player_rows = staticmethod(scoring.player_rows)
+
+    def describe(self, s: EntdeckerState) -> str:
+        return describe(s)
+
+    def render(self, s: EntdeckerState) -> str:
+        return render(s)
+
+    def render_svg(self, s: EntdeckerState) -> str:
+        return render_svg(s)
+
+    def migrate(self, raw: dict, from_format: str) -> dict:
+        """``ludolog/1`` -> ``ludolog/2``: an ``end`` after each storm (see :mod:`.migrate`)."""
+        return migrate_v1(self.cat, raw) if from_format == "ludolog/1" else raw
