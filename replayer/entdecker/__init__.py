@@ -5,6 +5,24 @@ Component data lives in ``catalog.json`` (a documented reconstruction, schema
 vocabulary is ``schema/entdecker.schema.json`` with an annotated example in
 ``schema/entdecker.example.md``. Every ``ENT.*`` code is declared with its passage in ``rules``.
 
+The modules, each importing only those listed above it (a stack, no circle):
+
+- ``catalog.py``: the catalog file read into typed components (tiles and their faces, the board's geometry)
+- ``rules.py``: the rule codes and their references
+- ``state.py``: the state's types (the position, its phases and pieces, a completed island, a standing)
+- ``events.py``: the event tiles' effects, one function per catalog effect kind
+- ``islands.py``: land joined across tiles (union-find), its counts, the automatic reserve fill
+- ``ship.py``: where the ship may start, its free white lines, where a tile fits beside it
+- ``scoring.py``: the islands a turn completes, their scoring, the end of the game and its winners, the rows
+- ``setup.py``: the position before the first move, its set-up checks, and a random set-up
+- ``moves.py``: applying each move type (every rule checked before anything changes) and the end of a turn
+- ``listing.py``: the legal moves of a position, and its chance outcomes
+- ``render.py``: the position in words (``describe``, ``render``)
+- ``board_svg.py``: the position as a picture (``render_svg``)
+- ``ids.py``: the ids a log may use, with their names and printed facts (``catalog_ids``)
+- ``migrate.py``: ``ludolog/1`` logs read as ``ludolog/2`` (an ``end`` after each storm)
+- ``engine.py``: the ``Game`` subclass, each member handing over to the modules above
+
 Where rules/entdecker.txt leaves a point open, the engine decides as follows:
 
 - "On the very first turn" means each player's first turn, the whole first season: on the first
