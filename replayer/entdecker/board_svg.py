@@ -92,7 +92,9 @@ def render_svg(s) -> str:
                            f'stroke="#fff" stroke-width="2"/>')
         border = 'stroke="#d4a017" stroke-width="3"' if cell in scored_cells else 'stroke="#2b5d8a" stroke-width="0.5"'
         out.append(f'<rect x="{x + 1.5:g}" y="{y + 1.5:g}" width="{_CELL - 3}" height="{_CELL - 3}" fill="none" {border}/></g>')
-    for cell, (seat, piece, segment) in sorted(s.constructions.items()):
+    for cell in sorted(s.constructions):
+        built = s.constructions[cell]
+        seat, piece, segment = built.seat, built.piece, built.segment
         row, col = divmod(cell, cat.columns)
         x, y = _MARGIN + col * _CELL, _MARGIN + row * _CELL
         face = s.faces[cell]

@@ -47,8 +47,8 @@ def legal_moves(s: EntdeckerState) -> list[dict]:
             moves.append({"type": "discard", "player": pid})
     elif s.phase == EXPLORE:
         moves += explore_moves(s, seat, pid)
-    moves.extend({"type": "return", "player": ids[owner], "cell": s.cat.cell_name(cell)}
-                 for cell, (owner, piece, _) in s.constructions.items() if piece == POST)
+    moves.extend({"type": "return", "player": ids[c.seat], "cell": s.cat.cell_name(cell)}
+                 for cell, c in s.constructions.items() if c.piece == POST)
     return moves
 
 

@@ -31,7 +31,8 @@ from .events import EFFECTS
 from .islands import fill_from_reserve, put_tile
 from .scoring import game_end, game_over, queue_completed_islands, score_pending
 from .ship import constraints, has_free_target, legal_starts, placements, start_position
-from .state import EXPLORE, INCOME, OVER, PIECE_NAMES, PIECES, PLACE, PLANT, POST, START, EntdeckerState
+from .state import (EXPLORE, INCOME, OVER, PIECE_NAMES, PIECES, PLACE, PLANT, POST, START, Construction,
+                    EntdeckerState)
 
 ROTATIONS = {0: 0, 90: 1, 180: 2, 270: 3}  # a tile's rotation in degrees -> its face's quarter turns
 PLANT_WINDOW = frozenset(("plant",))
@@ -295,7 +296,7 @@ def build(s: EntdeckerState, move: dict, seat: int) -> None:
             raise IllegalMove("ENT.BUILD.SEGMENT", f"the {side} side of {where} is sea", "/segment")
     s.wealth[seat] -= cost
     s.pieces[seat][piece] -= 1
-    s.constructions[s.ship_cell] = (seat, piece, segment)
+    s.constructions[s.ship_cell] = Construction(seat, piece, segment)
     finish_turn(s, f"built a {PIECE_NAMES[piece]}")
 
 
@@ -313,7 +314,7 @@ def return_post(s: EntdeckerState, move: dict, seat: int) -> None:
         raise IllegalMove("ENT.RETURN.NOT_NOW", "the game is over")
     cell = s.cat.parse_cell(move["cell"])
     owner = s.constructions.get(cell) if cell >= 0 else None
-    if owner is None or owner[0] != seat or owner[1] != POST:
+    if owner is None or owner.seat != seat or owner.piece != POST:
         raise IllegalMove("ENT.RETURN.NO_POST", f"{s.ids[seat]} has no trading post on {move['cell']}", "/cell")
     del s.constructions[cell]
     s.pieces[seat][POST] += 1

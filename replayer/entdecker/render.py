@@ -35,7 +35,7 @@ def _cell_text(s, cell: int) -> str:
     land = bin(face.land).count("1")
     mark = "~" if land == 0 else "#" if land == 4 else str(land)
     owner = s.constructions.get(cell)
-    piece = f"{_PIECE_LETTER[owner[1]]}{owner[0]}" if owner else "  "  # the seat as the tables number it
+    piece = f"{_PIECE_LETTER[owner.piece]}{owner.seat}" if owner else "  "  # the seat as the tables number it
     return mark + piece + ship
 
 

@@ -15,10 +15,10 @@ def standings(s: EntdeckerState, root: int) -> list[Standing]:
     more forts, then more trading posts; equal players by seat."""
     parent = s.parent
     tally: dict[int, list[int]] = {}
-    for cell, (seat, piece, seg) in s.constructions.items():
-        if find(parent, cell * 4 + seg) == root:
-            t = tally.setdefault(seat, [0, 0, 0])
-            t[2 - piece] += 1  # colonies first, then forts, then posts
+    for cell, c in s.constructions.items():
+        if find(parent, cell * 4 + c.segment) == root:
+            t = tally.setdefault(c.seat, [0, 0, 0])
+            t[2 - c.piece] += 1  # colonies first, then forts, then posts
     ranked = [Standing(tuple(v), seat) for seat, v in tally.items()]
     ranked.sort(key=lambda x: (x.pieces, -x.seat), reverse=True)
     return ranked
@@ -50,9 +50,9 @@ def has_fort_or_colony(ranked: list[Standing]) -> bool:
 def return_constructions(s: EntdeckerState, root: int) -> None:
     """Every construction on the island of ``root`` goes back to its owner's reserve (it is scored)."""
     parent = s.parent
-    for cell in [c for c, (seat, piece, seg) in s.constructions.items() if find(parent, c * 4 + seg) == root]:
-        seat, piece, _ = s.constructions.pop(cell)
-        s.pieces[seat][piece] += 1
+    for cell in [cell for cell, c in s.constructions.items() if find(parent, cell * 4 + c.segment) == root]:
+        c = s.constructions.pop(cell)
+        s.pieces[c.seat][c.piece] += 1
 
 
 def score_island(s: EntdeckerState, island: PendingIsland, category: str) -> None:
@@ -125,7 +125,7 @@ def game_over(s: EntdeckerState) -> bool:
 def game_end(s: EntdeckerState) -> None:
     """Incomplete islands scored without plants; then the Grand Inventor bonus."""
     parent = s.parent
-    roots = sorted({find(parent, c * 4 + seg) for c, (_, _, seg) in s.constructions.items()},
+    roots = sorted({find(parent, cell * 4 + c.segment) for cell, c in s.constructions.items()},
                    key=lambda r: min(s.island_cells[r]))
     for root in roots:
         if root in s.scored:

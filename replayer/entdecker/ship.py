@@ -63,7 +63,7 @@ def start_position(s: EntdeckerState, seat: int, at: str) -> tuple[int, tuple | 
     else:
         raise IllegalMove("ENT.START.NO_FREE_LANE", f"no white line of {at} leads to an undiscovered space", "/at")
     owner = s.constructions.get(cell)
-    cost = cat.piece_cost[owner[1]] if owner is not None and owner[0] != seat else 0
+    cost = cat.piece_cost[owner.piece] if owner is not None and owner.seat != seat else 0
     return cell, None, cost
 
 

@@ -38,6 +38,16 @@ PIECE_NAMES = ("trading post", "fort", "colony")  # by Piece, for messages and p
 
 
 @dataclass(frozen=True, slots=True)
+class Construction:
+    """A piece on the board: whose it is, which piece, and on which land segment of its card (an
+    index into the card's face's ``segments``)."""
+
+    seat: int
+    piece: Piece
+    segment: int
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
     """One player's constructions on an island, as the island's ranking compares them: colonies
     first, then forts, then trading posts (``pieces`` is (colonies, forts, posts))."""
@@ -97,7 +107,7 @@ class EntdeckerState:
     open_sides: dict[int, int] = field(default_factory=dict)  # root -> land sides facing undiscovered spaces
     island_cells: dict[int, set] = field(default_factory=dict)  # root -> cells
     scored: set = field(default_factory=set)  # roots of islands already scored
-    constructions: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # cell -> (seat, piece, segment)
+    constructions: dict[int, Construction] = field(default_factory=dict)  # cell -> the piece on its card
     placed: int = 0
     # kept by put_tile, so that "can anybody still explore?" needs no scan of the board: edge
     # circles whose space is undiscovered, and white lines of discovered cards that lead to one
