@@ -6,7 +6,7 @@ import random
 
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
-from . import flow, listing
+from . import listing, rounds
 from . import moves as mv
 from .catalog import Catalog, load_catalog
 from .geometry import empty_count
@@ -77,12 +77,12 @@ class CastlesOfBurgundy(Game):
     # -- set-up -----------------------------------------------------------------------------
     def new_state(self, log) -> CobState:
         edition = log.edition if log.edition in EDITIONS else None
-        return flow.new_state(self.catalog(edition), log)
+        return rounds.new_state(self.catalog(edition), log)
 
     def later_problems(self, s: CobState, moves: list, index: int) -> list:
         """The other wrong depots of the same filling (the depots are the phase's set-up, written as
         chance moves): one run names them all."""
-        return flow.later_depot_problems(s, moves, index)
+        return rounds.later_depot_problems(s, moves, index)
 
     def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
         cat = self.catalog()
@@ -96,7 +96,7 @@ class CastlesOfBurgundy(Game):
         for k, pid in enumerate(ids):
             entry: dict = {}
             if n_players == 1:
-                board = cat.board(flow.SOLO_SIDES[options.get("side", "A")])
+                board = cat.board(rounds.SOLO_SIDES[options.get("side", "A")])
             else:
                 numbers = sorted(n for n, b in cat.board_numbers.items() if not cat.boards[b].solo
                                  and taken.get(b, 0) < cat.board_copies.get(b, n_players))
@@ -138,13 +138,13 @@ class CastlesOfBurgundy(Game):
                 raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: the log must write "
                                   + self._waiting(s), "/type")
             if step == Step.DEPOTS:
-                flow.reveal_depot(s, move)
+                rounds.reveal_depot(s, move)
             elif step == Step.BLACK:
-                flow.reveal_black(s, move)
+                rounds.reveal_black(s, move)
             elif step == Step.ROLL:
-                flow.roll(s, seat, move)
+                rounds.roll(s, seat, move)
             else:
-                flow.white(s, move)
+                rounds.white(s, move)
             return
         if t in ("depot", "black", "roll", "white"):
             raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: it is {self._waiting(s)}",
@@ -153,7 +153,7 @@ class CastlesOfBurgundy(Game):
             raise IllegalMove("COB.TURN.NOT_YOUR_TURN", f"it is {s.ids[s.current]}'s turn, not {move.get('player')}'s", "/player")
         if t == "end":
             mv.end_turn_checks(s)
-            flow.end_turn(s)
+            rounds.end_turn(s)
             return
         mv.HANDLERS[t](s, seat, move)
 
@@ -174,7 +174,7 @@ class CastlesOfBurgundy(Game):
     def winners(self, s: CobState) -> list[int]:
         """Most VP; ties by the catalog's tie-break (2011: more empty spaces). Solo: the player wins
         when all 37 spaces are filled within the 25 rounds."""
-        return flow.winners(s)
+        return rounds.winners(s)
 
     def turn_order(self, s: CobState) -> list[int]:
         """This round's order; before the first round, the order of the turn-order track (set-up)."""

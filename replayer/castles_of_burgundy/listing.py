@@ -11,7 +11,7 @@ from .depots import BLACK_SUPPLY, ring_neighbours
 from .moves import EXTRA, ship_choice
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceBlack, SellAny,
                     ShipGoods, Step, TakeTile, TradeOffer)
-from .flow import GOODS_POOL
+from .rounds import GOODS_POOL
 
 
 def _die_moves(s: CobState, seat: int, e: Estate, values, extra: bool) -> list[dict]:

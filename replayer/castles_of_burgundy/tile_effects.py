@@ -63,7 +63,7 @@ def _extra_action(p: Placed, effect: Effect) -> None:
 
 @EFFECTS.effect(EffectKind.PHASE_END_INCOME.value)
 def _mine(p: Placed, effect: Effect) -> None:
-    p.estate.mines += 1  # pays at every phase end (flow.phase_end)
+    p.estate.mines += 1  # pays at every phase end (rounds.phase_end)
 
 
 @EFFECTS.effect(EffectKind.SHIP.value)

@@ -15,7 +15,7 @@ import copy
 import orjson
 import pytest
 
-from ludolog.replayer.castles_of_burgundy import GAME, flow
+from ludolog.replayer.castles_of_burgundy import GAME, rounds
 from ludolog.replayer.castles_of_burgundy.colours import Colour
 from ludolog.replayer.castles_of_burgundy.state import (ExtraAction, PlaceAnyDie, PlaceBlack, SellAny, ShipGoods,
                                                        Step, TradeOffer)
@@ -75,7 +75,7 @@ def test_phase_set_up_clears_the_hex_tiles_and_keeps_the_goods():
     s = opening()
     assert s.depot_goods[2][4] == 1 and s.black
     s.phase = 1  # as after phase A's fifth round
-    flow.start_phase(s)
+    rounds.start_phase(s)
     assert all(tile is None for tile in s.depots.values()) and s.black == []
     assert s.depot_goods[2][4] == 1
     assert s.step == Step.DEPOTS and s.next_depot == 1 and s.black_left == 4
@@ -91,7 +91,7 @@ def test_mines_pay_at_the_end_of_phase_e_before_final_scoring():
     s.order = [0, 1]
     s.step = Step.TURN
     silverlings = e.silverlings
-    flow.end_turn(s)  # Ben, the last in this round's order, ends the game's last turn
+    rounds.end_turn(s)  # Ben, the last in this round's order, ends the game's last turn
     assert s.step == Step.END
     assert e.silverlings == silverlings + 1
     assert s.ledger.by_category(0)["silverlings"] == silverlings + 1
@@ -150,7 +150,7 @@ def test_a_ship_moves_the_turn_order_marker_even_without_goods():
     act(s, type="goods", depot=1, types=[])  # depot 1 holds no goods
     assert s.track.position("ana") == 1 and s.track.position("ben") == 0
     assert s.order == [1, 0]
-    flow.begin_round(s)
+    rounds.begin_round(s)
     assert [s.ids[i] for i in s.order] == ["ana", "ben"]
 
 
@@ -316,7 +316,7 @@ def test_solo_black_tile_has_no_effect_but_completes_its_region():
     assert s.ledger.by_category(0) == {"region": 2 * (1 + 10)} and e.knowledge == []
     put(s, "black", "A1")  # a black mine
     silverlings = e.silverlings
-    flow.phase_end(s)
+    rounds.phase_end(s)
     assert e.silverlings == silverlings and e.mines == 0
 
 
@@ -338,7 +338,7 @@ def test_knowledge_end_tiles_wait_for_the_game_end_in_the_base_game():
     put(s, "cows-2", "11")
     put(s, "knowledge-24", "13")
     assert "knowledge" not in s.ledger.by_category(0)
-    flow.final_scoring(s)
+    rounds.final_scoring(s)
     assert s.ledger.by_category(0)["knowledge"] == 4
 
 
@@ -431,7 +431,7 @@ def test_tiles_left_in_storage_score_nothing():
     s = opening()
     e = s.estates[0]
     e.storage = ["castle", "knowledge-26", "bank"]
-    flow.final_scoring(s)
+    rounds.final_scoring(s)
     assert s.ledger.by_category(0) == {"goods": 3, "silverlings": 1}  # 3 goods, 1 silverling, 1 worker (0 VP)
 
 
