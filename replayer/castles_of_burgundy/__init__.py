@@ -100,8 +100,8 @@ Modules:
 - ``solo`` the target marker, VP bought with silverlings, 5 goods for a black tile, the win.
 - ``actions`` die cost with knowledge, sale and take-workers rewards, the building rule, tile
   storage, ship goods within the goods-type limit; ``turns`` the turn-order track with stacking.
-- ``state`` the position (slots dataclasses, the ``Step`` enum, the pending decisions); ``rounds``
-  set-up, chance moves, rounds, phase and game end; ``moves`` the players' moves; ``tile_effects``
+- ``state`` the position (slots dataclasses, the ``Step`` enum, the pending decisions); ``setup``
+  the position before the first move and a random set-up; ``rounds`` chance moves, rounds, turns; ``moves`` the players' moves; ``tile_effects``
   every effect kind and the placement's scoring; ``answers`` where a tile may go and whether a
   pending decision can be answered (for both ``moves`` and ``listing``); ``listing`` legal moves and
   chance's odds; ``engine`` the Game interface; ``rules`` every ``COB.*`` code with its rules passage; ``board_svg`` the

@@ -22,7 +22,7 @@ from html import escape
 
 from ..core.colours import seat_colour
 from .colours import Colour
-from .rounds import winners
+from .scoring import winners
 from .geometry import HEXAGON_ROWS, Board, connected_groups, empty_count, members
 from .state import BLACK_TILE, GOODS_TYPES, CobState, Step
 

@@ -33,6 +33,7 @@ def _check(catalog: Catalog, players: int, phase: str) -> None:
 
 
 BLACK_SUPPLY = "black"
+GOODS_POOL = "goods"  #: the pool of goods tiles, face down (the goods supply)
 
 
 def supplies(catalog: Catalog) -> dict[str, dict[str, int]]:

@@ -6,7 +6,7 @@ import random
 
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
-from . import listing, rounds
+from . import listing, rounds, scoring, setup
 from . import moves as mv
 from .catalog import Catalog, load_catalog
 from .geometry import empty_count
@@ -77,7 +77,7 @@ class CastlesOfBurgundy(Game):
     # -- set-up -----------------------------------------------------------------------------
     def new_state(self, log) -> CobState:
         edition = log.edition if log.edition in EDITIONS else None
-        return rounds.new_state(self.catalog(edition), log)
+        return setup.new_state(self.catalog(edition), log)
 
     def later_problems(self, s: CobState, moves: list, index: int) -> list:
         """The other wrong depots of the same filling (the depots are the phase's set-up, written as
@@ -85,33 +85,7 @@ class CastlesOfBurgundy(Game):
         return rounds.later_depot_problems(s, moves, index)
 
     def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
-        cat = self.catalog()
-        from ..core.simulate import PLAYER_NAMES
-
-        ids = [name.lower() for name in PLAYER_NAMES[:n_players]]
-        goods = [t for t in GOODS_TYPES for _ in range(cat.goods_count[t])]
-        rng.shuffle(goods)
-        estates = {}
-        taken: dict[str, int] = {}  # board id -> players on it: never more than the box holds
-        for k, pid in enumerate(ids):
-            entry: dict = {}
-            if n_players == 1:
-                board = cat.board(rounds.SOLO_SIDES[options.get("side", "A")])
-            else:
-                numbers = sorted(n for n, b in cat.board_numbers.items() if not cat.boards[b].solo
-                                 and taken.get(b, 0) < cat.board_copies.get(b, n_players))
-                number = "1" if rng.random() < 0.5 and "1" in numbers else rng.choice(numbers)
-                board = cat.boards[cat.board_numbers[number]]
-                taken[board.id] = taken.get(board.id, 0) + 1
-                entry["board"] = number
-            if len(board.start_spaces) > 1 or n_players == 1:
-                entry["castle"] = board.spaces[rng.choice(board.start_spaces)].id
-            per = cat.solo.start_goods if n_players == 1 else cat.goods_per_player
-            entry["goods"] = sorted(goods[k * per:(k + 1) * per])
-            estates[pid] = entry
-        order = ids[:]
-        rng.shuffle(order)
-        return {"order": order, "estates": estates}
+        return setup.random_setup(self.catalog(), rng, n_players, options)
 
     # -- play -------------------------------------------------------------------------------
     def to_move(self, s: CobState) -> int:
@@ -174,7 +148,7 @@ class CastlesOfBurgundy(Game):
     def winners(self, s: CobState) -> list[int]:
         """Most VP; ties by the catalog's tie-break (2011: more empty spaces). Solo: the player wins
         when all 37 spaces are filled within the 25 rounds."""
-        return rounds.winners(s)
+        return scoring.winners(s)
 
     def turn_order(self, s: CobState) -> list[int]:
         """This round's order; before the first round, the order of the turn-order track (set-up)."""

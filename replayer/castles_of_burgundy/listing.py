@@ -7,11 +7,10 @@ import itertools
 from . import dice
 from .answers import answerable, discards, numbered_tiles, purchase_moves, spaces_for, waits_for_purchase
 from .catalog import Back
-from .depots import BLACK_SUPPLY, ring_neighbours
+from .depots import BLACK_SUPPLY, GOODS_POOL, ring_neighbours, solo_hex_to_remove
 from .moves import EXTRA, ship_choice
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceBlack, SellAny,
                     ShipGoods, Step, TakeTile, TradeOffer)
-from .rounds import GOODS_POOL
 
 
 def _die_moves(s: CobState, seat: int, e: Estate, values, extra: bool) -> list[dict]:
@@ -127,8 +126,6 @@ def legal_moves(s: CobState) -> list[dict]:
         for w in range(1, 7):
             removed = {}
             if s.solo:
-                from .depots import solo_hex_to_remove
-
                 space = solo_hex_to_remove(s.cat, w, [sp for sp, t in s.depots.items() if t is not None])
                 removed = {"removed": s.depots[space] if space else None}
             for g in _pool_kinds(s.pools[GOODS_POOL]):

@@ -1,4 +1,5 @@
-"""Scoring formulas and tables of the base game, as pure functions over the catalog's numbers.
+"""Scoring: the formulas and tables of the base game as pure functions over the catalog's numbers,
+and, over the state, the phase end's income, the final scoring and the winners.
 
 Sources (supplement sections): region completion 10.1 (size table 1, 3, 6, 10, 15, 21, 28, 36 plus
 the phase bonus 10/8/6/4/2), colour bonus tiles 10.2 (first and second player), goods sale 6.4,
@@ -13,6 +14,9 @@ from dataclasses import dataclass, field
 from .catalog import PLAYER_COUNTS, Catalog, Effect
 from .colours import Colour
 from .effects import EffectKind, TieBreak
+from .geometry import empty_count
+from .state import BLACK_TILE, CobState, Estate
+from .turns import turn_order
 
 
 def region_vp(catalog: Catalog, size: int, phase: str) -> int:
@@ -174,3 +178,54 @@ def ranking(standings: Sequence[Standing], tie_break: Sequence[TieBreak]) -> tup
             places.append((s.player,))
         last = key(s)
     return tuple(places)
+
+
+# -- the game's state: its phase ends, its end and its winners ---------------------------------------
+
+def summary(s: CobState, e: Estate) -> EstateSummary:
+    """The counts the game-end knowledge tiles score (face-down Solo tiles count for nothing)."""
+    buildings: dict[str, int] = {}
+    animals = set()
+    for i, tile in enumerate(e.tiles):
+        if tile is None or tile == BLACK_TILE:
+            continue
+        kind = s.cat.hex_kinds[tile]
+        if kind.building:
+            buildings[kind.building] = buildings.get(kind.building, 0) + 1
+        if kind.animal:
+            animals.add(kind.animal)
+    return EstateSummary(buildings, len(animals), sum(1 for t in range(1, 7) if e.sold[t]), sum(e.sold),
+                                 e.bonus_tiles)
+
+
+def phase_end(s: CobState) -> None:
+    """5.3: 1 silverling per mine (face-down Solo tiles are no mines), knowledge #2 a worker per mine too."""
+    for e in s.estates:
+        income = phase_end_income(s.cat, e.mines, e.mine_workers)
+        e.silverlings += income.silverlings
+        e.workers += income.workers
+
+
+def final_scoring(s: CobState) -> None:
+    """11: goods, silverlings, workers (1 VP per 2), knowledge #15-#26."""
+    cat = s.cat
+    for seat, e in enumerate(s.estates):
+        final = final_score(cat, e.goods_total(), e.silverlings, e.workers)
+        s.ledger.add(seat, final.goods, "goods", f"{e.goods_total()} unsold goods tiles")
+        s.ledger.add(seat, final.silverlings, "silverlings", f"{e.silverlings} silverlings")
+        s.ledger.add(seat, final.workers, "workers", f"{e.workers} worker tiles (1 VP per 2)")
+        counts = summary(s, e)
+        for number, effect in e.end_effects:
+            vp = knowledge_vp(effect, counts)
+            s.ledger.add(seat, vp, "knowledge", f"knowledge #{number} at the end of the game")
+
+
+def winners(s: CobState) -> list[int]:
+    if s.solo:
+        e = s.estates[0]
+        return [0] if e.filled == e.board.full else []
+    order = [s.ids.index(p) for p in turn_order(s.track)]
+    standings = [Standing(s.ids[seat], s.ledger.totals[seat], empty_count(e.board, e.filled), order.index(seat))
+                 for seat, e in enumerate(s.estates)]
+    first = ranking(standings, s.cat.economy.tie_break)[0]
+    return [s.ids.index(p) for p in first]

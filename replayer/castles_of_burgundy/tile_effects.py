@@ -63,7 +63,7 @@ def _extra_action(p: Placed, effect: Effect) -> None:
 
 @EFFECTS.effect(EffectKind.PHASE_END_INCOME.value)
 def _mine(p: Placed, effect: Effect) -> None:
-    p.estate.mines += 1  # pays at every phase end (rounds.phase_end)
+    p.estate.mines += 1  # pays at every phase end (scoring.phase_end)
 
 
 @EFFECTS.effect(EffectKind.SHIP.value)
@@ -183,7 +183,7 @@ def _end_vp(p: Placed, effect: Effect) -> None:
     """Game-end knowledge: scored at the end of the game; in the Solo game at once ("Victory points
     from a yellow Knowledge tile are added immediately after placing it")."""
     if p.s.solo:
-        vp = scoring.knowledge_vp(effect, summary(p.s, p.estate))
+        vp = scoring.knowledge_vp(effect, scoring.summary(p.s, p.estate))
         gain(p.s, p.seat, vp, "knowledge", f"knowledge #{p.kind.knowledge} scores {vp} VP when placed (Solo)", p.after)
     else:
         p.estate.end_effects.append((p.kind.knowledge, effect))
@@ -192,22 +192,6 @@ def _end_vp(p: Placed, effect: Effect) -> None:
 for _kind in (EffectKind.END_VP_PER_GOODS_TYPE_SOLD, EffectKind.END_VP_PER_BUILDING, EffectKind.END_VP_PER_ANIMAL_TYPE,
               EffectKind.END_VP_PER_GOODS_SOLD, EffectKind.END_VP_PER_BONUS_TILE):
     EFFECTS.effect(_kind.value)(_end_vp)
-
-
-def summary(s: CobState, e: Estate) -> scoring.EstateSummary:
-    """The counts the game-end knowledge tiles score (face-down Solo tiles count for nothing)."""
-    buildings: dict[str, int] = {}
-    animals = set()
-    for i, tile in enumerate(e.tiles):
-        if tile is None or tile == BLACK_TILE:
-            continue
-        kind = s.cat.hex_kinds[tile]
-        if kind.building:
-            buildings[kind.building] = buildings.get(kind.building, 0) + 1
-        if kind.animal:
-            animals.add(kind.animal)
-    return scoring.EstateSummary(buildings, len(animals), sum(1 for t in range(1, 7) if e.sold[t]), sum(e.sold),
-                                 e.bonus_tiles)
 
 
 def effect_uses(cat) -> list[tuple[str, str]]:
@@ -264,4 +248,4 @@ def place(s: CobState, seat: int, tile: str, space: int, after: list) -> None:
                                        f"the {'large' if rank == 1 else 'small'} bonus tile", after)
 
 
-__all__ = ["EFFECTS", "Colour", "Placed", "effect_uses", "gain", "place", "summary"]
+__all__ = ["EFFECTS", "Colour", "Placed", "effect_uses", "gain", "place"]

@@ -15,7 +15,7 @@ import copy
 import orjson
 import pytest
 
-from ludolog.replayer.castles_of_burgundy import GAME, rounds
+from ludolog.replayer.castles_of_burgundy import GAME, rounds, scoring
 from ludolog.replayer.castles_of_burgundy.colours import Colour
 from ludolog.replayer.castles_of_burgundy.state import (ExtraAction, PlaceAnyDie, PlaceBlack, SellAny, ShipGoods,
                                                        Step, TradeOffer)
@@ -316,7 +316,7 @@ def test_solo_black_tile_has_no_effect_but_completes_its_region():
     assert s.ledger.by_category(0) == {"region": 2 * (1 + 10)} and e.knowledge == []
     put(s, "black", "A1")  # a black mine
     silverlings = e.silverlings
-    rounds.phase_end(s)
+    scoring.phase_end(s)
     assert e.silverlings == silverlings and e.mines == 0
 
 
@@ -338,7 +338,7 @@ def test_knowledge_end_tiles_wait_for_the_game_end_in_the_base_game():
     put(s, "cows-2", "11")
     put(s, "knowledge-24", "13")
     assert "knowledge" not in s.ledger.by_category(0)
-    rounds.final_scoring(s)
+    scoring.final_scoring(s)
     assert s.ledger.by_category(0)["knowledge"] == 4
 
 
@@ -431,7 +431,7 @@ def test_tiles_left_in_storage_score_nothing():
     s = opening()
     e = s.estates[0]
     e.storage = ["castle", "knowledge-26", "bank"]
-    rounds.final_scoring(s)
+    scoring.final_scoring(s)
     assert s.ledger.by_category(0) == {"goods": 3, "silverlings": 1}  # 3 goods, 1 silverling, 1 worker (0 VP)
 
 

@@ -11,7 +11,7 @@ import pytest
 from ludolog.replayer.castles_of_burgundy import GAME
 from ludolog.replayer.castles_of_burgundy.state import ExtraAction, PlaceBlack, Step
 from ludolog.replayer.castles_of_burgundy.tile_effects import gain, place
-from ludolog.replayer.castles_of_burgundy import rounds
+from ludolog.replayer.castles_of_burgundy import scoring
 from ludolog.replayer.core import IllegalMove, LogError, parse_log, replay
 from tests.cases.make_castles_of_burgundy_cases import OPENING, PHASE_A, SETUP, SOLO_SETUP, log
 
@@ -130,14 +130,14 @@ def test_phase_end_mines_and_final_scoring():
     s = _state()
     e = s.estates[0]
     e.mines, e.mine_workers = 2, 1  # two mines and knowledge #2
-    rounds.phase_end(s)
+    scoring.phase_end(s)
     assert (e.silverlings, e.workers) == (1 + 2, 1 + 2)
     # 11: 1 VP per goods tile (3), per silverling (3), per 2 workers (3 -> 1); knowledge #26 (2011: 2 VP per
     # bonus tile) with 2 bonus tiles; #25 1 VP per goods tile sold with 4 sold
     e.bonus_tiles = 2
     e.sold[2] = 4
     e.end_effects = [(26, s.cat.knowledge[26].effect), (25, s.cat.knowledge[25].effect)]
-    rounds.final_scoring(s)
+    scoring.final_scoring(s)
     assert s.ledger.by_category(0) == {"goods": 3, "silverlings": 3, "workers": 1, "knowledge": 4 + 4}
 
 
@@ -146,7 +146,7 @@ def test_tie_break_2011_more_empty_spaces():
     s.ledger.add(0, 10, "region", "x")
     s.ledger.add(1, 10, "region", "x")
     place(s, 1, "ship", s.estates[1].board.index["18"], [])  # Ben has one empty space fewer
-    assert rounds.winners(s) == [0]
+    assert scoring.winners(s) == [0]
 
 
 def test_solo_numbers():
@@ -200,10 +200,10 @@ def test_solo_game_is_won_only_with_a_full_estate():
     s = _state(players=1, moves=PHASE_A + [{"type": "roll", "player": "ana", "dice": [2, 4]},
                                            {"type": "white", "white": 3, "goods": 6, "removed": "cows-3"}],
                setup=SOLO_SETUP)
-    assert rounds.winners(s) == []
+    assert scoring.winners(s) == []
     e = s.estates[0]
     e.filled = e.board.full
-    assert rounds.winners(s) == [0]
+    assert scoring.winners(s) == [0]
 
 
 @pytest.mark.parametrize("edition,players", [("alea-2019", 1), ("alea-2019", 4), ("awaken-realms-2023", 1)])
