@@ -83,29 +83,42 @@ Readings where the texts are silent (each one place in code):
 - Solo colour bonus: a black-depot tile placed at once on a legal space of its colour, any die number
   (no die is used), with its effects; skipped when the black depot has none that fits.
 
-Modules:
+Modules (the layout every game package shares, then this game's own):
 
-- ``catalog`` loads ``catalog.json`` (schema ``schema/castles-of-burgundy.catalog.schema.json``,
+- ``engine.py`` the Game interface (``CastlesOfBurgundy``), each member handing over to the modules below.
+- ``state.py`` the position's types (slots dataclasses, the ``Step`` enum, the pending decisions).
+- ``catalog.py`` loads ``catalog.json`` (schema ``schema/castles-of-burgundy.catalog.schema.json``,
   replaceable through ``LUDOLOG_CASTLES_OF_BURGUNDY_CATALOG``), checks its cross-references and
   builds frozen tables; ``load_catalog(edition=...)`` applies another edition's documented changes.
-- ``colours`` the six estate colours and the board code letters; ``effects`` the closed vocabulary
-  of named effect kinds (one line of meaning each).
-- ``geometry`` estate boards as bit masks: adjacency, Solo rivers, regions, land areas, placement
+- ``setup.py`` the position before the first move (the log's set-up, every wrong value at once; boards by
+  the number their edition prints) and a random set-up.
+- ``moves.py`` applying each move (the step and turn checked, then the players' moves: every rule
+  checked before anything changes).
+- ``listing.py`` the legal moves of a position and chance's odds.
+- ``scoring.py`` region VP by size and phase, colour bonus, sale, animals, mine income, final scoring,
+  end-of-game knowledge VP, the tie-break; the phase end, the game's final scoring and its winners.
+- ``render.py`` the position in words (``describe``, ``render``).
+- ``board_svg.py`` the position as an SVG picture for the HTML report (estates, depots, black depot,
+  bonus tiles, legend).
+- ``ids.py`` the ids a log may use, with names and printed facts (``ludolog ids``).
+- ``rules.py`` every ``COB.*`` code with its rules passage.
+- ``solo.py`` the Solo game: the target marker, VP bought with silverlings, 5 goods for a black tile,
+  the win.
+- ``rounds.py`` phases, rounds and turns: the chance moves that open them (depots, black depot, rolls,
+  the white die with the Solo hex removal) and the end of a turn (next player, round, phase, game end).
+- ``tile_effects.py`` every effect kind of a placed tile and the placement's scoring.
+- ``answers.py`` where a tile may go and whether a pending decision can be answered (for both
+  ``moves.py`` and ``listing.py``).
+- ``actions.py`` die cost with knowledge, sale and take-workers rewards, the building rule, tile
+  storage, ship goods within the goods-type limit, as pure functions.
+- ``turns.py`` the turn-order track with stacking.
+- ``depots.py`` phase set-up by player count (the 3-player exception), black depot size, the ring,
+  the Solo hex removal, the supplies.
+- ``dice.py`` worker arithmetic (wrapping 6 and 1, knowledge #8 and the free +-1).
+- ``geometry.py`` estate boards as bit masks: adjacency, Solo rivers, regions, land areas, placement
   and completion checks.
-- ``dice`` worker arithmetic (wrapping 6 and 1, knowledge #8 and the free +-1).
-- ``depots`` phase set-up by player count (the 3-player exception), black depot size, the ring,
-  the Solo hex removal.
-- ``scoring`` region VP by size and phase, colour bonus, sale, animals, mine income, final scoring,
-  end-of-game knowledge VP, the tie-break.
-- ``solo`` the target marker, VP bought with silverlings, 5 goods for a black tile, the win.
-- ``actions`` die cost with knowledge, sale and take-workers rewards, the building rule, tile
-  storage, ship goods within the goods-type limit; ``turns`` the turn-order track with stacking.
-- ``state`` the position (slots dataclasses, the ``Step`` enum, the pending decisions); ``setup``
-  the position before the first move and a random set-up; ``rounds`` chance moves, rounds, turns; ``moves`` the players' moves; ``tile_effects``
-  every effect kind and the placement's scoring; ``answers`` where a tile may go and whether a
-  pending decision can be answered (for both ``moves`` and ``listing``); ``listing`` legal moves and
-  chance's odds; ``engine`` the Game interface; ``rules`` every ``COB.*`` code with its rules passage; ``board_svg`` the
-  position as an SVG picture for the HTML report (estates, depots, black depot, bonus tiles, legend).
+- ``colours.py`` the six estate colours and the board code letters.
+- ``effects.py`` the closed vocabulary of named effect kinds (one line of meaning each).
 
 Sources: the project's Solo text ``rules/castles-of-burgundy-solo.txt`` (it wins where it amends the
 base game) and the supplement ``rules/supplements/castles-of-burgundy-base.md`` (base rules,

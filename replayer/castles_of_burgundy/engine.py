@@ -1,17 +1,14 @@
-"""The Castles of Burgundy engine: the Game interface over set-up, chance moves, the players' moves
-and the legal-move listing."""
+"""The Castles of Burgundy engine: the Game interface, each member handing over to the package's
+modules (set-up, moves, listing, scoring, the position in words and as a picture)."""
 from __future__ import annotations
 
 import random
 
-from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
-from . import listing, rounds, scoring, setup
-from . import moves as mv
+from . import listing, moves, render, rounds, scoring, setup
 from .catalog import Catalog, load_catalog
-from .geometry import empty_count
 from .rules import RULES
-from .state import GOODS_TYPES, CobState, Step
+from .state import CobState, Step
 from .tile_effects import EFFECTS, effect_uses
 from .turns import turn_order
 
@@ -20,12 +17,6 @@ EDITIONS = ("alea-2011", "alea-2019", "awaken-realms-2023")
 FIGURE_CACHE = 4096
 _END = Step.END  #: read at every snapshot: a global, not an attribute of the enum class
 _TURN = Step.TURN  #: read at every turn_info: a global, not an attribute of the enum class
-_CHANCE_TYPES = {Step.DEPOTS: "depot", Step.BLACK: "black", Step.WHITE: "white"}
-_STEP_TEXT = {Step.DEPOTS: "the tiles of depot {depot} turned face up (a 'depot' move)",
-              Step.BLACK: "the next black-depot tile turned face up (a 'black' move)",
-              Step.ROLL: "{player}'s dice (a 'roll' move)",
-              Step.WHITE: "the white die and the round's goods tile (a 'white' move)",
-              Step.TURN: "{player}'s turn"}
 
 
 class CastlesOfBurgundy(Game):
@@ -102,38 +93,7 @@ class CastlesOfBurgundy(Game):
         return s.step == Step.END
 
     def apply(self, s: CobState, move: dict, seat: int | None) -> None:
-        t = move["type"]
-        step = s.step
-        if step == Step.END:
-            raise IllegalMove("COB.TURN.WRONG_STEP", "the game is over")
-        if step != Step.TURN:
-            want = "roll" if step == Step.ROLL else _CHANCE_TYPES[step]
-            if t != want:
-                raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: the log must write "
-                                  + self._waiting(s), "/type")
-            if step == Step.DEPOTS:
-                rounds.reveal_depot(s, move)
-            elif step == Step.BLACK:
-                rounds.reveal_black(s, move)
-            elif step == Step.ROLL:
-                rounds.roll(s, seat, move)
-            else:
-                rounds.white(s, move)
-            return
-        if t in ("depot", "black", "roll", "white"):
-            raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: it is {self._waiting(s)}",
-                              "/type")
-        if seat != s.current:
-            raise IllegalMove("COB.TURN.NOT_YOUR_TURN", f"it is {s.ids[s.current]}'s turn, not {move.get('player')}'s", "/player")
-        if t == "end":
-            mv.end_turn_checks(s)
-            rounds.end_turn(s)
-            return
-        mv.HANDLERS[t](s, seat, move)
-
-    def _waiting(self, s: CobState) -> str:
-        player = s.ids[s.order[s.index]] if s.step in (Step.ROLL, Step.TURN) else ""
-        return _STEP_TEXT[s.step].format(depot=s.next_depot, player=player)
+        moves.apply(s, move, seat)
 
     def legal_moves(self, s: CobState) -> list[dict]:
         return listing.legal_moves(s)
@@ -205,30 +165,10 @@ class CastlesOfBurgundy(Game):
         return played * s.n + (s.index + 1 if s.step == _TURN else 1), (played + 1 if played < last else last)
 
     def describe(self, s: CobState) -> str:
-        cat = s.cat
-        parts = [f"phase {cat.phases[min(s.phase, len(cat.phases) - 1)]} round {s.round + 1} {s.step.name.lower()}"]
-        if s.step == Step.TURN:
-            dice = " and ".join(map(str, s.unused)) or "all used"
-            parts.append(f"{s.ids[s.current]} to act, dice {dice}"
-                         + (f", pending {mv.describe_decision(s.stack.top())}" if s.stack else ""))
-        for seat, e in enumerate(s.estates):
-            goods = "".join(str(t) * e.goods[t] for t in GOODS_TYPES) or "-"
-            parts.append(f"{s.ids[seat]}: {s.ledger.totals[seat]}VP {e.silverlings}s {e.workers}w goods {goods} "
-                         f"storage {','.join(e.storage) or '-'} {e.filled.bit_count()}/{len(e.board.spaces)} filled"
-                         + (f" counter {e.counter}/{e.target}" if s.solo else ""))
-        return "; ".join(parts)
+        return render.describe(s)
 
     def render(self, s: CobState) -> str:
-        lines = [self.describe(s)]
-        for d in range(1, 7):
-            tiles = [s.depots.get(sp) or "-" for sp, _c in s.depot_spaces[d]] if s.depot_spaces else []
-            goods = "".join(str(t) * s.depot_goods[d][t] for t in GOODS_TYPES) or "-"
-            lines.append(f"  depot {d}: {' '.join(tiles)} | goods {goods}")
-        lines.append(f"  black depot: {' '.join(s.black) or '-'}")
-        for seat, e in enumerate(s.estates):
-            placed = ", ".join(f"{e.board.spaces[i].id}={tile}" for i, tile in enumerate(e.tiles) if tile)
-            lines.append(f"  {s.ids[seat]} ({empty_count(e.board, e.filled)} empty): {placed}")
-        return "\n".join(lines)
+        return render.render(s)
 
     def render_svg(self, s: CobState) -> str:
         """The estates, the central board and a legend as one SVG picture (``board_svg``)."""

@@ -1,18 +1,20 @@
-"""The players' moves: the four die actions, the purchase, ship goods, the Solo trade and VP purchase,
-declining a Solo extra action, ending the turn. Each handler checks every rule first and changes the
+"""Applying each move: :func:`apply` checks that the step expects the move's type and hands a chance
+move to :mod:`.rounds` and a player's move to its handler here. The players' moves: the four die
+actions, the purchase, ship goods, the Solo trade and VP purchase, declining a Solo extra action,
+ending the turn. Each handler checks every rule first and changes the
 state only when the move is legal (the Game contract); what follows a placement runs in
 :mod:`.tile_effects`.
 """
 from __future__ import annotations
 
 from ..core.errors import IllegalMove
-from . import dice
+from . import dice, rounds
 from .answers import answerable, placeable_reason, waits_for_purchase
 from .colours import Colour
 from .depots import ring_neighbours
 from .geometry import bit
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny,
-                    ShipGoods, TakeTile, TradeOffer)
+                    ShipGoods, Step, TakeTile, TradeOffer)
 from .tile_effects import gain, place
 
 EXTRA = "extra"  #: the die of an extra action (castle, Solo target): any number, no workers
@@ -467,4 +469,57 @@ def end_turn_checks(s: CobState) -> None:
 HANDLERS = {"take": take, "place": place_move, "sell": sell, "workers": take_workers, "buy": buy, "goods": ship_goods,
             "trade": trade, "buy_vp": buy_vp, "pass": decline}
 
-__all__ = ["EXTRA", "HANDLERS", "bit", "end_turn_checks", "placeable_reason", "ship_choice"]
+
+# -- the dispatch --------------------------------------------------------------------------------
+
+_CHANCE_TYPES = {Step.DEPOTS: "depot", Step.BLACK: "black", Step.WHITE: "white"}
+_STEP_TEXT = {Step.DEPOTS: "the tiles of depot {depot} turned face up (a 'depot' move)",
+              Step.BLACK: "the next black-depot tile turned face up (a 'black' move)",
+              Step.ROLL: "{player}'s dice (a 'roll' move)",
+              Step.WHITE: "the white die and the round's goods tile (a 'white' move)",
+              Step.TURN: "{player}'s turn"}
+
+
+def apply(s: CobState, move: dict, seat: int | None) -> None:
+    """Apply ``move`` by ``seat`` (None for chance): the step must expect its type (a chance move at
+    a chance step, a player's move in that player's turn), then its handler checks every rule before
+    anything changes.
+
+    :raises IllegalMove: COB.TURN.WRONG_STEP, COB.TURN.NOT_YOUR_TURN and every code of the handlers."""
+    t = move["type"]
+    step = s.step
+    if step == Step.END:
+        raise IllegalMove("COB.TURN.WRONG_STEP", "the game is over")
+    if step != Step.TURN:
+        want = "roll" if step == Step.ROLL else _CHANCE_TYPES[step]
+        if t != want:
+            raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: the log must write "
+                              + waiting(s), "/type")
+        if step == Step.DEPOTS:
+            rounds.reveal_depot(s, move)
+        elif step == Step.BLACK:
+            rounds.reveal_black(s, move)
+        elif step == Step.ROLL:
+            rounds.roll(s, seat, move)
+        else:
+            rounds.white(s, move)
+        return
+    if t in ("depot", "black", "roll", "white"):
+        raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: it is {waiting(s)}",
+                          "/type")
+    if seat != s.current:
+        raise IllegalMove("COB.TURN.NOT_YOUR_TURN", f"it is {s.ids[s.current]}'s turn, not {move.get('player')}'s", "/player")
+    if t == "end":
+        end_turn_checks(s)
+        rounds.end_turn(s)
+        return
+    HANDLERS[t](s, seat, move)
+
+
+def waiting(s: CobState) -> str:
+    """What the log must write next, in words (the chance move or whose turn it is)."""
+    player = s.ids[s.order[s.index]] if s.step in (Step.ROLL, Step.TURN) else ""
+    return _STEP_TEXT[s.step].format(depot=s.next_depot, player=player)
+
+
+__all__ = ["EXTRA", "HANDLERS", "apply", "bit", "end_turn_checks", "placeable_reason", "ship_choice", "waiting"]
