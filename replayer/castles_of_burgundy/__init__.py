@@ -97,7 +97,7 @@ Modules (the layout every game package shares, then this game's own):
 - ``listing.py`` the legal moves of a position and chance's odds.
 - ``scoring.py`` region VP by size and phase, colour bonus, sale, animals, mine income, final scoring,
   end-of-game knowledge VP, the tie-break; the phase end, the game's final scoring and its winners.
-- ``render.py`` the position in words (``describe``, ``render``).
+- ``render.py`` the position in words (``describe``, ``render``) and a pending decision in words.
 - ``board_svg.py`` the position as an SVG picture for the HTML report (estates, depots, black depot,
   bonus tiles, legend).
 - ``ids.py`` the ids a log may use, with names and printed facts (``ludolog ids``).
@@ -107,8 +107,8 @@ Modules (the layout every game package shares, then this game's own):
 - ``rounds.py`` phases, rounds and turns: the chance moves that open them (depots, black depot, rolls,
   the white die with the Solo hex removal) and the end of a turn (next player, round, phase, game end).
 - ``tile_effects.py`` every effect kind of a placed tile and the placement's scoring.
-- ``answers.py`` where a tile may go and whether a pending decision can be answered (for both
-  ``moves.py`` and ``listing.py``).
+- ``answers.py`` where a tile may go, whether a pending decision can be answered, the purchases
+  possible and what a ship may take (for both ``moves.py`` and ``listing.py``).
 - ``actions.py`` die cost with knowledge, sale and take-workers rewards, the building rule, tile
   storage, ship goods within the goods-type limit, as pure functions.
 - ``turns.py`` the turn-order track with stacking.

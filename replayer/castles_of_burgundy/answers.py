@@ -1,11 +1,25 @@
-"""Where a tile may go and whether a pending decision can be answered now: the checks both the
-moves (a decision nobody can answer is skipped; a city hall waiting for a purchase may be declined)
-and the listing of legal moves need, so that neither imports the other for them."""
+"""Where a tile may go, whether a pending decision can be answered now, the purchases possible and
+what a ship may take: the checks both the moves (a decision nobody can answer is skipped; a city
+hall waiting for a purchase may be declined) and the listing of legal moves need, so that neither
+imports the other for them."""
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from .colours import Colour
 from .geometry import members
-from .state import BLACK_TILE, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny, ShipGoods, TakeTile, TradeOffer
+from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny, ShipGoods,
+                    TakeTile, TradeOffer)
+
+EXTRA = "extra"  #: the die of an extra action (castle, Solo target): any number, no workers
+
+
+class ShipChoice(NamedTuple):
+    """The goods types a ship may take from one depot."""
+
+    forced: set  #: types already held: always taken
+    choice: set  #: new types on the depot: taken as far as free goods spaces allow
+    free: int  #: how many new types fit (99 in the Solo game: no limit on types)
 
 
 def placeable_reason(s: CobState, e: Estate, tile: str, index: int) -> tuple[str, str] | None:
@@ -109,3 +123,13 @@ def purchase_moves(s: CobState, seat: int, e: Estate) -> list[dict]:
                 if s.cat.hex_kinds[tile].colour is Colour.BUILDING:
                     out += discards(s, e, {"type": "buy", "player": pid, "workers": n, "depot": depot, "tile": tile})
     return out
+
+
+def ship_choice(s: CobState, e: Estate, on_depot: set) -> ShipChoice:
+    """What a ship may take of the goods types ``on_depot``."""
+    held = {t for t in GOODS_TYPES if e.goods[t]}
+    forced = on_depot & held
+    choice = on_depot - held
+    if s.solo:  # "no restriction for the number of different types"
+        return ShipChoice(forced, choice, 99)
+    return ShipChoice(forced, choice, max(0, s.cat.economy.goods_spaces - len(held)))

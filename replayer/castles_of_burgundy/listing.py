@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 
 from . import dice
-from .answers import answerable, discards, numbered_tiles, purchase_moves, spaces_for, waits_for_purchase
+from .answers import (EXTRA, answerable, discards, numbered_tiles, purchase_moves, ship_choice, spaces_for,
+                      waits_for_purchase)
 from .catalog import Back
 from .depots import BLACK_SUPPLY, GOODS_POOL, ring_neighbours, solo_hex_to_remove
-from .moves import EXTRA, ship_choice
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceBlack, SellAny,
                     ShipGoods, Step, TakeTile, TradeOffer)
 

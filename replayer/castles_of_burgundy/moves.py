@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from ..core.errors import IllegalMove
 from . import dice, rounds
-from .answers import answerable, placeable_reason, waits_for_purchase
+from .answers import EXTRA, answerable, placeable_reason, ship_choice, waits_for_purchase
 from .colours import Colour
 from .depots import ring_neighbours
-from .geometry import bit
+from .render import describe_decision
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny,
                     ShipGoods, Step, TakeTile, TradeOffer)
 from .tile_effects import gain, place
 
-EXTRA = "extra"  #: the die of an extra action (castle, Solo target): any number, no workers
 #: the move type that answers each pending decision (an extra action: any die action, with "die": "extra")
 ANSWERED_BY = {ShipGoods: "goods", SellAny: "sell", TakeTile: "take", PlaceAnyDie: "place", PlaceBlack: "place",
                TradeOffer: "trade"}
@@ -115,23 +114,6 @@ def depot_space_with(s: CobState, depot: int, tile: str) -> str | None:
         if s.depots.get(space) == tile:
             return space
     return None
-
-
-def describe_decision(d) -> str:
-    if isinstance(d, ExtraAction):
-        return "the castle's extra die action" if d.why == "castle" else "the die action of the Solo target"
-    if isinstance(d, ShipGoods):
-        return "the ship's goods (a 'goods' move)" if not d.adjacent_to else \
-            f"knowledge #5: the goods of a depot next to depot {d.adjacent_to} (a 'goods' move)"
-    if isinstance(d, SellAny):
-        return "the warehouse's sale (a 'sell' move without a die)"
-    if isinstance(d, TakeTile):
-        return f"the {d.building or 'building'}'s tile ('take' without a die: {'/'.join(c.value for c in d.colours)})"
-    if isinstance(d, PlaceAnyDie):
-        return "the city hall's placement (a 'place' without a die)"
-    if isinstance(d, TradeOffer):
-        return "the Solo ship's trade of 5 goods for a black-depot tile ('trade', or 'pass')"
-    return "the Solo colour bonus: a black-depot tile placed at once (a 'place' without a die)"
 
 
 def finish(s: CobState, seat: int, after: list) -> None:
@@ -375,16 +357,6 @@ def ship_goods(s: CobState, seat: int, move: dict) -> None:
     settle(s, seat)
 
 
-def ship_choice(s: CobState, e: Estate, on_depot: set) -> tuple[set, set, int]:
-    """(types that must be taken, new types that may be, how many new types fit)."""
-    held = {t for t in GOODS_TYPES if e.goods[t]}
-    forced = on_depot & held
-    choice = on_depot - held
-    if s.solo:  # "no restriction for the number of different types"
-        return forced, choice, 99
-    return forced, choice, max(0, s.cat.economy.goods_spaces - len(held))
-
-
 def trade(s: CobState, seat: int, move: dict) -> None:
     if not s.solo:
         raise IllegalMove("COB.SOLO.ONLY", "goods are traded for a black-depot tile only in the Solo game", "/type")
@@ -522,4 +494,4 @@ def waiting(s: CobState) -> str:
     return _STEP_TEXT[s.step].format(depot=s.next_depot, player=player)
 
 
-__all__ = ["EXTRA", "HANDLERS", "apply", "bit", "end_turn_checks", "placeable_reason", "ship_choice", "waiting"]
+__all__ = ["HANDLERS", "apply", "end_turn_checks", "waiting"]

@@ -1,10 +1,28 @@
 """The position in words: one line (``describe``, for messages and ``ludolog next``) and a few lines
-with the depots and every estate's tiles (``render``)."""
+with the depots and every estate's tiles (``render``); a pending decision in words (also for the
+moves' messages)."""
 from __future__ import annotations
 
 from .geometry import empty_count
-from .moves import describe_decision
-from .state import GOODS_TYPES, CobState, Step
+from .state import GOODS_TYPES, CobState, ExtraAction, PlaceAnyDie, SellAny, ShipGoods, Step, TakeTile, TradeOffer
+
+
+def describe_decision(d) -> str:
+    """A pending decision in words, with the move that answers it (for messages and :func:`describe`)."""
+    if isinstance(d, ExtraAction):
+        return "the castle's extra die action" if d.why == "castle" else "the die action of the Solo target"
+    if isinstance(d, ShipGoods):
+        return "the ship's goods (a 'goods' move)" if not d.adjacent_to else \
+            f"knowledge #5: the goods of a depot next to depot {d.adjacent_to} (a 'goods' move)"
+    if isinstance(d, SellAny):
+        return "the warehouse's sale (a 'sell' move without a die)"
+    if isinstance(d, TakeTile):
+        return f"the {d.building or 'building'}'s tile ('take' without a die: {'/'.join(c.value for c in d.colours)})"
+    if isinstance(d, PlaceAnyDie):
+        return "the city hall's placement (a 'place' without a die)"
+    if isinstance(d, TradeOffer):
+        return "the Solo ship's trade of 5 goods for a black-depot tile ('trade', or 'pass')"
+    return "the Solo colour bonus: a black-depot tile placed at once (a 'place' without a die)"
 
 
 def describe(s: CobState) -> str:
@@ -38,4 +56,4 @@ def render(s: CobState) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["describe", "render"]
+__all__ = ["describe", "describe_decision", "render"]
