@@ -100,6 +100,8 @@ Modules (the layout every game package shares, then this game's own):
 - ``render.py`` the position in words (``describe``, ``render``) and a pending decision in words.
 - ``board_svg.py`` the position as an SVG picture for the HTML report (estates, depots, black depot,
   bonus tiles, legend).
+- ``board_layout.py`` where each estate space is drawn (standard boards by rows, the Solo boards'
+  land areas laid out as hex clusters), for ``board_svg.py``.
 - ``ids.py`` the ids a log may use, with names and printed facts (``ludolog ids``).
 - ``rules.py`` every ``COB.*`` code with its rules passage.
 - ``solo.py`` the Solo game: the target marker, VP bought with silverlings, 5 goods for a black tile,
