@@ -6,26 +6,20 @@ import random
 from ..core.bots import BotSeat
 from ..core.catalogs import CatalogEngine
 from ..core.cloning import restore
-from ..core.errors import IllegalMove, SetupProblems
+from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
 from ..core.migrate import Migrated, MigrationError
 from ..core.ledger import Ledger
 from . import buying
 from . import moves as mv
-from . import reveals, solo
+from . import reveals, setup, solo
 from .catalog import GUILDS, RESOURCES, Catalog, default_catalog
 from .choices import ANSWERS, CHANCE_TASKS, options
 from .effects import EFFECTS
 from .flow import claim_done, claimable, settle
 from .rules import RULES
-from .state import (BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, STEP_NAMES, TURN, KCState,
-                    Player)
-
-PACO_ID = "paco-paca"
-#: Paco & Paca, the solo opponents: a bot seat of the core (claimed as "@paco-paca")
-PACO = BotSeat(PACO_ID, "Paco & Paca", plural=True)
-#: options of the solo game
-PACO_DECORATIONS = ("pictured", "most_stars")
+from .solo import PACO, PACO_ID
+from .state import BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, STEP_NAMES, TURN, KCState
 
 
 def expect(s: KCState) -> tuple[int, tuple[str, ...]]:
@@ -131,31 +125,10 @@ class KingdomCrossing(CatalogEngine, Game):
 
     # -- set-up -----------------------------------------------------------------------------
     def new_state(self, log) -> KCState:
-        cat = self.cat
-        n = len(log.players)
-        opts = log.options or {}
-        problems = SetupProblems()  # the options' and the set-up's wrong values, reported together
-        for name in ("difficulty", "paco_decoration"):
-            if n > 1 and name in opts:
-                problems.add("KC.SETUP.OPTIONS", f"the {name} option belongs to the solo game only: leave it out of a "
-                                                 f"game of {n} players", f"/options/{name}")
-        solo_game = n == 1
-        rest = cat.difficulty[opts.get("difficulty", "advanced")] if solo_game else 0
-        seats = 2 if solo_game else n
-        ids = [p.id for p in log.players] + ([PACO_ID] if solo_game else [])
-        players = [Player(deco=[0] * len(cat.deco_spaces)) for _ in range(seats)]
-        s = KCState(cat=cat, ids=ids, n=n, seats=seats, solo=solo_game, rest_tiles=rest,
-                    paco_pictured=opts.get("paco_decoration", "pictured") == "pictured", players=players,
-                    ledger=Ledger(n), paco_ledger=Ledger(1) if solo_game else None)
-        mv.load_setup(s, log.setup, seats, problems)
-        s.first = 1 if solo_game else 0
-        s.start_order = [0] if solo_game else list(range(n - 1, -1, -1))
-        s.current = s.start_order.pop(0)
-        s.step = START
-        return s
+        return setup.new_state(self.cat, log)
 
     def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
-        return mv.random_setup(self.cat, rng, n_players)
+        return setup.random_setup(self.cat, rng, n_players)
 
     # -- play -------------------------------------------------------------------------------
     def to_move(self, s: KCState) -> int:

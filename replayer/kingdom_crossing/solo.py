@@ -6,10 +6,15 @@ record the two solo tiles revealed. Everything they do follows from those tiles.
 """
 from __future__ import annotations
 
+from ..core.bots import BotSeat
 from ..core.errors import IllegalMove
 from .decisions import CHANCE_SEAT, NextTurn, PacoEndOfTurn, PacoTakesDrawnFavor, RefillDisplay, RevealCard, shared
 from .scoring import goal_met, place_goal_marker
 from .state import KCState
+
+PACO_ID = "paco-paca"
+#: Paco & Paca, the solo opponents: a bot seat of the core (claimed as "@paco-paca")
+PACO = BotSeat(PACO_ID, "Paco & Paca", plural=True)
 
 
 def round_stack(s: KCState) -> list[str]:
