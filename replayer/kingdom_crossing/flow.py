@@ -268,6 +268,20 @@ def claim_done(s: KCState) -> None:
         _evening_at(s)
 
 
+#: optional decisions a table does not write down: any other move declines them
+DECLINABLE = (CLAIM, BUY_END)
+
+
+def decline(s: KCState) -> None:
+    """Close an optional window (Bridge Goals, the market purchase at the end of the turn) as a ``pass`` would."""
+    if s.step == BUY_END:
+        s.market_cost = -1
+        s.step = ACTION
+    else:
+        claim_done(s)
+    settle(s)
+
+
 def claim_goal(s: KCState, seat: int, g: int, pointer: str = "/goal") -> None:
     """A player puts a marker on goal ``g`` (checks first; the state is untouched on error); the second
     goal of a row brings a Favor of the Queen.

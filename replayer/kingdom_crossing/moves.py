@@ -4,13 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import IllegalMove
-from .catalog import GUILDS, RESOURCES, Catalog, TileSide
+from .catalog import GUILDS, Catalog, TileSide
 from .buying import affordable, can_finish, fly, keeps_a_card, keeps_card_affordable, market_keeps_a_card, pending_pay
 from .choices import answer
 from .decisions import DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect, effect_task, shared
 from .effects import RES_INDEX, gain, guild_income, push, run_effect
-from .flow import claim_done, claim_goal, claimable
-from .state import ACTION, BUY_END, CARD, CLAIM, EVENING, EVENING_ACTION, INCOME, START, START_ACTION, TURN, KCState
+from .flow import claim_done, claim_goal
+from .state import ACTION, BUY_END, CARD, EVENING_ACTION, START_ACTION, KCState
 
 
 # -- work planning ------------------------------------------------------------------------------
@@ -147,75 +147,6 @@ def fly_after(s: KCState, seat: int, move: dict) -> None:
     if not can_finish(c, seat):
         raise IllegalMove("KC.WORK.NOTHING_TO_BUY", f"you could not buy any card in {move['to']} after this flight", "/to")
     fly(s, seat, to, coins)
-
-
-def fly_options(s: KCState, seat: int) -> list[dict]:
-    """Flights after the Paw markers that keep a card within reach."""
-    if s.balloon_used:
-        return []
-    cat = s.cat
-    p = s.players[seat]
-    cost = cat.balloon_same if s.balloon == p.region else cat.balloon_elsewhere
-    if p.coins < cost:
-        return []
-    out = []
-    for r in range(len(cat.regions)):
-        if r != p.region:
-            c = s.lookahead(seat)
-            fly(c, seat, r, p.coins - cost)
-            if can_finish(c, seat):
-                out.append({"type": "fly", "to": cat.regions[r]})
-    return out
-
-
-def work_candidates(s: KCState, seat: int) -> list[dict]:
-    cat = s.cat
-    p = s.players[seat]
-    out = []
-    for tile in range(6):
-        if p.played[tile]:
-            continue
-        side = cat.sides[tile][1 if p.improved[tile] else 0]
-        if side.queen:
-            if s.queen_available:
-                out.append({"type": "work", "tile": tile})
-            continue
-        n = side.bridges
-        invests = [None]
-        if side.invest_first:
-            invests = ["advance", "cash"] if p.invest < cat.invest_last else ["cash"]
-        starts = [(p.region, None)] + [(r, {"to": cat.regions[r]}) for r in range(len(cat.regions)) if r != p.region]
-        for inv in invests:
-            for start, before in starts:
-                for path, _end in _paths(cat, start, p.crossed, n):
-                    m = {"type": "work", "tile": tile}
-                    if inv:
-                        m["invest"] = inv
-                    if before:
-                        m["balloon"] = before
-                    m["path"] = path
-                    out.append(m)
-    good = []
-    for m in out:
-        try:
-            plan_work(s, seat, m)
-        except IllegalMove:
-            continue
-        good.append(m)
-    return good
-
-
-def _paths(cat: Catalog, region: int, crossed: int, n: int):
-    if n == 0:
-        yield [], region
-        return
-    for b in cat.region_bridges[region]:
-        if crossed >> b & 1:
-            continue
-        a, c = cat.bridge_ends[b]
-        nxt = c if region == a else a
-        for rest, end in _paths(cat, nxt, crossed | 1 << b, n - 1):
-            yield [cat.bridges[b]] + rest, end
 
 
 # -- moves --------------------------------------------------------------------------------------
@@ -407,37 +338,3 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
                               f"bird {bird}")] * (2 if s.bird_twice else 1)
     tasks.append(shared(PayForCard, seat, sp, top))
     push(s, *tasks)
-
-
-def step_moves(s: KCState, seat: int) -> list[dict]:
-    """Moves (without ``player``) for the step the game waits in."""
-    cat = s.cat
-    p = s.players[seat]
-    step = s.step
-    if step == START:
-        return [{"type": "start", "pair": i} for i, taken in enumerate(s.pair_taken) if not taken]
-    if step == INCOME:
-        out = [{"type": "income", "source": g} for g, k in zip(GUILDS, p.income_guild) if k > 0]
-        return out + [{"type": "income", "source": c} for c in dict.fromkeys(p.income_structs)]
-    if step == TURN:
-        rests = [{"type": "rest", "tile": t, "coins": cat.tiles[t][1 if p.improved[t] else 0]["rest"]}
-                 for t in range(6) if not p.played[t]]
-        rests += [{"type": "rest", "tile": t} for t in range(6) if not p.played[t]]  # coins may be left to the engine
-        return rests + work_candidates(s, seat)
-    if step == CARD:
-        out = []
-        for sp in cat.region_spaces[p.region]:
-            top = s.top(sp) or s.space_tile[sp]
-            if top and affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
-                out.append({"type": "hire", "space": cat.spaces[sp], "card": top})
-        if s.market_cost >= 0 and p.coins >= s.market_cost:
-            out += [{"type": "buy", "resource": r} for i, r in enumerate(RESOURCES) if market_keeps_a_card(s, seat, i)]
-        return out + fly_options(s, seat)
-    if step == BUY_END:
-        return [{"type": "buy", "resource": r} for r in RESOURCES] + [{"type": "pass"}]
-    if step == CLAIM:
-        return [{"type": "claim", "goal": cat.goal_ids[g]} for g in claimable(s, seat)] + [{"type": "pass"}]
-    if step == EVENING:
-        out = [{"type": "evening", "source": g} for g, k in zip(GUILDS, p.guild) if k >= 2]
-        return out + [{"type": "evening", "source": c} for c in dict.fromkeys(p.structures)]
-    return []
