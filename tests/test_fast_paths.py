@@ -258,7 +258,7 @@ def test_whether_a_choice_can_be_answered_agrees_with_its_listed_answers():
     """has_options (the task runner's quick test) against bool(options(...)) (the listing), for every
     pending choice at every move of simulated games, and on copies with the supply, the decoration
     spaces, the Action tiles, the display and the birds used up."""
-    from ludolog.replayer.kingdom_crossing.choices import CHOICES, has_options, options
+    from ludolog.replayer.kingdom_crossing.answers import CHOICES, has_options, options
 
     registry.register(GAME)
     kinds, empty = set(), set()

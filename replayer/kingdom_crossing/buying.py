@@ -8,7 +8,7 @@ answering is tried on copies of the state, and an answer that would leave nothin
 from __future__ import annotations
 
 from ..core.decisions import DecisionStack
-from .choices import answer
+from .answers import answer
 from .decisions import PayForCard, ResolveEffect
 from .effects import RES_INDEX, fixed_coins, gain
 from .flow import pay_feasible

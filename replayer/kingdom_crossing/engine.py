@@ -11,10 +11,10 @@ from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
 from ..core.ledger import Ledger
 from ..core.migrate import Migrated, MigrationError
-from . import board_svg, listing, render, reveals, setup, solo
+from . import board_svg, listing, render, reveals, scoring, setup, solo
 from . import moves as mv
 from .catalog import GUILDS, RESOURCES, Catalog, default_catalog
-from .choices import ANSWERS
+from .answers import ANSWERS
 from .effects import EFFECTS
 from .flow import DECLINABLE, decline, settle
 from .ids import catalog_ids
@@ -153,12 +153,7 @@ class KingdomCrossing(CatalogEngine, Game):
         return s.paco_ledger
 
     def bot_winners(self, s: KCState) -> list[str]:
-        """Paco & Paca win with more Prestige than the player, or as much when the player has no
-        coins left (they have none: the tie-breaker cannot favour the player)."""
-        if not s.solo:
-            return []
-        paco, player = s.paco_ledger.totals[0], s.ledger.totals[0]
-        return [PACO_ID] if (paco, 0) >= (player, s.players[0].coins) else []
+        return scoring.bot_winners(s)
 
     def turn_order(self, s: KCState) -> list[int]:
         """Log seats from the holder of the first player token (solo: the player alone)."""
@@ -179,13 +174,7 @@ class KingdomCrossing(CatalogEngine, Game):
             raise MigrationError(f"{exc.code} at {exc.pointer}: {exc.message}") from None
 
     def winners(self, s: KCState) -> list[int]:
-        """Most Prestige; ties broken by remaining coins, then shared. In solo the player must beat
-        Paco & Paca (who have no coins), or no seat of the log wins."""
-        entries = [(s.ledger.totals[i], s.players[i].coins, i) for i in range(s.n)]
-        if s.solo:
-            entries.append((s.paco_ledger.totals[0], 0, -1))
-        best = max((e[0], e[1]) for e in entries)
-        return [i for score, coins, i in entries if (score, coins) == best and i >= 0]
+        return scoring.winners(s)
 
     def player_rows(self, s: KCState) -> list[tuple]:
         """Per seat, the :attr:`state_columns` (the ingest asks after every move): the resources

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import solo
 from .catalog import GUILDS
-from .choices import answer, has_options, needs_restock, options, refill_source, skip_empty
+from .answers import answer, has_options, needs_restock, options, refill_source, skip_empty
 from .decisions import (CHANCE_SEAT, CHECK_HOUSES, BirdsLand, Decision, FavorChoice, HousePlacement, QueenWakes,
                         shared)
 from .effects import push, run_effect

@@ -1,6 +1,6 @@
 """The legal moves of a Kingdom Crossing position, and its chance outcomes.
 
-The position waits either for a pending decision (its answers: :func:`.choices.options`, less
+The position waits either for a pending decision (its answers: :func:`.answers.options`, less
 those that would leave no card to buy) or for a step's move (:func:`step_moves`). An optional window
 nobody writes down (a Bridge Goal not claimed, the market purchase not made at the end of the turn)
 is declined by whatever comes next, so the moves after declining it are legal too.
@@ -12,7 +12,7 @@ from ..core.errors import IllegalMove
 from . import buying, reveals, solo
 from .buying import affordable, can_finish, fly, market_keeps_a_card
 from .catalog import GUILDS, RESOURCES, Catalog
-from .choices import ANSWERS, options
+from .answers import ANSWERS, options
 from .flow import DECLINABLE, claimable, decline
 from .moves import plan_work
 from .state import BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, TURN, KCState

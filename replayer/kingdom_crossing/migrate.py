@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..core.errors import IllegalMove
 from ..core.log import GameLog, Player
 from ..core.migrate import Migrated
-from .choices import refill_source
+from .answers import refill_source
 from .state import KCState
 
 V1, V2 = "ludolog/1", "ludolog/2"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from ..core.errors import IllegalMove
 from .catalog import GUILDS, Catalog, TileSide
 from .buying import affordable, can_finish, fly, keeps_a_card, keeps_card_affordable, market_keeps_a_card, pending_pay
-from .choices import answer
+from .answers import answer
 from .decisions import DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect, effect_task, shared
 from .effects import RES_INDEX, gain, guild_income, push, run_effect
 from .flow import claim_done, claim_goal

@@ -6,7 +6,7 @@ import textwrap
 
 from ..core.game import CHANCE
 from .catalog import GUILDS, RESOURCES
-from .choices import CHANCE_TASKS
+from .answers import CHANCE_TASKS
 from .flow import claimable
 from .listing import expect
 from .state import BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, STEP_NAMES, TURN, KCState

@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from ..core.errors import IllegalMove
-from .choices import refill_source, restock_after_draw
+from .answers import refill_source, restock_after_draw
 from .decisions import CHANCE_SEAT, BirdsLand, shared
 from .state import KCState
 

@@ -1,4 +1,4 @@
-"""Bridge Goal requirements and the final scoring, every point through the ledger."""
+"""Bridge Goal requirements, the final scoring (every point through the ledger) and the winners."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -6,7 +6,7 @@ from enum import IntEnum
 
 from ..core.errors import IllegalMove
 from .catalog import GUILDS, RESOURCES, Catalog
-from .state import KCState, Player
+from .state import PACO_ID, KCState, Player
 
 
 class GoalTest(IntEnum):
@@ -233,3 +233,22 @@ def final_scoring(s: KCState) -> None:
         p = s.players[seat]
         s.score(seat, per * len(p.favors), "favor",
                 f"{len(p.favors)} Favor(s) of the Queen x {per} ({s.rest_tiles} rest tile(s) in the solo stack)")
+
+
+def winners(s: KCState) -> list[int]:
+    """Most Prestige; ties broken by remaining coins, then shared. In solo the player must beat
+    Paco & Paca (who have no coins), or no seat of the log wins."""
+    entries = [(s.ledger.totals[i], s.players[i].coins, i) for i in range(s.n)]
+    if s.solo:
+        entries.append((s.paco_ledger.totals[0], 0, -1))
+    best = max((e[0], e[1]) for e in entries)
+    return [i for score, coins, i in entries if (score, coins) == best and i >= 0]
+
+
+def bot_winners(s: KCState) -> list[str]:
+    """Paco & Paca win with more Prestige than the player, or as much when the player has no
+    coins left (they have none: the tie-breaker cannot favour the player)."""
+    if not s.solo:
+        return []
+    paco, player = s.paco_ledger.totals[0], s.ledger.totals[0]
+    return [PACO_ID] if (paco, 0) >= (player, s.players[0].coins) else []

@@ -15,8 +15,7 @@ from ..core.ledger import Ledger
 from .catalog import Catalog
 from .decisions import CHANCE_SEAT, RevealCard, shared
 from .scoring import compile_claimable, compile_goal
-from .solo import PACO_ID
-from .state import START, KCState, Player
+from .state import PACO_ID, START, KCState, Player
 
 
 def new_state(cat: Catalog, log) -> KCState:

@@ -10,9 +10,8 @@ from ..core.bots import BotSeat
 from ..core.errors import IllegalMove
 from .decisions import CHANCE_SEAT, NextTurn, PacoEndOfTurn, PacoTakesDrawnFavor, RefillDisplay, RevealCard, shared
 from .scoring import goal_met, place_goal_marker
-from .state import KCState
+from .state import PACO_ID, KCState
 
-PACO_ID = "paco-paca"
 #: Paco & Paca, the solo opponents: a bot seat of the core (claimed as "@paco-paca")
 PACO = BotSeat(PACO_ID, "Paco & Paca", plural=True)
 

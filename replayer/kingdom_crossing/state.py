@@ -22,6 +22,10 @@ from ..core.ledger import Ledger
 from .catalog import Catalog
 
 
+#: the id of Paco & Paca, the solo opponents, in ``KCState.ids`` (their internal seat ``n``)
+PACO_ID = "paco-paca"
+
+
 class Step(IntEnum):
     """What the position waits for once no task is pending."""
 
