@@ -11,14 +11,31 @@ sizes); every face-down component is written when it is turned up, as a chance m
 ``birds``, ``queen``, ``refill``, ``restock``, ``paco``), checked against the core's hidden pools.
 ``ludolog/1`` logs are migrated on read (``migrate``).
 
-Modules: ``catalog`` (loading, tables), ``state`` (slots dataclasses, the ``Step`` enum),
-``decisions`` (the pending decisions on the core's DecisionStack), ``effects`` (the named effect
-kinds in the core's EffectRegistry), ``choices`` (answering a pending choice, the Favors),
-``reveals`` (chance moves: components turned face up), ``moves`` (set-up checks and player moves),
-``buying`` (can the player still buy a card: the obligation of working), ``flow`` (rounds, phases,
-the decision runner), ``scoring`` (Bridge Goals, final scoring), ``solo`` (Paco & Paca, the core's
-bot seat ``@paco-paca``), ``migrate`` (``ludolog/1`` -> ``ludolog/2``), ``engine`` (the Game
-interface), ``rules`` (every ``KC.*`` code with its rules passage).
+Modules, one line each (the first twelve are laid out alike in every game package):
+
+- ``engine.py``: the ``Game`` subclass, each interface member handing over to the modules below;
+- ``state.py``: the position's types (slots dataclasses, the ``Step`` enum, Paco & Paca's id);
+- ``catalog.py``: the catalog file read into typed components and lookup tables;
+- ``setup.py``: the position before the first move (options and set-up checked, all faults at once)
+  and a random set-up;
+- ``moves.py``: applying each player move (start, income, rest, work, fly, hire, buy, claim,
+  evening ...), every rule checked before anything changes;
+- ``listing.py``: the legal moves of a position (who decides, which move types) and its chance outcomes;
+- ``scoring.py``: Bridge Goal requirements, the final scoring, the winners (and Paco & Paca's win);
+- ``render.py``: the position in words (what the game waits for, ``describe``, ``render``);
+- ``board_svg.py``: the board as a picture (``render_svg``);
+- ``ids.py``: the ids a log may use, with their names and printed facts (``ludolog ids``);
+- ``rules.py``: every ``KC.*`` rule code with its rules passage;
+- ``migrate.py``: ``ludolog/1`` logs -> ``ludolog/2`` (pre-declared orders become reveals);
+- ``solo.py``: Paco & Paca, the solo opponents (the core's bot seat ``@paco-paca``): their tiles and turns;
+- ``decisions.py``: the pending decisions on the core's DecisionStack (choices, automatic steps, chance);
+- ``answers.py``: the player's answers to pending decisions (what each accepts, checking and
+  resolving one) and the Favors of the Queen;
+- ``effects.py``: the named effect kinds of the catalog in the core's EffectRegistry;
+- ``reveals.py``: chance moves, the components turned face up, checked against the hidden pools;
+- ``buying.py``: can the player still buy a card (the obligation that comes with working);
+- ``flow.py``: turn sequencing: rounds and phases, the decision runner (``settle``), Bridge Goal
+  claims and declining an optional window nobody wrote down.
 
 Where the rulebook leaves a point open, the engine decides as follows (each is one place in code):
 

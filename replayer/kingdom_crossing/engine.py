@@ -18,7 +18,7 @@ from .answers import ANSWERS
 from .effects import EFFECTS
 from .flow import DECLINABLE, decline, settle
 from .ids import catalog_ids
-from .listing import STEP_TYPES
+from .listing import STEP_TYPES, expect
 from .migrate import migrate as migrate_log
 from .rules import RULES
 from .solo import PACO, PACO_ID
@@ -75,7 +75,7 @@ class KingdomCrossing(CatalogEngine, Game):
     def to_move(self, s: KCState) -> int:
         if s.step == END:
             return TERMINAL
-        return listing.expect(s)[0]
+        return expect(s)[0]
 
     def is_terminal(self, s: KCState) -> bool:
         return s.step == END
