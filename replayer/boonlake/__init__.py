@@ -4,6 +4,35 @@ Registered as ``boonlake`` (entry point and the registry's built-in names): ``GA
 object, held to the conformance suite (tests/test_conformance.py) and its case logs
 (tests/cases/boonlake/, solo ones in solo/) like every registered game.
 
+The modules (the roles every game package shares, then Boonlake's own domain):
+
+- ``engine.py``: the ``Game`` subclass; each interface member hands over to a module below.
+- ``state.py``: the position's types (the state, players, steps, pieces, cards owed).
+- ``catalog.py``: ``catalog.json`` read into typed components; ``effects.py``: the closed vocabulary
+  of effect kinds, conditions, timings and strip parts the catalog is written in.
+- ``setup.py``: the position before the first move, its set-up checks, and a random set-up.
+- ``moves.py``: applying a move: the checks every move passes, each move type handed to the module
+  that applies it, what follows the move.
+- ``listing.py``: the legal moves of a position, its chance outcomes, and random play.
+- ``scoring.py``: scoring arithmetic, the end of the game and its winners; ``interim.py``: the
+  interim scorings' window and the final scoring on the position.
+- ``render.py``: the position in words (``describe``, ``render``, whose decision is next).
+- ``board_svg.py``: the position as a picture (``render_svg``); ``svg_layout.py``: its geometry.
+- ``ids.py``: the ids a log may use, with names and printed facts (``ludolog ids``).
+- ``rules.py``: the BOON.* rule codes and their references.
+- ``turn.py``: the turn's sequence (phases A, B, C) and its parts' moves; ``actions.py``: the
+  action board and set-up arithmetic.
+- ``board.py``: gameboard geometry (adjacency, presences, regions); ``river.py``: ship movement;
+  ``costs.py``: what upgrades, cattle, hiring, boats and cards cost.
+- ``resolve.py``: the effects that give or take something, cards drawn and given up;
+  ``building.py``: the board effects (explore, develop, upgrade, pastures, cattle, region labels,
+  modernize, hire); ``cards.py``: playing and discarding cards, special projects and the cards'
+  effects; ``levers.py``: the lever effects and ``lever`` moves.
+- ``solo.py``: the Wise Eminence's decisions; ``eminence.py``: their effects and scoring;
+  ``solo_turn.py``: their turn, set-up and the table's moves; ``solo_state.py``: their part of the
+  position.
+- ``reconstruction.py``: the program that built ``catalog.json`` (see below).
+
 What is built:
 
 1. Set-up as the table records it (``setup.py``, ``schema/boonlake.schema.json``): the starting
@@ -82,7 +111,8 @@ What is built:
    locks trigger interim scorings, both ships back after round 1), the player's right-side part of
    their strip, their interim income, the final scoring (income once more, 10 VP per unrevealed
    B-tile); the player wins on equal points.
-6. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them) and
+6. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them,
+   ``moves.apply_unguarded`` on a copy) and
    ``random_setup``: ``simulate_log`` plays whole 1-4 player games (solo at a random difficulty).
 
 7. The proof around it: annotated example logs a person could write at the table

@@ -11,20 +11,20 @@ from __future__ import annotations
 import random
 from itertools import combinations, combinations_with_replacement, product
 
-from .state import fast_clone as clone_fields
 from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
-from .catalog import RESOURCES, Catalog
+from ..core.game import CHANCE
+from . import building, moves, solo_turn, turn
 from .cards import boat_cost, card_coins, resources_shown
+from .catalog import RESOURCES, Catalog
 from .costs import missing_resources
 from .effects import EffectKind, Timing
 from .interim import PAY_CHOICES, PAYING, condition_target
 from .levers import ATTACHED_HOSTS, TAKES
+from .state import BoonlakeState, Piece, Step
+from .state import fast_clone as clone_fields
 
 PROJECT_KINDS = ("day", "sunset", "night")
-from .state import BoonlakeState, Piece, Step
-from ..core.game import CHANCE
-from . import building, solo_turn, turn
 
 _EXCHANGES = {EffectKind.DISCARD_CARDS_FOR_INHABITANTS: ("discard",), EffectKind.DISCARD_CARDS_FOR_VP: ("discard",),
               EffectKind.SWAP_CARDS_COINS: ("discard", "draw"), EffectKind.SWAP_CARDS_VASE_COINS: ("discard", "draw"),
@@ -59,10 +59,8 @@ def applied_effect_uses(cat: Catalog):
 
 def accepts(s: BoonlakeState, move: dict, seat: int | None) -> IllegalMove | None:
     """None when the engine accepts ``move`` (tried on a copy), else the violation."""
-    from . import GAME_ENGINE
-
     try:
-        GAME_ENGINE.apply_unguarded(clone_fields(s), move, seat)  # the copy is thrown away
+        moves.apply_unguarded(clone_fields(s), move, seat)  # the copy is thrown away
     except IllegalMove as exc:
         return exc
     return None
@@ -385,6 +383,16 @@ def legal_moves(s: BoonlakeState) -> list[dict]:
     for other in _ahead_seats(s):  # the right side, ahead of the active player's middle
         out += seat_moves(s, other, turn.ahead_types(s, other))
     return out
+
+
+def chance_outcomes(s: BoonlakeState, move: dict | None = None) -> list[tuple[dict, float]]:
+    """A card drawn (each unseen card by how many copies are unaccounted for) or the Wise
+    Eminence's reveals (solo); nothing when no random outcome is due (or for a ``move``)."""
+    if move is not None or not moves.chance_due(s):
+        return []
+    if s.draws:
+        return [({"type": "card", "card": c}, k) for c, k in sorted(s.deck.unaccounted.items()) if k > 0]
+    return solo_turn.chance_outcomes(s)
 
 
 def _ahead_seats(s: BoonlakeState) -> list[int]:

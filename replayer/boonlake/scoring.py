@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .catalog import Catalog, Condition, Effect, TrackSpace
 from .effects import ConditionKind, EffectKind
+from .solo import player_wins
 
 INTERIM_SCORINGS = 4
 UNUSED_LEVER_VP = 1  #: "For every lever you did not use, earn 1 victory point."
@@ -203,6 +204,20 @@ def winners(scores: Mapping[str, int]) -> tuple[str, ...]:
         raise ScoringError("a game has at least one player")
     best = max(scores.values())
     return tuple(p for p, v in scores.items() if v == best)
+
+
+def seat_winners(scores: Sequence[int], eminence_vp: int | None = None) -> list[int]:
+    """The seats with the most VP, ties shared; solo (``eminence_vp``, the Wise Eminence's): the
+    player alone, "If you have the same or more victory points as the Wise Eminence, you win"."""
+    if eminence_vp is not None:
+        return [0] if player_wins(scores[0], eminence_vp) else []
+    best = max(scores)
+    return [i for i, v in enumerate(scores) if v == best]
+
+
+def eminence_wins(player_vp: int, eminence_vp: int) -> bool:
+    """The Wise Eminence wins only with more VP than the player."""
+    return not player_wins(player_vp, eminence_vp)
 
 
 @dataclass(frozen=True, slots=True)
