@@ -20,7 +20,7 @@ The modules (the roles every game package shares, then Boonlake's own domain):
 - ``board_svg.py``: the position as a picture (``render_svg``); ``svg_layout.py``: its geometry.
 - ``ids.py``: the ids a log may use, with names and printed facts (``ludolog ids``).
 - ``rules.py``: the BOON.* rule codes and their references.
-- ``turn.py``: the turn's sequence (phases A, B, C) and its parts' moves; ``actions.py``: the
+- ``turn.py``: the turn's sequence (phases A, B, C) and its parts' moves; ``action_board.py``: the
   action board and set-up arithmetic.
 - ``board.py``: gameboard geometry (adjacency, presences, regions); ``river.py``: ship movement;
   ``costs.py``: what upgrades, cattle, hiring, boats and cards cost.

@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from ..core.errors import IllegalMove
+from .building import upgrade
 from .catalog import Card
 from .costs import discounted, missing_resources, resources_available
 from .scoring import project_vp
@@ -272,8 +273,6 @@ def _reset_lever(s, seat, eff, ch):
 def _upgrade_house_free(s, seat, eff, ch):
     spec = ch.move.get("upgrade")
     if spec is not None:
-        from .building import upgrade
-
         if spec.get("to") != "house":
             raise IllegalMove("BOON.CHOICE.UPGRADE", "this card upgrades an inhabitant to a house", "/upgrade/to")
         upgrade(s, seat, spec, "/upgrade", free_house=True)
@@ -288,8 +287,6 @@ def _upgrade_settlement_eased(s, seat, eff, ch):
         return
     spec = ch.move.get("upgrade")
     if spec is not None:
-        from .building import upgrade
-
         if spec.get("to") != "settlement":
             raise IllegalMove("BOON.CHOICE.UPGRADE", "this card upgrades a house to a settlement", "/upgrade/to")
         upgrade(s, seat, spec, "/upgrade", eased=eff.get("n") + ch.eased)

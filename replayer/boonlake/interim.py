@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..core.errors import IllegalMove
 from ..core.simultaneous import SimultaneousWindow
-from . import building, cards
+from . import building, cards, eminence
 from .board import cattle_settlement_vp, largest_adjacent_group, presences_next_to_bridges, region_presences
 from .effects import ConditionKind, Timing
 from .resolve import draw_cards, gain_vp, give_up_inhabitants, pay_coins, pay_vases
@@ -146,9 +146,7 @@ def finish_interim(s: BoonlakeState) -> None:
         for k in p.levers:
             p.levers[k] = False
     if s.solo is not None:
-        from .eminence import interim_scoring
-
-        interim_scoring(s, number)  # "The Wise Eminence only does the income phase"
+        eminence.interim_scoring(s, number)  # "The Wise Eminence only does the income phase"
     s.covered.clear()
     s.scorings = number
     s.scorings_due -= 1
@@ -175,9 +173,7 @@ def final_scoring(s: BoonlakeState) -> None:
             if card.timing is Timing.GAME_END:
                 gain_vp(s, seat, game_end_vp(card.effect, m), "game_end_cards", f"final scoring: {c}'s game-end effect")
     if s.solo is not None:
-        from .eminence import final_scoring as eminence_final
-
-        eminence_final(s)
+        eminence.final_scoring(s)
     s.step = Step.END
     s.window = None
 

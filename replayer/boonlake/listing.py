@@ -21,6 +21,7 @@ from .costs import missing_resources
 from .effects import EffectKind, Timing
 from .interim import PAY_CHOICES, PAYING, condition_target
 from .levers import ATTACHED_HOSTS, TAKES
+from .river import counted_spaces
 from .state import BoonlakeState, Piece, Step
 from .state import fast_clone as clone_fields
 
@@ -288,8 +289,6 @@ def _score_moves(s: BoonlakeState, seat: int, base: dict):
 
 
 def _ship_moves(s: BoonlakeState, seat: int, base: dict):
-    from .river import counted_spaces
-
     rr = s.cat.river[s.rnd]
     for to in counted_spaces(rr, s.players[seat].ship, s.other_ships(seat))[:s.steps]:
         move = {**base, "to": to}

@@ -9,7 +9,7 @@ effect's, or Hire's ``cards``), checked against the hand at once, and each card 
 hand of unknown cards never asks for a list of them. :class:`Choices` hands the sites out in order
 and checks at the end that none is left over. Every effect mutates the state after its
 own checks; a move is applied on the state as a whole and restored when any check fails (see
-``engine.apply``), so a rejected move changes nothing.
+``moves.apply``), so a rejected move changes nothing.
 """
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import random
 from ..core.components import UNKNOWN, HiddenPool
 from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
-from .actions import starting_coins, starting_spaces, starting_tiles
+from .action_board import starting_coins, starting_spaces, starting_tiles
 from .catalog import RESOURCES, Catalog
 from .state import BoonlakeState, Player
 

@@ -20,7 +20,7 @@ import random
 from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
 from . import eminence as em
-from .actions import take_strip
+from .action_board import take_strip
 from .catalog import CORNERS, Catalog
 from .solo import bottom_strip_effect, chosen_action, location_number, removal
 from .solo_state import SoloState

@@ -22,12 +22,13 @@ from ..core.errors import IllegalMove
 from ..core.game import CHANCE, SIMULTANEOUS
 from ..core.simultaneous import SimultaneousWindow
 from . import building, cards
-from .actions import take_strip
+from .action_board import take_strip
 from .board import region_scoring_coins
 from .effects import EffectKind, StripPart
+from .eminence import score_other_regions
 from .interim import after_scorings, open_interim
 from .levers import region_lever_holder
-from .resolve import Choices, apply_effect, draw_cards, gain_vp, give_up_inhabitants
+from .resolve import Choices, apply_effect, draw_cards, gain_vp, give_up_inhabitants, take_inhabitants
 from .river import furthest_move, has_step, steps_to
 from .state import BoonlakeState, Step
 
@@ -350,8 +351,6 @@ def _auto_middle(s: BoonlakeState) -> bool:
     part = s.middle[0]
     p = s.players[s.current]
     if part == _TAKE_INHABITANT:
-        from .resolve import take_inhabitants
-
         take_inhabitants(s, s.current, 1)
     elif part == _EXPLORE and not building.has_open_space(s):
         p.coins += 2  # "If all gameboard spaces are already occupied, you get 2 coins instead"
@@ -370,8 +369,6 @@ def open_right(s: BoonlakeState) -> None:
     s.step = Step.RIGHT
     ahead, s.ahead = s.ahead, None
     if s.solo is not None and part == _SCORE_OTHER_REGIONS and s.region_chosen:
-        from .eminence import score_other_regions
-
         score_other_regions(s)  # "the only action where the Wise Eminence also benefits"
     if part == _SCORE_OTHER_REGIONS:
         s.window = None

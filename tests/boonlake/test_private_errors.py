@@ -18,7 +18,7 @@ import random
 import orjson
 
 from ludolog.replayer.boonlake import GAME_ENGINE as GAME
-from ludolog.replayer.boonlake.actions import ActionError
+from ludolog.replayer.boonlake.action_board import ActionError
 from ludolog.replayer.boonlake.board import BoardError
 from ludolog.replayer.boonlake.costs import CostError
 from ludolog.replayer.boonlake.river import ShipMoveError

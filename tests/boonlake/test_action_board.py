@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludolog.replayer.boonlake.actions import (ActionError, build_site, discard_coins, random_scoring_tiles,
+from ludolog.replayer.boonlake.action_board import (ActionError, build_site, discard_coins, random_scoring_tiles,
                                                starting_coins, starting_spaces, starting_tiles, take_strip)
 from ludolog.replayer.boonlake.catalog import default_catalog
 
