@@ -4,10 +4,9 @@ from __future__ import annotations
 import random
 
 from ..core import chance
-from ..core.errors import SetupProblems
 from ..core.game import TERMINAL, Game
 from ..core.ledger import Ledger
-from . import listing, moves, render, scoring, setup, solo_turn, turn
+from . import listing, moves, render, scoring, setup, turn
 from .catalog import Catalog, default_catalog
 from .eminence import EMINENCE, EMINENCE_ID
 from .resolve import EFFECTS
@@ -60,20 +59,12 @@ class Boonlake(Game):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_state(self, log) -> BoonlakeState:
-        problems = SetupProblems()  # the players' set-up and the Wise Eminence's, reported together
-        s = setup.new_state(self.cat, [p.id for p in log.players], log.setup, problems)
-        solo_turn.attach(s, log.setup, problems)
-        problems.check()
-        moves.settle(s)
-        return s
+        return setup.start(self.cat, [p.id for p in log.players], log.setup)
 
     def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
         from ..core.simulate import PLAYER_NAMES
 
-        out = setup.random_setup(self.cat, rng, n_players, [name.lower() for name in PLAYER_NAMES[:n_players]])
-        if n_players == 1:
-            solo_turn.random_setup(self.cat, rng, out)
-        return out
+        return setup.random_setup(self.cat, rng, n_players, [name.lower() for name in PLAYER_NAMES[:n_players]])
 
     # -- play -----------------------------------------------------------------------------
     def to_move(self, s: BoonlakeState) -> int:

@@ -13,9 +13,24 @@ import random
 from ..core.components import UNKNOWN, HiddenPool
 from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
+from . import moves, solo_turn
 from .action_board import starting_coins, starting_spaces, starting_tiles
 from .catalog import RESOURCES, Catalog
 from .state import BoonlakeState, Player
+
+
+def start(cat: Catalog, ids: list[str], setup: dict) -> BoonlakeState:
+    """The position before the first move (``Game.new_state``): the players' set-up and the Wise
+    Eminence's (:func:`.solo_turn.attach`) checked together, so that one run names every wrong value,
+    then what follows the set-up before anybody moves (:func:`.moves.settle`).
+
+    :raises SetupProblems: the set-up breaks a rule of "Set-Up" or "Solo Set-Up"."""
+    problems = SetupProblems()
+    s = new_state(cat, ids, setup, problems)
+    solo_turn.attach(s, setup, problems)
+    problems.check()
+    moves.settle(s)
+    return s
 
 
 def new_state(cat: Catalog, ids: list[str], setup: dict, problems: SetupProblems | None = None) -> BoonlakeState:
@@ -136,7 +151,8 @@ def new_state(cat: Catalog, ids: list[str], setup: dict, problems: SetupProblems
 
 
 def random_setup(cat: Catalog, rng: random.Random, n: int, ids: list[str]) -> dict:
-    """A set-up as a table records it (each player's view of their own hand written by id)."""
+    """A set-up as a table records it (each player's view of their own hand written by id); with 1
+    player, the Wise Eminence's too (:func:`.solo_turn.random_setup`, drawn after the players')."""
     spaces = list(starting_spaces(cat, n))
     tiles = list(starting_tiles(cat, n))
     rng.shuffle(tiles)
@@ -157,5 +173,8 @@ def random_setup(cat: Catalog, rng: random.Random, n: int, ids: list[str]) -> di
                         "coins": starting_coins(cat, n, seat)}
     rest = scoring[2 * n:]
     in_play = kept + rest[:4 - n]
-    return {"tiles": {str(sp): t for sp, t in zip(spaces, tiles)}, "strips": strips, "scoring_tiles": in_play,
-            "players": players}
+    out = {"tiles": {str(sp): t for sp, t in zip(spaces, tiles)}, "strips": strips, "scoring_tiles": in_play,
+           "players": players}
+    if n == 1:
+        solo_turn.random_setup(cat, rng, out)
+    return out
