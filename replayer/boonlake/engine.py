@@ -1,4 +1,9 @@
-"""The Boonlake engine: the Game interface over the turn, the windows and the scorings."""
+"""The Boonlake engine: the one ``Game`` subclass. Each interface member hands over to the module
+that does the work: set-up to :mod:`.setup`, applying a move to :mod:`.moves`, the legal moves and
+chance outcomes to :mod:`.listing`, the position in words to :mod:`.render` and as a picture to
+:mod:`.board_svg`, the winners to :mod:`.scoring`, the ids to :mod:`.ids`. Only what the ingest asks
+after every move (:meth:`Boonlake.player_rows`, :meth:`Boonlake.turn_info`) reads the state here.
+"""
 from __future__ import annotations
 
 import random
