@@ -11,8 +11,8 @@ The modules (the roles every game package shares, then Boonlake's own domain):
 - ``catalog.py``: ``catalog.json`` read into typed components; ``effects.py``: the closed vocabulary
   of effect kinds, conditions, timings and strip parts the catalog is written in.
 - ``setup.py``: the position before the first move, its set-up checks, and a random set-up.
-- ``moves.py``: applying a move: the checks every move passes, each move type handed to the module
-  that applies it, what follows the move.
+- ``moves.py``: applying a move: the checks every move passes, the turn's own moves (the strip, the
+  card part, the middle, the right side, the ship), each effect handed to its module.
 - ``listing.py``: the legal moves of a position, its chance outcomes, and random play.
 - ``scoring.py``: scoring arithmetic, the end of the game and its winners; ``interim.py``: the
   interim scorings' window and the final scoring on the position.
@@ -20,8 +20,9 @@ The modules (the roles every game package shares, then Boonlake's own domain):
 - ``board_svg.py``: the position as a picture (``render_svg``); ``svg_layout.py``: its geometry.
 - ``ids.py``: the ids a log may use, with names and printed facts (``ludolog ids``).
 - ``rules.py``: the BOON.* rule codes and their references.
-- ``turn.py``: the turn's sequence (phases A, B, C) and its parts' moves; ``action_board.py``: the
-  action board and set-up arithmetic.
+- ``turn.py``: the turn's sequence (phases A, B, C: who decides what next, the steps that need no
+  decision, the end of a turn and a round); ``action_board.py``: the action board and set-up
+  arithmetic.
 - ``board.py``: gameboard geometry (adjacency, presences, regions); ``river.py``: ship movement;
   ``costs.py``: what upgrades, cattle, hiring, boats and cards cost.
 - ``resolve.py``: the effects that give or take something, cards drawn and given up;
@@ -40,7 +41,7 @@ What is built:
    player's two drawn (``"?"`` for one returned unseen) and the one kept, the six starting cards
    (``"?"`` where unseen), the production site, the coins 6/7/8 by seat (optional, checked), ships
    on the first river space (third with 3-4 players), region labels uncovered.
-2. The turn (``turn.py``): ``action`` (VP for the two bottom rows, Builder's 3 coins), the card
+2. The turn (``turn.py``, its moves in ``moves.py``): ``action`` (VP for the two bottom rows, Builder's 3 coins), the card
    part (``play`` of the strip's kind after paying, ``discard`` for 2 coins + discard bonuses, or
    ``pass``), the middle effects left to right each optional (``explore``, ``develop``,
    ``upgrade``, ``pasture``, ``region``, ``modernize``, Builder's ``play``/``draw``; Hire's
@@ -82,7 +83,7 @@ What is built:
    cards), 2 inhabitants of which 1 marks the tile, its VP (doubled on the own tile), 1 step on its
    income track; once per player and tile; ``counts_as`` names the kind it counts as for a scoring
    tile's played cards.
-   Announcing order (``turn.announce_order``): before anybody decides in a parallel right-side part,
+   Announcing order (``moves.announce_order``): before anybody decides in a parallel right-side part,
    a player of it may ``announce``; the part is then resolved clockwise from the player who chose
    the strip (Pioneer's others each draw and then play before the next).
    The right side ahead ("Unless stated otherwise, others may execute this even while the active

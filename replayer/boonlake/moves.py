@@ -1,7 +1,15 @@
 """Applying a move: the checks every move passes (the game not over, the cards owed named first, a
-card drawn when one is due, the step's move types, whose decision it is), then each move type handed
-to the module that applies it (:mod:`.turn`, :mod:`.levers`, :mod:`.interim`, :mod:`.solo_turn`,
-:mod:`.resolve`), then what follows the move (:func:`settle`).
+card drawn when one is due, the step's move types, whose decision it is), then the move itself, then
+what follows it (:func:`settle`).
+
+The turn's own moves are applied here: ``action`` (the strip taken, the two bottom rows' VP,
+Builder's coins), the card part (``play``, ``project``, ``discard``, ``pass``), the middle effects
+left to right, each seat's right-side decision (a window's, one ahead of the middle, or a clockwise
+one), ``announce`` and ``ship`` (rules text, "Phase A", "Phase B"). What an effect does is the
+module's of that effect: the board effects :mod:`.building`, cards and projects :mod:`.cards`,
+``lever`` moves :mod:`.levers`, an interim scoring's moves :mod:`.interim`, the Wise Eminence's
+reveals :mod:`.solo_turn`, cards drawn and given up :mod:`.resolve`. Whose decision comes next is
+:mod:`.turn`'s.
 
 Every rule of a move is checked before anything changes, or the move is applied on a copy-guarded
 state: :func:`apply` restores the position when a check after the first change fails, so a rejected
@@ -14,9 +22,14 @@ from ..core.cloning import restore
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE
 from ..core.simultaneous import check_simultaneous
-from . import interim, levers, solo_turn, turn
+from . import building, cards, interim, levers, solo_turn, turn
+from .action_board import take_strip
+from .board import region_scoring_coins
+from .effects import EffectKind, StripPart
 from .render import waiting
-from .resolve import give_card, refill_deck, reveal_card
+from .resolve import (Choices, apply_effect, draw_cards, gain_vp, give_card, give_up_inhabitants, refill_deck,
+                      reveal_card)
+from .river import steps_to
 from .state import BoonlakeState, Step
 from .state import fast_clone as clone_fields
 
@@ -25,6 +38,9 @@ from .state import fast_clone as clone_fields
 _CHECKED_FIRST = frozenset({"action", "pass", "announce"})
 #: move types that exist only inside a simultaneous window
 WINDOW_ONLY = frozenset({"score"})
+#: the parts' values (strings, as ``s.middle`` holds them), read without the enum's ``value``
+#: property on the hot path
+_SCORE_OTHER_REGIONS, _DRAW_2_THEN_PLAY_ANY = StripPart.SCORE_OTHER_REGIONS.value, StripPart.DRAW_2_THEN_PLAY_ANY.value
 
 
 def settle(s: BoonlakeState) -> None:
@@ -50,26 +66,184 @@ def dispatch(s: BoonlakeState, seat: int, move: dict) -> None:
     if t == "lever":
         levers.lever_move(s, seat, move)
     elif (step is Step.CARD or step is Step.MIDDLE) and seat != s.current:  # the right side, ahead of the middle
-        turn.right_decision(s, seat, move)
+        right_decision(s, seat, move)
     elif step is Step.ACTION:
-        turn.take_action(s, seat, move)
+        take_action(s, seat, move)
     elif step is Step.CARD:
-        turn.card_part(s, seat, move)
+        card_part(s, seat, move)
     elif step is Step.MIDDLE:
         if t == "pass":
             s.middle.pop(0)
         else:
-            turn.middle_part(s, seat, move)
+            middle_part(s, seat, move)
     elif step is Step.RIGHT:
-        turn.right_decision(s, seat, move)
+        right_decision(s, seat, move)
     elif step is Step.SHIP:
-        turn.ship_move(s, seat, move)
+        ship_move(s, seat, move)
     elif step is Step.INTERIM:
         if t == "score":
             interim.score_tile(s, seat, move)
         else:
             interim.interim_action(s, seat, move)
 
+
+# -- each move type --------------------------------------------------------------------------
+
+def announce_order(s: BoonlakeState, seat: int) -> None:
+    """"To act in order during a partial action, a player must announce it; then players resolve
+    that partial action clockwise, starting with the player who chose the strip." The open
+    right-side window becomes a clockwise queue of its seats.
+
+    :raises IllegalMove: BOON.ORDER.NOT_PARALLEL (no parallel part of an action open for the seat),
+        BOON.ORDER.STARTED (a decision was already made in it).
+    """
+    window = s.window
+    if s.step is not Step.RIGHT or window is None or seat not in window.seats:
+        raise IllegalMove("BOON.ORDER.NOT_PARALLEL", "order is announced for a part of an action the players resolve in "
+                                                     f"parallel, that {s.ids[seat]} takes part in; none is open now", "/type")
+    if window.decisions:
+        raise IllegalMove("BOON.ORDER.STARTED", f"{window.label} has begun in parallel "
+                                                f"({', '.join(s.ids[k] for k in window.decisions)} decided): order is "
+                                                f"announced before anybody decides", "/type")
+    s.queue = [(s.current + k) % s.n for k in range(s.n) if (s.current + k) % s.n in window.seats]
+    s.window = None
+
+
+# -- phase A ---------------------------------------------------------------------------------
+
+def take_action(s: BoonlakeState, seat: int, move: dict) -> None:
+    strip = move["strip"]  # one of the 7 (the schema's enum)
+    taken = take_strip(s.cat, s.strips, strip)
+    gain_vp(s, seat, -taken.vp_cost, "action_rows", f"{s.cat.strips[strip].name} taken from row {taken.row}")
+    s.strip, s.steps = strip, taken.steps
+    s.strips = list(taken.order)  # phase C's result: the strip at the bottom, the others pushed up
+    s.middle = [p._value_ for p in s.cat.strips[strip].middle]
+    s.region_chosen = ""
+    s.forgone.clear()
+    s.pending.clear()
+    s.ahead = turn.ahead_window(s)
+    if s.cat.strips[strip].card == "builder":
+        s.players[seat].coins += s.cat.builder_coins
+        s.step = Step.MIDDLE
+    else:
+        s.step = Step.CARD
+
+
+def card_part(s: BoonlakeState, seat: int, move: dict) -> None:
+    kind = s.cat.strips[s.strip].card
+    if move["type"] == "play":
+        cards.play_card(s, seat, move, kind)
+    elif move["type"] == "project":  # "Each project counts as all 3 kinds"
+        cards.play_project(s, seat, move)
+    elif move["type"] == "discard":
+        cards.discard_card(s, seat, move, kind)
+    s.step = Step.MIDDLE
+
+
+def middle_part(s: BoonlakeState, seat: int, move: dict) -> None:
+    if move["type"] == "region":
+        s.region_chosen = building.region_label(s, seat, move)
+    else:
+        effect_move(s, seat, move, s.middle[0])
+    s.middle.pop(0)
+
+
+#: the moves that resolve one effect of a strip the same way wherever it is offered (middle or right side)
+_EFFECT_MOVES = {"explore": building.explore, "develop": building.develop, "upgrade": building.upgrade,
+                 "pasture": building.place_pasture, "cattle": building.place_cattle, "hire": building.hire,
+                 "project": cards.play_project}
+
+
+def effect_move(s: BoonlakeState, seat: int, move: dict, part: str) -> None:
+    """A move resolving one effect of the strip's ``part``: a board effect, a card of any kind, the
+    part's cards drawn, a lever placed (its costs are the part's own: the caller's)."""
+    t = move["type"]
+    if t in _EFFECT_MOVES:
+        _EFFECT_MOVES[t](s, seat, move)
+    elif t == "play":
+        cards.play_card(s, seat, move, None)
+    elif t == "draw":
+        draw_cards(s, seat, turn.DRAW_COUNTS[part])
+    elif t == "modernize":
+        building.modernize(s, seat, move["lever"])
+
+
+def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
+    """One seat's right-side decision (a window's or a clockwise one)."""
+    part = turn.right_part(s)
+    t = move["type"]
+    pending = s.pending.pop(seat, None)
+    done = True
+    if t == "pass":
+        if part == _SCORE_OTHER_REGIONS:  # a lever holder keeps the coins
+            s.players[seat].coins += region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
+    elif t == "discard":
+        cards.discard_card(s, seat, move, None)
+    else:
+        if t == "modernize":
+            give_up_inhabitants(s, seat, 1, "/lever", "modernizing in the others' part of Progress")
+        effect_move(s, seat, move, part)
+        if t == "draw" and part == _DRAW_2_THEN_PLAY_ANY:
+            s.pending[seat] = "play_any"
+            done = False
+    del pending
+    if s.step is not Step.RIGHT:  # ahead of the active player's middle
+        if done:
+            s.ahead.record(seat, t)
+    elif s.window is not None:
+        if done:
+            s.window.record(seat, t)
+    elif done:  # clockwise: Pioneer's others draw, then play, before the next one
+        s.queue.pop(0)
+
+
+# -- phase B ---------------------------------------------------------------------------------
+
+def ship_move(s: BoonlakeState, seat: int, move: dict) -> None:
+    cat = s.cat
+    rr = cat.river[s.rnd]
+    p = s.players[seat]
+    to = move["to"]
+    if to not in rr.index:
+        raise IllegalMove("BOON.SHIP.SPACE", f"river space {to!r} is not on round {s.rnd}'s river", "/to")
+    start = p.ship
+    if rr.index[to] <= rr.index[start]:
+        raise IllegalMove("BOON.SHIP.BACKWARD", f"the ship must advance at least 1 step downstream from {start}; "
+                                                f"{to} is not ahead of it", "/to")
+    steps = steps_to(rr, start, to, s.other_ships(seat))
+    if steps is None:
+        raise IllegalMove("BOON.SHIP.OCCUPIED", f"river space {to} holds another ship and is not a harbor", "/to")
+    if steps > s.steps:
+        raise IllegalMove("BOON.SHIP.TOO_FAR", f"reaching {to} takes {steps} steps; the space the strip was taken from "
+                                               f"allows {s.steps}", "/to")
+    crossed = [lock for at, lock in rr.locks if rr.index[start] <= at < rr.index[to]]
+    p.ship = to
+    space = cat.river_spaces[to]
+    ch = Choices(move)
+    if space.reward is not None:
+        apply_effect(s, seat, space.reward, ch)
+        kind = space.reward.kind
+        if kind is EffectKind.TAKE_COINS:
+            p.coins += p.permanent.get(EffectKind.COIN_SPACE_BONUS.value, 0)
+        elif kind is EffectKind.TAKE_VASES or (kind is EffectKind.VASE_OR_PRODUCTION_SITE and not ch.sites):
+            p.vases += p.permanent.get(EffectKind.VASE_SPACE_BONUS.value, 0)
+    bonus = p.permanent.get(EffectKind.HARBOR_BONUS.value, 0)
+    if space.harbor and bonus:
+        what = move.get("bonus")
+        if what not in ("coins", "cards"):
+            raise IllegalMove("BOON.CHOICE.HARBOR", f"in a harbor {s.ids[seat]} takes {bonus} coins or {bonus} cards: "
+                                                    f"write 'bonus'", "/bonus")
+        if what == "coins":
+            p.coins += bonus
+        else:
+            draw_cards(s, seat, bonus)
+    elif "bonus" in move:
+        raise IllegalMove("BOON.CHOICE.UNUSED", "no harbor bonus applies to this ship move", "/bonus")
+    ch.finish()
+    turn.after_ship(s, crossed, to == rr.final)
+
+
+# -- applying a move: the checks every move passes -------------------------------------------
 
 def _check_lever_held(s: BoonlakeState, seat: int, move: dict) -> None:
     """A lever move by a player who owns no lever on that space, or whose lever there is down
@@ -131,7 +305,7 @@ def apply_unguarded(s: BoonlakeState, move: dict, seat: int | None) -> None:
         raise IllegalMove("BOON.TURN.WRONG_STEP", "no card is being drawn now; 'card' moves follow the effect that draws",
                           "/type")
     if t == "announce":  # every check precedes the change
-        turn.announce_order(s, seat)
+        announce_order(s, seat)
         return
     if t == "lever" and seat in s.forgone and move["lever"] in s.cat.lever_spaces \
             and s.cat.lever_spaces[move["lever"]].top_row:

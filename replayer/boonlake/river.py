@@ -19,7 +19,7 @@ from .catalog import Catalog, RoundRiver
 class ShipMoveError(ValueError):
     """A ship move the rules forbid; the message says why in a player's words.
 
-    The engine's ship move (``turn.ship_move``) checks a log's ``to`` itself first (BOON.SHIP.SPACE,
+    The engine's ship move (``moves.ship_move``) checks a log's ``to`` itself first (BOON.SHIP.SPACE,
     BACKWARD, OCCUPIED, TOO_FAR) and asks these functions only about spaces of the round's river;
     the Wise Eminence's ship (``furthest_move``) goes as far as the strip allows from where it
     stands. So a log never reaches this error (tests/boonlake/test_private_errors.py); it guards
