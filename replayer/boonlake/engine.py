@@ -1,8 +1,9 @@
 """The Boonlake engine: the one ``Game`` subclass. Each interface member hands over to the module
 that does the work: set-up to :mod:`.setup`, applying a move to :mod:`.moves`, the legal moves and
 chance outcomes to :mod:`.listing`, the position in words to :mod:`.render` and as a picture to
-:mod:`.board_svg`, the winners to :mod:`.scoring`, the ids to :mod:`.ids`. Only what the ingest asks
-after every move (:meth:`Boonlake.player_rows`, :meth:`Boonlake.turn_info`) reads the state here.
+:mod:`.board_svg`, the winners to :mod:`.scoring`, the ids to :mod:`.ids`. Only the short questions
+read the state here: whose move it is, the window open, and what the ingest asks after every move
+(:meth:`Boonlake.player_rows`, :meth:`Boonlake.turn_info`, read straight from the state for speed).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from .state import fast_clone as clone_fields
 
 #: round -> turns so far -> (turn, round) of turn_info, made once (the round is 1 or 2 and the turn
 #: counter starts at 0 and only grows, so no negative index ever reads the table from its end)
-_TURN_INFO = tuple(tuple((turn + 1, rnd) for turn in range(256)) for rnd in range(3))
+_TURN_INFO = tuple(tuple((n + 1, rnd) for n in range(256)) for rnd in range(3))
 
 
 class Boonlake(Game):
