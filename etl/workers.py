@@ -219,6 +219,10 @@ class ExtractPool:
         return Replays(self.pool, chunks, IN_FLIGHT_PER_WORKER * self.workers)
 
 
+WORKER_DIED = ("an ingest worker process died (out of memory or killed?); "
+               "the games loaded so far are complete - ingest again to continue")
+
+
 class Replays:
     """The chunks of ``chunks`` replayed by ``pool``, in the order given: the first ``in_flight``
     are submitted when this is made, and each one taken back submits the next, so at most
@@ -229,9 +233,19 @@ class Replays:
         self.source = iter(chunks)
         self.pending: deque = deque()  # the futures, in order
         for paths in self.source:
-            self.pending.append(self.pool.submit(extract_message, paths))
+            self._submit(paths)
             if len(self.pending) >= in_flight:
                 break
+
+    def _submit(self, paths: list[str]) -> None:
+        """Hand ``paths`` to the pool. A worker that died before (even one whose chunk was not yet
+        asked for) has broken the pool, which then refuses every chunk.
+
+        :raises LudologError: a worker process died."""
+        try:
+            self.pending.append(self.pool.submit(extract_message, paths))
+        except BrokenProcessPool:
+            raise LudologError(WORKER_DIED) from None
 
     def __iter__(self) -> "Replays":
         return self
@@ -243,11 +257,10 @@ class Replays:
         try:
             message = self.pending.popleft().result()
         except BrokenProcessPool:
-            raise LudologError("an ingest worker process died (out of memory or killed?); "
-                               "the games loaded so far are complete - ingest again to continue") from None
+            raise LudologError(WORKER_DIED) from None
         following = next(self.source, None)
         if following is not None:
-            self.pending.append(self.pool.submit(extract_message, following))
+            self._submit(following)
         return message.open()
 
     def close(self) -> None:
