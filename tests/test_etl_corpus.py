@@ -10,6 +10,7 @@ import duckdb
 import orjson
 import pytest
 
+from ludolog.etl import versions
 from ludolog.replayer.core import LogError, get_game, read_log, registry, replay, simulate_log
 
 from . import toygame
@@ -19,7 +20,14 @@ TOY_PLUGIN = "tests.toygame:GAME"
 
 @pytest.fixture
 def toy_everywhere(monkeypatch):
-    """The toy game registered here and, through LUDOLOG_PLUGINS, in ingest worker processes."""
+    """The toy game registered here and, through LUDOLOG_PLUGINS, in ingest worker processes.
+
+    The toy's engine digest (``games.engine_digest``) covers its package, which is the whole tests/
+    folder; this process keeps the digest it first computed, while a spawned worker (the parent
+    has other threads, as in a full run) hashes the files afresh. A test file edited or merged
+    while the suite runs would then give the worker's rows another digest than this process's,
+    though the toy did not change: the digests are taken afresh for each test."""
+    versions.engine_digest.cache_clear()
     monkeypatch.setenv("LUDOLOG_PLUGINS", TOY_PLUGIN)
     registry.register(toygame.GAME)
     yield toygame.GAME
