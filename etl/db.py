@@ -16,6 +16,7 @@ from pathlib import Path
 import duckdb
 
 from ludolog.replayer.core import LudologError
+from ludolog.replayer.core.files import OutputError
 
 from .faults import ADVICE, Fault, fault_text
 from .tables import (COMMON_TABLES, GAME_KEY, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
@@ -143,7 +144,7 @@ def database_faults(doing: str, kept: str = ""):
         yield
     except DatabaseError:
         raise
-    except (duckdb.Error, OSError) as exc:
+    except (duckdb.Error, OSError, OutputError) as exc:
         fault = database_fault(exc, doing, kept)
         if fault is None:
             raise

@@ -29,9 +29,9 @@ from pathlib import Path
 import orjson
 
 from ludolog.replayer.core import LudologError
-from ludolog.replayer.core.files import display_name, write_file
+from ludolog.replayer.core.files import OutputError, display_name, write_file
 
-from .db import connect, sql_text
+from .db import connect, database_fault, sql_text
 from .tables import COMMON_TABLES, GAME_KEY, GAME_TABLE_SUFFIX, PLAYER_STATE_CHANGES, STORED_SUFFIX
 
 UNKNOWN_GAME = "unknown"
@@ -261,4 +261,14 @@ def _swap_in(out: Path, staging: Path, target: Target, origin: dict) -> None:
     for table, part in partitions:
         (out / table).mkdir(exist_ok=True)
         os.rename(staging / table / part, out / table / part)  # onto nothing: checked above
-    _write_marker(out, origin, {rel: [digest] for rel, digest in new_files.items()})
+    if not target.own:
+        return  # nothing old was listed: the manifest written above is already the final one
+    try:
+        _write_marker(out, origin, {rel: [digest] for rel, digest in new_files.items()})
+    except OutputError as exc:  # too late for "as it was": the new files are in, the old ones gone
+        fault = database_fault(exc, f"write {display_name(out / MARKER)}",
+                               kept=f"{display_name(out)} holds the new files, but its manifest still lists the old "
+                                    "ones as well, so it reads as an interrupted export or extract")
+        if fault is None:
+            raise
+        raise fault from None

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import duckdb
 
+from ludolog.replayer.core.files import OutputError
+
 
 class Fault(enum.Enum):
     """A fault of the machine behind an error of DuckDB or of the operating system: the value
@@ -53,9 +55,10 @@ ADVICE = {
 
 
 def fault_cause(exc: BaseException) -> tuple[Fault, str | None] | None:
-    """The fault of the machine behind ``exc`` (a DuckDB error, or an ``OSError`` - pyarrow's
-    included) and the file it names, or None: an error of another kind."""
-    if isinstance(exc, OSError) and exc.errno in _FAULT_ERRNOS:
+    """The fault of the machine behind ``exc`` (a DuckDB error, an ``OSError`` - pyarrow's
+    included - or an ``OutputError`` of a file ludolog writes whole, such as an extract's manifest)
+    and the file it names, or None: an error of another kind."""
+    if isinstance(exc, (OSError, OutputError)) and exc.errno in _FAULT_ERRNOS:
         return _FAULT_ERRNOS[exc.errno], exc.filename
     if not isinstance(exc, (duckdb.Error, OSError)):
         return None

@@ -11,7 +11,9 @@ skips and says why; the classification itself is also tested by injecting DuckDB
 """
 from __future__ import annotations
 
+import errno
 import hashlib
+import importlib
 import os
 import shutil
 import subprocess
@@ -175,6 +177,54 @@ def test_a_disk_that_fills_during_an_extract_is_said_and_the_next_extract_comple
     assert not out.exists() or tree(out) == {}
     fs.remount("size=64m")
     assert cli("extract", logs, "--out", out, "-w", "1").returncode == 0 and (out / ".ludolog-export").is_file()
+
+
+@pytest.mark.parametrize("which", ["first", "final"])
+def test_a_disk_that_fills_at_the_extracts_manifest_is_said_as_every_full_disk(logs, tmp_path, monkeypatch, which):
+    """The manifest (OUT/.ludolog-export) is written whole through a file of its own, unlike the
+    Parquet files, so a disk that fills just there takes another path: the system's "No space left
+    on device" is met while writing it, whoever gets there first on a real disk. ``first``: the
+    manifest naming old and new files, written before anything in OUT changes (a new extract
+    writes no other); ``final``: the one written after the swap, over an earlier extract, when OUT
+    already holds the new files (what is kept is said differently then)."""
+    export_module = importlib.import_module("ludolog.etl.export")  # the package exports a function of that name
+
+    real = export_module.write_file
+    calls = []
+
+    def full_at_the_manifest(path, data, overwrite=False):
+        calls.append(path)
+
+        def fill(handle):
+            handle.write(b"{")
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))  # as the kernel says it
+
+        fail_now = len(calls) == (1 if which == "first" else 2)
+        return real(path, fill if fail_now else data, overwrite)
+
+    out = tmp_path / "extract"
+    if which == "final":
+        assert runner.invoke(app, ["extract", str(logs), "--out", str(out), "-w", "1"]).exit_code == 0
+    before = tree(out) if out.exists() else {}
+    monkeypatch.setattr(export_module, "write_file", full_at_the_manifest)
+    failed = runner.invoke(app, ["extract", str(logs), "--out", str(out), "-w", "1"])
+    text = failed.output
+    assert failed.exit_code == 1 and "Traceback" not in text and "bug" not in text, text
+    assert len(calls) == (1 if which == "first" else 2) and calls[-1] == out / ".ludolog-export"
+    assert text.startswith("error: cannot ") and text.count("\n") == 1, text
+    assert str(out) in text and "no space left on the device" in text and "free some space" in text, text
+    if which == "first":
+        assert text.startswith(f"error: cannot extract into {out}: no space left on the device "
+                               f"(at {out / '.ludolog-export'}); {out} is as it was before"), text
+        assert not out.exists() and before == {}
+    else:
+        assert text.startswith(f"error: cannot write {out / '.ludolog-export'}: no space left on the device; "
+                               f"{out} holds the new files, but its manifest still lists the old ones"), text
+        assert tree(out).keys() == before.keys()
+    monkeypatch.setattr(export_module, "write_file", real)
+    done = runner.invoke(app, ["extract", str(logs), "--out", str(out), "-w", "1"])
+    assert done.exit_code == 0, done.output
+    assert tree(out) == before or which == "first"
 
 
 def test_an_injected_no_space_error_is_a_fault_not_a_bug(logs, tmp_path, monkeypatch):

@@ -363,7 +363,15 @@ def find_logs(paths: Sequence[str | Path], suffix: str = LOG_SUFFIX, strict: boo
 # -- writing --------------------------------------------------------------------------------------
 
 class OutputError(LudologError):
-    """A file cannot be written where asked; the message names the path."""
+    """A file cannot be written where asked; the message names the path. ``errno`` is the operating
+    system's error behind it (None for ludolog's own refusal: a name taken, a folder) and ``filename``
+    the file meant, so that a caller can say a fault of the machine (a full disk, a read-only file
+    system) in the words it uses for every other write."""
+
+    def __init__(self, message: str, os_errno: int | None = None, filename: str | None = None):
+        super().__init__(message)
+        self.errno = os_errno
+        self.filename = filename
 
 
 class OutputExistsError(OutputError):
@@ -396,7 +404,7 @@ def write_file(path: str | os.PathLike, data: bytes | Callable[[object], None], 
     try:
         fd = os.open(temp, flags, 0o666)
     except OSError as exc:
-        raise OutputError(f"{name}: cannot write here: {exc.strerror or exc}") from None
+        raise OutputError(f"{name}: cannot write here: {exc.strerror or exc}", exc.errno, str(path)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             if isinstance(data, (bytes, bytearray, memoryview)):
@@ -419,7 +427,7 @@ def write_file(path: str | os.PathLike, data: bytes | Callable[[object], None], 
     except OutputError:
         raise
     except OSError as exc:
-        raise OutputError(f"{name}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(f"{name}: cannot write: {exc.strerror or exc}", exc.errno, str(path)) from None
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp)
