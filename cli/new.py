@@ -23,6 +23,7 @@ import typer
 from ludolog.replayer.core import CURRENT_FORMAT
 from ludolog.replayer.core.files import write_file
 from ludolog.replayer.core.schemas import PLACEHOLDER
+from ludolog.replayer.core.simulate import setup_for
 
 from .common import display_name, handle_errors, resolve_game, usage_error
 
@@ -74,7 +75,7 @@ def placeholders(value: Any, schema_doc: dict, node: Any, words: str = "", label
 def starting_log(game, players: list[str]) -> dict:
     """The starting log of ``game`` for ``players`` (ids in seat order)."""
     doc = game.schema.document
-    setup = game.random_setup(random.Random(0), len(players), {})
+    setup = setup_for(game, random.Random(0), players, {})
     setup_node = doc.get("properties", {}).get("setup", {})
     log = {
         "$schema": f"{game.name}.schema.json",
@@ -99,6 +100,21 @@ def count_placeholders(value: Any) -> int:
     return int(isinstance(value, str) and value.startswith(PLACEHOLDER))
 
 
+def player_ids(engine, players: str) -> list[str]:
+    """The ``--players`` ids in seat order, each a valid id, given once, as many as the game seats;
+    a usage error (exit 2) naming the first fault otherwise. Used by ``new`` and ``record``."""
+    ids = [p.strip() for p in players.split(",")]
+    bad = [p for p in ids if not _PLAYER_ID.match(p)]
+    if bad:
+        usage_error(f"{bad[0]!r} is not a player id: 1 to 40 letters, digits, '_', '.' or '-', without spaces",
+                    "--players")
+    if len(set(ids)) != len(ids):
+        usage_error("each player id is given once", "--players")
+    if not engine.min_players <= len(ids) <= engine.max_players:
+        usage_error(f"{engine.title} is played by {engine.min_players}-{engine.max_players} players", "--players")
+    return ids
+
+
 @handle_errors
 def new_command(
         game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker.")],
@@ -112,15 +128,7 @@ def new_command(
     each one left. An existing file is never replaced (exit 1).
     """
     engine = resolve_game(game)
-    ids = [p.strip() for p in players.split(",")]
-    bad = [p for p in ids if not _PLAYER_ID.match(p)]
-    if bad:
-        usage_error(f"{bad[0]!r} is not a player id: 1 to 40 letters, digits, '_', '.' or '-', without spaces",
-                    "--players")
-    if len(set(ids)) != len(ids):
-        usage_error("each player id is given once", "--players")
-    if not engine.min_players <= len(ids) <= engine.max_players:
-        usage_error(f"{engine.title} is played by {engine.min_players}-{engine.max_players} players", "--players")
+    ids = player_ids(engine, players)
     target = out if out is not None else Path(f"{engine.name}.json")
     log = starting_log(engine, ids)
     write_file(target, orjson.dumps(log, option=orjson.OPT_INDENT_2) + b"\n")

@@ -221,3 +221,24 @@ def test_new_refuses_bad_players(tmp_path, players, what):
     result = runner.invoke(app, ["new", "entdecker", "--players", players, "--out", str(tmp_path / "g.json")])
     assert result.exit_code == 2 and what in _unboxed(result.output)
     assert not (tmp_path / "g.json").exists()
+
+
+def _strings(value) -> set[str]:
+    """Every key and string value in a JSON value."""
+    if isinstance(value, dict):
+        return set(value) | {s for v in value.values() for s in _strings(v)}
+    if isinstance(value, list):
+        return {s for v in value for s in _strings(v)}
+    return {value} if isinstance(value, str) else set()
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_new_writes_the_given_players_into_the_setup(game, tmp_path):
+    # players the simulator never names: a set-up part keyed by player (an estate, a seat order)
+    # must name these players, not the simulator's ana and ben
+    path = tmp_path / "game.json"
+    players = ["zed", "amy", "qix", "vod"][:game.min_players if game.min_players > 1 else 2]
+    result = runner.invoke(app, ["new", game.name, "--players", ",".join(players), "--out", str(path)])
+    assert result.exit_code == 0, result.output
+    found = _strings(orjson.loads(path.read_bytes())["setup"])
+    assert not found & {"ana", "ben", "cleo", "dev"}, sorted(found & {"ana", "ben", "cleo", "dev"})

@@ -7,7 +7,6 @@ included, and open it in a browser where one is available.
 from __future__ import annotations
 
 import os
-import re
 import secrets
 import socket
 import sys
@@ -21,8 +20,8 @@ from ludolog.replayer.core import LogError
 from ludolog.replayer.core.files import display_name
 
 from ..common import EXIT_INVALID, parse_option_pairs, resolve_game, usage_error, violation_text
+from ..new import player_ids
 
-_PLAYER_ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 _LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
 
@@ -50,15 +49,7 @@ def open_recording(target: str, players: str | None, options: list[str] | None, 
         usage_error("a new game needs its players in seat order, e.g. --players ana,ben", "--players")
     if out is None:
         usage_error("a new game needs the file to write, e.g. --out game.json", "--out")
-    ids = [p.strip() for p in players.split(",")]
-    bad = [p for p in ids if not _PLAYER_ID.match(p)]
-    if bad:
-        usage_error(f"{bad[0]!r} is not a player id: 1 to 40 letters, digits, '_', '.' or '-', without spaces",
-                    "--players")
-    if len(set(ids)) != len(ids):
-        usage_error("each player id is given once", "--players")
-    if not engine.min_players <= len(ids) <= engine.max_players:
-        usage_error(f"{engine.title} is played by {engine.min_players}-{engine.max_players} players", "--players")
+    ids = player_ids(engine, players)
     chosen = parse_option_pairs(options)
     unknown = [k for k in chosen if k not in engine.variants]
     if unknown:

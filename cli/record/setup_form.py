@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from ludolog.replayer.core.schemas import PLACEHOLDER
-from ludolog.replayer.core.simulate import PLAYER_NAMES
+from ludolog.replayer.core.simulate import setup_for
 
 
 def fields(game, players: list[str], options: dict, names) -> list[dict]:
@@ -21,9 +21,7 @@ def fields(game, players: list[str], options: dict, names) -> list[dict]:
     ``path``, ``kind`` (str, int, bool), ``options`` (the ids it may hold, with names), ``required``,
     ``label``, the schema's ``description``, ``group`` (the set-up's key it is under) and
     ``group_description``; optional keys are fields that may stay empty."""
-    shape = game.random_setup(random.Random(0), len(players), options)
-    drawn_for = [name.lower() for name in PLAYER_NAMES[:len(players)]]  # the ids random_setup keys players by
-    shape = _rekey(shape, dict(zip(drawn_for, players)))
+    shape = setup_for(game, random.Random(0), players, options)
     doc = game.schema.document
     node = doc.get("properties", {}).get("setup", {})
     out: list[dict] = []
@@ -119,17 +117,6 @@ def _flat(value: Any) -> list:
     if isinstance(value, list):
         return [leaf for v in value for leaf in _flat(v)]
     return [value]
-
-
-def _rekey(value: Any, rename: dict[str, str]) -> Any:
-    """``value`` with each mapping keyed by the simulator's player ids keyed by the log's."""
-    if isinstance(value, dict):
-        keys = set(value)
-        swap = keys == set(rename) and keys != set(rename.values())
-        return {(rename[k] if swap else k): _rekey(v, rename) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_rekey(v, rename) for v in value]
-    return value
 
 
 def _blank(node: dict) -> Any:

@@ -11,6 +11,24 @@ from .registry import get_game
 PLAYER_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eda", "Fay")
 
 
+def setup_for(game: Game, rng: random.Random, players: list[str], options: dict) -> dict:
+    """A set-up drawn by :meth:`Game.random_setup` for the players ``players`` (ids in seat order).
+
+    ``random_setup`` keys what belongs to a seat by the simulator's ids (``ana``, ``ben`` ...): each
+    such key, and each value that is such an id (a seat order, a list of the players), becomes the
+    id of the player in that seat."""
+    rename = {name.lower(): pid for name, pid in zip(PLAYER_NAMES, players)}
+    return _renamed(game.random_setup(rng, len(players), options), rename)
+
+
+def _renamed(value, rename: dict[str, str]):
+    if isinstance(value, dict):
+        return {rename.get(k, k): _renamed(v, rename) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, rename) for v in value]
+    return rename.get(value, value) if isinstance(value, str) else value
+
+
 def simulate_log(game: Game | str, n_players: int, seed: int | str, options: dict | None = None,
                  max_moves: int = 100_000) -> dict:
     """One complete random legal game as a log dict with ``claimed.final`` filled in (bots as ``@id``).
