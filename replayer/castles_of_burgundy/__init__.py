@@ -111,8 +111,6 @@ Modules (the layout every game package shares, then this game's own):
 - ``tile_effects.py`` every effect kind of a placed tile and the placement's scoring.
 - ``answers.py`` where a tile may go, whether a pending decision can be answered, the purchases
   possible and what a ship may take (for both ``moves.py`` and ``listing.py``).
-- ``actions.py`` die cost with knowledge, sale and take-workers rewards, the building rule, tile
-  storage, ship goods within the goods-type limit, as pure functions.
 - ``turns.py`` the turn-order track with stacking.
 - ``depots.py`` phase set-up by player count (the 3-player exception), black depot size, the ring,
   the Solo hex removal, the supplies.
