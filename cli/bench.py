@@ -438,7 +438,7 @@ def section_startup(bench: Bench) -> None:
 
 def section_record(bench: Bench) -> None:
     """The scoresheet (``ludolog record``): taps per move over every move of each corpus, and the
-    latency of the choices through the HTTP API while the first corpus logs are recorded
+    latency of the choices through the HTTP API while every corpus log is recorded
     (cli/record/bench.py says how each is measured)."""
     from .record import bench as record_bench
 

@@ -27,7 +27,7 @@ from . import choices
 
 TAPS_GOAL = (2, 5)  #: median, 95th percentile
 LATENCY_GOAL_MS = 50.0
-LATENCY_LOGS = 5  #: logs of each corpus recorded through HTTP (every move of each)
+LATENCY_LOGS: int | None = None  #: logs of each corpus recorded through HTTP (None: all; every move of each)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -88,9 +88,9 @@ def _serve(recording, token: str):
     return server, thread, sock
 
 
-def measure_latency(game, files: list[Path], logs: int = LATENCY_LOGS) -> dict:
-    """Milliseconds per ``/api/choices`` answer while the first ``logs`` of ``files`` are recorded
-    through the HTTP API."""
+def measure_latency(game, files: list[Path], logs: int | None = LATENCY_LOGS) -> dict:
+    """Milliseconds per ``/api/choices`` answer while the first ``logs`` of ``files`` (all of them by
+    default: the whole bench corpus) are recorded through the HTTP API."""
     from .session import Recording
 
     scratch = Path(tempfile.mkdtemp(prefix="ludolog-record-bench-"))
@@ -98,7 +98,7 @@ def measure_latency(game, files: list[Path], logs: int = LATENCY_LOGS) -> dict:
     first: list[float] = []  # the first request of each move: the new position's choices, listed afresh
     moves = 0
     try:
-        for number, path in enumerate(files[:logs]):
+        for number, path in enumerate(files[:logs] if logs is not None else files):
             raw = orjson.loads(path.read_bytes())
             ids = [p["id"] for p in raw["players"]]
             recording = Recording.create(scratch / f"{number}.json", game.name, ids, raw.get("options") or {})
@@ -134,7 +134,7 @@ def measure_latency(game, files: list[Path], logs: int = LATENCY_LOGS) -> dict:
                 sock.close()
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    return {"logs": min(logs, len(files)), "moves": moves, "requests": len(times),
+    return {"logs": len(files) if logs is None else min(logs, len(files)), "moves": moves, "requests": len(times),
             "p50_ms": round(statistics.median(times), 2), "p95_ms": round(percentile(times, 0.95), 2),
             "max_ms": round(max(times), 2), "first_p95_ms": round(percentile(first, 0.95), 2),
             "first_max_ms": round(max(first), 2)}
