@@ -37,9 +37,8 @@ upgraded and winter tiles, transport capacity, the start player), the named quer
 ``keyflower_winning_bids`` and ``keyflower_winter_tiles``, and tests for the numbers of the tile
 texts (tests/keyflower/test_scoring.py, test_tile_numbers.py).
 
-Speed: the moves are dispatched by phase, per-move records are plain slots dataclasses, and the
-ingest's rows (``Keyflower.player_rows``) come from module ``snapshot``, which gives the last rows
-again while their inputs are unchanged.
+Speed: the moves are dispatched by phase and per-move records are plain slots dataclasses; the
+ingest's rows (``Keyflower.player_rows``, in ``scoring``) are counted from the state at each ask.
 
 Rules references (``rules``) name the rulebook's chapters and the tile texts' headings (``Keyflower
 rules, Bidding``; ``Boat 4a``), never the abbreviations below, which are this docstring's and the
@@ -74,7 +73,6 @@ and the game's own domain:
 - ``geometry.py``: hex coordinates, placement by matching sides, roads, road loops, rivers.
 - ``transport.py``: carrying resources along roads, upgrade costs and payment.
 - ``allocation.py``: the best allocation of items to the scoring tiles, or a declared one checked.
-- ``snapshot.py``: the ingest's per-seat rows (``Keyflower.player_rows``).
 
 Every function that refuses raises :class:`~ludolog.replayer.core.errors.IllegalMove` with a
 declared code, a sentence and a pointer into the move.

@@ -1,24 +1,19 @@
 """The Keyflower engine: the Game interface, each member handed to the module that does the work
-(``setup``, ``moves``, ``listing``, ``scoring``, ``render``, ``board_svg``, ``ids``, ``snapshot``)."""
+(``setup``, ``moves``, ``listing``, ``scoring``, ``render``, ``board_svg``, ``ids``)."""
 from __future__ import annotations
 
 import random
-from threading import get_ident
 
 from ..core.catalogs import CatalogEngine
 from ..core.game import Game
-from . import board_svg, listing, moves, render, setup
+from . import board_svg, listing, moves, render, scoring, setup
 from .catalog import COLOURS, RESOURCES, SKILLS, Catalog, default_catalog
 from .effects import EFFECTS
 from .ids import catalog_ids
 from .rules import KEYFLOWER_RULES
-from .snapshot import SnapshotMemo
-from .state import SEASONS, KFState, Phase, expect
+from .state import KFState, Phase, expect
 
 _END = Phase.END
-#: season index -> bids and uses so far this season -> (turn, season) of turn_info, made once (both
-#: counters start at 0 and only grow, so no negative index ever reads the table from its end)
-_TURN_INFO = tuple(tuple((actions + 1, season + 1) for actions in range(256)) for season in range(len(SEASONS)))
 
 
 class Keyflower(CatalogEngine, Game):
@@ -37,9 +32,6 @@ class Keyflower(CatalogEngine, Game):
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
-        #: per thread (get_ident), the last snapshot of player_rows, its inputs and the villages' figures:
-        #: a memo is changed in several steps, so two threads sharing one would mix their games
-        self._snapshots: dict[int, SnapshotMemo] = {}
 
     # the catalog (CatalogEngine): its default, its action kinds checked on load, its ids
     def load_default_catalog(self) -> Catalog:
@@ -94,25 +86,12 @@ class Keyflower(CatalogEngine, Game):
         return [(s.start + k) % s.n for k in range(s.n)]
 
     def player_rows(self, s: KFState) -> list[tuple]:
-        """Per seat, the :attr:`state_columns` (the ingest asks after every move): the score; the
-        workers behind the screen (all, by colour, unseen); the resources lying on the village's
-        tiles by type; the skill tiles behind the screen (all, by type, unseen); the village's tiles
-        besides the home tile, those upgraded and the winter tiles among them; the transport capacity
-        (the transport numbers of the tiles' sides up, times 2 with summer boat 2b won); whether the
-        seat is the start player. Made by :class:`.snapshot.SnapshotMemo`: the rows of the last
-        snapshot again where their inputs are as they were."""
-        memo = self._snapshots.get(get_ident())
-        if memo is None:
-            memo = self._snapshots[get_ident()] = SnapshotMemo()
-        return list(memo.rows_of(s))
+        """Per seat, the :attr:`state_columns` counted from the state (:func:`.scoring.player_rows`)."""
+        return scoring.player_rows(s)
 
     def turn_info(self, s: KFState) -> tuple[int, int]:
-        """(bids and uses this season + 1, season number): read from a table (the ingest asks after
-        every move; an index is a third of the cost of two additions and a new tuple)."""
-        try:
-            return _TURN_INFO[s.season][s.actions]
-        except IndexError:  # more bids and uses in a season than the table holds
-            return s.actions + 1, s.season + 1
+        """(bids and uses this season + 1, season number)."""
+        return s.actions + 1, s.season + 1
 
     def describe(self, s: KFState) -> str:
         return render.describe(s)

@@ -70,7 +70,6 @@ class _Profile:
     fixed: tuple[Scoring, ...]  #: flat, transport capacity, road loop, river boats, adjacent tiles: in printed order
     yard: Scoring | None  #: the first stored-resources entry
     rules: tuple[Rule, ...]  #: what takes workers, skill tiles or resources (per group, distinct set, chosen type)
-    transport: int  #: the transport number of its action (Keyflower boat)
     ability: tuple[AbilityKind, int] | None  #: a summer boat's ability: kind and factor (2b) or count
 
 
@@ -82,6 +81,7 @@ _RULE_KINDS = frozenset((ScoringKind.PER_GROUP, ScoringKind.DISTINCT_SET, Scorin
 _FLAT, _TRANSPORT_CAPACITY, _ROAD_LOOP, _RIVER_BOATS = (ScoringKind.FLAT, ScoringKind.TRANSPORT_CAPACITY, ScoringKind.ROAD_LOOP,
                                                    ScoringKind.RIVER_BOATS)
 _SCORE_ANY_RESOURCE = AbilityKind.SCORE_ANY_RESOURCE
+_DOUBLE_TRANSPORT, _TRANSPORT_UPGRADE, _WINTER = AbilityKind.DOUBLE_TRANSPORT_UPGRADE, ActionKind.TRANSPORT_UPGRADE, Season.WINTER
 _FIRST = itemgetter(0)
 #: the resources of a tile holding none; zeros to pair with the types of any item class
 _NOTHING = (0, 0, 0, 0)
@@ -90,15 +90,13 @@ _ZEROS = (0,) * max(len(types) for _, types in ITEM_CLASSES)
 
 def _profile(tile: HexTile, side_name: str) -> _Profile:
     side = tile.sides[side_name]
-    action = side.action
     ability = None
     if tile.group is TileGroup.SUMMER_BOAT:
         a = tile.abilities[side_name]
         ability = (a.kind, a.factor if a.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else a.count)
     return _Profile(tile, side.vp, tuple(x for x in side.scoring if x.kind in _FIXED_KINDS),
                     next((x for x in side.scoring if x.kind is ScoringKind.STORED_RESOURCES), None),
-                    tuple(Rule(tile.id, x) for x in side.scoring if x.kind in _RULE_KINDS),
-                    action.transport if action is not None and action.kind is ActionKind.TRANSPORT_UPGRADE else 0, ability)
+                    tuple(Rule(tile.id, x) for x in side.scoring if x.kind in _RULE_KINDS), ability)
 
 
 def _profiles(village: Village) -> list[tuple[PlacedTile, _Profile]]:
@@ -121,12 +119,52 @@ def abilities(village: Village, profiles: list | None = None) -> dict[AbilityKin
     return out
 
 
-def transport_total(village: Village, profiles: list | None = None) -> int:
+def transport_total(village: Village) -> int:
     """Sum of the transport numbers of the village's tiles on their current sides (Keyflower boat)."""
+    tiles = village.catalog.tiles
     total = 0
-    for _, info in profiles if profiles is not None else _profiles(village):
-        total += info.transport
+    for p in village.tiles.values():
+        action = tiles[p.tile].sides[p.side].action
+        if action is not None and action.kind is _TRANSPORT_UPGRADE:
+            total += action.transport
     return total
+
+
+def player_rows(s: KFState) -> list[tuple]:
+    """Per seat, the state columns (``Keyflower.state_columns``) counted from the state: the score;
+    the workers behind the screen (all, by colour, unseen); the resources lying on the village's
+    tiles by type; the skill tiles behind the screen (all, by type, unseen); the village's tiles
+    besides the home tile, those upgraded and the winter tiles among them; the transport capacity
+    (the transport numbers of the tiles' sides up, times 2 with summer boat 2b won); whether the
+    seat is the start player. The village's tiles are the seat's tiles (``moves.place`` adds a
+    tile to both)."""
+    tiles = s.cat.tiles
+    totals = s.ledger.totals
+    unseen_workers, unseen_skills = s.bag.unknown_held, s.skill_pile.unknown_held
+    rows = []
+    for seat, p in enumerate(s.players):
+        wood = stone = iron = gold = upgraded = winter = transport = 0
+        for placed in p.village.tiles.values():
+            w, st, i, g = placed.resources
+            wood += w
+            stone += st
+            iron += i
+            gold += g
+            tile = tiles[placed.tile]
+            if placed.side == "upgraded":
+                upgraded += 1
+            if tile.season is _WINTER:
+                winter += 1
+            action = tile.sides[placed.side].action
+            if action is not None and action.kind is _TRANSPORT_UPGRADE:
+                transport += action.transport
+        r, y, b, gr = p.workers
+        sa, pi, an = p.skills
+        uw, us = unseen_workers.get(seat, 0), unseen_skills.get(seat, 0)
+        rows.append((totals[seat], r + y + b + gr + uw, r, y, b, gr, uw, wood, stone, iron, gold, sa + pi + an + us,
+                     sa, pi, an, us, len(p.village.tiles) - 1, upgraded, winter,
+                     transport * p.abilities.get(_DOUBLE_TRANSPORT, 1), seat == s.start))
+    return rows
 
 
 def _fixed_lines(village: Village, held: dict[AbilityKind, int], profiles: list | None = None) -> list[ScoreLine]:
@@ -147,7 +185,7 @@ def _fixed_lines(village: Village, held: dict[AbilityKind, int], profiles: list 
                 lines.append(ScoreLine(tile.id, s.points, f"{tile.name}: {counted(s.points, 'point')}"))
             elif s.kind is _TRANSPORT_CAPACITY:
                 factor = held.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
-                cap = transport_total(village, profiles)
+                cap = transport_total(village)
                 doubled = f", times {factor} with summer boat 2b" if factor > 1 else ""
                 lines.append(ScoreLine(tile.id, cap * s.points_each * factor, f"{tile.name}: transport capacity {cap}{doubled}"))
             elif s.kind is _ROAD_LOOP:

@@ -1,8 +1,8 @@
-"""Keyflower's rows (``Keyflower.player_rows``, which keeps the last rows with their inputs, see
-replayer/keyflower/snapshot.py) against the straightforward reading of the state written out here
-(:func:`_counted_afresh`, every figure counted afresh): typed (True and 1 differ), after every move of simulated logs of
-every player count, of every case log up to its rejected move, of two games replayed in turns by
-one engine, and after each input of a row is changed in place the way no move announces."""
+"""Keyflower's rows (``Keyflower.player_rows``) against the reading of the state written out here
+(:func:`_counted_afresh`, every figure counted from the state by other means than the engine's):
+typed (True and 1 differ), after every move of simulated logs of every player count, of every case
+log up to its rejected move, of two games replayed in turns by one engine, and after each input of
+a row is changed in place the way no move announces."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +11,7 @@ import pytest
 
 from ludolog.replayer.core import parse_log, replay, simulate_log
 from ludolog.replayer.keyflower import GAME, Keyflower
-from ludolog.replayer.keyflower.catalog import AbilityKind
+from ludolog.replayer.keyflower.catalog import AbilityKind, ActionKind
 from ludolog.replayer.keyflower.geometry import HOME, PlacedTile
 
 CASES = sorted((Path(__file__).parents[1] / "cases" / "keyflower").glob("*.json"))
@@ -25,7 +25,6 @@ def _counted_afresh(s) -> list[tuple]:
     the winter tiles among them; the transport capacity; whether the seat is the start player."""
     from ludolog.replayer.keyflower import actions
     from ludolog.replayer.keyflower.hands import unknown_skills, unknown_workers
-    from ludolog.replayer.keyflower.scoring import transport_total
     from ludolog.replayer.keyflower.state import SEASONS
 
     rows = []
@@ -37,10 +36,13 @@ def _counted_afresh(s) -> list[tuple]:
                 res[k] += placed.resources[k]
             upgraded += placed.side == "upgraded"
         winter = sum(1 for t in p.coords if s.cat.tiles[t].season is SEASONS[3])
+        # the Keyflower boat's transport capacity: the transport numbers of the actions on the sides up
+        actions_up = [s.cat.tiles[placed.tile].sides[placed.side].action for placed in p.village.tiles.values()]
+        transport = sum(a.transport for a in actions_up if a is not None and a.kind is ActionKind.TRANSPORT_UPGRADE)
         uw, us = unknown_workers(s, seat), unknown_skills(s, seat)
         rows.append((s.ledger.totals[seat], sum(p.workers) + uw, *p.workers, uw, *res, sum(p.skills) + us, *p.skills, us,
                      len(p.coords) - 1, upgraded, winter,
-                     transport_total(p.village) * actions.held(s, seat).get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1),
+                     transport * actions.held(s, seat).get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1),
                      seat == s.start))
     return rows
 
@@ -50,9 +52,9 @@ def _typed(rows) -> list[tuple]:
 
 
 def _assert_same(game: Keyflower, state, where) -> None:
-    fast = game.player_rows(state)
-    assert all(type(row) is tuple for row in fast), where
-    assert _typed(fast) == _typed(_counted_afresh(state)), where
+    rows = game.player_rows(state)
+    assert all(type(row) is tuple for row in rows), where
+    assert _typed(rows) == _typed(_counted_afresh(state)), where
 
 
 def _simulated(n: int, seed: int) -> bytes:
@@ -62,8 +64,8 @@ def _simulated(n: int, seed: int) -> bytes:
 
 
 @pytest.mark.parametrize("n", range(GAME.min_players, GAME.max_players + 1))
-def test_the_fast_rows_are_the_player_rows_after_every_move_of_simulated_games(n):
-    game = Keyflower()  # its own memo: nothing left from other tests
+def test_the_rows_are_those_counted_afresh_after_every_move_of_simulated_games(n):
+    game = Keyflower()
     for seed in SEEDS:
         for options in game.option_sets(n):
             log = parse_log(_simulated(n, seed), "sim.json")
@@ -72,14 +74,13 @@ def test_the_fast_rows_are_the_player_rows_after_every_move_of_simulated_games(n
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
-def test_the_fast_rows_are_the_player_rows_in_every_case_log(path):
+def test_the_rows_are_those_counted_afresh_in_every_case_log(path):
     log = parse_log(path.read_bytes(), path.name)
     replay(log, on_step=lambda i, move, s: _assert_same(GAME, s, (path.name, i, move)))
 
 
 def test_two_games_replayed_in_turns_by_one_engine():
-    # the memo holds the last snapshot of whatever state it was asked about: asked about two games
-    # in turns (3 and 4 players, then two of 4), each state's rows are still its own
+    # asked about two games in turns (3 and 4 players, then two of 4), each state's rows are its own
     game = Keyflower()
     for first, second in ((3, 4), (4, 4)):
         logs = [parse_log(_simulated(n, seed), f"sim-{k}.json") for k, (n, seed) in enumerate(((first, 5), (second, 6)))]
@@ -92,7 +93,7 @@ def test_two_games_replayed_in_turns_by_one_engine():
                     _assert_same(game, s, (log.file, i))
 
 
-def test_the_fast_rows_follow_the_workers_drawn_unseen():
+def test_the_rows_follow_the_workers_drawn_unseen():
     # the simulator writes every worker it draws; this spring (tests/cases/make_keyflower_cases.py)
     # gives Ben a worker nobody saw
     from tests.cases.make_keyflower_cases import SPRING_PLAYED
@@ -114,8 +115,8 @@ def _mid_game():
 
 
 def test_every_input_changed_in_place_shows_in_the_next_rows():
-    # each change below touches one input of a row without a move: a memo that missed one of
-    # them would give the row of before
+    # each change below touches one input of a row without a move: rows that missed one of them
+    # would give the row of before
     game = Keyflower()
     s = _mid_game()
     p = s.players[2]
@@ -138,8 +139,7 @@ def test_every_input_changed_in_place_shows_in_the_next_rows():
 
 
 def test_turn_info_is_the_bids_and_uses_so_far_and_the_season():
-    # turn_info reads a table: it is the count of the season's bids and uses + 1 and the season's
-    # number, within the table and beyond it
+    # turn_info is the count of the season's bids and uses + 1 and the season's number
     log = parse_log(_simulated(3, 12), "sim.json")
     seen = set()
 
@@ -153,60 +153,3 @@ def test_turn_info_is_the_bids_and_uses_so_far_and_the_season():
     for actions in (0, 255, 256, 1000):
         s.actions = actions
         assert GAME.turn_info(s) == (actions + 1, s.season + 1)
-
-
-def test_a_thread_asking_while_another_is_halfway_keeps_its_own_rows(monkeypatch):
-    # A Dask worker may replay in several threads of one process with one registered engine: thread
-    # "a" is held halfway through making its rows while this thread asks about another game; then
-    # both states' rows must still be their own, the next time too.
-    import threading
-
-    from ludolog.replayer.keyflower.snapshot import SnapshotMemo
-
-    game = Keyflower()
-    log = parse_log(_simulated(3, 12), "other.json")
-    a_state, b_state = _mid_game(), replay(log, to=len(log.moves) // 2).state
-    make_row = SnapshotMemo._row
-    halfway, go_on = threading.Event(), threading.Event()
-
-    def held_row(self, s, seat, p):
-        if threading.current_thread().name == "a" and not halfway.is_set():
-            halfway.set()
-            go_on.wait(10)
-        return make_row(self, s, seat, p)
-
-    monkeypatch.setattr(SnapshotMemo, "_row", held_row)
-    asked: dict = {}
-    a = threading.Thread(target=lambda: asked.__setitem__("a", game.player_rows(a_state)), name="a")
-    a.start()
-    assert halfway.wait(10)
-    asked["b"] = game.player_rows(b_state)
-    go_on.set()
-    a.join(10)
-    assert _typed(asked["a"]) == _typed(_counted_afresh(a_state))
-    assert _typed(asked["b"]) == _typed(_counted_afresh(b_state))
-    assert _typed(game.player_rows(b_state)) == _typed(_counted_afresh(b_state))
-    finished = threading.Thread(target=lambda: asked.__setitem__("a again", game.player_rows(a_state)), name="a")
-    finished.start()
-    finished.join(10)
-    assert _typed(asked["a again"]) == _typed(_counted_afresh(a_state))
-
-
-def test_the_figures_of_a_changed_village_are_those_counted_afresh():
-    # the memo corrects the figures of a seat's village before by the tiles that differ: against
-    # villages counted afresh by another memo, for a village with a tile more, one with a tile
-    # upgraded and given resources, one with a tile fewer (counted afresh) and another seat's village
-    from ludolog.replayer.keyflower.geometry import Village
-    from ludolog.replayer.keyflower.snapshot import SnapshotMemo
-
-    s = _mid_game()
-    memo = SnapshotMemo()
-    villages = [p.village for p in s.players]
-    before = max(villages, key=lambda v: len(v.tiles))
-    coord, placed = next((c, t) for c, t in before.tiles.items() if c != HOME)
-    upgraded = before.replaced(PlacedTile(placed.tile, coord, placed.rotation, "upgraded", (2, 0, 1, 1)))
-    fewer = Village(before.catalog, [t for c, t in before.tiles.items() if c != coord])
-    for after in (upgraded, fewer, *villages):
-        fresh = SnapshotMemo().village_figures(after)
-        assert memo.changed_figures(after, before, memo.village_figures(before)) == fresh
-    assert SnapshotMemo().village_figures(upgraded) != SnapshotMemo().village_figures(before)
