@@ -17,6 +17,7 @@ that take items of any type filled last from what is left).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .catalog import ITEM_TYPES, Scoring, ScoringKind
@@ -29,11 +30,6 @@ class Rule:
 
     owner: str
     scoring: Scoring
-
-    def __hash__(self) -> int:
-        # rules are hashed as solver keys at every final score: a few fields consistent with the
-        # generated equality, instead of hashing every field of the scoring entry (and its enum)
-        return hash((self.owner, self.scoring.items, self.scoring.points))
 
 
 @dataclass(slots=True)
@@ -59,7 +55,7 @@ def best_allocation(items: str, counts: dict[str, int], rules: list[Rule], any_r
     if rules and items == "resources" and any_resource:
         # boat 3b: every resource counts as every type, so only gold (its own point) stays apart
         non_gold = sum(n for t, n in counts.items() if t != "gold")
-        return _solver(items, tuple(rules), True, gold_points).best((non_gold, counts.get("gold", 0)))
+        return _Solver(items, tuple(rules), True, gold_points).best((non_gold, counts.get("gold", 0)))
     return best_for_counts(items, tuple(counts.get(t, 0) for t in ITEM_TYPES[items]), tuple(rules), any_resource, gold_points)
 
 
@@ -70,35 +66,30 @@ def best_for_counts(items: str, counts: tuple[int, ...], rules: tuple[Rule, ...]
                     gold_points: int = 1) -> Allocation:
     """:func:`best_allocation` of ``counts`` given in the order of ``ITEM_TYPES[items]`` (what final
     scoring holds), without the mapping in between."""
+    return solver(items, rules, any_resource, gold_points)(counts)
+
+
+def solver(items: str, rules: tuple[Rule, ...], any_resource: bool = False,
+           gold_points: int = 1) -> Callable[[tuple[int, ...]], Allocation]:
+    """:func:`best_for_counts` of these rules as a function of the counts: one search whose solved
+    positions serve every counts it is asked (final scoring asks for the counts held and for
+    those with the purple keyple added as each type)."""
     if not rules:  # nothing takes these items: only gold keeps its own point
-        gold = counts[_GOLD] * gold_points if items == "resources" else 0
-        return Allocation(gold, (), gold)
+        def gold_only(counts: tuple[int, ...]) -> Allocation:
+            gold = counts[_GOLD] * gold_points if items == "resources" else 0
+            return Allocation(gold, (), gold)
+        return gold_only
     if items == "resources" and any_resource:
         # boat 3b: every resource counts as every type, so only gold (its own point) stays apart
-        return _solver(items, rules, True, gold_points).best((sum(counts) - counts[_GOLD], counts[_GOLD]))
-    return _solver(items, rules, False, gold_points).best(counts)
-
-
-#: compiled solvers by (items, rules, any_resource, gold_points); a village's rules recur across
-#: the purple keyple's declarations and across games, so each is built once (bounded)
-_SOLVERS: dict[tuple, _Solver] = {}
-_MAX_SOLVERS = 512
-
-
-def _solver(items: str, rules: tuple[Rule, ...], any_resource: bool, gold_points: int) -> _Solver:
-    key = (items, rules, any_resource, gold_points)
-    found = _SOLVERS.get(key)
-    if found is None:
-        if len(_SOLVERS) >= _MAX_SOLVERS:
-            _SOLVERS.clear()
-        found = _SOLVERS[key] = _Solver(items, rules, any_resource, gold_points)
-    return found
+        search = _Solver(items, rules, True, gold_points)
+        return lambda counts: search.best((sum(counts) - counts[_GOLD], counts[_GOLD]))
+    return _Solver(items, rules, False, gold_points).best
 
 
 class _Solver:
-    """The exact search for one item class and one village's rules, built once: the rules in search
-    order, the units each typed rule takes, the any-type rules' table and every solved position
-    (pure functions of the items left, so kept for later calls).
+    """The exact search for one item class and one village's rules: the rules in search order, the
+    units each typed rule takes, the any-type rules' table and the positions solved so far (the
+    search's dynamic programming: a position's value is a function of the items left).
 
     The search: the typed rules one after the other, each taking whole units (a group, a set, one
     item of the chosen type) while that pays; the any-type rules then filled by counting, from
@@ -107,7 +98,7 @@ class _Solver:
     """
 
     __slots__ = ("items", "types", "any_resource", "gold_points", "gold", "typed", "untyped", "owners", "exact",
-                 "memo", "finished", "unit_cache", "quick_cache", "results")
+                 "solved", "finished", "units_of", "quick_of")
 
     def __init__(self, items: str, rules: tuple[Rule, ...], any_resource: bool, gold_points: int):
         self.items = items
@@ -123,24 +114,16 @@ class _Solver:
         # exact[u]: the most points the any-type rules earn from exactly u items, with the groups per
         # rule (the same table serves every position: it does not depend on which items are left)
         self.exact: list[tuple[int, tuple[int, ...]] | None] = [(0, (0,) * len(self.untyped))]
-        self.memo: dict = {}
+        self.solved: dict = {}
         self.finished: dict[tuple[int, int], tuple[int, tuple[int, ...], int]] = {}
-        self.unit_cache: dict[tuple[int, str], list[tuple[int, ...]]] = {}
-        self.quick_cache: dict[str, list | None] = {}
-        self.results: dict[tuple[int, ...], Allocation] = {}
+        self.units_of: dict[tuple[int, str], list[tuple[int, ...]]] = {}
+        self.quick_of: dict[str, list | None] = {}
 
     def best(self, start: tuple[int, ...]) -> Allocation:
-        found = self.results.get(start)
-        if found is None:
-            if len(self.memo) > 100_000:  # bounded: positions are kept only to be reused
-                self.memo.clear()
-                self.finished.clear()
-                self.results.clear()
-            self._grow(sum(start))
-            value, got, gp = self._solve(0, "", start)
-            # `got` holds the typed rules' points, then the any-type rules' points
-            found = self.results[start] = Allocation(value, tuple(zip(self.owners, got)), gp)
-        return found
+        self._grow(sum(start))
+        value, got, gp = self._solve(0, "", start)
+        # `got` holds the typed rules' points, then the any-type rules' points
+        return Allocation(value, tuple(zip(self.owners, got)), gp)
 
     def _grow(self, total: int) -> None:
         exact, untyped = self.exact, self.untyped
@@ -160,7 +143,7 @@ class _Solver:
     def _units(self, i: int, chosen: str) -> list[tuple[int, ...]]:
         """Every way one more unit (group or set) of typed rule ``i`` can be made of the item types."""
         key = (i, chosen)
-        found = self.unit_cache.get(key)
+        found = self.units_of.get(key)
         if found is not None:
             return found
         s, types = self.typed[i].scoring, self.types
@@ -176,7 +159,7 @@ class _Solver:
             for k in combo:
                 unit[k] += 1
             out.add(tuple(unit))
-        found = self.unit_cache[key] = sorted(out)
+        found = self.units_of[key] = sorted(out)
         return found
 
     def _finish(self, total: int, spare_gold: int) -> tuple[int, tuple[int, ...], int]:
@@ -202,8 +185,8 @@ class _Solver:
     def _quick_slots(self, chosen: str) -> list | None:
         """For the last typed rule: its slots as (fitting non-gold types, gold fits, demand), or None
         when they share item types or the substitute is not gold (search instead)."""
-        if chosen in self.quick_cache:
-            return self.quick_cache[chosen]
+        if chosen in self.quick_of:
+            return self.quick_of[chosen]
         s, types, gold = self.typed[-1].scoring, self.types, self.gold
         out: list | None = []
         if s.substitute not in ("", "gold"):
@@ -224,7 +207,7 @@ class _Solver:
                 claimed |= fitting
                 gold_fits = gold >= 0 and any(self._fits("gold", w, s) for w in wants)
                 out.append((tuple(sorted(fitting)), gold_fits, demand))
-        self.quick_cache[chosen] = out
+        self.quick_of[chosen] = out
         return out
 
     def _last_rule(self, slots_of: list, left: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
@@ -262,7 +245,7 @@ class _Solver:
     def _solve(self, i: int, chosen: str, left: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
         """(points, points per typed rule from i on, gold points) for typed rules i.. and the rest."""
         key = (i, chosen, left)
-        found = self.memo.get(key)
+        found = self.solved.get(key)
         if found is not None:
             return found
         typed = self.typed
@@ -286,7 +269,7 @@ class _Solver:
                         more = self._solve(i, chosen, tuple(h - u for h, u in zip(left, unit)))
                         if more[0] + points > result[0]:
                             result = (more[0] + points, (more[1][0] + points,) + more[1][1:], more[2])
-        self.memo[key] = result
+        self.solved[key] = result
         return result
 
 

@@ -350,9 +350,6 @@ class Catalog:
         self.season_tiles = {s: tuple(t.id for t in self.tiles.values() if t.season is s) for s in Season}
         self.home_ids = tuple(sorted(self.by_group[TileGroup.HOME], key=lambda i: self.tiles[i].number))
         self._check_cross_references()
-        #: tables the engine derives from this catalog, made on first use and kept with it (a catalog
-        #: is never changed): name -> table
-        self.memo: dict = {}
 
     def _add(self, tile: HexTile) -> None:
         if tile.id in self.tiles:

@@ -9,7 +9,6 @@ sides are roads (or, with summer boat 2a, across any side that is not water).
 """
 from __future__ import annotations
 
-import functools
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -37,25 +36,18 @@ def opposite(side: int) -> int:
 
 #: opposite(side) for sides 0-5
 OPPOSITE = tuple(opposite(side) for side in range(6))
-_NEIGHBOURS: dict[Coord, tuple[Coord, ...]] = {}
-
-
 def neighbours(c: Coord) -> tuple[Coord, ...]:
-    """The coordinates next to ``c`` on sides 0-5 (kept: a village spans a few dozen places)."""
-    found = _NEIGHBOURS.get(c)
-    if found is None:
-        if len(_NEIGHBOURS) > 4096:
-            _NEIGHBOURS.clear()
-        q, r = c
-        found = _NEIGHBOURS[c] = tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
-    return found
+    """The coordinates next to ``c`` on sides 0-5 (in the order of :data:`DIRECTIONS`)."""
+    q, r = c
+    return (q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r)
 
 
-@functools.lru_cache(maxsize=1024)
 def rotated(edges: tuple[Edge, ...], rotation: int) -> tuple[Edge, ...]:
-    """What a tile with printed ``edges`` shows on sides 0-5 when turned ``rotation`` sixths clockwise
-    (cached: a handful of printed layouts and six rotations)."""
-    return tuple(edges[(s - rotation) % 6] for s in range(6))
+    """What a tile with printed ``edges`` shows on sides 0-5 when turned ``rotation`` sixths
+    clockwise: side ``s`` shows printed side ``s - rotation``, so the last ``rotation`` printed
+    sides come first."""
+    cut = 6 - rotation % 6
+    return edges[cut:] + edges[:cut]
 
 
 @dataclass(slots=True)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from ..core.errors import IllegalMove
-from .allocation import Allocation, Rule, best_for_counts, check_allocation
+from .allocation import Allocation, Rule, check_allocation, solver
 from .catalog import COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, Scoring, ScoringKind, Season, TileGroup
 from .geometry import PlacedTile, Village, adjacent_tiles, river_component, road_loop_tiles
 from .rules import counted
@@ -100,14 +100,9 @@ def _profile(tile: HexTile, side_name: str) -> _Profile:
 
 
 def _profiles(village: Village) -> list[tuple[PlacedTile, _Profile]]:
-    """Each tile of the village with the profile of the side it shows (the profiles of every tile
-    and side are made once per catalog and kept in its memo)."""
-    cat = village.catalog
-    table = cat.memo.get("scoring profiles")
-    if table is None:
-        table = cat.memo["scoring profiles"] = {tile_id: {name: _profile(tile, name) for name in tile.sides}
-                                                for tile_id, tile in cat.tiles.items()}
-    return [(p, table[p.tile][p.side]) for p in village.tiles.values()]
+    """Each tile of the village with the profile of the side it shows."""
+    tiles = village.catalog.tiles
+    return [(p, _profile(tiles[p.tile], p.side)) for p in village.tiles.values()]
 
 
 def abilities(village: Village, profiles: list | None = None) -> dict[AbilityKind, int]:
@@ -287,11 +282,12 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     held = abilities(village, profiles)
     any_resource = _SCORE_ANY_RESOURCE in held
     rules = _rules(village, profiles)
+    best_of = {items: solver(items, rules[items], any_resource, cat.gold_points) for items, _ in ITEM_CLASSES}
 
     def allocation(items: str, counts: tuple[int, ...]) -> Allocation | IllegalMove:
         """The allocation of one item class, or the IllegalMove refusing the declared one."""
         if items not in declared:
-            return best_for_counts(items, counts, rules[items], any_resource, cat.gold_points)
+            return best_of[items](counts)
         try:
             return check_allocation(items, dict(zip(ITEM_TYPES[items], counts)), list(rules[items]), declared[items],
                                     any_resource, cat.gold_points)

@@ -1,11 +1,10 @@
-"""The allocation search (compiled once per item class and rules, positions kept between calls)
+"""The allocation search
 against the brute force of test_scoring, on random small inputs: the catalog's own scoring tiles and
 rules of every kind the catalog schema allows (typed and any-type groups, sets with a substitute,
 a chosen type), with summer boat 3b or not."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludolog.replayer.keyflower import allocation
 from ludolog.replayer.keyflower.allocation import Rule, best_allocation
 from ludolog.replayer.keyflower.catalog import ITEM_TYPES, Scoring, ScoringKind
 
@@ -60,19 +59,3 @@ def test_the_best_allocation_is_the_best_of_every_assignment(problem):
     assert sum(p for _, p in got.by_owner) + got.gold_points == got.points
     assert sorted(owner for owner, _ in got.by_owner) == sorted(r.owner for r in rules)
     assert got.gold_points <= (counts.get("gold", 0) if items == "resources" else 0)
-
-
-@settings(max_examples=150, deadline=None)
-@given(a_problem(), st.lists(st.sampled_from(("workers", "skills", "resources")), max_size=3))
-def test_kept_positions_do_not_change_an_answer(problem, earlier):
-    """The same question asked after other questions of the same rules (their positions kept) is
-    answered as by a search that starts afresh."""
-    items, counts, rules, any_resource = problem
-    for extra in earlier:  # other counts of the same class first
-        more = dict(counts)
-        t = ITEM_TYPES[items][len(extra) % len(ITEM_TYPES[items])]
-        more[t] += 1
-        best_allocation(items, more, rules, any_resource)
-    warm = best_allocation(items, counts, rules, any_resource)
-    allocation._SOLVERS.clear()
-    assert best_allocation(items, counts, rules, any_resource) == warm
