@@ -360,6 +360,8 @@ class Catalog:
         self.boards: dict[str, Board] = {}
         #: the number printed on each board in the catalog's edition -> board id (logs name boards by it)
         self.board_numbers: dict[str, str] = {}
+        #: board id -> the number printed on it in the catalog's edition (the inverse of board_numbers)
+        self.board_number: dict[str, str] = {}
         self._board_entries = {b["id"]: b for b in data["boards"]}
         self._river_regions: dict[str, Board] = {}
         #: board id -> how many copies of it the edition's box holds (a board not listed: not known, no limit)
@@ -378,6 +380,7 @@ class Catalog:
                         raise CatalogError(f"boards {self.board_numbers[number]} and {b['id']} both print number "
                                            f"{number!r} in edition {ed}")
                     self.board_numbers[number] = b["id"]
+                    self.board_number[b["id"]] = number
             board = _board_from(b)
             labelled: dict[str, set[int]] = {}
             for space in board.spaces:

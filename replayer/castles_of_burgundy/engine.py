@@ -13,8 +13,6 @@ from .tile_effects import EFFECTS, effect_uses
 from .turns import turn_order
 
 EDITIONS = ("alea-2011", "alea-2019", "awaken-realms-2023")
-#: masks _estate_figures remembers at most (a few hundred bytes each; games fill at most 37 spaces an estate)
-FIGURE_CACHE = 4096
 _END = Step.END  #: read at every snapshot: a global, not an attribute of the enum class
 _TURN = Step.TURN  #: read at every turn_info: a global, not an attribute of the enum class
 
@@ -38,8 +36,6 @@ class CastlesOfBurgundy(Game):
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
         self._checked: set = set()
-        #: (id of a board, filled mask) -> (board, number, regions completed): see _estate_figures
-        self._figures: dict[tuple[int, int], tuple] = {}
 
     def catalog(self, edition: str | None = None) -> Catalog:
         cat = self._catalog if self._catalog is not None and edition in (None, self._catalog.edition) \
@@ -117,43 +113,24 @@ class CastlesOfBurgundy(Game):
         return [s.ids.index(p) for p in turn_order(s.track)]
 
     def player_rows(self, s: CobState) -> list[tuple]:
-        """Per seat, the :attr:`state_columns` (the ingest asks after every move): the board figures
-        of an estate (see :meth:`_estate_figures`) looked up in place, the values equal for every
-        seat read once."""
-        figures = self._figures
-        cat = s.cat
+        """Per seat, the :attr:`state_columns`: the estate's figures, among them the number printed
+        on its board in the catalog's edition and the regions whose every space is filled."""
+        number_of = s.cat.board_number
         totals = s.ledger.totals
         round_ = s.rounds_played + (s.step is not _END)
         rows = []
         for seat, e in enumerate(s.estates):
             filled = e.filled
-            estate_board = e.board
-            found = figures.get((id(estate_board), filled))
-            if found is not None and found[0] is estate_board:
-                _, number, regions = found
-            else:
-                number, regions = self._estate_figures(cat, estate_board, filled)
+            empty = ~filled
+            regions = 0
+            for region in e.board.regions:
+                if not region.mask & empty:
+                    regions += 1
             _, g1, g2, g3, g4, g5, g6 = e.goods
             rows.append((totals[seat], e.silverlings, e.workers, g1, g2, g3, g4, g5, g6, len(e.storage),
-                         filled.bit_count(), regions, e.bonus_tiles, len(e.knowledge), number, e.counter, e.target,
-                         round_))
+                         filled.bit_count(), regions, e.bonus_tiles, len(e.knowledge),
+                         number_of.get(e.board.id, e.board.id), e.counter, e.target, round_))
         return rows
-
-    def _estate_figures(self, cat: Catalog, board, filled: int) -> tuple[str, int]:
-        """(printed board number, regions completed) of an estate board with the spaces ``filled``.
-        Both are functions of the board and the mask alone, and the mask changes on few moves, so
-        they are remembered (the ETL asks after every move): counting the regions each time was
-        most of an ingest's per-move cost. At most :data:`FIGURE_CACHE` masks are kept."""
-        key = (id(board), filled)
-        found = self._figures.get(key)
-        if found is not None and found[0] is board:
-            return found[1], found[2]
-        number = next((n for n, b in cat.board_numbers.items() if b == board.id), board.id)
-        regions = sum(1 for r in board.regions if r.mask & ~filled == 0)
-        if len(self._figures) >= FIGURE_CACHE:
-            self._figures.clear()
-        self._figures[key] = (board, number, regions)  # the board kept: its id() stays its own
-        return number, regions
 
     def turn_info(self, s: CobState) -> tuple[int, int]:
         """(turn, round): the ingest asks after every move, so the step is compared with a module
