@@ -20,10 +20,6 @@ from .rules import RULES
 from .state import BoonlakeState, Step
 from .state import fast_clone as clone_fields
 
-#: round -> turns so far -> (turn, round) of turn_info, made once (the round is 1 or 2 and the turn
-#: counter starts at 0 and only grows, so no negative index ever reads the table from its end)
-_TURN_INFO = tuple(tuple((n + 1, rnd) for n in range(256)) for rnd in range(3))
-
 
 class Boonlake(Game):
     name = "boonlake"
@@ -143,12 +139,8 @@ class Boonlake(Game):
         return rows
 
     def turn_info(self, s: BoonlakeState) -> tuple[int, int]:
-        """(turns so far + 1, round): read from a table (the ingest asks after every move; an index
-        is a third of the cost of an addition and a new tuple)."""
-        try:
-            return _TURN_INFO[s.rnd][s.turn]
-        except IndexError:  # more turns than the table holds
-            return s.turn + 1, s.rnd
+        """(turns so far + 1, round)."""
+        return s.turn + 1, s.rnd
 
     def describe(self, s: BoonlakeState) -> str:
         return render.describe(s)
