@@ -169,9 +169,6 @@ class Catalog:
         self.favor_per_rest: int = solo["favor_per_rest_tile"]
         self.guild_of_resource = tuple(GUILDS.index(data["resource_guild"][r]) for r in RESOURCES)
         self.resource_of_guild = {g: r for r, g in enumerate(self.guild_of_resource)}
-        #: objects made once for this catalog: the hidden pools every game starts with (setup.load_setup
-        #: clones them) and the effect decisions pushed over and over (immutable: shared)
-        self.memo: dict = {}
 
     def effect_uses(self):
         """Every ``(effect kind, where in the catalog)``, for checking them against the engine."""

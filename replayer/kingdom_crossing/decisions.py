@@ -18,25 +18,9 @@ decorating it would only make those methods again, at about 0.7 ms of every star
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
-
-D = TypeVar("D", bound="Decision")
+from typing import ClassVar
 
 CHANCE_SEAT = -1  #: the seat of a decision answered by a chance move (or resolved by the engine)
-
-_SHARED: dict[tuple, Decision] = {}
-
-
-def shared(cls: type[D], *fields) -> D:
-    """``cls(*fields)`` (positional, in field order), made once per process: decisions are immutable
-    values pushed on nearly every move, and a frozen dataclass costs a call per field to build.
-    Only for fields that are plain values (ints, strings, tuples of them); a decision holding
-    catalog data is kept in that catalog's memo instead (see ``flow``)."""
-    key = (cls, *fields)
-    decision = _SHARED.get(key)
-    if decision is None:
-        decision = _SHARED[key] = cls(*fields)
-    return decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,16 +150,6 @@ class NextTurn(Decision):
     __slots__ = ()  # no field of its own (see the module docstring)
     kind: ClassVar[str] = "next_turn"
     family: ClassVar[str] = "auto"
-
-
-def effect_task(memo: dict, key: tuple, seat: int, effect: dict, category: str, why: str) -> ResolveEffect:
-    """``ResolveEffect(seat, effect, category, why)`` made once per catalog: ``memo`` is the
-    catalog's (``Catalog.memo``), ``key`` names what the effect belongs to and the seat (e.g.
-    ``("card", seat, card id)``), so the same key always means the same decision."""
-    task = memo.get(key)
-    if task is None:
-        task = memo[key] = ResolveEffect(seat, effect, category, why)
-    return task
 
 
 # -- chance: a component turned face up -----------------------------------------------------------

@@ -12,7 +12,7 @@ from enum import IntEnum
 from ..core.decisions import EffectRegistry
 from .catalog import GUILDS, PICTURES, RESOURCES
 from .decisions import (INVEST_CHOICE, RESOURCE_CHOICE, DecorationChoice, DifferentResources, FavorChoice,
-                        ResourceOrDecoration, StructureChoice, TakeBird, UpgradeChoice, effect_task, shared)
+                        ResolveEffect, ResourceOrDecoration, StructureChoice, TakeBird, UpgradeChoice)
 from .state import KCState
 
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -41,8 +41,8 @@ def gain(s: KCState, seat: int, r: int, n: int, why: str) -> None:
     if new == old:
         return
     p.res[r] = new
-    hits = [effect_task(s.cat.memo, ("track", seat, r, k), seat, eff, "track", f"{RESOURCES[r]} track bonus")
-            for k, (at, eff) in enumerate(s.cat.track_bonus[r]) if old < at <= new]
+    hits = [ResolveEffect(seat, eff, "track", f"{RESOURCES[r]} track bonus")
+            for at, eff in s.cat.track_bonus[r] if old < at <= new]
     if hits:
         s.tasks.items.extend(hits[::-1])  # DecisionStack.push_all: the first hit is answered first
 
@@ -70,9 +70,9 @@ def guild_income(s: KCState, seat: int, g: int, why: str) -> None:
     elif g == Guild.OWLS:
         s.tasks.items.append(INVEST_CHOICE[seat])
     elif g == Guild.BEARS:
-        s.tasks.items.append(shared(StructureChoice, seat, False, (), 0, True))  # bears=True
+        s.tasks.items.append(StructureChoice(seat, False, (), 0, True))  # bears=True
     elif g == Guild.BOARS:
-        s.tasks.items.append(shared(UpgradeChoice, seat, 2))  # fallback=2
+        s.tasks.items.append(UpgradeChoice(seat, 2))  # fallback=2
     else:
         s.tasks.items.append(RESOURCE_CHOICE[seat])
 
@@ -115,28 +115,28 @@ def _invest(s, seat, eff, category, why):
 
 @EFFECTS.effect("decoration")
 def _decoration(s, seat, eff, category, why):
-    s.tasks.items.append(shared(DecorationChoice, seat, _pictures(eff)))
+    s.tasks.items.append(DecorationChoice(seat, _pictures(eff)))
 
 
 @EFFECTS.effect("decoration_set")
 def _decoration_set(s, seat, eff, category, why):
-    s.tasks.items.append(shared(DecorationChoice, seat, (eff["picture"],), (1, 2), True))
+    s.tasks.items.append(DecorationChoice(seat, (eff["picture"],), (1, 2), True))
 
 
 @EFFECTS.effect("sculpture_per_paws")
 def _sculpture_per_paws(s, seat, eff, category, why):
     paws = s.players[seat].paws
     if paws >= 2 * eff["per"]:
-        s.tasks.items.append(shared(DecorationChoice, seat, ("sculpture",), (1, 2), True))
+        s.tasks.items.append(DecorationChoice(seat, ("sculpture",), (1, 2), True))
     elif paws >= eff["per"]:
-        s.tasks.items.append(shared(DecorationChoice, seat, ("sculpture",)))
+        s.tasks.items.append(DecorationChoice(seat, ("sculpture",)))
 
 
 @EFFECTS.effect("decoration_if_paws")
 @EFFECTS.effect("decoration_if_bridges")
 def _decoration_if_paws(s, seat, eff, category, why):
     if s.players[seat].paws >= eff["min"]:
-        s.tasks.items.append(shared(DecorationChoice, seat, _pictures(eff)))
+        s.tasks.items.append(DecorationChoice(seat, _pictures(eff)))
 
 
 @EFFECTS.effect("coins_per_paw")
@@ -165,12 +165,12 @@ def _favor(s, seat, eff, category, why):
 
 @EFFECTS.effect("upgrade")
 def _upgrade(s, seat, eff, category, why):
-    s.tasks.items.append(shared(UpgradeChoice, seat))
+    s.tasks.items.append(UpgradeChoice(seat))
 
 
 @EFFECTS.effect("structure")
 def _structure(s, seat, eff, category, why):
-    s.tasks.items.append(shared(StructureChoice, seat, bool(eff.get("optional")), (), eff["n"] - 1))  # optional, exclude, more
+    s.tasks.items.append(StructureChoice(seat, bool(eff.get("optional")), (), eff["n"] - 1))  # optional, exclude, more
 
 
 @EFFECTS.effect("take_bird")

@@ -8,8 +8,7 @@ from __future__ import annotations
 from . import solo
 from .catalog import GUILDS
 from .answers import answer, has_options, needs_restock, options, refill_source, skip_empty
-from .decisions import (CHANCE_SEAT, CHECK_HOUSES, BirdsLand, Decision, FavorChoice, HousePlacement, QueenWakes,
-                        shared)
+from .decisions import CHANCE_SEAT, CHECK_HOUSES, BirdsLand, Decision, FavorChoice, HousePlacement, QueenWakes
 from .effects import push, run_effect
 from .scoring import claimable_goals, final_scoring, place_goal_marker
 from .state import (ACTION, BUY_END, CLAIM, END, EVENING, EVENING_ACTION, INCOME, MORNING, START, START_ACTION,
@@ -216,7 +215,7 @@ def _birds_and_queen(s: KCState) -> None:
     regions = tuple(reg for reg, spaces in enumerate(s.cat.region_spaces)
                     if s.bird_pools[reg].in_pool > 0 and any(s.space_card[sp] for sp in spaces))
     s.step = MORNING
-    push(s, shared(BirdsLand, CHANCE_SEAT, regions), shared(QueenWakes))
+    push(s, BirdsLand(CHANCE_SEAT, regions), QueenWakes())
 
 
 def _noon(s: KCState) -> None:

@@ -7,7 +7,7 @@ from ..core.errors import IllegalMove
 from .catalog import GUILDS, Catalog, TileSide
 from .buying import affordable, can_finish, fly, keeps_a_card, keeps_card_affordable, market_keeps_a_card, pending_pay
 from .answers import answer
-from .decisions import DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect, effect_task, shared
+from .decisions import DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect
 from .effects import RES_INDEX, gain, guild_income, push, run_effect
 from .flow import claim_done, claim_goal
 from .state import ACTION, BUY_END, CARD, EVENING_ACTION, START_ACTION, KCState
@@ -261,8 +261,8 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
             s.first = seat
             q = s.queen_card
             eff = cat.cards[q].effect
-            push(s, *[effect_task(cat.memo, ("queen", seat, q), seat, eff, "queen", f"Queen card {q}")] * plan.side.queen,
-                 shared(PlaceQueenCard, seat, q))
+            push(s, *[ResolveEffect(seat, eff, "queen", f"Queen card {q}")] * plan.side.queen,
+                 PlaceQueenCard(seat, q))
             s.step = ACTION
             return
         _move_beaver(s, seat, plan)
@@ -334,7 +334,6 @@ def _hire(s: KCState, seat: int, move: dict) -> None:
     if bird:
         s.space_bird[sp] = None
         p.birds.append(bird)
-        tasks += [effect_task(cat.memo, ("bird", seat, bird), seat, cat.birds[bird]["effect"], "bird",
-                              f"bird {bird}")] * (2 if s.bird_twice else 1)
-    tasks.append(shared(PayForCard, seat, sp, top))
+        tasks += [ResolveEffect(seat, cat.birds[bird]["effect"], "bird", f"bird {bird}")] * (2 if s.bird_twice else 1)
+    tasks.append(PayForCard(seat, sp, top))
     push(s, *tasks)

@@ -21,7 +21,7 @@ from itertools import combinations, permutations
 
 from ..core.errors import IllegalMove
 from .answers import refill_source, restock_after_draw
-from .decisions import CHANCE_SEAT, BirdsLand, shared
+from .decisions import CHANCE_SEAT, BirdsLand
 from .state import KCState
 
 
@@ -106,7 +106,7 @@ def _apply_birds(s: KCState, task, move: dict) -> None:
         s.space_bird[cat.space_index[name]] = bird
     rest = tuple(r for r in due if r != reg)
     if rest:
-        s.tasks.items.append(shared(BirdsLand, CHANCE_SEAT, rest))
+        s.tasks.items.append(BirdsLand(CHANCE_SEAT, rest))
 
 
 def _draw_distinct_birds(s: KCState, pool, region: str, placed: dict) -> bool:

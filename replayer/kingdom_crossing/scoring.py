@@ -1,7 +1,6 @@
 """Bridge Goal requirements, the final scoring (every point through the ledger) and the winners."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import IntEnum
 
 from ..core.errors import IllegalMove
@@ -105,56 +104,10 @@ def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> 
     return any(h != g and cat.goal_row[h] == row and p.goals >> h & 1 for h in range(len(cat.goals)))
 
 
-ClaimableTest = Callable[[int, Player], list[int]]
-def compile_claimable(s: KCState) -> ClaimableTest:
-    """:func:`goal_met` for every Bridge Goal of this game at once, as one function of (seat,
-    player) returning the goals met and not yet claimed: :func:`claimable_goals` runs after every
-    action, so the goals' numbers are read from their compiled tests once per game, and the test
-    of each is one branch of a single loop rather than a call per goal."""
-    flowers_at, sculptures_at, n_players = s.cat.flower_spaces, s.cat.sculpture_spaces, s.n
-    plan = tuple((g, 1 << g, GoalTest(test[0]), test[1], test[2] if len(test) > 2 else 0)
-                 for g, test in enumerate(s.goal_tests))
-    resources, symbols, invest, houses, structures = (GoalTest.RESOURCES, GoalTest.SYMBOLS, GoalTest.INVEST,
-                                                      GoalTest.HOUSES, GoalTest.STRUCTURES)
-
-    def claimable(seat: int, p: Player) -> list[int]:
-        claimed = p.goals
-        out = []
-        for g, bit, kind, x, y in plan:
-            if claimed & bit:
-                continue
-            if kind is resources:
-                res = p.res
-                met = True
-                for r, n in x:
-                    if res[r] < n:
-                        met = False
-                        break
-            elif kind is symbols:
-                deco = p.deco
-                met = (sum([n for i, n in flowers_at if deco[i]]) >= x
-                       and sum([n for i, n in sculptures_at if deco[i]]) >= y)
-            elif kind is invest:
-                met = seat < n_players and p.invest >= x
-            elif kind is houses:
-                met = len(p.houses) >= x
-            elif kind is structures:
-                met = len(p.structures) >= x
-            else:
-                met = len(p.birds) >= x
-            if met:
-                out.append(g)
-        return out
-    return claimable
-
-
 def claimable_goals(s: KCState, seat: int) -> list[int]:
-    """The Bridge Goals ``seat`` has not claimed and meets now (:func:`goal_met` by the compiled test,
-    compiled again if the sides' tests were changed since: a position set up by hand)."""
-    compiled = s.goal_claimable
-    if compiled is None or compiled[0] != s.goal_tests:
-        compiled = s.goal_claimable = (list(s.goal_tests), compile_claimable(s))
-    return compiled[1](seat, s.players[seat])
+    """The Bridge Goals ``seat`` has not claimed and meets now (:func:`goal_met`)."""
+    claimed = s.players[seat].goals
+    return [g for g in range(len(s.goal_tests)) if not claimed >> g & 1 and goal_met(s, seat, g)]
 
 
 def stars_passed(s: KCState, p: Player, r: int) -> int:

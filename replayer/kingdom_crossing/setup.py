@@ -13,8 +13,8 @@ from ..core.components import HiddenPool
 from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
 from .catalog import Catalog
-from .decisions import CHANCE_SEAT, RevealCard, shared
-from .scoring import compile_claimable, compile_goal
+from .decisions import CHANCE_SEAT, RevealCard
+from .scoring import compile_goal
 from .state import PACO_ID, START, KCState, Player
 
 
@@ -75,21 +75,20 @@ def load_setup(s: KCState, setup: dict, seats: int, problems: SetupProblems | No
     if decks_ok:
         n_spaces = len(cat.spaces)
         s.space_card = [tops[sp] for sp in cat.spaces]
-        s.reveal_tasks = tuple(shared(RevealCard, CHANCE_SEAT, i) for i in range(len(cat.spaces)))
-        s.deck_pools = [_fresh_pool(cat, ("deck", sp, tops[sp]), lambda sp=sp: HiddenPool.create(
-            f"card of the {cat.cards[tops[sp]].deck} deck on {sp}",
-            {c: 1 for c in cat.decks[cat.cards[tops[sp]].deck] if c != tops[sp]})) for sp in cat.spaces]
+        s.reveal_tasks = tuple(RevealCard(CHANCE_SEAT, i) for i in range(len(cat.spaces)))
+        s.deck_pools = [HiddenPool.create(f"card of the {cat.cards[tops[sp]].deck} deck on {sp}",
+                                          {c: 1 for c in cat.decks[cat.cards[tops[sp]].deck] if c != tops[sp]})
+                        for sp in cat.spaces]
         s.space_tile = [None] * n_spaces
         s.space_bird = [None] * n_spaces
-    s.empty_pool = _fresh_pool(cat, ("empty",), lambda: HiddenPool.create("empty-deck tile", {t: 1 for t in cat.empty_tiles}))
+    s.empty_pool = HiddenPool.create("empty-deck tile", {t: 1 for t in cat.empty_tiles})
     keep = s.bird_keep = max(2, s.n)
     # "If this number is higher than the number of players in the game, discard those Bird tokens."
-    s.bird_pools = [_fresh_pool(cat, ("birds", reg, keep), lambda reg=reg: HiddenPool.create(
-        f"{cat.region_colour[reg]} bird of {cat.regions[reg]} (backs up to {keep} players)",
-        {b: 1 for b in cat.region_birds[reg] if cat.birds[b]["back"] <= keep})) for reg in range(len(cat.regions))]
+    s.bird_pools = [HiddenPool.create(f"{cat.region_colour[reg]} bird of {cat.regions[reg]} (backs up to {keep} players)",
+                                      {b: 1 for b in cat.region_birds[reg] if cat.birds[b]["back"] <= keep})
+                    for reg in range(len(cat.regions))]
     # "randomly return one of them to the box without looking at it": five possible, four in the deck
-    s.queen_pool = _fresh_pool(cat, ("queen",), lambda: HiddenPool.create("Queen card", {q: 1 for q in cat.queen_ids},
-                                                                          size=cat.rounds))
+    s.queen_pool = HiddenPool.create("Queen card", {q: 1 for q in cat.queen_ids}, size=cat.rounds)
     goals = setup["bridge_goals"]
     if sorted(goals) != sorted(cat.goal_ids):
         missing = sorted(set(cat.goal_ids) - set(goals))
@@ -99,15 +98,7 @@ def load_setup(s: KCState, setup: dict, seats: int, problems: SetupProblems | No
     else:
         s.goal_hard = [goals[g] == "hard" for g in cat.goal_ids]
         s.goal_sides = [goal["hard" if hard else "easy"] for goal, hard in zip(cat.goals, s.goal_hard)]
-        memo = cat.memo
-        key = ("goal tests", tuple(s.goal_hard))  # compiled once per catalog and combination of sides
-        if key not in memo:
-            memo[key] = [compile_goal(side) for side in s.goal_sides]
-        s.goal_tests = list(memo[key])
-        key = ("claimable", tuple(s.goal_hard), s.n)
-        if key not in memo:
-            memo[key] = (list(s.goal_tests), compile_claimable(s))
-        s.goal_claimable = memo[key]
+        s.goal_tests = [compile_goal(side) for side in s.goal_sides]
         s.goal_slots = [[-1, -1, -1, -1] for _ in cat.goal_ids]
     pairs = setup["start_pairs"]
     if len(pairs) != seats:
@@ -151,15 +142,6 @@ def load_setup(s: KCState, setup: dict, seats: int, problems: SetupProblems | No
                     bad("KC.SETUP.FAVOR_STACKS", short, "/setup/favor_stacks")
     problems.check()
     s.supply = {k: v[1] for k, v in cat.tokens.items()}
-
-
-def _fresh_pool(cat: Catalog, key: tuple, make) -> HiddenPool:
-    """A copy of the pool ``make()`` builds: made once per catalog and ``key`` (every game sets up
-    the same few decks, bird stacks and Queen deck), cloned for each game."""
-    template = cat.memo.get(key)
-    if template is None:
-        template = cat.memo[key] = make()
-    return template.clone()
 
 
 def _uneven_favor_stacks(total: int, left: list[int], drawn: int) -> str | None:

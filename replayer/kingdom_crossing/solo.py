@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..core.bots import BotSeat
 from ..core.errors import IllegalMove
-from .decisions import CHANCE_SEAT, NextTurn, PacoEndOfTurn, PacoTakesDrawnFavor, RefillDisplay, RevealCard, shared
+from .decisions import CHANCE_SEAT, NextTurn, PacoEndOfTurn, PacoTakesDrawnFavor, RefillDisplay, RevealCard
 from .scoring import goal_met, place_goal_marker
 from .state import PACO_ID, KCState
 
@@ -56,7 +56,7 @@ def apply_paco(s: KCState, move: dict) -> None:
     s.solo_revealed.append(tile)
     s.paco_tiles += 1
     _resolve_tile(s, tile)
-    then = [shared(PacoEndOfTurn)] if s.paco_tiles >= s.cat.solo_tiles_per_turn else []
+    then = [PacoEndOfTurn()] if s.paco_tiles >= s.cat.solo_tiles_per_turn else []
     _push_reveals(s, then)
 
 
@@ -69,7 +69,7 @@ def _push_reveals(s: KCState, then: list) -> None:
 def end_of_turn(s: KCState) -> None:
     """After their second tile (and what it revealed): Bridge Goals, then the next turn."""
     paco_claims(s)
-    _push_reveals(s, [shared(NextTurn)])
+    _push_reveals(s, [NextTurn()])
 
 
 def _resolve_tile(s: KCState, tile_id: str) -> None:
@@ -88,7 +88,7 @@ def _resolve_tile(s: KCState, tile_id: str) -> None:
             p.birds.append(bird)
         card = cat.cards[cid]
         s.space_card[sp] = None
-        s.paco_reveals.append(shared(RevealCard, CHANCE_SEAT, sp))  # the next card of the deck is turned face up
+        s.paco_reveals.append(RevealCard(CHANCE_SEAT, sp))  # the next card of the deck is turned face up
         if card.structure:
             p.structures.append(cid)
         else:

@@ -9,7 +9,6 @@ when the table turns it face up, and the engine checks that it was still unseen 
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -131,8 +130,6 @@ class KCState:
     goal_hard: list[bool] = field(default_factory=list)
     goal_sides: list[dict] = field(default_factory=list, metadata=SHARED)  # the side up of each Bridge Goal
     goal_tests: list[tuple] = field(default_factory=list, metadata=SHARED)  # the same, compiled (scoring.compile_goal)
-    #: the tests above as one function (scoring.compile_claimable), with the tests it was made from
-    goal_claimable: tuple[list, Callable] | None = field(default=None, metadata=SHARED)
     goal_slots: list[list[int]] = field(default_factory=list)  # seat on each position, -1 free
     favor_pool: HiddenPool | None = None  # face-down Favors: 3 stacks (piles 1-3), sized when the log says
     favor_display: list[str | None] = field(default_factory=list)
