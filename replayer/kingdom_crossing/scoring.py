@@ -34,13 +34,17 @@ def compile_goal(side: dict) -> tuple:
 
 
 def goal_met(s: KCState, seat: int, g: int) -> bool:
-    """Does ``seat`` meet the requirement of the side up of Bridge Goal ``g``?"""
+    """Does ``seat`` meet the requirement of the side up of Bridge Goal ``g``? (Loops, not
+    generators: :func:`claimable_goals` asks it of every unclaimed goal after every action.)"""
     p = s.players[seat]
     test = s.goal_tests[g]
     k = test[0]
     if k == GoalTest.RESOURCES:
         res = p.res
-        return all(res[r] >= n for r, n in test[1])
+        for r, n in test[1]:
+            if res[r] < n:
+                return False
+        return True
     if k == GoalTest.INVEST:
         return seat < s.n and p.invest >= test[1]
     if k == GoalTest.HOUSES:
@@ -50,8 +54,14 @@ def goal_met(s: KCState, seat: int, g: int) -> bool:
     if k == GoalTest.SYMBOLS:
         deco = p.deco
         cat = s.cat
-        return (sum(n for i, n in cat.flower_spaces if deco[i]) >= test[1]
-                and sum(n for i, n in cat.sculpture_spaces if deco[i]) >= test[2])
+        flowers = sculptures = 0
+        for i, n in cat.flower_spaces:
+            if deco[i]:
+                flowers += n
+        for i, n in cat.sculpture_spaces:
+            if deco[i]:
+                sculptures += n
+        return flowers >= test[1] and sculptures >= test[2]
     return len(p.birds) >= test[1]
 
 
@@ -107,7 +117,11 @@ def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> 
 def claimable_goals(s: KCState, seat: int) -> list[int]:
     """The Bridge Goals ``seat`` has not claimed and meets now (:func:`goal_met`)."""
     claimed = s.players[seat].goals
-    return [g for g in range(len(s.goal_tests)) if not claimed >> g & 1 and goal_met(s, seat, g)]
+    out = []
+    for g in range(len(s.goal_tests)):
+        if not claimed >> g & 1 and goal_met(s, seat, g):
+            out.append(g)
+    return out
 
 
 def stars_passed(s: KCState, p: Player, r: int) -> int:
