@@ -255,3 +255,39 @@ def test_the_page_fits_a_phone_and_a_laptop(size, side_by_side, tmp_path):
         assert box["board"][2] <= left  # the board ends left of the choices
     else:
         assert box["board"][1] >= bottom  # the board comes below the choices
+
+
+def test_the_search_box_narrows_a_long_list_of_choices(tmp_path):
+    # the first position of a simulated game with more than a dozen choices: the page shows its
+    # search box there; typing words keeps exactly the buttons whose label holds every word
+    raw = simulate_log("keyflower", 2, "browser-search")
+    path = tmp_path / "k.json"
+    server = start(["keyflower", "--players", "ana,ben", "--out", str(path)])
+    try:
+        from .record_server import fill_setup
+
+        assert fill_setup(server, raw["setup"])[0] == 200
+        for count, move in enumerate(raw["moves"]):
+            status, offer = server.post("/api/choices", {"count": count, "picks": []})
+            assert status == 200
+            if len(offer["options"]) > 12:
+                break
+            assert server.post("/api/move", {"count": count, "move": move})[0] == 200
+        else:
+            pytest.fail("no position of the game offers more than 12 choices")
+        with chromium("1280,900") as page:
+            _open(page, server.address, f"{count}:play")
+            assert page.evaluate("!document.getElementById('search').hidden")
+            labels = page.evaluate("[...document.querySelectorAll('#options button')].map((b) => b.dataset.label)")
+            word = next(w for label in labels for w in label.split() if len(w) > 3
+                        and 0 < sum(w in other for other in labels) < len(labels))
+            page.evaluate(f"(() => {{ const s = document.getElementById('search'); s.value = {json.dumps(word.upper())};"
+                          " s.dispatchEvent(new Event('input')); })()")
+            shown = page.evaluate("[...document.querySelectorAll('#options button')].filter((b) => !b.hidden)"
+                                  ".map((b) => b.dataset.label)")
+            assert shown == [label for label in labels if word in label]
+            page.evaluate("(() => { const s = document.getElementById('search'); s.value = '';"
+                          " s.dispatchEvent(new Event('input')); })()")
+            assert page.evaluate("[...document.querySelectorAll('#options button')].every((b) => !b.hidden)")
+    finally:
+        server.stop()
