@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..core.idlist import Ids, amounts, component, words
+from ..core.idlist import Ids, amounts, component, effect_words, id_words, words
 from .catalog import CARD_KINDS, CORNERS, RESOURCES, Catalog
 
 
 #: counted things of the effects' parameters: 2 coins, 1 vase, 3 VP
 _NOUNS = {"coins": ("coin", "coins"), "cards": ("card", "cards"), "vases": ("vase", "vases"),
           "inhabitants": ("inhabitant", "inhabitants"), "vp": ("VP", "VP")}
-def _words(text: str) -> str:
-    """An id of the catalog in words: ``card_joker_or_coins`` -> ``card joker or coins``, ``vp`` -> ``VP``."""
-    return " ".join("VP" if w == "vp" else w for w in str(text).replace("_", " ").split())
+_words = id_words
 
 
 def _value(key: str, value, regions: Mapping[str, str]) -> str:
@@ -36,18 +34,7 @@ def _value(key: str, value, regions: Mapping[str, str]) -> str:
 def _effect(effect: dict, regions: Mapping[str, str] = {}) -> str:  # noqa: B006 - read only
     """A catalog effect in a few words: ``take coins 2``, ``draw cards 1``; its other parameters
     after a colon, counted things counted (``card joker or coins or cards: 2 coins, 2 cards``)."""
-    head = _words(effect.get("kind", ""))
-    extras = []
-    for key, value in effect.items():
-        if key == "kind":
-            continue
-        if key == "n":
-            head += f" {value}"
-        elif key in _NOUNS and isinstance(value, int) and not isinstance(value, bool):
-            extras.append(f"{value} {_NOUNS[key][value != 1]}")
-        else:
-            extras.append(f"{_words(key)} {_value(key, value, regions)}")
-    return head + (f": {', '.join(extras)}" if extras else "")
+    return effect_words(effect, _NOUNS, lambda key, value: _value(key, value, regions))
 
 
 def _cost(cost: dict) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..core.idlist import Ids, component, words
+from ..core.idlist import Ids, component, effect_words, id_words
 from .catalog import Catalog
 
 
@@ -19,9 +19,7 @@ from .catalog import Catalog
 _NOUNS = {"vp": ("VP", "VP"), "silverlings": ("silverling", "silverlings"), "workers": ("worker", "workers")}
 
 
-def _words(text) -> str:
-    """A catalog id in words: ``end_vp_per_goods_type_sold`` -> ``end VP per goods type sold``."""
-    return " ".join("VP" if w == "vp" else w for w in str(text).replace("_", " ").split())
+_words = id_words
 
 
 def _effect(effect: dict, buildings: Mapping[str, str] = {}) -> str:  # noqa: B006 - read only
@@ -32,19 +30,8 @@ def _effect(effect: dict, buildings: Mapping[str, str] = {}) -> str:  # noqa: B0
         what = buildings.get(effect["building"], effect["building"]) if "building" in effect else \
             _words(kind[len("end_vp_per_"):])
         return f"game end: {effect['vp']} VP per {what}"
-    head, extras = _words(kind), []
-    for key, value in effect.items():
-        if key == "kind":
-            continue
-        if key == "n":
-            head += f" {value}"
-        elif key in _NOUNS and isinstance(value, int) and not isinstance(value, bool):
-            extras.append(f"{value} {_NOUNS[key][value != 1]}")
-        elif isinstance(value, list):
-            extras.append(f"{_words(key)} {'/'.join(map(str, value))}")
-        else:
-            extras.append(f"{_words(key)} {_words(value)}")
-    return head + (f": {', '.join(extras)}" if extras else "")
+    return effect_words(effect, _NOUNS, lambda key, value: "/".join(map(str, value)) if isinstance(value, list)
+                        else _words(value))
 
 
 def _uncertain(entry: dict) -> bool:

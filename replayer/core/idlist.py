@@ -18,6 +18,7 @@ shape from ``ludolog ids GAME --format json`` (docs/commands.md describes it).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 Entry = dict[str, Any]
@@ -50,3 +51,26 @@ def line(entry: Entry, ident: str = "") -> str:
         name = ""
     out = f"{name}: {text}" if text and name else (text or name)
     return out + (" [reconstruction]" if entry["reconstruction"] else "")
+
+
+def id_words(text) -> str:
+    """A catalog id in words: ``card_joker_or_coins`` -> ``card joker or coins``, ``vp`` -> ``VP``."""
+    return " ".join("VP" if w == "vp" else w for w in str(text).replace("_", " ").split())
+
+
+def effect_words(effect: dict, nouns: Mapping[str, tuple[str, str]],
+                 value_words: Callable[[str, Any], str]) -> str:
+    """A catalog effect in a few words: its kind (``take coins``) with its ``n``; its other
+    parameters after a colon, the counted ones counted by ``nouns`` (key -> singular, plural:
+    ``2 coins``), the rest as ``key value`` with the value said by ``value_words(key, value)``."""
+    head, extras = id_words(effect.get("kind", "")), []
+    for key, value in effect.items():
+        if key == "kind":
+            continue
+        if key == "n":
+            head += f" {value}"
+        elif key in nouns and isinstance(value, int) and not isinstance(value, bool):
+            extras.append(f"{value} {nouns[key][value != 1]}")
+        else:
+            extras.append(f"{id_words(key)} {value_words(key, value)}")
+    return head + (f": {', '.join(extras)}" if extras else "")
