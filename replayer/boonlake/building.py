@@ -8,16 +8,15 @@ Rules text: "Special Effects: Play a Card, Explore, Develop, Upgrade", "Tier Bon
 from __future__ import annotations
 
 from ..core.errors import IllegalMove
-from .board import adjacent_houses, has_tile_space, is_tile_space, presences_around, tile_spaces
-from .costs import CostError, cattle_coins, cattle_payment, settlement_payment, settlement_presences_needed
+from .board import has_tile_space, is_tile_space, next_to, presences_around, tile_spaces
+from .costs import (HIRE_CARDS, HIRE_COINS, MAX_CATTLE, MAX_CATTLE_ON_PASTURE, MAX_SETTLEMENTS, cattle_coins, cattle_payment,
+                    settlement_payment, settlement_presences_needed)
 from .effects import EffectKind
 from .resolve import (EFFECTS, Choices, apply_all, apply_effect, gain_vp, give_up_cards, give_up_inhabitants, pay_coins,
                       take_inhabitants)
 from .levers import use_attached
 from .state import BoonlakeState, Piece
 
-HIRE_COINS = 3
-HIRE_CARDS = 3
 _SETTLEMENT = frozenset({"settlement"})
 _TILE = frozenset({"tile"})
 _SETTLEMENT_KINDS = (EffectKind.SETTLEMENT_VP, EffectKind.SETTLEMENT_PENALTY)
@@ -167,11 +166,10 @@ def upgrade(s: BoonlakeState, seat: int, move: dict, base: str = "", free_house:
                                                     f"presences; the house on space {space} has {around}", where)
     nth = sum(1 for r in s.cat.piece_order["settlement"] if r in p.vacated) + 1
     region = s.cat.spaces[space].region
-    try:
-        pay = settlement_payment(nth, move.get("substitute", 0), eased, region in p.settlement_regions)
-    except CostError as exc:
-        code = "BOON.UPGRADE.MAX_SETTLEMENTS" if nth > 4 else "BOON.UPGRADE.SUBSTITUTE"
-        raise IllegalMove(code, str(exc), where if nth > 4 else f"{base}/substitute") from None
+    if nth > MAX_SETTLEMENTS:
+        raise IllegalMove("BOON.UPGRADE.MAX_SETTLEMENTS", f"a player builds at most {MAX_SETTLEMENTS} settlements; this "
+                                                          f"would be number {nth}", where)
+    pay = settlement_payment(nth, move.get("substitute", 0), eased, region in p.settlement_regions, f"{base}/substitute")
     give_up_inhabitants(s, seat, pay.inhabitants, where, f"settlement no. {nth}")
     gain_vp(s, seat, -pay.vp, "settlements", f"VP given up for settlement no. {nth} (4 per inhabitant substituted, "
                                               f"5 for a second settlement in a region)")
@@ -196,21 +194,19 @@ def place_cattle(s: BoonlakeState, seat: int, move: dict) -> None:
     on = len(s.cattle[space])
     p = s.players[seat]
     nth = p.cattle_placed + 1
-    if nth > 5:
-        raise IllegalMove("BOON.CATTLE.NONE_LEFT", f"all 5 of {s.ids[seat]}'s cattle are on the gameboard", "/space")
-    if on > 3:
-        raise IllegalMove("BOON.CATTLE.FULL", f"the pasture on space {space} holds {on} cattle; at most 3 may be there "
+    if nth > MAX_CATTLE:
+        raise IllegalMove("BOON.CATTLE.NONE_LEFT", f"all {MAX_CATTLE} of {s.ids[seat]}'s cattle are on the gameboard", "/space")
+    if on > MAX_CATTLE_ON_PASTURE:
+        raise IllegalMove("BOON.CATTLE.FULL", f"the pasture on space {space} holds {on} cattle; at most "
+                                              f"{MAX_CATTLE_ON_PASTURE} may be there "
                                               f"before one more is placed", "/space")
-    try:
-        pay = cattle_payment(on, nth, move.get("substitute", 0), p.permanent.get(EffectKind.CATTLE_INHABITANT_DISCOUNT.value, 0))
-    except CostError as exc:
-        raise IllegalMove("BOON.UPGRADE.SUBSTITUTE", str(exc), "/substitute") from None
+    pay = cattle_payment(on, nth, move.get("substitute", 0), p.permanent.get(EffectKind.CATTLE_INHABITANT_DISCOUNT.value, 0))
     give_up_inhabitants(s, seat, pay.inhabitants, "/space", f"cattle no. {nth} on a pasture holding {on}")
     gain_vp(s, seat, -pay.vp, "cattle", f"VP given up for cattle no. {nth} (4 per inhabitant substituted)")
     _take_piece(s, seat, "cattle")
     p.cattle_placed = nth
     s.cattle[space].append(seat)
-    p.coins += cattle_coins(adjacent_houses(s.cat, space, s.pieces_at(Piece.HOUSE)),
+    p.coins += cattle_coins(next_to(s.cat, space, s.pieces_at(Piece.HOUSE)),
                             p.permanent.get(EffectKind.CATTLE_COINS.value, 0))
     _tier_bonus(s, seat)
 

@@ -1,5 +1,4 @@
-"""What upgrades, cattle, hiring, boats, levers and cards cost: pure functions of the rules text's
-numbers. An impossible choice raises :class:`CostError` with a sentence a player understands.
+"""What upgrades, cattle, boats and cards cost: pure functions of the rules text's numbers.
 
 Readings (the package docstring gives the reasons): the 4-VP substitution replaces only the
 *additional* inhabitants of the third and fourth settlement and of the fourth and fifth cattle;
@@ -9,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from ..core.errors import IllegalMove
 
 SETTLEMENT_INHABITANTS = 2  #: "Give up 2 inhabitants from your ranch."
 SETTLEMENT_EXTRA = {3: 1, 4: 2}  #: "If this is your third settlement ... 1 additional ... fourth, ... 2 additional"
@@ -20,18 +21,8 @@ CATTLE_EXTRA = {4: 1, 5: 2}  #: "If this is your fourth cattle ... 1 additional 
 MAX_CATTLE_ON_PASTURE = 3  #: "Choose any cattle pasture with no more than 3 cattle."
 MAX_CATTLE = 5  #: 5 cattle per player
 COINS_PER_ADJACENT_HOUSE = 2  #: "Take 2 coins for each house (any owner) on a building tile adjacent to the chosen pasture."
-HOUSE_INHABITANTS = 1  #: "Give up 1 inhabitant from your ranch."
 HIRE_COINS = 3  #: "pay 3 coins or discard 3 cards to take 1 inhabitant"
 HIRE_CARDS = 3
-
-
-class CostError(ValueError):
-    """A payment the rules do not allow.
-
-    The one of the package's errors a log's choice reaches (a fifth settlement, too many
-    inhabitants substituted): ``building.upgrade`` and ``building.place_cattle`` turn it into
-    BOON.UPGRADE.MAX_SETTLEMENTS or BOON.UPGRADE.SUBSTITUTE with the move's pointer; a full pasture
-    and a sixth cattle are refused before (BOON.CATTLE.FULL, BOON.CATTLE.NONE_LEFT)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,29 +33,28 @@ class Payment:
     vp: int
 
 
-def _with_extra(base: int, extra: int, substitutions: int, eased: int, what: str) -> Payment:
-    if substitutions < 0 or eased < 0:
-        raise CostError("substitutions and reductions cannot be negative")
+def _with_extra(base: int, extra: int, substitutions: int, eased: int, what: str, pointer: str) -> Payment:
+    """:raises IllegalMove: BOON.UPGRADE.SUBSTITUTE, more substitutions than additional inhabitants."""
     if substitutions > extra:
-        raise CostError(f"the {what} asks for {extra} additional inhabitant(s); "
-                        f"{substitutions} cannot be replaced by victory points")
+        raise IllegalMove("BOON.UPGRADE.SUBSTITUTE", f"the {what} asks for {extra} additional inhabitant(s); "
+                                                     f"{substitutions} cannot be replaced by victory points", pointer)
     base_left = max(0, base - eased)
     extra_left = max(0, extra - substitutions - max(0, eased - base))
     return Payment(base_left + extra_left, SUBSTITUTE_VP * substitutions)
 
 
-def settlement_payment(nth: int, substitutions: int = 0, eased: int = 0, second_in_region: bool = False) -> Payment:
+def settlement_payment(nth: int, substitutions: int = 0, eased: int = 0, second_in_region: bool = False,
+                       pointer: str = "/substitute") -> Payment:
     """Upgrading a house to the player's ``nth`` settlement (1-4).
 
     ``substitutions``: additional inhabitants replaced by 4 VP each; ``eased``: "give up 1 fewer
     inhabitant" effects in force (cards, lever; cumulative); ``second_in_region``: the player already
     built a settlement in that region (5 VP more).
 
-    :raises CostError: a fifth settlement, or more substitutions than additional inhabitants.
+    :raises IllegalMove: BOON.UPGRADE.SUBSTITUTE.
     """
-    if not 1 <= nth <= MAX_SETTLEMENTS:
-        raise CostError(f"a player builds at most {MAX_SETTLEMENTS} settlements; this would be number {nth}")
-    pay = _with_extra(SETTLEMENT_INHABITANTS, SETTLEMENT_EXTRA.get(nth, 0), substitutions, eased, f"settlement no. {nth}")
+    pay = _with_extra(SETTLEMENT_INHABITANTS, SETTLEMENT_EXTRA.get(nth, 0), substitutions, eased, f"settlement no. {nth}",
+                      pointer)
     return Payment(pay.inhabitants, pay.vp + (SECOND_IN_REGION_VP if second_in_region else 0))
 
 
@@ -79,40 +69,15 @@ def cattle_payment(on_pasture: int, nth: int, substitutions: int = 0, discount: 
     fourth and fifth cattle's additional inhabitants; ``discount``: "give up 1 fewer inhabitant per
     cattle placed (cumulative)".
 
-    :raises CostError: the pasture is full, a sixth cattle, or too many substitutions.
+    :raises IllegalMove: BOON.UPGRADE.SUBSTITUTE.
     """
-    if not 0 <= on_pasture <= MAX_CATTLE_ON_PASTURE:
-        raise CostError(f"a pasture takes cattle while it holds at most {MAX_CATTLE_ON_PASTURE}; this one holds {on_pasture}")
-    if not 1 <= nth <= MAX_CATTLE:
-        raise CostError(f"a player has {MAX_CATTLE} cattle; this would be number {nth}")
-    return _with_extra(on_pasture + 1, CATTLE_EXTRA.get(nth, 0), substitutions, discount, f"cattle no. {nth}")
+    return _with_extra(on_pasture + 1, CATTLE_EXTRA.get(nth, 0), substitutions, discount, f"cattle no. {nth}",
+                       "/substitute")
 
 
 def cattle_coins(adjacent_houses: int, bonus: int = 0) -> int:
     """Coins for placing a cattle: 2 per adjacent house (any owner) plus permanent bonuses."""
     return COINS_PER_ADJACENT_HOUSE * adjacent_houses + bonus
-
-
-def house_payment(free: bool = False) -> int:
-    """Inhabitants given up to upgrade an inhabitant to a house (none with the card effect)."""
-    return 0 if free else HOUSE_INHABITANTS
-
-
-def hire_cost(by_coins: int, by_cards: int) -> tuple[int, int]:
-    """Coins and cards paid for ``by_coins`` + ``by_cards`` inhabitants at Hire (each paid one way:
-    "You may not mix payment for a single inhabitant").
-
-    :raises CostError: a negative number.
-    """
-    if by_coins < 0 or by_cards < 0:
-        raise CostError("the number of inhabitants hired cannot be negative")
-    return HIRE_COINS * by_coins, HIRE_CARDS * by_cards
-
-
-def boat_move_cost(start: int, end: int, upstream_coins: int, free_upstream: bool = False) -> int:
-    """Coins to move a boat along the canal: "downstream (right) for free ...; moving a boat
-    upstream (left) any number of steps costs 2 coins" (the lever makes one such move free)."""
-    return upstream_coins if end < start and not free_upstream else 0
 
 
 def discounted(coins: int, discount: int) -> int:
@@ -134,11 +99,3 @@ def missing_resources(needed: Sequence[int], available: Sequence[int]) -> int:
     """Resources short of a cost, summed over the types; jokers ("reduce its resource cost by 1")
     cover that many."""
     return sum(max(0, n - a) for n, a in zip(needed, available))
-
-
-def can_pay(cost_coins: int, cost_vases: int, cost_resources: Sequence[int], coins: int, vases: int,
-            available: Sequence[int], coin_discount: int = 0, jokers: int = 0) -> bool:
-    """Whether a card or special project can be paid: coins after discounts, vases, and resources
-    shown (not given up) with at most ``jokers`` of them waived."""
-    return (discounted(cost_coins, coin_discount) <= coins and cost_vases <= vases
-            and missing_resources(cost_resources, available) <= jokers)

@@ -10,7 +10,7 @@ scoring", "Solo final scoring".
 from __future__ import annotations
 
 from ..core.bots import BotSeat
-from .board import cattle_settlement_vp, region_presences, region_scoring_coins
+from .board import next_to, region_presences, region_scoring_coins
 from .solo import (Pasture, house_site, house_to_replace, pasture_choice, region_choice, region_label_vp,
                    region_presence_vp, structure_to_build, tile_location, unrevealed_b_vp, wise_eminence_income)
 from .solo_state import PENDING_TILE
@@ -98,7 +98,7 @@ def place_cattle(s: BoonlakeState, location: int) -> None:
     for (space, _), (_, piece) in s.sites.items():
         if piece is not Piece.INHABITANT:
             structures[space] = structures.get(space, 0) + 1
-    pastures = [Pasture(space, sum(structures.get(m, 0) for m in s.cat.spaces[space].adjacent), len(s.cattle[space]))
+    pastures = [Pasture(space, next_to(s.cat, space, structures), len(s.cattle[space]))
                 for space, tile in s.tiles.items() if tile == "pasture"]
     space = pasture_choice(pastures, location, s.cat.space_count)
     if space is not None:
@@ -164,7 +164,7 @@ def income(s: BoonlakeState) -> int:
     cat, sl = s.cat, s.solo
     board = cat.solo_board
     settlements = s.pieces_at(Piece.SETTLEMENT)
-    cattle = [cattle_settlement_vp(cat, space, settlements) for space, seats in s.cattle.items() for k in seats if k == s.n]
+    cattle = [next_to(cat, space, settlements) for space, seats in s.cattle.items() for k in seats if k == s.n]
     return wise_eminence_income(cat, len(board["houses"]) - sl.houses_left, len(board["settlements"]) - sl.settlements_left,
                                 len(board["cattle"]) - sl.cattle_left, sl.cactus, cattle)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..core.errors import IllegalMove
 from ..core.simultaneous import SimultaneousWindow
 from . import building, cards, eminence
-from .board import cattle_settlement_vp, largest_adjacent_group, presences_next_to_bridges, region_presences
+from .board import largest_adjacent_group, next_to, presences_next_to_bridges, region_presences
 from .effects import ConditionKind, Timing
 from .resolve import draw_cards, gain_vp, give_up_inhabitants, pay_coins, pay_vases
 from .scoring import (GameEndMeasures, condition_met, condition_target, game_end_vp, interim_income, interim_tile_vp,
@@ -135,7 +135,7 @@ def finish_interim(s: BoonlakeState) -> None:
     last = number == 4
     settlements = s.pieces_at(Piece.SETTLEMENT)
     for seat, p in enumerate(s.players):
-        cattle = [cattle_settlement_vp(cat, space, settlements) for space, seats in s.cattle.items() for k in seats if k == seat]
+        cattle = [next_to(cat, space, settlements) for space, seats in s.cattle.items() for k in seats if k == seat]
         inc = interim_income(cat, p.coin_track, p.card_track, p.vacated, cattle, last)
         p.coins += inc.coins
         if not last:

@@ -6,6 +6,9 @@ condition; otherwise, subtract those points. On your set-up-chosen tile (marked 
 minus points are doubled." Final scoring: "if you have 4-6 levers on your board, earn 2 VP per
 lever; with 7 or more, earn 3 VP per lever (e.g., 21 VP for 7 levers)"; tiers 3/4/5 give 2/4/6 VP
 per vacated recess. "The player with the most victory points wins; ties are shared."
+
+The engine asks these functions with counts of the state, the catalog's tables and interim
+scorings 1-4; a log's payments on a scoring tile are checked first (BOON.SCORE.PAY).
 """
 from __future__ import annotations
 
@@ -16,86 +19,41 @@ from .catalog import Catalog, Condition, Effect, TrackSpace
 from .effects import ConditionKind, EffectKind
 from .solo import player_wins
 
-INTERIM_SCORINGS = 4
 UNUSED_LEVER_VP = 1  #: "For every lever you did not use, earn 1 victory point."
 
 
-class ScoringError(ValueError):
-    """A scoring question outside what the rules define.
-
-    A broken invariant, never a log's rule error: the engine asks these functions with counts of
-    the state, the catalog's tables and interim scorings 1-4; a log's payments on a scoring tile are
-    checked first (BOON.SCORE.PAY). A log never reaches it (tests/boonlake/test_private_errors.py)."""
-
-
 def lever_vp(levers: int) -> int:
-    """Final scoring of levers: 2 VP each with 4-6, 3 VP each with 7 or more, none below 4.
-
-    :raises ScoringError: a negative count.
-    """
-    if levers < 0:
-        raise ScoringError("a board cannot hold a negative number of levers")
+    """Final scoring of levers: 2 VP each with 4-6, 3 VP each with 7 or more, none below 4."""
     if levers >= 7:
         return 3 * levers
     return 2 * levers if levers >= 4 else 0
 
 
 def tier_vp(cat: Catalog, vacated: Collection[str]) -> int:
-    """Final scoring of the player board: each vacated recess of tiers 3-5 gives its tier's VP.
-
-    :raises ScoringError: an unknown recess id.
-    """
-    total = 0
-    for rid in vacated:
-        try:
-            total += cat.recesses[rid].final_vp
-        except KeyError:
-            raise ScoringError(f"the player board has no recess {rid!r}") from None
-    return total
-
-
-def marker_value(scoring: int) -> int:
-    """The scoring marker used at the ``scoring``-th interim scoring (1-4) shows that many VP.
-
-    :raises ScoringError: not 1-4.
-    """
-    if not 1 <= scoring <= INTERIM_SCORINGS:
-        raise ScoringError(f"there are interim scorings 1-{INTERIM_SCORINGS}, not {scoring}")
-    return scoring
+    """Final scoring of the player board: each vacated recess of tiers 3-5 gives its tier's VP."""
+    return sum(cat.recesses[rid].final_vp for rid in vacated)
 
 
 def interim_tile_vp(scoring: int, met: bool, own_tile: bool) -> int:
-    """VP from the scoring tile chosen at an interim scoring: plus or minus the marker's value,
-    doubled on the player's own (set-up-chosen) tile.
-
-    :raises ScoringError: ``scoring`` is not 1-4.
-    """
-    value = marker_value(scoring) * (2 if own_tile else 1)
+    """VP from the scoring tile chosen at the ``scoring``-th interim scoring: plus or minus the value
+    of that scoring's marker (1-4), doubled on the player's own (set-up-chosen) tile."""
+    value = scoring * (2 if own_tile else 1)
     return value if met else -value
 
 
 def condition_target(cond: Condition, scoring: int):
-    """The value (or top/bottom pair) the condition asks for at the ``scoring``-th interim scoring.
-
-    :raises ScoringError: ``scoring`` is not 1-4.
-    """
-    return cond.values[marker_value(scoring) - 1]
+    """The value (or top/bottom pair) the condition asks for at the ``scoring``-th interim scoring."""
+    return cond.values[scoring - 1]
 
 
 def condition_met(cond: Condition, scoring: int, measured) -> bool:
     """Whether a player's measured value meets the condition. For the pair categories (two regions,
     two card kinds) ``measured`` is the pair of counts in the order of ``cond.regions`` or
     ``cond.kinds``; "the top number ... in one ... and the bottom number in the other" is met by
-    either assignment. For the paying categories ``measured`` is how often the player paid.
-
-    :raises ScoringError: ``scoring`` is not 1-4, or a pair is missing where one is needed.
-    """
+    either assignment. For the paying categories ``measured`` is how often the player paid."""
     target = condition_target(cond, scoring)
     if cond.kind in (ConditionKind.TWO_REGIONS, ConditionKind.PLAYED_KINDS):
-        try:
-            a, b = measured
-        except (TypeError, ValueError):
-            raise ScoringError(f"the {cond.kind.value} condition needs two counts") from None
+        a, b = measured
         top, bottom = target
         return (a >= top and b >= bottom) or (b >= top and a >= bottom)
     return measured >= target
@@ -103,14 +61,7 @@ def condition_met(cond: Condition, scoring: int, measured) -> bool:
 
 def payment_vp(cond: Condition, times: int) -> int:
     """VP from paying on a paying scoring tile ("getting 2 VP each time", "1 VP each time"), which
-    only happens while scoring this tile.
-
-    :raises ScoringError: the tile is not a paying one, or ``times`` is negative.
-    """
-    if cond.kind not in (ConditionKind.PAY_INHABITANT_OR_COINS, ConditionKind.PAY_VASE_OR_COINS, ConditionKind.PAY_COINS):
-        raise ScoringError(f"the {cond.kind.value} condition involves no payment")
-    if times < 0:
-        raise ScoringError("a player cannot pay a negative number of times")
+    only happens while scoring this tile."""
     return cond.vp * times
 
 
@@ -132,12 +83,8 @@ def advance_track(track: Sequence[TrackSpace], position: int, steps: int, wasted
     """Advance an income-track marker: "when it crosses a reward, you get it immediately"; "If a
     marker is on the last track space and would advance further, that step is wasted but you earn
     2 victory points per forfeited step."
-
-    :raises ScoringError: ``position`` is off the track or ``steps`` is negative.
     """
     last = len(track) - 1
-    if not 0 <= position <= last or steps < 0:
-        raise ScoringError(f"a marker on position {position} of a track 0-{last} cannot advance {steps} steps")
     end = min(last, position + steps)
     wasted = position + steps - end
     rewards = tuple(s.reward for s in track[position + 1:end + 1] if s.reward is not None)
@@ -157,21 +104,13 @@ def interim_income(cat: Catalog, coin_position: int, card_position: int, vacated
     VP, and 1 VP per settlement adjacent to each of their cattle (``cattle_settlements``: one count
     per cattle). "At the last interim scoring, players get only the victory points; cards and coins
     are wasted."
-
-    :raises ScoringError: a position off its track or an unknown recess.
     """
     coin_track, card_track = cat.tracks["coin"], cat.tracks["card"]
-    for name, track, pos in (("coin", coin_track, coin_position), ("card", card_track, card_position)):
-        if not 0 <= pos < len(track):
-            raise ScoringError(f"the {name} track has positions 0-{len(track) - 1}, not {pos}")
     coins = coin_track[coin_position].income
     cards = card_track[card_position].income
     vp = coin_track[coin_position].vp + card_track[card_position].vp + sum(cattle_settlements)
     for rid in vacated:
-        try:
-            rec = cat.recesses[rid]
-        except KeyError:
-            raise ScoringError(f"the player board has no recess {rid!r}") from None
+        rec = cat.recesses[rid]
         coins += rec.coins
         vp += rec.vp
     return Income(0, 0, vp) if last else Income(coins, cards, vp)
@@ -184,26 +123,10 @@ def unused_lever_vp(unused: int) -> int:
 
 def threshold_vp(effect: Effect, value: int) -> int:
     """A game-end threshold card: "reaching the top number gives the lower VP, reaching the bottom
-    number gives the higher VP, and not reaching the top gives none".
-
-    :raises ScoringError: the effect is not a threshold.
-    """
-    if effect.kind is not EffectKind.VP_THRESHOLD:
-        raise ScoringError(f"{effect.kind.value} is not a threshold effect")
+    number gives the higher VP, and not reaching the top gives none"."""
     if value >= effect.get("high"):
         return effect.get("high_vp")
     return effect.get("low_vp") if value >= effect.get("low") else 0
-
-
-def winners(scores: Mapping[str, int]) -> tuple[str, ...]:
-    """Every player with the most VP ("ties are shared"), in the mapping's order.
-
-    :raises ScoringError: no players.
-    """
-    if not scores:
-        raise ScoringError("a game has at least one player")
-    best = max(scores.values())
-    return tuple(p for p, v in scores.items() if v == best)
 
 
 def seat_winners(scores: Sequence[int], eminence_vp: int | None = None) -> list[int]:
@@ -237,10 +160,8 @@ class GameEndMeasures:
 def game_end_vp(effect: Effect, m: GameEndMeasures) -> int:
     """VP of one game-end card effect: "1 VP per presence in the region shown; 1 VP per production
     site built (level-2 sites give 2); 1 VP per house removed from your board; 1 VP per cattle
-    removed; 2 VP per settlement removed", and the thresholds (:func:`threshold_vp`).
-
-    :raises ScoringError: the effect is not a game-end effect.
-    """
+    removed; 2 VP per settlement removed", and the thresholds (:func:`threshold_vp`); the catalog
+    gives a game-end card no other kind."""
     k = effect.kind
     if k is EffectKind.VP_PER_PRESENCE_IN_REGION:
         return m.region_presences.get(effect.get("region"), 0)
@@ -252,35 +173,7 @@ def game_end_vp(effect: Effect, m: GameEndMeasures) -> int:
         return effect.get("n") * m.cattle_removed
     if k is EffectKind.VP_PER_SETTLEMENT_REMOVED:
         return effect.get("n") * m.settlements_removed
-    if k is EffectKind.VP_THRESHOLD:
-        measure = effect.get("measure")
-        value = {"coin_track": m.coin_track, "card_track": m.card_track, "levers": m.levers,
-                 "cattle_removed": m.cattle_removed, "houses_removed": m.houses_removed,
-                 "settlements_removed": m.settlements_removed}[measure]
-        return threshold_vp(effect, value)
-    raise ScoringError(f"{k.value} is not a game-end effect")
-
-
-def interim_scoring_number(rnd: int, lock_position: int) -> int:
-    """Which interim scoring (1-4) the first crossing of a round's ``lock_position``-th lock (1 or 2,
-    in river order; the second is the one before the final space) starts: "Over the game there are
-    4 interim scorings (2 per round)".
-
-    :raises ScoringError: no such round or lock position.
-    """
-    if rnd not in (1, 2) or lock_position not in (1, 2):
-        raise ScoringError(f"round {rnd} has no interim scoring for lock {lock_position}")
-    return 2 * (rnd - 1) + lock_position
-
-
-def turns_after_the_end(players: int, starting_seat: int, trigger_seat: int) -> int:
-    """Turns still played after a ship reaches the final space in round 2: "the round continues
-    until all players have had the same number of turns (until the player to the right of the
-    starting player has played)". Seats count clockwise.
-
-    :raises ScoringError: a seat outside the table.
-    """
-    if not (0 <= starting_seat < players and 0 <= trigger_seat < players):
-        raise ScoringError(f"seats {starting_seat} and {trigger_seat} are not both at a table of {players}")
-    last = (starting_seat - 1) % players
-    return (last - trigger_seat) % players
+    value = {"coin_track": m.coin_track, "card_track": m.card_track, "levers": m.levers,
+             "cattle_removed": m.cattle_removed, "houses_removed": m.houses_removed,
+             "settlements_removed": m.settlements_removed}[effect.get("measure")]
+    return threshold_vp(effect, value)

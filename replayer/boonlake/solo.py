@@ -5,6 +5,10 @@ position on the top tile of the stack. If the stack is depleted, they always use
 upper-left corner. Each number is a specific gameboard space. If the effect cannot be done at that
 space, take the next higher space, and so on; from space 33 skip to space 1. If no location works
 at all, the effect is wasted."
+
+The engine asks these with what it has checked: the difficulty and the solo tile's corner are the
+schema's enums (a corner written or missing is BOON.SOLO.CORNER), the solo tiles are checked against
+the stack (BOON.SOLO.*), and the rest comes from the catalog and the state.
 """
 from __future__ import annotations
 
@@ -15,55 +19,27 @@ from .board import tile_spaces
 from .catalog import CORNERS, Catalog, SoloTile
 
 
-class SoloError(ValueError):
-    """A solo question outside what the rules define.
-
-    A broken invariant, never a log's rule error: the difficulty and the solo tile's corner are the
-    schema's enums (a corner written or missing is BOON.SOLO.CORNER), the solo tiles are checked
-    against the stack (BOON.SOLO.*), and the rest comes from the catalog and the state. A log never
-    reaches it (tests/boonlake/test_private_errors.py)."""
-
-
 def location_order(start: int, spaces: int) -> tuple[int, ...]:
     """The spaces in the order the Wise Eminence tries them: ``start``, the next higher, ...,
-    ``spaces`` (33), then 1 upward, each once.
-
-    :raises SoloError: ``start`` is not a space.
-    """
-    if not 1 <= start <= spaces:
-        raise SoloError(f"the gameboard has spaces 1-{spaces}, not {start}")
+    ``spaces`` (33), then 1 upward, each once."""
     return tuple(range(start, spaces + 1)) + tuple(range(1, start))
 
 
 def next_location(start: int, feasible: Callable[[int], bool], spaces: int = 33) -> int | None:
-    """The first space from ``start`` on (33 wraps to 1) where the effect can be done; None if none.
-
-    :raises SoloError: ``start`` is not a space.
-    """
+    """The first space from ``start`` on (33 wraps to 1) where the effect can be done; None if none."""
     return next((n for n in location_order(start, spaces) if feasible(n)), None)
 
 
 def location_number(tile: SoloTile, corner: str | None) -> int:
     """The revealed tile's number in ``corner`` (the corner the top tile of the face-down stack marks,
-    a recorded random outcome), or the upper-left one when the stack is depleted (``None``).
-
-    :raises SoloError: an unknown corner.
-    """
-    if corner is None:
-        return tile.corners[0]
-    try:
-        return tile.corners[CORNERS.index(corner)]
-    except ValueError:
-        raise SoloError(f"a solo tile's corners are {', '.join(CORNERS)}, not {corner!r}") from None
+    a recorded random outcome), or the upper-left one when the stack is depleted (``None``)."""
+    return tile.corners[0 if corner is None else CORNERS.index(corner)]
 
 
 def tile_location(cat: Catalog, location: int, tiled: Collection[int]) -> int | None:
     """Where the Wise Eminence places a building tile or pasture ("choose a location (adjacent to
     >=1 tile)"): the first unoccupied space adjacent to a tile from ``location`` on; None if the
-    board has no such space (the effect is wasted).
-
-    :raises SoloError: ``location`` is not a space.
-    """
+    board has no such space (the effect is wasted)."""
     open_ = set(tile_spaces(cat, tiled))
     return next_location(location, open_.__contains__, cat.space_count)
 
@@ -71,56 +47,28 @@ def tile_location(cat: Catalog, location: int, tiled: Collection[int]) -> int | 
 def house_site(cat: Catalog, location: int, free_sites: Mapping[int, Sequence[bool]]) -> tuple[int, int] | None:
     """Where their house goes: "on an unoccupied building site (no inhabitants given up; upper site
     if 2)". ``free_sites`` maps each space holding a (non-pasture) tile to whether each of its sites,
-    top first, is unoccupied. Returns (space, site index) or None (wasted).
-
-    :raises SoloError: ``location`` is not a space.
-    """
+    top first, is unoccupied. Returns (space, site index) or None (wasted)."""
     space = next_location(location, lambda n: any(free_sites.get(n, ())), cat.space_count)
     return None if space is None else (space, list(free_sites[space]).index(True))
 
 
 def house_to_replace(cat: Catalog, location: int, house_spaces: Collection[int]) -> int | None:
     """Which of their houses becomes a settlement: the first space holding one of their houses
-    from ``location`` on ("ignoring the 3-presence rule"); None without a house on the board.
-
-    :raises SoloError: ``location`` is not a space.
-    """
+    from ``location`` on ("ignoring the 3-presence rule"); None without a house on the board."""
     return next_location(location, set(house_spaces).__contains__, cat.space_count)
-
-
-def removal(cat: Catalog, difficulty: str) -> tuple[int, int]:
-    """A and B tiles removed at random for a difficulty level (easy ... very_difficult).
-
-    :raises SoloError: an unknown level.
-    """
-    try:
-        return cat.difficulty[difficulty]
-    except KeyError:
-        raise SoloError(f"the difficulty levels are {', '.join(cat.difficulty)}, not {difficulty!r}") from None
 
 
 def bottom_strip_effect(cat: Catalog, bottom_strip: str, grade: str) -> dict[str, int]:
     """Step A: what the bottommost strip makes the Wise Eminence do ("structures", "cattle",
-    "cactus" steps), by the grade of the revealed tile.
-
-    :raises SoloError: an unknown strip or grade.
-    """
-    if bottom_strip not in cat.strips or grade not in ("A", "B"):
-        raise SoloError(f"no bottom-strip check for strip {bottom_strip!r} on a {grade!r}-tile")
+    "cactus" steps), by the grade of the revealed tile."""
     key = bottom_strip if bottom_strip in ("settle", "cattle_breeding") else "other"
     return dict(cat.solo_bottom_strip[key][grade])
 
 
 def chosen_action(tile: SoloTile, strip_rows: Mapping[str, int]) -> str:
     """Step B: "always taking the action whose strip is furthest up on the action board" among the
-    tile's three; ``strip_rows`` gives each strip's row (1 = top).
-
-    :raises SoloError: a strip of the tile is not on the board.
-    """
-    try:
-        return min(tile.actions, key=lambda s: strip_rows[s])
-    except KeyError as exc:
-        raise SoloError(f"strip {exc.args[0]!r} is not on the action board") from None
+    tile's three; ``strip_rows`` gives each strip's row (1 = top)."""
+    return min(tile.actions, key=lambda s: strip_rows[s])
 
 
 def structure_to_build(houses_on_board: int, houses_left: int, settlements_left: int) -> str:
@@ -147,10 +95,7 @@ def pasture_choice(pastures: Sequence[Pasture], location: int, spaces: int = 33)
     """"Place their cattle on the pasture with the single highest difference [adjacent structures
     minus cattle]; ties are broken by fewest cattle, then by the solo-tile corner number" (the first
     from ``location`` in the location order). Pastures holding 4 cattle take no more. None if no
-    pasture can take one.
-
-    :raises SoloError: ``location`` is not a space.
-    """
+    pasture can take one."""
     order = {n: i for i, n in enumerate(location_order(location, spaces))}
     open_ = [p for p in pastures if p.cattle <= 3]
     if not open_:
@@ -179,27 +124,17 @@ def region_presence_vp(cat: Catalog, presences: int, grade: str) -> int:
     return cat.solo_region_scoring["presence_vp"][grade] * presences
 
 
-def _last_vacated(values: Sequence[int], removed: int, what: str) -> int:
-    if not 0 <= removed <= len(values):
-        raise SoloError(f"the solo board has {len(values)} {what}; {removed} cannot be removed")
+def _last_vacated(values: Sequence[int], removed: int) -> int:
     return values[removed - 1] if removed else 0
 
 
 def wise_eminence_income(cat: Catalog, houses_removed: int, settlements_removed: int, cattle_removed: int,
                          cactus_position: int, cattle_settlements: Sequence[int] = ()) -> int:
     """Their interim-scoring VP: "houses, settlements, cattle, and the cactus track (the VP shown on
-    each last-vacated space), plus 1 VP per adjacent settlement for each of their cattle".
-
-    :raises SoloError: more pieces removed than the board holds, or a cactus position off the track.
-    """
+    each last-vacated space), plus 1 VP per adjacent settlement for each of their cattle"."""
     board = cat.solo_board
-    cactus = board["cactus"]
-    if not 0 <= cactus_position < len(cactus):
-        raise SoloError(f"the cactus track has positions 0-{len(cactus) - 1}, not {cactus_position}")
-    return (_last_vacated(board["houses"], houses_removed, "houses")
-            + _last_vacated(board["settlements"], settlements_removed, "settlements")
-            + _last_vacated(board["cattle"], cattle_removed, "cattle")
-            + cactus[cactus_position] + sum(cattle_settlements))
+    return (_last_vacated(board["houses"], houses_removed) + _last_vacated(board["settlements"], settlements_removed)
+            + _last_vacated(board["cattle"], cattle_removed) + board["cactus"][cactus_position] + sum(cattle_settlements))
 
 
 def unrevealed_b_vp(cat: Catalog, unrevealed_b_tiles: int) -> int:

@@ -22,7 +22,7 @@ from ..core.ledger import Ledger
 from . import eminence as em
 from .action_board import take_strip
 from .catalog import CORNERS, Catalog
-from .solo import bottom_strip_effect, chosen_action, location_number, removal
+from .solo import bottom_strip_effect, chosen_action, location_number
 from .solo_state import SoloState
 from .state import BoonlakeState, Step
 
@@ -63,7 +63,7 @@ def attach(s: BoonlakeState, setup: dict, problems: SetupProblems) -> None:
                      "/setup/eminence/scoring_tile")
     if problems:
         return  # the state is not played: its solo part is not built
-    a, b = removal(cat, spec["difficulty"])  # the difficulty is one of the schema's enum
+    a, b = cat.difficulty[spec["difficulty"]]  # A and B tiles removed; the difficulty is one of the schema's enum
     board = cat.solo_board
     s.solo = SoloState(spec["difficulty"], tile, cat.river_start[1][2], Ledger(1),
                        {"A": _grade_count(cat, "A") - a, "B": _grade_count(cat, "B") - b},

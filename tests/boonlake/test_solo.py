@@ -1,13 +1,11 @@
 """The Wise Eminence's rules, each from a sentence of the solo mode in rules/boonlake.txt."""
 from __future__ import annotations
 
-import pytest
-
 from ludolog.replayer.boonlake.catalog import SoloTile, default_catalog
-from ludolog.replayer.boonlake.solo import (Pasture, SoloError, bottom_strip_effect, chosen_action, location_number,
-                                            location_order, next_location, pasture_choice, player_wins, region_choice,
-                                            region_label_vp, region_presence_vp, removal, structure_to_build,
-                                            unrevealed_b_vp, wise_eminence_income)
+from ludolog.replayer.boonlake.solo import (Pasture, bottom_strip_effect, chosen_action, location_number, location_order,
+                                            next_location, pasture_choice, player_wins, region_choice, region_label_vp,
+                                            region_presence_vp, structure_to_build, unrevealed_b_vp,
+                                            wise_eminence_income)
 
 TILE = SoloTile("solo-A9", "A", ("settle", "hire", "builder"), (5, 17, 29, 11))
 
@@ -21,8 +19,6 @@ def test_next_higher_space_and_33_to_1():
     # "If no location works at all, the effect is wasted."
     assert next_location(9, lambda n: False) is None
     assert location_order(32, 33) == (32, 33, *range(1, 32))
-    with pytest.raises(SoloError):
-        next_location(34, lambda n: True)
 
 
 def test_corner_numbers():
@@ -30,16 +26,12 @@ def test_corner_numbers():
     # If the stack is depleted, they always use the number in the upper-left corner."
     assert location_number(TILE, "lower_right") == 29 and location_number(TILE, "upper_right") == 17
     assert location_number(TILE, None) == 5
-    with pytest.raises(SoloError):
-        location_number(TILE, "middle")
 
 
 def test_difficulty_removals():
     cat = default_catalog()
     # "Medium: remove 1 A-tile and 3 B-tiles"; "Very difficult: remove 4 A-tiles"
-    assert removal(cat, "medium") == (1, 3) and removal(cat, "very_difficult") == (4, 0)
-    with pytest.raises(SoloError):
-        removal(cat, "nightmare")
+    assert cat.difficulty["medium"] == (1, 3) and cat.difficulty["very_difficult"] == (4, 0)
 
 
 def test_bottom_strip_check():
@@ -56,8 +48,6 @@ def test_the_furthest_up_action_of_the_tile():
     # "always taking the action whose strip is furthest up on the action board"
     rows = {"pioneer": 1, "hire": 2, "settle": 3, "progress": 4, "builder": 5, "cattle_breeding": 6, "region_scoring": 7}
     assert chosen_action(TILE, rows) == "hire"
-    with pytest.raises(SoloError):
-        chosen_action(TILE, {"hire": 1})
 
 
 def test_structure_house_or_settlement():
@@ -101,8 +91,6 @@ def test_wise_eminence_income():
     # plus 1 VP per adjacent settlement for each of their cattle"
     assert wise_eminence_income(cat, 2, 1, 0, 3, cattle_settlements=[1, 2]) == b["houses"][1] + b["settlements"][0] + b["cactus"][3] + 3
     assert wise_eminence_income(cat, 0, 0, 0, 0) == b["cactus"][0]
-    with pytest.raises(SoloError):
-        wise_eminence_income(cat, 7, 0, 0, 0)
 
 
 def test_final_scoring_and_the_tie():
