@@ -1,10 +1,12 @@
-"""Boonlake (dlp games / Capstone 2021; Alexander Pfister): the strict engine.
+"""Boonlake (dlp games / Capstone 2021; Alexander Pfister): the strict engine, 1-4 players with the
+Wise Eminence's solo mode.
 
 Registered as ``boonlake`` (entry point and the registry's built-in names): ``GAME`` is the engine
-object, held to the conformance suite (tests/test_conformance.py) and its case logs
-(tests/cases/boonlake/, solo ones in solo/) like every registered game.
+object. Component data lives in ``catalog.json`` (a documented reconstruction, see below and
+CATALOG.md); the log vocabulary is ``schema/boonlake.schema.json`` with annotated examples in
+``schema/boonlake.example.md`` and ``schema/boonlake.solo.example.md``.
 
-The modules (the roles every game package shares, then Boonlake's own domain):
+Modules (the roles every game package shares, then Boonlake's own domain):
 
 - ``engine.py``: the ``Game`` subclass; each interface member hands over to a module below.
 - ``state.py``: the position's types (the state, players, steps, pieces, cards owed).
@@ -14,127 +16,43 @@ The modules (the roles every game package shares, then Boonlake's own domain):
 - ``moves.py``: applying a move: the checks every move passes, the turn's own moves (the strip, the
   card part, the middle, the right side, the ship), each effect handed to its module.
 - ``listing.py``: the legal moves of a position, its chance outcomes, and random play.
-- ``scoring.py``: scoring arithmetic, the end of the game and its winners; ``interim.py``: the
-  interim scorings' window and the final scoring on the position.
-- ``render.py``: the position in words (``describe``, ``render``, whose decision is next).
-- ``board_svg.py``: the position as a picture (``render_svg``); ``svg_layout.py``: its geometry.
-- ``ids.py``: the ids a log may use, with names and printed facts (``ludolog ids``).
-- ``rules.py``: the BOON.* rule codes and their references.
+- ``scoring.py``: scoring arithmetic and the winners; ``interim.py``: the interim scorings' window
+  and the final scoring on the position.
+- ``render.py``: the position in words; ``board_svg.py``: as a picture; ``svg_layout.py``: its geometry.
+- ``ids.py``: the ids a log may use (``ludolog ids``); ``rules.py``: the BOON.* rule codes.
 - ``turn.py``: the turn's sequence (phases A, B, C: who decides what next, the steps that need no
   decision, the end of a turn and a round); ``action_board.py``: the action board and set-up
   arithmetic.
-- ``board.py``: gameboard geometry (adjacency, presences, regions); ``river.py``: ship movement;
-  ``costs.py``: what upgrades, cattle, hiring, boats and cards cost.
+- ``board.py``: gameboard geometry; ``river.py``: ship movement; ``costs.py``: what upgrades, cattle,
+  boats and cards cost.
 - ``resolve.py``: the effects that give or take something, cards drawn and given up;
   ``building.py``: the board effects (explore, develop, upgrade, pastures, cattle, region labels,
-  modernize, hire); ``cards.py``: playing and discarding cards, special projects and the cards'
-  effects; ``levers.py``: the lever effects and ``lever`` moves.
+  modernize, hire); ``cards.py``: cards, special projects and the cards' effects; ``levers.py``: the
+  lever effects and ``lever`` moves.
 - ``solo.py``: the Wise Eminence's decisions; ``eminence.py``: their effects and scoring;
   ``solo_turn.py``: their turn, set-up and the table's moves; ``solo_state.py``: their part of the
   position.
-- ``reconstruction.py``: the program that built ``catalog.json`` (see below).
+- ``reconstruction.py``: the program that built ``catalog.json``.
 
-What is built:
-
-1. Set-up as the table records it (``setup.py``, ``schema/boonlake.schema.json``): the starting
-   tiles on the spaces of the player count, the strips' order, the 4 scoring tiles in play and each
-   player's two drawn (``"?"`` for one returned unseen) and the one kept, the six starting cards
-   (``"?"`` where unseen), the production site, the coins 6/7/8 by seat (optional, checked), ships
-   on the first river space (third with 3-4 players), region labels uncovered.
-2. The turn (``turn.py``, its moves in ``moves.py``): ``action`` (VP for the two bottom rows, Builder's 3 coins), the card
-   part (``play`` of the strip's kind after paying, ``discard`` for 2 coins + discard bonuses, or
-   ``pass``), the middle effects left to right each optional (``explore``, ``develop``,
-   ``upgrade``, ``pasture``, ``region``, ``modernize``, Builder's ``play``/``draw``; Hire's
-   inhabitant is taken without a decision), the right-side part as a core SIMULTANEOUS window
-   (Pioneer: the others only, ``draw`` then ``play``/``discard``/``pass``; Region scoring's coins
-   need no decision; Hire ``hire``; Progress ``modernize`` for an inhabitant or ``draw``; Builder
-   ``play``/``discard``) and clockwise from the active player for Settle and Cattle-breeding;
-   phase B ``ship`` (at least 1 step, occupied spaces skipped unless harbors, never back or past
-   the end, the fork's arm by round, the end space's reward with the permanent river bonuses);
-   phase C (the strip goes to the bottom at once). Cards given up by count are named one ``give``
-   move each right after the move (see the readings).
-3. Effects through the core's EffectRegistry (``resolve.py``: space, site, track and label rewards
-   and costs; ``cards.py``: every immediate card effect, permanent effects read where they apply,
-   game-end effects at the final scoring), card costs with resources shown by production sites and
-   boats (``boats``: both positions after moving, downstream free, upstream 2 coins each, the
-   cheaper assignment), explore with the gray tile revealed from the mound (a hidden pool), 2 coins
-   on a full board, develop, upgrade to house (topmost tier, houses set aside reused) and to
-   settlement (3 presences, surcharges with VP substitution, 5 VP for a second in a region, at
-   most 4, the sites' settlement VP), pastures and cattle (1-4 inhabitants, surcharges, 2 coins per
-   adjacent house), region labels, hire, modernize, income tracks with rewards and 2 VP per wasted
-   step, tier bonuses, cards drawn as ``card`` moves from the hidden draw pile (reshuffled discards).
-4. Locks and scoring (``interim.py``): the first ship across a lock in a round triggers an interim
-   scoring after the turn; round 1 ends on its final space (ships back to round 2's start), round 2
-   when the player right of the starting player has played; each interim scoring is one window
-   (up to two ``play``/``upgrade``, then ``score`` with the 1/2/3/4 marker, doubled on the own
-   tile, paying tiles' ``pay``), then income (tracks, vacated recesses, cattle next to
-   settlements; VP only at the fourth), 1 VP per unused lever, region markers removed; the final
-   scoring (levers 2/3 VP each at 4-6/7+, card VP, tiers 3-5, game-end cards); ties shared.
-   Levers (``levers.py``): every lever space's effect kind once through the registry, used at its
-   moment: attached to the move it modifies (``levers`` on ``play``: joker, coins, cards, a free
-   upstream boat move; on an upgrade to a settlement: the easing; on ``explore``/``pasture``: an
-   inhabitant) or as a ``lever`` move (top-row levers in place of the seat's right-side decision,
-   forgoing it, one per action; forgo levers in place of a decision offering a card, Builder's and
-   an interim scoring's included; the region-scoring lever; the discard lever at any decision);
-   ``reset_lever`` cards move the levers named in ``reset`` back up; used levers go back up at each
-   interim scoring, 1 VP per unused one.
-   Special projects (``cards.play_project``, a ``project`` move wherever a card may be played, of
-   any kind): the tile's coins (card discounts apply) and resources (jokers and boats as for
-   cards), 2 inhabitants of which 1 marks the tile, its VP (doubled on the own tile), 1 step on its
-   income track; once per player and tile; ``counts_as`` names the kind it counts as for a scoring
-   tile's played cards.
-   Announcing order (``moves.announce_order``): before anybody decides in a parallel right-side part,
-   a player of it may ``announce``; the part is then resolved clockwise from the player who chose
-   the strip (Pioneer's others each draw and then play before the next).
-   The right side ahead ("Unless stated otherwise, others may execute this even while the active
-   player is still resolving the effects to the left of the arrow"): from the moment a strip with a
-   parallel right side is taken (Pioneer, Hire, Progress, Builder), the other players may write
-   their right-side decision while the active player still plays the card part and the middle
-   effects (``BoonlakeState.ahead``); it counts in the window that opens for everybody after the
-   middle. Settle and Cattle-breeding state otherwise ("beginning with you, then clockwise"), and
-   Region scoring's right side scores the regions the active player's choice leaves: those wait.
-5. The Wise Eminence, solo (``solo.py`` pure decisions, ``eminence.py`` effects and scoring,
-   ``solo_turn.py`` their turn, set-up and the table's moves, ``solo_state.py``): a bot seat of the
-   core with its own ledger (claimed as ``@wise-eminence``), acting as seat ``n`` so that their
-   houses, settlements and cattle are presences "of any owner" for every rule; set-up
-   ``eminence``: the difficulty (the 4 A/B tiles removed, so the stack's grades) and their random
-   scoring tile; they hold the starting player token (the player starts with 7 coins); their ship
-   beside the player's. Each of their turns is one ``eminence`` move of the table's (the tile
-   revealed and the corner of the face-down top tile marking their position, a recorded random
-   outcome; none once the stack is depleted: upper-left) plus a ``mound`` move per gray tile they
-   draw; the engine never rolls and derives everything else: the bottom-strip check, the
-   furthest-up action of the three, locations by the "next higher space, 33 to 1" rule, structures
-   (house while at most 1 on the board, else a settlement; 10 VP with none left), cattle (single
-   highest difference, fewest cattle, corner order; 10 VP with all 5 placed), Builder/Progress,
-   Hire, Pioneer (two tiles, a house on the second), Cattle-breeding, Settle, Region scoring
-   (highest difference, ties to the north, 4/3 VP, 1 or 2 VP per presence, and 1 VP per presence
-   when the player scores regions), the cactus track, their ship (never wasting steps, no rewards,
-   locks trigger interim scorings, both ships back after round 1), the player's right-side part of
-   their strip, their interim income, the final scoring (income once more, 10 VP per unrevealed
-   B-tile); the player wins on equal points.
-6. Legal moves (``listing.py``: candidates completed and kept when the validator accepts them,
-   ``moves.apply_unguarded`` on a copy) and
-   ``random_setup``: ``simulate_log`` plays whole 1-4 player games (solo at a random difficulty).
-
-7. The proof around it: annotated example logs a person could write at the table
-   (schema/boonlake.example.md, 2 players with Ben's hand unseen, a special project and an announced
-   order; schema/boonlake.solo.example.md, the Wise Eminence's ``eminence``/``mound`` moves; their
-   figures worked out by hand in tests/boonlake/test_example.py), state columns, the named queries
-   queries/boonlake_*.sql; every declared rule code has a case log (tests/cases/boonlake/).
-8. Speed: ``make bench`` measures Boonlake beside the other games. The replay driver applies its
-   moves without the copy per move a rollback needs (``replay_unguarded``: a rejected move's
-   position is rebuilt from the log); ``Boonlake.player_rows`` reads each seat's row straight from
-   the state, the removed houses and settlements from counts kept as pieces are taken.
-
-Golden playthroughs for 1-4 players (tests/golden/boonlake/, a solo one among them; the final scoring
-of each worked again from the rules text and catalog.json in tests/boonlake/test_golden_by_hand.py).
+The table records what it sees: the set-up as laid out (cards and a returned scoring tile it could
+not see as ``"?"``), every card drawn as a ``card`` move and every card given up by count as a
+``give`` move (both right after the move that draws or gives up), the Wise Eminence's solo tile
+and gray tiles as ``eminence`` and ``mound`` moves; the engine derives everything else. Golden
+playthroughs for 1-4 players are in tests/golden/boonlake/ (the final scorings worked again by hand
+in tests/boonlake/test_golden_by_hand.py); every rule code has a case log in tests/cases/boonlake/.
 
 Readings of this engine where the text is silent (each one place in code):
 
 - The first player listed holds the starting player token; round 2 starts with the player after
   the one who ended round 1.
-- The right-side part opens once the active player has finished the middle (the text lets others
-  act meanwhile; none of their parts depends on the middle's outcome order).
+- The right side ahead ("Unless stated otherwise, others may execute this even while the active
+  player is still resolving the effects to the left of the arrow"): from the moment a strip with a
+  parallel right side is taken (Pioneer, Hire, Progress, Builder), the other players may write
+  their right-side decision while the active player still plays the card part and the middle
+  (``BoonlakeState.ahead``); the part opens for everybody once the active player has finished the
+  middle, and decisions written ahead count there. Settle and Cattle-breeding state otherwise
+  ("beginning with you, then clockwise"), and Region scoring's right side scores the regions the
+  active player's choice leaves: those wait.
 - Region scoring's right side scores the three regions other than the one whose label the active
   player covered this turn; without a covered label (passed, or all four covered) nothing is scored.
 - Hire's "take 1 inhabitant", Region scoring's coins (unless a lever could be used there) and the 2
@@ -194,6 +112,9 @@ Readings of this engine where the text is silent (each one place in code):
   Explore's "if that site is already level 2, the effect is wasted"; it is not refused.
 - Coins, vases and levers never run out ("Only the wooden pieces are limited"; "make do"): the
   materials' 14 vases and 36 levers are not a stock the engine counts down.
+- Interim scorings: each is one window (up to two ``play``/``upgrade``/``project`` moves, then
+  ``score``); the income follows once every seat has scored, because cattle score the settlements
+  next to them, whoever built them.
 
 Sources: rules/boonlake.txt (the complete rulebook, symbol overview and solo mode: it wins),
 rules/supplements/boonlake-components.md (reviews: region names, 7 rows with VP costs on the two
