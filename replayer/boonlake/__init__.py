@@ -32,7 +32,6 @@ Modules (the roles every game package shares, then Boonlake's own domain):
 - ``solo.py``: the Wise Eminence's decisions; ``eminence.py``: their effects and scoring;
   ``solo_turn.py``: their turn, set-up and the table's moves; ``solo_state.py``: their part of the
   position.
-- ``reconstruction.py``: the program that built ``catalog.json``.
 
 The table records what it sees: the set-up as laid out (cards and a returned scoring tile it could
 not see as ``"?"``), every card drawn as a ``card`` move and every card given up by count as a
@@ -124,7 +123,7 @@ bottom rows, 2 boats, 4 resources; no per-component numbers) and this project's 
 What is a reconstruction and why: every per-component number. The rules text gives counts and
 structure only; the supplement marks the river, board layout, rows, strips' card kinds, tiers 3-5,
 recess incomes, lever spaces, tracks, tiles, scoring tiles and cards NOT FOUND. Each table of the
-catalog states what is confirmed and how the rest was built (``reconstruction.py``).
+catalog states what is confirmed and how the rest was built.
 
 Readings where the texts are silent or disagree (the rules text wins):
 

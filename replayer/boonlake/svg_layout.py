@@ -2,20 +2,20 @@
 spaces, the colours. Geometry only; nothing here reads a position.
 
 The catalog gives the gameboard's spaces and their neighbours but no coordinates. The spaces are
-drawn on the grid the reconstruction built them from (``reconstruction.py``: a 6 x 6 hex grid in
-odd-row offset coordinates, three corners cut, numbered in reading order), so that neighbours on
-the picture are neighbours in the catalog; a catalog with another number of spaces is drawn in
-rows of six by number (neighbours then not shown as such, but every space still drawn).
+drawn on the grid the reconstruction built them from (the catalog's board provenance: a 6 x 6 hex
+grid in odd-row offset coordinates, the cells ``CUT`` left out, numbered in reading order), so
+that neighbours on the picture are neighbours in the catalog; a catalog with another number of
+spaces is drawn in rows of six by number (neighbours then not shown as such, but every space
+still drawn).
 """
 from __future__ import annotations
 
 import math
 
-from .reconstruction import CUT
-
 HEX_R = 31.0  #: px: a gameboard hex's circumradius (pointy top)
 HEX_W = math.sqrt(3.0) * HEX_R
 GRID = 6
+CUT = {(0, 0), (0, 5), (5, 5)}  #: (row, column) of the grid's cells that hold no space
 
 #: region fills (land), by the catalog's region id; an unknown region is drawn grey
 REGION_FILL = {"unknown": "#e4d9b4", "new_hope": "#cfe0b0", "boonlake": "#bcd8c8", "southern": "#ead0b0"}

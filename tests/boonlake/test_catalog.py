@@ -13,7 +13,6 @@ import orjson
 import pytest
 
 from ludolog.replayer.boonlake import catalog as catalog_module
-from ludolog.replayer.boonlake import reconstruction
 from ludolog.replayer.boonlake.catalog import Catalog, CatalogError, default_catalog, load_catalog
 from ludolog.replayer.boonlake.effects import EFFECT_PARAMS, TIMING_KINDS, ConditionKind, EffectKind, StripPart, Timing
 
@@ -273,12 +272,6 @@ def test_every_kind_has_a_line_of_meaning_in_its_docstring():
         for kind in vocabulary:
             line = next((ln for ln in doc.splitlines() if f"- ``{kind.value}``: " in ln), None)
             assert line and len(line.split(": ", 1)[1]) > 5, f"{vocabulary.__name__}.{kind.name} has no meaning line"
-
-
-def test_shipped_file_is_the_documented_reconstruction():
-    data = raw()
-    assert data["reconstruction"] is True and data["version"] == "boonlake/1"
-    assert orjson.dumps(data) == orjson.dumps(reconstruction.catalog())
 
 
 def test_every_reconstructed_table_says_why():
