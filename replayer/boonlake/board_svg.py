@@ -1,19 +1,7 @@
 """The Boonlake position as one SVG picture (``Game.render_svg``: ``replay``, the HTML report, the
-recorder).
-
-Top left, the gameboard: its building spaces as hexes (numbered, coloured by region; the bridges as
-brown bars and the fords as dashed blue ones between their spaces), each building tile with its id
-and its sites (a disc per site: empty, or the owner's colour with ``i`` for an inhabitant, ``H`` a
-house, ``S`` a settlement), cattle pastures in green with a cattle (an ellipse in its owner's
-colour) per animal. Top right, the river in three rows (the trunk, the upper arm of round 1, the
-lower arm of round 2; harbors square, locks as bars) with every ship on its space; under it the
-action board's seven rows (the strip on each, its steps and VP cost, the strip taken this turn
-framed), the scoring tiles in play with the players' marks, and the region labels covered. Then
-one panel per seat: VP, coins, vases, cards in hand (``+N`` unseen), inhabitants on the ranch, the
-income tracks, the production sites, the two boats in the canal, the twelve modernization spaces
-(a lever placed: filled; used since the last interim scoring: crossed), and the pieces still on the
-player board. In the solo game, a panel for the Wise Eminence (VP, cactus track, solo tiles
-revealed); their pieces on the board are grey.
+recorder; what it shows is listed in docs/commands.md): the gameboard top left, the river, the
+action board, the scoring tiles and the region labels top right, then one panel per seat (and the
+Wise Eminence's in the solo game, their pieces grey).
 
 Every piece carries a class and ``data-`` attributes (space, site, seat, tile, river space, strip,
 lever) so that a test or a page can find it. Seat colours are the shared palette
@@ -184,19 +172,26 @@ def _action_board(s: BoonlakeState, x0: float, y0: float) -> tuple[list[str], fl
     return out, y + 10
 
 
+def _frame(kind: str, seat: int, vp: int, name: str, x0: float, y0: float, fill: str, stroke: str,
+           dx: float) -> list[str]:
+    """A panel's frame (left open: the caller closes the group) and its score line ``dx`` in."""
+    return [f'<g class="{kind}" data-seat="{seat}"><rect x="{x0:.1f}" y="{y0:.1f}" width="{_PANEL_W}" '
+            f'height="{_PANEL_H - 8}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>',
+            f'<text class="score" data-seat="{seat}" data-score="{vp}" x="{x0 + dx:.1f}" y="{y0 + 17:.1f}" '
+            f'font-weight="bold">{escape(name)}: {vp} VP</text>']
+
+
 def _panel(s: BoonlakeState, seat: int, x0: float, y0: float) -> list[str]:
     cat, p = s.cat, s.players[seat]
     colour = _colour(s, seat)
     unseen = s.deck.unknown_held.get(seat, 0)
-    out = [f'<g class="player" data-seat="{seat}"><rect x="{x0:.1f}" y="{y0:.1f}" width="{_PANEL_W}" height="{_PANEL_H - 8}" '
-           f'fill="#faf8f2" stroke="{colour}" stroke-width="2"/>',
-           f'<rect x="{x0 + 6:.1f}" y="{y0 + 6:.1f}" width="12" height="12" fill="{colour}" stroke="#000"/>',
-           f'<text class="score" data-seat="{seat}" data-score="{s.ledger.totals[seat]}" x="{x0 + 24:.1f}" y="{y0 + 17:.1f}" '
-           f'font-weight="bold">{escape(s.ids[seat])}: {s.ledger.totals[seat]} VP</text>',
-           _text(x0 + 130, y0 + 17, f"{p.coins} coins, {p.vases} vases, {len(p.hand)}{f'+{unseen}' if unseen else ''} cards, "
-                                    f"{p.ranch} on the ranch", font_size="10"),
-           _text(x0 + 6, y0 + 34, f"coin track {p.coin_track} (income {cat.tracks['coin'][p.coin_track].income}), "
-                                  f"card track {p.card_track} (income {cat.tracks['card'][p.card_track].income})", font_size="10")]
+    out = _frame("player", seat, s.ledger.totals[seat], s.ids[seat], x0, y0, "#faf8f2", colour, 24)
+    out += [f'<rect x="{x0 + 6:.1f}" y="{y0 + 6:.1f}" width="12" height="12" fill="{colour}" stroke="#000"/>',
+            _text(x0 + 130, y0 + 17, f"{p.coins} coins, {p.vases} vases, {len(p.hand)}{f'+{unseen}' if unseen else ''} "
+                                     f"cards, {p.ranch} on the ranch", font_size="10"),
+            _text(x0 + 6, y0 + 34, f"coin track {p.coin_track} (income {cat.tracks['coin'][p.coin_track].income}), "
+                                   f"card track {p.card_track} (income {cat.tracks['card'][p.card_track].income})",
+                  font_size="10")]
     for k, (resource, level) in enumerate(zip(RESOURCES, p.sites)):
         x = x0 + 6 + 62 * k
         out.append(f'<g class="production-site" data-seat="{seat}" data-resource="{resource}" data-level="{level}">'
@@ -257,16 +252,13 @@ def _panel(s: BoonlakeState, seat: int, x0: float, y0: float) -> list[str]:
 def _eminence(s: BoonlakeState, x0: float, y0: float) -> list[str]:
     sl = s.solo
     assert sl is not None
-    return [f'<g class="eminence" data-seat="{s.n}"><rect x="{x0:.1f}" y="{y0:.1f}" width="{_PANEL_W}" height="{_PANEL_H - 8}" '
-            f'fill="#f0f0f0" stroke="{EMINENCE_FILL}" stroke-width="2"/>',
-            f'<text class="score" data-seat="{s.n}" data-score="{sl.ledger.totals[0]}" x="{x0 + 8:.1f}" y="{y0 + 17:.1f}" '
-            f'font-weight="bold">the Wise Eminence: {sl.ledger.totals[0]} VP</text>',
-            _text(x0 + 8, y0 + 36, f"difficulty {sl.difficulty.replace('_', ' ')}; cactus track {sl.cactus}; "
-                                   f"scoring tile {sl.scoring_tile}", font_size="10"),
-            _text(x0 + 8, y0 + 54, f"solo tiles revealed: {', '.join(sl.revealed) or 'none'} (stack {sl.stacks}); "
-                                   f"this turn: {sl.tile or '-'}", font_size="10"),
-            _text(x0 + 8, y0 + 72, f"left on their board: {sl.houses_left} houses, {sl.settlements_left} settlements, "
-                                   f"{sl.cattle_left} cattle", font_size="10"), "</g>"]
+    return _frame("eminence", s.n, sl.ledger.totals[0], "the Wise Eminence", x0, y0, "#f0f0f0", EMINENCE_FILL, 8) + [
+        _text(x0 + 8, y0 + 36, f"difficulty {sl.difficulty.replace('_', ' ')}; cactus track {sl.cactus}; "
+                               f"scoring tile {sl.scoring_tile}", font_size="10"),
+        _text(x0 + 8, y0 + 54, f"solo tiles revealed: {', '.join(sl.revealed) or 'none'} (stack {sl.stacks}); "
+                               f"this turn: {sl.tile or '-'}", font_size="10"),
+        _text(x0 + 8, y0 + 72, f"left on their board: {sl.houses_left} houses, {sl.settlements_left} settlements, "
+                               f"{sl.cattle_left} cattle", font_size="10"), "</g>"]
 
 
 def render_svg(s: BoonlakeState, waiting: str = "") -> str:

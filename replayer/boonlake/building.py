@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..core.errors import IllegalMove
 from .board import has_tile_space, is_tile_space, next_to, presences_around, tile_spaces
-from .costs import (HIRE_CARDS, HIRE_COINS, MAX_CATTLE, MAX_CATTLE_ON_PASTURE, MAX_SETTLEMENTS, cattle_coins, cattle_payment,
-                    settlement_payment, settlement_presences_needed)
+from .costs import (HIRE_CARDS, HIRE_COINS, MAX_CATTLE, MAX_CATTLE_ON_PASTURE, MAX_SETTLEMENTS, cattle_coins,
+                    cattle_payment, settlement_payment, settlement_presences_needed)
 from .effects import EffectKind
 from .resolve import (EFFECTS, Choices, apply_all, apply_effect, gain_vp, give_up_cards, give_up_inhabitants, pay_coins,
                       take_inhabitants)
@@ -167,9 +167,10 @@ def upgrade(s: BoonlakeState, seat: int, move: dict, base: str = "", free_house:
     nth = sum(1 for r in s.cat.piece_order["settlement"] if r in p.vacated) + 1
     region = s.cat.spaces[space].region
     if nth > MAX_SETTLEMENTS:
-        raise IllegalMove("BOON.UPGRADE.MAX_SETTLEMENTS", f"a player builds at most {MAX_SETTLEMENTS} settlements; this "
-                                                          f"would be number {nth}", where)
-    pay = settlement_payment(nth, move.get("substitute", 0), eased, region in p.settlement_regions, f"{base}/substitute")
+        raise IllegalMove("BOON.UPGRADE.MAX_SETTLEMENTS", f"a player builds at most {MAX_SETTLEMENTS} settlements; "
+                                                          f"this would be number {nth}", where)
+    second = region in p.settlement_regions
+    pay = settlement_payment(nth, move.get("substitute", 0), eased, second, f"{base}/substitute")
     give_up_inhabitants(s, seat, pay.inhabitants, where, f"settlement no. {nth}")
     gain_vp(s, seat, -pay.vp, "settlements", f"VP given up for settlement no. {nth} (4 per inhabitant substituted, "
                                               f"5 for a second settlement in a region)")
@@ -195,7 +196,8 @@ def place_cattle(s: BoonlakeState, seat: int, move: dict) -> None:
     p = s.players[seat]
     nth = p.cattle_placed + 1
     if nth > MAX_CATTLE:
-        raise IllegalMove("BOON.CATTLE.NONE_LEFT", f"all {MAX_CATTLE} of {s.ids[seat]}'s cattle are on the gameboard", "/space")
+        raise IllegalMove("BOON.CATTLE.NONE_LEFT", f"all {MAX_CATTLE} of {s.ids[seat]}'s cattle are on the gameboard",
+                          "/space")
     if on > MAX_CATTLE_ON_PASTURE:
         raise IllegalMove("BOON.CATTLE.FULL", f"the pasture on space {space} holds {on} cattle; at most "
                                               f"{MAX_CATTLE_ON_PASTURE} may be there "

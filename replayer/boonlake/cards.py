@@ -24,14 +24,6 @@ from .resolve import (EFFECTS, Choices, advance, discard_named, draw_cards, gain
 from .levers import reset_levers, use_attached
 from .state import BoonlakeState
 
-#: the card effects a play resolves at once; game-end effects wait for the final scoring
-IMMEDIATE_KINDS = frozenset(k.value for k in (
-    EffectKind.ADVANCE_COIN_TRACK, EffectKind.ADVANCE_CARD_TRACK, EffectKind.TAKE_COINS, EffectKind.TAKE_INHABITANTS,
-    EffectKind.TAKE_VASES, EffectKind.DISCARD_CARDS_FOR_INHABITANTS, EffectKind.SWAP_CARDS_COINS,
-    EffectKind.SWAP_CARDS_VASE_COINS, EffectKind.SWAP_CARDS_VP, EffectKind.DISCARD_CARDS_FOR_VP,
-    EffectKind.INHABITANT_FOR_COINS, EffectKind.VASES_FOR_VP, EffectKind.RESET_LEVER, EffectKind.UPGRADE_HOUSE_FREE,
-    EffectKind.UPGRADE_SETTLEMENT_EASED))
-
 
 def boat_cost(current: list[int], wanted: list[int], upstream_coins: int, free: int = 0) -> int:
     """Coins to bring the two boats from ``current`` to ``wanted`` (positions as a multiset: the
@@ -100,7 +92,7 @@ def play_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> None
         key = eff.kind.value if eff.kind is not EffectKind.DISCARD_BONUS else f"discard_bonus:{eff.get('card_kind')}"
         p.permanent[key] = p.permanent.get(key, 0) + eff.get("n")
     elif card.timing is Timing.IMMEDIATE:
-        CARD_EFFECTS[eff.kind.value](s, seat, eff, ch)
+        EFFECTS[eff.kind.value](s, seat, eff, ch)
     for name in ("exchange", "upgrade", "reset"):
         if name in move and not (card.timing is Timing.IMMEDIATE and name in _USES.get(eff.kind.value, ())):
             raise IllegalMove("BOON.CHOICE.UNUSED", f"{cid}'s effect has no '{name}' choice", f"/{name}")
@@ -174,9 +166,8 @@ def discard_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> N
     s.players[seat].coins += s.cat.discard_coins
 
 
-# -- immediate card effects (their own registry section: what the lightning symbol does) -------
+# -- immediate card effects (what the lightning symbol does), in the one registry -------------
 
-CARD_EFFECTS = EFFECTS  # one registry; the kinds below are the cards' own
 _USES = {EffectKind.DISCARD_CARDS_FOR_INHABITANTS.value: ("exchange",), EffectKind.DISCARD_CARDS_FOR_VP.value: ("exchange",),
          EffectKind.SWAP_CARDS_COINS.value: ("exchange",), EffectKind.SWAP_CARDS_VASE_COINS.value: ("exchange",),
          EffectKind.SWAP_CARDS_VP.value: ("exchange",), EffectKind.INHABITANT_FOR_COINS.value: ("exchange",),

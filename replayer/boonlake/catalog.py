@@ -223,7 +223,6 @@ class Catalog:
             raise CatalogError("invalid Boonlake catalog: it breaks schema/" + SCHEMA_FILE)
         self.data = data
         self.version: str = data["version"]
-        self.reconstruction: bool = data["reconstruction"]
         self.materials: dict = data["materials"]
         self._board(data["board"])
         self._river(data["river"])
@@ -231,11 +230,10 @@ class Catalog:
         if [r.row for r in self.rows] != list(range(1, 8)):
             raise CatalogError("the action board's rows must be numbered 1-7 from the top")
         st = data["strips"]
+        _unique([s["id"] for s in st["strips"]], "action strip")
         self.strips = {s["id"]: Strip(s["id"], s["name"], s["card"], tuple(map(StripPart, s["middle"])),
                                       tuple(map(StripPart, s["right"])), s["right_players"], s["right_order"])
                        for s in st["strips"]}
-        if len(self.strips) != len(st["strips"]):
-            raise CatalogError("an action strip id is used twice")
         self.discard_coins: int = st["discard_coins"]
         self.builder_coins: int = st["builder_coins"]
         self._player_board(data["player_board"])
@@ -308,10 +306,9 @@ class Catalog:
 
     # -- the river
     def _river(self, r: dict) -> None:
+        _unique([s["id"] for s in r["spaces"]], "river space")
         spaces = {}
         for s in r["spaces"]:
-            if s["id"] in spaces:
-                raise CatalogError(f"river space id {s['id']!r} is used twice")
             spaces[s["id"]] = RiverSpace(s["id"], s["harbor"], effect(s["reward"]) if "reward" in s else None, tuple(s["next"]))
             if (len(s["next"]) == 2) != ("fork" in s) or ("fork" in s and set(s["fork"].values()) != set(s["next"])):
                 raise CatalogError(f"river space {s['id']}: two next spaces make a fork, which names the arm of each round")
@@ -327,10 +324,9 @@ class Catalog:
         if len(firsts) != 1:
             raise CatalogError(f"the river must have one first space, not {sorted(firsts)}")
         first = firsts.pop()
+        _unique([lk["id"] for lk in r["locks"]], "lock")
         locks = {}
         for lk in r["locks"]:
-            if lk["id"] in locks:
-                raise CatalogError(f"lock id {lk['id']!r} is used twice")
             if lk["after"] not in spaces or lk["before"] not in spaces[lk["after"]].next:
                 raise CatalogError(f"lock {lk['id']} must lie between two consecutive river spaces")
             locks[(lk["after"], lk["before"])] = lk["id"]
@@ -365,7 +361,7 @@ class Catalog:
 
     # -- the player board
     def _player_board(self, pb: dict) -> None:
-        tiers, recesses = [], {}
+        tiers, recesses = [], []
         if [t["tier"] for t in pb["tiers"]] != list(range(1, 6)):
             raise CatalogError("the player board's tiers must be numbered 1-5 from the top")
         for t in pb["tiers"]:
@@ -380,12 +376,10 @@ class Catalog:
                     raise CatalogError(f"tier {t['tier']}'s bonus recess must hold an inhabitant")
                 bonus = Recess(bonus["id"], "inhabitant", t["tier"], bonus["income"]["coins"], bonus["income"]["vp"], t["final_vp"])
             tiers.append((tuple(row), bonus))
-            for rec in row + ([bonus] if bonus else []):
-                if rec.id in recesses:
-                    raise CatalogError(f"recess id {rec.id!r} is used twice")
-                recesses[rec.id] = rec
+            recesses += row + ([bonus] if bonus else [])
+        _unique([rec.id for rec in recesses], "recess")
         self.tiers: tuple[tuple[tuple[Recess, ...], Recess | None], ...] = tuple(tiers)
-        self.recesses: dict[str, Recess] = recesses
+        self.recesses: dict[str, Recess] = {rec.id: rec for rec in recesses}
         #: recess ids of each piece kind, top to bottom (the order pieces leave the board)
         self.piece_order: dict[str, tuple[str, ...]] = {p: tuple(r.id for row, _ in tiers for r in row if r.piece == p) for p in PIECES}
         per_player = self.materials["per_player"]
@@ -412,10 +406,9 @@ class Catalog:
 
     # -- tiles and cards
     def _tiles(self, tiles: list) -> None:
+        _unique([t["id"] for t in tiles], "building tile")
         out = {}
         for t in tiles:
-            if t["id"] in out:
-                raise CatalogError(f"building tile id {t['id']!r} is used twice")
             if t["pasture"] != (t["back"] == "pasture") or t["pasture"] == bool(t["sites"]):
                 raise CatalogError(f"building tile {t['id']}: a cattle pasture (back 'pasture') has no sites, every other tile 1 or 2")
             out[t["id"]] = BuildingTile(t["id"], t["back"], t["pasture"], tuple(tuple(effect(e) for e in s["effects"]) for s in t["sites"]))
@@ -430,10 +423,9 @@ class Catalog:
                 raise CatalogError(f"{on_board} board spaces show {symbol} but {len(self.tiles_by_back.get(symbol, ()))} tiles have that back")
 
     def _scoring_tiles(self, tiles: list) -> None:
+        _unique([t["id"] for t in tiles], "scoring tile")
         out = {}
         for t in tiles:
-            if t["id"] in out:
-                raise CatalogError(f"scoring tile id {t['id']!r} is used twice")
             c, p = t["condition"], t["project"]
             values = tuple(tuple(v) if isinstance(v, list) else v for v in c["values"])
             cond = Condition(ConditionKind(c["kind"]), values, tuple(c.get("regions", ())), tuple(c.get("kinds", ())),
@@ -442,10 +434,9 @@ class Catalog:
         self.scoring_tiles: dict[str, ScoringTile] = out
 
     def _cards(self, cards: list) -> None:
+        _unique([c["id"] for c in cards], "project card")
         out = {}
         for c in cards:
-            if c["id"] in out:
-                raise CatalogError(f"project card id {c['id']!r} is used twice")
             timing, eff = Timing(c["timing"]), effect(c["effect"])
             if eff.kind not in TIMING_KINDS[timing]:
                 raise CatalogError(f"card {c['id']}: {eff.kind.value} is not a {timing.value} effect of the symbol overview")

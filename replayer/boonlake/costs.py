@@ -53,8 +53,8 @@ def settlement_payment(nth: int, substitutions: int = 0, eased: int = 0, second_
 
     :raises IllegalMove: BOON.UPGRADE.SUBSTITUTE.
     """
-    pay = _with_extra(SETTLEMENT_INHABITANTS, SETTLEMENT_EXTRA.get(nth, 0), substitutions, eased, f"settlement no. {nth}",
-                      pointer)
+    extra = SETTLEMENT_EXTRA.get(nth, 0)
+    pay = _with_extra(SETTLEMENT_INHABITANTS, extra, substitutions, eased, f"settlement no. {nth}", pointer)
     return Payment(pay.inhabitants, pay.vp + (SECOND_IN_REGION_VP if second_in_region else 0))
 
 

@@ -1,8 +1,8 @@
 """The closed vocabulary of Boonlake effects: every card, tile, space, track and lever effect is a kind
 plus parameters. Adding a card is editing ``catalog.json``; a new kind is a schema change here.
 
-Each kind is applied exactly once in the engine (through the core's effect registry, in a later
-session); this module only names them, lists their parameters and says what they mean. Numbers are
+Each kind is applied exactly once in the engine (through the core's effect registry); this module
+only names them, lists their parameters and says what they mean. Numbers are
 the effect's own: ``n`` a count, ``cards``/``coins``/``vases``/``vp``/``inhabitants`` the amounts
 given up or gained as the kind's sentence says.
 """
@@ -243,10 +243,6 @@ TIMING_KINDS: dict[Timing, frozenset[EffectKind]] = {
         EffectKind.COIN_SPACE_BONUS, EffectKind.HARBOR_BONUS, EffectKind.CATTLE_INHABITANT_DISCOUNT,
         EffectKind.CATTLE_COINS, EffectKind.VASE_SPACE_BONUS}),
 }
-
-#: what a game-end threshold may measure ("income-track advancement, levers owned, or
-#: cattle/houses/settlements removed")
-THRESHOLD_MEASURES = ("coin_track", "card_track", "levers", "cattle_removed", "houses_removed", "settlements_removed")
 
 
 class StripPart(str, enum.Enum):

@@ -1,15 +1,12 @@
 """The effect kinds that give or take something, each implemented once through the core's registry.
 
 A move carries the choices its effects need: ``sites`` (the production sites built where an effect
-lets the player choose). Cards drawn are not part of the move: each is a ``card`` move of the
-table's right after it (``"?"`` where the recorder could not see it), as the draw pile is a hidden
-pool of the core. Cards given up are not part of the move either: the move gives up a count (the
-effect's, or Hire's ``cards``), checked against the hand at once, and each card is then named by a
-``give`` move of the seat's (:func:`give_up_cards` queues them on the state's DecisionStack), so a
-hand of unknown cards never asks for a list of them. :class:`Choices` hands the sites out in order
-and checks at the end that none is left over. Every effect mutates the state after its
-own checks; a move is applied on the state as a whole and restored when any check fails (see
-``moves.apply``), so a rejected move changes nothing.
+lets the player choose); :class:`Choices` hands them out in order and checks at the end that none
+is left over. Cards drawn are ``card`` moves of the table's right after the move (the draw pile is
+a hidden pool of the core); cards given up by count are named by ``give`` moves of the seat's
+(:func:`give_up_cards` queues them; the package docstring's reading). Every effect mutates the
+state after its own checks; a move is applied on the state as a whole and restored when any check
+fails (see ``moves.apply``), so a rejected move changes nothing.
 """
 from __future__ import annotations
 
@@ -211,7 +208,7 @@ def pay_vases(s: BoonlakeState, seat: int, n: int, pointer: str, why: str) -> No
     p.vases -= n
 
 
-def build_site(s: BoonlakeState, seat: int, resource: str, pointer: str = "/sites") -> None:
+def build_site(s: BoonlakeState, seat: int, resource: str) -> None:
     """Place a level-1 site or turn it to level 2; at level 2 the effect is wasted. ``resource`` is
     one of RESOURCES (the catalog's and the log schema's enums)."""
     p = s.players[seat]
@@ -305,25 +302,16 @@ def _free(s, seat, eff, ch):
 @EFFECTS.effect(EffectKind.BUILD_PRODUCTION_SITE.value)
 def _build_site(s, seat, eff, ch):
     resource = eff.get("resource")
-    if resource == "any":
-        pointer = f"/sites/{ch.sited}"
-        build_site(s, seat, ch.next_site(), pointer)
-    else:
-        build_site(s, seat, resource)
+    build_site(s, seat, ch.next_site() if resource == "any" else resource)
 
 
 @EFFECTS.effect(EffectKind.VASE_OR_PRODUCTION_SITE.value)
 def _vase_or_site(s, seat, eff, ch):
     """The river's choice: a production site when the move names one in 'sites', else a vase."""
     if ch.sited < len(ch.sites):
-        pointer = f"/sites/{ch.sited}"
-        build_site(s, seat, ch.next_site(), pointer)
+        build_site(s, seat, ch.next_site())
     else:
-        _take_vase_on_ship(s, seat)
-
-
-def _take_vase_on_ship(s, seat):
-    s.players[seat].vases += 1
+        s.players[seat].vases += 1
 
 
 @EFFECTS.effect(EffectKind.ADVANCE_COIN_TRACK.value)

@@ -134,7 +134,8 @@ def wise_eminence_income(cat: Catalog, houses_removed: int, settlements_removed:
     each last-vacated space), plus 1 VP per adjacent settlement for each of their cattle"."""
     board = cat.solo_board
     return (_last_vacated(board["houses"], houses_removed) + _last_vacated(board["settlements"], settlements_removed)
-            + _last_vacated(board["cattle"], cattle_removed) + board["cactus"][cactus_position] + sum(cattle_settlements))
+            + _last_vacated(board["cattle"], cattle_removed) + board["cactus"][cactus_position]
+            + sum(cattle_settlements))
 
 
 def unrevealed_b_vp(cat: Catalog, unrevealed_b_tiles: int) -> int:

@@ -108,9 +108,8 @@ class BoonlakeState:
     middle: list[str] = field(default_factory=list)  #: middle parts still to resolve (StripPart values)
     window: SimultaneousWindow | None = None
     #: the right-side part's decisions the other players make while the active player still resolves
-    #: the left of the arrow ("Unless stated otherwise, others may execute this even while the active
-    #: player is still resolving the effects to the left of the arrow"); merged into ``window`` when
-    #: the part opens for everybody (``turn.open_right``); None when the strip's right side waits
+    #: the left of the arrow; merged into ``window`` when the part opens for everybody
+    #: (``turn.open_right``); None when the strip's right side waits
     ahead: SimultaneousWindow | None = None
     queue: list[int] = field(default_factory=list)  #: seats still to act, clockwise right-side parts
     pending: dict[int, str] = field(default_factory=dict)  #: seat -> what it must still do inside a window
@@ -120,7 +119,6 @@ class BoonlakeState:
     scorings_due: int = 0  #: interim scorings triggered and not yet held
     end_triggered: bool = False  #: a ship reached round 2's final space
     round_over: bool = False  #: a ship reached round 1's final space this turn
-    last_seat: int = -1  #: the last seat to play in round 2 once the end is triggered
     solo: SoloState | None = None  #: the Wise Eminence (solo game only; they act as seat ``n``)
 
     def other_ships(self, seat: int) -> list[str]:

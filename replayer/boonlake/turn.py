@@ -5,17 +5,10 @@ round, the end of the game). The moves of each part are applied in :mod:`.moves`
 
 Rules text: "Course of the Game", "Phase A", "Phase B", "Phase C", "The Actions". The right-side
 part is a simultaneous window of the core (each seat decides once, in any order) except Settle and
-Cattle-breeding, which go clockwise from the active player.
-
-"Unless stated otherwise, others may execute this even while the active player is still resolving
-the effects to the left of the arrow" (Phase A): from the moment a strip is taken, the other players
-of a parallel right side (Pioneer, Hire, Progress, Builder) may write their decision there while the
-active player still plays the card part and the middle effects (``BoonlakeState.ahead``); those
-decisions join the window when it opens for everybody, and the active player decides there after
-the middle. Stated otherwise, so not ahead: Settle and Cattle-breeding ("beginning with you, then
-clockwise"), and Region scoring, whose right side scores "the other 3 regions" once the active
-player has chosen one. Order is announced when the part opens for everybody, before any decision
-(an early decision has begun the part: BOON.ORDER.STARTED). The solo game has no other player.
+Cattle-breeding, which go clockwise from the active player; the other players may decide a parallel
+one ahead of the active player's middle (:func:`ahead_window`, the package docstring's reading).
+Order is announced when the part opens for everybody, before any decision (an early decision has
+begun the part: BOON.ORDER.STARTED). The solo game has no other player.
 """
 from __future__ import annotations
 
