@@ -1,10 +1,9 @@
 """The closed vocabulary of Boonlake effects: every card, tile, space, track and lever effect is a kind
-plus parameters. Adding a card is editing ``catalog.json``; a new kind is a schema change here.
-
-Each kind is applied exactly once in the engine (through the core's effect registry); this module
-only names them, lists their parameters and says what they mean. Numbers are
-the effect's own: ``n`` a count, ``cards``/``coins``/``vases``/``vp``/``inhabitants`` the amounts
-given up or gained as the kind's sentence says.
+plus parameters. Adding a card is editing ``catalog.json``; a new kind is an entry here and in the
+catalog's schema (which holds each kind's parameters) and its one implementation in the engine
+(through the core's effect registry). Numbers are the effect's own: ``n`` a count,
+``cards``/``coins``/``vases``/``vp``/``inhabitants`` the amounts given up or gained as the kind's
+sentence says.
 """
 from __future__ import annotations
 
@@ -198,34 +197,6 @@ class ConditionKind(str, enum.Enum):
     PAY_COINS = "pay_coins"
     PLAYED_KINDS = "played_kinds"
 
-
-#: the parameters each kind requires (and the only ones it accepts); the schema says the same
-EFFECT_PARAMS: dict[EffectKind, frozenset[str]] = {k: frozenset(v) for k, v in {
-    EffectKind.TAKE_COINS: {"n"}, EffectKind.DRAW_CARDS: {"n"}, EffectKind.TAKE_INHABITANTS: {"n"},
-    EffectKind.TAKE_VASES: {"n"}, EffectKind.GAIN_VP: {"n"}, EffectKind.LOSE_VP: {"n"},
-    EffectKind.PAY_COINS: {"n"}, EffectKind.DISCARD_CARDS: {"n"}, EffectKind.FREE: set(),
-    EffectKind.BUILD_PRODUCTION_SITE: {"resource"}, EffectKind.VASE_OR_PRODUCTION_SITE: set(),
-    EffectKind.ADVANCE_COIN_TRACK: {"n"}, EffectKind.ADVANCE_CARD_TRACK: {"n"}, EffectKind.ADVANCE_EITHER_TRACK: {"n"},
-    EffectKind.COIN_TRACK_INCOME: set(), EffectKind.CARD_TRACK_INCOME: set(),
-    EffectKind.SETTLEMENT_VP: {"n"}, EffectKind.SETTLEMENT_PENALTY: {"n"},
-    EffectKind.DISCARD_CARDS_FOR_INHABITANTS: {"cards", "inhabitants"},
-    EffectKind.SWAP_CARDS_COINS: {"cards", "coins"}, EffectKind.SWAP_CARDS_VASE_COINS: {"cards", "vases", "coins"},
-    EffectKind.SWAP_CARDS_VP: {"cards", "vp"}, EffectKind.DISCARD_CARDS_FOR_VP: {"cards", "vp"},
-    EffectKind.INHABITANT_FOR_COINS: {"inhabitants", "coins"}, EffectKind.VASES_FOR_VP: {"vases", "vp"},
-    EffectKind.RESET_LEVER: {"n"}, EffectKind.UPGRADE_HOUSE_FREE: set(), EffectKind.UPGRADE_SETTLEMENT_EASED: {"n"},
-    EffectKind.VP_PER_PRESENCE_IN_REGION: {"region"}, EffectKind.VP_PER_PRODUCTION_SITE: set(),
-    EffectKind.VP_PER_HOUSE_REMOVED: {"n"}, EffectKind.VP_PER_CATTLE_REMOVED: {"n"},
-    EffectKind.VP_PER_SETTLEMENT_REMOVED: {"n"},
-    EffectKind.VP_THRESHOLD: {"measure", "low", "low_vp", "high", "high_vp"},
-    EffectKind.LEVER_DISCOUNT: {"n"}, EffectKind.CARD_COIN_DISCOUNT: {"n"}, EffectKind.DISCARD_BONUS: {"card_kind", "n"},
-    EffectKind.COIN_SPACE_BONUS: {"n"}, EffectKind.HARBOR_BONUS: {"n"}, EffectKind.CATTLE_INHABITANT_DISCOUNT: {"n"},
-    EffectKind.CATTLE_COINS: {"n"}, EffectKind.VASE_SPACE_BONUS: {"n"},
-    EffectKind.VASE_OR_COINS: {"vases", "coins"}, EffectKind.MODERNIZE_ONCE: set(), EffectKind.UPGRADE_ONCE: set(),
-    EffectKind.FORGO_CARD_COINS_PER_SITE: set(), EffectKind.FORGO_CARD_COINS: {"n"}, EffectKind.REGION_SCORING_VP: {"n"},
-    EffectKind.BOAT_UPSTREAM_FREE: set(), EffectKind.TILE_PLACED_INHABITANT: {"n"},
-    EffectKind.CARD_JOKER_OR_COINS_OR_CARDS: {"coins", "cards"}, EffectKind.CARD_JOKER_AND_COINS: {"coins"},
-    EffectKind.DISCARD_CARDS_FOR_INHABITANT_VP: {"cards", "inhabitants", "vp"},
-}.items()}
 
 #: what a card's top effect may be at each timing (the three lists of the symbol overview)
 TIMING_KINDS: dict[Timing, frozenset[EffectKind]] = {

@@ -121,7 +121,7 @@ def _levers(data: dict) -> dict:
 
 def _spaces(data: dict) -> dict:
     rec = _reconstructed(data, "board")
-    names = {r["id"]: r["name"] for r in data["board"]["regions"]}
+    names = _regions(data)
     out = {}
     for s in data["board"]["spaces"]:
         start = f"; starting space ({s['start_symbol'].replace('players-', '')} players)" if s.get("start_symbol") else ""

@@ -68,9 +68,9 @@ def render(s: BoonlakeState) -> str:
 
 def svg_heading(s: BoonlakeState) -> str:
     """The line over the board picture: whose decision is next."""
-    seat = CHANCE if s.step is Step.END else turn.expect(s)[0]
     if s.step is Step.END:
         return "the game is over"
+    seat = turn.expect(s)[0]
     if seat == SIMULTANEOUS:
         return "the interim scoring: every player decides" if s.step is Step.INTERIM else "every player decides"
     return waiting(s, seat if seat >= 0 else None)

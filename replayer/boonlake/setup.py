@@ -33,16 +33,10 @@ def start(cat: Catalog, ids: list[str], setup: dict) -> BoonlakeState:
     return s
 
 
-def new_state(cat: Catalog, ids: list[str], setup: dict, problems: SetupProblems | None = None) -> BoonlakeState:
-    """:raises IllegalMove: the set-up breaks a rule of "Set-Up" (pointers absolute); every wrong
-    value is checked and carried (:class:`~ludolog.replayer.core.errors.SetupProblems`), so one run
-    names them all.
-
-    With ``problems`` given, the wrong values are added there and nothing is raised: the caller
-    checks the rest of the set-up (the solo game's) into the same list and raises once."""
+def new_state(cat: Catalog, ids: list[str], setup: dict, problems: SetupProblems) -> BoonlakeState:
+    """The players' set-up; each value breaking a rule of "Set-Up" is added to ``problems`` (pointers
+    absolute), so that one run names them all."""
     n = len(ids)
-    owned = problems is None
-    problems = SetupProblems() if problems is None else problems
     bad = problems.add
     spaces = set(starting_spaces(cat, n))
     tiles_allowed = set(starting_tiles(cat, n))
@@ -140,8 +134,6 @@ def new_state(cat: Catalog, ids: list[str], setup: dict, problems: SetupProblems
                               boats=sorted(cat.boat_start), hand=known, ship=cat.river_start[1][n]))
     if len(owner) == n and len(set(owner)) != n:
         bad("BOON.SETUP.SCORING", "each player keeps a scoring tile of their own", "/setup/players")
-    if owned:
-        problems.check()
     gray = {t: 1 for t in cat.tiles_by_back["gray"]}
     mound = HiddenPool.create("gray building tile", gray)
     return BoonlakeState(cat=cat, ids=list(ids), n=n, players=players, ledger=Ledger(n), deck=deck, mound=mound,
