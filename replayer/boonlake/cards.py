@@ -64,18 +64,24 @@ def resources_shown(s: BoonlakeState, seat: int, boats: list[int]) -> tuple[int,
     return resources_available(p.sites, boats, s.cat.canal, list(s.cat.site_types))
 
 
+def _card(s: BoonlakeState, move: dict, kind: str | None, verb: str) -> Card:
+    """The card the move names, of ``kind`` (any kind when None): BOON.CARD.UNKNOWN, BOON.CARD.KIND."""
+    cid = move["card"]
+    card = s.cat.cards.get(cid)
+    if card is None:
+        raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {cid!r}", "/card")
+    if kind is not None and card.kind != kind:
+        raise IllegalMove("BOON.CARD.KIND", f"this part {verb} a {kind} card; {cid} is a {card.kind} card", "/card")
+    return card
+
+
 def play_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> None:
     """Lay out a card from hand (of ``kind``, or any kind when None), paying its cost, then its top effect.
 
     :raises IllegalMove: the card is not of the kind, not in hand, or its cost cannot be paid.
     """
-    cat = s.cat
-    cid = move["card"]
-    card = cat.cards.get(cid)
-    if card is None:
-        raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {cid!r}", "/card")
-    if kind is not None and card.kind != kind:
-        raise IllegalMove("BOON.CARD.KIND", f"this part plays a {kind} card; {cid} is a {card.kind} card", "/card")
+    card = _card(s, move, kind, "plays")
+    cid = card.id
     ch = Choices(move)
     eases = (card.timing is Timing.IMMEDIATE and card.effect.kind is EffectKind.UPGRADE_SETTLEMENT_EASED
              and move.get("upgrade", {}).get("to") == "settlement")
@@ -156,13 +162,7 @@ def discard_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> N
 
     :raises IllegalMove: the card is not of the kind or not in hand.
     """
-    cid = move["card"]
-    card = s.cat.cards.get(cid)
-    if card is None:
-        raise IllegalMove("BOON.CARD.UNKNOWN", f"there is no project card {cid!r}", "/card")
-    if kind is not None and card.kind != kind:
-        raise IllegalMove("BOON.CARD.KIND", f"this part discards a {kind} card; {cid} is a {card.kind} card", "/card")
-    discard_named(s, seat, cid, "/card")  # with the discard bonuses of its kind
+    discard_named(s, seat, _card(s, move, kind, "discards").id, "/card")  # with the discard bonuses of its kind
     s.players[seat].coins += s.cat.discard_coins
 
 
