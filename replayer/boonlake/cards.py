@@ -212,7 +212,7 @@ def _swap_coins(s, seat, eff, ch):
         s.players[seat].coins += eff.get("coins")
     elif how == "draw":
         pay_coins(s, seat, eff.get("coins"), "/exchange", "this exchange")
-        draw_cards(s, seat, eff.get("cards"), ch)
+        draw_cards(s, seat, eff.get("cards"))
 
 
 @EFFECTS.effect(EffectKind.SWAP_CARDS_VASE_COINS.value)
@@ -226,7 +226,7 @@ def _swap_vase_coins(s, seat, eff, ch):
     elif how == "draw":
         pay_vases(s, seat, eff.get("vases"), "/exchange", "this exchange")
         pay_coins(s, seat, eff.get("coins"), "/exchange", "this exchange")
-        draw_cards(s, seat, eff.get("cards"), ch)
+        draw_cards(s, seat, eff.get("cards"))
 
 
 @EFFECTS.effect(EffectKind.SWAP_CARDS_VP.value)
@@ -237,7 +237,7 @@ def _swap_vp(s, seat, eff, ch):
         gain_vp(s, seat, eff.get("vp"), "cards", f"{eff.get('cards')} cards discarded by a card's effect")
     elif how == "draw":
         gain_vp(s, seat, -eff.get("vp"), "cards", f"VP given up for {eff.get('cards')} cards by a card's effect")
-        draw_cards(s, seat, eff.get("cards"), ch)
+        draw_cards(s, seat, eff.get("cards"))
 
 
 @EFFECTS.effect(EffectKind.INHABITANT_FOR_COINS.value)

@@ -267,7 +267,7 @@ def _joker_or(s, seat, eff, ch):
     elif ch.take == "coins":
         s.players[seat].coins += eff.get("coins")
     else:
-        draw_cards(s, seat, eff.get("cards"), ch)
+        draw_cards(s, seat, eff.get("cards"))
 
 
 @EFFECTS.effect(EffectKind.CARD_JOKER_AND_COINS.value)

@@ -62,7 +62,7 @@ class Choices:
 
 # -- basic gains and losses ------------------------------------------------------------------
 
-def draw_cards(s: BoonlakeState, seat: int, n: int, ch: Choices | None = None) -> None:
+def draw_cards(s: BoonlakeState, seat: int, n: int) -> None:
     """``n`` cards to be drawn by ``seat``: each is a ``card`` move of the table's that follows."""
     if not s.draws:
         s.drawn = 0
@@ -231,14 +231,14 @@ def advance(s: BoonlakeState, seat: int, track: str, n: int, ch: Choices) -> Non
         apply_effect(s, seat, reward, ch)
 
 
-def track_income(s: BoonlakeState, seat: int, track: str, ch: Choices) -> None:
+def track_income(s: BoonlakeState, seat: int, track: str) -> None:
     """A track's income now, without advancing: its coins or cards and its VP."""
     p = s.players[seat]
     space = s.cat.tracks[track][p.coin_track if track == "coin" else p.card_track]
     if track == "coin":
         p.coins += space.income
     else:
-        draw_cards(s, seat, space.income, ch)
+        draw_cards(s, seat, space.income)
     gain_vp(s, seat, space.vp, "income", f"the {track} track's income received by a building site")
 
 
@@ -260,7 +260,7 @@ def _take_coins(s, seat, eff, ch):
 
 @EFFECTS.effect(EffectKind.DRAW_CARDS.value)
 def _draw_cards(s, seat, eff, ch):
-    draw_cards(s, seat, eff.get("n"), ch)
+    draw_cards(s, seat, eff.get("n"))
 
 
 @EFFECTS.effect(EffectKind.TAKE_INHABITANTS.value)
@@ -336,12 +336,12 @@ def _advance_either(s, seat, eff, ch):
 
 @EFFECTS.effect(EffectKind.COIN_TRACK_INCOME.value)
 def _coin_income(s, seat, eff, ch):
-    track_income(s, seat, "coin", ch)
+    track_income(s, seat, "coin")
 
 
 @EFFECTS.effect(EffectKind.CARD_TRACK_INCOME.value)
 def _card_income(s, seat, eff, ch):
-    track_income(s, seat, "card", ch)
+    track_income(s, seat, "card")
 
 
 @EFFECTS.effect(EffectKind.SETTLEMENT_VP.value)
