@@ -23,8 +23,8 @@ Modules (the roles every game package shares, then Boonlake's own domain):
 - ``turn.py``: the turn's sequence (phases A, B, C: who decides what next, the steps that need no
   decision, the end of a turn and a round); ``action_board.py``: the action board and set-up
   arithmetic.
-- ``board.py``: gameboard geometry; ``river.py``: ship movement; ``costs.py``: what upgrades, cattle,
-  boats and cards cost.
+- ``board.py``: gameboard geometry; ``river.py``: ship movement; ``costs.py``: what upgrades, cattle
+  and cards cost (boats: ``cards.boat_cost``).
 - ``resolve.py``: the effects that give or take something, cards drawn and given up;
   ``building.py``: the board effects (explore, develop, upgrade, pastures, cattle, region labels,
   modernize, hire); ``cards.py``: cards, special projects and the cards' effects; ``levers.py``: the

@@ -1,4 +1,4 @@
-"""What upgrades, cattle, boats and cards cost: pure functions of the rules text's numbers.
+"""What upgrades, cattle and cards cost: pure functions of the rules text's numbers.
 
 Readings (the package docstring gives the reasons): the 4-VP substitution replaces only the
 *additional* inhabitants of the third and fourth settlement and of the fourth and fifth cattle;
