@@ -111,9 +111,6 @@ Readings of this engine where the text is silent (each one place in code):
   Explore's "if that site is already level 2, the effect is wasted"; it is not refused.
 - Coins, vases and levers never run out ("Only the wooden pieces are limited"; "make do"): the
   materials' 14 vases and 36 levers are not a stock the engine counts down.
-- Interim scorings: each is one window (up to two ``play``/``upgrade``/``project`` moves, then
-  ``score``); the income follows once every seat has scored, because cattle score the settlements
-  next to them, whoever built them.
 
 Sources: rules/boonlake.txt (the complete rulebook, symbol overview and solo mode: it wins),
 rules/supplements/boonlake-components.md (reviews: region names, 7 rows with VP costs on the two

@@ -9,12 +9,9 @@ scoring to reuse it." A lever is written in one of two ways, by what its effect 
   the free upstream boat move and the card levers (joker, coins or cards) on a ``play``; the eased
   settlement on an upgrade to a settlement (an ``upgrade`` move, or the upgrade a card or the top-row
   lever grants); the inhabitant for a placed tile on ``explore`` and ``pasture``;
-- a ``lever`` move, where the lever is a decision of its own: a top-row lever in place of the
-  seat's right-side decision (the all-players part forgone; at region scoring, the coins); a forgo
-  lever in place of a decision that offers playing a card (the card part, Builder's play-or-draw,
-  a right-side part offering a card, one of the two plays of an interim scoring); the region-scoring
-  lever as the seat's decision at a region scoring (coins and VP); the lever discarding 2 cards
-  whenever the seat has a decision to make (it does not answer that decision).
+- a ``lever`` move, where the lever is a decision of its own (a top-row, forgo or region-scoring
+  lever in place of the seat's decision, the discard lever beside it; which decisions: the package
+  docstring's reading of the levers' moments, :func:`moment`).
 
 "If you have more than one of these 3 top-row levers and forgo that part, you may use only 1 of
 them": one ``lever`` move answers the decision, and ``forgone`` remembers the seats that forwent
