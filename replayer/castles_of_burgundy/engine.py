@@ -116,19 +116,12 @@ class CastlesOfBurgundy(Game):
         """Per seat, the :attr:`state_columns`: the estate's figures, among them the number printed
         on its board in the catalog's edition and the regions whose every space is filled."""
         number_of = s.cat.board_number
-        totals = s.ledger.totals
         round_ = s.rounds_played + (s.step is not _END)
         rows = []
-        for seat, e in enumerate(s.estates):
-            filled = e.filled
-            empty = ~filled
-            regions = 0
-            for region in e.board.regions:
-                if not region.mask & empty:
-                    regions += 1
+        for total, e in zip(s.ledger.totals, s.estates):
             _, g1, g2, g3, g4, g5, g6 = e.goods
-            rows.append((totals[seat], e.silverlings, e.workers, g1, g2, g3, g4, g5, g6, len(e.storage),
-                         filled.bit_count(), regions, e.bonus_tiles, len(e.knowledge),
+            rows.append((total, e.silverlings, e.workers, g1, g2, g3, g4, g5, g6, len(e.storage),
+                         e.filled.bit_count(), e.regions, e.bonus_tiles, len(e.knowledge),
                          number_of.get(e.board.id, e.board.id), e.counter, e.target, round_))
         return rows
 

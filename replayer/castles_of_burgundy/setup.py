@@ -12,7 +12,7 @@ from ..core.simulate import PLAYER_NAMES
 from .catalog import Catalog
 from .colours import Colour
 from .depots import BLACK_SUPPLY, GOODS_POOL, supplies
-from .geometry import StartCastle, bit
+from .geometry import StartCastle, bit, region_completed_by
 from .rounds import start_phase
 from .state import GOODS_TYPES, CobState, Estate
 from .turns import start_track
@@ -144,6 +144,7 @@ def new_state(cat: Catalog, log) -> CobState:
             continue
         e.tiles[index] = "castle"
         e.filled = bit(index)
+        e.regions = int(region_completed_by(board, 0, index) is not None)  # a 1-space castle region
         s.estates.append(e)
     problems.check()
     s.track = start_track([ids[ids.index(p)] for p in order])

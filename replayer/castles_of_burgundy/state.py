@@ -41,6 +41,7 @@ class Estate:
     board: Board = field(metadata=SHARED)
     tiles: list = field(default_factory=list)  # per space index: hex kind id, BLACK_TILE or None
     filled: int = 0  # bit mask of filled spaces
+    regions: int = 0  # regions whose every space is filled (counted where a space is filled)
     face_down: int = 0  # bit mask of Solo black tiles lying face down (no effect)
     storage: list = field(default_factory=list)  # hex kind ids (or BLACK_TILE), at most 3
     goods: list = field(default_factory=lambda: [0] * 7)  # goods tiles held, by type 1-6

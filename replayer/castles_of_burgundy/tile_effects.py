@@ -232,6 +232,7 @@ def place(s: CobState, seat: int, tile: str, space: int, after: list) -> None:
             EFFECTS[effect.kind.value](p, effect)
     phase = s.cat.phases[s.phase]
     if region is not None:
+        e.regions += 1
         vp = scoring.region_vp(s.cat, region.size, phase)
         gain(s, seat, vp, "region", f"completes a region of {region.size} {region.colour.value} space"
                                     f"{'s' if region.size != 1 else ''} in phase {phase}", after)

@@ -344,3 +344,20 @@ def test_knowledge_tiles_in_force_once_placed():
     assert (e.silverlings, e.workers) == (silverlings + 2, workers + 1)
     moves.take_workers(s, 0, {"type": "workers", "die": 5})
     assert (e.silverlings, e.workers) == (silverlings + 3, workers + 1 + 4)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_completed_regions_kept_in_the_state_equal_a_recount_from_the_estate(players):
+    """``Estate.regions`` is counted up where a space is filled; after every move of random games it
+    equals the regions of the board whose every space is filled, counted here from the estate."""
+    from ludolog.replayer.core import simulate_log
+
+    def on_step(index, move, s):
+        for e in s.estates:
+            assert e.regions == sum(1 for r in e.board.regions if r.mask & ~e.filled == 0), (index, move)
+
+    for k, options in enumerate(GAME.option_sets(players)):
+        for seed in range(2):
+            result = replay(parse_log(orjson.dumps(simulate_log(GAME, players, seed, options)), "r.json"),
+                            on_step=on_step)
+            assert result.status == "valid" and result.applied > 0
