@@ -155,7 +155,7 @@ comes from the supplement's compilation of public implementations; the catalog i
   but its own table counts seven 1s, seven 2s and five 3s (the same as side A); the table is kept.
 - Starting castle: board #1 on the centre space 19 (basic game); every other board and both Solo sides
   on any castle space ("any castle space" in the Solo text; the supplement's estimate elsewhere).
-- Board numbers are per edition (``Catalog.board_numbers``, ``Catalog.estate(number)``): Board Game
+- Board numbers are per edition (``Catalog.board_numbers``): Board Game
   Arena's rules page says 2011's #2 became #10 in 2019 and 2019 added a new #2; #3-#9 are assumed
   to keep their numbers (confirmed for #6 only). Board ids are the 2011 numbers, ``2019-2`` for the
   new board.

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .colours import Colour
-from .geometry import members
+from .geometry import placeable_spaces
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny, ShipGoods,
                     TakeTile, TradeOffer)
 
@@ -59,14 +59,8 @@ def numbered_tiles(s: CobState):
 
 def spaces_for(s: CobState, e: Estate, tile: str):
     """Spaces ``tile`` may go on, die number aside."""
-    board = e.board
-    reach = 0
-    for i in members(e.filled):
-        reach |= board.land[i] | board.river[i]
-    candidates = reach & ~e.filled
-    if tile != BLACK_TILE:
-        candidates &= board.colour_mask[s.cat.hex_kinds[tile].colour]
-    return [i for i in members(candidates) if placeable_reason(s, e, tile, i) is None]
+    colour = None if tile == BLACK_TILE else s.cat.hex_kinds[tile].colour
+    return [i for i in placeable_spaces(e.board, e.filled, colour) if placeable_reason(s, e, tile, i) is None]
 
 
 def answerable(s: CobState, seat: int, d) -> bool:

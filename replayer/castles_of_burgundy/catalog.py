@@ -18,7 +18,6 @@ from .geometry import Board, StartCastle, areas, build_board, hexagon_layout
 CATALOG_ENV = "LUDOLOG_CASTLES_OF_BURGUNDY_CATALOG"
 SCHEMA_FILE = "castles-of-burgundy.catalog.schema.json"
 TITLE = "Castles of Burgundy"
-PLAYER_COUNTS = (2, 3, 4)
 #: effect parameters that carry the effect's one number, whatever the kind calls it
 _AMOUNT_KEYS = ("n", "vp", "silverlings", "turn_order_steps")
 
@@ -342,7 +341,6 @@ class Catalog:
                 raise CatalogError(f"the exception for depot space {x.space} names a player count that does not use it")
         _unique((b["players"] for b in depots["black_depot"]), "black depot row for players")
         self.black_depot: dict[int, int] = {b["players"]: b["tiles"] for b in depots["black_depot"]}
-        self._depot_space_ids = by_id
 
     def _solo_removal(self, data: dict) -> None:
         order = data["depots"]["solo_removal_order"]["order"]
@@ -394,13 +392,6 @@ class Catalog:
                                    f"{len(self.region_vp_by_size)}")
             self.boards[b["id"]] = board
 
-    def estate(self, number: str, rivers_join_regions: bool = False) -> Board:
-        """The board printed with ``number`` in the catalog's edition (what a log names).
-
-        :raises KeyError: the edition has no board with that number.
-        """
-        return self.board(self.board_numbers[number], rivers_join_regions)
-
     def board(self, board_id: str, rivers_join_regions: bool = False) -> Board:
         """Board ``board_id``; with ``rivers_join_regions`` the same-coloured spaces a river joins form
         one region (the other reading of the Solo side A rivers, supplement uncertainty 7).
@@ -413,14 +404,6 @@ class Catalog:
             entry = self._board_entries[board_id]
             self._river_regions[board_id] = _board_from(entry, True)
         return self._river_regions[board_id]
-
-    def supply(self, back: Back) -> dict[str, int]:
-        """Hex tile kind id -> number of tiles with that back (the face-down supplies at set-up)."""
-        return {k.id: k.count(back) for k in self.hex_kinds.values() if k.count(back)}
-
-    def depot_space(self, space_id: str) -> DepotSpace:
-        """:raises KeyError: no numbered depot space of that id."""
-        return self._depot_space_ids[space_id]
 
 
 def load_catalog(path: str | None = None, edition: str | None = None) -> Catalog:

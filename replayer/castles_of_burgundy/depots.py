@@ -8,11 +8,10 @@ from that depot ... If a depot is empty, remove a hex tile from the next depot i
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from .catalog import PLAYER_COUNTS, Back, Catalog
+from .catalog import Back, Catalog
 from .colours import Colour
 
 
@@ -23,13 +22,6 @@ class PhaseSpace:
     id: str
     depot: int
     colour: Colour
-
-
-def _check(catalog: Catalog, players: int, phase: str) -> None:
-    if players not in PLAYER_COUNTS:
-        raise ValueError(f"the depots are set up for 2, 3 or 4 players, not {players!r}")
-    if phase not in catalog.phases:
-        raise ValueError(f"phase {phase!r} is not one of {', '.join(catalog.phases)}")
 
 
 BLACK_SUPPLY = "black"
@@ -53,52 +45,25 @@ def supplies(catalog: Catalog) -> dict[str, dict[str, int]]:
 
 
 def phase_spaces(catalog: Catalog, players: int, phase: str) -> dict[int, tuple[PhaseSpace, ...]]:
-    """Depot number -> the hex spaces filled at the start of ``phase`` with ``players`` players.
-
-    :raises ValueError: the player count is not 2-4 or the phase is unknown.
-    """
-    _check(catalog, players, phase)
+    """Depot number -> the hex spaces filled at the start of ``phase`` with ``players`` players."""
     changed = {x.space: x.colour for x in catalog.depot_exceptions if players in x.players and phase in x.phases}
     return {d: tuple(PhaseSpace(s.id, d, changed.get(s.id, s.colour)) for s in spaces if s.players <= players)
             for d, spaces in catalog.depot_spaces.items()}
 
 
-def phase_tiles_by_colour(catalog: Catalog, players: int, phase: str) -> Counter:
-    """Colour -> normal-back tiles the numbered depots take at the start of ``phase``.
-
-    :raises ValueError: as :func:`phase_spaces`.
-    """
-    return Counter(s.colour for spaces in phase_spaces(catalog, players, phase).values() for s in spaces)
-
-
 def black_depot_size(catalog: Catalog, players: int) -> int:
-    """Black-back tiles laid out in the black depot at the start of each phase.
-
-    :raises ValueError: the player count is not 2-4.
-    """
-    if players not in catalog.black_depot:
-        raise ValueError(f"the black depot is set up for 2, 3 or 4 players, not {players!r}")
+    """Black-back tiles laid out in the black depot at the start of each phase."""
     return catalog.black_depot[players]
 
 
 def next_clockwise(catalog: Catalog, depot: int) -> int:
-    """The depot after ``depot`` on the ring (clockwise).
-
-    :raises ValueError: ``depot`` is not 1-6.
-    """
-    if depot not in catalog.ring:
-        raise ValueError(f"the numbered depots are 1-6, not {depot!r}")
+    """The depot after ``depot`` on the ring (clockwise)."""
     ring = catalog.ring
     return ring[(ring.index(depot) + 1) % len(ring)]
 
 
 def ring_neighbours(catalog: Catalog, depot: int) -> tuple[int, int]:
-    """The two depots next to ``depot`` on the ring (knowledge #5), counter-clockwise one first.
-
-    :raises ValueError: ``depot`` is not 1-6.
-    """
-    if depot not in catalog.ring:
-        raise ValueError(f"the numbered depots are 1-6, not {depot!r}")
+    """The two depots next to ``depot`` on the ring (knowledge #5), counter-clockwise one first."""
     ring = catalog.ring
     i = ring.index(depot)
     return ring[i - 1], ring[(i + 1) % len(ring)]
@@ -111,15 +76,7 @@ def solo_hex_to_remove(catalog: Catalog, white_die: int, occupied: Collection[st
     The depot shown by the white die loses its first occupied space in the catalog's removal order
     (the Solo text: top to bottom, or left to right for depots 1 and 4); an empty depot passes the
     removal on to the next depot clockwise.
-
-    :raises ValueError: the white die is not 1-6 or ``occupied`` names a space of no depot.
     """
-    if white_die not in catalog.ring:
-        raise ValueError(f"the white die shows 1-6, not {white_die!r}")
-    known = {x.id for row in catalog.depot_spaces.values() for x in row}
-    unknown = sorted(set(occupied) - known)
-    if unknown:
-        raise ValueError(f"{unknown} are not numbered depot spaces")
     depot = white_die
     for _ in catalog.ring:
         for space in catalog.solo_removal_order[depot]:
@@ -127,15 +84,3 @@ def solo_hex_to_remove(catalog: Catalog, white_die: int, occupied: Collection[st
                 return space
         depot = next_clockwise(catalog, depot)
     return None
-
-
-def goods_to_box(catalog: Catalog, players: int) -> int:
-    """Goods tiles left over after the phase stacks and the players' starting goods (supplement 4.2:
-    "The rest (42 - 25 - 3N) go back to the box."); ``players=1`` for the Solo game.
-
-    :raises ValueError: the player count is not 1-4.
-    """
-    if players not in (1, *PLAYER_COUNTS):
-        raise ValueError(f"the game has 1-4 players, not {players!r}")
-    per_player = catalog.solo.start_goods if players == 1 else catalog.goods_per_player
-    return sum(catalog.goods_count.values()) - catalog.goods_per_phase * len(catalog.phases) - per_player * players

@@ -99,24 +99,3 @@ class TieBreak(enum.Enum):
     FEWER_EMPTY_SPACES = "fewer_empty_spaces"
     LATER_IN_TURN_ORDER = "later_in_turn_order"
     EARLIER_IN_TURN_ORDER = "earlier_in_turn_order"
-
-
-class Timing(enum.Enum):
-    """When an effect acts: at once on placing, while the tile lies there, at phase ends, at game end."""
-
-    IMMEDIATE = "immediate"
-    ONGOING = "ongoing"
-    PHASE_END = "phase_end"
-    GAME_END = "game_end"
-
-
-_GAME_END = {EffectKind.END_VP_PER_GOODS_TYPE_SOLD, EffectKind.END_VP_PER_BUILDING, EffectKind.END_VP_PER_ANIMAL_TYPE,
-             EffectKind.END_VP_PER_GOODS_SOLD, EffectKind.END_VP_PER_BONUS_TILE}
-_PHASE_END = {EffectKind.PHASE_END_INCOME, EffectKind.PHASE_END_WORKERS_PER_MINE}
-_IMMEDIATE = {EffectKind.EXTRA_ACTION, EffectKind.SHIP, EffectKind.SCORE_ANIMALS, EffectKind.SELL_GOODS,
-              EffectKind.TAKE_TILE, EffectKind.GAIN_WORKERS, EffectKind.GAIN_SILVERLINGS,
-              EffectKind.PLACE_IGNORING_DIE, EffectKind.GAIN_VP}
-TIMING: dict[EffectKind, Timing] = {
-    kind: (Timing.GAME_END if kind in _GAME_END else Timing.PHASE_END if kind in _PHASE_END
-           else Timing.IMMEDIATE if kind in _IMMEDIATE else Timing.ONGOING)
-    for kind in EffectKind}

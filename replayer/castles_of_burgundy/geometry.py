@@ -72,15 +72,6 @@ class Board:
     start_spaces: tuple[int, ...]  # spaces the starting castle may go on
     full: int  # mask of every space
 
-    @property
-    def reach(self) -> tuple[int, ...]:
-        """Per space: the spaces a tile there lets its owner expand to (land and rivers)."""
-        return tuple(a | b for a, b in zip(self.land, self.river))
-
-    def space(self, space_id: str) -> Space:
-        """:raises KeyError: no space of that id on this board."""
-        return self.spaces[self.index[space_id]]
-
 
 def bit(index: int) -> int:
     return 1 << index
@@ -212,23 +203,11 @@ def areas(board: Board) -> tuple[tuple[int, ...], ...]:
     return connected_groups(one, board.land)
 
 
-def touches_filled(board: Board, filled: int, space: int) -> bool:
-    """Whether ``space`` touches a filled space (by land, or by a river on a Solo board)."""
-    return bool((board.land[space] | board.river[space]) & filled)
-
-
-def placeable_spaces(board: Board, filled: int, colour: Colour | None, die: int | None = None) -> tuple[int, ...]:
-    """Empty spaces that touch a filled space, of ``colour`` and showing ``die``.
-
-    ``colour=None`` accepts every colour (a Solo black tile "can be placed on any color space");
-    ``die=None`` accepts every die number (the city hall).
-    """
+def placeable_spaces(board: Board, filled: int, colour: Colour | None) -> list[int]:
+    """Empty spaces of ``colour`` that touch a filled space, by land or by a river on a Solo board
+    (``colour=None``: every colour, as a Solo black tile "can be placed on any color space")."""
     candidates = board.full if colour is None else board.colour_mask[colour]
-    out = []
-    for i in members(candidates & ~filled):
-        if (die is None or board.spaces[i].die == die) and touches_filled(board, filled, i):
-            out.append(i)
-    return tuple(out)
+    return [i for i in members(candidates & ~filled) if (board.land[i] | board.river[i]) & filled]
 
 
 def region_completed_by(board: Board, filled: int, space: int) -> Region | None:

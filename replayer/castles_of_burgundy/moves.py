@@ -13,6 +13,7 @@ from .answers import EXTRA, answerable, placeable_reason, ship_choice, waits_for
 from .colours import Colour
 from .depots import ring_neighbours
 from .render import describe_decision
+from .scoring import sale_vp
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny,
                     ShipGoods, Step, TakeTile, TradeOffer)
 from .tile_effects import gain, place
@@ -206,8 +207,7 @@ def sale(s: CobState, seat: int, goods_type: int, after: list) -> None:
     e.sold[goods_type] += tiles
     e.silverlings += max(econ.sale_silverlings, e.sale_silverlings)
     e.workers += e.sale_workers
-    per_tile = s.cat.solo.sale_vp_per_tile if s.solo else (s.n if econ.sale_vp_per_tile is None else econ.sale_vp_per_tile)
-    gain(s, seat, tiles * per_tile, "sale", f"sells {tiles} goods tile{'s' if tiles != 1 else ''} of type {goods_type}",
+    gain(s, seat, sale_vp(s.cat, tiles, s.n), "sale", f"sells {tiles} goods tile{'s' if tiles != 1 else ''} of type {goods_type}",
          after)
 
 

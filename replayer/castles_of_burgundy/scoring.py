@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .catalog import PLAYER_COUNTS, Catalog, Effect
+from .catalog import Catalog, Effect
 from .colours import Colour
 from .effects import EffectKind, TieBreak
 from .geometry import empty_count
@@ -20,56 +20,29 @@ from .turns import turn_order
 
 
 def region_vp(catalog: Catalog, size: int, phase: str) -> int:
-    """VP for completing a region of ``size`` spaces during ``phase``: the size table plus the phase bonus.
-
-    :raises ValueError: the size is outside the table or the phase is unknown.
-    """
-    table = catalog.region_vp_by_size
-    if type(size) is not int or not 1 <= size <= len(table):
-        raise ValueError(f"the region table covers sizes 1-{len(table)}, not {size!r}")
-    if phase not in catalog.phase_bonus:
-        raise ValueError(f"phase {phase!r} is not one of {', '.join(catalog.phases)}")
-    return table[size - 1] + catalog.phase_bonus[phase]
+    """VP for completing a region of ``size`` spaces during ``phase``: the size table plus the phase bonus."""
+    return catalog.region_vp_by_size[size - 1] + catalog.phase_bonus[phase]
 
 
 def colour_bonus_vp(catalog: Catalog, players: int, rank: int) -> int:
     """VP of the bonus tile for the ``rank``-th player (1 = first, 2 = second) to fill every space of a
-    colour; later players get nothing.
-
-    :raises ValueError: the player count is not 2-4 or the rank is below 1.
-    """
-    if players not in catalog.bonus_vp:
-        raise ValueError(f"bonus tiles are valued for 2, 3 or 4 players, not {players!r}")
-    if type(rank) is not int or rank < 1:
-        raise ValueError(f"a rank counts from 1, not {rank!r}")
+    colour; later players get nothing."""
     large, small = catalog.bonus_vp[players]
     return large if rank == 1 else small if rank == 2 else 0
 
 
 def sale_vp(catalog: Catalog, tiles: int, players: int) -> int:
     """VP for selling ``tiles`` goods tiles of one type: the number of players per tile in the base
-    game (supplement 6.4), the Solo reading's number in a Solo game (``players=1``).
-
-    :raises ValueError: ``tiles`` < 1 (a sale sells at least one tile) or an unknown player count.
-    """
-    if type(tiles) is not int or tiles < 1:
-        raise ValueError(f"a sale sells at least 1 goods tile, not {tiles!r}")
+    game (supplement 6.4), the Solo reading's number in a Solo game (``players=1``)."""
     if players == 1:
         return tiles * catalog.solo.sale_vp_per_tile
-    if players not in PLAYER_COUNTS:
-        raise ValueError(f"the base game has 2-4 players, not {players!r}")
     per_tile = catalog.economy.sale_vp_per_tile
     return tiles * (players if per_tile is None else per_tile)
 
 
 def animal_vp(new_tile_animals: int, same_type_in_region: Sequence[int], bonus_per_tile: int = 0) -> int:
     """VP for placing an animal tile: its animals plus the animals of every tile of the same type
-    already in the same pasture region, plus ``bonus_per_tile`` for each tile counted (knowledge #7).
-
-    :raises ValueError: an animal count below 1.
-    """
-    if new_tile_animals < 1 or any(a < 1 for a in same_type_in_region):
-        raise ValueError("every animal tile shows at least one animal")
+    already in the same pasture region, plus ``bonus_per_tile`` for each tile counted (knowledge #7)."""
     counted = 1 + len(same_type_in_region)
     return new_tile_animals + sum(same_type_in_region) + bonus_per_tile * counted
 
@@ -81,12 +54,7 @@ class PhaseIncome:
 
 
 def phase_end_income(catalog: Catalog, mines: int, workers_per_mine: int = 0) -> PhaseIncome:
-    """What a player's mines pay at the end of a phase (knowledge #2 adds ``workers_per_mine``).
-
-    :raises ValueError: a negative count.
-    """
-    if mines < 0 or workers_per_mine < 0:
-        raise ValueError("mine and worker counts are not negative")
+    """What a player's mines pay at the end of a phase (knowledge #2 adds ``workers_per_mine``)."""
     effect = catalog.colour_effect.get(Colour.MINE)
     per_mine = effect.amount if effect is not None else 0
     return PhaseIncome(mines * per_mine, mines * workers_per_mine)
@@ -106,12 +74,7 @@ class FinalScore:
 
 
 def final_score(catalog: Catalog, goods: int, silverlings: int, workers: int) -> FinalScore:
-    """1 VP per unsold goods tile, 1 per silverling, 1 per 2 worker tiles (rounded down).
-
-    :raises ValueError: a negative count.
-    """
-    if min(goods, silverlings, workers) < 0:
-        raise ValueError("goods, silverlings and workers are not negative")
+    """1 VP per unsold goods tile, 1 per silverling, 1 per 2 worker tiles (rounded down)."""
     e = catalog.economy
     return FinalScore(goods * e.final_vp_per_goods, silverlings * e.final_vp_per_silverling,
                       workers // e.final_workers_per_vp)

@@ -20,23 +20,6 @@ from .turns import start_track
 SOLO_SIDES = {"A": "solo-A", "B": "solo-B"}
 
 
-def board_number(cat: Catalog, board_id: str) -> str:
-    """The number the catalog's edition prints on board ``board_id``; the catalog's board id when the
-    edition's number for it is not known (the SE's standard boards)."""
-    for number, bid in cat.board_numbers.items():
-        if bid == board_id:
-            return number
-    return board_id
-
-
-def board_of(cat: Catalog, number: str) -> str | None:
-    """The board a log names, by the number the log's edition prints on it; None when the edition
-    prints no such number in the catalog. No other board stands in for it: a board of another
-    edition under the same number may differ (the SE's #1-#10 are boards of their own, #4 and #8
-    reworked, and their layouts are not in the catalog)."""
-    return cat.board_numbers.get(number)
-
-
 def _no_board(cat: Catalog, number: str) -> str:
     """Why the edition has no board ``number``, and what may be written instead."""
     standard = [n for n, b in cat.board_numbers.items() if not cat.boards[b].solo]
@@ -95,9 +78,12 @@ def new_state(cat: Catalog, log) -> CobState:
         entry = estates_in[pid]
         at = f"/setup/estates/{pid}"
         default = SOLO_SIDES[side] if solo else "1"
-        default_number = board_number(cat, default)
+        # the SE's standard boards have no number in the catalog: their board id stands for it
+        default_number = cat.board_number.get(default, default)
         number = entry.get("board", default_number)
-        board_id = board_of(cat, number)
+        # by the number the log's edition prints, and only so: a board of another edition under the
+        # same number may differ (the SE's #1-#10 are boards of their own, #4 and #8 reworked)
+        board_id = cat.board_numbers.get(number)
         if board_id is None:
             problems.add_error(IllegalMove("COB.SETUP.BOARD", _no_board(cat, number),
                                            f"{at}/board" if "board" in entry else at))
@@ -183,4 +169,4 @@ def random_setup(cat: Catalog, rng: random.Random, n_players: int, options: dict
     return {"order": order, "estates": estates}
 
 
-__all__ = ["SOLO_SIDES", "board_number", "board_of", "new_state", "random_setup"]
+__all__ = ["SOLO_SIDES", "new_state", "random_setup"]

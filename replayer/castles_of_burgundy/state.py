@@ -71,9 +71,6 @@ class Estate:
     counter: int = 0
     target: int = 0
 
-    def goods_types(self) -> int:
-        return sum(1 for t in GOODS_TYPES if self.goods[t])
-
     def goods_total(self) -> int:
         return sum(self.goods)
 
@@ -171,10 +168,6 @@ class CobState:
     @property
     def current(self) -> int:
         return self.order[self.index]
-
-
-def effect_amount(effects, default: int) -> int:
-    return max([default, *(e.amount for e in effects)])
 
 
 __all__ = ["BLACK_TILE", "CobState", "Colour", "Effect", "Estate", "ExtraAction", "GOODS_TYPES", "HiddenPool",

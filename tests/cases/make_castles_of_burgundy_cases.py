@@ -308,7 +308,7 @@ def _ship_pending(s):
 def _():
     # the round's goods tile (type 4) lies on depot 2 from round 1 on
     raw = played_until(opened(), lambda s: _ship_pending(s) and s.depot_goods[2][4] and not s.estates[s.current].goods[4]
-                       and s.estates[s.current].goods_types() < 3,
+                       and sum(map(bool, s.estates[s.current].goods[1:])) < 3,
                        _first(lambda s, m: m["type"] in ("take", "place") and m["tile"] == "ship"), seed="ship")
     s = raw["state"]
     raw["moves"].append({"type": "goods", "player": s.ids[s.current], "depot": 2, "types": []})

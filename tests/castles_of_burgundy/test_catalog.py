@@ -14,7 +14,7 @@ import pytest
 from ludolog.replayer.castles_of_burgundy.catalog import (
     CATALOG_ENV, Back, Catalog, CatalogError, load_catalog)
 from ludolog.replayer.castles_of_burgundy.colours import Colour
-from ludolog.replayer.castles_of_burgundy.effects import TIMING, DieUse, EffectKind, TieBreak, Timing
+from ludolog.replayer.castles_of_burgundy.effects import DieUse, EffectKind, TieBreak
 from ludolog.replayer.core.schemas import load_schema_file
 
 
@@ -29,9 +29,9 @@ def raw() -> dict:
 
 def by_colour(cat: Catalog, back: Back) -> Counter:
     out = Counter()
-    for kind, n in cat.supply(back).items():
-        out[cat.hex_kinds[kind].colour] += n
-    return out
+    for kind in cat.hex_kinds.values():
+        out[kind.colour] += kind.count(back)
+    return +out
 
 
 def test_version_and_reconstruction_flag(cat):
@@ -42,7 +42,7 @@ def test_version_and_reconstruction_flag(cat):
 
 def test_164_hex_tiles_124_normal_40_black(cat):
     # "| Hex tiles | **164** |" and "| **Total** | **124** | **40** | **164** |"
-    normal, black = sum(cat.supply(Back.NORMAL).values()), sum(cat.supply(Back.BLACK).values())
+    normal, black = sum(by_colour(cat, Back.NORMAL).values()), sum(by_colour(cat, Back.BLACK).values())
     assert (normal, black, normal + black) == (124, 40, 164)
 
 
@@ -131,9 +131,9 @@ def test_knowledge_effects_2011(cat, number):
 
 def test_knowledge_timings(cat):
     # "'End' tiles are scored at game end": #15-#26; #2 acts at the phase end; the rest are ongoing
-    timing = {n: TIMING[t.effect.kind] for n, t in cat.knowledge.items()}
-    assert {n for n, t in timing.items() if t is Timing.GAME_END} == set(range(15, 27))
-    assert {n for n, t in timing.items() if t is Timing.PHASE_END} == {2}
+    kinds = {n: t.effect.kind.value for n, t in cat.knowledge.items()}
+    assert {n for n, kind in kinds.items() if kind.startswith("end_vp_per_")} == set(range(15, 27))
+    assert {n for n, kind in kinds.items() if kind.startswith("phase_end_")} == {2}
 
 
 def test_42_goods_six_types_of_seven(cat):

@@ -13,7 +13,7 @@ from ludolog.replayer.castles_of_burgundy import dice
 from ludolog.replayer.castles_of_burgundy.catalog import Back, load_catalog
 from ludolog.replayer.castles_of_burgundy.colours import Colour
 from ludolog.replayer.castles_of_burgundy.depots import (
-    black_depot_size, next_clockwise, phase_spaces, phase_tiles_by_colour, ring_neighbours, supplies)
+    black_depot_size, next_clockwise, phase_spaces, ring_neighbours, supplies)
 from ludolog.replayer.castles_of_burgundy.scoring import (
     EstateSummary, Standing, animal_vp, colour_bonus_vp, final_score, knowledge_vp, phase_end_income, ranking,
     region_vp, sale_vp)
@@ -26,17 +26,16 @@ def cat():
     return load_catalog()
 
 
+def tiles_by_colour(cat, players: int, phase: str) -> Counter:
+    """Colour -> tiles the numbered depots take at the start of ``phase``."""
+    return Counter(s.colour for spaces in phase_spaces(cat, players, phase).values() for s in spaces)
+
+
 # --- dice (supplement 6.1) -------------------------------------------------------------------------
-
-def test_workers_wrap_six_and_one():
-    # "Each worker changes that die by +-1, and the numbers wrap around (6 -> 1 and 1 -> 6)."
-    assert dice.turn(6, 1) == 1
-    assert dice.turn(1, -1) == 6
-    assert dice.turn(3, 2) == 5 and dice.turn(2, -3) == 5
-
 
 @pytest.mark.parametrize("a, b, workers", [(1, 1, 0), (6, 1, 1), (1, 6, 1), (2, 5, 3), (1, 4, 3), (5, 1, 2), (3, 1, 2)])
 def test_worker_cost_is_the_wrapped_distance(a, b, workers):
+    # "Each worker changes that die by +-1, and the numbers wrap around (6 -> 1 and 1 -> 6)."
     # "Cost to turn value a into b: d = min(|a-b|, 6-|a-b|) workers."
     assert dice.workers_needed(a, b) == workers
 
@@ -49,19 +48,6 @@ def test_worker_cost_with_knowledge_8_and_the_free_adjustments():
     assert dice.workers_needed(1, 2, free=1) == 0
     assert dice.workers_needed(1, 4, free=1) == 2
     assert dice.workers_needed(1, 4, step=2, free=1) == 1
-
-
-def test_reachable_die_numbers():
-    # one worker: the rolled number or one either side; 6 wraps to 1
-    assert dice.reachable(6, 1) == {5, 6, 1}
-    assert dice.reachable(3, 0) == {3}
-    assert dice.reachable(3, 3) == {1, 2, 3, 4, 5, 6}
-
-
-@pytest.mark.parametrize("bad", [0, 7, -1, 2.0, "3"])
-def test_not_a_die_number(bad):
-    with pytest.raises(ValueError, match="a die shows 1-6"):
-        dice.turn(bad, 1)
 
 
 # --- depots (supplement 3.1, 3.2) --------------------------------------------------------------------
@@ -81,7 +67,7 @@ def test_depot_spaces_by_player_count_phase_a(cat, players):
 
 def test_tiles_per_phase(cat):
     # "Tiles per phase in depots 1-6: 2 players = 12, 3 players = 18, 4 players = 24."
-    assert [sum(phase_tiles_by_colour(cat, n, "A").values()) for n in (2, 3, 4)] == [12, 18, 24]
+    assert [sum(tiles_by_colour(cat, n, "A").values()) for n in (2, 3, 4)] == [12, 18, 24]
 
 
 def test_three_player_exception(cat):
@@ -98,11 +84,11 @@ def test_four_player_game_uses_every_normal_tile(cat):
     # starting castles gives the 124 normal-back tiles."
     total = Counter()
     for phase in cat.phases:
-        total += phase_tiles_by_colour(cat, 4, phase)
+        total += tiles_by_colour(cat, 4, phase)
     assert total == {B: 40, S: 20, K: 20, G: 20, C: 10, M: 10}
     normal = Counter()
-    for kind, n in cat.supply(Back.NORMAL).items():
-        normal[cat.hex_kinds[kind].colour] += n
+    for kind in cat.hex_kinds.values():
+        normal[kind.colour] += kind.count(Back.NORMAL)
     total[C] += 4
     assert total == normal
 
@@ -112,8 +98,6 @@ def test_black_depot_by_player_count(cat):
     # players, i.e. 40 over 5 phases = all black-back tiles."
     assert [black_depot_size(cat, n) for n in (2, 3, 4)] == [4, 6, 8]
     assert black_depot_size(cat, 4) * len(cat.phases) == 40
-    with pytest.raises(ValueError):
-        black_depot_size(cat, 5)
 
 
 def test_depot_ring(cat):
@@ -121,12 +105,6 @@ def test_depot_ring(cat):
     assert [next_clockwise(cat, d) for d in range(1, 7)] == [2, 3, 4, 5, 6, 1]
     assert ring_neighbours(cat, 1) == (6, 2) and ring_neighbours(cat, 6) == (5, 1)
 
-
-def test_phase_and_player_count_are_checked(cat):
-    with pytest.raises(ValueError, match="2, 3 or 4 players"):
-        phase_spaces(cat, 1, "A")
-    with pytest.raises(ValueError, match="phase 'F'"):
-        phase_spaces(cat, 2, "F")
 
 
 # --- scoring (supplement 10, 11, 6.4, 8, 5.3) ------------------------------------------------------
@@ -138,8 +116,6 @@ def test_region_vp_table(cat):
     assert [region_vp(cat, n, "E") - 2 for n in range(1, 9)] == [n * (n + 1) // 2 for n in range(1, 9)]
     assert [region_vp(cat, 1, p) - 1 for p in "ABCDE"] == [10, 8, 6, 4, 2]
     assert region_vp(cat, 3, "A") == 16 and region_vp(cat, 8, "E") == 38
-    with pytest.raises(ValueError):
-        region_vp(cat, 9, "A")
 
 
 def test_colour_bonus_first_and_second(cat):
@@ -152,8 +128,6 @@ def test_colour_bonus_first_and_second(cat):
 def test_sale_vp_is_players_per_tile(cat):
     # "Gain **exactly 1 silverling** per sale, whatever the quantity, plus **N VP per tile sold**"
     assert sale_vp(cat, 3, 2) == 6 and sale_vp(cat, 3, 4) == 12 and sale_vp(cat, 1, 3) == 3
-    with pytest.raises(ValueError):
-        sale_vp(cat, 0, 2)
 
 
 def test_animal_scoring_rulebook_example():
@@ -219,30 +193,8 @@ def test_no_game_needs_more_tiles_than_a_supply_holds(cat, players):
     # five phases of depot set-ups plus one starting castle per player (independent sum per colour)
     need = Counter()
     for phase in cat.phases:
-        need += phase_tiles_by_colour(cat, players, phase)
+        need += tiles_by_colour(cat, players, phase)
     need[C] += players
     pools = supplies(cat)
     assert all(need[c] <= sum(pools[c.value].values()) for c in Colour)
     assert black_depot_size(cat, players) * len(cat.phases) <= sum(pools["black"].values())
-
-
-def test_input_checks_of_the_formulas(cat):
-    # counts outside what the game can show are refused, not clamped
-    with pytest.raises(ValueError):
-        dice.workers_needed(1, 2, step=0)
-    with pytest.raises(ValueError):
-        dice.workers_needed(1, 2, free=-1)
-    with pytest.raises(ValueError):
-        colour_bonus_vp(cat, 2, 0)
-    with pytest.raises(ValueError):
-        animal_vp(0, [])
-    with pytest.raises(ValueError):
-        animal_vp(2, [0])
-    assert animal_vp(1, [1]) == 2
-    with pytest.raises(ValueError):
-        phase_end_income(cat, -1)
-    with pytest.raises(ValueError):
-        phase_end_income(cat, 1, -1)
-    assert phase_end_income(cat, 0).silverlings == 0
-    with pytest.raises(ValueError):
-        final_score(cat, -1, 3, 3)
