@@ -1,36 +1,16 @@
 """The Castles of Burgundy (Stefan Feld, alea/Ravensburger 2011): a strict engine for the base game
 for 2-4 players and the Solo mini expansion on both board sides.
 
-The log vocabulary is ``schema/castles-of-burgundy.schema.json`` (format ``ludolog/2``) with annotated
-examples in ``schema/castles-of-burgundy.example.md`` (2 players) and
-``schema/castles-of-burgundy.solo.example.md``. ``setup`` holds what the table sees: the starting turn
-order, each estate's board, starting castle space and 3 goods. Everything random is a chance move
-written when it is seen: ``depot`` (a numbered depot's tiles turned face up at phase set-up, in space
-order), ``black`` (one black-depot tile), ``roll`` (a player's two dice, 1-6: the engine never rolls),
-``white`` (the white die, the round's goods tile turned up, in the Solo game the hex tile removed);
-each tile and goods tile is checked against the face-down supply of its back (core ``HiddenPool``).
-Player moves: ``take``, ``place``, ``sell``, ``workers`` (the four die actions, ``die`` = the number
-rolled or ``"extra"``, ``workers`` = the worker tiles spent), ``buy`` (once per turn), ``goods`` (a
-ship's goods), ``trade`` and ``buy_vp`` (Solo), ``pass`` (decline the Solo target's action or the Solo
-ship's trade, or a 2019 city hall only a purchase could feed), ``end``.
-A tile effect with a choice is a pending decision (core ``DecisionStack``) answered by the next move:
-``take`` / ``place`` / ``sell`` without a die for the carpenter, church, market, city hall, warehouse
-and the Solo colour bonus tile. Editions ``alea-2011`` (default), ``alea-2019``, ``awaken-realms-2023``
-(the log's ``edition``) read the catalog with that edition's changes; options ``side`` (A/B) and
-``rivers_join_regions`` belong to the Solo game.
-
-Built: set-up as recorded (any board of the edition, the starting castle on the centre of
-board #1 or any castle space elsewhere, goods, silverlings and workers by seat); phase set-up of
-depots 1-6 by player count with the 3-player exception and the black depot 4/6/8; five phases of five
-rounds; turn order by the turn-order track (stacking, a ship's move counts from the next round); the
-die actions with workers (wrapping, knowledge #8-#12); storage of 3 tiles and 3 goods types; the
-purchase (knowledge #6 of each edition); every tile effect (castle, mine, ship, pastures with the
-same-type rule, the eight buildings, the 26 knowledge tiles as named effect kinds in the core's
-``EffectRegistry``); region VP by size and phase; colour bonus tiles (first and second); mines at
-phase end; final scoring and the tie-break; the Solo game exactly as its text states (see below);
-legal-move listing and random play for 1 (sides A and B), 2, 3 and 4 players; the conformance suite.
-
-Not built: no ``ludolog/1`` migration (the game is new in ``ludolog/2``).
+The log vocabulary is ``schema/castles-of-burgundy.schema.json`` (format ``ludolog/2``; annotated
+examples ``schema/castles-of-burgundy.example.md`` and ``schema/castles-of-burgundy.solo.example.md``).
+``setup`` holds what the table sees (turn order; each estate's board, castle space and 3 goods).
+Everything random is a chance move written when it is seen (``depot``, ``black``, ``roll``,
+``white``), each tile checked against the face-down supply of its back (core ``HiddenPool``); the
+engine never rolls. A tile effect with a choice is a pending decision (core ``DecisionStack``)
+answered by the next move. Editions ``alea-2011`` (default), ``alea-2019`` and
+``awaken-realms-2023`` are the catalog with that edition's changes; options ``side`` (A/B) and
+``rivers_join_regions`` belong to the Solo game. No ``ludolog/1`` migration (the game is new in
+``ludolog/2``).
 
 Readings where the texts are silent (each one place in code):
 
@@ -87,37 +67,25 @@ Modules (the layout every game package shares, then this game's own):
 
 - ``engine.py`` the Game interface (``CastlesOfBurgundy``), each member handing over to the modules below.
 - ``state.py`` the position's types (slots dataclasses, the ``Step`` enum, the pending decisions).
-- ``catalog.py`` loads ``catalog.json`` (schema ``schema/castles-of-burgundy.catalog.schema.json``,
-  replaceable through ``LUDOLOG_CASTLES_OF_BURGUNDY_CATALOG``), checks its cross-references and
-  builds frozen tables; ``load_catalog(edition=...)`` applies another edition's documented changes.
-- ``setup.py`` the position before the first move (the log's set-up, every wrong value at once; boards by
-  the number their edition prints) and a random set-up.
-- ``moves.py`` applying each move (the step and turn checked, then the players' moves: every rule
-  checked before anything changes).
+- ``catalog.py`` loads and cross-checks ``catalog.json`` (replaceable through
+  ``LUDOLOG_CASTLES_OF_BURGUNDY_CATALOG``) for an edition into frozen tables.
+- ``setup.py`` the position before the first move (every wrong set-up value at once) and a random set-up.
+- ``moves.py`` applying each move (every rule checked before anything changes).
 - ``listing.py`` the legal moves of a position and chance's odds.
-- ``scoring.py`` region VP by size and phase, colour bonus, sale, animals, mine income, final scoring,
-  end-of-game knowledge VP, the tie-break; the phase end, the game's final scoring and its winners.
-- ``render.py`` the position in words (``describe``, ``render``) and a pending decision in words.
-- ``board_svg.py`` the position as an SVG picture for the HTML report (estates, depots, black depot,
-  bonus tiles, legend).
-- ``board_layout.py`` where each estate space is drawn (standard boards by rows, the Solo boards'
-  land areas laid out as hex clusters), for ``board_svg.py``.
+- ``scoring.py`` the VP formulas, the phase end, final scoring, the tie-break and the winners.
+- ``render.py`` the position and a pending decision in words.
+- ``board_svg.py`` the position as an SVG picture; ``board_layout.py`` where it draws each estate space.
 - ``ids.py`` the ids a log may use, with names and printed facts (``ludolog ids``).
 - ``rules.py`` every ``COB.*`` code with its rules passage.
-- ``solo.py`` the Solo game: the target marker, VP bought with silverlings, 5 goods for a black tile,
-  the win.
-- ``rounds.py`` phases, rounds and turns: the chance moves that open them (depots, black depot, rolls,
-  the white die with the Solo hex removal) and the end of a turn (next player, round, phase, game end).
+- ``solo.py`` the Solo VP counter and target marker.
+- ``rounds.py`` the chance moves that open phases and rounds, and the end of a turn.
 - ``tile_effects.py`` every effect kind of a placed tile and the placement's scoring.
-- ``answers.py`` where a tile may go, whether a pending decision can be answered, the purchases
-  possible and what a ship may take (for both ``moves.py`` and ``listing.py``).
+- ``answers.py`` the checks both moves and listing need (where a tile may go, pending decisions,
+  purchases, a ship's goods).
 - ``turns.py`` the turn-order track with stacking.
-- ``depots.py`` phase set-up by player count (the 3-player exception), black depot size, the ring,
-  the Solo hex removal, the supplies.
-- ``dice.py`` worker arithmetic (wrapping 6 and 1, knowledge #8 and the free +-1).
-- ``geometry.py`` estate boards as bit masks: adjacency, Solo rivers, regions, land areas, placement
-  and completion checks.
-- ``colours.py`` the six estate colours and the board code letters.
+- ``depots.py`` phase set-up by player count, the black depot, the ring, the Solo hex removal, the supplies.
+- ``dice.py`` worker arithmetic; ``colours.py`` the six colours and board code letters.
+- ``geometry.py`` estate boards as bit masks: adjacency, rivers, regions, land areas, placement checks.
 - ``effects.py`` the closed vocabulary of named effect kinds (one line of meaning each).
 
 Sources: the project's Solo text ``rules/castles-of-burgundy-solo.txt`` (it wins where it amends the

@@ -95,13 +95,11 @@ class Economy:
 
     phases: int
     rounds_per_phase: int
-    dice_per_player: int
     start_silverlings: int
     start_workers_by_seat: tuple[int, ...]
     storage_spaces: int
     goods_spaces: int
     black_purchase_silverlings: int
-    purchases_per_turn: int
     take_workers: int
     sale_silverlings: int
     sale_vp_per_tile: int | None  # None: as many VP as there are players
@@ -122,16 +120,13 @@ class SoloRules:
     start_silverlings: int
     start_workers: int
     start_goods: int
-    goods_type_limit: int | None  # None: no limit on goods types
     setup_players: int
     rounds: int
-    dice: int
     target_start: int
     target_step: int
     target_minimum: int
     goods_for_black_tile: int
     silverlings_per_vp: int
-    spaces_to_win: int
     sale_vp_per_tile: int
 
 
@@ -242,9 +237,8 @@ class Catalog:
         self.phase_bonus: dict[str, int] = dict(data["region_vp"]["phase_bonus"])
         e = data["economy"]
         self.economy = Economy(
-            e["phases"], e["rounds_per_phase"], e["dice_per_player"], e["start_silverlings"],
-            tuple(e["start_workers_by_seat"]), e["storage_spaces"], e["goods_spaces"], e["black_purchase_silverlings"],
-            e["purchases_per_turn"], e["take_workers"], e["sale_silverlings"],
+            e["phases"], e["rounds_per_phase"], e["start_silverlings"], tuple(e["start_workers_by_seat"]),
+            e["storage_spaces"], e["goods_spaces"], e["black_purchase_silverlings"], e["take_workers"], e["sale_silverlings"],
             None if e["sale_vp_per_tile"] == "players" else e["sale_vp_per_tile"], e["worker_step"],
             e["final_vp_per_goods"], e["final_vp_per_silverling"], e["final_workers_per_vp"],
             tuple(TieBreak(t) for t in e["tie_break"]), e.get("purchase_during_action", False))
@@ -252,9 +246,9 @@ class Catalog:
             raise CatalogError(f"economy.phases is {e['phases']} but the catalog names {len(self.phases)} phases")
         s = data["solo"]
         self.solo = SoloRules(
-            s["start_silverlings"], s["start_workers"], s["start_goods"], s["goods_type_limit"], s["setup_players"],
-            s["rounds"], s["dice"], s["target_start"], s["target_step"], s["target_minimum"], s["goods_for_black_tile"],
-            s["silverlings_per_vp"], s["spaces_to_win"], s["sale_vp_per_tile"])
+            s["start_silverlings"], s["start_workers"], s["start_goods"], s["setup_players"], s["rounds"],
+            s["target_start"], s["target_step"], s["target_minimum"], s["goods_for_black_tile"], s["silverlings_per_vp"],
+            s["sale_vp_per_tile"])
         self._boards(data)
         self._solo_removal(data)
 

@@ -97,9 +97,6 @@ class CastlesOfBurgundy(Game):
     def chance_outcomes(self, s: CobState, move: dict | None = None) -> list[tuple[dict, float]]:
         return listing.chance_outcomes(s) if move is None else []
 
-    def clone(self, s: CobState) -> CobState:
-        return s.clone()
-
     # -- results ----------------------------------------------------------------------------
     def winners(self, s: CobState) -> list[int]:
         """Most VP; ties by the catalog's tie-break (2011: more empty spaces). Solo: the player wins

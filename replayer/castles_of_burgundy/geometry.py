@@ -211,23 +211,13 @@ def placeable_spaces(board: Board, filled: int, colour: Colour | None) -> list[i
 
 
 def region_completed_by(board: Board, filled: int, space: int) -> Region | None:
-    """The region that filling the empty ``space`` completes, or ``None``.
-
-    :raises ValueError: ``space`` is already filled.
-    """
-    if filled >> space & 1:
-        raise ValueError(f"space {board.spaces[space].id} is already filled")
+    """The region that filling the empty ``space`` completes, or ``None``."""
     region = board.regions[board.region_of[space]]
     return region if region.mask & ~(filled | bit(space)) == 0 else None
 
 
 def colour_completed_by(board: Board, filled: int, space: int) -> bool:
-    """Whether filling the empty ``space`` fills the last empty space of its colour.
-
-    :raises ValueError: ``space`` is already filled.
-    """
-    if filled >> space & 1:
-        raise ValueError(f"space {board.spaces[space].id} is already filled")
+    """Whether filling the empty ``space`` fills the last empty space of its colour."""
     return board.colour_mask[board.spaces[space].colour] & ~(filled | bit(space)) == 0
 
 

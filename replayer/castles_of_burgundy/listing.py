@@ -5,9 +5,7 @@ from __future__ import annotations
 import itertools
 
 from . import dice
-from .answers import (EXTRA, answerable, discards, numbered_tiles, purchase_moves, ship_choice, spaces_for,
-                      waits_for_purchase)
-from .catalog import Back
+from .answers import EXTRA, discards, numbered_tiles, purchase_moves, ship_choice, spaces_for, waits_for_purchase
 from .depots import BLACK_SUPPLY, GOODS_POOL, ring_neighbours, solo_hex_to_remove
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceBlack, SellAny,
                     ShipGoods, Step, TakeTile, TradeOffer)
@@ -95,42 +93,9 @@ def _free_moves(s: CobState, seat: int, e: Estate) -> list[dict]:
     return out
 
 
-def _pool_kinds(pool) -> list[str]:
-    return sorted(k for k, v in pool.unaccounted.items() if v > 0)
-
-
 def legal_moves(s: CobState) -> list[dict]:
-    step = s.step
-    if step == Step.END:
-        return []
-    if step == Step.DEPOTS:
-        spaces = s.depot_spaces[s.next_depot]
-        options = [_pool_kinds(s.pools[colour.value]) for _sp, colour in spaces]
-        options = [[k for k in kinds if s.cat.hex_kinds[k].colour is colour]
-                   for kinds, (_sp, colour) in zip(options, spaces)]
-        out = []
-        for combo in itertools.product(*options):
-            need: dict = {}
-            for (_sp, colour), k in zip(spaces, combo):
-                need[(colour.value, k)] = need.get((colour.value, k), 0) + 1
-            if all(s.pools[c].unaccounted.get(k, 0) >= m for (c, k), m in need.items()):
-                out.append({"type": "depot", "depot": s.next_depot, "tiles": list(combo)})
-        return out
-    if step == Step.BLACK:
-        return [{"type": "black", "tile": k} for k in _pool_kinds(s.pools[BLACK_SUPPLY])]
-    if step == Step.ROLL:
-        pid = s.ids[s.order[s.index]]
-        return [{"type": "roll", "player": pid, "dice": [a, b]} for a in range(1, 7) for b in range(1, 7)]
-    if step == Step.WHITE:
-        out = []
-        for w in range(1, 7):
-            removed = {}
-            if s.solo:
-                space = solo_hex_to_remove(s.cat, w, [sp for sp, t in s.depots.items() if t is not None])
-                removed = {"removed": s.depots[space] if space else None}
-            for g in _pool_kinds(s.pools[GOODS_POOL]):
-                out.append({"type": "white", "white": w, "goods": int(g), **removed})
-        return out
+    if s.step != Step.TURN:
+        return [move for move, _odds in chance_outcomes(s)]
     seat = s.current
     e = s.estates[seat]
     top = s.stack.top()
@@ -142,30 +107,43 @@ def legal_moves(s: CobState) -> list[dict]:
 
 def chance_outcomes(s: CobState) -> list[tuple[dict, float]]:
     """At a step chance decides (a depot's tiles, a black-depot tile, a player's dice, the white
-    die and the goods tile): each listed move with its odds. Tiles are drawn unseen without
+    die and the goods tile): each possible move with its odds. Tiles are drawn unseen without
     replacement (a depot's spaces one after another from the pool of its colour), goods tiles by
     how many of each are left, dice uniformly."""
     step = s.step
-    if step not in (Step.DEPOTS, Step.BLACK, Step.ROLL, Step.WHITE):
-        return []
-    moves = legal_moves(s)
     if step == Step.DEPOTS:
         spaces = s.depot_spaces[s.next_depot]
+        left = {colour: {k: v for k, v in s.pools[colour.value].unaccounted.items()
+                         if v > 0 and s.cat.hex_kinds[k].colour is colour} for _sp, colour in spaces}
         out = []
-        for move in moves:
-            left = {c.value: dict(s.pools[c.value].unaccounted) for _sp, c in spaces}
+        for combo in itertools.product(*(sorted(left[colour]) for _sp, colour in spaces)):
+            pools = {colour: dict(kinds) for colour, kinds in left.items()}
             odds = 1.0
-            for (_sp, colour), k in zip(spaces, move["tiles"]):
-                pool = left[colour.value]
-                odds *= pool[k] / sum(v for kind, v in pool.items() if v > 0 and s.cat.hex_kinds[kind].colour is colour)
+            for (_sp, colour), k in zip(spaces, combo):
+                pool = pools[colour]
+                if not pool[k]:  # more of a kind than the supply still holds
+                    break
+                odds *= pool[k] / sum(pool.values())
                 pool[k] -= 1
-            out.append((move, odds))
+            else:
+                out.append(({"type": "depot", "depot": s.next_depot, "tiles": list(combo)}, odds))
         return out
     if step == Step.BLACK:
-        return [(m, s.pools[BLACK_SUPPLY].unaccounted[m["tile"]]) for m in moves]
+        return [({"type": "black", "tile": k}, v) for k, v in sorted(s.pools[BLACK_SUPPLY].unaccounted.items()) if v > 0]
+    if step == Step.ROLL:
+        pid = s.ids[s.order[s.index]]
+        return [({"type": "roll", "player": pid, "dice": [a, b]}, 1.0) for a in range(1, 7) for b in range(1, 7)]
     if step == Step.WHITE:
-        return [(m, s.pools[GOODS_POOL].unaccounted[str(m["goods"])]) for m in moves]
-    return [(m, 1.0) for m in moves]
+        goods = sorted((k, v) for k, v in s.pools[GOODS_POOL].unaccounted.items() if v > 0)
+        out = []
+        for w in range(1, 7):
+            removed = {}
+            if s.solo:
+                space = solo_hex_to_remove(s.cat, w, [sp for sp, t in s.depots.items() if t is not None])
+                removed = {"removed": s.depots[space] if space else None}
+            out += [({"type": "white", "white": w, "goods": int(g), **removed}, v) for g, v in goods]
+        return out
+    return []
 
 
-__all__ = ["Back", "answerable", "chance_outcomes", "legal_moves"]
+__all__ = ["chance_outcomes", "legal_moves"]

@@ -81,9 +81,10 @@ def check_workers(e: Estate, move: dict, kind, wanted: int, free: int) -> int:
 
 
 def use_die(s: CobState, e: Estate, kind, workers: int) -> None:
-    if kind == EXTRA:
+    """Spend the die (an effect's action or an extra action: its pending decision) and the workers."""
+    if kind is None or kind == EXTRA:
         s.stack.pop()
-    elif kind is not None:
+    else:
         s.unused.remove(kind)
     if workers:
         e.workers -= workers
@@ -150,8 +151,6 @@ def take(s: CobState, seat: int, move: dict) -> None:
         raise IllegalMove("COB.TAKE.NO_TILE", f"depot {depot} holds no {tile!r} ({', '.join(held) or 'it is empty'})", "/tile")
     workers = check_workers(e, move, kind, depot, e.free_take) if kind is not None else 0
     check_storage(s, e, move)
-    if kind is None:
-        s.stack.pop()
     use_die(s, e, kind, workers)
     s.depots[space] = None
     store(s, e, tile, move.get("discard"))
@@ -187,8 +186,6 @@ def place_move(s: CobState, seat: int, move: dict) -> None:
     space = e.board.spaces[index]
     free = 0 if tile == BLACK_TILE else e.free_place.get(space.colour, 0)
     workers = check_workers(e, move, kind, space.die, free) if kind is not None else 0
-    if kind is None:
-        s.stack.pop()
     use_die(s, e, kind, workers)
     if from_black:
         s.black.remove(tile)
@@ -222,8 +219,6 @@ def sell(s: CobState, seat: int, move: dict) -> None:
         raise IllegalMove("COB.SELL.NO_GOODS", f"{s.ids[seat]} holds no goods of type {goods_type}: sell one of "
                                               f"the types held ({held})", "/goods")
     workers = check_workers(e, move, kind, goods_type, 0) if kind is not None else 0
-    if kind is None:
-        s.stack.pop()
     use_die(s, e, kind, workers)
     after: list = []
     sale(s, seat, goods_type, after)

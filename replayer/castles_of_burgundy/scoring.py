@@ -68,10 +68,6 @@ class FinalScore:
     silverlings: int
     workers: int
 
-    @property
-    def total(self) -> int:
-        return self.goods + self.silverlings + self.workers
-
 
 def final_score(catalog: Catalog, goods: int, silverlings: int, workers: int) -> FinalScore:
     """1 VP per unsold goods tile, 1 per silverling, 1 per 2 worker tiles (rounded down)."""

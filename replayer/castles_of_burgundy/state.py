@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from ..core.cloning import SHARED, clone_fields
+from ..core.cloning import SHARED
 from ..core.components import HiddenPool
 from ..core.decisions import DecisionStack
 from ..core.ledger import Ledger
@@ -161,9 +161,6 @@ class CobState:
     colour_done: dict = field(default_factory=dict)  # Colour -> players who filled it
     rounds_played: int = 0
     rivers_join_regions: bool = False
-
-    def clone(self) -> "CobState":
-        return clone_fields(self)
 
     @property
     def current(self) -> int:

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from ludolog.cli.app import app
 from ludolog.cli.common import load_log
+from ludolog.replayer.castles_of_burgundy import GAME
 from ludolog.replayer.castles_of_burgundy.board_svg import estate_layout, render_svg
 from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
 from ludolog.replayer.castles_of_burgundy.geometry import areas, members
@@ -169,7 +170,7 @@ def test_colour_bonus_tiles_taken_and_colours_filled_are_marked():
     from ludolog.replayer.castles_of_burgundy.colours import Colour
 
     log = load_log(GOLDEN / "castles-of-burgundy-4p-4.log.json")
-    state = replay(log, to=len(log.moves) // 2).state.clone()
+    state = GAME.clone(replay(log, to=len(log.moves) // 2).state)
     # no golden game filled a colour: the position is set by hand (mines filled by ana, ships by two players)
     state.colour_done = {Colour.MINE: 1, Colour.SHIP: 2}
     ana = state.estates[0]

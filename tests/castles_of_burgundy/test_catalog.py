@@ -160,7 +160,8 @@ def test_setup_numbers(cat):
     # "**Storage has 3 spaces.**"; "a player holds **at most 3 different goods types**"
     assert (e.storage_spaces, e.goods_spaces) == (3, 3)
     # "Pay 2 silverlings"; "Gain **2 worker tiles**"; "Gain **exactly 1 silverling** per sale"
-    assert (e.black_purchase_silverlings, e.purchases_per_turn, e.take_workers, e.sale_silverlings) == (2, 1, 2, 1)
+    assert (e.black_purchase_silverlings, cat.data["economy"]["purchases_per_turn"], e.take_workers,
+            e.sale_silverlings) == (2, 1, 2, 1)
 
 
 def test_schema_effect_enum_is_the_python_vocabulary():

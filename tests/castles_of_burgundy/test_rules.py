@@ -150,8 +150,8 @@ def test_mine_income_at_phase_end(cat):
 def test_final_scoring_of_goods_silverlings_workers(cat):
     # "1 VP per **unsold goods tile** ...; 1 VP per **silverling**; 1 VP per **2 worker tiles** (rounded down)"
     score = final_score(cat, goods=3, silverlings=5, workers=5)
-    assert (score.goods, score.silverlings, score.workers, score.total) == (3, 5, 2, 10)
-    assert final_score(cat, 0, 0, 1).total == 0
+    assert (score.goods, score.silverlings, score.workers) == (3, 5, 2)
+    assert final_score(cat, 0, 0, 1).workers == 0
 
 
 def test_end_of_game_knowledge_vp(cat):

@@ -19,13 +19,13 @@ def rules(cat):
     return cat.solo
 
 
-def test_setup_numbers(rules):
+def test_setup_numbers(cat, rules):
     # "Take one Silverling and 2 worker tiles, plus a starting castle." "Take 3 random goods"
     # "In solo game there is no restriction for the number of different types (= colors) of goods"
     assert (rules.start_silverlings, rules.start_workers, rules.start_goods) == (1, 2, 3)
-    assert rules.goods_type_limit is None
+    assert cat.data["solo"]["goods_type_limit"] is None
     # "take both playing pieces and dice of that color, plus the white die" -> 3 dice; "You are playing 25 rounds."
-    assert (rules.dice, rules.rounds) == (3, 25)
+    assert (cat.data["solo"]["dice"], rules.rounds) == (3, 25)
 
 
 def test_setup_as_a_two_player_game(cat, rules):
@@ -75,9 +75,9 @@ def test_one_silverling_per_vp_and_five_goods_for_a_black_tile(rules):
     assert (rules.silverlings_per_vp, rules.goods_for_black_tile) == (1, 5)
 
 
-def test_win_needs_all_37_spaces_within_25_rounds(rules):
+def test_win_needs_all_37_spaces_within_25_rounds(cat, rules):
     # "You win the game if you manage to occupy all 37 hex spaces of your estate within 25 rounds."
-    assert (rules.spaces_to_win, rules.rounds) == (37, 25)
+    assert (cat.data["solo"]["spaces_to_win"], rules.rounds) == (37, 25)
 
 
 def test_sale_vp_reading(cat):
