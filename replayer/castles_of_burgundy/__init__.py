@@ -40,14 +40,13 @@ Readings where the texts are silent (each one place in code):
   bought that leaves a pending effect nothing to do ends that effect.
 - The 2019 #6 lets workers pay for the purchase one for one (``buy`` with ``workers``); the SE #6
   buys a building from a numbered depot for 2 workers and counts as the turn's purchase.
-- Solo: the goods sale scores 2 VP per tile ("as usual for a 2-player game"); the trade of 5 goods
-  is offered once right after each ship's goods ("you now (and only now!) have the option", and a
+- Solo: the trade of 5 goods is offered once right after each ship's goods ("you now (and only now!) have the option", and a
   face-down ship gives "neither goods nor the option"), answered by ``trade`` or declined by ``pass``;
   VP may be bought any number of times in the player's turn while no effect is pending; the
   round's hex removal is written in the ``white`` move (``removed``) and checked; the game ends
   after the turn in which the 37th space is filled (a win), or after round 25 (no final scoring:
   only the full estate decides); the score is every VP gained (the counter shows them since its last
-  reset); knowledge VP are scored when the tile is placed, with the counts of that moment.
+  reset).
 - The phase's 5 goods tiles are written one a round, in the ``white`` move that moves each to its
   depot (in the order they lie on the round spaces), not all at phase set-up: the same tiles, and the
   log names each where it acts.
@@ -106,9 +105,8 @@ comes from the supplement's compilation of public implementations; the catalog i
   1 and 4)" (depot 4 is in both lists; another public copy of the text lists "2, 3, 5 and 6"). The
   printed positions of the depot spaces are not known; the catalog's ``solo_removal_order`` takes
   the supplement's listing of the two 2-player spaces, which is also the order ProperNovice removes
-  them in. "The next depot in clockwise order" is the
-  next higher number (6 is followed by 1): depots are numbered clockwise (zzooppii); when every
-  depot is empty nothing is removed.
+  them in. "The next depot in clockwise order" is the next higher number (6 is followed by 1):
+  depots are numbered clockwise (zzooppii); when every depot is empty nothing is removed.
 - Solo target marker: it goes down 5 each time; the text does not say where it stops. A target of 0
   would be reached at once, so it stops at 5 (``target_minimum``). One gain resets the counter at
   most once; "any remaining victory points are lost".
@@ -123,10 +121,9 @@ comes from the supplement's compilation of public implementations; the catalog i
   but its own table counts seven 1s, seven 2s and five 3s (the same as side A); the table is kept.
 - Starting castle: board #1 on the centre space 19 (basic game); every other board and both Solo sides
   on any castle space ("any castle space" in the Solo text; the supplement's estimate elsewhere).
-- Board numbers are per edition (``Catalog.board_numbers``): Board Game
-  Arena's rules page says 2011's #2 became #10 in 2019 and 2019 added a new #2; #3-#9 are assumed
-  to keep their numbers (confirmed for #6 only). Board ids are the 2011 numbers, ``2019-2`` for the
-  new board.
+- Board numbers are per edition (``Catalog.board_numbers``): Board Game Arena's rules page says
+  2011's #2 became #10 in 2019 and 2019 added a new #2; #3-#9 are assumed to keep their numbers
+  (confirmed for #6 only). Board ids are the 2011 numbers, ``2019-2`` for the new board.
 - Colour bonus tiles: large N+3, small N, both used with 2 players (supplement estimate); the Solo
   game gives a black-depot tile instead of bonus VP.
 - Tie-break, per edition (the catalog's ``economy.tie_break`` and each edition's ``tie_break``
@@ -140,18 +137,13 @@ comes from the supplement's compilation of public implementations; the catalog i
   confirmed by any source read; awaken-realms-2023: the fewest empty spaces, then the player
   further back in turn order (funbinary's SE implementation, citing the SE rulebook's page 25).
 - Animal tiles per type: 2, 2, 3, 3, 4 animals on normal backs and 3, 4 on black backs (2 sources).
-- Knowledge #12 ("free +-1 when taking a tile from a numbered depot") applies to tiles of every colour.
 - Goods colours are not known; goods types are named by their die number 1-6.
-- Ship goods beyond the 3 goods spaces: the player chooses which new types to take, takes every tile
-  of a chosen type and of every type already held, and leaves no storable type behind (the
-  supplement's "safest model").
-- The turn-order track's printed length is not known; ``turns`` gives it no end.
 - Silverlings and worker tiles are unlimited (supplement uncertainty 8; the SE rulebook says they
   are not meant to be limited).
 
 Other editions (2019 alea, 2023 Awaken Realms SE) are catalog data: each lists its changes to the
 2011 default (goats for chickens; knowledge #6, #15, #16-#23, #26; the SE black depot of 6 with 4
-players; each edition's tie-break), applied by ``load_catalog(edition=...)``; board numbers are per edition.
+players; each edition's tie-break), applied by ``load_catalog(edition=...)``.
 Sources added by this package beyond the supplement: Board Game Arena's rules page (tie-break,
 board numbers), another copy of the Solo text (3trolle.pl), daroolz (SE Solo board numbers).
 """

@@ -1,17 +1,8 @@
-"""The Castles of Burgundy position as one SVG picture for the HTML report (``Game.render_svg``).
-
-From the top: a line with the phase, the round, whose turn it is and the dice; the central board's
-six numbered depots (their hex tiles as they lie, the spaces already emptied dashed, the goods tiles
-on each), the black depot and the colour bonus tiles still to be won; then one panel per player
-(seat numbers as in the tables, from 0): the estate's spaces with their colour and die number, the
-tiles placed (their kind written on the hex), the free spaces pale, and beside it the storage, goods
-by type, silverlings, workers, bonus tiles, knowledge tiles (and in the Solo game the VP counter
-and target marker). A legend at the bottom names the colours and the tile abbreviations.
-
-Where each estate space is drawn comes from ``board_layout.py``; the Solo boards' rivers are blue
-lines between the spaces they join, and their layout is a schematic, said so under the picture. A
-pure function of the state: it changes nothing.
-"""
+"""The Castles of Burgundy position as one SVG picture for the HTML report (``Game.render_svg``): a
+status line, the central board (depots with their tiles and goods, the black depot, the bonus tiles
+still to win), one panel per player (seat numbers as in the tables, from 0) with the estate and its
+holdings, and a legend. Where each estate space is drawn comes from ``board_layout.py``; a Solo
+board's layout is a schematic (said so under the picture), its rivers blue lines."""
 from __future__ import annotations
 
 import math

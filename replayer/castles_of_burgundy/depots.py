@@ -20,7 +20,6 @@ class PhaseSpace:
     """A depot hex space as one phase fills it."""
 
     id: str
-    depot: int
     colour: Colour
 
 
@@ -47,7 +46,7 @@ def supplies(catalog: Catalog) -> dict[str, dict[str, int]]:
 def phase_spaces(catalog: Catalog, players: int, phase: str) -> dict[int, tuple[PhaseSpace, ...]]:
     """Depot number -> the hex spaces filled at the start of ``phase`` with ``players`` players."""
     changed = {x.space: x.colour for x in catalog.depot_exceptions if players in x.players and phase in x.phases}
-    return {d: tuple(PhaseSpace(s.id, d, changed.get(s.id, s.colour)) for s in spaces if s.players <= players)
+    return {d: tuple(PhaseSpace(s.id, changed.get(s.id, s.colour)) for s in spaces if s.players <= players)
             for d, spaces in catalog.depot_spaces.items()}
 
 

@@ -123,9 +123,7 @@ class CastlesOfBurgundy(Game):
         return rows
 
     def turn_info(self, s: CobState) -> tuple[int, int]:
-        """(turn, round): the ingest asks after every move, so the step is compared with a module
-        constant (reading ``Step.TURN`` from the enum class costs more than all the rest) and the
-        round is capped by a comparison, not a call of ``min``: a quarter of the time, the same values."""
+        """(turn, round); the ingest asks after every move, hence the module constant and no ``min``."""
         played = s.rounds_played
         economy = s.cat.economy
         last = economy.phases * economy.rounds_per_phase

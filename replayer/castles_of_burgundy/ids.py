@@ -19,19 +19,16 @@ from .catalog import Catalog
 _NOUNS = {"vp": ("VP", "VP"), "silverlings": ("silverling", "silverlings"), "workers": ("worker", "workers")}
 
 
-_words = id_words
-
-
 def _effect(effect: dict, buildings: Mapping[str, str] = {}) -> str:  # noqa: B006 - read only
     """A catalog effect in words: ``gain VP 4``, ``take tile: colours mine/castle/knowledge``; the
     end-of-game knowledge tiles as printed, ``game end: 4 VP per Warehouse``."""
     kind = str(effect.get("kind", ""))
     if kind.startswith("end_vp_per_") and "vp" in effect and set(effect) <= {"kind", "vp", "building"}:
         what = buildings.get(effect["building"], effect["building"]) if "building" in effect else \
-            _words(kind[len("end_vp_per_"):])
+            id_words(kind[len("end_vp_per_"):])
         return f"game end: {effect['vp']} VP per {what}"
     return effect_words(effect, _NOUNS, lambda key, value: "/".join(map(str, value)) if isinstance(value, list)
-                        else _words(value))
+                        else id_words(value))
 
 
 def _uncertain(entry: dict) -> bool:

@@ -71,7 +71,7 @@ def new_state(cat: Catalog, log) -> CobState:
     pools = {name: HiddenPool.create("hex tile" if name != BLACK_SUPPLY else "black-back hex tile", contents)
              for name, contents in supplies(cat).items()}
     pools[GOODS_POOL] = HiddenPool.create("goods tile", {str(t): c for t, c in cat.goods_count.items()})
-    s = CobState(cat=cat, ids=ids, n=n, solo=solo, ledger=Ledger(n), pools=pools, rivers_join_regions=rivers)
+    s = CobState(cat=cat, ids=ids, n=n, solo=solo, ledger=Ledger(n), pools=pools)
     econ = cat.economy
     players_on: dict[str, list[str]] = {}  # board id -> the players using it so far
     for seat, pid in enumerate(ids):

@@ -7,10 +7,7 @@ then move the target marker down 5 space (e.g. from 50 to 45, next time to 40 et
 after resetting the victory point counter you may carry out a dice action of your choice."
 "Each victory point costs 1 Silverling." "exchange any 5 of your goods for a single tile from the
 black depot". "You win the game if you manage to occupy all 37 hex spaces of your estate within
-25 rounds."
-
-The text does not say where the target stops; the catalog's ``target_minimum`` (5) is ludolog's
-reading (a target of 0 would be reached at once).
+25 rounds." Where the target stops: see the package docstring (``target_minimum``).
 """
 from __future__ import annotations
 

@@ -92,18 +92,8 @@ class ShipGoods:
 
 
 @dataclass(frozen=True, slots=True)
-class Fieldless:
-    """A decision without fields, the base of those below: a subclass with ``__slots__ = ()``
-    inherits the methods ``@dataclass`` made here, which compare, hash and print by the instance's
-    own class (``SellAny() == SellAny() != PlaceBlack()``), so it behaves as if decorated
-    (tests/test_fieldless_decisions.py checks it); decorating each would only make the same
-    methods again, at about 0.7 ms of every start-up each."""
-
-
-class SellAny(Fieldless):
+class SellAny:
     """The warehouse: sell one goods type of the player's choice."""
-
-    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,22 +104,19 @@ class TakeTile:
     building: str = ""
 
 
-class PlaceAnyDie(Fieldless):
+@dataclass(frozen=True, slots=True)
+class PlaceAnyDie:
     """The city hall: place a tile from storage on any empty space whatever its die number."""
 
-    __slots__ = ()
 
-
-class TradeOffer(Fieldless):
+@dataclass(frozen=True, slots=True)
+class TradeOffer:
     """Solo: right after a ship's goods, 5 goods may buy one black-depot tile ("now (and only now!)")."""
 
-    __slots__ = ()
 
-
-class PlaceBlack(Fieldless):
+@dataclass(frozen=True, slots=True)
+class PlaceBlack:
     """Solo colour completed: a tile of the black depot goes straight onto the estate."""
-
-    __slots__ = ()
 
 
 @dataclass(slots=True)
@@ -160,7 +147,6 @@ class CobState:
     stack: DecisionStack = field(default_factory=DecisionStack)
     colour_done: dict = field(default_factory=dict)  # Colour -> players who filled it
     rounds_played: int = 0
-    rivers_join_regions: bool = False
 
     @property
     def current(self) -> int:
