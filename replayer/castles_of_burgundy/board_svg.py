@@ -41,9 +41,7 @@ def tile_label(cat, tile: str) -> str:
     """The short name written on a hex: ``Bk`` (bank), ``cow3`` (three cows), ``#7`` (knowledge #7)."""
     if tile == BLACK_TILE:
         return "back"
-    kind = cat.hex_kinds.get(tile)
-    if kind is None:
-        return tile[:4]
+    kind = cat.hex_kinds[tile]
     if kind.building:
         return _BUILDING_SHORT.get(kind.building, kind.building[:2])
     if kind.animal:
@@ -57,9 +55,7 @@ def tile_name(cat, tile: str) -> str:
     """The tile in words, for a hover title."""
     if tile == BLACK_TILE:
         return "a black-depot tile lying face down (no effect)"
-    kind = cat.hex_kinds.get(tile)
-    if kind is None:
-        return tile
+    kind = cat.hex_kinds[tile]
     if kind.building:
         return cat.buildings[kind.building].name
     if kind.animal:
@@ -87,8 +83,7 @@ def _small_tile(cat, tile: str | None, colour: Colour | None, cx: float, cy: flo
     if tile == BLACK_TILE:
         fill, text = _BLACK_FILL, "#fff"
     else:
-        kind = cat.hex_kinds.get(tile)
-        fill, _pale, text = COLOURS[kind.colour] if kind is not None else ("#fff", "", "#000")
+        fill, _pale, text = COLOURS[cat.hex_kinds[tile].colour]
     return (f'<g class="slot tile" data-tile="{escape(tile)}" {attrs}><title>{escape(where)}: {escape(tile_name(cat, tile))}'
             f'</title><polygon points="{_hex_points(cx, cy, r)}" fill="{fill}" stroke="#333"/>'
             f'<text x="{cx:.1f}" y="{cy + 3.5:.1f}" text-anchor="middle" font-size="9.5" fill="{text}">'
@@ -201,7 +196,7 @@ def _estate(s: CobState, seat: int, x: float, y: float, width: float) -> tuple[l
     r = size * 0.97
     for i, space in enumerate(board.spaces):
         cx, cy = drawn[i]
-        tile = e.tiles[i] if i < len(e.tiles) else None
+        tile = e.tiles[i]
         placed, pale, text = COLOURS[space.colour]
         title = f"space {space.id}: {space.colour.value}, die {space.die}"
         if tile is None:

@@ -354,8 +354,8 @@ class Catalog:
         self.board_numbers: dict[str, str] = {}
         #: board id -> the number printed on it in the catalog's edition (the inverse of board_numbers)
         self.board_number: dict[str, str] = {}
-        self._board_entries = {b["id"]: b for b in data["boards"]}
-        self._river_regions: dict[str, Board] = {}
+        #: the Solo boards read with the same-coloured spaces a river joins as one region
+        self.river_joined: dict[str, Board] = {}
         #: board id -> how many copies of it the edition's box holds (a board not listed: not known, no limit)
         self.board_copies: dict[str, int] = {}
         for b in data["boards"]:
@@ -385,19 +385,16 @@ class Catalog:
                 raise CatalogError(f"board {b['id']} has a region of {largest} spaces; region_vp.by_size stops at "
                                    f"{len(self.region_vp_by_size)}")
             self.boards[b["id"]] = board
+            if board.solo:
+                self.river_joined[b["id"]] = _board_from(b, True)
 
     def board(self, board_id: str, rivers_join_regions: bool = False) -> Board:
         """Board ``board_id``; with ``rivers_join_regions`` the same-coloured spaces a river joins form
         one region (the other reading of the Solo side A rivers, supplement uncertainty 7).
 
-        :raises KeyError: no board of that id.
+        :raises KeyError: no board of that id (with ``rivers_join_regions``: no Solo board).
         """
-        if not rivers_join_regions:
-            return self.boards[board_id]
-        if board_id not in self._river_regions:
-            entry = self._board_entries[board_id]
-            self._river_regions[board_id] = _board_from(entry, True)
-        return self._river_regions[board_id]
+        return (self.river_joined if rivers_join_regions else self.boards)[board_id]
 
 
 def load_catalog(path: str | None = None, edition: str | None = None) -> Catalog:

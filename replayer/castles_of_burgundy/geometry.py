@@ -143,8 +143,8 @@ def build_board(board_id: str, name: str, spaces: list[tuple[str, str, str]], la
                 rivers_join_regions: bool = False) -> Board:
     """A board from its spaces ``(id, code, area)`` and links, with every mask precomputed.
 
-    :raises ValueError: a code is malformed, an id repeats, a link names an unknown space, joins a
-        space to itself or repeats, or the start rule has no castle space to use.
+    :raises ValueError: an id repeats, a link names an unknown space, joins a space to itself or
+        repeats, or the start rule has no castle space to use.
     """
     index: dict[str, int] = {}
     parsed = []

@@ -87,22 +87,17 @@ class EstateSummary:
     bonus_tiles: int = 0
 
 
+#: end-of-game knowledge effect kind -> the count of :class:`EstateSummary` it scores
+_COUNTED = {EffectKind.END_VP_PER_ANIMAL_TYPE: "animal_types", EffectKind.END_VP_PER_GOODS_TYPE_SOLD: "goods_types_sold",
+            EffectKind.END_VP_PER_GOODS_SOLD: "goods_sold", EffectKind.END_VP_PER_BONUS_TILE: "bonus_tiles"}
+
+
 def knowledge_vp(effect: Effect, estate: EstateSummary) -> int:
     """VP an end-of-game knowledge effect scores for ``estate``; 0 for every other kind."""
-    kind = effect.kind
-    if kind is EffectKind.END_VP_PER_BUILDING:
-        count = estate.buildings.get(effect.building or "", 0)
-    elif kind is EffectKind.END_VP_PER_ANIMAL_TYPE:
-        count = estate.animal_types
-    elif kind is EffectKind.END_VP_PER_GOODS_TYPE_SOLD:
-        count = estate.goods_types_sold
-    elif kind is EffectKind.END_VP_PER_GOODS_SOLD:
-        count = estate.goods_sold
-    elif kind is EffectKind.END_VP_PER_BONUS_TILE:
-        count = estate.bonus_tiles
-    else:
-        return 0
-    return effect.amount * count
+    if effect.kind is EffectKind.END_VP_PER_BUILDING:
+        return effect.amount * estate.buildings.get(effect.building or "", 0)
+    counted = _COUNTED.get(effect.kind)
+    return effect.amount * getattr(estate, counted) if counted else 0
 
 
 @dataclass(frozen=True, slots=True)

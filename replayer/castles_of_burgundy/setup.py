@@ -133,7 +133,7 @@ def new_state(cat: Catalog, log) -> CobState:
         e.regions = int(region_completed_by(board, 0, index) is not None)  # a 1-space castle region
         s.estates.append(e)
     problems.check()
-    s.track = start_track([ids[ids.index(p)] for p in order])
+    s.track = start_track(order)
     s.dice = [[] for _ in ids]
     start_phase(s)
     return s
