@@ -33,13 +33,11 @@ class CastlesOfBurgundy(Game):
                      ("bonus_tiles", "int"), ("knowledge_tiles", "int"), ("board", "str"),
                      ("solo_counter", "int"), ("solo_target", "int"), ("round", "int"))
 
-    def __init__(self, catalog: Catalog | None = None):
-        self._catalog = catalog
+    def __init__(self):
         self._checked: set = set()
 
     def catalog(self, edition: str | None = None) -> Catalog:
-        cat = self._catalog if self._catalog is not None and edition in (None, self._catalog.edition) \
-            else load_catalog(edition=edition)
+        cat = load_catalog(edition=edition)
         if cat.edition not in self._checked:  # a catalog naming an effect kind nobody implements is refused
             EFFECTS.check_catalog(effect_uses(cat), self.title)
             self._checked.add(cat.edition)
@@ -76,14 +74,9 @@ class CastlesOfBurgundy(Game):
 
     # -- play -------------------------------------------------------------------------------
     def to_move(self, s: CobState) -> int:
-        step = s.step
-        if step == Step.END:
-            return TERMINAL
-        if step == Step.ROLL:
-            return CHANCE
-        if step == Step.TURN:
+        if s.step == Step.TURN:
             return s.current
-        return CHANCE
+        return TERMINAL if s.step == Step.END else CHANCE
 
     def is_terminal(self, s: CobState) -> bool:
         return s.step == Step.END
