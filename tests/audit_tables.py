@@ -50,3 +50,23 @@ def missing_references(rows, tests: Path, case_dirs: list[Path], code_prefix: st
             if not any((folder / f"{case}.json").is_file() for folder in case_dirs):
                 missing.append(case)
     return missing, named
+
+
+#: code a row names: ``module.name`` where ``module`` is a module of the game's package
+CODE_REF = re.compile(r"\b([a-z_]+)\.([A-Za-z_][A-Za-z0-9_]*)\b")
+
+
+def missing_code(rows, package: Path) -> tuple[list[str], int]:
+    """The ``module.name`` references in ``rows`` whose module is a file of ``package`` but defines
+    no ``name`` (a function, class or module-level name), and how many such references there are."""
+    sources = {p.stem: p.read_text(encoding="utf-8") for p in package.glob("*.py")}
+    missing, named = [], 0
+    for _, cells in rows:
+        for module, name in CODE_REF.findall(" ".join(cells)):
+            source = sources.get(module)
+            if source is None or name in ("json", "md"):  # a data file, not code
+                continue
+            named += 1
+            if not re.search(rf"^\s*(def|class)\s+{name}\b|^{name}\s*[:=]|^\s+{name}\s*[:=]", source, re.M):
+                missing.append(f"{module}.{name}")
+    return sorted(set(missing)), named
