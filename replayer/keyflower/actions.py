@@ -51,7 +51,7 @@ def win_summer_boat(s: KFState, seat: int, tile_id: str) -> None:
     p.summer_boats.append(tile_id)
     abilities = dict(p.abilities)
     ability = s.cat.tiles[tile_id].abilities[s.summer_sides[tile_id]]
-    abilities[ability.kind] = ability.factor if ability.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else ability.count
+    abilities[ability.kind] = ability.amount
     p.abilities = abilities
 
 

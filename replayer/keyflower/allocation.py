@@ -39,41 +39,22 @@ class Allocation:
     gold_points: int  # points of gold counters left unallocated
 
 
-def _fits(item: str, wanted: str, scoring: Scoring, any_resource: bool, items: str) -> bool:
-    if item == wanted:
-        return True
-    if items == "resources" and any_resource:
-        return True
-    return item == scoring.substitute and scoring.substitute != ""
-
-
 def best_allocation(items: str, counts: dict[str, int], rules: list[Rule], any_resource: bool = False, gold_points: int = 1) -> Allocation:
     """The highest total the ``items`` (``workers``, ``skills`` or ``resources``) in ``counts`` earn
     from ``rules`` (all of that item class); for resources, unallocated gold scores ``gold_points`` each.
     ``any_resource``: summer boat 3b.
     """
-    if rules and items == "resources" and any_resource:
-        # boat 3b: every resource counts as every type, so only gold (its own point) stays apart
-        non_gold = sum(n for t, n in counts.items() if t != "gold")
-        return _Solver(items, tuple(rules), True, gold_points).best((non_gold, counts.get("gold", 0)))
-    return best_for_counts(items, tuple(counts.get(t, 0) for t in ITEM_TYPES[items]), tuple(rules), any_resource, gold_points)
+    return solver(items, tuple(rules), any_resource, gold_points)(tuple(counts.get(t, 0) for t in ITEM_TYPES[items]))
 
 
 _GOLD = ITEM_TYPES["resources"].index("gold")
 
 
-def best_for_counts(items: str, counts: tuple[int, ...], rules: tuple[Rule, ...], any_resource: bool = False,
-                    gold_points: int = 1) -> Allocation:
-    """:func:`best_allocation` of ``counts`` given in the order of ``ITEM_TYPES[items]`` (what final
-    scoring holds), without the mapping in between."""
-    return solver(items, rules, any_resource, gold_points)(counts)
-
-
 def solver(items: str, rules: tuple[Rule, ...], any_resource: bool = False,
            gold_points: int = 1) -> Callable[[tuple[int, ...]], Allocation]:
-    """:func:`best_for_counts` of these rules as a function of the counts: one search whose solved
-    positions serve every counts it is asked (final scoring asks for the counts held and for
-    those with the purple keyple added as each type)."""
+    """:func:`best_allocation` of these rules as a function of the counts (in the order of
+    ``ITEM_TYPES[items]``): one search whose solved positions serve every counts it is asked (final
+    scoring asks for the counts held and for those with the purple keyple added as each type)."""
     if not rules:  # nothing takes these items: only gold keeps its own point
         def gold_only(counts: tuple[int, ...]) -> Allocation:
             gold = counts[_GOLD] * gold_points if items == "resources" else 0
@@ -98,7 +79,7 @@ class _Solver:
     """
 
     __slots__ = ("items", "types", "any_resource", "gold_points", "gold", "typed", "untyped", "owners", "exact",
-                 "solved", "finished", "units_of", "quick_of")
+                 "solved", "finished", "units_of", "quick")
 
     def __init__(self, items: str, rules: tuple[Rule, ...], any_resource: bool, gold_points: int):
         self.items = items
@@ -117,10 +98,15 @@ class _Solver:
         self.solved: dict = {}
         self.finished: dict[tuple[int, int], tuple[int, tuple[int, ...], int]] = {}
         self.units_of: dict[tuple[int, str], list[tuple[int, ...]]] = {}
-        self.quick_of: dict[str, list | None] = {}
+        # the last typed rule's slots for `_last_rule`, by the type chosen ("" for a rule naming none)
+        self.quick: dict[str, list | None] = {}
+        if self.typed:
+            last = self.typed[-1].scoring.kind is ScoringKind.CHOSEN_TYPE_EACH
+            self.quick = {chosen: self._quick_slots(chosen) for chosen in (self.types if last else ("",))}
 
     def best(self, start: tuple[int, ...]) -> Allocation:
-        self._grow(sum(start))
+        if self.untyped:
+            self._grow(sum(start))
         value, got, gp = self._solve(0, "", start)
         # `got` holds the typed rules' points, then the any-type rules' points
         return Allocation(value, tuple(zip(self.owners, got)), gp)
@@ -137,8 +123,12 @@ class _Solver:
                     entry = (prev[0] + r.scoring.points, tuple(groups))
             exact.append(entry)
 
-    def _fits(self, item: str, wanted: str, scoring: Scoring) -> bool:
-        return _fits(item, wanted, scoring, self.any_resource, self.items)
+    def _fitting(self, s: Scoring, wants: tuple[str, ...]) -> list[int]:
+        """The item types (indices) a slot of ``s`` wanting one of ``wants`` takes: those, the
+        substitute, and with boat 3b every resource."""
+        if self.items == "resources" and self.any_resource:
+            return list(range(len(self.types)))
+        return [k for k, t in enumerate(self.types) if t in wants or t == s.substitute]
 
     def _units(self, i: int, chosen: str) -> list[tuple[int, ...]]:
         """Every way one more unit (group or set) of typed rule ``i`` can be made of the item types."""
@@ -146,16 +136,16 @@ class _Solver:
         found = self.units_of.get(key)
         if found is not None:
             return found
-        s, types = self.typed[i].scoring, self.types
+        s = self.typed[i].scoring
         if s.kind is ScoringKind.DISTINCT_SET:
-            slots = [[k for k, t in enumerate(types) if self._fits(t, want, s)] for want in s.types]
+            slots = [self._fitting(s, (want,)) for want in s.types]
         elif s.kind is ScoringKind.CHOSEN_TYPE_EACH:
-            slots = [[k for k, t in enumerate(types) if self._fits(t, chosen, s)]]
+            slots = [self._fitting(s, (chosen,))]
         else:  # typed per_group: a group of `size` items of the listed types
-            slots = [[k for k, t in enumerate(types) if any(self._fits(t, want, s) for want in s.types)]] * s.size
+            slots = [self._fitting(s, s.types)] * s.size
         out = set()
         for combo in itertools.product(*slots):
-            unit = [0] * len(types)
+            unit = [0] * len(self.types)
             for k in combo:
                 unit[k] += 1
             out.add(tuple(unit))
@@ -171,8 +161,7 @@ class _Solver:
             non_gold = total - spare_gold
             found = (-1, (), 0)
             gold_points = self.gold_points
-            for used in range(total + 1):
-                entry = self.exact[used]
+            for used, entry in enumerate(self.exact[:total + 1]):
                 if entry is None:
                     continue
                 gold_left = spare_gold - max(0, used - non_gold)
@@ -185,29 +174,24 @@ class _Solver:
     def _quick_slots(self, chosen: str) -> list | None:
         """For the last typed rule: its slots as (fitting non-gold types, gold fits, demand), or None
         when they share item types or the substitute is not gold (search instead)."""
-        if chosen in self.quick_of:
-            return self.quick_of[chosen]
-        s, types, gold = self.typed[-1].scoring, self.types, self.gold
-        out: list | None = []
+        s, gold = self.typed[-1].scoring, self.gold
         if s.substitute not in ("", "gold"):
-            out = None
+            return None
+        if s.kind is ScoringKind.DISTINCT_SET:
+            groups = [((w,), 1) for w in s.types]
+        elif s.kind is ScoringKind.CHOSEN_TYPE_EACH:
+            groups = [((chosen,), 1)]
         else:
-            if s.kind is ScoringKind.DISTINCT_SET:
-                groups = [((w,), 1) for w in s.types]
-            elif s.kind is ScoringKind.CHOSEN_TYPE_EACH:
-                groups = [((chosen,), 1)]
-            else:
-                groups = [(s.types, s.size)]
-            claimed: set[int] = set()
-            for wants, demand in groups:
-                fitting = {k for k, t in enumerate(types) if k != gold and any(self._fits(t, w, s) for w in wants)}
-                if fitting & claimed:
-                    out = None
-                    break
-                claimed |= fitting
-                gold_fits = gold >= 0 and any(self._fits("gold", w, s) for w in wants)
-                out.append((tuple(sorted(fitting)), gold_fits, demand))
-        self.quick_of[chosen] = out
+            groups = [(s.types, s.size)]
+        out = []
+        claimed: set[int] = set()
+        for wants, demand in groups:
+            fitting = self._fitting(s, wants)
+            non_gold = [k for k in fitting if k != gold]
+            if claimed.intersection(non_gold):
+                return None
+            claimed.update(non_gold)
+            out.append((non_gold, gold in fitting, demand))
         return out
 
     def _last_rule(self, slots_of: list, left: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
@@ -254,8 +238,7 @@ class _Solver:
         else:
             rule = typed[i]
             kind = rule.scoring.kind
-            quick = (self._quick_slots(chosen) if i == len(typed) - 1 and (chosen or kind is not ScoringKind.CHOSEN_TYPE_EACH)
-                     else None)
+            quick = self.quick.get(chosen) if i == len(typed) - 1 else None
             if quick is not None:
                 result = self._last_rule(quick, left)
             elif kind is ScoringKind.CHOSEN_TYPE_EACH and not chosen:

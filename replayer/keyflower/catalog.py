@@ -94,7 +94,7 @@ class TileGroup(enum.Enum):
     TURN_ORDER = "turn_order"
 
 
-class ActionKind(enum.Enum):
+class ActionKind(str, enum.Enum):
     RESOURCES = "resources"
     RESOURCE_CHOICE = "resource_choice"
     RANDOM_WORKERS = "random_workers"
@@ -119,7 +119,7 @@ class ScoringKind(enum.Enum):
     ADJACENT_TILES = "adjacent_tiles"
 
 
-class AbilityKind(enum.Enum):
+class AbilityKind(str, enum.Enum):
     BOAT_DRAW_WORKERS = "boat_draw_workers"
     BOAT_GREEN_WORKER = "boat_green_worker"
     CROSS_FIELDS_FREE_PLACEMENT = "cross_fields_free_placement"
@@ -168,13 +168,27 @@ class Scoring:
     accepts: tuple[str, ...] = ()
 
 
+#: the scoring kinds that take workers, skill tiles or resources (allocated at the end)
+TAKING_KINDS = frozenset((ScoringKind.PER_GROUP, ScoringKind.DISTINCT_SET, ScoringKind.CHOSEN_TYPE_EACH))
+
+
 @dataclass(frozen=True, slots=True)
 class Side:
-    """One face of a tile: printed VP, what using it does, how it scores."""
+    """One face of a tile: printed VP, what using it does, how it scores. ``yard``, ``takes`` and
+    ``fixed`` split ``scoring`` as final scoring reads it (made once, as the catalog loads)."""
 
     vp: int
     action: Action | None
     scoring: tuple[Scoring, ...]
+    yard: Scoring | None = None  #: the first stored-resources entry
+    takes: tuple[Scoring, ...] = ()  #: the entries of :data:`TAKING_KINDS`
+    fixed: tuple[Scoring, ...] = ()  #: the others: flat, transport capacity, road loop, river boats, adjacent tiles
+
+
+def _face(vp: int, action: Action | None, scoring: tuple[Scoring, ...]) -> Side:
+    yards = [x for x in scoring if x.kind is ScoringKind.STORED_RESOURCES]
+    return Side(vp, action, scoring, yards[0] if yards else None, tuple(x for x in scoring if x.kind in TAKING_KINDS),
+                tuple(x for x in scoring if x.kind not in TAKING_KINDS and x.kind is not ScoringKind.STORED_RESOURCES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +196,11 @@ class Ability:
     kind: AbilityKind
     count: int = 0
     factor: int = 1
+
+    @property
+    def amount(self) -> int:
+        """What the owner holds of it: the factor of 2b, the count of the others."""
+        return self.factor if self.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else self.count
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +282,7 @@ def _scoring(d: dict, where: str) -> Scoring:
 
 
 def _side(d: dict, where: str) -> Side:
-    return Side(d["vp"], _action(d.get("action")), tuple(_scoring(s, where) for s in d.get("scoring", ())))
+    return _face(d["vp"], _action(d.get("action")), tuple(_scoring(s, where) for s in d.get("scoring", ())))
 
 
 def _cost(d: dict | None) -> Cost | None:
@@ -330,25 +349,31 @@ class Catalog:
             _check_status(b)
             abilities = {k: Ability(AbilityKind(a["kind"]), a.get("count", 0), a.get("factor", 1)) for k, a in b["sides"].items()}
             self._add(HexTile(b["id"], b["name"], TileGroup.SUMMER_BOAT, Season.SUMMER, _edges(b["edges"]),
-                              {k: Side(0, None, ()) for k in abilities}, None, river_points=b["river_points"],
+                              {k: _face(0, None, ()) for k in abilities}, None, river_points=b["river_points"],
                               abilities=abilities, reconstruction=b["reconstruction"]))
         for b in data["boats"]:
             _check_status(b)
             loads = tuple(BoatLoad(x["side"], tuple(Season(s) for s in x["seasons"]), x["workers"], x["skills"]) for x in b["loads"])
             self._add(HexTile(b["id"], b["name"], TileGroup.BOAT, None, _edges(b["edges"]),
-                              {"front": Side(0, None, tuple(_scoring(s, b["id"]) for s in b["scoring"]))}, None,
+                              {"front": _face(0, None, tuple(_scoring(s, b["id"]) for s in b["scoring"]))}, None,
                               min_players=b["min_players"], river_points=b["river_points"], loads=loads,
                               before_scoring=b.get("before_scoring", ""), reconstruction=b["reconstruction"]))
         for t in data["turn_order_tiles"]:
             _check_status(t)
             sides = tuple(TurnOrderSide(s["side"], tuple(s["players"]), s["start_player"]) for s in t["sides"])
             self._add(HexTile(t["id"], f"Turn order {t['number']}", TileGroup.TURN_ORDER, None, _edges(t["edges"]),
-                              {"front": Side(0, None, tuple(_scoring(s, t["id"]) for s in t["scoring"]))}, None,
+                              {"front": _face(0, None, tuple(_scoring(s, t["id"]) for s in t["scoring"]))}, None,
                               number=t["number"], turn_order_sides=sides, reconstruction=t["reconstruction"]))
         self.by_group = {g: tuple(t.id for t in self.tiles.values() if t.group is g) for g in TileGroup}
         #: season -> ids of the tiles auctioned in it (summer boats are summer tiles)
         self.season_tiles = {s: tuple(t.id for t in self.tiles.values() if t.season is s) for s in Season}
         self.home_ids = tuple(sorted(self.by_group[TileGroup.HOME], key=lambda i: self.tiles[i].number))
+        #: season -> boat id -> its load at the start of that season (the first listed; a boat not loaded then is absent)
+        self.loads: dict[Season, dict[str, BoatLoad]] = {s: {} for s in Season}
+        for b in self.by_group[TileGroup.BOAT]:
+            for load in self.tiles[b].loads:
+                for season in load.seasons:
+                    self.loads[season].setdefault(b, load)
         self._check_cross_references()
 
     def _add(self, tile: HexTile) -> None:
@@ -420,10 +445,7 @@ class Catalog:
 
     def boat_load(self, boat: str, season: Season) -> BoatLoad | None:
         """The workers and skill tiles loaded onto ``boat`` at the start of ``season`` (None: not loaded)."""
-        for load in self.tiles[boat].loads:
-            if season in load.seasons:
-                return load
-        return None
+        return self.loads[season].get(boat)
 
 
 #: the built-in catalog or the file ``LUDOLOG_KEYFLOWER_CATALOG`` names (``default_catalog``), or a

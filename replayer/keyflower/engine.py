@@ -62,17 +62,8 @@ class Keyflower(CatalogEngine, Game):
     def open_window(self, s: KFState):
         return s.window
 
-    def apply(self, s: KFState, move: dict, seat: int | None) -> None:
-        """Apply a move that matches the log schema; every rule is checked before anything changes
-        (:func:`.moves.apply`).
-
-        :raises IllegalMove: the move breaks a rule (the state is unchanged).
-        """
-        moves.apply(s, move, seat)
-
-    def legal_moves(self, s: KFState) -> list[dict]:
-        return listing.legal_moves(s)
-
+    apply = staticmethod(moves.apply)
+    legal_moves = staticmethod(listing.legal_moves)
     random_play_weights = listing.RANDOM_PLAY_WEIGHTS
 
     def chance_outcomes(self, s: KFState, move: dict | None = None) -> list[tuple[dict, float]]:
@@ -85,20 +76,14 @@ class Keyflower(CatalogEngine, Game):
     def turn_order(self, s: KFState) -> list[int]:
         return [(s.start + k) % s.n for k in range(s.n)]
 
-    def player_rows(self, s: KFState) -> list[tuple]:
-        """Per seat, the :attr:`state_columns` counted from the state (:func:`.scoring.player_rows`)."""
-        return scoring.player_rows(s)
+    player_rows = staticmethod(scoring.player_rows)
 
     def turn_info(self, s: KFState) -> tuple[int, int]:
         """(bids and uses this season + 1, season number)."""
         return s.actions + 1, s.season + 1
 
-    def describe(self, s: KFState) -> str:
-        return render.describe(s)
-
-    def render_svg(self, s: KFState) -> str:
-        """The board picture for the HTML report (:mod:`.board_svg`)."""
-        return board_svg.render_svg(s)
+    describe = staticmethod(render.describe)
+    render_svg = staticmethod(board_svg.render_svg)
 
     def render(self, s: KFState) -> str:
         return render.render(s)

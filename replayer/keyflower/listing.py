@@ -16,7 +16,7 @@ from .actions import held, where_tile
 from .bidding import TileWorkers, bid as place_bid, use as place_use
 from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, TileGroup
 from .effects import PARAMS
-from .seasons import boats_in_play, owns_flipper, workers_due
+from .seasons import owns_flipper, workers_due
 from .geometry import DIRECTIONS, check_placement, distances
 from .hands import colours_available, skills_available, unknown_skills, unknown_workers
 from .state import Draw, KFState, Phase, Transport, expect
@@ -92,7 +92,7 @@ def _layout(s: KFState) -> list[dict]:
                 out += [{"type": "lay", "tile": t, "side": side} for side in ("a", "b")]
             else:
                 out.append({"type": "lay", "tile": t})
-    for boat in boats_in_play(s):
+    for boat in s.boats:
         if boat in s.loaded:
             continue
         cargo = s.cat.boat_load(boat, s.season_enum)
@@ -396,7 +396,7 @@ def chance_outcomes(s: KFState) -> list[tuple[dict, float]]:
             else:
                 out.append(({"type": "lay", "tile": tile}, 1.0))
         return out
-    boat = next(b for b in boats_in_play(s) if b not in s.loaded)
+    boat = next(b for b in s.boats if b not in s.loaded)
     cargo = s.cat.boat_load(boat, s.season_enum)
     return [({"type": "load", "boat": boat, "workers": workers, "skills": skills}, p * q)
             for workers, p in _drawn(s.bag, COLOURS, workers_due(s, boat))

@@ -19,7 +19,7 @@ from .geometry import PlacedTile, check_placement
 from .hands import unknown_skills, unknown_workers
 from .rules import NOUNS, counted, refuse
 from .scoring import check_declared, score_game
-from .seasons import WINTER_INDEX, after_boat, after_layout, boats_in_play, end_season, next_season, owns_flipper, workers_due
+from .seasons import WINTER_INDEX, after_boat, after_layout, end_season, next_season, owns_flipper, workers_due
 from .state import COLOUR_INDEX, EMPTY_LOAD, SEASONS, SKILL_INDEX, BoatLoad, Draw, KFState, Phase, Transport, expect, waiting
 
 WINDOW_TYPES = frozenset(("winter", "place", "final"))
@@ -69,7 +69,7 @@ def load(s: KFState, move: dict) -> None:
     :raises IllegalMove: KEY.BOAT.LOAD, KEY.BOAT.SHORT or CORE.HIDDEN.NOT_IN_POOL.
     """
     boat = move["boat"]
-    if boat not in boats_in_play(s):
+    if boat not in s.boats:
         raise refuse("KEY.BOAT.LOAD", f"{boat!r} is not a boat in play with {s.n} players", "/boat")
     if boat in s.loaded:
         raise refuse("KEY.BOAT.LOAD", f"the {s.cat.tiles[boat].name} is already loaded this season", "/boat")
@@ -134,7 +134,7 @@ def take_boat(s: KFState, seat: int, move: dict) -> None:
     """:raises IllegalMove: KEY.BOAT.CHOICE."""
     boat = move["boat"]
     if boat not in s.boats_left:
-        why = "already taken this season" if boat in boats_in_play(s) else f"not a boat in play with {s.n} players"
+        why = "already taken this season" if boat in s.boats else f"not a boat in play with {s.n} players"
         raise refuse("KEY.BOAT.CHOICE", f"{boat!r} is {why}: the boats left are {', '.join(s.boats_left)}", "/boat")
     s.boats_left.remove(boat)
     p = s.players[seat]

@@ -29,7 +29,7 @@ from operator import itemgetter
 
 from ..core.errors import IllegalMove
 from .allocation import Allocation, Rule, check_allocation, solver
-from .catalog import COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, Scoring, ScoringKind, Season, TileGroup
+from .catalog import COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, ScoringKind, Season, Side, TileGroup
 from .geometry import PlacedTile, Village, adjacent_tiles, river_component, road_loop_tiles
 from .rules import counted
 from .state import COLOUR_INDEX, SKILL_INDEX, KFState, Phase
@@ -61,21 +61,6 @@ class Score:
     lines: tuple[ScoreLine, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _Profile:
-    """What one tile shows on one side matters for scoring, read from the catalog once."""
-
-    tile: HexTile  #: the catalog tile described
-    vp: int
-    fixed: tuple[Scoring, ...]  #: flat, transport capacity, road loop, river boats, adjacent tiles: in printed order
-    yard: Scoring | None  #: the first stored-resources entry
-    rules: tuple[Rule, ...]  #: what takes workers, skill tiles or resources (per group, distinct set, chosen type)
-    ability: tuple[AbilityKind, int] | None  #: a summer boat's ability: kind and factor (2b) or count
-
-
-_FIXED_KINDS = frozenset((ScoringKind.FLAT, ScoringKind.TRANSPORT_CAPACITY, ScoringKind.ROAD_LOOP, ScoringKind.RIVER_BOATS,
-                          ScoringKind.ADJACENT_TILES))
-_RULE_KINDS = frozenset((ScoringKind.PER_GROUP, ScoringKind.DISTINCT_SET, ScoringKind.CHOSEN_TYPE_EACH))
 # enum members read for every tile scored, as module constants: a global lookup, where an enum member is an
 # attribute lookup through the enum's metaclass (several times slower in Python 3.11)
 _FLAT, _TRANSPORT_CAPACITY, _ROAD_LOOP, _RIVER_BOATS = (ScoringKind.FLAT, ScoringKind.TRANSPORT_CAPACITY, ScoringKind.ROAD_LOOP,
@@ -88,29 +73,24 @@ _NOTHING = (0, 0, 0, 0)
 _ZEROS = (0,) * max(len(types) for _, types in ITEM_CLASSES)
 
 
-def _profile(tile: HexTile, side_name: str) -> _Profile:
-    side = tile.sides[side_name]
-    ability = None
-    if tile.group is TileGroup.SUMMER_BOAT:
-        a = tile.abilities[side_name]
-        ability = (a.kind, a.factor if a.kind is AbilityKind.DOUBLE_TRANSPORT_UPGRADE else a.count)
-    return _Profile(tile, side.vp, tuple(x for x in side.scoring if x.kind in _FIXED_KINDS),
-                    next((x for x in side.scoring if x.kind is ScoringKind.STORED_RESOURCES), None),
-                    tuple(Rule(tile.id, x) for x in side.scoring if x.kind in _RULE_KINDS), ability)
-
-
-def _profiles(village: Village) -> list[tuple[PlacedTile, _Profile]]:
-    """Each tile of the village with the profile of the side it shows."""
+def _placed(village: Village) -> list[tuple[PlacedTile, HexTile, Side]]:
+    """Each tile of the village with its catalog tile and the side it shows."""
     tiles = village.catalog.tiles
-    return [(p, _profile(tiles[p.tile], p.side)) for p in village.tiles.values()]
+    out = []
+    for p in village.tiles.values():
+        tile = tiles[p.tile]
+        out.append((p, tile, tile.sides[p.side]))
+    return out
 
 
-def abilities(village: Village, profiles: list | None = None) -> dict[AbilityKind, int]:
+def abilities(village: Village) -> dict[AbilityKind, int]:
     """The summer boat abilities the village holds: kind -> its factor (or count)."""
+    tiles = village.catalog.tiles
     out: dict[AbilityKind, int] = {}
-    for _, info in profiles if profiles is not None else _profiles(village):
-        if info.ability is not None:
-            out[info.ability[0]] = info.ability[1]
+    for p in village.tiles.values():
+        held = tiles[p.tile].abilities
+        if held is not None:
+            out[held[p.side].kind] = held[p.side].amount
     return out
 
 
@@ -162,20 +142,18 @@ def player_rows(s: KFState) -> list[tuple]:
     return rows
 
 
-def _fixed_lines(village: Village, held: dict[AbilityKind, int], profiles: list | None = None) -> list[ScoreLine]:
+def _fixed_lines(village: Village, held: dict[AbilityKind, int], placed: list) -> list[ScoreLine]:
     """Points that do not depend on how items are allocated: printed VP, boats, turn-order tiles,
     in the order of the tiles' coordinates."""
     cat = village.catalog
-    profiles = profiles if profiles is not None else _profiles(village)
     lines = []
     loops = None
-    scored = [(p.coord, p, info) for p, info in profiles if info.vp or info.fixed]
+    scored = [(p.coord, p, tile, side) for p, tile, side in placed if side.vp or side.fixed]
     scored.sort(key=_FIRST)  # by coordinate (a C key, not a lambda per tile)
-    for _, p, info in scored:
-        tile = info.tile
-        if info.vp:
-            lines.append(ScoreLine(tile.id, info.vp, f"{tile.name}: {info.vp} printed VP"))
-        for s in info.fixed:
+    for _, p, tile, side in scored:
+        if side.vp:
+            lines.append(ScoreLine(tile.id, side.vp, f"{tile.name}: {side.vp} printed VP"))
+        for s in side.fixed:
             if s.kind is _FLAT:
                 lines.append(ScoreLine(tile.id, s.points, f"{tile.name}: {counted(s.points, 'point')}"))
             elif s.kind is _TRANSPORT_CAPACITY:
@@ -198,17 +176,17 @@ def _fixed_lines(village: Village, held: dict[AbilityKind, int], profiles: list 
     return lines
 
 
-def _stored(village: Village, any_resource: bool, extra: tuple[str, str] | None, profiles: list | None = None):
+def _stored(placed: list, any_resource: bool, extra: tuple[str, str] | None):
     """Points of the yards and the resources left for allocation. ``extra``: the purple keyple
     declared as resource ``extra[1]`` lying on the yard ``extra[0]``."""
     lines = []
     pool = [0, 0, 0, 0]  # RESOURCES order
-    for p, info in profiles if profiles is not None else _profiles(village):
+    for p, tile, side in placed:
         on = p.resources
         if extra is not None and extra[0] == p.tile:
             on = list(on)
             on[RESOURCES.index(extra[1])] += 1
-        yard = info.yard
+        yard = side.yard
         if yard is None:
             if on != _NOTHING:  # most tiles hold nothing at the end
                 pool[0] += on[0]
@@ -225,33 +203,33 @@ def _stored(village: Village, any_resource: bool, extra: tuple[str, str] | None,
         purple = ""
         if extra is not None and extra[0] == p.tile and (any_resource or extra[1] in yard.accepts):
             purple = f" (the purple keyple declared as one {extra[1]} on it)"
-        lines.append(ScoreLine(info.tile.id, kept * yard.points_each,
-                               f"{info.tile.name}: {counted(kept, 'resource')} on it, {yard.points_each} each{purple}"))
+        lines.append(ScoreLine(tile.id, kept * yard.points_each,
+                               f"{tile.name}: {counted(kept, 'resource')} on it, {yard.points_each} each{purple}"))
     return lines, dict(zip(RESOURCES, pool))
 
 
-def _rules(village: Village, profiles: list | None = None) -> dict[str, tuple[Rule, ...]]:
+def _rules(placed: list) -> dict[str, tuple[Rule, ...]]:
     """The rules taking each item class, in the order of the owning tiles' ids."""
-    owning = [(p.tile, info.rules) for p, info in (profiles if profiles is not None else _profiles(village)) if info.rules]
+    owning = [(tile.id, side.takes) for _, tile, side in placed if side.takes]
     if not owning:  # most villages: no tile takes items
         return {"workers": (), "skills": (), "resources": ()}
     out: dict[str, list[Rule]] = {"workers": [], "skills": [], "resources": []}
     owning.sort(key=_FIRST)
-    for _, rules in owning:
-        for rule in rules:
-            out[rule.scoring.items].append(rule)
+    for owner, takes in owning:
+        for x in takes:
+            out[x.items].append(Rule(owner, x))
     return {items: tuple(rules) for items, rules in out.items()}
 
 
-def _declarations(village: Village, purple: bool, profiles: list | None = None):
+def _declarations(placed: list, purple: bool):
     """Every way to declare the purple keyple: (item class, type) or (yard tile id, resource) for a yard."""
     if not purple:
         return [None]
     out: list = [None]
     for items, types in ITEM_CLASSES:
         out.extend(("item", items, t) for t in types)
-    for p, info in profiles if profiles is not None else _profiles(village):
-        if info.yard is not None:
+    for p, _, side in placed:
+        if side.yard is not None:
             out.extend(("yard", p.tile, r) for r in RESOURCES)
     return out
 
@@ -278,10 +256,10 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     """
     cat: Catalog = village.catalog
     declared = declared or {}
-    profiles = _profiles(village)
-    held = abilities(village, profiles)
+    placed = _placed(village)
+    held = abilities(village)
     any_resource = _SCORE_ANY_RESOURCE in held
-    rules = _rules(village, profiles)
+    rules = _rules(placed)
     best_of = {items: solver(items, rules[items], any_resource, cat.gold_points) for items, _ in ITEM_CLASSES}
 
     def allocation(items: str, counts: tuple[int, ...]) -> Allocation | IllegalMove:
@@ -294,7 +272,7 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
         except IllegalMove as exc:
             return exc
 
-    base_lines, base_pool = _stored(village, any_resource, None, profiles)
+    base_lines, base_pool = _stored(placed, any_resource, None)
     base_stored = 0
     for line in base_lines:
         base_stored += line.points
@@ -307,8 +285,8 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     varied: dict[tuple[int, tuple[int, ...]], Allocation | IllegalMove] = {}  # (class, counts) -> allocation
     best: tuple[int, tuple | None, list[Allocation]] | None = None  # total, declaration, allocation per class
     refused: IllegalMove | None = None
-    yards = {p.tile: info.yard for p, info in profiles if info.yard is not None} if holdings.purple else {}
-    for declaration in _declarations(village, holdings.purple, profiles):
+    yards = {p.tile: side.yard for p, _, side in placed if side.yard is not None} if holdings.purple else {}
+    for declaration in _declarations(placed, holdings.purple):
         stored, found, failed = base_stored, base_found, base_failed
         if declaration is not None:
             what, where, kind = declaration
@@ -334,9 +312,9 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
         assert refused is not None
         raise refused
     _, declaration, found = best
-    lines = _fixed_lines(village, held, profiles)
+    lines = _fixed_lines(village, held, placed)
     if declaration and declaration[0] == "yard":
-        lines += _stored(village, any_resource, (declaration[1], declaration[2]), profiles)[0]
+        lines += _stored(placed, any_resource, (declaration[1], declaration[2]))[0]
     else:
         lines += base_lines
     for (items, _), result in zip(ITEM_CLASSES, found):
@@ -403,10 +381,10 @@ def category(s: KFState, source: str) -> str:
     if source == "gold":
         return "gold"
     tile = s.cat.tiles[source]
-    if tile.season is Season.WINTER:
+    if tile.season is _WINTER:
         return "winter_tiles"
     side = tile.sides.get("front")
-    if side is not None and any(x.kind.value == "stored_resources" for x in side.scoring):
+    if side is not None and side.yard is not None:
         return "yards"
     return _CATEGORY[tile.group]
 

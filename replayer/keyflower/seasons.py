@@ -122,10 +122,6 @@ def boat_bonus(held: dict[AbilityKind, int]) -> tuple[int, int]:
 
 # -- a season's steps on the state ----------------------------------------------------------------
 
-def boats_in_play(s: KFState) -> tuple[str, ...]:
-    return s.boats
-
-
 def open_season(s: KFState) -> None:
     s.on_tile = {}
     s.passes = 0
@@ -170,7 +166,8 @@ def workers_due(s: KFState, boat: str) -> int:
 def _workers_wanted(s: KFState) -> tuple[tuple[tuple[str, int], ...], int, dict[str, int]]:
     """The workers each boat in play is loaded with this season when the bag has enough, in the
     boats' order, their sum, and the same by boat."""
-    wanted = tuple((b, (c.workers if (c := s.cat.boat_load(b, s.season_enum)) else 0)) for b in boats_in_play(s))
+    loads = s.cat.loads[SEASONS[s.season]]
+    wanted = tuple((b, loads[b].workers if b in loads else 0) for b in s.boats)
     return wanted, sum(n for _, n in wanted), dict(wanted)
 
 
@@ -242,7 +239,7 @@ def end_season(s: KFState) -> None:
     s.boat_order = list(order.order)
     s.next_start = order.next_start
     s.boat_turn = 0
-    s.boats_left = list(boats_in_play(s))
+    s.boats_left = list(s.boats)
     s.phase = Phase.BOATS
     s.current = s.boat_order[0]
 

@@ -29,8 +29,8 @@ RESOURCE_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 SEASONS = (Season.SPRING, Season.SUMMER, Season.AUTUMN, Season.WINTER)
 
 
-class Phase(enum.Enum):
-    """Where a season stands."""
+class Phase(str, enum.Enum):
+    """Where a season stands (a str enum: its hash is its value's, as a dict key read every move)."""
 
     LAYOUT = "layout"  #: spring, summer, autumn: the season's tiles laid out and the boats loaded (chance)
     WINTER_CHOICE = "winter_choice"  #: winter: each player puts up winter tiles (simultaneous)
