@@ -1,7 +1,6 @@
 """Keyflower (R&D Games, 2012; Breese & Bleasdale), 2-6 players: the strict engine, registered.
 
-``GAME`` is the ``ludolog.games`` entry point ``keyflower`` (and the registry's built-in fallback), so
-every registered-game test covers it: conformance, fuzz, schema paths, examples, goldens, CLI and report.
+``GAME`` is the ``ludolog.games`` entry point ``keyflower`` (and the registry's built-in fallback).
 
 The log (``schema/keyflower.schema.json``, format ``ludolog/2``): ``setup`` holds the home tiles
 in seat order, the turn-order tiles' sides, the winter tiles dealt and the eight starting workers
@@ -15,54 +14,13 @@ every unseen worker and skill tile named). The engine never draws: the core's Hi
 for the bag, the skill pile and the winter tiles, and identifies unseen workers when they are
 placed or paid.
 
-Built: (1) set-up as recorded: home tiles, the start player, the
-turn-order tiles' sides by player count, the winter tiles dealt and the eight starting workers
-(``"?"`` unseen), the summer boats' sides when laid out; (2) the four seasons (layout and boat loads,
-the colour rule on bids and uses, outbids and moving outbid groups, increasing uses up to six
-workers, consecutive passes, the end of each season with winners, returned workers, the bag, turn
-order and the start player, boats taken with summer boats 1a and 1b, tile placement with matching
-sides or 2a); every action kind of the catalog through the core's EffectRegistry (``effects``:
-resources, the Workshop's choice, random workers and skill tiles, the Hiring Fair, Brewer,
-Carpenter/Mason/Smelter, Peddler/Store/Fair, Tavern, transport and upgrades with 2a, 2b and 3a);
-boats 4a (counter bids lying down) and 4b (any colours on a used tile); winter boats taken as tiles,
-the purple keyple; final scoring of every tile (``scoring``, ``allocation``) into the ledger by
-category, each item scored once, Mercer's Guild gold substitution; ties shared; (3) the catalog
-(``catalog.json``, schema ``schema/keyflower.catalog.schema.json``, CATALOG.md; ``ludolog ids
-keyflower`` lists it, ``ids``); (4) legal moves and the simulator (``listing``), the conformance
-suite, a hand-written case log per rule code (tests/cases/keyflower/, made by
-tests/cases/make_keyflower_cases.py), golden playthroughs for 2-6 players (tests/golden/keyflower/),
-the annotated example ``schema/keyflower.example.md``, the state columns (``Keyflower.player_rows``:
-VP, workers by colour and unseen, resources by type, skill tiles by type and unseen, village,
-upgraded and winter tiles, transport capacity, the start player), the named queries
-``keyflower_winning_bids`` and ``keyflower_winter_tiles``, and tests for the numbers of the tile
-texts (tests/keyflower/test_scoring.py, test_tile_numbers.py).
-
-Speed: the moves are dispatched by phase and per-move records are plain slots dataclasses; the
-ingest's rows (``Keyflower.player_rows``, in ``scoring``) are counted from the state at each ask.
-
 Rules references (``rules``) name the rulebook's chapters and the tile texts' headings (``Keyflower
 rules, Bidding``; ``Boat 4a``), never the abbreviations below, which are this docstring's and the
 catalog's shorthand for the sources.
 
-Modules, the same roles under the same names as every game package (docs/adding-a-game.md):
-
-- ``engine.py``: the ``Game`` subclass, each interface member handed to the modules below.
-- ``state.py``: the typed state, its phases, pending decisions, whose turn and what it waits for.
-- ``catalog.py``: the component data read into typed tiles, its closed vocabularies of effect
-  kinds, the set-up lookups.
-- ``setup.py``: the position before the first move (home tiles, boats, turn-order tiles, season
-  tiles, winter tiles dealt and chosen, starting workers, against the table) and a random set-up.
-- ``moves.py``: applying each move type (the checks every move has, then its function); the
-  layout, winter tiles, boats, placing and the final count.
-- ``listing.py``: the legal moves of a position and chance's odds.
-- ``scoring.py``: final scoring with one line per source, the declared allocation checked, the
-  ledger filled and the winners.
-- ``render.py``: the position in words (``describe``, ``render``).
-- ``board_svg.py``: the position as a picture (``render_svg``).
-- ``ids.py``: the catalog's ids in words for ``ludolog ids``.
-- ``rules.py``: every ``KEY.*`` code with its passage.
-
-and the game's own domain:
+Modules: the roles every game package has, under the same names (docs/adding-a-game.md):
+``engine.py``, ``state.py``, ``catalog.py``, ``setup.py``, ``moves.py``, ``listing.py``, ``scoring.py``,
+``render.py``, ``board_svg.py``, ``ids.py``, ``rules.py``; and the game's own domain:
 
 - ``actions.py``: the action phase's moves (bid, use, draws, carries, upgrades).
 - ``bidding.py``: the colour rule, bids, outbids, uses, boats 4a and 4b.

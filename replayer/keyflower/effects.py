@@ -199,7 +199,8 @@ def _worker_for_workers(s: KFState, ctx: UseContext, move: dict) -> Commit:
 
 @EFFECTS.effect("transport_upgrade")
 def _transport_upgrade(s: KFState, ctx: UseContext, move: dict) -> Commit:
-    """Home tiles, Stable, Farrier, Wainwright: carries and upgrades in the player's own village follow."""
+    """Home tiles, Stable, Farrier, Wainwright: carries and upgrades in the player's own village follow.
+    Boat 2b: "All of a players transport capacity and upgrade ability is doubled"."""
     held = ctx.held
     factor = held.get(_DOUBLE, 1) if held else 1
     task = Transport(ctx.seat, ctx.tile, ctx.action.transport * factor, ctx.action.upgrades * factor,

@@ -121,12 +121,6 @@ class Village:
         new.edges = self.edges
         return new
 
-    def coord_of(self, tile_id: str) -> Coord | None:
-        for c, p in self.tiles.items():
-            if p.tile == tile_id:
-                return c
-        return None
-
     def home(self) -> Coord | None:
         for c, p in self.tiles.items():
             if self.catalog.tiles[p.tile].group is TileGroup.HOME:

@@ -130,10 +130,6 @@ def skill_to_pile(s: KFState, skill: str) -> None:
         s.skill_pile.put_back(skill)
 
 
-def worker_total(s: KFState, seat: int) -> int:
-    return sum(s.players[seat].workers) + unknown_workers(s, seat)
-
-
 def colours_available(s: KFState, seat: int) -> dict[str, int]:
     """For each colour, the most workers of it ``seat`` could place (known plus possible unseen)."""
     p = s.players[seat]

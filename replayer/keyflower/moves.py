@@ -131,7 +131,13 @@ def winter_choice(s: KFState, seat: int, move: dict) -> None:
 
 
 def take_boat(s: KFState, seat: int, move: dict) -> None:
-    """:raises IllegalMove: KEY.BOAT.CHOICE."""
+    """A boat's contents (in winter, the boat tile) taken, with the extra workers of summer boats 1a
+    and 1b, each "if available": 1a "takes two additional workers from the bag ... When taking a boat
+    tile at the end of winter, the player takes two workers from the bag"; 1b "additionally takes one
+    green worker from the supply". They count at every pick from the moment the summer boat is won
+    (the text names the end of summer, before the won tiles are placed).
+
+    :raises IllegalMove: KEY.BOAT.CHOICE."""
     boat = move["boat"]
     if boat not in s.boats_left:
         why = "already taken this season" if boat in s.boats else f"not a boat in play with {s.n} players"

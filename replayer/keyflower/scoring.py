@@ -61,10 +61,6 @@ class Score:
     lines: tuple[ScoreLine, ...]
 
 
-# enum members read for every tile scored, as module constants: a global lookup, where an enum member is an
-# attribute lookup through the enum's metaclass (several times slower in Python 3.11)
-_FLAT, _TRANSPORT_CAPACITY, _ROAD_LOOP, _RIVER_BOATS = (ScoringKind.FLAT, ScoringKind.TRANSPORT_CAPACITY, ScoringKind.ROAD_LOOP,
-                                                   ScoringKind.RIVER_BOATS)
 _SCORE_ANY_RESOURCE = AbilityKind.SCORE_ANY_RESOURCE
 _DOUBLE_TRANSPORT, _TRANSPORT_UPGRADE, _WINTER = AbilityKind.DOUBLE_TRANSPORT_UPGRADE, ActionKind.TRANSPORT_UPGRADE, Season.WINTER
 _FIRST = itemgetter(0)
@@ -149,22 +145,22 @@ def _fixed_lines(village: Village, held: dict[AbilityKind, int], placed: list) -
     lines = []
     loops = None
     scored = [(p.coord, p, tile, side) for p, tile, side in placed if side.vp or side.fixed]
-    scored.sort(key=_FIRST)  # by coordinate (a C key, not a lambda per tile)
+    scored.sort(key=_FIRST)  # by coordinate
     for _, p, tile, side in scored:
         if side.vp:
             lines.append(ScoreLine(tile.id, side.vp, f"{tile.name}: {side.vp} printed VP"))
         for s in side.fixed:
-            if s.kind is _FLAT:
+            if s.kind is ScoringKind.FLAT:
                 lines.append(ScoreLine(tile.id, s.points, f"{tile.name}: {counted(s.points, 'point')}"))
-            elif s.kind is _TRANSPORT_CAPACITY:
+            elif s.kind is ScoringKind.TRANSPORT_CAPACITY:
                 factor = held.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
                 cap = transport_total(village)
                 doubled = f", times {factor} with summer boat 2b" if factor > 1 else ""
                 lines.append(ScoreLine(tile.id, cap * s.points_each * factor, f"{tile.name}: transport capacity {cap}{doubled}"))
-            elif s.kind is _ROAD_LOOP:
+            elif s.kind is ScoringKind.ROAD_LOOP:
                 loops = road_loop_tiles(village) if loops is None else loops
                 lines.append(ScoreLine(tile.id, len(loops) * s.points_each, f"{tile.name}: {counted(len(loops), 'tile')} on road loops"))
-            elif s.kind is _RIVER_BOATS:
+            elif s.kind is ScoringKind.RIVER_BOATS:
                 home = village.home()
                 joined = river_component(village, home) if home is not None else frozenset()
                 boats = [cat.tiles[village.tiles[x].tile] for x in joined if cat.tiles[village.tiles[x].tile].is_boat]
@@ -189,10 +185,7 @@ def _stored(placed: list, any_resource: bool, extra: tuple[str, str] | None):
         yard = side.yard
         if yard is None:
             if on != _NOTHING:  # most tiles hold nothing at the end
-                pool[0] += on[0]
-                pool[1] += on[1]
-                pool[2] += on[2]
-                pool[3] += on[3]
+                pool = [a + b for a, b in zip(pool, on)]
             continue
         kept = 0
         for k, r in enumerate(RESOURCES):
@@ -211,8 +204,6 @@ def _stored(placed: list, any_resource: bool, extra: tuple[str, str] | None):
 def _rules(placed: list) -> dict[str, tuple[Rule, ...]]:
     """The rules taking each item class, in the order of the owning tiles' ids."""
     owning = [(tile.id, side.takes) for _, tile, side in placed if side.takes]
-    if not owning:  # most villages: no tile takes items
-        return {"workers": (), "skills": (), "resources": ()}
     out: dict[str, list[Rule]] = {"workers": [], "skills": [], "resources": []}
     owning.sort(key=_FIRST)
     for owner, takes in owning:
@@ -236,10 +227,7 @@ def _declarations(placed: list, purple: bool):
 
 def _first_refusal(found: list) -> IllegalMove | None:
     """The first item class refused (in class order) among the allocations ``found``, or None."""
-    for x in found:
-        if isinstance(x, IllegalMove):
-            return x
-    return None
+    return next((x for x in found if isinstance(x, IllegalMove)), None)
 
 
 def final_score(village: Village, holdings: Holdings, declared: dict | None = None) -> Score:
@@ -273,9 +261,7 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
             return exc
 
     base_lines, base_pool = _stored(placed, any_resource, None)
-    base_stored = 0
-    for line in base_lines:
-        base_stored += line.points
+    base_stored = sum(line.points for line in base_lines)
     held_counts = {"workers": dict(holdings.workers), "skills": dict(holdings.skills), "resources": base_pool}
     base = [tuple(map(held_counts[items].get, types, _ZEROS)) for items, types in ITEM_CLASSES]  # .get(t, 0) per type
     # each item class's allocation depends on its own counts alone: computed once for the counts
@@ -329,10 +315,7 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
         if items == "resources" and result.gold_points:
             lines.append(ScoreLine("gold", result.gold_points,
                                    f"{result.gold_points // max(cat.gold_points, 1)} gold left unallocated{purple}"))
-    total = 0
-    for line in lines:
-        total += line.points
-    return Score(total, tuple(lines))
+    return Score(sum(line.points for line in lines), tuple(lines))
 
 
 def winners(totals: dict[int, int]) -> tuple[int, ...]:

@@ -1,5 +1,5 @@
-"""The course of a season: where products go and who picks a boat in which order (pure functions),
-and the steps between the moves: a season opened, its layout done, its end, the boats, the next.
+"""The course of a season: who picks a boat in which order and who starts (pure functions), and
+the steps between the moves: a season opened, its layout done, its end, the boats, the next.
 
 Each of spring, summer and autumn opens with the season's tiles laid out one ``lay`` at a time
 and each boat loaded (``load``) with workers from the bag and skill tiles from the pile, face up.
@@ -12,46 +12,19 @@ used in a village go to its owner; turn-order tiles give the boat order and the 
 Players then take boats in that order (``boat``) and place the tiles they won (``place``,
 simultaneous). After winter: Flipper's free flip and the count behind the screens (``final``,
 simultaneous), then the final score.
-
-Rules text and rulebook: "Any resources generated in a player's own village are placed on the tile
-generating the resources. Any resources generated in another player's village or from a tile being
-bid for are placed on the player's home tile." End of season, turn order tiles: "The player who
-won the number 1 turn order tile takes the workers and skill tile(s) from the boat of their choice
-... The player(s) who won the number two, three and four turn order tiles (if applicable) then do
-the same, followed in clockwise order from the new start player by any of the players who did not
-win a turn order tile. If no player bid for the new start player tile, the existing start player
-remains the start player for the purposes of collecting the boat contents ... A player may only
-take contents of one boat even if they win the bids for more than one turn order tile." and "If no
-player bid for the turn order tile with the start player icon then, after all of the players have
-taken their workers and skill tile(s), the player to the start player's left becomes the new start
-player".
 """
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from ..core.simultaneous import SimultaneousWindow
 from .actions import win_summer_boat
 from .bidding import TileWorkers
-from .catalog import AbilityKind, Season
+from .catalog import Season
 from .state import COLOUR_INDEX, SEASONS, KFState, Phase
 
 #: the season index of winter (``s.season`` compared without the season_enum property's call)
 WINTER_INDEX = SEASONS.index(Season.WINTER)
-
-
-class Where(enum.Enum):
-    """Where the tile a player uses lies."""
-
-    OWN_VILLAGE = "own_village"
-    OTHER_VILLAGE = "other_village"
-    AUCTION = "auction"
-
-
-def resources_go_to_used_tile(where: Where) -> bool:
-    """True: produced resources lie on the tile used; False: they go onto the actor's home tile."""
-    return where is Where.OWN_VILLAGE
 
 
 @dataclass(slots=True)
@@ -63,11 +36,13 @@ class BoatOrder:
 
 
 def boat_order(seats: tuple[int, ...], start: int, winners: dict[int, int], start_tile: int) -> BoatOrder:
-    """The order of boat choice after a season.
-
-    ``seats``: players clockwise; ``start``: the start player of the season ending; ``winners``:
-    turn-order tile number -> the player who won it; ``start_tile``: the number of the tile showing
-    the start player. "The player to the start player's left" is the next player clockwise.
+    """The order of boat choice after a season: "The player who won the number 1 turn order tile takes
+    the workers and skill tile(s) from the boat of their choice ... The player(s) who won the number
+    two, three and four turn order tiles (if applicable) then do the same, followed in clockwise
+    order from the new start player by any of the players who did not win a turn order tile ... A
+    player may only take contents of one boat even if they win the bids for more than one turn order
+    tile." ``winners``: turn-order tile number -> the player who won it; ``start_tile``: the number of
+    the tile showing the start player. "The player to the start player's left" is the next player clockwise.
 
     When nobody won the start-player tile, the players without a turn-order tile choose clockwise
     from the season's start player, and only then does the player to that player's left become
@@ -104,22 +79,6 @@ def first_start_player(home_numbers: dict[int, int]) -> int:
     return min(home_numbers, key=lambda p: home_numbers[p])
 
 
-
-def boat_bonus(held: dict[AbilityKind, int]) -> tuple[int, int]:
-    """Extra workers with each boat pick from the summer boats a player holds (``held``: ability kind
-    -> its count, as :func:`.scoring.abilities` gives): (drawn from the bag, green from the stock),
-    each "if available".
-
-    Boat 1a: "When taking workers from the boats at the end of summer and autumn, the player takes
-    two additional workers from the bag ... When taking a boat tile at the end of winter, the player
-    takes two workers from the bag." Boat 1b: "additionally takes one green worker from the supply
-    ... When taking a boat tile at the end of winter, the player also takes one green worker". The
-    numbers are the same at every pick; a summer boat won this summer counts at this summer's pick
-    (the text names the end of summer, before the won tiles are placed).
-    """
-    return held.get(AbilityKind.BOAT_DRAW_WORKERS, 0), held.get(AbilityKind.BOAT_GREEN_WORKER, 0)
-
-
 # -- a season's steps on the state ----------------------------------------------------------------
 
 def open_season(s: KFState) -> None:
@@ -148,27 +107,18 @@ def workers_due(s: KFState, boat: str) -> int:
     there are insufficient workers in the bag, fill boats in order with one worker at a time, but not
     with more workers than are stated on the tile": the workers the bag held before the first load
     are shared out one at a time in the boats' order, whatever order the loads are written in."""
-    wanted, total, by_boat = _workers_wanted(s)
-    left = s.bag.remaining
-    for b in s.loaded:
-        left += sum(s.boat_load[b].workers)
-    if left >= total:
-        return by_boat[boat]
-    share = dict.fromkeys(dict(wanted), 0)
+    loads = s.cat.loads[SEASONS[s.season]]
+    wanted = [(b, loads[b].workers if b in loads else 0) for b in s.boats]
+    left = s.bag.remaining + sum(sum(s.boat_load[b].workers) for b in s.loaded)
+    if left >= sum(n for _, n in wanted):
+        return dict(wanted)[boat]
+    share = dict.fromkeys(s.boats, 0)
     while left:
         for b, n in wanted:
             if left and share[b] < n:
                 share[b] += 1
                 left -= 1
     return share[boat]
-
-
-def _workers_wanted(s: KFState) -> tuple[tuple[tuple[str, int], ...], int, dict[str, int]]:
-    """The workers each boat in play is loaded with this season when the bag has enough, in the
-    boats' order, their sum, and the same by boat."""
-    loads = s.cat.loads[SEASONS[s.season]]
-    wanted = tuple((b, loads[b].workers if b in loads else 0) for b in s.boats)
-    return wanted, sum(n for _, n in wanted), dict(wanted)
 
 
 def after_layout(s: KFState) -> None:

@@ -65,22 +65,6 @@ def check_turn_order(cat: Catalog, players: int, tiles: dict[str, str]) -> None:
                                              f"write those tiles with those sides")
 
 
-def check_season_tiles(cat: Catalog, players: int, season: Season, tiles: Sequence[str]) -> None:
-    """The tiles laid out at the start of spring, summer or autumn.
-
-    :raises IllegalMove: KEY.SETUP.SEASON_TILES unless there are as many as the table says, all
-        different and all of that season.
-    """
-    pc = cat.setup(players)
-    if len(tiles) != pc.season_tiles:
-        raise refuse("KEY.SETUP.SEASON_TILES", f"{players} players lay out {pc.season_tiles} {season.value} tiles, not {len(tiles)}")
-    for t in tiles:
-        if t not in cat.tiles or cat.tiles[t].season is not season:
-            raise refuse("KEY.SETUP.SEASON_TILES", f"{t!r} is not a {season.value} tile")
-    if len(set(tiles)) != len(tiles):
-        raise refuse("KEY.SETUP.SEASON_TILES", f"each {season.value} tile exists once: a tile is laid out twice")
-
-
 def check_summer_boat_side(cat: Catalog, tile: str, side: str) -> None:
     """:raises IllegalMove: KEY.SETUP.SUMMER_BOAT_SIDE unless ``side`` is one of the summer boat's two sides."""
     boat = cat.tiles.get(tile)
@@ -112,14 +96,6 @@ def check_winter_dealt(cat: Catalog, players: int, dealt: Sequence[Sequence[str 
         twice = sorted({t for t in known if known.count(t) > 1})
         raise refuse("KEY.SETUP.WINTER_DEALT", f"each winter tile exists once: {', '.join(twice)} "
                      f"{'is' if len(twice) == 1 else 'are'} dealt twice (write '?' for a tile not seen)")
-
-
-def check_winter_choice(hand: Sequence[str], chosen: Sequence[str]) -> None:
-    """:raises IllegalMove: KEY.WINTER.CHOICE unless the player puts up at least one of their own winter tiles, each once."""
-    if not chosen:
-        raise refuse("KEY.WINTER.CHOICE", "each player selects one or more of the winter tiles they received")
-    if len(set(chosen)) != len(chosen) or any(t not in hand for t in chosen):
-        raise refuse("KEY.WINTER.CHOICE", f"only winter tiles of the player's own hand ({', '.join(hand)}) can be selected, each once")
 
 
 def check_starting_workers(cat: Catalog, drawn: int) -> None:

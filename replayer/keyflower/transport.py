@@ -33,12 +33,6 @@ class Carry:
     count: int = 1
 
 
-def capacity(base: int, factor: int = 1) -> int:
-    """Transport or upgrade capacity of one use: the tile's number, times 2 with summer boat 2b
-    ("All of a players transport capacity and upgrade ability is doubled")."""
-    return base * factor
-
-
 def transport(village: Village, carries: list[Carry] | tuple[Carry, ...], points: int, across_fields: bool = False) -> tuple[Village, int]:
     """Apply ``carries`` in order within ``points`` of capacity; the new village and the points used.
 
@@ -117,31 +111,6 @@ def payment_matches(cost: Cost, resources: dict[str, int], skills: dict[str, int
     return all(skills.get(s, 0) >= need_skills.get(s, 0) for s in SKILLS)
 
 
-def can_pay(cost: Cost, on_tile: dict[str, int], screen_skills: dict[str, int], any_resource: bool = False) -> bool:
-    """Could the upgrade be paid from these resources on the tile and skill tiles behind the screen?"""
-    need = dict(cost.resources)
-    if any_resource:
-        enough = sum(on_tile.values()) >= sum(need.values())
-    else:
-        gold = on_tile.get("gold", 0) - need.get("gold", 0)
-        spare = 0
-        for t in RESOURCES[:3]:
-            short = need.get(t, 0) - on_tile.get(t, 0)
-            if short > 0:
-                gold -= short
-            else:
-                spare -= short
-        enough = gold >= 0 and spare + gold >= need.get("any", 0)
-    need_skills = dict(cost.skills)
-    left = 0
-    for s in SKILLS:
-        short = need_skills.get(s, 0) - screen_skills.get(s, 0)
-        if short > 0:
-            return False
-        left -= short
-    return enough and left >= need_skills.get("any", 0)
-
-
 def upgrade(village: Village, coord: Coord, resources: dict[str, int], skills: dict[str, int], any_resource: bool = False) -> Village:
     """Flip the tile at ``coord`` to its upgraded side, paying ``resources`` from it (skill tiles come
     from behind the screen: the caller removes ``skills``). Other resources stay on the tile and it
@@ -169,12 +138,6 @@ def upgrade(village: Village, coord: Coord, resources: dict[str, int], skills: d
                        f"from behind the screen) that make up that cost")
     left = tuple(on_tile[r] - resources.get(r, 0) for r in RESOURCES)
     return village.replaced(PlacedTile(placed.tile, coord, placed.rotation, "upgraded", left))  # type: ignore[arg-type]
-
-
-def check_upgrade_count(flips: int, upgrades: int) -> None:
-    """:raises IllegalMove: KEY.UPGRADE.CAPACITY when one use flips more tiles than its upgrade icons allow."""
-    if flips > upgrades:
-        raise refuse("KEY.UPGRADE.CAPACITY", f"this use upgrades at most {counted(upgrades, 'tile')}, not {flips}")
 
 
 def cost_words(resources: dict[str, int], skills: dict[str, int]) -> str:
