@@ -34,8 +34,7 @@ _ALLOWED = {kind: USE_FIELDS | frozenset(names) for kind, names in PARAMS.items(
 #: (the catalog is checked on load to name no kind without an effect)
 _BY_KIND = {kind: (_ALLOWED.get(kind.value, USE_FIELDS), PARAMS.get(kind.value), EFFECTS[kind.value])
             for kind in ActionKind if kind.value in EFFECTS}
-# enum members read at every bid or use, as module constants: a global lookup, where an enum member is an
-# attribute lookup through the enum's metaclass (several times slower in Python 3.11)
+# enum members read at every bid or use, as module constants (a global lookup is faster)
 _COUNTER_BID, _USE_ANY_COLOUR = AbilityKind.COUNTER_BID_OTHER_COLOUR, AbilityKind.USE_ANY_COLOUR
 
 

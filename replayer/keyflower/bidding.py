@@ -16,9 +16,8 @@ Rulebook passages (supplement 4.1-4.3 and the rules text):
 - Boat 4b: on a tile already bid for or used, its owner may use any colours at once; workers not of
   the standing colour lie down and still count toward the six.
 
-A :class:`TileWorkers` is a value: never changed in place, every change returns a new one. The records
-here are not frozen dataclasses (made at every bid and use; a frozen dataclass sets each field
-through object.__setattr__, about three times the cost), so the core's clone copies them.
+A :class:`TileWorkers` is a value: never changed in place, every change returns a new one (not a
+frozen dataclass, which is slower to make at every bid and use, so the core's clone copies them).
 """
 from __future__ import annotations
 
@@ -48,12 +47,7 @@ class Use:
 
     @property
     def count(self) -> int:
-        n = 0
-        for _, k in self.standing:
-            n += k
-        for _, k in self.lying:
-            n += k
-        return n
+        return sum(k for _, k in self.standing) + sum(k for _, k in self.lying)
 
 
 @dataclass(slots=True)
@@ -86,15 +80,7 @@ class TileWorkers:
         return None
 
     def used_workers(self) -> int:
-        return sum(u.count for u in self.uses) if self.uses else 0
-
-
-_COLOUR_SET = frozenset(COLOURS)
-
-
-def _check_colour(colour: str) -> None:
-    if colour not in COLOURS:
-        raise ValueError(f"unknown worker colour {colour!r}")
+        return sum(u.count for u in self.uses)
 
 
 def bid(state: TileWorkers, player: int, colour: str, added: int, counter_bid: bool = False, village_tile: bool = True) -> TileWorkers:
@@ -105,8 +91,8 @@ def bid(state: TileWorkers, player: int, colour: str, added: int, counter_bid: b
 
     :raises IllegalMove: KEY.BID.COLOUR or KEY.BID.NOT_ENOUGH.
     """
-    if colour not in _COLOUR_SET:
-        _check_colour(colour)
+    if colour not in COLOURS:
+        raise ValueError(f"unknown worker colour {colour!r}")
     if added < 1:
         raise refuse("KEY.BID.NOT_ENOUGH", "a bid places at least one worker")
     # one walk over the bids: the player's own, the best of the others', the others' in order
@@ -165,11 +151,6 @@ def stand_up(state: TileWorkers) -> TileWorkers:
     return TileWorkers(tuple(Bid(b.player, b.colour, b.count, False) for b in state.bids), state.uses)
 
 
-def next_use_minimum(state: TileWorkers) -> int:
-    """Workers the next use needs at least: one more than the previous use."""
-    return state.uses[-1].count + 1 if state.uses else 1
-
-
 def use(state: TileWorkers, player: int, workers: dict[str, int], any_colour: bool = False, limit: int = 6) -> TileWorkers:
     """``player`` uses the tile with ``workers`` (colour -> n). ``any_colour``: the player owns summer boat 4b.
 
@@ -179,8 +160,8 @@ def use(state: TileWorkers, player: int, workers: dict[str, int], any_colour: bo
     placed = {c: n for c, n in workers.items() if n}
     count = 0
     for c, n in placed.items():
-        if c not in _COLOUR_SET:
-            _check_colour(c)
+        if c not in COLOURS:
+            raise ValueError(f"unknown worker colour {c!r}")
         count += n
     return use_placed(state, player, placed, count, any_colour, limit)
 
@@ -196,13 +177,8 @@ def use_placed(state: TileWorkers, player: int, placed: dict[str, int], count: i
         raise refuse("KEY.USE.NOTHING", "a use places at least one worker on the tile")
     uses = state.uses
     bids = state.bids
-    if uses:
-        minimum = uses[-1].count + 1  # next_use_minimum
-        used = 0  # used_workers
-        for u in uses:
-            used += u.count
-    else:
-        minimum, used = 1, 0
+    minimum = uses[-1].count + 1 if uses else 1
+    used = sum(u.count for u in uses)
     if count < minimum:
         raise refuse("KEY.USE.TOO_FEW", f"the previous use of this tile placed {counted(minimum - 1, 'worker')}: this use needs "
                      f"at least {minimum}, not {count}")

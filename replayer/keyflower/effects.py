@@ -32,8 +32,7 @@ Commit = Callable[[], None]
 class UseContext:
     """One use being checked: who, which tile and its action, where the products go, what the
     placement itself takes from behind the screen (so that a payment is checked on top of it).
-    Not frozen (made at every use; a frozen dataclass sets each field through object.__setattr__),
-    but never changed."""
+    Never changed."""
 
     seat: int
     tile: str
@@ -44,8 +43,7 @@ class UseContext:
 
 
 EFFECTS: EffectRegistry = EffectRegistry("keyflower")
-# enum members read at every transport use, as module constants: a global lookup, where an enum member is an
-# attribute lookup through the enum's metaclass (several times slower in Python 3.11)
+# enum members read at every transport use, as module constants (a global lookup is faster)
 _DOUBLE, _ACROSS_FIELDS, _UPGRADE_ANY_RESOURCE = (AbilityKind.DOUBLE_TRANSPORT_UPGRADE, AbilityKind.CROSS_FIELDS_FREE_PLACEMENT,
                                             AbilityKind.UPGRADE_ANY_RESOURCE)
 

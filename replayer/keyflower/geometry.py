@@ -36,6 +36,8 @@ def opposite(side: int) -> int:
 
 #: opposite(side) for sides 0-5
 OPPOSITE = tuple(opposite(side) for side in range(6))
+
+
 def neighbours(c: Coord) -> tuple[Coord, ...]:
     """The coordinates next to ``c`` on sides 0-5 (in the order of :data:`DIRECTIONS`)."""
     q, r = c
@@ -174,18 +176,10 @@ def check_placement(village: Village, tile_id: str, coord: Coord, rotation: int,
                  f"where the {other} shows {EDGE_NAMES[theirs]}: touching sides must match")
 
 
-def passable(mine: Edge, theirs: Edge, across_fields: bool) -> bool:
-    """Can a resource cross from one tile to its neighbour over these touching sides?"""
-    if mine is Edge.ROAD and theirs is Edge.ROAD:
-        return True
-    return across_fields and mine is not Edge.WATER and theirs is not Edge.WATER
-
-
 def links(village: Village, across_fields: bool = False) -> dict[Coord, tuple[Coord, ...]]:
-    """For every tile, the neighbours a resource can reach in one step (they depend on the sides
-    shown alone)."""
+    """For every tile, the neighbours a resource can reach in one step: road meeting road, or with
+    ``across_fields`` (summer boat 2a) any touching sides but water."""
     edges = village.edges
-    # passable() and touching() written out: a village's links are made after nearly every placement
     road, water = Edge.ROAD, Edge.WATER
     graph = {}
     for c in village.tiles:

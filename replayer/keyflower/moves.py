@@ -23,12 +23,10 @@ from .seasons import WINTER_INDEX, after_boat, after_layout, end_season, next_se
 from .state import COLOUR_INDEX, EMPTY_LOAD, SEASONS, SKILL_INDEX, BoatLoad, Draw, KFState, Phase, Transport, expect, waiting
 
 WINDOW_TYPES = frozenset(("winter", "place", "final"))
-# enum members read at every lay, placing and boat taken, as module constants: a global lookup, where an enum member is an
-# attribute lookup through the enum's metaclass (several times slower in Python 3.11)
+# enum members read at every move, as module constants (a global lookup is faster)
 _SUMMER_BOAT = TileGroup.SUMMER_BOAT
 _FREE_PLACEMENT, _BOAT_GREEN_WORKER, _BOAT_DRAW_WORKERS = (AbilityKind.CROSS_FIELDS_FREE_PLACEMENT, AbilityKind.BOAT_GREEN_WORKER,
                                                     AbilityKind.BOAT_DRAW_WORKERS)
-# enum members read at every move, as module constants (as above)
 _END, _LAYOUT, _ACTIONS, _BOATS = Phase.END, Phase.LAYOUT, Phase.ACTIONS, Phase.BOATS
 
 

@@ -3,9 +3,8 @@
 A state is mutable (the engine changes it in place after every check has passed); the pieces it
 holds that describe one tile's workers (:class:`~.bidding.TileWorkers`) and one village
 (:class:`~.geometry.Village`) are treated as immutable values and replaced. The records made per
-move (bids, uses, placed tiles, pending decisions, score lines) are plain ``dataclass(slots=True)``:
-a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` (about three times
-the cost); none of them is changed in place or hashed.
+move (bids, uses, placed tiles, pending decisions, score lines) are plain ``dataclass(slots=True)``
+(quicker to make than frozen ones); none of them is changed in place or hashed.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 import pytest
 
 from ludolog.replayer.core.errors import IllegalMove
-from ludolog.replayer.keyflower.bidding import TileWorkers, bid, next_use_minimum, use, withdraw
+from ludolog.replayer.keyflower.bidding import TileWorkers, bid, use, withdraw
 
 EMPTY = TileWorkers()
 A, B, C = 0, 1, 2
@@ -58,7 +58,6 @@ def test_winning_workers_stay_and_outbid_workers_move_together():
 def test_each_use_needs_more_workers_than_the_previous_and_six_at_most():
     # "Each use of a tile requires at least one more worker than the previous use."
     t = use(EMPTY, A, {"red": 1})
-    assert next_use_minimum(t) == 2
     assert code_of(use, t, B, {"red": 1}) == "KEY.USE.TOO_FEW"
     t = use(t, B, {"red": 2})
     t = use(t, C, {"red": 3})
@@ -71,9 +70,9 @@ def test_rulebook_example_first_use_with_two_workers():
     #  three workers, a total of 5 workers. In this instance the tile cannot be used for a third time in
     #  that season as the maximum number of workers allowed on a tile in one season is 6."
     t = use(EMPTY, A, {"yellow": 2})
-    assert next_use_minimum(t) == 3
+    assert code_of(use, t, B, {"yellow": 2}) == "KEY.USE.TOO_FEW"
     t = use(t, B, {"yellow": 3})
-    assert t.used_workers() == 5 and next_use_minimum(t) == 4
+    assert t.used_workers() == 5 and code_of(use, t, C, {"yellow": 3}) == "KEY.USE.TOO_FEW"
     assert code_of(use, t, C, {"yellow": 4}) == "KEY.USE.FULL"
 
 
