@@ -52,11 +52,7 @@ _PURPLE = "#7a3e9d"  # the start player's purple worker
 def tile_name(cat, tile_id: str) -> str:
     """A tile's name in words (its id when the catalog gives none, as for turn-order tiles)."""
     tile = cat.tiles.get(tile_id)
-    if tile is None:
-        return tile_id
-    if tile.name:
-        return tile.name
-    return tile_id.replace("_", " ")
+    return tile_id if tile is None else tile.name or tile_id.replace("_", " ")
 
 
 def short_lines(name: str, width: int = 9) -> list[str]:

@@ -143,8 +143,7 @@ def check_placement(village: Village, tile_id: str, coord: Coord, rotation: int,
     """Can ``tile_id`` turned ``rotation`` go onto ``coord``? ``free_placement``: summer boat 2a.
 
     Rules text: "unless the player also owns summer boat 2a, all the sides must match: roads, no
-    roads, water". One loop over the sides: the first side touching a tile whose edge differs is
-    remembered, and refused once the tile is known to touch the village at all.
+    roads, water". A detached tile is refused before a mismatched side.
 
     :raises IllegalMove: KEY.PLACE.OCCUPIED, KEY.PLACE.DETACHED or KEY.PLACE.SIDES.
     """

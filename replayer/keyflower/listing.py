@@ -17,7 +17,7 @@ from .bidding import TileWorkers, bid as place_bid, use as place_use
 from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, TileGroup
 from .effects import PARAMS
 from .seasons import owns_flipper, workers_due
-from .geometry import DIRECTIONS, check_placement, distances
+from .geometry import check_placement, distances, neighbours
 from .hands import colours_available, skills_available, unknown_skills, unknown_workers
 from .state import Draw, KFState, Phase, Transport, expect
 from .transport import payment_matches
@@ -301,7 +301,7 @@ def _skills_ok(s: KFState, seat: int, wanted: dict[str, int]) -> bool:
 def _winter(s: KFState, seat: int) -> list[dict]:
     p = s.players[seat]
     pid = s.ids[seat]
-    possible = [t for t in s.winter_pool.possible()] if p.winter_unknown else []
+    possible = s.winter_pool.possible() if p.winter_unknown else []
     out = []
     for known_n in range(0, len(p.winter_hand) + 1):
         for known in itertools.combinations(p.winter_hand, known_n):
@@ -316,13 +316,7 @@ def _winter(s: KFState, seat: int) -> list[dict]:
 
 
 def _open_spots(village) -> set:
-    spots = set()
-    for (q, r) in village.tiles:
-        for dq, dr in DIRECTIONS:
-            c = (q + dq, r + dr)
-            if c not in village.tiles:
-                spots.add(c)
-    return spots
+    return {n for c in village.tiles for n in neighbours(c) if n not in village.tiles}
 
 
 def _placements(s: KFState, seat: int) -> list[dict]:
