@@ -268,6 +268,10 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     # held, and once more per purple declaration for the one class that declaration adds to
     base_found = [allocation(items, base[c]) for c, (items, _) in enumerate(ITEM_CLASSES)]
     base_failed = _first_refusal(base_found)
+    base_total = base_stored + sum(x.points for x in base_found) if base_failed is None else 0
+    # one more item joins at most one unit of one rule, or keeps gold's own point: a declaration adding
+    # it to a class beats the best so far only if that bound allows (ties keep the first)
+    gain = {items: max([r.scoring.points for r in rules[items]] + [cat.gold_points]) for items, _ in ITEM_CLASSES}
     varied: dict[tuple[int, tuple[int, ...]], Allocation | IllegalMove] = {}  # (class, counts) -> allocation
     best: tuple[int, tuple | None, list[Allocation]] | None = None  # total, declaration, allocation per class
     refused: IllegalMove | None = None
@@ -280,6 +284,8 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
                 stored += yards[where].points_each
             else:  # one more item of a class (a resource the yard does not keep joins the others)
                 items = "resources" if what == "yard" else where
+                if best is not None and base_failed is None and best[0] >= base_total + gain[items]:
+                    continue
                 c = _CLASS_INDEX[items]
                 k = ITEM_TYPES[items].index(kind)
                 counts = base[c][:k] + (base[c][k] + 1,) + base[c][k + 1:]
