@@ -184,15 +184,11 @@ class _Solver:
         else:
             groups = [(s.types, s.size)]
         out = []
-        claimed: set[int] = set()
         for wants, demand in groups:
             fitting = self._fitting(s, wants)
-            non_gold = [k for k in fitting if k != gold]
-            if claimed.intersection(non_gold):
-                return None
-            claimed.update(non_gold)
-            out.append((non_gold, gold in fitting, demand))
-        return out
+            out.append(([k for k in fitting if k != gold], gold in fitting, demand))
+        taken = [k for non_gold, _, _ in out for k in non_gold]
+        return out if len(taken) == len(set(taken)) else None
 
     def _last_rule(self, slots_of: list, left: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
         """The last typed rule by counting: after it only the number of items left and of gold
