@@ -182,11 +182,10 @@ def _use_entry(s: KFState, tile_id: str, side: str) -> tuple:
 
 
 def use(s: KFState, seat: int, move: dict) -> None:
-    """:raises IllegalMove: KEY.USE.*, KEY.BID.NONE/WINNING/GROUP, KEY.WORKERS.NOT_ENOUGH or an effect's code.
-
-    One pass: where the tile lies (:func:`where_tile` written out), its action from the catalog
-    (:func:`_use_entry`), the workers placed counted as they are checked, then the tile's own rules
+    """Where the tile lies (:func:`where_tile` written out), the workers placed, the tile's own rules
     (:func:`~.bidding.use_placed`) and the effect's checks; nothing changes before the commit.
+
+    :raises IllegalMove: KEY.USE.*, KEY.BID.NONE/WINNING/GROUP, KEY.WORKERS.NOT_ENOUGH or an effect's code.
     """
     tile_id = move["tile"]
     if tile_id in s.auction:

@@ -74,14 +74,10 @@ def resource_tuple(d: dict[str, int]) -> tuple[int, int, int, int]:
 
 @dataclass(slots=True, init=False, eq=False)
 class Village:
-    """One player's village: placed tiles by coordinate with the sides they show, precomputed once.
+    """One player's village: placed tiles by coordinate with the sides they show. Treated as
+    immutable (functions that change a village return a new one); its catalog is shared by clones.
 
-    Treated as immutable: functions that change a village return a new one. A dataclass whose
-    catalog is shared, so that the core clones and snapshots a state holding villages without
-    copying the catalog.
-
-    :raises ValueError: two tiles are given the same coordinate (a caller's error; placements are
-        checked with :func:`check_placement` first).
+    :raises ValueError: two tiles are given the same coordinate (placements are checked first).
     """
 
     catalog: Catalog = field(metadata=SHARED)

@@ -281,11 +281,7 @@ _TASK_MOVES = {Draw: {"draw": actions.draw}, Transport: {"carry": actions.carry,
 
 
 def apply(s: KFState, move: dict, seat: int | None) -> None:
-    """Apply a move that matches the log schema; every rule is checked before anything changes.
-
-    The move goes to the function of its type in the current phase, or of the pending decision
-    on top of the stack (the tables above), after the checks every move has: the simultaneous
-    window's, the move type possible now, and whose turn it is.
+    """Apply a move that matches the log schema (the module docstring says how).
 
     :raises IllegalMove: the move breaks a rule (the state is unchanged).
     """
