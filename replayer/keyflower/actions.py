@@ -173,14 +173,6 @@ def where_tile(s: KFState, tile: str):
     return owner, p.village.tiles[p.coords[tile]].side
 
 
-def _use_entry(s: KFState, tile_id: str, side: str) -> tuple:
-    """(catalog tile, its action on ``side`` or None, the fields a use may have, the fields it needs,
-    the effect) of a tile showing ``side``."""
-    tile = s.cat.tiles[tile_id]
-    action = tile.sides[side].action
-    return (tile, action, *(_BY_KIND[action.kind] if action is not None else (None, None, None)))
-
-
 def use(s: KFState, seat: int, move: dict) -> None:
     """Where the tile lies (:func:`where_tile` written out), the workers placed, the tile's own rules
     (:func:`~.bidding.use_placed`) and the effect's checks; nothing changes before the commit.
@@ -197,9 +189,11 @@ def use(s: KFState, seat: int, move: dict) -> None:
             raise refuse("KEY.USE.TARGET", f"{tile_id!r} lies in no village and is not on offer this {s.season_enum.value}", "/tile")
         p = s.players[owner]
         side = p.village.tiles[p.coords[tile_id]].side
-    tile, action, allowed, params, effect = _use_entry(s, tile_id, side)
+    tile = s.cat.tiles[tile_id]
+    action = tile.sides[side].action
     if action is None:
         raise refuse("KEY.USE.TARGET", f"the {tile.name} has no action to use", "/tile")
+    allowed, params, effect = _BY_KIND[action.kind]
     if not allowed.issuperset(move):
         extra_fields = sorted(k for k in move if k not in allowed)
         raise refuse("KEY.USE.PARAMS", f"using the {tile.name} takes no {extra_fields[0]!r}", f"/{extra_fields[0]}")

@@ -178,7 +178,7 @@ def use_placed(state: TileWorkers, player: int, placed: dict[str, int], count: i
     uses = state.uses
     bids = state.bids
     minimum = uses[-1].count + 1 if uses else 1
-    used = sum(u.count for u in uses)
+    used = sum(u.count for u in uses) if uses else 0
     if count < minimum:
         raise refuse("KEY.USE.TOO_FEW", f"the previous use of this tile placed {counted(minimum - 1, 'worker')}: this use needs "
                      f"at least {minimum}, not {count}")

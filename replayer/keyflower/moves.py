@@ -88,11 +88,15 @@ def load(s: KFState, move: dict) -> None:
             if pool.unaccounted.get(k, 0) < n:
                 raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", f"{n} {k} cannot come out of the {pool.what} supply: fewer are "
                                   "unaccounted for", f"/{key}/{k}")
+    w = [0] * 4
     for k, n in workers.items():
         s.bag.reveal_many(k, n)
+        w[COLOUR_INDEX[k]] += n
+    sk = [0] * 3
     for k, n in skills.items():
         s.skill_pile.reveal_many(k, n)
-    s.boat_load[boat] = BoatLoad(tuple(workers.get(c, 0) for c in COLOURS), tuple(skills.get(k, 0) for k in SKILLS))
+        sk[SKILL_INDEX[k]] += n
+    s.boat_load[boat] = BoatLoad(tuple(w), tuple(sk))
     s.loaded.append(boat)
     after_layout(s)
 
