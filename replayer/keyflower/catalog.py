@@ -68,7 +68,8 @@ COLOURS = ("red", "yellow", "blue", "green")
 ITEM_TYPES = {"workers": COLOURS, "skills": SKILLS, "resources": RESOURCES}
 
 
-class Season(enum.Enum):
+# the catalog's vocabularies are str enums: their values are the file's strings, their hash the string's
+class Season(str, enum.Enum):
     SPRING = "spring"
     SUMMER = "summer"
     AUTUMN = "autumn"
@@ -86,7 +87,7 @@ class Edge(enum.IntEnum):
 EDGE_LETTERS = {"R": Edge.ROAD, "F": Edge.FIELD, "W": Edge.WATER}
 
 
-class TileGroup(enum.Enum):
+class TileGroup(str, enum.Enum):
     HOME = "home"
     VILLAGE = "village"
     SUMMER_BOAT = "summer_boat"
@@ -107,7 +108,7 @@ class ActionKind(str, enum.Enum):
     TRANSPORT_UPGRADE = "transport_upgrade"
 
 
-class ScoringKind(enum.Enum):
+class ScoringKind(str, enum.Enum):
     FLAT = "flat"
     STORED_RESOURCES = "stored_resources"
     PER_GROUP = "per_group"
