@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..core.cloning import SHARED
 
-from .catalog import RESOURCES, Catalog, Edge, TileGroup
+from .catalog import Catalog, Edge, TileGroup
 from .rules import refuse
 
 Coord = tuple[int, int]
@@ -23,11 +23,6 @@ DIRECTIONS: tuple[Coord, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1,
 SIDE_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 HOME: Coord = (0, 0)
 EDGE_NAMES = {Edge.ROAD: "a road", Edge.FIELD: "no road", Edge.WATER: "water"}
-
-
-def neighbour(c: Coord, side: int) -> Coord:
-    dq, dr = DIRECTIONS[side]
-    return (c[0] + dq, c[1] + dr)
 
 
 def opposite(side: int) -> int:
@@ -65,11 +60,6 @@ class PlacedTile:
 
     def with_resources(self, resources: tuple[int, int, int, int]) -> PlacedTile:
         return PlacedTile(self.tile, self.coord, self.rotation, self.side, resources)
-
-
-def resource_tuple(d: dict[str, int]) -> tuple[int, int, int, int]:
-    """``{"wood": 2}`` -> ``(2, 0, 0, 0)``."""
-    return tuple(d.get(r, 0) for r in RESOURCES)  # type: ignore[return-value]
 
 
 @dataclass(slots=True, init=False, eq=False)

@@ -324,12 +324,6 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     return Score(sum(line.points for line in lines), tuple(lines))
 
 
-def winners(totals: dict[int, int]) -> tuple[int, ...]:
-    """The players with the most points; "If players have an equal number of points the players are tied"."""
-    top = max(totals.values())
-    return tuple(sorted(p for p, t in totals.items() if t == top))
-
-
 # -- the game's end on the state: a declared allocation checked, the ledger filled --------------------
 
 def _holdings(s: KFState, seat: int, named: dict | None = None) -> Holdings:

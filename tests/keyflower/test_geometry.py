@@ -4,7 +4,7 @@ import pytest
 from ludolog.replayer.core.errors import IllegalMove
 from ludolog.replayer.keyflower.catalog import Edge
 from ludolog.replayer.keyflower.geometry import (
-    PlacedTile, Village, adjacent_tiles, check_placement, distances, neighbour, opposite, river_component, road_loop_tiles, rotated)
+    PlacedTile, Village, adjacent_tiles, check_placement, distances, neighbours, opposite, river_component, road_loop_tiles, rotated)
 
 from .conftest import catalog_with_edges
 
@@ -26,7 +26,7 @@ def village(*placed):
 
 def test_sides_and_neighbours_are_consistent():
     for side in range(6):
-        back = neighbour(neighbour((0, 0), side), opposite(side))
+        back = neighbours(neighbours((0, 0))[side])[opposite(side)]
         assert back == (0, 0)
     assert rotated(tuple(Edge(i % 3) for i in range(6)), 1)[1] == Edge(0)  # one sixth clockwise: side 0 moves to side 1
 

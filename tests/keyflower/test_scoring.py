@@ -12,7 +12,7 @@ from ludolog.replayer.core.errors import IllegalMove
 from ludolog.replayer.keyflower.allocation import Rule, best_allocation, check_allocation
 from ludolog.replayer.keyflower.catalog import ITEM_TYPES
 from ludolog.replayer.keyflower.geometry import PlacedTile, Village
-from ludolog.replayer.keyflower.scoring import Holdings, final_score, transport_total, winners
+from ludolog.replayer.keyflower.scoring import Holdings, final_score, transport_total
 
 from .conftest import catalog_with_edges
 
@@ -224,9 +224,16 @@ def test_flat_boats_and_printed_vp():
 
 
 def test_ties_are_shared():
-    # "If players have an equal number of points the players are tied"
-    assert winners({0: 40, 1: 52, 2: 52}) == (1, 2)
-    assert winners({0: 40, 1: 39}) == (0,)
+    # "If players have an equal number of points the players are tied": the engine breaks no tie
+    from types import SimpleNamespace
+
+    from ludolog.replayer.core.ledger import Ledger
+    from ludolog.replayer.keyflower.engine import Keyflower
+    for totals, expected in (((40, 52, 52), [1, 2]), ((40, 39), [0])):
+        ledger = Ledger(len(totals))
+        for seat, points in enumerate(totals):
+            ledger.add(seat, points, "tiles", "printed VP")
+        assert Keyflower().winners(SimpleNamespace(ledger=ledger)) == expected
 
 
 # ---- the allocation search against an independent brute force ----
