@@ -38,12 +38,6 @@ _BY_KIND = {kind: (_ALLOWED.get(kind.value, USE_FIELDS), PARAMS.get(kind.value),
 _COUNTER_BID, _USE_ANY_COLOUR = AbilityKind.COUNTER_BID_OTHER_COLOUR, AbilityKind.USE_ANY_COLOUR
 
 
-def held(s: KFState, seat: int) -> dict[AbilityKind, int]:
-    """Summer boat abilities of ``seat``: those of the summer boats won, placed or still pending
-    (kept with the player, see :func:`win_summer_boat`; do not change the result)."""
-    return s.players[seat].abilities
-
-
 def win_summer_boat(s: KFState, seat: int, tile_id: str) -> None:
     """``seat`` wins the summer boat ``tile_id``: its ability counts from now on."""
     p = s.players[seat]

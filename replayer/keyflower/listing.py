@@ -12,7 +12,7 @@ from ..core.chance import draws
 from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
 from ..core.game import SIMULTANEOUS
-from .actions import held, where_tile
+from .actions import where_tile
 from .bidding import TileWorkers, bid as place_bid, use as place_use
 from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, TileGroup
 from .effects import PARAMS
@@ -135,7 +135,7 @@ def _group_choices(groups, target: str, one_colour: bool) -> list[tuple[str | li
 def _bids(s: KFState, seat: int) -> list[dict]:
     pid = s.ids[seat]
     avail = colours_available(s, seat)
-    counter = AbilityKind.COUNTER_BID_OTHER_COLOUR in held(s, seat)
+    counter = AbilityKind.COUNTER_BID_OTHER_COLOUR in s.players[seat].abilities
     groups = _outbid_groups(s, seat)
     out = []
     for tile in (*s.auction, *s.turn_order):
@@ -175,7 +175,7 @@ def _usable_tiles(s: KFState) -> list[str]:
 def _uses(s: KFState, seat: int) -> list[dict]:
     pid = s.ids[seat]
     avail = colours_available(s, seat)
-    abilities = held(s, seat)
+    abilities = s.players[seat].abilities
     any_colour = AbilityKind.USE_ANY_COLOUR in abilities
     groups = _outbid_groups(s, seat)
     total = sum(s.players[seat].workers) + unknown_workers(s, seat)
@@ -322,7 +322,7 @@ def _open_spots(village) -> set:
 def _placements(s: KFState, seat: int) -> list[dict]:
     p = s.players[seat]
     pid = s.ids[seat]
-    free = AbilityKind.CROSS_FIELDS_FREE_PLACEMENT in held(s, seat)
+    free = AbilityKind.CROSS_FIELDS_FREE_PLACEMENT in s.players[seat].abilities
     out = []
     for tile in dict.fromkeys(p.pending):
         for q, r in sorted(_open_spots(p.village)):

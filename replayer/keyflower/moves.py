@@ -13,7 +13,7 @@ from ..core.simultaneous import check_simultaneous
 from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL
 from . import actions
 from . import setup as checks
-from .actions import flip_free, held
+from .actions import flip_free
 from .catalog import COLOURS, SKILLS, AbilityKind, Season, TileGroup
 from .geometry import PlacedTile, check_placement
 from .hands import unknown_skills, unknown_workers
@@ -152,7 +152,7 @@ def take_boat(s: KFState, seat: int, move: dict) -> None:
         known = p.skills
         for k, n in enumerate(cargo.skills):
             known[k] += n
-    abilities = held(s, seat)
+    abilities = s.players[seat].abilities
     greens = min(abilities.get(_BOAT_GREEN_WORKER, 0), s.green_stock)
     s.green_stock -= greens
     p.workers[COLOUR_INDEX["green"]] += greens
@@ -172,7 +172,7 @@ def place(s: KFState, seat: int, move: dict) -> None:
         won = ", ".join(p.pending)
         raise refuse("KEY.PLACE.PENDING", f"{s.ids[seat]} places the tiles won this season ({won}), not {tile_id!r}", "/tile")
     coord = (move["q"], move["r"])
-    free = _FREE_PLACEMENT in held(s, seat)
+    free = _FREE_PLACEMENT in s.players[seat].abilities
     try:
         check_placement(p.village, tile_id, coord, move["rotation"], free)
     except IllegalMove as exc:

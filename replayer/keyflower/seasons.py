@@ -97,11 +97,6 @@ def open_season(s: KFState) -> None:
         s.window = None
 
 
-def layout_done(s: KFState) -> bool:
-    # the player count was checked at set-up: its row is read without setup()'s check
-    return len(s.auction) == s.cat.player_counts[s.n].season_tiles and len(s.loaded) == len(s.boats)
-
-
 def workers_due(s: KFState, boat: str) -> int:
     """The workers ``boat`` is loaded with this season. Start of season: "In the unlikely scenario that
     there are insufficient workers in the bag, fill boats in order with one worker at a time, but not
@@ -122,7 +117,8 @@ def workers_due(s: KFState, boat: str) -> int:
 
 
 def after_layout(s: KFState) -> None:
-    if layout_done(s):
+    # the player count was checked at set-up: its row is read without setup()'s check
+    if len(s.auction) == s.cat.player_counts[s.n].season_tiles and len(s.loaded) == len(s.boats):
         s.phase = Phase.ACTIONS
         s.current = s.start
 

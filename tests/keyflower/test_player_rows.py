@@ -23,7 +23,6 @@ def _counted_afresh(s) -> list[tuple]:
     (all, by colour, unseen); the resources on the village's tiles by type; the skill tiles behind
     the screen (all, by type, unseen); the village's tiles besides the home tile, those upgraded and
     the winter tiles among them; the transport capacity; whether the seat is the start player."""
-    from ludolog.replayer.keyflower import actions
     from ludolog.replayer.keyflower.hands import unknown_skills, unknown_workers
     from ludolog.replayer.keyflower.state import SEASONS
 
@@ -42,7 +41,7 @@ def _counted_afresh(s) -> list[tuple]:
         uw, us = unknown_workers(s, seat), unknown_skills(s, seat)
         rows.append((s.ledger.totals[seat], sum(p.workers) + uw, *p.workers, uw, *res, sum(p.skills) + us, *p.skills, us,
                      len(p.coords) - 1, upgraded, winter,
-                     transport * actions.held(s, seat).get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1),
+                     transport * s.players[seat].abilities.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1),
                      seat == s.start))
     return rows
 
