@@ -369,7 +369,7 @@ class Catalog:
         #: season -> ids of the tiles auctioned in it (summer boats are summer tiles)
         self.season_tiles = {s: tuple(t.id for t in self.tiles.values() if t.season is s) for s in Season}
         self.home_ids = tuple(sorted(self.by_group[TileGroup.HOME], key=lambda i: self.tiles[i].number))
-        #: season -> boat id -> its load at the start of that season (the first listed; a boat not loaded then is absent)
+        #: season -> boat id -> its load at the start of that season (the first listed; absent: not loaded)
         self.loads: dict[Season, dict[str, BoatLoad]] = {s: {} for s in Season}
         for b in self.by_group[TileGroup.BOAT]:
             for load in self.tiles[b].loads:

@@ -29,7 +29,8 @@ from operator import itemgetter
 
 from ..core.errors import IllegalMove
 from .allocation import Allocation, Rule, check_allocation, solver
-from .catalog import COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, ScoringKind, Season, Side, TileGroup
+from .catalog import (COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, ScoringKind,
+                      Season, Side, TileGroup)
 from .geometry import PlacedTile, Village, adjacent_tiles, river_component, road_loop_tiles
 from .rules import counted
 from .state import COLOUR_INDEX, SKILL_INDEX, KFState, Phase
