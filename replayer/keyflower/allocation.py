@@ -17,6 +17,7 @@ that take items of any type filled last from what is left).
 from __future__ import annotations
 
 import itertools
+from operator import itemgetter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -155,6 +156,8 @@ class _Solver:
     def _finish(self, total: int, spare_gold: int) -> tuple[int, tuple[int, ...], int]:
         """Fill the any-type rules from what is left (non-gold first: unallocated gold keeps its point).
         Only the number of items left and how many of them are gold matter."""
+        if not self.untyped:  # nothing to fill: gold keeps its own point
+            return spare_gold * self.gold_points, (), spare_gold * self.gold_points
         key = (total, spare_gold)
         found = self.finished.get(key)
         if found is None:
@@ -238,7 +241,7 @@ class _Solver:
             if quick is not None:
                 result = self._last_rule(quick, left)
             elif kind is ScoringKind.CHOSEN_TYPE_EACH and not chosen:
-                result = max((self._solve(i, t, left) for t in self.types), key=lambda r: r[0])
+                result = max((self._solve(i, t, left) for t in self.types), key=itemgetter(0))
             else:
                 points = rule.scoring.points
                 stop = self._solve(i + 1, "", left)
