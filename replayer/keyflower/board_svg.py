@@ -351,16 +351,12 @@ def _legend(y: float) -> tuple[list[str], float]:
     out.append(f'<text x="{x + 10:.1f}" y="{y + 12:.1f}">not yet seen</text>')
     y += 22
     x = _MARGIN
-    for season in SEASONS:
-        out.append(f'<rect x="{x}" y="{y}" width="14" height="12" fill="{SEASON_FILL[season]}" stroke="#888"/>'
-                   f'<text x="{x + 18}" y="{y + 10}">{season.value}</text>')
-        x += 70
-    out.append(f'<rect x="{x}" y="{y}" width="14" height="12" fill="{GROUP_FILL[TileGroup.HOME]}" stroke="#888"/>'
-               f'<text x="{x + 18}" y="{y + 10}">home</text>')
-    x += 56
-    out.append(f'<rect x="{x}" y="{y}" width="14" height="12" fill="{GROUP_FILL[TileGroup.BOAT]}" stroke="#888"/>'
-               f'<text x="{x + 18}" y="{y + 10}">boat</text>')
-    x += 50
+    swatches = [(SEASON_FILL[season], season.value, 70) for season in SEASONS]
+    swatches += [(GROUP_FILL[TileGroup.HOME], "home", 56), (GROUP_FILL[TileGroup.BOAT], "boat", 50)]
+    for fill, label, width in swatches:
+        out.append(f'<rect x="{x}" y="{y}" width="14" height="12" fill="{fill}" stroke="#888"/>'
+                   f'<text x="{x + 18}" y="{y + 10}">{label}</text>')
+        x += width
     out.append(f'<line x1="{x}" y1="{y + 6}" x2="{x + 16}" y2="{y + 6}" stroke="{_WATER}" stroke-width="3"/>'
                f'<text x="{x + 20}" y="{y + 10}">water side</text>'
                f'<line x1="{x + 96}" y1="{y + 6}" x2="{x + 106}" y2="{y + 6}" stroke="{_ROAD}" stroke-width="2.5"/>'
