@@ -5,6 +5,7 @@ format, errors, exit codes) and ``cli.render`` (text layouts).
 """
 from __future__ import annotations
 
+import importlib
 import os
 import time
 from pathlib import Path
@@ -14,14 +15,13 @@ import orjson
 import typer
 
 from ludolog.replayer.core import CORE_RULES, IllegalMove, LogError, simulate_log
-from ludolog.replayer.core.files import FILE_RULES, write_file
+from ludolog.replayer.core.files import FILE_RULES, LOG_SUFFIX, search_logs, write_file
 
 from . import render
-from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, EXIT_OK, FormatOption, MaxSizeOption, OutputFormat, check_file,
-                     debug_enabled, display_name, emit, error_boundary, fail, game_names, handle_errors,
-                     internal_violation, load_game, load_log, parse_option_pairs, progress, resolve_game,
-                     usage_error, violation_text)
-from .validation import validate_paths
+from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FileProblem, FormatOption, MaxSizeOption, OutputFormat,
+                     check_file, color_enabled, debug_enabled, display_name, emit, error_boundary, fail,
+                     game_names, handle_errors, internal_violation, load_game, load_log, parse_option_pairs,
+                     problem_check, progress, resolve_game, say, usage_error, violation_text)
 
 app = typer.Typer(
     name="ludolog",
@@ -102,9 +102,35 @@ def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_de
     Exit 0 if every log is valid (an unfinished game is valid unless it claims final scores),
     1 if any is not, or if anything found cannot be read (a folder, a broken link, a FIFO...).
     """
-    code = validate_paths(paths, limit, quiet, max_size, fmt)
-    if code != EXIT_OK:
-        raise typer.Exit(code)
+    if not paths:
+        usage_error("give at least one file or folder", "PATH")
+    search = search_logs(paths, LOG_SUFFIX, max_size)
+    counts: dict[str, int] = {}
+    files = moves = 0
+    # each file's line (or JSON entry) is printed as soon as it is checked and only the counts are
+    # kept, so memory stays flat however many logs there are
+    stream = render.JsonListStream("files") if fmt == OutputFormat.json else None
+    colour = color_enabled()
+    start = time.perf_counter()
+    for entry in progress(search.entries, len(search.entries), "validating"):
+        check = problem_check(entry) if isinstance(entry, FileProblem) else check_file(entry, max_size=max_size)
+        files += 1
+        counts[check.status] = counts.get(check.status, 0) + 1
+        moves += check.applied
+        if stream is not None:
+            stream.add(check.as_dict())
+        elif not (quiet and check.ok):
+            say(render.check_text(check, limit, colour))
+    seconds = time.perf_counter() - start
+    all_valid = counts.keys() <= {"valid", "unfinished"}
+    summary = {"files": files, "counts": counts, "moves": moves, "seconds": round(seconds, 3),
+               "moves_per_s": round(moves / seconds, 1) if seconds > 0 else 0.0, "all_valid": all_valid}
+    if stream is not None:
+        stream.close({"summary": summary})
+    else:
+        typer.echo(render.summary_text(summary))
+    if not all_valid:
+        raise typer.Exit(EXIT_INVALID)
 
 
 # -- replay ---------------------------------------------------------------------------------------
@@ -307,26 +333,8 @@ def main() -> None:
         app(prog_name="ludolog")  # also the name shell completion is installed under
 
 
-from .migrate import register as _register_migrate  # noqa: E402 - commands in their own modules
-
-_register_migrate(app)
-from .report_command import register as _register_report  # noqa: E402
-
-_register_report(app)
-from .extract import register as _register_extract  # noqa: E402
-
-_register_extract(app)
-from .tables import register as _register_tables  # noqa: E402
-
-_register_tables(app)
-from .ids import register as _register_ids  # noqa: E402
-from .new import register as _register_new  # noqa: E402
-
-from .next import register as _register_next  # noqa: E402
-
-_register_ids(app)
-_register_new(app)
-_register_next(app)
+for _module in ("migrate", "report_command", "extract", "tables", "ids", "new", "next"):  # commands in their own modules
+    importlib.import_module(f"{__package__}.{_module}").register(app)
 
 
 @app.command("record")
@@ -344,11 +352,4 @@ def record(target: Annotated[str, typer.Argument(metavar="GAME|FILE", help="A ga
     record_command(target, players, option, out, host, port, no_open)
 
 
-# Data commands (ingest, export, query, audit) live in their own module, written separately.
-try:
-    from .data_commands import register as _register_data_commands
-except ModuleNotFoundError as _missing:
-    if _missing.name != f"{__package__}.data_commands":
-        raise
-else:
-    _register_data_commands(app)
+importlib.import_module(f"{__package__}.data_commands").register(app)

@@ -1,27 +1,9 @@
 """What every ludolog command shares: options, output, progress, path expansion and error mapping.
 
-This module is the ONE place that turns exceptions and violations into what a user sees and into
-exit codes. Command modules (``app.py``, ``data_commands.py``) import from here and stay thin:
-
-* :data:`FormatOption` - the ``--format text|json`` option; :func:`emit` prints data in that format.
-* :func:`fail` - print a one-line error on stderr and exit (1 by default).
-* :func:`handle_errors` - decorator for a command: every exception becomes a message and exit 1
-  (``LUDOLOG_DEBUG=1`` re-raises instead, to see the traceback).
-* :func:`expand_paths` - PATH arguments (files and folders) -> the ``*.json`` logs they name;
-  :func:`find_inputs` the same with every problem found (unreadable folder, broken link, FIFO...)
-  kept in order, for the command to report; :data:`MaxSizeOption` the per-file size limit.
-* :func:`progress` - wraps an iterable with a rich progress bar on stderr when that is a terminal.
-* :func:`check_file` - read, schema-check, replay and claim-check one log file, never raising for
-  a bad file; the result carries the violations a user sees (and no replay state: a folder of
-  any size is checked in flat memory).
-* :func:`resolve_game` - a game name from the command line -> the engine, or a usage error.
-
-Exit codes: 0 success / every log valid; 1 an invalid log, failed check or unreadable input;
-2 usage error (unknown option, bad option value; typer's default).
-
-typer is imported only where a typer object is needed (the option declarations, an exit, a usage
-error), so that the functions here (:func:`check_file` above all) serve a program that has no
-command line of its own; :func:`echo` writes as ``typer.echo`` does.
+This module is the one place that turns exceptions and violations into what a user sees and into
+exit codes: 0 success / every log valid; 1 an invalid log, failed check or unreadable input; 2 a
+usage error (typer's). :func:`check_file` never raises for a bad file and keeps no replay state, so
+a folder of any size is checked in flat memory.
 """
 from __future__ import annotations
 
@@ -29,24 +11,21 @@ import contextlib
 import dataclasses
 import enum
 import errno
-import functools
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import orjson
+import typer
 
 from ludolog.replayer.core import (GameLog, LogError, LudologError, Violation, game_names,
                                    get_game, parse_log, replay)
-from ludolog.replayer.core.files import (DEFAULT_MAX_SIZE, LOG_SUFFIX, FileProblem, FileProblemError, LogSearch,
-                                         NoLogsError, display_name, find_logs, read_log_bytes, search_logs)
+from ludolog.replayer.core.files import (DEFAULT_MAX_SIZE, LOG_SUFFIX, FileProblem, FileProblemError, NoLogsError,
+                                         display_name, find_logs, read_log_bytes)
 
-EXIT_OK = 0
 EXIT_INVALID = 1
-EXIT_USAGE = 2
 
 BUG_HINT = "this is a bug in ludolog; please report it (set LUDOLOG_DEBUG=1 to see the traceback)"
 
@@ -68,34 +47,16 @@ def parse_size(text: str | int) -> int:
     digits = raw.rstrip("KMGB")
     unit = raw[len(digits):]
     if not digits.isdigit() or unit not in _SIZE_UNITS or int(digits) <= 0:
-        import typer
-
         raise typer.BadParameter(f"expected a size such as 300M, 2G or 1048576 (bytes), got {text!r}")
     return int(digits) * _SIZE_UNITS[unit]
 
 
-def _option_types() -> dict[str, Any]:
-    """The typer option declarations shared by the commands (built on first use: typer is imported
-    only by the commands that need it)."""
-    import typer
-
-    return {
-        "FormatOption": Annotated[OutputFormat, typer.Option(
-            "--format", "-f", case_sensitive=False,
-            help="Output format: 'text' for people, 'json' for programs (one JSON document on stdout).")],
-        "MaxSizeOption": Annotated[int, typer.Option(
-            "--max-size", parser=parse_size, metavar="SIZE", show_default="256M",
-            help="Largest log file read, e.g. 300M or 2G; a larger file is an error for that file alone.")],
-    }
-
-
-def __getattr__(name: str) -> Any:
-    """``FormatOption`` (``--format text|json``) and ``MaxSizeOption`` (``--max-size``), made on
-    first use (PEP 562). :raises AttributeError: any other name."""
-    if name in ("FormatOption", "MaxSizeOption"):
-        globals().update(_option_types())
-        return globals()[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+FormatOption = Annotated[OutputFormat, typer.Option(
+    "--format", "-f", case_sensitive=False,
+    help="Output format: 'text' for people, 'json' for programs (one JSON document on stdout).")]
+MaxSizeOption = Annotated[int, typer.Option(
+    "--max-size", parser=parse_size, metavar="SIZE", show_default="256M",
+    help="Largest log file read, e.g. 300M or 2G; a larger file is an error for that file alone.")]
 
 
 def debug_enabled() -> bool:
@@ -135,33 +96,9 @@ def to_json(data: Any) -> str:
                         option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS).decode()
 
 
-def emit(data: Any, fmt: OutputFormat, text: str | Callable[[], str] | None = None) -> None:
-    """Print ``data`` on stdout: as JSON for ``--format json``; otherwise ``text`` (a string or a
-    function producing it, so the text is only built when needed), or a plain rendering of data."""
-    if fmt == OutputFormat.json:
-        echo(to_json(data))
-        return
-    if callable(text):
-        text = text()
-    echo(text if text is not None else plain_text(data))
-
-
-def plain_text(data: Any, indent: int = 0) -> str:
-    """A readable key: value rendering of nested dicts and lists."""
-    pad = "  " * indent
-    if isinstance(data, dict):
-        lines = []
-        for key, value in data.items():
-            if isinstance(value, (dict, list)) and value:
-                lines.append(f"{pad}{key}:")
-                lines.append(plain_text(value, indent + 1))
-            else:
-                lines.append(f"{pad}{key}: {value}")
-        return "\n".join(lines)
-    if isinstance(data, list):
-        return "\n".join(plain_text(item, indent) if isinstance(item, (dict, list)) else f"{pad}- {item}"
-                         for item in data)
-    return f"{pad}{data}"
+def emit(data: Any, fmt: OutputFormat, text: Callable[[], str] | None = None) -> None:
+    """Print ``data`` as JSON for ``--format json``, else ``text()`` (built only when needed)."""
+    typer.echo(to_json(data) if fmt == OutputFormat.json else text())
 
 
 def echo_err(message: str) -> None:
@@ -170,16 +107,12 @@ def echo_err(message: str) -> None:
 
 def fail(message: str, code: int = EXIT_INVALID, file: Path | str | None = None) -> NoReturn:
     """Print ``error: [file: ]message`` on stderr and end the command with exit ``code``."""
-    import typer
-
     echo_err(f"error: {f'{file}: ' if file is not None else ''}{message}")
     raise typer.Exit(code)
 
 
 def usage_error(message: str, param_hint: str | None = None) -> NoReturn:
     """A bad command-line value: typer prints usage and the message, exit 2."""
-    import typer
-
     raise typer.BadParameter(message, param_hint=param_hint)
 
 
@@ -237,13 +170,11 @@ def error_boundary() -> Iterator[None]:
     except Exception as exc:  # noqa: BLE001 - the boundary: no traceback may reach a user
         if isinstance(exc, OSError) and exc.errno == errno.EPIPE and output_closed():
             end_on_closed_output()
-        if debug_enabled() or _is_typer_exit(exc):
+        if debug_enabled() or isinstance(exc, (typer.Exit, typer.Abort, typer.BadParameter)):
             raise
         with contextlib.suppress(Exception):
             sys.stdout.flush()
         echo_err(f"error: {_message_for(exc)}")
-        import typer
-
         raise typer.Exit(EXIT_INVALID) from None
 
 
@@ -286,25 +217,9 @@ def end_on_closed_output() -> NoReturn:
     raise SystemExit(EXIT_CLOSED_OUTPUT)  # passes typer's and click's handlers, which catch Exception
 
 
-def _is_typer_exit(exc: Exception) -> bool:
-    """``typer.Exit``, ``typer.Abort`` or ``typer.BadParameter``: typer's own ends of a command. One
-    can only be raised once typer is imported, so a command run without typer has none."""
-    typer = sys.modules.get("typer")
-    return typer is not None and isinstance(exc, (typer.Exit, typer.Abort, typer.BadParameter))
-
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def handle_errors(func: F) -> F:
-    """Decorator for a typer command (put it under ``@app.command()``): see :func:`error_boundary`."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        with error_boundary():
-            return func(*args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
+#: the decorator of every command (under ``@app.command()``): a context manager made by
+#: ``contextlib.contextmanager`` decorates a function, entering a new boundary at each call
+handle_errors = error_boundary()
 
 
 # -- inputs -----------------------------------------------------------------------------------
@@ -321,14 +236,6 @@ def expand_paths(paths: Sequence[Path | str], suffix: str = LOG_SUFFIX) -> list[
         fail(str(exc))
 
 
-def find_inputs(paths: Sequence[Path | str], max_size: int = DEFAULT_MAX_SIZE) -> LogSearch:
-    """The logs and the problems PATH arguments name, in order (see ``search_logs``); no path at
-    all is a usage error. The command reports each problem and exits 1 for any."""
-    if not paths:
-        usage_error("give at least one file or folder", "PATH")
-    return search_logs(paths, LOG_SUFFIX, max_size)
-
-
 def resolve_game(name: str, param_hint: str = "GAME"):
     """The engine named ``name``; an unknown name is a usage error (exit 2) listing the known ones;
     a known game whose package fails to load is exit 1 with the reason."""
@@ -343,16 +250,15 @@ def resolve_game(name: str, param_hint: str = "GAME"):
 
 
 def load_game(name: str):
-    """The engine ``name`` with its lazily loaded parts (catalog, schema) touched, so that a broken
-    installation fails here, in one place. :raises Exception: whatever the game package raised."""
+    """The engine ``name`` with its lazily loaded catalog and schema touched, so that a broken
+    installation fails here."""
     game = get_game(name)
     _ = game.catalog_version, game.schema
     return game
 
 
 def available_games() -> list:
-    """The engines that load; a game whose package or data does not load is left out (``ludolog
-    games`` lists it as unavailable with the reason)."""
+    """The engines that load (``ludolog games`` lists the others as unavailable)."""
     games = []
     for name in game_names():
         try:
@@ -368,9 +274,8 @@ def available_games() -> list:
 @dataclasses.dataclass
 class FileCheck:
     """The outcome of checking one log file. ``status``: valid, unfinished, invalid, unreadable
-    (the file cannot be read at all: missing, not a regular file, too large, a broken link; or a
-    folder that cannot be listed) or error (ludolog itself failed on this file). Only valid and
-    unfinished count as valid. No replay state is kept: a check is a few hundred bytes."""
+    (missing, not a regular file, too large, a broken link, an unlistable folder) or error (ludolog
+    itself failed on this file); only valid and unfinished count as valid."""
 
     file: str
     status: str
@@ -412,8 +317,7 @@ def problem_check(problem: FileProblem) -> FileCheck:
     return FileCheck(file=problem.file, status="unreadable", violations=[problem.as_violation()])
 
 
-def check_file(path: Path | str, data: bytes | None = None, check_claims: bool = True,
-               max_size: int = DEFAULT_MAX_SIZE) -> FileCheck:
+def check_file(path: Path | str, data: bytes | None = None, max_size: int = DEFAULT_MAX_SIZE) -> FileCheck:
     """Schema + full replay + claimed scores of one log. Never raises for a bad log; an internal
     failure becomes status ``error`` with a ``CORE.INTERNAL`` violation (re-raised in debug mode).
     The file is named by its :func:`display_name` (any output can hold it)."""
@@ -429,7 +333,7 @@ def check_file(path: Path | str, data: bytes | None = None, check_claims: bool =
             raise
         return FileCheck(file=name, status="error", violations=[internal_violation(name, exc)])
     try:
-        result = replay(log, check_claims=check_claims)
+        result = replay(log)
     except Exception as exc:  # noqa: BLE001 - one broken file must not stop a folder's validation
         if debug_enabled():
             raise
@@ -481,54 +385,14 @@ class _LiveBar:
 def say(text: str, err: bool = False) -> None:
     """Print one line (or several) on stdout (``err``: stderr). While a progress bar is drawn on
     the terminal the line is printed through the bar's console, above the bar, so that no line is
-    ever glued to the bar; otherwise it is written as ``typer.echo`` does."""
+    ever glued to the bar."""
     console = _LiveBar.console
     if console is not None and (err or _LiveBar.stdout_too):
         from rich.text import Text
 
         console.print(Text.from_ansi(text), soft_wrap=True, highlight=False)
         return
-    echo(text, err=err)
-
-
-#: an ANSI escape sequence as click strips them from output that is not a terminal
-_ANSI_CODE = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
-
-
-def echo(text: str, err: bool = False) -> None:
-    """``typer.echo(text, err=err)``. Once typer is imported (every command) it is typer's own
-    echo; without typer (a program calling these functions), on POSIX to a UTF-8 stream, the same
-    thing done here: the line and a newline, ANSI codes removed unless the stream is a terminal,
-    flushed. Any other stream (another encoding, Windows) goes to typer's echo."""
-    stream = sys.stderr if err else sys.stdout
-    if "typer" in sys.modules or os.name != "posix" or not _utf8_text_stream(stream):
-        import typer
-
-        typer.echo(text, err=err)
-        return
-    if stream is None:  # no standard stream to write to: typer.echo writes nothing either
-        return
-    out = text + "\n"
-    if not _isatty(stream):
-        out = _ANSI_CODE.sub("", out)
-    stream.write(out)
-    stream.flush()
-
-
-def _utf8_text_stream(stream: Any) -> bool:
-    """A text stream that click's echo would use as it is (it re-wraps a misconfigured one)."""
-    if stream is None:
-        return True
-    encoding = getattr(stream, "encoding", None)
-    return (isinstance(encoding, str) and encoding.lower().replace("_", "-") in ("utf-8", "utf8")
-            and getattr(stream, "errors", None) is not None)
-
-
-def _isatty(stream: Any) -> bool:
-    try:
-        return stream.isatty()
-    except Exception:  # noqa: BLE001 - click's isatty treats any failure as "not a terminal"
-        return False
+    typer.echo(text, err=err)
 
 
 def color_enabled(err: bool = False) -> bool:
@@ -543,17 +407,12 @@ def color_enabled(err: bool = False) -> bool:
         return False
 
 
-def progress(iterable: Iterable[T], total: int | None = None, label: str = "working",
-             done: Callable[[T], int] | None = None, completed: Callable[[], int] | None = None) -> Iterator[T]:
-    """Yield from ``iterable``, showing a rich progress bar on stderr - only when stderr is a
-    terminal and there is more than one item, so pipes, files and tests see no bar.
-
-    The bar advances by ``done(item)`` per item (default 1), or is set to ``completed()`` after
-    each item when given (e.g. logs counted by a summary). Print lines with :func:`say` meanwhile.
-    """
-    if total is None and hasattr(iterable, "__len__"):
-        total = len(iterable)  # type: ignore[arg-type]
-    if not sys.stderr.isatty() or (total is not None and total <= 1) or _LiveBar.console is not None:
+def progress(iterable: Iterable[T], total: int, label: str,
+             completed: Callable[[], int] | None = None) -> Iterator[T]:
+    """Yield from ``iterable``, showing a rich progress bar on stderr only when stderr is a terminal
+    and there is more than one item. The bar advances by one per item, or is set to ``completed()``
+    after each item when given. Print lines with :func:`say` meanwhile."""
+    if not sys.stderr.isatty() or total <= 1 or _LiveBar.console is not None:
         yield from iterable
         return
     from rich.console import Console
@@ -578,7 +437,7 @@ def progress(iterable: Iterable[T], total: int | None = None, label: str = "work
                 if completed is not None:
                     bar.update(task, completed=completed())
                 else:
-                    bar.advance(task, done(item) if done is not None else 1)
+                    bar.advance(task)
             bar.refresh()  # the last count is drawn once before the (transient) bar goes
         finally:
             _LiveBar.console, _LiveBar.stdout_too = None, False

@@ -6,6 +6,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+import typer
+
 from .common import FileCheck, say, to_json, violation_text
 
 
@@ -116,20 +118,10 @@ STATUS_LABELS = {"valid": "OK", "unfinished": "UNFINISHED", "invalid": "INVALID"
 
 #: The label's colour in a terminal (never the only sign: the word is there without colour).
 STATUS_COLOURS = {"valid": "green", "unfinished": "yellow", "invalid": "red", "unreadable": "red", "error": "magenta"}
-#: ANSI foreground codes of those colours
-ANSI_COLOURS = {"red": 31, "green": 32, "yellow": 33, "magenta": 35}
-
-
-def bold_colour(text: str, colour: str) -> str:
-    """``text`` in bold ``colour``, the escape codes ``typer.style(text, fg=colour, bold=True)``
-    writes (written here so that ``validate`` needs no typer to colour its lines)."""
-    return f"\033[{ANSI_COLOURS[colour]}m\033[1m{text}\033[0m"
-
-
 def status_label(status: str, colour: bool = False) -> str:
     """The status word, padded to one width, in its colour when ``colour`` (a terminal)."""
     label = f"{STATUS_LABELS[status]:<10}"
-    return bold_colour(label, STATUS_COLOURS[status]) if colour else label
+    return typer.style(label, fg=STATUS_COLOURS[status], bold=True) if colour else label
 
 
 def check_line(check: FileCheck, colour: bool = False) -> str:
