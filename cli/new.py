@@ -30,14 +30,16 @@ from .common import display_name, handle_errors, resolve_game, usage_error
 _PLAYER_ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 
 
-def _resolve(schema_doc: dict, node: Any) -> dict:
-    """``node`` with one local ``$ref`` (``#/$defs/...``) followed, its own keys kept."""
-    if not isinstance(node, dict):
-        return {}
-    ref = node.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/$defs/"):
-        target = schema_doc.get("$defs", {}).get(ref.removeprefix("#/$defs/"), {})
-        return {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+def resolve_ref(doc: dict, node: Any) -> dict:
+    """``node`` with its local ``$ref`` (``#/$defs/...``) followed, repeatedly, its own keys kept."""
+    for _ in range(10):
+        if not isinstance(node, dict):
+            return {}
+        ref = node.get("$ref")
+        if not (isinstance(ref, str) and ref.startswith("#/$defs/")):
+            return node
+        target = doc.get("$defs", {}).get(ref.removeprefix("#/$defs/"), {})
+        node = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
     return node
 
 
@@ -47,7 +49,7 @@ def placeholders(value: Any, schema_doc: dict, node: Any, words: str = "", label
     the description of what holds it; an ``enum`` adds its choices. Keys the schema calls
     optional (its description says so) and does not require are left out."""
     own = node.get("description", "") if isinstance(node, dict) else ""
-    resolved = _resolve(schema_doc, node)
+    resolved = resolve_ref(schema_doc, node)
     if isinstance(value, dict):
         required = resolved.get("required")
         properties = resolved.get("properties", {})
@@ -55,7 +57,7 @@ def placeholders(value: Any, schema_doc: dict, node: Any, words: str = "", label
         out = {}
         for key, child in value.items():
             child_node = properties.get(key, extra if isinstance(extra, dict) else {})
-            optional = _resolve(schema_doc, child_node).get("description", "").lower().startswith("optional")
+            optional = resolve_ref(schema_doc, child_node).get("description", "").lower().startswith("optional")
             if required is not None and key not in required and optional:
                 continue  # what only a table that counted can write (pile sizes...) is left out
             place = f"{key} of {label}" if label and not own else key

@@ -197,31 +197,35 @@ def fit_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str
                         for group in groups)
 
 
-def move_words(move: Any) -> str:
-    """A move in one line without its player: ``draw pile=2 tile=gold-bay``; lists as
-    ``a, b``, nested objects as JSON."""
-    if not isinstance(move, dict):
-        return to_json(move).replace("\n", " ")
+def move_text(move: dict) -> str:
+    """A move in one line without its player: ``draw pile=2 tile=gold-bay``."""
     parts = [str(move.get("type", "?"))]
-    for key, value in move.items():
-        if key in ("type", "player", "note"):
-            continue
-        if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
-            shown = ", ".join(map(str, value)) or "none"
-        elif isinstance(value, dict) and all(isinstance(v, (str, int, float)) for v in value.values()):
-            shown = ", ".join(f"{k}: {v}" for k, v in value.items()) or "none"
-        elif isinstance(value, (dict, list)):
-            shown = " ".join(to_json(value).split())
-        else:
-            shown = str(value)
-        parts.append(f"{key}={shown}")
+    parts += [f"{key}={value_text(value)}" for key, value in move.items() if key not in ("type", "player", "note")]
     return " ".join(parts)
 
 
+def value_text(value: Any) -> str:
+    """A move's value as a person writes it: ``B7,B4,B1`` for a list, ``(to orchard)`` for an
+    object, never JSON or Python syntax."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ",".join(value_text(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "(" + ", ".join(f"{k} {value_text(v)}" for k, v in value.items()) + ")"
+    return str(value)
+
+
+def move_words(move: Any) -> str:
+    """:func:`move_text`, or a move that is not an object as its JSON on one line."""
+    return move_text(move) if isinstance(move, dict) else " ".join(to_json(move).split())
+
+
 def _move_line(entry: dict) -> str:
-    who = f"{entry['player']}: " if entry["player"] else ""
-    return f"move {entry['index']} ({who.rstrip(': ')}) {move_words(entry['move'])}" if who else \
-        f"move {entry['index']} {move_words(entry['move'])}"
+    who = f" ({entry['player']})" if entry["player"] else ""
+    return f"move {entry['index']}{who} {move_words(entry['move'])}"
 
 
 def replay_text(report: dict, picture: str, hidden_columns: Sequence[str] = (), around: bool = False) -> str:

@@ -3,7 +3,7 @@
 * Taps: every move of every log of a game's bench corpus, counted by :func:`.choices.taps` (the
   choice tree the page walks) against the legal moves of its position. Goal: median at most 2,
   95th percentile at most 5.
-* Latency: the first logs of the corpus recorded through the HTTP API of a real server (uvicorn on
+* Latency: every log of the corpus recorded through the HTTP API of a real server (uvicorn on
   a loopback port, one recording at a time, each move fsynced into a scratch folder as the page
   records it); every ``/api/choices`` request the page would make on the way to each move is
   timed, from sending to the whole answer read, and apart the first of each move (the new
@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import http.client
-import json
 import shutil
 import socket
 import statistics
@@ -27,7 +26,6 @@ from . import choices
 
 TAPS_GOAL = (2, 5)  #: median, 95th percentile
 LATENCY_GOAL_MS = 50.0
-LATENCY_LOGS: int | None = None  #: logs of each corpus recorded through HTTP (None: all; every move of each)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -88,9 +86,9 @@ def _serve(recording, token: str):
     return server, thread, sock
 
 
-def measure_latency(game, files: list[Path], logs: int | None = LATENCY_LOGS) -> dict:
-    """Milliseconds per ``/api/choices`` answer while the first ``logs`` of ``files`` (all of them by
-    default: the whole bench corpus) are recorded through the HTTP API."""
+def measure_latency(game, files: list[Path]) -> dict:
+    """Milliseconds per ``/api/choices`` answer while every log of ``files`` is recorded through the
+    HTTP API."""
     from .session import Recording
 
     scratch = Path(tempfile.mkdtemp(prefix="ludolog-record-bench-"))
@@ -98,13 +96,11 @@ def measure_latency(game, files: list[Path], logs: int | None = LATENCY_LOGS) ->
     first: list[float] = []  # the first request of each move: the new position's choices, listed afresh
     moves = 0
     try:
-        for number, path in enumerate(files[:logs] if logs is not None else files):
+        for number, path in enumerate(files):
             raw = orjson.loads(path.read_bytes())
             ids = [p["id"] for p in raw["players"]]
-            recording = Recording.create(scratch / f"{number}.json", game.name, ids, raw.get("options") or {})
-            recording.raw["setup"] = raw["setup"]  # the set-up as the form would send it
-            recording._save()
-            recording._rebuild()
+            recording = Recording.create(scratch / f"{number}.json", game.name, ids, raw.get("options") or {},
+                                         raw["setup"])
             token = "bench"
             server, thread, sock = _serve(recording, token)
             try:
@@ -134,7 +130,7 @@ def measure_latency(game, files: list[Path], logs: int | None = LATENCY_LOGS) ->
                 sock.close()
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    return {"logs": len(files) if logs is None else min(logs, len(files)), "moves": moves, "requests": len(times),
+    return {"logs": len(files), "moves": moves, "requests": len(times),
             "p50_ms": round(statistics.median(times), 2), "p95_ms": round(percentile(times, 0.95), 2),
             "max_ms": round(max(times), 2), "first_p95_ms": round(percentile(first, 0.95), 2),
             "first_max_ms": round(max(first), 2)}
@@ -150,21 +146,3 @@ def report_line(name: str, taps: dict, latency: dict) -> str:
             f"move, a new position's: p95 {latency['first_p95_ms']:.1f} ms) over {latency['requests']:,} requests "
             f"recording {latency['logs']} logs "
             f"({'meets' if fast else 'misses'} the {LATENCY_GOAL_MS:g} ms goal)")
-
-
-def main() -> None:  # a quick look without the whole bench: python -m ludolog.cli.record.bench GAME FOLDER
-    import sys
-
-    from ludolog.replayer.core import get_game
-
-    game = get_game(sys.argv[1])
-    files = sorted(Path(sys.argv[2]).glob("*.json"))
-    limit = int(sys.argv[3]) if len(sys.argv) > 3 else len(files)
-    taps = measure_taps(game, files[:limit])
-    latency = measure_latency(game, files)
-    print(report_line(game.name, taps, latency))
-    print(json.dumps({"taps": taps, "latency": latency}))
-
-
-if __name__ == "__main__":
-    main()

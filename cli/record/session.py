@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from ludolog.replayer.core import (CURRENT_FORMAT, SIMULTANEOUS, IllegalMove, LogError, LudologError, get_game,
+from ludolog.replayer.core import (CURRENT_FORMAT, SIMULTANEOUS, LogError, LudologError, get_game,
                                    replay)
 from ludolog.replayer.core.files import display_name, read_log_bytes
 from ludolog.replayer.core.reading import parse_log
@@ -144,13 +144,17 @@ class Recording:
 
     # -- opening ----------------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: Path, game_name: str, players: list[str], options: dict) -> "Recording":
-        """A new log at ``path``, which must not exist (the file is written at once).
+    def create(cls, path: Path, game_name: str, players: list[str], options: dict,
+               setup: dict | None = None) -> "Recording":
+        """A new log at ``path``, which must not exist (the file is written at once); its set-up is
+        ``setup`` or placeholders.
 
         :raises FileExistsError: ``path`` exists.
         """
         game = get_game(game_name)
         raw = starting_log(game, players, options)
+        if setup is not None:
+            raw["setup"] = setup
         durable_write(path, orjson.dumps(raw, option=orjson.OPT_INDENT_2) + b"\n", create=True)
         return cls(path, raw)
 
@@ -196,9 +200,6 @@ class Recording:
         refused = [v for v in result.violations if v.move_index is not None and v.move_index < len(self.log.moves)]
         if refused:
             self.refused = _violation(refused[0])
-            self._applied = result.applied
-        else:
-            self._applied = len(self.log.moves)
 
     @property
     def phase(self) -> str:
@@ -218,8 +219,15 @@ class Recording:
             self._legal = self.game.legal_moves(self.state) if self.phase == "play" else []
         return self._legal
 
-    def _save(self) -> None:
-        durable_write(self.path, orjson.dumps(self.raw, option=orjson.OPT_INDENT_2) + b"\n")
+    def _save(self, before: bytes) -> None:
+        """Write the changed log; if the disk refuses, the recording goes back to ``before`` (the log
+        as it was: the file keeps it, and so does the page)."""
+        try:
+            durable_write(self.path, orjson.dumps(self.raw, option=orjson.OPT_INDENT_2) + b"\n")
+        except StorageError:
+            self.raw = orjson.loads(before)
+            self._rebuild()
+            raise
         self.version += 1
 
     # -- what the page shows ----------------------------------------------------------------------
@@ -332,8 +340,9 @@ class Recording:
                 elif not force:
                     raise RecordError(422, f"the rules refuse this move: {violation['message']}", violation=violation)
                 else:
+                    before = orjson.dumps(self.raw)
                     self.raw["moves"].append(move)
-                    self._save_or_undo()
+                    self._save(before)
                     self.refused = violation
                     self.log = self._parsed(self.raw)
                     self._legal = []
@@ -341,28 +350,16 @@ class Recording:
 
     def _apply(self, move: dict) -> None:
         game, state = self.game, self.state
-        index = self.count
+        before = orjson.dumps(self.raw)
         for ledger in [state.ledger] + [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]:
-            ledger.move_index = index
+            ledger.move_index = self.count
         pid = move.get("player")
         seat = self.log.seat_of.get(pid) if pid is not None else None
         game.apply(state, move, seat)  # listed as legal: accepted (apply checks every rule again)
         self.raw["moves"].append(move)
         self._legal = None
-        try:
-            self._save()
-        except StorageError:  # the file keeps the position before: so does the page
-            self.raw["moves"].pop()
-            self._rebuild()
-            raise
+        self._save(before)
         self.log.moves = self.raw["moves"]
-
-    def _save_or_undo(self) -> None:
-        try:
-            self._save()
-        except StorageError:
-            self.raw["moves"].pop()
-            raise
 
     def _refusal(self, move: dict) -> dict | None:
         """The violation ``validate`` would report for ``move`` appended to the log, or None."""
@@ -384,17 +381,10 @@ class Recording:
                                   position=self._view(svg=False))
             if not self.raw["moves"]:
                 raise RecordError(409, "no move to take back")
+            before = orjson.dumps(self.raw)
             move = self.raw["moves"].pop()
-            trail = self.raw.setdefault(TRAIL, [])
-            trail.append({"time": _now(), "index": self.count, "move": move})
-            try:
-                self._save()
-            except StorageError:
-                trail.pop()
-                if not trail:
-                    del self.raw[TRAIL]
-                self.raw["moves"].append(move)
-                raise
+            self.raw.setdefault(TRAIL, []).append({"time": _now(), "index": self.count, "move": move})
+            self._save(before)
             self._rebuild()
             return self._view()
 
@@ -405,20 +395,13 @@ class Recording:
                 raise RecordError(400, f"there is no move {index} (the log has {self.count} moves, from 0)")
             if not isinstance(text, str) or len(text) > 2000:
                 raise RecordError(400, "a note is a text of at most 2,000 characters")
+            before = orjson.dumps(self.raw)
             move = self.raw["moves"][index]
-            old = move.get("note")
             if text.strip():
                 move["note"] = text.strip()
             else:
                 move.pop("note", None)
-            try:
-                self._save()
-            except StorageError:
-                if old is None:
-                    move.pop("note", None)
-                else:
-                    move["note"] = old
-                raise
+            self._save(before)
             return self._view()
 
     def claim(self, final: dict | None, event: dict | None) -> dict:
@@ -436,16 +419,9 @@ class Recording:
             wrong = [_violation(v) for v in log.violations if v.pointer.startswith("/claimed")]
             if wrong:
                 raise RecordError(400, "; ".join(w["message"] for w in wrong), problems=wrong)
-            old = self.raw.get("claimed")
+            before = orjson.dumps(self.raw)
             self.raw["claimed"] = claimed
-            try:
-                self._save()
-            except StorageError:
-                if old is None:
-                    del self.raw["claimed"]
-                else:
-                    self.raw["claimed"] = old
-                raise
+            self._save(before)
             self.log.claimed = claimed
             return self._view()
 
@@ -475,13 +451,9 @@ class Recording:
                 raise RecordError(409, "moves are recorded already: the set-up can no longer change")
             if not isinstance(values, dict):
                 raise RecordError(400, "the set-up is sent as an object of JSON pointer -> value")
-            old = self.raw.get("setup")
+            before = orjson.dumps(self.raw)
             self.raw["setup"] = setup_form.fill(self._fields(), values)
-            try:
-                self._save()
-            except StorageError:
-                self.raw["setup"] = old
-                raise
+            self._save(before)
             self._rebuild()
             return {"phase": self.phase, "problems": self.problems, "view": self._view()}
 
@@ -489,5 +461,3 @@ class Recording:
 def _violation(v) -> dict:
     return {"index": v.move_index, "pointer": v.pointer, "code": v.code, "message": v.message, "rule": v.rule_ref}
 
-
-__all__ = ["CURRENT_FORMAT", "Recording", "RecordError", "StorageError", "durable_write", "IllegalMove"]

@@ -15,6 +15,8 @@ from typing import Any
 from ludolog.replayer.core.schemas import PLACEHOLDER
 from ludolog.replayer.core.simulate import setup_for
 
+from ..new import resolve_ref
+
 
 def fields(game, players: list[str], options: dict, names) -> list[dict]:
     """The set-up's fields, in the schema's order: ``pointer`` (JSON pointer inside ``setup``),
@@ -28,11 +30,11 @@ def fields(game, players: list[str], options: dict, names) -> list[dict]:
     _walk(shape, node, doc, [], out, True, _ids_by_kind(game), names, players)
     # each field names its group (the set-up's top-level key) and the group's description, which
     # the form shows once above the group: "decks: Deck space -> the card face up on top of its deck"
-    properties = _resolve(doc, node).get("properties") or {}
+    properties = resolve_ref(doc, node).get("properties") or {}
     for f in out:
         top = str(f["path"][0][1]) if f["path"] else ""
         f["group"] = top
-        f["group_description"] = _resolve(doc, properties.get(top, {})).get("description", "") if top else ""
+        f["group_description"] = resolve_ref(doc, properties.get(top, {})).get("description", "") if top else ""
     return out
 
 
@@ -43,32 +45,19 @@ def _ids_by_kind(game) -> dict[str, list[str]]:
         return {}
 
 
-def _resolve(doc: dict, node: Any) -> dict:
-    """``node`` with its local ``$ref`` followed (repeatedly), its own keys kept."""
-    for _ in range(10):
-        if not isinstance(node, dict):
-            return {}
-        ref = node.get("$ref")
-        if not (isinstance(ref, str) and ref.startswith("#/$defs/")):
-            return node
-        target = doc.get("$defs", {}).get(ref.removeprefix("#/$defs/"), {})
-        node = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
-    return node
-
-
 def _alternatives(doc: dict, node: dict) -> list[dict]:
-    return [_resolve(doc, n) for n in (node.get("anyOf") or node.get("oneOf") or [])]
+    return [resolve_ref(doc, n) for n in (node.get("anyOf") or node.get("oneOf") or [])]
 
 
 def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], required: bool, ids: dict, names,
           players: list[str], hint: Any = None) -> None:
-    node = _resolve(doc, node)
+    node = resolve_ref(doc, node)
     if isinstance(shape, dict):
         properties = node.get("properties") or {}
         needed = set(node.get("required") or ())
         keys = list(properties) + [k for k in shape if k not in properties] if properties else list(shape)
         for key in keys:
-            child = shape.get(key, _blank(_resolve(doc, properties.get(key, {}))))
+            child = shape.get(key, _blank(resolve_ref(doc, properties.get(key, {}))))
             extra = node.get("additionalProperties")
             child_node = properties.get(key, extra if isinstance(extra, dict) else {})
             here = not properties or key in needed  # this key itself must be written

@@ -18,6 +18,8 @@ from ludolog.replayer.core import replay
 from ludolog.replayer.core.colours import seat_colour
 from ludolog.replayer.core.log import GameLog
 
+from ..render import move_text
+
 SETUP_LABEL = "set-up"
 
 
@@ -79,32 +81,6 @@ class GameReport:
     chart_svg: str = ""
     #: the take-backs the log keeps (its ``corrections``, written by ``ludolog record``), in order
     corrections: list[dict] = field(default_factory=list)
-
-
-def move_text(move: dict) -> str:
-    """A move in one line without its player: ``draw pile=2 tile=gold-bay``."""
-    parts = [str(move.get("type", "?"))]
-    for key, value in move.items():
-        if key in ("type", "player", "note"):
-            continue
-        parts.append(f"{key}={value_text(value)}")
-    return " ".join(parts)
-
-
-def value_text(value) -> str:
-    """A move's value as a person writes it: ``B7,B4,B1`` for a list, ``(to orchard)`` for an
-    object, never JSON or Python syntax."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, (str, int, float)):
-        return str(value)
-    if isinstance(value, list):
-        return ",".join(value_text(v) for v in value) if value else "none"
-    if isinstance(value, dict):
-        return "(" + ", ".join(f"{k} {value_text(v)}" for k, v in value.items()) + ")"
-    return orjson.dumps(value).decode()
 
 
 def build(log: GameLog) -> GameReport:
