@@ -1,17 +1,9 @@
-"""`make bench`: full-validation throughput of a fixed simulated corpus, beside python-chess.
+"""`make bench`: how fast ludolog validates (beside python-chess), ingests, starts and records.
 
-Run as ``python -m ludolog.cli.bench [--json] [--repeat 3] [--game NAME ...] [--out bench-out]``.
+Each game's fixed simulated corpus is measured; docs/benchmark.md says what each figure means.
 
-For every registered game a FIXED corpus (fixed player counts, counts and seeds) is simulated once
-into ``bench-out/<game>/`` (its manifest beside it) and reused while its manifest, its files and a re-simulation of its first
-game still match (so an engine change rebuilds it). Full validation is timed as a user pays for it:
-read the bytes, orjson parse, schema checks, strict replay and the claimed-score check; best of N.
-In the same run ``../shared/bench/chess_peer.py`` (or ``$LUDOLOG_PEER_DIR/chess_peer.py``) times
-python-chess reading and validating real recorded chess games, and the ratio of moves/s is printed;
-the two are timed in rounds (a pass of every corpus, then one of python-chess), best of N each.
-
-The benchmark is a sequence of section functions over one :class:`Bench` record; a later section
-(e.g. ingest) is added by appending to :data:`SECTIONS`. Not a pytest test: nothing here asserts speed.
+The benchmark is a sequence of section functions over one :class:`Bench` record (:data:`SECTIONS`).
+Not a pytest test: nothing here asserts speed.
 """
 from __future__ import annotations
 
@@ -74,11 +66,8 @@ def corpus_plan(game) -> list[tuple[int, int]]:
 
 def corpus_entries(game) -> list[tuple[str, int, str]]:
     """(file name, players, seed) of every game of the fixed corpus."""
-    entries = []
-    for players, count in corpus_plan(game):
-        for i in range(1, count + 1):
-            entries.append((f"{game.name}-{players}p-{i:04d}.json", players, f"{SEED_PREFIX}:{players}:{i}"))
-    return entries
+    return [(f"{game.name}-{players}p-{i:04d}.json", players, f"{SEED_PREFIX}:{players}:{i}")
+            for players, count in corpus_plan(game) for i in range(1, count + 1)]
 
 
 def simulated_bytes(game, players: int, seed: str) -> bytes:
@@ -94,7 +83,7 @@ def build_corpus(game, folder: Path) -> tuple[list[Path], bool]:
     entries = corpus_entries(game)
     # beside the folder, not in it: the folder holds nothing but logs, so that `ludolog ingest` or
     # `validate` of it sees no file that is not a log
-    manifest_path = manifest_of(folder)
+    manifest_path = folder.with_name(folder.name + ".manifest.json")
     spec = {"game": game.name, "catalog": game.catalog_version, "engine": engine_fingerprint(game),
             "entries": [[n, p, s] for n, p, s in entries]}
     if _reusable(manifest_path, spec, folder, entries, game):
@@ -109,11 +98,6 @@ def build_corpus(game, folder: Path) -> tuple[list[Path], bool]:
         digests[name] = hashlib.sha256(data).hexdigest()
     manifest_path.write_bytes(orjson.dumps({"spec": spec, "sha256": digests}, option=orjson.OPT_INDENT_2))
     return [folder / n for n, _, _ in entries], False
-
-
-def manifest_of(folder: Path) -> Path:
-    """The manifest of the corpus in ``folder``: ``<folder>.manifest.json`` beside it."""
-    return folder.with_name(folder.name + ".manifest.json")
 
 
 def engine_fingerprint(game) -> str:
@@ -135,17 +119,11 @@ def _reusable(manifest_path: Path, spec: dict, folder: Path, entries, game) -> b
         manifest = orjson.loads(manifest_path.read_bytes())
         name, players, seed = entries[0]
         return (manifest.get("spec") == spec
-                and all(_sha256(folder / n) == manifest["sha256"].get(n) for n, _, _ in entries)
+                and all(hashlib.sha256((folder / n).read_bytes()).hexdigest() == manifest["sha256"].get(n)
+                        for n, _, _ in entries)
                 and simulated_bytes(game, players, seed) == (folder / name).read_bytes())
     except (OSError, orjson.JSONDecodeError, KeyError, AttributeError, TypeError):
-        return False  # missing, unreadable or stale manifest: rebuild
-
-
-def _sha256(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
+        return False  # a missing or unreadable file, a stale manifest: rebuild
 
 
 # -- sections -------------------------------------------------------------------------------------
@@ -381,7 +359,9 @@ NO_BYTECODE_VAR = "PYTHONDONTWRITEBYTECODE"
 
 
 def startup_seconds(command: list[str], env: dict[str, str]) -> float:
-    """The median wall time of STARTUP_RUNS runs of ``command``, each a new process."""
+    """The median wall time of STARTUP_RUNS runs of ``command``, each a new process, after one run
+    not counted (it writes the bytecode cache)."""
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
     seconds = []
     for _ in range(STARTUP_RUNS):
         start = time.perf_counter()
@@ -393,13 +373,10 @@ def startup_seconds(command: list[str], env: dict[str, str]) -> float:
 def section_startup(bench: Bench) -> None:
     """`ludolog validate one.json` as a user starts it: a new process each time, median of 10.
 
-    An installed ludolog runs from compiled bytecode (pip compiles it at install time; an editable
-    install writes it at the first start), so the goal is measured that way: with a bytecode
-    cache of the bench's own (``PYTHONPYCACHEPREFIX`` under the bench folder, written by one run
-    not counted). An environment that sets PYTHONDONTWRITEBYTECODE (every ludolog module of an
-    editable install compiled again at each start) is measured as it is too, and reported beside.
-    The first log of every other game's corpus is timed the same way, so that no game's start-up
-    hides behind the headline one.
+    An installed ludolog runs from compiled bytecode, so the goal is measured with a bytecode cache
+    of the bench's own (``PYTHONPYCACHEPREFIX`` under the bench folder); an environment that sets
+    PYTHONDONTWRITEBYTECODE is measured as it is too, beside. The first log of every other game is
+    timed as well, so that no game's start-up hides behind the headline one.
     """
     firsts = [f[0] for f in bench.corpora.values() if f]
     if not firsts:
@@ -411,7 +388,6 @@ def section_startup(bench: Bench) -> None:
     cache = (bench.out / "pycache").resolve()
     cached_env = {k: v for k, v in os.environ.items() if k != NO_BYTECODE_VAR}
     cached_env["PYTHONPYCACHEPREFIX"] = str(cache)
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=cached_env)
     figure = startup_seconds(command, cached_env)
     verdict = "meets" if figure <= STARTUP_GOAL_S else "above"
     bench.say("")
@@ -424,11 +400,7 @@ def section_startup(bench: Bench) -> None:
         bench.say(f"  with {NO_BYTECODE_VAR}=1 as this environment sets it (modules without bytecode compiled at "
                   f"each start): {uncached * 1000:.0f} ms")
         bench.results["startup"]["seconds_median_no_bytecode_writes"] = uncached
-    others = {}
-    for log in firsts[1:]:
-        subprocess.run([*validate, str(log)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-                       env=cached_env)
-        others[log.name] = startup_seconds([*validate, str(log)], cached_env)
+    others = {log.name: startup_seconds([*validate, str(log)], cached_env) for log in firsts[1:]}
     if others:
         slowest = max(others.values())
         bench.say("  the other games' first logs: " + ", ".join(f"{name} {s * 1000:.0f} ms" for name, s in others.items())
@@ -460,10 +432,6 @@ SECTIONS: list[Callable[[Bench], None]] = [section_corpus, section_validation, s
                                            section_ingest, section_reingest, section_startup, section_record]
 
 
-def machine() -> dict:
-    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ludolog.cli.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
@@ -484,11 +452,11 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"not an available game: {', '.join(unknown)}")
             games = [g for g in games if g.name in args.game]
         bench = Bench(out=args.out, repeat=args.repeat, games=games, as_json=args.json)
-        bench.results["machine"] = machine()
+        bench.results["machine"] = machine = {"python": platform.python_version(), "platform": platform.platform(),
+                                              "cpus": os.cpu_count()}
         bench.say("ludolog benchmark: full validation = read bytes + orjson parse + schema + strict replay "
                   f"+ claimed scores, best of {args.repeat}")
-        bench.say(f"machine: Python {bench.results['machine']['python']}, {bench.results['machine']['cpus']} CPUs, "
-                  f"{bench.results['machine']['platform']}")
+        bench.say(f"machine: Python {machine['python']}, {machine['cpus']} CPUs, {machine['platform']}")
         if not games:
             bench.say("no game engine is available to measure")
         for section in SECTIONS:

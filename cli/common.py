@@ -355,16 +355,16 @@ def internal_violation(file: str, exc: BaseException, game: str = "") -> Violati
     return Violation(file, None, "", "CORE.INTERNAL", f"unexpected {type(exc).__name__}: {exc}; {BUG_HINT}")
 
 
-def parse_option_pairs(pairs: Sequence[str] | None, param_hint: str = "--option") -> dict:
-    """``key=value`` strings -> dict; values are read as JSON when they parse (numbers, true,
-    false, null, lists), else kept as text. A pair without ``=`` is a usage error."""
+def parse_option_pairs(pairs: Sequence[str] | None, param_hint: str = "--option", as_json: bool = True) -> dict:
+    """``key=value`` strings -> dict; with ``as_json`` values are read as JSON when they parse
+    (numbers, true, false, null, lists), else kept as text. A pair without ``=`` is a usage error."""
     options: dict = {}
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            usage_error(f"expected key=value, got {pair!r}", param_hint)
+            usage_error(f"expected {'key=value' if as_json else 'NAME=VALUE'}, got {pair!r}", param_hint)
         try:
-            options[key.strip()] = orjson.loads(value)
+            options[key.strip()] = orjson.loads(value) if as_json else value
         except orjson.JSONDecodeError:
             options[key.strip()] = value
     return options

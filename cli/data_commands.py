@@ -29,7 +29,8 @@ if TYPE_CHECKING:  # pyarrow is imported by the commands that need it: `ludolog 
     import pyarrow as pa
 
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
-                     echo_err, emit, fail, handle_errors, load_log, progress, usage_error, violation_text)
+                     echo_err, emit, fail, handle_errors, load_log, parse_option_pairs, progress, usage_error,
+                     violation_text)
 
 # readable=False everywhere: typer's own readability check would make an unreadable file a usage
 # error (exit 2); ludolog reports it as unusable input (exit 1), naming the file.
@@ -42,7 +43,6 @@ OverwriteOption = Annotated[bool, typer.Option("--overwrite", help="Replace the 
 #: answer in well under a second on a club's database, raw SQL that runs this long is a mistake
 DEFAULT_QUERY_TIMEOUT = 300.0
 DEFAULT_DB = Path("ludolog.duckdb")
-INVALID_SHOWN = 20
 
 
 class TableFormat(str, enum.Enum):
@@ -176,16 +176,6 @@ def write_result(table: pa.Table, fmt: TableFormat, out: Path | None, overwrite:
         typer.echo(f"wrote {table.num_rows} rows to {display_name(out)}", err=True)
 
 
-def _pairs(pairs: list[str] | None) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for pair in pairs or ():
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            usage_error(f"expected NAME=VALUE, got {pair!r}", "--param")
-        values[key.strip()] = value
-    return values
-
-
 def check_game_param(con, params: dict[str, str], source: str = "the database") -> None:
     """A ``game`` parameter must name a game: one this ludolog knows or one the database holds (a
     misspelt name would otherwise give an empty result that looks like an answer). A usage error
@@ -261,13 +251,9 @@ def ingest_text(summary) -> str:
     rate = f", {s.moves / summary.seconds:,.0f} moves/s" if summary.seconds and s.moves else ""
     lines = [f"ingested {s.logs} logs into {summary.db} with {summary.workers} worker"
              f"{'s' if summary.workers != 1 else ''} in {summary.seconds:.2f} s{rate}",
-             f"  {s.valid} valid, {s.unfinished} unfinished, {s.invalid} invalid{render.unreadable_part(s)}; {s.moves:,} moves, "
+             f"  {render.counts_text(s)}; {s.moves:,} moves, "
              f"{s.state_rows:,} state rows, {s.score_events:,} score events, {s.violations:,} violations"]
-    if s.invalid_files:
-        lines.append(f"{render.bad_logs_heading(s)} ({s.invalid + s.unreadable}; kept in the tables games and violations):")
-        lines += [f"  {violation}" for _, violation in s.invalid_files[:INVALID_SHOWN]]
-        if len(s.invalid_files) > INVALID_SHOWN:
-            lines.append(f"  ... and {len(s.invalid_files) - INVALID_SHOWN} more (ludolog query violations_by_rule)")
+    lines += render.bad_logs_lines(s, " (ludolog query violations_by_rule)")
     if summary.skipped:
         counts = ", ".join(f"{n} {status}" for status, n in sorted(summary.skipped.items()))
         lines.append(f"  skipped {sum(summary.skipped.values())} unchanged logs already in the database ({counts}); "
@@ -538,7 +524,7 @@ def register(app: typer.Typer) -> None:
             return
         if not name_or_sql:
             usage_error("give a query name or SQL (ludolog query --list shows the named queries)", "NAME_OR_SQL")
-        params = _pairs(param)
+        params = parse_option_pairs(param, "--param", as_json=False)
         source = display_name(parquet if parquet is not None else db)
         with _usage_errors(), database_faults(f"query {'the Parquet files of ' if parquet is not None else 'database '}"
                                               f"{source}"):
@@ -584,7 +570,7 @@ def register(app: typer.Typer) -> None:
             usage_error(f"give an analysis name: {', '.join(ANALYSES)}", "NAME")
         with _usage_errors(), database_faults(f"analyze database {display_name(db)}"):
             analysis = get_analysis(name)
-            params = _pairs(param)
+            params = parse_option_pairs(param, "--param", as_json=False)
             con = connect(db, read_only=True)
             try:
                 check_game_param(con, params, display_name(db))

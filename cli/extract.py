@@ -18,8 +18,6 @@ from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
                      echo_err, emit, fail, progress, usage_error)
 
-INVALID_SHOWN = 20
-
 DaskOption = Annotated[Optional[str], typer.Option(
     "--dask", metavar="ADDRESS",
     help="Replay on a Dask cluster: a scheduler address (tcp://host:8786) or local:N for N local worker "
@@ -59,14 +57,8 @@ def extract_text(summary) -> str:
     s = summary.stats
     lines = [f"extracted {s.logs} logs into {summary.out} with {summary.workers} worker"
              f"{'s' if summary.workers != 1 else ''} in {summary.seconds:.2f} s",
-             f"  {s.valid} valid, {s.unfinished} unfinished, {s.invalid} invalid{render.unreadable_part(s)}; "
-             + ", ".join(f"{rows:,} {table}" for table, rows in summary.rows.items())]
-    if s.invalid_files:
-        lines.append(f"{render.bad_logs_heading(s)} ({s.invalid + s.unreadable}; kept in the tables games and violations):")
-        lines += [f"  {violation}" for _, violation in s.invalid_files[:INVALID_SHOWN]]
-        if len(s.invalid_files) > INVALID_SHOWN:
-            lines.append(f"  ... and {len(s.invalid_files) - INVALID_SHOWN} more")
-    return "\n".join(lines)
+             f"  {render.counts_text(s)}; " + ", ".join(f"{rows:,} {table}" for table, rows in summary.rows.items())]
+    return "\n".join(lines + render.bad_logs_lines(s))
 
 
 @contextlib.contextmanager

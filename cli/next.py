@@ -1,11 +1,9 @@
-"""`ludolog next LOG`: every legal next move at the end of a log (registered from app.py).
+"""`ludolog next LOG`: every legal next move at the end of a log.
 
-For editors, scripts and anyone writing a log by hand: the moves come from the engine's own
-listing (:meth:`Game.legal_moves`), so each one printed is the exact object the log would hold
-next, and appending it keeps the log valid. Where the next step is a chance move (a card turned
-up, a die rolled) the listing holds every possible outcome; inside a simultaneous window, each
-waiting seat's choices. The components a move names are shown with their names from the game's
-catalog (:meth:`Game.catalog_ids`, what ``ludolog ids`` prints).
+The moves come from the engine's own listing (:meth:`Game.legal_moves`), so each one printed is
+the exact object the log would hold next: a chance move's every outcome, inside a simultaneous
+window each waiting seat's choices. The components a move names are shown as ``ludolog ids``
+describes them.
 """
 from __future__ import annotations
 
@@ -14,6 +12,8 @@ from typing import Annotated, Any
 
 import orjson
 import typer
+
+from ludolog.replayer.core.idlist import line
 
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, debug_enabled,
                      display_name, emit, fail, handle_errors, internal_violation, load_log, violation_text)
@@ -25,7 +25,7 @@ _NAME_CHARS = 70
 
 
 def component_names(game) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
-    """(kind -> {id: description}, id -> description for ids that mean one thing in every kind)."""
+    """(kind -> {id: catalog entry}, id -> entry for ids that mean one thing in every kind)."""
     try:
         kinds = game.catalog_ids()
     except Exception:  # noqa: BLE001 - names are a help; the moves are listed without them
@@ -55,7 +55,7 @@ def _kind_of(field: str, kinds: dict) -> dict[str, str] | None:
 
 
 def names_in(move: dict, kinds: dict, anywhere: dict) -> list[tuple[str, str]]:
-    """(id, description) of the components ``move`` names, in the order written, each once."""
+    """(id, catalog entry) of the components ``move`` names, in the order written, each once."""
     found: dict[str, str] = {}
 
     def visit(field: str, value: Any) -> None:
@@ -78,8 +78,7 @@ def names_in(move: dict, kinds: dict, anywhere: dict) -> list[tuple[str, str]]:
 
 
 def next_report(log, name: str) -> dict:
-    """What ``ludolog next`` prints for ``log``: its status and, unless it is over or invalid,
-    the legal moves grouped by type."""
+    """Its status and, unless the game is over or the log invalid, the legal moves by type."""
     from ludolog.replayer.core import replay
     from ludolog.replayer.core.game import CHANCE, SIMULTANEOUS
 
@@ -150,7 +149,7 @@ def next_text(report: dict) -> str:
         if group["names"]:
             lines.append("  the components named:")
             width = max(len(cid) for cid in group["names"])
-            lines.extend(f"    {cid.ljust(width)}  {_short(what)}" for cid, what in group["names"].items())
+            lines.extend(f"    {cid.ljust(width)}  {_short(line(what, cid))}" for cid, what in group["names"].items())
     if not groups:
         lines.append("(the engine lists no legal move here)")
     return "\n".join(lines)

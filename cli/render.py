@@ -286,12 +286,20 @@ def notes_text(notes: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def unreadable_part(stats) -> str:
-    """``, N unreadable`` for an ingest's or extract's summary line when files could not be read."""
-    return f", {stats.unreadable} unreadable" if stats.unreadable else ""
+def counts_text(stats) -> str:
+    """``V valid, U unfinished, I invalid[, N unreadable]`` of an ingest's or extract's logs."""
+    unreadable = f", {stats.unreadable} unreadable" if stats.unreadable else ""
+    return f"{stats.valid} valid, {stats.unfinished} unfinished, {stats.invalid} invalid{unreadable}"
 
 
-def bad_logs_heading(stats) -> str:
-    """The heading of the list of logs that are not valid: invalid ones, unreadable files, or both."""
+def bad_logs_lines(stats, more: str = "", shown: int = 20) -> list[str]:
+    """The first ``shown`` logs of an ingest or extract that are not valid, under their heading."""
+    if not stats.invalid_files:
+        return []
     kinds = [k for k, n in (("invalid logs", stats.invalid), ("unreadable files", stats.unreadable)) if n]
-    return " and ".join(kinds) or "invalid logs"
+    lines = [f"{' and '.join(kinds) or 'invalid logs'} ({stats.invalid + stats.unreadable}; kept in the tables "
+             "games and violations):"]
+    lines += [f"  {violation}" for _, violation in stats.invalid_files[:shown]]
+    if len(stats.invalid_files) > shown:
+        lines.append(f"  ... and {len(stats.invalid_files) - shown} more{more}")
+    return lines

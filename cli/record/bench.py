@@ -1,13 +1,7 @@
-"""The scoresheet's figures for ``make bench``: taps per move and the choices' latency.
-
-* Taps: every move of every log of a game's bench corpus, counted by :func:`.choices.taps` (the
-  choice tree the page walks) against the legal moves of its position. Goal: median at most 2,
-  95th percentile at most 5.
-* Latency: every log of the corpus recorded through the HTTP API of a real server (uvicorn on
-  a loopback port, one recording at a time, each move fsynced into a scratch folder as the page
-  records it); every ``/api/choices`` request the page would make on the way to each move is
-  timed, from sending to the whole answer read, and apart the first of each move (the new
-  position's legal moves listed and narrowed). Goal: 95th percentile of both at most 50 ms.
+"""The scoresheet's figures for ``make bench`` (docs/benchmark.md): taps per move, counted by
+:func:`.choices.taps` against each position's legal moves, and the latency of every ``/api/choices``
+request the page would make while the corpus is recorded through a real server on a loopback port
+(each move fsynced into a scratch folder), the first request of each move (a new position's) apart.
 """
 from __future__ import annotations
 

@@ -5,9 +5,9 @@ included, :meth:`Game.legal_moves`). The scorer picks among them in steps, as an
 scoresheet does (piece, then square):
 
 * when few moves remain (at most :data:`WHOLE`) they are offered whole, one tap records one;
-* otherwise the player is chosen first where several decide at once (a simultaneous window:
-  :data:`~ludolog.replayer.core.game.SIMULTANEOUS`), then the move type (when there is more than one), then each field in the order the engine writes it;
-  a field whose remaining moves all hold the same value is filled in by itself and never asked;
+* otherwise the player first where several decide at once (a simultaneous window), then the move
+  type, then each field in the order the engine writes it; a field whose remaining moves all hold
+  the same value is filled in by itself and never asked;
 * the step that leaves a single move records it: the last choice is the last tap.
 
 The page calls :func:`step` through the server for every step and :func:`taps` counts the choices
@@ -151,9 +151,8 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
     * ``{"kind": "field", "field": f, "options": [...]}`` - the next field to choose;
     * ``{"kind": "none"}`` - no legal move has these values (a stale or forged pick).
 
-    Each option has ``label`` (words), ``detail`` (the description of the component chosen, if
-    any: a whole move's is that of the first component that tells it from the others offered,
-    so that a card offered by its id alone is offered with its printed facts) and either ``move`` (whole)
+    Each option has ``label`` (words), ``detail`` (the description of the component chosen; for a
+    whole move, of the first component that tells it from the others) and either ``move`` (whole)
     or ``value`` (the value key to send back as the next pick).
     """
     remaining = narrow(moves, picks)

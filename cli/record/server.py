@@ -5,15 +5,7 @@ token (``?token=`` in the address, or the ``X-Ludolog-Token`` header the page se
 the answer is 403 and nothing changes. The token keeps out other machines when the server listens
 on the network (``--host 0.0.0.0``) and other web pages of the same browser when it does not.
 
-The API (JSON in, JSON out; docs/recording.md lists it):
-
-* ``GET  /api/view[?since=V][&svg=0]`` the position (``{"version": V, "unchanged": true}`` while
-  nothing changed since version V: what a second tab polls);
-* ``POST /api/choices {"count", "picks"}`` the next choice of the move being entered;
-* ``POST /api/move {"count", "move", "force"}`` record a move (409 when ``count`` is not the number
-  of moves recorded: a stale position; 422 when the rules refuse it, until ``force``);
-* ``POST /api/undo {"count"}``, ``POST /api/note {"index", "note"}``,
-  ``POST /api/claim {"final", "event"}``, ``GET/POST /api/setup``.
+The API (JSON in, JSON out) is listed in docs/recording.md.
 """
 from __future__ import annotations
 

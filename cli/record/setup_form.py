@@ -1,11 +1,9 @@
 """The scoresheet's set-up form: the fields of a game's set-up and the set-up a filled form makes.
 
-The fields come from the game's set-up schema walked together with a set-up the engine draws
-(:meth:`Game.random_setup`): the schema names every key and what it may hold (an ``enum``, the
-format's ``"?"``, optional or required), the drawn set-up gives list lengths, the keys of maps
-keyed by data (board spaces, players) and which catalog list an id comes from, so that each field
-offers the ids that may go there with their names. Any registered game gets its form without code
-of its own.
+The game's set-up schema is walked together with a set-up the engine draws: the schema names each
+key and what it may hold (an ``enum``, ``"?"``, optional or required), the drawn set-up gives list
+lengths, the keys of maps keyed by data and which catalog list an id comes from. Any registered
+game gets its form without code of its own.
 """
 from __future__ import annotations
 

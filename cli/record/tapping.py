@@ -1,14 +1,10 @@
 """A game recorded as a scorer taps it: the scoresheet's own calls, without the browser.
 
-:func:`record_game` takes a finished log (what the table played) and writes it into a
-:class:`~.session.Recording` the way the page does (``make demo`` shows the recorder with it): the
-set-up sent as the form sends it (JSON pointer -> value), each move chosen through the choice tree
-(:meth:`Recording.step`, the call behind ``/api/choices``: the value of the move at each field
-asked, or the whole move where the moves left are offered whole), then recorded
-(:meth:`Recording.record`, behind ``/api/move``), and the final scores claimed. Once, near the
-middle of the game, the scorer taps the button beside the right one, records a wrong move and
-takes it back (:meth:`Recording.undo`), so that the log's ``corrections`` trail holds it, as a real
-scoresheet's would.
+:func:`record_game` writes a finished log into a :class:`~.session.Recording` the way the page
+does (``make demo`` shows the recorder with it): the set-up as the form sends it, each move chosen
+through :meth:`Recording.step` (behind ``/api/choices``) and recorded, the final scores claimed.
+Once, near the middle, a mistaken tap is recorded and taken back, so that the log's ``corrections``
+trail holds it, as a real scoresheet's would.
 """
 from __future__ import annotations
 
