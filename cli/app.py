@@ -1,7 +1,5 @@
-"""The `ludolog` command line: games, schema, validate, replay, simulate (+ data commands).
-
-Commands are thin: they call ``ludolog.replayer.core`` and print through ``cli.common`` (output
-format, errors, exit codes) and ``cli.render`` (text layouts).
+"""The `ludolog` command line: games, schema, validate, replay, simulate, record; the other
+commands are registered from their own modules. Each command imports what it alone needs inside it.
 """
 from __future__ import annotations
 
@@ -20,8 +18,8 @@ from ludolog.replayer.core.files import FILE_RULES, LOG_SUFFIX, search_logs, wri
 from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FileProblem, FormatOption, MaxSizeOption, OutputFormat,
                      check_file, color_enabled, debug_enabled, display_name, emit, error_boundary, fail,
-                     game_names, handle_errors, internal_violation, load_game, load_log, parse_option_pairs,
-                     problem_check, progress, resolve_game, say, usage_error, violation_text)
+                     game_names, handle_errors, internal_violation, load_game, load_log, one_log_file,
+                     parse_option_pairs, problem_check, progress, resolve_game, say, usage_error, violation_text)
 
 app = typer.Typer(
     name="ludolog",
@@ -151,11 +149,7 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", reada
     """
     from ludolog.replayer.core import replay
 
-    name = display_name(log_file)
-    if log_file.is_dir():
-        fail(f"{name}: is a folder; replay takes one log file")
-    if not log_file.exists():
-        fail(f"{name}: no such file")
+    name = one_log_file(log_file, "replay")
     log = None
     try:
         log = load_log(log_file, max_size=max_size)
@@ -196,16 +190,13 @@ def replay_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", reada
         report["columns"] = [name for name, _ in game.state_columns]
         report["players"] = [{"player": ids[seat], **dict(zip(report["columns"], row))}
                              for seat, row in enumerate(game.player_rows(state))]
-        report["ledger"] = [{"move_index": e.move_index, "player": ids[e.seat], "delta": e.delta,
-                             "category": e.category, "reason": e.reason} for e in state.ledger.events]
-        bot_scores = result.bot_scores
-        report["bots"] = [{"id": b.id, "claim_id": b.claim_id, "name": b.name, "score": bot_scores[b.id]}
+        report["bots"] = [{"id": b.id, "claim_id": b.claim_id, "name": b.name, "score": result.bot_scores[b.id]}
                           for b in result.bots]
-        for bot in result.bots:  # a bot's own ledger, under its reserved id
-            report["ledger"] += [{"move_index": e.move_index, "player": bot.claim_id, "delta": e.delta,
-                                  "category": e.category, "reason": e.reason}
-                                 for e in game.bot_ledger(state, bot).events]
-        report["ledger"].sort(key=lambda e: e["move_index"])
+        # the players' ledger and each bot's own, under its reserved id
+        ledgers = [(state.ledger, None)] + [(game.bot_ledger(state, bot), bot.claim_id) for bot in result.bots]
+        report["ledger"] = sorted(({"move_index": e.move_index, "player": who or ids[e.seat], "delta": e.delta,
+                                    "category": e.category, "reason": e.reason}
+                                   for ledger, who in ledgers for e in ledger.events), key=lambda e: e["move_index"])
         report["result"] = result.result_line if result.terminal else ""
         report["unrevealed"] = result.unrevealed
         report["position"] = game.describe(state)
@@ -292,8 +283,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker
 
 
 def _simulate_one(engine, players: int, seed: str, options: dict) -> dict:
-    """One simulated game; an option the game refuses at set-up (e.g. a solo-only option in a game
-    of two) is a bad command-line value: a usage error, exit 2."""
+    """One simulated game; an option the game refuses at set-up is a usage error (exit 2)."""
     try:
         return simulate_log(engine, players, seed=seed, options=options)
     except IllegalMove as exc:

@@ -236,6 +236,16 @@ def expand_paths(paths: Sequence[Path | str], suffix: str = LOG_SUFFIX) -> list[
         fail(str(exc))
 
 
+def one_log_file(path: Path, command: str) -> str:
+    """The display name of the one log file ``command`` reads; a folder or a missing file ends it."""
+    name = display_name(path)
+    if path.is_dir():
+        fail(f"{name}: is a folder; {command} takes one log file")
+    if not path.exists():
+        fail(f"{name}: no such file")
+    return name
+
+
 def resolve_game(name: str, param_hint: str = "GAME"):
     """The engine named ``name``; an unknown name is a usage error (exit 2) listing the known ones;
     a known game whose package fails to load is exit 1 with the reason."""

@@ -1,15 +1,8 @@
 """`make demo`: games of every game simulated, validated, replayed, ingested, queried and audited.
 
-Each installed game gets its own simulated corpus; every log is validated, one log of each game is
-replayed to its middle move, all of them are loaded into one DuckDB database, queried and one
-altered copy audited, and a summary per game closes the demo.
-
-Run as ``python -m ludolog.cli.demo [--out demo-out] [--game NAME]... [--games 60] [--seed 1]``
-(``--games``: games simulated per game; ``--game`` repeated to show only some games; default: every
-installed game). It needs ludolog alone, no extra (``make demo`` installs nothing else).
-The demo is a sequence of step functions over one shared :class:`Demo` record; a later step (a
-recorded game, say) is added by appending a function to :data:`STEPS` (or inserting it before
-:func:`step_summary`). Each step prints its own heading and the commands a user would type.
+Run as ``python -m ludolog.cli.demo [--out demo-out] [--game NAME]... [--games 60] [--seed 1]``; it
+needs ludolog alone, no extra. The demo is a sequence of step functions over one shared :class:`Demo`
+record (:data:`STEPS`); each prints its heading and the commands a user would type.
 """
 from __future__ import annotations
 
@@ -47,9 +40,6 @@ class Demo:
 
     def __post_init__(self) -> None:
         self.logs = self.out / "logs"
-
-    def all_checks(self) -> list[FileCheck]:
-        return [c for name in self.names for c in self.checks.get(name, [])]
 
 
 class DemoFailed(Exception):
@@ -148,7 +138,7 @@ def step_summary(demo: Demo) -> None:
     """Per game: games, moves, valid count, scores and win share by seat, per player count."""
     for name in demo.names:
         _summarise(name, demo.checks.get(name, []))
-    checks = demo.all_checks()
+    checks = [c for name in demo.names for c in demo.checks.get(name, [])]
     moves = sum(c.moves for c in checks)
     validate_s = demo.seconds.get("validate", 0.0)
     if validate_s:
@@ -209,14 +199,11 @@ def step_audit(demo: Demo) -> None:
 
     source = next(iter(demo.extra.get("replayed", {}).values()), None) or str(demo.files[demo.names[0]][0])
     raw = orjson.loads(Path(source).read_bytes())
-    events = replay(read_log(source)).state.ledger.events
+    ledger = replay(read_log(source)).state.ledger
     ids = [p["id"] for p in raw["players"]]
-    totals, claims = [0] * len(ids), []
-    for move in sorted({e.move_index for e in events if e.move_index >= 0}):  # a claim after each scoring move
-        for e in events:
-            if e.move_index == move:
-                totals[e.seat] += e.delta
-        claims.append({"after": move, "label": f"scores after move {move}", "scores": dict(zip(ids, totals))})
+    scoring = sorted({e.move_index for e in ledger.events if e.move_index >= 0})  # a claim after each scoring move
+    claims = [{"after": move, "label": f"scores after move {move}",
+               "scores": dict(zip(ids, ledger.totals_through(move)))} for move in scoring]
     if not claims:
         raise DemoFailed(f"{source} has no scoring moves to dispute")
     victim = claims[len(claims) // 2]
@@ -235,10 +222,8 @@ def step_audit(demo: Demo) -> None:
 def step_record(demo: Demo) -> None:
     """A game recorded through the scoresheet's choices, one take-back included.
 
-    What `ludolog record`'s page does, by the recorder's own calls (cli/record/tapping.py): the
-    set-up form, each move of a simulated game chosen field by field, one mistaken tap taken back,
-    the final scores claimed. The file goes to a free name in ``recorded/`` (one recorded before
-    stays: it may have been recorded on since) and is validated."""
+    What `ludolog record`'s page does, by the recorder's own calls (cli/record/tapping.py); the file
+    goes to a free name in ``recorded/`` (one recorded before stays) and is validated."""
     from ludolog.cli.record.session import Recording
 
     from .record import tapping

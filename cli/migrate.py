@@ -1,14 +1,11 @@
-"""`ludolog migrate`: older log formats rewritten in the current one (registered from app.py).
+"""`ludolog migrate`: older log formats rewritten in the current one (replayer/core/migrate.py).
 
-The logs are read, migrated step by step (the core's envelope step chained with each game's
-:meth:`Game.migrate` hook; replayer/core/migrate.py) and written, indented, under ``--out`` with
-their relative paths kept. Nothing that ludolog did not create is overwritten: an existing target
-file is refused unless ``--overwrite`` is given, and an input file is never a target. A single
-file without ``--out`` is printed on stdout.
+The logs are written, indented, under ``--out`` with their relative paths kept; an existing target
+is refused unless ``--overwrite``, and an input file is never a target. A single file without
+``--out`` is printed on stdout.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -24,13 +21,8 @@ from .common import EXIT_INVALID, FormatOption, OutputFormat, emit, expand_paths
 
 def _targets(paths: list[Path], out: Path) -> list[tuple[Path, Path]]:
     """(input file, file to write) for every log the paths name, relative layout kept under ``out``."""
-    pairs = []
-    for given in paths:
-        if given.is_dir():
-            pairs += [(f, out / f.relative_to(given)) for f in expand_paths([given])]
-        else:
-            pairs += [(f, out / f.name) for f in expand_paths([given])]
-    return pairs
+    return [(f, out / (f.relative_to(given) if given.is_dir() else f.name))
+            for given in paths for f in expand_paths([given])]
 
 
 def migrate_command(
@@ -72,9 +64,6 @@ def migrate_command(
         resolved = target.resolve()
         if resolved in inputs or resolved in written:
             entry.update(status="refused", error=f"{target}: is one of the logs being migrated; choose another --out")
-            continue
-        if os.path.lexists(target) and not overwrite:
-            entry.update(status="refused", error=f"{target}: already exists (--overwrite replaces it)")
             continue
         try:
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -16,7 +16,7 @@ import typer
 from ludolog.replayer.core.idlist import line
 
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, debug_enabled,
-                     display_name, emit, fail, handle_errors, internal_violation, load_log, violation_text)
+                     emit, fail, handle_errors, internal_violation, load_log, one_log_file, violation_text)
 
 #: the log ends inside a simultaneous window: not a fault here, the next moves are the missing decisions
 _OPEN_WINDOW = "CORE.SIMULTANEOUS.INCOMPLETE"
@@ -165,11 +165,7 @@ def next_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", readabl
     the next move is a chance move, every possible outcome is listed. Says when the game is over.
     Exit 1, showing the violation, if the log is invalid.
     """
-    name = display_name(log_file)
-    if log_file.is_dir():
-        fail(f"{name}: is a folder; next takes one log file")
-    if not log_file.exists():
-        fail(f"{name}: no such file")
+    name = one_log_file(log_file, "next")
     log = load_log(log_file, max_size=max_size)
     try:
         report = next_report(log, name)

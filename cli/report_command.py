@@ -1,9 +1,7 @@
-"""`ludolog report`: one log as a self-contained HTML page (registered from app.py).
+"""`ludolog report`: one log, or an ingested database, as a self-contained HTML page.
 
-The work is in :mod:`ludolog.cli.report`, imported only when the command runs, so that jinja2,
-altair and vl-convert never slow the start of the other commands. They are the optional extra
-``report`` (``pip install 'ludolog[report]'``; vl-convert alone is a large download that only this
-command uses): without them the command says which extra to install and exits 1.
+The work is in :mod:`ludolog.cli.report`, imported only when the command runs. Its jinja2, altair
+and vl-convert are the optional extra ``report``: without them the command says so and exits 1.
 """
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """`ludolog tables`: what a database holds - its tables and views, their row counts and columns.
 
-A database browser's first page. The file is opened read-only through the same sandboxed
-connection as ``ludolog query`` (nothing outside the file can be read or written).
+The file is opened through the sandboxed read-only connection of ``ludolog query``.
 """
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,10 +33,6 @@ class Relation:
     rows: int
     doc: str = ""
     columns: list[ColumnInfo] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "rows": self.rows, "doc": self.doc,
-                "columns": [{"name": c.name, "type": c.type, "doc": c.doc} for c in self.columns]}
 
 
 def _known_docs() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
@@ -144,5 +140,5 @@ def register(app: typer.Typer) -> None:
             if not chosen:
                 fail(f"{db} has no table or view {name!r}; it has {', '.join(r.name for r in relations) or 'none'}")
             relations = chosen
-        emit({"db": str(db), "tables": [r.as_dict() for r in relations]}, fmt,
+        emit({"db": str(db), "tables": [dataclasses.asdict(r) for r in relations]}, fmt,
              lambda: tables_text(db, relations, detail=name is not None))

@@ -112,7 +112,7 @@ def measure_latency(game, files: list[Path]) -> dict:
                         if offer["kind"] in ("move", "whole"):
                             break
                         field = offer["field"]
-                        picks.append([field, choices.value_key(move[field]) if field in move else choices.ABSENT])
+                        picks.append([field, choices.field_key(move, field)])
                     status, answer = client.post("/api/move", {"count": i, "move": move})
                     if status != 200:
                         raise RuntimeError(f"{path.name} move {i}: /api/move answered {status}: {answer.get('error')}")

@@ -32,7 +32,7 @@ def value_key(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
 
 
-def _field_key(move: dict, field: str) -> str:
+def field_key(move: dict, field: str) -> str:
     return value_key(move[field]) if field in move else ABSENT
 
 
@@ -115,7 +115,7 @@ def narrow(moves: list[dict], picks: list[tuple[str, str]]) -> list[dict]:
     """The moves whose fields hold every picked value (``picks``: (field, value key) pairs)."""
     if not picks:
         return moves
-    return [m for m in moves if all(_field_key(m, f) == v for f, v in picks)]
+    return [m for m in moves if all(field_key(m, f) == v for f, v in picks)]
 
 
 def _fields(moves: list[dict]) -> list[str]:
@@ -136,8 +136,8 @@ def next_field(moves: list[dict], player_first: bool = False) -> str | None:
         fields.remove("player")
         fields.insert(0, "player")
     for field in fields:
-        first = _field_key(moves[0], field)
-        if any(_field_key(m, field) != first for m in moves[1:]):
+        first = field_key(moves[0], field)
+        if any(field_key(m, field) != first for m in moves[1:]):
             return field
     return None
 
@@ -174,7 +174,7 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
         return {"kind": "move", "move": remaining[0], "label": names.move_text(remaining[0]), "remaining": 1}
     groups: dict[str, list[dict]] = {}
     for m in remaining:
-        groups.setdefault(_field_key(m, field), []).append(m)
+        groups.setdefault(field_key(m, field), []).append(m)
     options = []
     for key, group in groups.items():
         value = group[0].get(field)
@@ -198,7 +198,7 @@ def _has_unknown(move: dict) -> bool:
 def _differing(remaining: list[dict]) -> list[str]:
     """The fields (other than type and player) that tell the moves still offered apart."""
     return [f for f in _fields(remaining) if f not in ("type", "player")
-            and len({_field_key(m, f) for m in remaining}) > 1]
+            and len({field_key(m, f) for m in remaining}) > 1]
 
 
 def _whole_label(move: dict, remaining: list[dict], names: Names) -> str:
@@ -235,4 +235,4 @@ def taps(moves: list[dict], target: dict, names: Names | None = None, simultaneo
             return len(picks) + 1
         if kind == "none":
             raise ValueError(f"{target!r} is not a legal move here")
-        picks.append((offer["field"], _field_key(target, offer["field"])))
+        picks.append((offer["field"], field_key(target, offer["field"])))

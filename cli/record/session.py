@@ -243,7 +243,7 @@ class Recording:
             "game": game.name, "title": game.title, "file": display_name(self.path), "version": self.version,
             "count": self.count, "phase": self.phase, "players": ids, "options": raw.get("options") or {},
             "claimed": raw.get("claimed") or {}, "corrections": len(raw.get(TRAIL) or []),
-            "last": [{"index": i, "text": self._move_words(m), "player": m.get("player"), "note": m.get("note", "")}
+            "last": [{"index": i, "text": self.move_words(m), "player": m.get("player"), "note": m.get("note", "")}
                      for i, m in list(enumerate(raw["moves"]))[-LAST_MOVES:]][::-1],
         }
         if state is None:
@@ -290,7 +290,8 @@ class Recording:
             return f"{acting[0]} to move"
         return "a random outcome (what the table drew, rolled or turned up)"
 
-    def _move_words(self, move: dict) -> str:
+    def move_words(self, move: dict) -> str:
+        """A move in words as the page's last moves show it (``ana: hire P1 FLO-10``)."""
         who = move.get("player")
         text = self.names.move_text(move)
         return f"{who}: {text}" if who else text

@@ -44,16 +44,6 @@ def setup_values(setup: Any, pointer: str = "") -> dict[str, Any]:
     return out
 
 
-def words(recording, move: dict) -> str:
-    """A move in words as the page's last moves show it (``ana: hire P1 FLO-10``)."""
-    text = recording.names.move_text(move)
-    return f"{move['player']}: {text}" if move.get("player") else text
-
-
-def _pick(move: dict, field_name: str) -> str:
-    return choices.value_key(move[field_name]) if field_name in move else choices.ABSENT
-
-
 def tap_move(recording, move: dict) -> int:
     """Choose ``move`` through the choice tree of the recording's position and record it; the
     number of taps it took.
@@ -78,7 +68,7 @@ def tap_move(recording, move: dict) -> int:
         if kind != "field":
             raise TappingError(f"move {recording.count} ({recording.names.move_text(move)}) cannot be chosen: "
                                f"the page offers no choices ({offer.get('phase', kind)})")
-        picks.append((offer["field"], _pick(move, offer["field"])))
+        picks.append((offer["field"], choices.field_key(move, offer["field"])))
     if choices.value_key(chosen) != key:
         raise TappingError(f"move {recording.count}: the choices led to {recording.names.move_text(chosen)}, "
                            f"not {recording.names.move_text(move)}")
@@ -97,7 +87,7 @@ def _mistap(recording, move: dict) -> dict | None:
     if offer["kind"] != "field" or len(offer["options"]) < 2:
         return None
     values = [o["value"] for o in offer["options"]]
-    right = values.index(_pick(move, offer["field"]))
+    right = values.index(choices.field_key(move, offer["field"]))
     picks = [(offer["field"], values[right + 1 if right + 1 < len(values) else right - 1])]
     while True:
         offer = recording.step(picks, recording.count)
@@ -128,7 +118,8 @@ def record_game(recording, raw: dict) -> Tapped:
             if wrong is not None:
                 recording.record(recording.count, wrong)
                 recording.undo(recording.count)
-                done.taken_back = {"index": i, "wrong": words(recording, wrong), "right": words(recording, move)}
+                done.taken_back = {"index": i, "wrong": recording.move_words(wrong),
+                                   "right": recording.move_words(move)}
         done.taps += tap_move(recording, move)
         done.moves += 1
     final = (raw.get("claimed") or {}).get("final")

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from .game_report import page, svg
+
 #: how many players the Elo ranking chart shows per game (the table lists them all)
 ELO_TOP = 15
 #: rows shown per section's table (the whole answer is one `ludolog query` away)
@@ -42,17 +44,6 @@ class Dashboard:
     sections: list[Section] = field(default_factory=list)
 
 
-def _rows(table) -> tuple[list[str], list[dict]]:
-    """A pyarrow table as column names and row dicts."""
-    return list(table.column_names), table.to_pylist()
-
-
-def _svg(chart) -> str:
-    import vl_convert
-
-    return vl_convert.vegalite_to_svg(chart.to_json())
-
-
 # -- one chart per question (each takes the query's rows) -------------------------------------------
 
 def _label(row: dict) -> str:
@@ -75,7 +66,7 @@ def chart_games(rows: list[dict]) -> str:
         y=alt.Y("group:N", title=None, sort=None, axis=alt.Axis(labelLimit=0)),
         color=alt.Color("status:N", scale=alt.Scale(domain=["valid", "unfinished", "invalid"],
                                                     range=["#2e7d32", "#f9a825", "#c62828"])))
-    return _svg(chart.properties(width=520, title="Logs per game and player count"))
+    return svg(chart.properties(width=520, title="Logs per game and player count"))
 
 
 def chart_win_rate(rows: list[dict]) -> str:
@@ -98,7 +89,7 @@ def chart_win_rate(rows: list[dict]) -> str:
         x="fair_share:Q", y=y)
     groups = len({v["group"] for v in values})
     chart = alt.layer(bars, fair, data=alt.Data(values=values)).properties(width=560, height=band * groups)
-    return _svg(chart.properties(title="Win share by place in the turn order (bars from the first player down; "
+    return svg(chart.properties(title="Win share by place in the turn order (bars from the first player down; "
                                        "black line: a fair share)"))
 
 
@@ -113,7 +104,7 @@ def chart_scores(rows: list[dict]) -> str:
     winners = base.mark_point(shape="diamond", color="#c62828", filled=True).encode(x="winner_mean:Q")
     chart = alt.layer(whiskers, box, median, winners).properties(
         width=520, title="Final scores: min-max, quartiles, median (tick), winners' mean (diamond)")
-    return _svg(chart)
+    return svg(chart)
 
 
 def chart_length(rows: list[dict]) -> str:
@@ -123,7 +114,7 @@ def chart_length(rows: list[dict]) -> str:
     base = alt.Chart(alt.Data(values=values)).encode(y=alt.Y("group:N", title=None, sort=None))
     span = base.mark_rule().encode(x=alt.X("min_moves:Q", title="moves per game"), x2="max_moves:Q")
     mean = base.mark_point(filled=True, size=60).encode(x="mean_moves:Q")
-    return _svg(alt.layer(span, mean).properties(width=520, title="Game length in moves: shortest-longest, mean (dot)"))
+    return svg(alt.layer(span, mean).properties(width=520, title="Game length in moves: shortest-longest, mean (dot)"))
 
 
 def chart_points(rows: list[dict]) -> str:
@@ -144,7 +135,7 @@ def chart_points(rows: list[dict]) -> str:
                             legend=alt.Legend(symbolLimit=0, labelLimit=0, columns=2 if len(values) > 24 else 1)),
         ).properties(width=460, title=alt.TitleParams(game, anchor="start", fontSize=12)))
     chart = alt.vconcat(*charts, spacing=18).resolve_scale(color="independent", x="independent")
-    return _svg(chart.properties(title="Points by category: winners and the others"))
+    return svg(chart.properties(title="Points by category: winners and the others"))
 
 
 def chart_elo(rows: list[dict]) -> str:
@@ -166,7 +157,7 @@ def chart_elo(rows: list[dict]) -> str:
     # next game's when a game has few players)
     chart = chart.facet(row=alt.Row("game:N", title=None, header=alt.Header(
         labelAngle=0, labelOrient="top", labelAnchor="start", labelFontWeight="bold", labelLimit=0))).resolve_scale(y="independent")
-    return _svg(chart.properties(title=f"Elo ranking (top {ELO_TOP} per game)"))
+    return svg(chart.properties(title=f"Elo ranking (top {ELO_TOP} per game)"))
 
 
 def chart_violations(rows: list[dict]) -> str:
@@ -176,7 +167,7 @@ def chart_violations(rows: list[dict]) -> str:
               for r in rows[:30]]
     chart = alt.Chart(alt.Data(values=values)).mark_bar().encode(
         x=alt.X("violations:Q"), y=alt.Y("code:N", title=None, sort="-x"), color=alt.Color("game:N"))
-    return _svg(chart.properties(width=420, title="Violations by rule (the 30 most frequent)"))
+    return svg(chart.properties(width=420, title="Violations by rule (the 30 most frequent)"))
 
 
 #: the dashboard's questions in page order: (key, title, named query, chart)
@@ -225,7 +216,8 @@ def build_dashboard(db: Path) -> Dashboard:
 
         def named(key, title, name, chart):
             query = get_query(name)
-            columns, rows = _rows(run_query(con, name, {}))
+            table = run_query(con, name, {})
+            columns, rows = list(table.column_names), table.to_pylist()
             return _section(key, title, query.question, f"ludolog query {name}", query.sql, columns, rows, chart,
                             "no game in the database answers this question yet (complete games are needed)")
 
@@ -246,8 +238,4 @@ def build_dashboard(db: Path) -> Dashboard:
 
 
 def render_dashboard(board: Dashboard) -> str:
-    import jinja2
-
-    env = jinja2.Environment(loader=jinja2.PackageLoader("ludolog.cli.report", "templates"),
-                             autoescape=True, undefined=jinja2.StrictUndefined)
-    return env.get_template("dashboard.html.j2").render(d=board)
+    return page("dashboard.html.j2", d=board)

@@ -171,7 +171,6 @@ def _claims(log: GameLog, state, result) -> list[ClaimRow]:
 def score_chart(report: GameReport) -> str:
     """Every player's score over the moves, the scoring events as points, violations as rules (SVG)."""
     import altair as alt
-    import vl_convert
 
     if not report.steps:
         return ""
@@ -197,23 +196,34 @@ def score_chart(report: GameReport) -> str:
             x=x, y=y, color=colour, shape=alt.Shape("category:N", title="scoring event"))
     if marks:
         chart += alt.Chart(alt.Data(values=marks)).mark_rule(color="#c00", strokeDash=[4, 3]).encode(x="move:Q")
-    chart = chart.properties(width=640, height=260, title="Score over the moves")
+    return svg(chart.properties(width=640, height=260, title="Score over the moves"))
+
+
+def svg(chart) -> str:
+    """An altair chart as inline SVG (vl-convert renders it without a browser)."""
+    import vl_convert
+
     return vl_convert.vegalite_to_svg(chart.to_json())
 
 
-def render_html(report: GameReport) -> str:
-    """The page from the package's jinja2 template."""
+def page(template: str, **values: Any) -> str:
+    """The HTML page ``template`` (a jinja2 template of the package) filled with ``values``."""
     import jinja2
 
     env = jinja2.Environment(loader=jinja2.PackageLoader("ludolog.cli.report", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined)
+    return env.get_template(template).render(**values)
+
+
+def render_html(report: GameReport) -> str:
+    """The page from the package's jinja2 template."""
     steps: list[dict[str, Any]] = [{"position": s.position, "label": s.label, "scores": s.scores, "board": s.board,
                                     "text": s.text} for s in report.steps]
     # in a <script> element only "</" could end it early
     pieces, boards = encode_boards(report.boards)
     steps_json = orjson.dumps({"players": [p["id"] for p in report.players], "steps": steps, "pieces": pieces,
                                "boards": boards}).decode().replace("</", "<\\/")
-    return env.get_template("game.html.j2").render(r=report, steps_json=steps_json)
+    return page("game.html.j2", r=report, steps_json=steps_json)
 
 
 _ELEMENT_BOUNDARY = re.compile(r"(?<=>)(?=<)")
