@@ -3,7 +3,6 @@ commands are registered from their own modules. Each command imports what it alo
 """
 from __future__ import annotations
 
-import importlib
 import os
 import time
 from pathlib import Path
@@ -323,8 +322,12 @@ def main() -> None:
         app(prog_name="ludolog")  # also the name shell completion is installed under
 
 
-for _module in ("migrate", "report_command", "extract", "tables", "ids", "new", "next"):  # commands in their own modules
-    importlib.import_module(f"{__package__}.{_module}").register(app)
+from . import extract, ids, migrate, new, next as next_, report_command, tables  # noqa: E402 - in `--help` order
+
+for _name, _command in (("migrate", migrate.migrate_command), ("report", report_command.report_command),
+                        ("extract", extract.extract), ("tables", tables.tables), ("ids", ids.ids_command),
+                        ("new", new.new_command), ("next", next_.next_command)):
+    app.command(_name)(_command)
 
 
 @app.command("record")
@@ -342,4 +345,6 @@ def record(target: Annotated[str, typer.Argument(metavar="GAME|FILE", help="A ga
     record_command(target, players, option, out, host, port, no_open)
 
 
-importlib.import_module(f"{__package__}.data_commands").register(app)
+from .data_commands import register  # noqa: E402
+
+register(app)

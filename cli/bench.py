@@ -224,9 +224,7 @@ class PeerError(Exception):
 
 def run_peer(script: Path, repeat: int) -> dict:
     """One run of ``script`` (python-chess validating real games, best of ``repeat`` passes).
-
-    :raises PeerError: it could not run or printed no figures.
-    """
+    :raises PeerError: it could not run or printed no figures."""
     try:
         proc = subprocess.run([sys.executable, str(script), "--repeat", str(repeat)],
                               capture_output=True, text=True, timeout=1800)

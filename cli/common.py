@@ -1,9 +1,7 @@
 """What every ludolog command shares: options, output, progress, path expansion and error mapping.
 
-This module is the one place that turns exceptions and violations into what a user sees and into
-exit codes: 0 success / every log valid; 1 an invalid log, failed check or unreadable input; 2 a
-usage error (typer's). :func:`check_file` never raises for a bad file and keeps no replay state, so
-a folder of any size is checked in flat memory.
+The one place that turns exceptions and violations into what a user sees and into exit codes: 0
+success / every log valid; 1 an invalid log, failed check or unreadable input; 2 a usage error.
 """
 from __future__ import annotations
 
@@ -226,8 +224,7 @@ handle_errors = error_boundary()
 
 def expand_paths(paths: Sequence[Path | str], suffix: str = LOG_SUFFIX) -> list[Path]:
     """Files as given, folders searched recursively for ``*<suffix>``; sorted per folder, no
-    duplicates. Any problem found (a missing path, a folder without logs, an unreadable folder, a
-    broken link...) ends the command with exit 1."""
+    duplicates. Any problem found (a missing path, a folder without logs...) is exit 1."""
     if not paths:
         usage_error("give at least one file or folder", "PATH")
     try:
@@ -313,10 +310,7 @@ class FileCheck:
 
 def load_log(path: Path | str, data: bytes | None = None, max_size: int = DEFAULT_MAX_SIZE) -> GameLog:
     """Read (a regular file of at most ``max_size`` bytes) and schema-check one log.
-
-    :raises FileProblemError: the file cannot be read (a :class:`LogError`).
-    :raises LogError: not JSON, unknown game.
-    """
+    :raises LogError: unreadable (:class:`FileProblemError`), not JSON, unknown game."""
     if data is None:
         data = read_log_bytes(path, max_size)
     return parse_log(data, display_name(path))
@@ -329,8 +323,7 @@ def problem_check(problem: FileProblem) -> FileCheck:
 
 def check_file(path: Path | str, data: bytes | None = None, max_size: int = DEFAULT_MAX_SIZE) -> FileCheck:
     """Schema + full replay + claimed scores of one log. Never raises for a bad log; an internal
-    failure becomes status ``error`` with a ``CORE.INTERNAL`` violation (re-raised in debug mode).
-    The file is named by its :func:`display_name` (any output can hold it)."""
+    failure becomes status ``error`` with a ``CORE.INTERNAL`` violation (re-raised in debug mode)."""
     name = display_name(path)
     try:
         log = load_log(path, data, max_size)

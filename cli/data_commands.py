@@ -1,8 +1,5 @@
-"""Data commands of `ludolog`: ingest, export, query, analyze, audit.
-
-Registered on the main app by :func:`register`. Thin wrappers: the work is in ``ludolog.etl``,
-``ludolog.queries`` and ``ludolog.replayer.core.audit``; output, errors and exit codes go through
-``cli.common``.
+"""Data commands of `ludolog`: ingest, diff, export, query, analyze, audit. The work is in
+``ludolog.etl``, ``ludolog.queries`` and ``ludolog.replayer.core.audit``.
 """
 from __future__ import annotations
 
@@ -111,12 +108,8 @@ def _flat_for_csv(table: pa.Table) -> pa.Table:
 
 
 def check_out(out: Path | None, overwrite: bool) -> None:
-    """Refuse, before any work, to write ``out`` where a file (or link) of that name exists and
-    ``overwrite`` was not given - as every writing command does. ``write_file`` checks again as
-    it writes (a file appearing meanwhile is refused too).
-
-    :raises OutputExistsError: the name is taken.
-    """
+    """Refuse, before any work, to write ``out`` over a file (or link) without ``overwrite``;
+    ``write_file`` checks again as it writes. :raises OutputExistsError: the name is taken."""
     import os
 
     from ludolog.replayer.core.files import OutputExistsError
@@ -127,14 +120,8 @@ def check_out(out: Path | None, overwrite: bool) -> None:
 
 
 def write_result(table: pa.Table, fmt: TableFormat, out: Path | None, overwrite: bool = False) -> None:
-    """Print ``table`` on stdout (or write it to ``out``) in ``fmt``.
-
-    ``out`` is written whole through a temporary file in its folder (never through a symbolic
-    link); an existing file of that name is replaced only with ``overwrite``.
-
-    :raises OutputExistsError: ``out`` exists and ``overwrite`` is false.
-    :raises OutputError: ``out`` is a folder or cannot be written there (the message names it).
-    """
+    """Print ``table`` on stdout (or write it whole to ``out``, replacing a file only with
+    ``overwrite``) in ``fmt``. :raises OutputError: ``out`` cannot be written (or exists)."""
     if fmt == TableFormat.parquet:
         if out is None:
             usage_error("--format parquet needs --out FILE", "--out")
@@ -212,9 +199,8 @@ def plain_words(text: str) -> str:
 
 def write_listing(entries: list[tuple[str, str, tuple]], fmt: TableFormat | None, out: Path | None,
                   overwrite: bool = False) -> None:
-    """The named queries or analyses (name, question, parameters): as text, each under its name
-    with its parameters on lines of their own, wrapped to 100 columns; in the other formats a
-    table with one row each."""
+    """The named queries or analyses (name, question, parameters): as text, each under its name,
+    wrapped to 100 columns; in the other formats a table with one row each."""
     import pyarrow as pa
 
     fmt = result_format(fmt, out)

@@ -1,8 +1,5 @@
-"""`ludolog extract`: replay logs straight to Parquet, on local processes or a Dask cluster.
-
-Registered on the main app by :func:`register`; the work is :mod:`ludolog.etl.parquet`. The
-``--dask`` option and the URL inputs are shared with ``ludolog ingest`` (:func:`find_log_sources`,
-:data:`DaskOption`).
+"""`ludolog extract`: replay logs straight to Parquet (:mod:`ludolog.etl.parquet`), on local
+processes or a Dask cluster; ``--dask`` and the URL inputs are shared with ``ludolog ingest``.
 """
 from __future__ import annotations
 
@@ -16,7 +13,7 @@ import typer
 
 from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
-                     echo_err, emit, fail, progress, usage_error)
+                     echo_err, emit, fail, handle_errors, progress, usage_error)
 
 DaskOption = Annotated[Optional[str], typer.Option(
     "--dask", metavar="ADDRESS",
@@ -82,56 +79,51 @@ def stopped_like_ctrl_c(message: Callable[[str], str]) -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def register(app: typer.Typer) -> None:
-    """Add ``extract`` to ``app``."""
-    from .common import handle_errors
+@handle_errors
+def extract(paths: PathsArgument = None,
+            out: Annotated[Path, typer.Option("--out", "-o", readable=False,
+                                              help="Folder for the Parquet files.")] = Path("parquet"),
+            dask: DaskOption = None,
+            workers: Annotated[Optional[int], typer.Option(
+                "--workers", "-w", min=1, help="Local worker processes (default: the number of cores).")] = None,
+            batch_size: Annotated[Optional[int], typer.Option(
+                "--batch-size", min=1, help="Logs per worker task (default: up to 32).")] = None,
+            overwrite: Annotated[bool, typer.Option(
+                "--overwrite", help="Write into a folder that holds other files too: ludolog's own earlier "
+                                    "export or extract there is replaced, nothing else is touched.")] = False,
+            max_size: MaxSizeOption = DEFAULT_MAX_SIZE,
+            fmt: FormatOption = OutputFormat.text) -> None:
+    """Replay logs into Parquet without a database: the tables of `ludolog ingest`, partitioned by
+    game as `ludolog export` writes them (OUT/TABLE/game=NAME/*.parquet, OUT/.ludolog-export).
+    Load them with `ludolog ingest --parquet OUT` or query them with `ludolog query --parquet OUT`.
+    Exit 1 if any log is invalid or cannot be read."""
+    from ludolog.etl.parquet import ExtractSummary, extract_steps
+    from ludolog.etl.workers import default_workers
 
-    @app.command()
-    @handle_errors
-    def extract(paths: PathsArgument = None,
-                out: Annotated[Path, typer.Option("--out", "-o", readable=False,
-                                                  help="Folder for the Parquet files.")] = Path("parquet"),
-                dask: DaskOption = None,
-                workers: Annotated[Optional[int], typer.Option(
-                    "--workers", "-w", min=1, help="Local worker processes (default: the number of cores).")] = None,
-                batch_size: Annotated[Optional[int], typer.Option(
-                    "--batch-size", min=1, help="Logs per worker task (default: up to 32).")] = None,
-                overwrite: Annotated[bool, typer.Option(
-                    "--overwrite", help="Write into a folder that holds other files too: ludolog's own earlier "
-                                        "export or extract there is replaced, nothing else is touched.")] = False,
-                max_size: MaxSizeOption = DEFAULT_MAX_SIZE,
-                fmt: FormatOption = OutputFormat.text) -> None:
-        """Replay logs into Parquet without a database: the tables of `ludolog ingest`, partitioned by
-        game as `ludolog export` writes them (OUT/TABLE/game=NAME/*.parquet, OUT/.ludolog-export).
-        Load them with `ludolog ingest --parquet OUT` or query them with `ludolog query --parquet OUT`.
-        Exit 1 if any log is invalid or cannot be read."""
-        from ludolog.etl.parquet import ExtractSummary, extract_steps
-        from ludolog.etl.workers import default_workers
+    check_dask(dask, workers)
+    search = find_log_sources(paths, max_size)
+    files, unreadable = search.files, search.problems
+    if not files:
+        fail("nothing to extract: no readable log" + ("" if not unreadable else ":\n" + "\n".join(
+            f"  {p}" for p in unreadable)))
+    n_workers = workers or default_workers()
+    summary = ExtractSummary(display_name(out), len(files), min(n_workers, len(files)))
+    steps = extract_steps(files, out, n_workers, batch_size, summary, dask=dask, overwrite=overwrite)
+    # the staged files are removed and OUT is left as it was (after a fault of the machine too:
+    # no space left, a read-only folder, said as such by database_faults)
+    from ludolog.etl.db import database_faults
 
-        check_dask(dask, workers)
-        search = find_log_sources(paths, max_size)
-        files, unreadable = search.files, search.problems
-        if not files:
-            fail("nothing to extract: no readable log" + ("" if not unreadable else ":\n" + "\n".join(
-                f"  {p}" for p in unreadable)))
-        n_workers = workers or default_workers()
-        summary = ExtractSummary(display_name(out), len(files), min(n_workers, len(files)))
-        steps = extract_steps(files, out, n_workers, batch_size, summary, dask=dask, overwrite=overwrite)
-        # the staged files are removed and OUT is left as it was (after a fault of the machine too:
-        # no space left, a read-only folder, said as such by database_faults)
-        from ludolog.etl.db import database_faults
-
-        with stopped_like_ctrl_c(lambda signal_name: f"extract stopped by {signal_name}: {display_name(out)} is as it was before"), \
-                database_faults(f"extract into {display_name(out)}",
-                                kept=f"{display_name(out)} is as it was before (the extract is staged there and the staging removed)"):
-            try:
-                for _ in progress(steps, total=len(files), label="extracting",
-                                  completed=lambda: summary.stats.logs):
-                    pass
-            finally:
-                steps.close()  # workers stop and the staging folder goes now, not when collected
-        emit({**summary.as_dict(), "unreadable": [p.as_dict() for p in unreadable]}, fmt,
-             lambda: "\n".join([extract_text(summary)] + ([f"not read ({len(unreadable)}; not extracted):"]
-                                                          + [f"  {p}" for p in unreadable] if unreadable else [])))
-        if not summary.ok or unreadable:
-            raise typer.Exit(EXIT_INVALID)
+    with stopped_like_ctrl_c(lambda signal_name: f"extract stopped by {signal_name}: {display_name(out)} is as it was before"), \
+            database_faults(f"extract into {display_name(out)}",
+                            kept=f"{display_name(out)} is as it was before (the extract is staged there and the staging removed)"):
+        try:
+            for _ in progress(steps, total=len(files), label="extracting",
+                              completed=lambda: summary.stats.logs):
+                pass
+        finally:
+            steps.close()  # workers stop and the staging folder goes now, not when collected
+    emit({**summary.as_dict(), "unreadable": [p.as_dict() for p in unreadable]}, fmt,
+         lambda: "\n".join([extract_text(summary)] + ([f"not read ({len(unreadable)}; not extracted):"]
+                                                      + [f"  {p}" for p in unreadable] if unreadable else [])))
+    if not summary.ok or unreadable:
+        raise typer.Exit(EXIT_INVALID)

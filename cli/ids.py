@@ -1,10 +1,7 @@
-"""`ludolog ids GAME [KIND]`: the ids a log of GAME may use, with what each one is (registered from app.py).
+"""`ludolog ids GAME [KIND]`: the ids a log of GAME may use, with what each one is.
 
-The ids come from the engine's :meth:`Game.catalog_ids` (a game with a catalog lists its tiles,
-cards, spaces, bridges...; the default lists the fixed words of its schema), so what is printed is
-what the engine accepts. Each id comes with its name, the facts printed on it and whether the
-catalog reconstructed them; ``--format json`` gives ``{"game", "catalog", "ids": {kind: {id:
-{"name", "text", facts..., "reconstruction"}}}}`` (:mod:`ludolog.replayer.core.idlist`).
+The ids come from the engine's :meth:`Game.catalog_ids`, so what is printed is what the engine
+accepts, each with its name, facts and whether the catalog reconstructed them (core/idlist.py).
 """
 from __future__ import annotations
 
@@ -43,7 +40,3 @@ def ids_command(game: Annotated[str, typer.Argument(help="Game name, e.g. entdec
         kinds = {kind: kinds[kind]}
     emit({"game": engine.name, "catalog": engine.catalog_version, "ids": kinds}, fmt,
          lambda: ids_text(engine.name, kinds))
-
-
-def register(app: typer.Typer) -> None:
-    app.command("ids")(ids_command)

@@ -25,6 +25,7 @@ def _targets(paths: list[Path], out: Path) -> list[tuple[Path, Path]]:
             for given in paths for f in expand_paths([given])]
 
 
+@handle_errors
 def migrate_command(
         paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_default=False,
                                                     help="Log files and folders (searched for *.json).")],
@@ -90,7 +91,3 @@ def migrate_command(
         typer.echo(f"{sum(e['status'] == 'written' for e in done)} of {len(done)} logs written in {CURRENT_FORMAT}")
     if not ok:
         raise typer.Exit(EXIT_INVALID)
-
-
-def register(app: typer.Typer) -> None:
-    app.command("migrate")(handle_errors(migrate_command))

@@ -1,14 +1,9 @@
-"""`ludolog new GAME --players ana,ben`: a starting log to write a game into (registered from app.py).
+"""`ludolog new GAME --players ana,ben`: a starting log to write a game into.
 
-The log holds the envelope (format, game, edition, catalog, players) filled in, no moves, and the
-set-up the table records with every value left as a placeholder, ``"<fill in: what goes here>"``
-(the words from the game's schema). A placeholder is not valid, on purpose: ``ludolog validate``
-points at each one until the table has written what it saw; with all of them filled the log is
-UNFINISHED, a game with its moves still to come.
-
-The set-up's shape is that of a set-up the engine draws (:meth:`Game.random_setup`), without the
-keys the schema calls optional (counts such as pile sizes are left to those who counted them),
-so any registered game gets its template without code of its own.
+The envelope is filled in, no moves, and every set-up value is a placeholder, ``"<fill in: what
+goes here>"``, which is not valid on purpose: ``ludolog validate`` points at each one until the
+table has written what it saw. The set-up's shape is that of one the engine draws, without the keys
+the schema calls optional, so any registered game gets its template without code of its own.
 """
 from __future__ import annotations
 
@@ -139,7 +134,3 @@ def new_command(
                f"{left} set-up value{'s' if left != 1 else ''} marked \"{PLACEHOLDER}: ...>\", then add the moves "
                f"(`ludolog ids {engine.name}` lists the ids; `ludolog schema {engine.name} > "
                f"{engine.name}.schema.json` lets an editor complete them)")
-
-
-def register(app: typer.Typer) -> None:
-    app.command("new")(new_command)

@@ -182,7 +182,3 @@ def next_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", readabl
             typer.echo("\n".join(violation_text(v) for v in found))
         raise typer.Exit(EXIT_INVALID)
     emit(report, fmt, lambda: next_text(report))
-
-
-def register(app: typer.Typer) -> None:
-    app.command("next")(next_command)

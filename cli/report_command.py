@@ -83,7 +83,3 @@ def report_command(
     page = render_html(build(log))
     write_file(target, page.encode("utf-8"), overwrite=overwrite)
     typer.echo(f"{name}: report written to {display_name(target)}")
-
-
-def register(app: typer.Typer) -> None:
-    app.command("report")(report_command)

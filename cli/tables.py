@@ -53,9 +53,7 @@ def _known_docs() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
 
 def describe_database(db: Path) -> list[Relation]:
     """Every table and view of ``db`` (the main schema), in name order, with exact row counts.
-
-    :raises DatabaseError: ``db`` cannot be opened (missing, in use, not a DuckDB file).
-    """
+    :raises DatabaseError: ``db`` cannot be opened (missing, in use, not a DuckDB file)."""
     from ludolog.etl.db import connect
     from ludolog.etl.tables import GAME_STATES_SUFFIX, GAME_TABLE_SUFFIX, GAME_VIEW_SUFFIX, STORED_SUFFIX
 
@@ -123,22 +121,18 @@ def tables_text(db: Path, relations: list[Relation], detail: bool) -> str:
     return "\n".join(lines)
 
 
-def register(app: typer.Typer) -> None:
-    """Add ``tables`` to ``app``."""
-
-    @app.command()
-    @handle_errors
-    def tables(name: Annotated[Optional[str], typer.Argument(
-                   metavar="[TABLE]", help="Only this table or view, each column with what it holds.")] = None,
-               db: Annotated[Path, typer.Option("--db", readable=False, help="DuckDB database file.",
-                                                show_default=True)] = Path("ludolog.duckdb"),
-               fmt: FormatOption = OutputFormat.text) -> None:
-        """List the tables and views of a database with their row counts and columns (read-only)."""
-        relations = describe_database(db)
-        if name is not None:
-            chosen = [r for r in relations if r.name == name]
-            if not chosen:
-                fail(f"{db} has no table or view {name!r}; it has {', '.join(r.name for r in relations) or 'none'}")
-            relations = chosen
-        emit({"db": str(db), "tables": [dataclasses.asdict(r) for r in relations]}, fmt,
-             lambda: tables_text(db, relations, detail=name is not None))
+@handle_errors
+def tables(name: Annotated[Optional[str], typer.Argument(
+               metavar="[TABLE]", help="Only this table or view, each column with what it holds.")] = None,
+           db: Annotated[Path, typer.Option("--db", readable=False, help="DuckDB database file.",
+                                            show_default=True)] = Path("ludolog.duckdb"),
+           fmt: FormatOption = OutputFormat.text) -> None:
+    """List the tables and views of a database with their row counts and columns (read-only)."""
+    relations = describe_database(db)
+    if name is not None:
+        chosen = [r for r in relations if r.name == name]
+        if not chosen:
+            fail(f"{db} has no table or view {name!r}; it has {', '.join(r.name for r in relations) or 'none'}")
+        relations = chosen
+    emit({"db": str(db), "tables": [dataclasses.asdict(r) for r in relations]}, fmt,
+         lambda: tables_text(db, relations, detail=name is not None))

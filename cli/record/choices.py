@@ -1,8 +1,7 @@
 """The choice tree of the scoresheet: how the page narrows a position's legal moves to one.
 
-The engine lists every legal move of a position as a whole move (random outcomes and ``"?"``
-included, :meth:`Game.legal_moves`). The scorer picks among them in steps, as an electronic chess
-scoresheet does (piece, then square):
+The scorer picks among the engine's legal moves (:meth:`Game.legal_moves`) in steps, as an
+electronic chess scoresheet does (piece, then square):
 
 * when few moves remain (at most :data:`WHOLE`) they are offered whole, one tap records one;
 * otherwise the player first where several decide at once (a simultaneous window), then the move
@@ -213,12 +212,9 @@ def _whole_label(move: dict, remaining: list[dict], names: Names) -> str:
 
 
 def taps(moves: list[dict], target: dict, names: Names | None = None, simultaneous: bool = False) -> int:
-    """The choices the page asks for to record ``target`` among ``moves`` (its legal moves;
-    ``simultaneous``: in a window where several seats decide): the picks :func:`step` needs, at
-    least one (a lone legal move is still confirmed).
-
-    :raises ValueError: ``target`` is not among ``moves``.
-    """
+    """The choices the page asks for to record ``target`` among its legal ``moves``: the picks
+    :func:`step` needs, at least one (a lone legal move is still confirmed).
+    :raises ValueError: ``target`` is not among ``moves``."""
     names = names or Names({})
     picks: list[tuple[str, str]] = []
     target_key = value_key(target)

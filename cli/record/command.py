@@ -1,8 +1,5 @@
-"""`ludolog record`: start (or resume) a log and serve its scoresheet page until interrupted.
-
-``ludolog record GAME --players ana,ben --out FILE`` writes a new log (never over an existing
-file) and ``ludolog record FILE`` goes on with one. Both print the page's full address, token
-included, and open it in a browser where one is available.
+"""`ludolog record`: start (GAME) or resume (FILE) a log and serve its scoresheet page until
+interrupted, printing the page's full address (token included) and opening a browser where there is one.
 """
 from __future__ import annotations
 
@@ -55,15 +52,11 @@ def open_recording(target: str, players: str | None, options: list[str] | None, 
     if unknown:
         usage_error(f"{unknown[0]!r} is not an option of {engine.name} (options: {', '.join(engine.variants) or 'none'})",
                     "--option")
-    if out.exists() or out.is_symlink():
-        typer.echo(f"{display_name(out)} exists already; ludolog never replaces it. To go on recording it: "
-                   f"ludolog record {display_name(out)}", err=True)
-        raise typer.Exit(EXIT_INVALID)
     try:
         return Recording.create(out, engine.name, ids, chosen)
-    except FileExistsError:
-        typer.echo(f"{display_name(out)} exists already; to go on recording it: ludolog record {display_name(out)}",
-                   err=True)
+    except FileExistsError:  # a file or link of that name, even one appearing meanwhile
+        typer.echo(f"{display_name(out)} exists already; ludolog never replaces it. To go on recording it: "
+                   f"ludolog record {display_name(out)}", err=True)
         raise typer.Exit(EXIT_INVALID) from None
 
 

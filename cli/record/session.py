@@ -1,9 +1,8 @@
 """One game being recorded: the log on disk, the engine state in memory, and every change to both.
 
-A :class:`Recording` holds the log as a dict (what the file holds), the engine's state after its
-last accepted move and the legal moves of that position, so that a request never replays the game
-from its first move (only a take-back does, once). Every change is written to the file before it
-is acknowledged (:func:`durable_write`): a killed server leaves a file with every move the page
+A :class:`Recording` keeps the engine's state after the last accepted move, so that a request
+never replays the game from its first move (only a take-back does). Every change is written to the
+file before it is acknowledged (:func:`durable_write`): a killed server leaves every move the page
 showed as recorded.
 
 Phases: ``setup`` (the set-up still holds placeholders or breaks a rule; moves wait), ``play``,
@@ -146,11 +145,8 @@ class Recording:
     @classmethod
     def create(cls, path: Path, game_name: str, players: list[str], options: dict,
                setup: dict | None = None) -> "Recording":
-        """A new log at ``path``, which must not exist (the file is written at once); its set-up is
-        ``setup`` or placeholders.
-
-        :raises FileExistsError: ``path`` exists.
-        """
+        """A new log at ``path``, written at once; its set-up is ``setup`` or placeholders.
+        :raises FileExistsError: ``path`` exists."""
         game = get_game(game_name)
         raw = starting_log(game, players, options)
         if setup is not None:
@@ -160,10 +156,7 @@ class Recording:
 
     @classmethod
     def open(cls, path: Path) -> "Recording":
-        """An existing log to go on recording.
-
-        :raises LogError: the file is not a log of a known game (its violations say why).
-        """
+        """An existing log to go on recording. :raises LogError: not a log of a known game."""
         data = read_log_bytes(path)
         log = parse_log(data, display_name(path))  # raises LogError for a file that is no log
         if not log.head_ok and any(v.move_index is None and not v.pointer.startswith("/setup")

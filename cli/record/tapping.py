@@ -45,11 +45,8 @@ def setup_values(setup: Any, pointer: str = "") -> dict[str, Any]:
 
 
 def tap_move(recording, move: dict) -> int:
-    """Choose ``move`` through the choice tree of the recording's position and record it; the
-    number of taps it took.
-
-    :raises TappingError: ``move`` is not among the choices (not legal here).
-    """
+    """Choose ``move`` through the choice tree and record it; the number of taps it took.
+    :raises TappingError: ``move`` is not among the choices (not legal here)."""
     picks: list[tuple[str, str]] = []
     key = choices.value_key(move)
     while True:
@@ -99,11 +96,8 @@ def _mistap(recording, move: dict) -> dict | None:
 
 
 def record_game(recording, raw: dict) -> Tapped:
-    """Record the set-up, every move and the final claimed scores of the log ``raw`` into
-    ``recording`` (a new one: no set-up, no moves), with one mistaken tap taken back.
-
-    :raises TappingError: the set-up or a move is refused.
-    """
+    """Record the set-up, every move and the final claimed scores of the log ``raw`` into a new
+    ``recording``, with one mistaken tap taken back. :raises TappingError: something is refused."""
     done = Tapped()
     values = setup_values(raw.get("setup") or {})
     answer = recording.set_setup(values)

@@ -1,10 +1,6 @@
 """The corpus dashboard (``ludolog report --db``): one self-contained HTML page over an ingested
 database, each chart fed by a named query (or analysis) whose name and SQL the page shows, so a
-reader can run the same question with ``ludolog query NAME``.
-
-The database is read on the sandboxed read-only connection that ``ludolog query`` uses. Charts are
-Vega-Lite (altair) rendered to inline SVG by vl-convert; the page is a jinja2 template. Nothing in
-the page requests anything: it opens offline.
+reader can ask the same question with ``ludolog query NAME``. The page opens offline.
 """
 from __future__ import annotations
 
@@ -201,9 +197,7 @@ def _section(key: str, title: str, question: str, source: str, sql: str, columns
 
 def build_dashboard(db: Path) -> Dashboard:
     """Run every question of the dashboard on ``db`` (read-only, sandboxed).
-
-    :raises DatabaseError: ``db`` is not a ludolog database (see ``etl.db.check_database``).
-    """
+    :raises DatabaseError: ``db`` is not a ludolog database."""
     from ludolog.etl.db import check_database, connect
     from ludolog.queries import get_query, run_query
     from ludolog.queries.analysis import get_analysis

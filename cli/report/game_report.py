@@ -1,10 +1,8 @@
 """The single-log HTML report: header, score chart, ledger, claims, and a step-through of the moves.
 
 Everything the page needs is inside the one file (styles, the script, the chart as inline SVG,
-every board picture), so it opens offline and makes no network request. The chart is Vega-Lite
-(altair) rendered to SVG by vl-convert; the page is a jinja2 template shipped as package data. A
-game contributes only its board picture, :meth:`Game.render_svg`; a game without one shows none.
-These libraries are imported here only, so the other commands never load them.
+every board picture), so it opens offline. A game contributes only its board picture,
+:meth:`Game.render_svg`. jinja2, altair and vl-convert are imported here only.
 """
 from __future__ import annotations
 
@@ -84,10 +82,8 @@ class GameReport:
 
 
 def build(log: GameLog) -> GameReport:
-    """Replay ``log`` once, keeping every position's scores and board picture.
-
-    Never raises for a bad log: the report shows the valid prefix and the violation at its move.
-    """
+    """Replay ``log`` once, keeping every position's scores and board picture. Never raises for a
+    bad log: the report shows the valid prefix and the violation at its move."""
     boards: dict[str, int] = {}
     steps: list[Step] = []
     ids = log.player_ids
