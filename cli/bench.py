@@ -238,8 +238,7 @@ def run_peer(script: Path, repeat: int) -> dict:
 
 
 def section_peer(bench: Bench, script: Path | None, passes: list[dict], error: str | None) -> None:
-    """python-chess validating real recorded games, in the same run (its passes made in the rounds
-    of :func:`section_validation`)."""
+    """python-chess's figures, from its passes in the rounds of :func:`section_validation`."""
     if script is None:
         bench.say("peer: chess_peer.py not found (set LUDOLOG_PEER_DIR, or put it at ../shared/bench/); "
                   "no ratio this run")

@@ -76,14 +76,10 @@ def run_script(name: str, body: Callable[[], int]) -> int:
 
 # -- output -----------------------------------------------------------------------------------
 
-def _json_default(value: Any) -> Any:
-    if isinstance(value, Violation):
-        return value.as_dict()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.asdict(value)
-    if isinstance(value, (Path, enum.Enum)):
-        return str(value.value if isinstance(value, enum.Enum) else value)
-    if isinstance(value, (set, frozenset, tuple)):
+def _json_default(value: Any) -> Any:  # orjson writes dataclasses (violations), enums and tuples itself
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, (set, frozenset)):
         return list(value)
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 

@@ -254,25 +254,16 @@ def ingest_text(summary) -> str:
 def exit_reasons(summary, unreadable: list, differ: list | None, db) -> list[str]:
     """Why an ingest exits 1, one phrase per cause, each saying where to see what it counts (the
     last line of the output: after a comparison's "no game differs", the cause is not in sight)."""
-    s = summary.stats
+    s, differing = summary.stats, len(differ or [])
     where = f"ludolog query violations_by_rule --db {display_name(db)}, or the table violations"
-    why = []
-    if s.invalid:
-        why.append(f"{s.invalid} invalid log{'s' if s.invalid != 1 else ''} (listed above; {where})")
-    if s.unreadable:
-        why.append(f"{s.unreadable} unreadable file{'s' if s.unreadable != 1 else ''} (listed above; {where})")
-    stored = summary.skipped.get("invalid")
-    if stored:
-        why.append(f"{stored} unchanged log{'s' if stored != 1 else ''} stored as invalid by an earlier ingest "
-                   f"(not replayed again; {where})")
-    if summary.failures:
-        why.append(f"{len(summary.failures)} log{'s' if len(summary.failures) != 1 else ''} not loaded (listed above)")
-    if unreadable:
-        why.append(f"{len(unreadable)} path{'s' if len(unreadable) != 1 else ''} not read (listed above)")
-    if differ:
-        why.append(f"{len(differ)} game{'s' if len(differ) != 1 else ''} differ{'s' if len(differ) == 1 else ''} "
-                   "from the stored database (listed above)")
-    return why
+    causes = [(s.invalid, "invalid log", f" (listed above; {where})"),
+              (s.unreadable, "unreadable file", f" (listed above; {where})"),
+              (summary.skipped.get("invalid", 0), "unchanged log",
+               f" stored as invalid by an earlier ingest (not replayed again; {where})"),
+              (len(summary.failures), "log", " not loaded (listed above)"),
+              (len(unreadable), "path", " not read (listed above)"),
+              (differing, "game", f" differ{'s' if differing == 1 else ''} from the stored database (listed above)")]
+    return [f"{n} {noun}{'s' if n != 1 else ''}{rest}" for n, noun, rest in causes if n]
 
 
 def diff_text(found: list, old, new) -> str:
@@ -290,8 +281,6 @@ def diff_text(found: list, old, new) -> str:
 def _outcome_text(value) -> str:
     """A stored outcome in words: ``ana 31, ben 29`` for scores, ``ana, ben`` for winners."""
     if isinstance(value, str) and value.startswith(("{", "[")):  # a JSON column (final_scores)
-        import orjson
-
         try:
             value = orjson.loads(value)
         except orjson.JSONDecodeError:

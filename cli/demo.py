@@ -7,6 +7,7 @@ record (:data:`STEPS`); each prints its heading and the commands a user would ty
 from __future__ import annotations
 
 import argparse
+import collections
 import re
 import shlex
 import statistics
@@ -105,9 +106,7 @@ def step_validate(demo: Demo) -> None:
     checks = [(name, check_file(path)) for name, path in progress(files, len(files), "validating")]
     seconds = time.perf_counter() - start
     demo.checks = {name: [c for n, c in checks if n == name] for name in demo.names}
-    counts: dict[str, int] = {}
-    for _, check in checks:
-        counts[check.status] = counts.get(check.status, 0) + 1
+    counts = collections.Counter(check.status for _, check in checks)
     moves = sum(c.applied for _, c in checks)
     demo.seconds["validate"] = seconds
     say(render.summary_text({"files": len(checks), "counts": counts, "moves": moves, "seconds": seconds,

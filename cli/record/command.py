@@ -23,8 +23,7 @@ _LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
 
 def open_recording(target: str, players: str | None, options: list[str] | None, out: Path | None):
-    """The recording the arguments ask for: a new log (GAME with --players and --out) or an
-    existing one (FILE)."""
+    """A new log (GAME with --players and --out) or an existing one (FILE)."""
     from .session import Recording
 
     path = Path(target)

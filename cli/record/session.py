@@ -113,8 +113,7 @@ def _without_note(move: dict) -> dict:
 
 
 def starting_log(game, players: list[str], options: dict) -> dict:
-    """The log a recording starts from: the envelope filled in, the set-up as placeholders (those
-    of ``ludolog new``), no moves."""
+    """The log a recording starts from: ``ludolog new``'s, with the options and the recorder's meta."""
     from ..new import starting_log as template
 
     log = template(game, players)
@@ -134,11 +133,6 @@ class Recording:
         self.names = choices.Names.of(self.game)
         self.lock = threading.Lock()
         self.version = 0  # bumped on every change: what the page polls
-        self.state = None
-        self.log = None
-        self.problems: list[dict] = []  # set-up violations (phase setup)
-        self.refused: dict | None = None  # the violation of a move recorded against the verdict
-        self._legal: list[dict] | None = None
         self._rebuild()
 
     # -- opening ----------------------------------------------------------------------------------
@@ -176,9 +170,9 @@ class Recording:
         """Replay the whole log once (opening, set-up, take-back): the state after its last
         accepted move, the phase and any violation."""
         self.log = self._parsed(self.raw)
-        self._legal = None
-        self.refused = None
-        self.problems = []
+        self._legal: list[dict] | None = None
+        self.refused: dict | None = None  # the violation of a move recorded against the verdict
+        self.problems: list[dict] = []  # set-up violations (phase setup)
         setup_errors = [v for v in self.log.violations if v.move_index is None]
         if setup_errors:
             self.state = None

@@ -151,19 +151,13 @@ def fill(fields: list[dict], values: dict[str, Any]) -> dict:
             last = depth == len(path) - 1
             nxt = None if last else ({} if path[depth + 1][0] == "map" else [])
             if isinstance(node, list):
-                while len(node) <= key:
-                    node.append(None)
-                if last:
-                    node[key] = value
-                else:
-                    if node[key] is None:
-                        node[key] = nxt
-                    node = node[key]
+                node.extend([None] * (key + 1 - len(node)))
+            if last:
+                node[key] = value
             else:
-                if last:
-                    node[key] = value
-                else:
-                    node = node.setdefault(key, nxt)
+                if (node[key] if isinstance(node, list) else node.get(key)) is None:
+                    node[key] = nxt
+                node = node[key]
     return _compact(root)
 
 

@@ -174,9 +174,6 @@ QUERY_SECTIONS: tuple[tuple[str, str, str, Callable[[list[dict]], str]], ...] = 
     ("length", "Game length", "game_length", chart_length),
     ("points", "Points by category", "points_by_category", chart_points),
 )
-TAIL_SECTIONS: tuple[tuple[str, str, str, Callable[[list[dict]], str]], ...] = (
-    ("violations", "Violations by rule", "violations_by_rule", chart_violations),
-)
 
 
 def _cell(value: Any) -> Any:
@@ -208,12 +205,13 @@ def build_dashboard(db: Path) -> Dashboard:
         totals = dict(con.sql("SELECT status, count(*) FROM games GROUP BY status").fetchall())
         board = Dashboard(db=str(db), games=sum(totals.values()), by_status=totals)
 
-        def named(key, title, name, chart):
+        def named(key, title, name, chart,
+                  empty="no game in the database answers this question yet (complete games are needed)"):
             query = get_query(name)
             table = run_query(con, name, {})
             columns, rows = list(table.column_names), table.to_pylist()
             return _section(key, title, query.question, f"ludolog query {name}", query.sql, columns, rows, chart,
-                            "no game in the database answers this question yet (complete games are needed)")
+                            empty)
 
         board.sections = [named(*spec) for spec in QUERY_SECTIONS]
         elo = get_analysis("elo")
@@ -222,10 +220,8 @@ def build_dashboard(db: Path) -> Dashboard:
         board.sections.append(_section("elo", "Elo ranking", question, "ludolog analyze elo", "",
                                        list(frame.columns), frame.to_dicts(), chart_elo,
                                        "no complete game of two or more players yet"))
-        board.sections += [named(*spec) for spec in TAIL_SECTIONS]
-        for section in board.sections:
-            if section.key == "violations" and not section.total_rows:
-                section.empty = "no log in the database breaks a rule"
+        board.sections.append(named("violations", "Violations by rule", "violations_by_rule", chart_violations,
+                                    "no log in the database breaks a rule"))
     finally:
         con.close()
     return board
