@@ -340,9 +340,11 @@ def record(target: Annotated[str, typer.Argument(metavar="GAME|FILE", help="A ga
            port: Annotated[int, typer.Option("--port", help="The port (default 0: a free one).")] = 0,
            no_open: Annotated[bool, typer.Option("--no-open", help="Do not open a browser.")] = False) -> None:
     """Record a game at the table: a local web scoresheet offering only the legal moves, writing the log after every move."""
-    from .record.command import record_command
+    from .record.command import open_recording, serve
 
-    record_command(target, players, option, out, host, port, no_open)
+    if not 0 <= port <= 65535:
+        usage_error("a port is 0 to 65535 (0: any free port)", "--port")
+    serve(open_recording(target, players, option, out), host, port, not no_open)
 
 
 from .data_commands import register  # noqa: E402

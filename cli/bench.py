@@ -256,14 +256,11 @@ def section_peer(bench: Bench, script: Path | None, passes: list[dict], error: s
 
 def section_comparison(bench: Bench) -> None:
     """Side-by-side table and the ratio of moves/s."""
-    rows = []
-    for name, fig in bench.results.get("validation", {}).items():
-        rows.append([f"ludolog {name}", f"{fig['games']:,}", f"{fig['moves']:,}", f"{fig['seconds']:.3f}",
-                     f"{fig['games_per_s']:,.0f}", f"{fig['moves_per_s']:,.0f}"])
     peer = bench.results.get("peer", {})
-    if "moves_per_s" in peer:
-        rows.append([peer["peer"], f"{peer['games']:,}", f"{peer['moves']:,}", f"{peer['seconds']:.3f}",
-                     f"{peer['games_per_s']:,.0f}", f"{peer['moves_per_s']:,.0f}"])
+    measured = [(f"ludolog {name}", fig) for name, fig in bench.results.get("validation", {}).items()]
+    measured += [(peer["peer"], peer)] if "moves_per_s" in peer else []
+    rows = [[label, f"{fig['games']:,}", f"{fig['moves']:,}", f"{fig['seconds']:.3f}", f"{fig['games_per_s']:,.0f}",
+             f"{fig['moves_per_s']:,.0f}"] for label, fig in measured]
     bench.say("")
     bench.say(table(["full validation", "games", "moves", "seconds", "games/s", "moves/s"], rows))
     ratios = {}

@@ -175,10 +175,7 @@ def next_command(log_file: Annotated[Path, typer.Argument(metavar="LOG", readabl
         fail(internal_violation(name, exc, log.game).message, file=name)
     found = report.pop("violation_objects", [])
     if report["status"] == "invalid":
-        if fmt == OutputFormat.json:
-            emit(report, fmt)
-        else:
-            typer.echo(f"{name}: the log is invalid, so no next move can be listed; first correct:")
-            typer.echo("\n".join(violation_text(v) for v in found))
+        emit(report, fmt, lambda: f"{name}: the log is invalid, so no next move can be listed; first correct:\n"
+                                  + "\n".join(violation_text(v) for v in found))
         raise typer.Exit(EXIT_INVALID)
     emit(report, fmt, lambda: next_text(report))

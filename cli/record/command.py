@@ -108,11 +108,3 @@ def _open(address: str) -> None:
         webbrowser.open(address)
     except Exception:  # noqa: BLE001 - no browser here: the printed address is enough
         pass
-
-
-def record_command(target: str, players: str | None, options: list[str] | None, out: Path | None,
-                   host: str, port: int, no_open: bool) -> None:
-    if not 0 <= port <= 65535:
-        usage_error("a port is 0 to 65535 (0: any free port)", "--port")
-    recording = open_recording(target, players, options, out)
-    serve(recording, host, port, not no_open)
