@@ -240,11 +240,8 @@ class Recording:
         bots = game.bot_scores(state)
         if bots:
             out["bots"] = {bot.name: bots[bot.id] for bot in game.bot_seats(state)}
-        try:
-            turn, round_no = game.turn_info(state)
-            out["turn"] = {"turn": turn, "round": round_no, "round_name": game.round_name}
-        except Exception:  # noqa: BLE001 - a position without turn figures is still shown
-            pass
+        turn, round_no = game.turn_info(state)
+        out["turn"] = {"turn": turn, "round": round_no, "round_name": game.round_name}
         out["acting"] = [ids[s] for s in sorted(game.acting_seats(state))]
         window = game.open_window(state)
         out["window"] = window.label if window is not None and not window.complete else ""
