@@ -3,14 +3,11 @@ merged, filtered and split (by the loader and the Parquet reader). Chunks are ma
 :class:`ludolog.etl.extract.ChunkBuilder` in the process that replays the logs."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .tables import PLAYER_STATE_CHANGES
-
-STATE_CHANGES = PLAYER_STATE_CHANGES.name
 
 
 @dataclass
@@ -29,10 +26,21 @@ class ChunkStats:
     invalid_files: list[tuple[str, str]] = field(default_factory=list)
 
     def add(self, other: "ChunkStats") -> None:
-        for name in ("logs", "valid", "unfinished", "invalid", "unreadable", "moves", "state_rows", "stored_state_rows", "score_events",
-                     "violations"):
+        for name in (f.name for f in fields(self) if f.name != "invalid_files"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.invalid_files.extend(other.invalid_files)
+
+    @property
+    def ok(self) -> bool:
+        """Whether every log replayed was read and is valid or unfinished."""
+        return self.invalid == 0 and self.unreadable == 0
+
+    def as_dict(self) -> dict:
+        """The counts an ingest or an extract reports (``--format json``)."""
+        return {"valid": self.valid, "unfinished": self.unfinished, "invalid": self.invalid,
+                "unreadable_logs": self.unreadable, "moves": self.moves, "state_rows": self.state_rows,
+                "score_events": self.score_events, "violations": self.violations,
+                "invalid_files": [{"file": f, "violation": v} for f, v in self.invalid_files]}
 
 
 @dataclass
@@ -57,12 +65,6 @@ class Chunk:
             return 0
         return pc.sum(pc.multiply(games.column("moves_applied").cast(pa.int64()),
                                   games.column("player_count").cast(pa.int64()))).as_py() or 0
-
-    @property
-    def stored_state_rows(self) -> int:
-        """The rows of those actually stored (player_state_changes)."""
-        table = self.tables.get(STATE_CHANGES)
-        return table.num_rows if table is not None else 0
 
     @property
     def nbytes(self) -> int:

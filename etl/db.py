@@ -519,8 +519,3 @@ def stored_games(con: duckdb.DuckDBPyConnection) -> list[str]:
     """The prefixes of the per-game tables present (``entdecker``, ``kingdom_crossing``, ...)."""
     return [name[:-len(GAME_TABLE_SUFFIX)] for name in game_tables(con)]
 
-
-def data_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
-    """Every documented table that holds game data (a table or, for a stored one, its view): the
-    common ones and the per-game ones."""
-    return [t.name for t in COMMON_TABLES] + game_tables(con)

@@ -32,6 +32,7 @@ from ludolog.replayer.core import LudologError, game_names, get_game, registry
 
 from .chunks import Chunk
 from .extract import extract_chunk
+from .faults import first_line
 from .versions import game_digests
 
 #: how long to wait for a scheduler to answer (a cluster being started may take a while)
@@ -99,10 +100,6 @@ def replay_on_worker(paths: list[str], plugins: list[str]) -> Chunk:
     return extract_chunk(paths)
 
 
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-
-
 class DaskPool:
     """A Dask client (and, for ``local:N``, its LocalCluster) that turns chunks of paths into
     :class:`Chunk` s, like :class:`~ludolog.etl.workers.ExtractPool`. Use as a context manager."""
@@ -132,7 +129,7 @@ class DaskPool:
         except BaseException as exc:
             self.close()
             if isinstance(exc, (OSError, TimeoutError, ValueError)):
-                raise DaskError(f"cannot reach the Dask scheduler at {self.address.text}: {_first_line(exc)}") from None
+                raise DaskError(f"cannot reach the Dask scheduler at {self.address.text}: {first_line(exc)}") from None
             raise
         return self
 
@@ -211,9 +208,9 @@ class DaskPool:
                                     "(out of memory or killed?); the games written so far are complete - run "
                                     "the same command again to continue") from None
                 except (CancelledError, OSError) as exc:
-                    raise DaskError(f"the Dask cluster at {self.address.text} went away: {_first_line(exc)}") from None
+                    raise DaskError(f"the Dask cluster at {self.address.text} went away: {first_line(exc)}") from None
                 except Exception as exc:  # noqa: BLE001 - a task's own error (e.g. no ludolog on a worker)
-                    raise DaskError(f"a Dask task failed on the cluster ({type(exc).__name__}: {_first_line(exc)}); "
+                    raise DaskError(f"a Dask task failed on the cluster ({type(exc).__name__}: {first_line(exc)}); "
                                     "every worker needs the same ludolog installed") from None
                 future.release()
                 self._check_digests(chunk)

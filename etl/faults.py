@@ -83,3 +83,8 @@ def fault_text(exc: BaseException, doing: str, kept: str = "") -> str | None:
     where = f" (at {named})" if named and Path(named).name not in doing else ""
     kept = f"; {kept}" if kept and fault in WRITING_FAULTS else ""
     return f"cannot {doing}: {fault.value}{where}{kept}; {ADVICE[fault]}"
+
+
+def first_line(exc: BaseException) -> str:
+    """The first line of ``exc``'s message (its type's name without one)."""
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]

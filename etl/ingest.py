@@ -62,9 +62,6 @@ class IngestSummary:
     games_written: int = 0
     committed: int = 0
     load_seconds: float = 0.0  # time the parent spent writing to DuckDB (transactions, checkpoint)
-    #: time from the last chunk replayed to the end (its insert, the last commit, keys, checkpoint,
-    #: closing): what nothing overlaps, the ingest's serial tail
-    tail_seconds: float = 0.0
     stats: ChunkStats = field(default_factory=ChunkStats)
     #: logs that were checked but could not be written (see :class:`~ludolog.etl.load.Loader`)
     failures: list[LoadFailure] = field(default_factory=list)
@@ -75,19 +72,13 @@ class IngestSummary:
 
     @property
     def ok(self) -> bool:
-        return self.stats.invalid == 0 and self.stats.unreadable == 0 and not self.failures and not self.skipped.get("invalid")
+        return self.stats.ok and not self.failures and not self.skipped.get("invalid")
 
     def as_dict(self) -> dict:
-        s = self.stats
         return {"db": self.db, "files": self.files, "workers": self.workers, "seconds": round(self.seconds, 3),
-                "load_seconds": round(self.load_seconds, 3),
-                "games_written": self.games_written, "valid": s.valid, "unfinished": s.unfinished,
-                "invalid": s.invalid, "unreadable_logs": s.unreadable, "moves": s.moves, "state_rows": s.state_rows,
-                "score_events": s.score_events, "violations": s.violations,
-                "invalid_files": [{"file": f, "violation": v} for f, v in s.invalid_files],
-                "not_loaded": [{"file": f.file, "error": f.message} for f in self.failures],
-                "skipped": dict(self.skipped),
-                "notes": list(self.notes)}
+                "load_seconds": round(self.load_seconds, 3), "games_written": self.games_written,
+                **self.stats.as_dict(), "not_loaded": [{"file": f.file, "error": f.message} for f in self.failures],
+                "skipped": dict(self.skipped), "notes": list(self.notes)}
 
 
 class Batches:
@@ -140,7 +131,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     :raises DatabaseError: the file is in use by another process, or is not a ludolog DuckDB database.
     :raises DaskError: the Dask cluster cannot be used (see :class:`~ludolog.etl.distributed.DaskPool`).
     """
-    workers = dask_workers(dask) if dask else default_workers() if workers is None else max(1, workers)
+    workers = worker_count(workers, dask)
     files = [str(f) for f in files]
     summary = summary if summary is not None else IngestSummary(str(db), len(files), workers)
     start = time.perf_counter()
@@ -177,7 +168,6 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
                 loading.add(batches.add(chunk))
                 summary.seconds = time.perf_counter() - start
                 yield chunk.stats
-            replayed = time.perf_counter()
             if pool is not None:
                 pool.close()  # every chunk is here: the workers exit while the last batch is loaded
             loading.add(batches.rest())
@@ -185,7 +175,6 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
             began = time.perf_counter()
             loader.finish()  # the keys of a new database, the checkpoint
             summary.load_seconds += time.perf_counter() - began
-            summary.tail_seconds = time.perf_counter() - replayed
             completed = True
         finally:
             loading.close()  # a load under way completes, its commit too; the batch being filled is dropped
@@ -288,7 +277,7 @@ def ingest(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: in
            chunk_size: int | None = None, replay: Replay = Replay.CHANGED, dask: str | None = None) -> IngestSummary:
     """Replay and load ``files`` (folders are searched for ``*.json``; URLs through fsspec) into ``db``."""
     files = log_sources(files)
-    summary = IngestSummary(str(db), len(files), default_workers() if workers is None else max(1, workers))
+    summary = IngestSummary(str(db), len(files), worker_count(workers))
     for _ in ingest_steps(files, db, workers, chunk_size, summary, replay=replay, dask=dask):
         pass
     return summary
@@ -307,12 +296,16 @@ def log_sources(paths: Sequence[str | Path]) -> list[str | Path]:
 SCHEDULER_WORKERS = 16
 
 
-def dask_workers(address: str) -> int:
-    """The worker count to size chunks for on a Dask cluster: N of ``local:N``, else
-    :data:`SCHEDULER_WORKERS`. :raises DaskUsageError: not an address ``--dask`` takes."""
-    from .distributed import DaskAddress
+def worker_count(workers: int | None, dask: str | None = None) -> int:
+    """The worker count to size chunks for: ``workers`` (by default one per core) or, on a Dask
+    cluster, N of ``local:N``, else :data:`SCHEDULER_WORKERS`.
 
-    return DaskAddress.parse(address).local_workers or SCHEDULER_WORKERS
+    :raises DaskUsageError: ``dask`` is not an address ``--dask`` takes."""
+    if dask:
+        from .distributed import DaskAddress
+
+        return DaskAddress.parse(dask).local_workers or SCHEDULER_WORKERS
+    return default_workers() if workers is None else max(1, workers)
 
 
 def open_pool(dask: str | None, workers: int):
@@ -329,9 +322,3 @@ def plan_ingest(files: list[str], workers: int, chunk_size: int | None = None) -
     :func:`chunk_size_for`, and about :data:`CHUNK_FILE_BYTES` of files at most."""
     return list(chunked_files(files, chunk_size or chunk_size_for(len(files), workers), CHUNK_FILE_BYTES))
 
-
-def n_chunks(files: Sequence[str | Path], workers: int | None = None, chunk_size: int | None = None,
-             dask: str | None = None) -> int:
-    """How many chunks :func:`ingest_steps` will yield (the progress bar's total)."""
-    workers = dask_workers(dask) if dask else default_workers() if workers is None else max(1, workers)
-    return len(plan_ingest([str(f) for f in files], workers, chunk_size))

@@ -38,6 +38,7 @@ import pyarrow.compute as pc
 
 from .db import DatabaseError, add_keys, commit, ensure_schema, missing_keys, rollback, stored_game_tables
 from .chunks import Chunk, split_games, without_games
+from .faults import first_line
 from .tables import (COMMON_TABLES, GAME_KEY, GAMES, META_TABLE, STORED_SUFFIX, TABLES, game_state_table,
                      game_stored_table_name, game_views_ddl)
 
@@ -207,7 +208,7 @@ class Loader:
             self.with_memory(lambda: self.con.execute("CHECKPOINT"), needed)
         except duckdb.OutOfMemoryException as exc:
             raise DatabaseError(f"every game is committed, but DuckDB ran out of memory writing them into "
-                                f"the data file ({_first_line(exc)}); it will retry on the next ingest") from None
+                                f"the data file ({first_line(exc)}); it will retry on the next ingest") from None
 
     # -- writing --------------------------------------------------------------------------------
     def _ensure_game_table(self, game: str, state_columns) -> None:
@@ -332,7 +333,7 @@ class Loader:
             earlier = "its earlier rows, if any, are still in the database"
         self.failures.append(LoadFailure(file, (
             f"not loaded: DuckDB ran out of memory loading this log even with a "
-            f"{size_text(self.memory_ceiling)} limit ({_first_line(exc)}); {earlier}")))
+            f"{size_text(self.memory_ceiling)} limit ({first_line(exc)}); {earlier}")))
 
 
 def stored_name(name: str) -> str:
@@ -378,10 +379,6 @@ def _remember_deleted_key(con: duckdb.DuckDBPyConnection, key: int) -> None:
         return
     con.execute(f"DELETE FROM {META_TABLE} WHERE key = ?", [LAST_DELETED_KEY])
     con.execute(f"INSERT INTO {META_TABLE} VALUES (?, ?)", [LAST_DELETED_KEY, str(key)]).fetchall()
-
-
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
 #: Arrow's JSON extension type (pyarrow 19 and later): DuckDB takes a column of it as JSON without

@@ -44,7 +44,7 @@ from .chunks import Chunk, ChunkStats, without_games
 from .load import Loader, _plain_strings
 from .tables import (COMMON_TABLES, GAME_KEY_COLUMNS, PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW, STATE_TYPES, TABLES,
                      game_state_table, game_table_name, game_views_ddl)
-from .workers import chunked_files, default_workers
+from .workers import chunked_files
 
 EXTRACT_FORMAT = "ludolog-extract/1"
 _PART = re.compile(r"^([a-z0-9_]+)/game=([^/]+)/data_(\d+)\.parquet$")
@@ -69,16 +69,11 @@ class ExtractSummary:
 
     @property
     def ok(self) -> bool:
-        return self.stats.invalid == 0 and self.stats.unreadable == 0
+        return self.stats.ok
 
     def as_dict(self) -> dict:
-        s = self.stats
         return {"out": self.out, "files": self.files, "workers": self.workers, "seconds": round(self.seconds, 3),
-                "games_written": self.games_written, "valid": s.valid, "unfinished": s.unfinished,
-                "invalid": s.invalid, "unreadable_logs": s.unreadable, "moves": s.moves, "state_rows": s.state_rows,
-                "score_events": s.score_events,
-                "violations": s.violations, "rows": dict(self.rows),
-                "invalid_files": [{"file": f, "violation": v} for f, v in s.invalid_files]}
+                "games_written": self.games_written, **self.stats.as_dict(), "rows": dict(self.rows)}
 
 
 def _partitions(chunk: Chunk) -> dict[str, dict[str, pa.Table]]:
@@ -121,11 +116,11 @@ def extract_steps(files: Sequence[str | Path], out: str | Path, workers: int | N
     :raises ExportRefused: ``out`` holds what ludolog did not write (see :func:`~ludolog.etl.export.export`).
     :raises DaskError: the Dask cluster cannot be used.
     """
-    from .ingest import CHUNK_FILE_BYTES, chunk_size_for, dask_workers, open_pool
+    from .ingest import CHUNK_FILE_BYTES, chunk_size_for, open_pool, worker_count
 
     out = Path(out)
     target = check_target(out, overwrite, verb="extract")
-    workers = dask_workers(dask) if dask else default_workers() if workers is None else max(1, workers)
+    workers = worker_count(workers, dask)
     files = [str(f) for f in files]
     size = chunk_size or chunk_size_for(len(files), workers)
     summary = summary if summary is not None else ExtractSummary(display_name(out), len(files), workers)
@@ -173,10 +168,10 @@ def _missing_folders(path: Path) -> list[Path]:
 def extract(files: Sequence[str | Path], out: str | Path, workers: int | None = None, chunk_size: int | None = None,
             dask: str | None = None, overwrite: bool = False) -> ExtractSummary:
     """Replay ``files`` (folders are searched for ``*.json``; URLs through fsspec) into Parquet under ``out``."""
-    from .ingest import log_sources
+    from .ingest import log_sources, worker_count
 
     files = log_sources(files)
-    summary = ExtractSummary(display_name(out), len(files), default_workers() if workers is None else max(1, workers))
+    summary = ExtractSummary(display_name(out), len(files), worker_count(workers))
     for _ in extract_steps(files, out, workers, chunk_size, summary, dask=dask, overwrite=overwrite):
         pass
     return summary
@@ -304,13 +299,12 @@ def _chunk(extract_: ParquetExtract, part: int) -> Chunk:
     for status in games.column("status").to_pylist():
         if status in ("valid", "unfinished", "invalid"):
             setattr(stats, status, getattr(stats, status) + 1)
-    stats.moves = tables["moves"].num_rows if "moves" in tables else 0
-    stats.score_events = tables["score_events"].num_rows if "score_events" in tables else 0
-    stats.violations = tables["violations"].num_rows if "violations" in tables else 0
+    stats.moves, stats.score_events, stats.violations, stats.stored_state_rows = (
+        tables[name].num_rows if name in tables else 0
+        for name in ("moves", "score_events", "violations", "player_state_changes"))
     chunk = Chunk(files=games.column("file").to_pylist(), game_ids=games.column("game_id").to_pylist(),
                   tables=tables, game_columns=game_columns, stats=stats)
     stats.state_rows = chunk.state_rows  # the rows of the view player_states, as an ingest counts them
-    stats.stored_state_rows = chunk.stored_state_rows
     return chunk
 
 

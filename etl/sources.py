@@ -25,6 +25,8 @@ from ludolog.replayer.core import LudologError
 from ludolog.replayer.core.files import (DEFAULT_MAX_SIZE, LOG_SUFFIX, FileProblem, FileProblemKind, display_name,
                                          search_logs)
 
+from .faults import first_line
+
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://")
 
 
@@ -48,13 +50,9 @@ def _filesystem(url: str):
     try:
         return fsspec.core.url_to_fs(url)
     except ImportError as exc:  # fsspec names the package: "Install s3fs to access S3"
-        raise SourceError(f"{display_name(url)}: {_first_line(exc)}") from None
+        raise SourceError(f"{display_name(url)}: {first_line(exc)}") from None
     except ValueError as exc:  # "Protocol not known: ..."
-        raise SourceError(f"{display_name(url)}: {_first_line(exc)}") from None
-
-
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise SourceError(f"{display_name(url)}: {first_line(exc)}") from None
 
 
 def _modified_ns(info: dict) -> int | None:
@@ -143,13 +141,13 @@ def _search_url(url: str, suffix: str, max_size: int) -> tuple[list[str], list[F
     except FileNotFoundError:
         return [], [FileProblem(name, FileProblemKind.MISSING, "no such file or folder", named=True)]
     except (OSError, ValueError) as exc:
-        return [], [FileProblem(name, FileProblemKind.UNREADABLE, f"cannot read it: {_first_line(exc)}", named=True)]
+        return [], [FileProblem(name, FileProblemKind.UNREADABLE, f"cannot read it: {first_line(exc)}", named=True)]
     kind = info.get("type")
     if kind == "directory":
         try:
             found = fs.find(path, detail=True)
         except (OSError, ValueError) as exc:
-            return [], [FileProblem(name, FileProblemKind.UNREADABLE, f"cannot list this folder: {_first_line(exc)}",
+            return [], [FileProblem(name, FileProblemKind.UNREADABLE, f"cannot list this folder: {first_line(exc)}",
                                     named=True)]
         files, problems = [], []
         for inner in sorted(p for p in found if p.endswith(suffix)):

@@ -85,17 +85,6 @@ def _ready() -> int:
     return os.getpid()
 
 
-def chunked(items: Iterable, size: int) -> Iterator[list]:
-    batch: list = []
-    for item in items:
-        batch.append(item)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
-
-
 def chunked_files(paths: Iterable[str], size: int, max_bytes: int) -> Iterator[list[str]]:
     """Chunks of at most ``size`` paths and, by their file sizes, about ``max_bytes``: a file of
     ``max_bytes`` or more is a chunk of its own, so one huge log never drags others into its
@@ -157,12 +146,6 @@ class ChunkMessage:
 def extract_message(paths: list[str]) -> ChunkMessage:
     """What a worker process runs: replay ``paths`` (:func:`extract_chunk`) into a message."""
     return ChunkMessage.of(extract_chunk(paths))
-
-
-def pool_has_processes(pool) -> bool:
-    """Whether ``pool`` replays in processes of its own (worker processes, a Dask cluster), not
-    in the caller's thread."""
-    return not isinstance(pool, ExtractPool) or pool.pool is not None
 
 
 #: chunks given to the worker processes per worker and not yet taken back: one being replayed,
@@ -269,8 +252,3 @@ class Replays:
             future.cancel()
         self.pending.clear()
 
-
-def extract_chunks(chunks: Iterable[list[str]], workers: int) -> Iterator[Chunk]:
-    """Replay each chunk of file paths, in order; ``workers`` > 1 uses that many processes."""
-    with ExtractPool(workers) as pool:
-        yield from pool.extract(chunks)

@@ -11,7 +11,7 @@ import duckdb
 import pytest
 
 from ludolog.etl.db import DatabaseError
-from ludolog.etl.ingest import ingest, n_chunks
+from ludolog.etl.ingest import ingest
 from ludolog.etl.load import Loader
 from ludolog.etl.workers import chunked_files
 
@@ -22,7 +22,6 @@ from .test_trust_db import _toy_logs as _toy_logs_with_meta
 
 ingest_module = importlib.import_module("ludolog.etl.ingest")
 workers_module = importlib.import_module("ludolog.etl.workers")
-bench_module = importlib.import_module("ludolog.etl.bench")
 
 
 def _files(folder: Path, sizes: list[int]) -> list[str]:
@@ -41,12 +40,6 @@ def test_a_file_of_max_bytes_is_a_chunk_of_its_own(tmp_path):
     chunks = list(chunked_files(paths, 8, 1000))
     assert [len(chunk) for chunk in chunks] == [8, 4, 1, 2] and chunks[2] == [paths[12]]
     assert [p for chunk in chunks for p in chunk] == paths  # every log once, in order
-
-
-def test_the_progress_total_counts_the_planned_chunks(tmp_path):
-    paths = _files(tmp_path, [100] * 40)
-    assert n_chunks(paths, workers=1, chunk_size=None) == len(ingest_module.plan_ingest(paths, 1))
-    assert n_chunks(paths, workers=2, chunk_size=7) == 6
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -103,16 +96,13 @@ def test_a_new_database_that_cannot_be_created_is_one_clear_error(tmp_path, toy_
     assert not db.exists()
 
 
-def test_the_bench_loads_duckdb_alone_in_the_transactions_of_an_ingest(tmp_path, toy_everywhere, monkeypatch):
+def test_a_batch_of_one_log_commits_each_chunk_in_a_transaction_of_its_own(tmp_path, toy_everywhere, monkeypatch):
     files = _toy_logs(tmp_path / "logs", 9)
     monkeypatch.setattr(ingest_module, "BATCH_LOGS", 1)  # a transaction per chunk
     written: list[int] = []
     write = Loader.write
     monkeypatch.setattr(Loader, "write", lambda self, chunk: written.append(len(chunk.files)) or write(self, chunk))
     monkeypatch.setattr(ingest_module, "chunk_size_for", lambda n_files, workers: 4)
-    result = bench_module.time_load(files, 1, tmp_path)
-    assert written == [4, 4, 1] and result["transactions"] == 3
-    written.clear()
     ingest(files, tmp_path / "t.duckdb", workers=1)
     assert written == [4, 4, 1]
 

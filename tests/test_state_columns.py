@@ -127,7 +127,7 @@ def test_the_chunk_tables_hold_the_player_rows_of_every_move(game):
     assert chunk.state_rows == chunk.stats.state_rows == len(every)
     got, until = _chunk_rows(chunk, game)
     stored = _stored(every)
-    assert got == stored and len(got) == chunk.stored_state_rows == chunk.stats.stored_state_rows
+    assert got == stored and len(got) == chunk.stats.stored_state_rows
     moves = {number: index + 1 for number, index, *_ in every}
     assert sorted(until) == sorted((*key, value) for key, value in _until(stored, moves).items())
     assert len(stored) < len(every)  # most moves leave most seats as they were
@@ -155,7 +155,7 @@ def test_a_chunk_of_logs_of_every_game_in_turn_holds_each_games_rows():
         table = chunk.tables[game_state_table(game.name, game.state_columns).name]
         assert [(f.name, f.type) for f in table.schema][3:] == \
             [(c.name, c.arrow) for c in game_state_table(game.name, game.state_columns).columns][3:]
-    assert chunk.stored_state_rows == sum(len(_stored(rows)) for rows in every.values())
+    assert chunk.stats.stored_state_rows == sum(len(_stored(rows)) for rows in every.values())
 
 
 def _broken(kind: str):
@@ -189,7 +189,7 @@ def test_a_game_whose_player_rows_do_not_fit_is_recorded_as_an_internal_failure(
     good_id = chunk.game_ids[0]
     for name in ("player_state_changes", game_state_table(game.name, game.state_columns).name, "moves"):
         assert set(chunk.tables[name].column("game_id").cast(pa.string()).to_pylist()) == {good_id}, name
-    assert chunk.stored_state_rows == len(_stored(_every_row(game, good, 0)))
+    assert chunk.stats.stored_state_rows == len(_stored(_every_row(game, good, 0)))
 
 
 def test_the_ingest_asks_for_the_rows_after_every_move_and_keeps_the_changed_ones(monkeypatch):
@@ -210,5 +210,5 @@ def test_the_ingest_asks_for_the_rows_after_every_move_and_keeps_the_changed_one
     builder = ChunkBuilder()
     builder.add_bytes(data, "toy.json")
     chunk = builder.finish()
-    assert chunk.stored_state_rows == 2
+    assert chunk.stats.stored_state_rows == 2
     assert set(chunk.tables["player_state_changes"].column("move_index").to_pylist()) == {0}
