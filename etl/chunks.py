@@ -1,6 +1,5 @@
-"""A chunk: the Arrow tables of some logs, ready to load in one transaction, and how chunks are
-merged, filtered and split (by the loader and the Parquet reader). Chunks are made by
-:class:`ludolog.etl.extract.ChunkBuilder` in the process that replays the logs."""
+"""A chunk: the Arrow tables of some logs, ready to load in one transaction; merged, filtered and
+split by the loader and the Parquet reader."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
@@ -53,13 +52,13 @@ class Chunk:
     #: game name -> its state_columns, for every per-game table in ``tables``
     game_columns: dict[str, tuple]
     stats: ChunkStats
-    #: whether every JSON column holds text orjson wrote (so valid JSON: the loader need not
-    #: have DuckDB parse it again); False for tables read from elsewhere (a Parquet extract)
+    #: whether every JSON column holds text orjson wrote (valid JSON: DuckDB need not parse it
+    #: again); False for a Parquet extract
     json_checked: bool = False
 
     @property
     def state_rows(self) -> int:
-        """The rows of player_states (one per seat after every applied move) of the chunk's games."""
+        """The rows of player_states (a seat after an applied move) of the chunk's games."""
         games = self.tables.get("games")
         if games is None or not games.num_rows:
             return 0
@@ -68,7 +67,6 @@ class Chunk:
 
     @property
     def nbytes(self) -> int:
-        """Bytes of the chunk's Arrow data (what a transaction of it has to insert)."""
         return sum(table.nbytes for table in self.tables.values())
 
 

@@ -2,11 +2,9 @@
 
 Columns are built as Python lists in the replay's ``on_step`` visitor and turned into Arrow arrays
 once per chunk. A seat's state row (its tuple of ``Game.player_rows``) is kept only at the first move
-and when it differs from the row the seat kept one move earlier, decided in the visitor as the log
-is replayed, so only the stored rows are ever converted: the tables hold the rows that the views of
-:mod:`ludolog.etl.tables` expand to every move. Strings repeated on every row (game id, player id) are
-dictionary-encoded per chunk, so a chunk stays small in memory and cheap to send to the parent.
-Only the core API is used: ``Game.state_columns``, ``player_rows``, ``turn_info``, the ledger and the
+and when it differs from the seat's row one move earlier: the views of :mod:`ludolog.etl.tables`
+expand the kept rows to every move. Game and player ids are dictionary-encoded per chunk. Only the
+core API is used: ``Game.state_columns``, ``player_rows``, ``turn_info``, the ledger and the
 :class:`ReplayResult`.
 """
 from __future__ import annotations
@@ -54,12 +52,8 @@ class _Columns:
 
 class _JsonTexts:
     """A column of JSON texts (orjson's bytes), held as one joined ``bytes`` per log and the
-    length of every text: the Arrow string array is then made without a Python object per text
-    (its offsets are the running sum of the lengths, its data the joined bytes, wrapped, not
-    copied into Arrow's memory pool). Converting per-move ``bytes`` with ``pa.array`` copies them
-    into pyarrow's default pool (mimalloc), whose freed pages are given back and faulted in again
-    chunk after chunk, about ten times the cost of wrapping them (and the pool is the process's,
-    not the builder's to choose)."""
+    length of every text, so that the Arrow string array wraps the joined bytes: ``pa.array`` of
+    per-move ``bytes`` makes an ingest about 5 % slower."""
 
     __slots__ = ("parts", "counts", "lengths")
 
@@ -69,7 +63,7 @@ class _JsonTexts:
         self.lengths = array("q")  #: per text, its length in bytes
 
     def extend_dumped(self, values) -> None:
-        """Append the JSON text of each of ``values``: ``orjson.dumps`` of it, as stored before.
+        """Append ``orjson.dumps`` of each of ``values``.
 
         :raises orjson.JSONEncodeError: a value orjson cannot write (nothing is appended then).
         """
@@ -82,10 +76,10 @@ class _JsonTexts:
         return len(self.lengths)
 
     def __delitem__(self, cut: slice) -> None:
-        """``del texts[mark:]`` (:meth:`_Columns.truncate`, after a log failed): the texts from
-        ``mark`` on are dropped, whole logs' parts, as each log's are added in one call.
+        """``del texts[mark:]`` (:meth:`_Columns.truncate`, after a log failed), ``mark`` at a log's
+        first text.
 
-        :raises ValueError: ``cut`` is not a slice from a mark to the end at a log's first text.
+        :raises ValueError: ``cut`` is not a slice from such a mark to the end.
         """
         if not isinstance(cut, slice) or cut.stop is not None or cut.step is not None:
             raise ValueError("only the texts from a mark to the end can be dropped")
@@ -97,8 +91,8 @@ class _JsonTexts:
             raise ValueError(f"text {mark} is not the first of a log's texts")
 
     def arrow(self) -> pa.Array | pa.ChunkedArray:
-        """The texts as an Arrow string array (orjson writes UTF-8: not checked again), or a
-        chunked one of an array per log where the texts exceed the 2 GiB int32 offsets reach."""
+        """The texts as an Arrow string array (orjson writes UTF-8), or a chunked one of an array
+        per log where the texts exceed the 2 GiB that int32 offsets reach."""
         if sum(map(len, self.parts)) <= _MAX_STRING_ARRAY_BYTES:
             return _string_array(b"".join(self.parts), self.lengths)
         arrays, start = [], 0
@@ -120,9 +114,8 @@ def _string_array(data: bytes, lengths: array) -> pa.Array:
 
 @dataclass(slots=True)
 class _KeptRows:
-    """The stored state rows of one game's logs in a chunk, log after log: for each, the log's
-    number in the chunk, the move, the seat, the player (number in the chunk's player dictionary)
-    and the seat's tuple of ``Game.player_rows``."""
+    """The stored state rows of one game's logs in a chunk: log number, move, seat, player (number
+    in the chunk's player dictionary) and the seat's tuple of ``Game.player_rows``."""
 
     log: array = field(default_factory=lambda: array("i"))
     move_index: array = field(default_factory=lambda: array("i"))
@@ -165,8 +158,8 @@ def _ranks(scores: list[int], winners: set[int]) -> list[int]:
 class ChunkBuilder:
     """Accumulates the rows of many logs as columns; :meth:`finish` makes the Arrow tables."""
 
-    #: True stores every seat's row after every move, as ludolog did before table schema 5: the
-    #: reference the stored changes and the views are tested against (tests/test_state_changes.py)
+    #: True stores every seat's row after every move: the reference tests/test_state_changes.py
+    #: holds the stored changes and the views to
     stores_every_state_row: bool = False
 
     def __init__(self) -> None:
@@ -255,15 +248,8 @@ class ChunkBuilder:
         self.ids.append(digest)
         self.seen_ids.add(digest)
         self.files.append(file)
-        g = self.cols["games"].lists
-        for name, value in (("game_id", log_no), ("file", file), ("game", None), ("edition", None),
-                            ("options", None), ("catalog", None), ("player_count", None), ("status", "invalid"),
-                            ("moves_in_log", None), ("moves_applied", 0), ("turns", None), ("rounds", None),
-                            ("final_scores", None), ("winners", []), ("claimed_final", None), ("date", None),
-                            ("meta", None), ("violation_count", len(violations)),
-                            ("file_size", self._stat[0]), ("file_mtime_ns", self._stat[1]),
-                            ("engine_digest", None), ("catalog_digest", None)):
-            g[name].append(value)
+        self._add_game(game_id=log_no, file=file, status="invalid", moves_applied=0, winners=[],
+                       violation_count=len(violations))
         self._add_violations(log_no, violations)
         self.stats.logs += 1
         if violations and all(v.code.startswith("CORE.FILE.") for v in violations):
@@ -271,6 +257,12 @@ class ChunkBuilder:
         else:
             self.stats.invalid += 1
         self.stats.invalid_files.append((file, str(violations[0]) if violations else "invalid"))
+
+    def _add_game(self, **values) -> None:
+        """The games row of a log: ``values`` by column, NULL for the others, and the file's stat."""
+        values["file_size"], values["file_mtime_ns"] = self._stat
+        for name, column in self.cols["games"].lists.items():
+            column.append(values.get(name))
 
     def _add_violations(self, log_no: int, violations: list[Violation]) -> None:
         v = self.cols["violations"].lists
@@ -300,16 +292,12 @@ class ChunkBuilder:
         player_base = len(self.player_ids)
         self.player_ids.extend(log.player_ids)
         turn_info = game.turn_info
-        # The visitor only gathers: (turn, round) after each move goes to one flat list that
-        # columns are cut out of with strided slices, and of the seats' tuples (Game.player_rows,
-        # asked after every move) those that differ from the seat's tuple one move earlier are kept
-        # (all at the first move: nothing equals the None before it). Tuples compare at C speed, NULL equal to NULL.
-        # Python's equality says 1 == 1.0 == True, and a column of one type stores the same value
-        # for each, so a seat's row is kept exactly where its stored values differ. A value of the
-        # wrong type in a row equal to the one before (True after 1 in a whole-number column) is
-        # not converted, so not refused as a stored one is (a float: NotAWholeNumber):
-        # tests/test_state_columns.py holds every game's values to their declared types after every
-        # move. The key columns of the kept rows are added once per log, after the replay.
+        # The visitor only gathers: (turn, round) after each move into one flat list, cut into
+        # columns by strided slices, and the seats' tuples that differ from the seat's tuple one
+        # move earlier (all at the first move). 1 == 1.0 == True, and a typed column stores the
+        # same value for each, so a row is kept exactly where its stored values differ; a value of
+        # the wrong type in an unchanged row is not converted, so not refused (NotAWholeNumber):
+        # tests/test_state_columns.py holds every game's values to their declared types.
         kept = self._kept_rows(game)
         remember = not self.stores_every_state_row
         values: list[tuple] = []
@@ -364,21 +352,15 @@ class ChunkBuilder:
             winners = list(game.winners(result.state)) if result.terminal else []
         claimed_final = (log.claimed or {}).get("final")
         engine, catalog = game_digests(game)
-        g = self.cols["games"].lists
-        last_turn = self.cols["moves"].lists["turn"][-1] if result.applied else None
-        last_round = self.cols["moves"].lists["round"][-1] if result.applied else None
-        for name, value in (("game_id", log_no), ("file", log.file), ("game", log.game), ("edition", log.edition),
-                            ("options", _json(log.options)), ("catalog", log.catalog), ("player_count", n),
-                            ("status", status), ("moves_in_log", len(log.moves or [])),
-                            ("moves_applied", result.applied), ("turns", last_turn), ("rounds", last_round),
-                            ("final_scores", _json(dict(zip(log.player_ids, scores))) if result.state is not None else None),
-                            ("winners", [log.player_ids[s] for s in winners]),
-                            ("claimed_final", _json(claimed_final)), ("date", _date(log.meta)),
-                            ("meta", _json(log.meta) if log.meta else None),
-                            ("violation_count", len(result.violations)),
-                            ("file_size", self._stat[0]), ("file_mtime_ns", self._stat[1]),
-                            ("engine_digest", engine), ("catalog_digest", catalog)):
-            g[name].append(value)
+        moves = self.cols["moves"].lists
+        self._add_game(game_id=log_no, file=log.file, game=log.game, edition=log.edition, options=_json(log.options),
+                       catalog=log.catalog, player_count=n, status=status, moves_in_log=len(log.moves or []),
+                       moves_applied=result.applied, turns=moves["turn"][-1] if result.applied else None,
+                       rounds=moves["round"][-1] if result.applied else None,
+                       final_scores=_json(dict(zip(log.player_ids, scores))) if result.state is not None else None,
+                       winners=[log.player_ids[s] for s in winners], claimed_final=_json(claimed_final),
+                       date=_date(log.meta), meta=_json(log.meta) if log.meta else None,
+                       violation_count=len(result.violations), engine_digest=engine, catalog_digest=catalog)
 
         p = self.cols["players"].lists
         ranks = _ranks(scores, set(winners)) if result.terminal else [None] * n
@@ -422,8 +404,8 @@ class ChunkBuilder:
 
     def _add_steps(self, log, log_no: int, player_base: int, applied: int, positions: list,
                    initial: tuple[int, int]) -> None:
-        """The rows of moves of the ``applied`` moves of one log: ``positions`` holds turn and round
-        after every move, ``initial`` those before the first move."""
+        """The rows of moves of one log: ``positions`` holds turn and round after every move,
+        ``initial`` those before the first move."""
         if not applied:
             return
         move_index = array("i", range(applied))
@@ -446,8 +428,7 @@ class ChunkBuilder:
 
     # -- Arrow --------------------------------------------------------------------------------
     def finish(self) -> Chunk:
-        """The chunk's Arrow tables. The kept state rows (game after game, each game's log after
-        log) are cut into columns by one transposition per game; only they are converted.
+        """The chunk's Arrow tables.
 
         :raises NotAWholeNumber: a game gave a float for a whole-number column.
         """
@@ -477,8 +458,8 @@ class ChunkBuilder:
 
     @staticmethod
     def _table(table, lists: dict, id_dict: pa.Array, player_dict: pa.Array) -> pa.Table:
-        """The Arrow table of ``lists`` (column name -> its values); the columns of :data:`_DERIVED`
-        are left out (made from the others).
+        """The Arrow table of ``lists`` (column name -> its values), without the columns of
+        :data:`_DERIVED`.
 
         :raises NotAWholeNumber: a float among the values of a whole-number column.
         """
@@ -525,10 +506,9 @@ class NotAWholeNumber(ValueError):
 
 def _arrow(values, arrow_type: pa.DataType) -> pa.Array:
     """``values`` (a list, or an array("i") of a key column) as an Arrow array of ``arrow_type``.
-    A list of nothing but ints goes through an array of machine integers, which reads Python ints
-    several times faster than pyarrow's sequence conversion; anything else (a NULL, a bool, a
-    value out of range) is left to pyarrow, which stores or refuses it as it always did - but a
-    float, which pyarrow would silently cut to a whole number, is refused here.
+    A list of nothing but ints goes through an array of machine integers (several times faster
+    than pyarrow's conversion); anything else is left to pyarrow - but a float, which pyarrow
+    would silently cut to a whole number, is refused.
 
     :raises NotAWholeNumber: a float among the values of an integer column.
     """
@@ -551,8 +531,8 @@ def _arrow(values, arrow_type: pa.DataType) -> pa.Array:
 
 
 def _joined(parts: list, keys: bool):
-    """The values of ``parts`` one after the other: a part alone as it is, arrays of key columns
-    (``keys``) as one array (copied at C speed), other values as a list."""
+    """The values of ``parts`` one after the other: arrays of key columns (``keys``) as one array,
+    other values as a list."""
     if len(parts) == 1:
         return parts[0]
     if keys:
@@ -570,12 +550,7 @@ _GAME_KEYS = tuple(c.name for c in GAME_KEY_COLUMNS)
 def holds_until(stored: pa.Table, applied: pa.Array) -> pa.Array:
     """For every row of ``stored`` (rows of player_state_changes of a chunk, game_id dictionary
     encoded by log number) the move its row stops holding at: the move_index of the same seat's
-    next stored row, or after the last one the log's number of applied moves (``applied``, by log
-    number). Sorted once by (log, seat, move), each row compared with the next, then put back in
-    the rows' order: a few C-speed passes, no Python per row.
-
-    :returns: an int32 array, one value a row of ``stored``.
-    """
+    next stored row, or after the last one the log's applied moves (``applied``, by log number)."""
     size = stored.num_rows
     if not size:
         return pa.array([], pa.int32())
@@ -593,7 +568,6 @@ def holds_until(stored: pa.Table, applied: pa.Array) -> pa.Array:
 
 
 def _initial_turn_info(game, state) -> tuple[int, int]:
-    """Turn and round of ``state``, the position before the first move."""
     try:
         return game.turn_info(state)
     except Exception:  # noqa: BLE001 - the replay itself already reports a bad set-up

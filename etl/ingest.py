@@ -1,14 +1,10 @@
-"""Ingest: log files -> replay (N worker processes) -> Arrow chunks -> DuckDB, one transaction per chunk.
+"""Ingest: log files -> replay (N worker processes) -> Arrow chunks -> DuckDB, one transaction per batch.
 
     summary = ingest(["logs/"], "club.duckdb", workers=4)
 
-is the whole API; :func:`ingest_steps` is the same as a generator of per-chunk statistics, for a
-progress bar. An existing database is checked before any worker starts and opened before any log
-is replayed in this process, so a second ingest into a file that is in use fails at once with
-:class:`~ludolog.etl.db.DatabaseError`.
-
-The worker processes (or, with one worker, this process) replay chunks of logs; the chunks are
-gathered in file order into batches, and each batch is loaded in one transaction by a thread of
+:func:`ingest_steps` is the same as a generator of per-chunk statistics, for a progress bar. A
+database in use fails at once with :class:`~ludolog.etl.db.DatabaseError`, before any replay.
+The chunks are gathered in file order into batches, each loaded in one transaction by a thread of
 this process while the next batch is replayed (DuckDB works without the GIL).
 """
 from __future__ import annotations
@@ -36,13 +32,11 @@ if TYPE_CHECKING:
 MAX_CHUNK = 32  # logs per worker task: small enough to keep every worker busy
 #: ... and at most about this many bytes of log files: a larger file is a task of its own
 CHUNK_FILE_BYTES = 8 * MB
-#: Worker chunks are gathered into one transaction until it holds this many player-state rows:
-#: a commit costs a WAL write and fsync, and DuckDB writes large inserts straight to the data file,
-#: so bigger transactions load faster; the bounds keep the parent's memory flat.
+#: Chunks are gathered into one transaction up to this many player-state rows, logs or bytes of
+#: Arrow data: bigger transactions load faster (fewer commits, large inserts go straight to the
+#: data file), and the bounds keep the parent's memory flat.
 BATCH_STATE_ROWS = 150_000
 BATCH_LOGS = 512
-#: ... or this many bytes of Arrow data; a chunk at least this large is a transaction of its own.
-#: (A batch of 150,000 Entdecker state rows is about 20 MB.)
 BATCH_BYTES = 64 * MB
 
 
@@ -61,12 +55,10 @@ class IngestSummary:
     seconds: float = 0.0
     games_written: int = 0
     committed: int = 0
-    load_seconds: float = 0.0  # time the parent spent writing to DuckDB (transactions, checkpoint)
+    load_seconds: float = 0.0  # time the parent spent writing to DuckDB
     stats: ChunkStats = field(default_factory=ChunkStats)
-    #: logs that were checked but could not be written (see :class:`~ludolog.etl.load.Loader`)
-    failures: list[LoadFailure] = field(default_factory=list)
-    #: what the ingest did to the database besides loading (an in-place schema upgrade)
-    notes: list[str] = field(default_factory=list)
+    failures: list[LoadFailure] = field(default_factory=list)  # logs checked but not written
+    notes: list[str] = field(default_factory=list)  # e.g. an in-place schema upgrade
     #: unchanged logs not replayed, by their stored status (valid / unfinished / invalid)
     skipped: dict[str, int] = field(default_factory=dict)
 
@@ -82,9 +74,9 @@ class IngestSummary:
 
 
 class Batches:
-    """Gathers worker chunks, in order, into the batches an ingest commits one transaction each:
-    about ``batch_rows`` player-state rows, :data:`BATCH_LOGS` logs or :data:`BATCH_BYTES` of Arrow
-    data; a chunk that would take a batch past :data:`BATCH_BYTES` starts a batch of its own."""
+    """Gathers chunks, in order, into batches of about ``batch_rows`` player-state rows,
+    :data:`BATCH_LOGS` logs or :data:`BATCH_BYTES` of Arrow data; a chunk that would take a batch
+    past :data:`BATCH_BYTES` starts a batch of its own."""
 
     def __init__(self, batch_rows: int = BATCH_STATE_ROWS):
         self.batch_rows = batch_rows
@@ -117,16 +109,12 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
                  chunk_size: int | None = None, summary: IngestSummary | None = None,
                  batch_rows: int = BATCH_STATE_ROWS, replay: Replay = Replay.CHANGED,
                  dask: str | None = None) -> Iterator[ChunkStats]:
-    """Ingest ``files`` (log files, not folders), yielding each worker chunk's statistics as it
-    is replayed (``summary.committed`` counts the logs whose transaction has committed), after
-    empty statistics once the unchanged logs to skip are known (``summary.skipped``).
-
-    Chunks are committed in transactions of about ``batch_rows`` player-state rows (1: one
-    transaction per chunk), written by a background thread. ``summary`` (if given) is filled in
-    as it goes. ``replay`` says which files are replayed (by default an unchanged file keeps its
-    stored game; see :func:`files_to_replay`). ``dask`` (an address, see
-    :class:`~ludolog.etl.distributed.DaskAddress`) replays on a Dask cluster instead of
-    ``workers`` local processes; the database is written here all the same.
+    """Ingest ``files`` (log files, not folders), yielding empty statistics once the unchanged
+    logs to skip are known (``summary.skipped``), then each chunk's statistics as it is replayed
+    (``summary.committed`` counts the logs committed). ``summary`` (if given) is filled in as it
+    goes. ``replay``: see :func:`files_to_replay`. ``dask`` (see
+    :class:`~ludolog.etl.distributed.DaskAddress`) replays on a Dask cluster instead of ``workers``
+    local processes.
 
     :raises DatabaseError: the file is in use by another process, or is not a ludolog DuckDB database.
     :raises DaskError: the Dask cluster cannot be used (see :class:`~ludolog.etl.distributed.DaskPool`).
@@ -136,10 +124,9 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     summary = summary if summary is not None else IngestSummary(str(db), len(files), workers)
     start = time.perf_counter()
     hashes: dict[str, str | None] = {}
-    # The unchanged logs are known before any worker starts (on a read-only connection, which a
-    # second ingest into a busy file fails on at once), so that a re-ingest with nothing to replay
-    # starts none; the workers are forked before this process opens DuckDB (no database thread is
-    # copied into a worker) and start on the planned logs while it opens the database.
+    # The logs to replay are planned on a read-only connection, so that a re-ingest with nothing
+    # to replay starts no worker; the workers are forked before this process opens DuckDB for
+    # writing and replay while it does.
     planned = _plan(db, files, replay, hashes)
     pool = open_pool(dask, min(workers, max(1, len(files if planned is None else planned)))) if planned != [] else None
     if dask and pool is not None:
@@ -186,9 +173,8 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
 
 
 class _Loading:
-    """Loads batches in a thread of its own (a one-thread executor), one after the other in the
-    order given, while the ingesting thread replays the next batch: at most one batch is being
-    loaded and one filled, so memory stays bounded. A load's error reaches the ingesting thread
+    """Loads batches in order in a thread of its own while the ingesting thread replays the next:
+    at most one batch is being loaded and one filled. A load's error reaches the ingesting thread
     when it gives the next batch or waits for the last."""
 
     def __init__(self, loader: Loader, summary: IngestSummary):
@@ -225,8 +211,7 @@ class _Loading:
 
 @dataclass(slots=True)
 class _Opened:
-    """The database opened for an ingest: its connection and loader, and the files to replay as
-    it holds them (see :func:`files_to_replay`)."""
+    """The database opened for an ingest, and the files to replay as it holds them."""
 
     con: duckdb.DuckDBPyConnection
     loader: Loader
@@ -235,8 +220,8 @@ class _Opened:
 
 
 def _open(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, str | None]) -> _Opened:
-    """Open ``db`` for writing and find the files to replay on that connection (another process
-    may have written the database since :func:`_plan`; the hashes are not computed twice).
+    """Open ``db`` for writing and find the files to replay (another process may have written it
+    since :func:`_plan`).
 
     :raises DatabaseError: ``db`` is in use, or not a ludolog database this ludolog can write.
     """
@@ -251,9 +236,8 @@ def _open(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, s
 
 
 def _plan(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, str | None]) -> list[str] | None:
-    """The files an ingest into ``db`` will replay, as the database holds now (see
-    :func:`files_to_replay`); None when that cannot be known before writing (a database of an
-    older schema, upgraded first).
+    """The files an ingest into ``db`` will replay as the database holds now; None when that cannot
+    be known before writing (an older schema, upgraded first).
 
     :raises DatabaseError: ``db`` is in use, or not a ludolog database this ludolog can write.
     """
@@ -284,15 +268,14 @@ def ingest(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: in
 
 
 def log_sources(paths: Sequence[str | Path]) -> list[str | Path]:
-    """The logs ``paths`` name (see :func:`~ludolog.replayer.core.files.find_logs`); URLs among them
-    are searched through fsspec (:func:`~ludolog.etl.sources.find_sources`)."""
+    """The logs ``paths`` name (see :func:`~ludolog.replayer.core.files.find_logs`), URLs through fsspec."""
     if not any(is_url(p) for p in paths):
         return list(find_logs(paths))
     return list(find_sources(paths).files)
 
 
 #: the worker count chunks are sized for on a Dask scheduler, whose workers are not known before
-#: connecting (and come and go): small corpora are cut into one-log chunks, large ones into MAX_CHUNK
+#: connecting
 SCHEDULER_WORKERS = 16
 
 
@@ -318,7 +301,7 @@ def open_pool(dask: str | None, workers: int):
 
 
 def plan_ingest(files: list[str], workers: int, chunk_size: int | None = None) -> list[list[str]]:
-    """The chunks an ingest of ``files`` replays: ``chunk_size`` logs each when given, else
-    :func:`chunk_size_for`, and about :data:`CHUNK_FILE_BYTES` of files at most."""
+    """The chunks of ``files``: ``chunk_size`` (or :func:`chunk_size_for`) logs and about
+    :data:`CHUNK_FILE_BYTES` at most."""
     return list(chunked_files(files, chunk_size or chunk_size_for(len(files), workers), CHUNK_FILE_BYTES))
 

@@ -1,29 +1,19 @@
 """Loading chunks of Arrow tables into the database, one transaction per batch.
 
-Idempotency: a game is keyed by ``game_id`` (the SHA-256 of its file). Loading a batch first
-deletes every row of the batch's game ids *and* of the games previously ingested from the same
-file paths (a file whose content changed has a new id; its stale rows must go), then inserts the
-batch - all inside one transaction, so a crash or kill leaves each game fully present or absent.
+Idempotency: a game is keyed by ``game_id`` (the SHA-256 of its file). A batch's transaction first
+deletes the rows of its game ids *and* of the games ingested before from the same paths (a changed
+file has a new id; its stale rows must go), then inserts the batch, so a crash or kill leaves each
+game fully present or absent.
 
-Game keys (schema 7): every game loaded gets ``games.game_key``, the next free number of the
-database, which the other tables store in place of ``game_id`` (see :mod:`ludolog.etl.tables`).
-A chunk's keys are its games' places in ``Chunk.game_ids`` plus the next free number, mapped onto
-each table's ``game_id`` column with pyarrow (once per dictionary entry for the dictionary-encoded
-columns of a replayed chunk, once per row for the plain text of a Parquet extract); a key is never
-given twice: the highest key of games a batch deletes is kept in ``ludolog_meta``
-(``last_deleted_game_key``), so the next key lies above every key the database ever held.
-Into a database that held no game when the loader opened it, nothing can be there to delete
-but what this loader wrote itself, so the delete is made only for a file it already loaded.
-
-A batch is given whole (:meth:`Loader.write`): its chunks merged, one statement per table, one
-commit.
+Game keys: every game loaded gets ``games.game_key``, the next free number, which the other tables
+store in place of ``game_id``; the highest key a batch deletes is kept in ``ludolog_meta``
+(``last_deleted_game_key``), so a key is never given twice.
 
 Memory: DuckDB's block cache is capped while loading (:data:`INGEST_MEMORY_LIMIT`) so that the
-ingesting process does not grow with the database. That cap is a cache size, never a limit on
-what a log may hold: a batch with a large value (a 16 MB ``meta``, say) runs under a limit sized
-for it, a batch that still runs out of memory is retried with twice the limit up to DuckDB's own
-default (80 % of the memory it sees), then game by game; a single game that cannot be loaded
-even so is reported as a :class:`LoadFailure` and every other game is loaded.
+ingesting process does not grow with the database. That cap never limits what a log may hold: a
+batch that runs out of memory is retried with twice the limit up to DuckDB's own default, then
+game by game; a single game that cannot be loaded even so is a :class:`LoadFailure` and every other
+game is loaded.
 """
 from __future__ import annotations
 
@@ -46,19 +36,14 @@ from .tables import (COMMON_TABLES, GAME_KEY, GAMES, META_TABLE, STORED_SUFFIX, 
 LAST_DELETED_KEY = "last_deleted_game_key"
 
 MB = 1 << 20
-#: DuckDB's block cache during an ingest. Without a limit it keeps the blocks of everything written
-#: (up to 80 % of RAM), so the ingesting process would grow with the database; loading needs little.
-#: Measured (make bench, 400 vs 1,600 logs): at 128 MB the parent still grew by ~40 MB while the
-#: cache filled; at 64 MB it stays within a few MB, at the same write speed.
+#: DuckDB's block cache during an ingest: without a limit it keeps the blocks of everything written
+#: (up to 80 % of RAM); at 64 MB the parent stays flat at the same write speed.
 INGEST_MEMORY_LIMIT = 64 * MB
-#: DuckDB's threads while loading: the writer is one stage of a pipeline whose other stage (the
-#: replay, in this process's main thread or in the workers) keeps the other cores busy, and a
-#: second DuckDB thread adds no speed to these inserts: measured (DuckDB 2.0, 2 cores, the bench
-#: corpora loaded alone) it costs about a fifth more CPU time for the same load.
+#: DuckDB's threads while loading: the replay keeps the other cores busy, and a second DuckDB
+#: thread adds no speed to these inserts, only CPU time.
 LOAD_THREADS = 1
 #: Memory a transaction needs per byte of its largest single value (a JSON text such as ``meta``):
-#: measured with DuckDB 2.0, a 16 MB text cast to JSON loads at a 128 MB limit and not at 64 MB, 32 MB
-#: at 256 MB (text given as Arrow JSON, see :func:`arrow_for_duckdb`, needs less: 16 MB load at 64 MB).
+#: with DuckDB 2.0 a 16 MB text cast to JSON loads at a 128 MB limit and not at 64 MB.
 VALUE_MEMORY_FACTOR = 8
 #: The most memory one transaction may be given; None: DuckDB's own default for this machine.
 MEMORY_CEILING: int | None = None
@@ -91,8 +76,7 @@ class LoadFailure:
 
 
 def largest_value(chunk: Chunk) -> int:
-    """Bytes of the longest string value in ``chunk`` (0 without strings). Dictionary columns (game
-    and player ids) hold short values and are skipped."""
+    """Bytes of the longest string value in ``chunk`` (dictionary columns, short ids, are skipped)."""
     largest = 0
     for table in chunk.tables.values():
         if not table.num_rows:
@@ -117,19 +101,17 @@ class Loader:
         self._set_memory_limit(INGEST_MEMORY_LIMIT)
         con.execute(f"SET threads = {LOAD_THREADS}")
         self.known_game_tables = set(stored_game_tables(con))
-        #: per-game table -> the state columns it was found or made to have (forgotten with a
-        #: rolled-back transaction, like :attr:`known_game_tables`)
+        #: per-game table -> the state columns it was found or made to have
         self.checked_columns: dict[str, tuple] = {}
-        #: ids loaded by this run; when the same content appears again in a later file the first
-        #: file wins, whatever the chunking (so serial and parallel ingests agree)
+        #: ids loaded by this run: the first file of a content wins, whatever the chunking
         self.loaded_ids: set[str] = set()
         #: the files of the games loaded by this run (of a batch being filled, too)
         self.loaded_files: set[str] = set()
         #: whether the database held a game before this loader: if not, a batch can only replace
         #: rows this loader wrote, and a delete is needed only for a file it loaded already
         self.held_games = bool(con.execute("SELECT EXISTS (SELECT 1 FROM games)").fetchone()[0])
-        #: tables whose key is added by :meth:`finish`: a new database is bulk loaded first (a key's
-        #: index maintained row by row costs about a fifth of the load; built once it is cheaper)
+        #: tables whose key :meth:`finish` adds: a new database is bulk loaded first (an index kept
+        #: row by row costs about a fifth of the load)
         self.pending_keys = missing_keys(con)
         if self.pending_keys and self.held_games:  # left so by an ingest that was stopped: keys first
             self.add_keys()
@@ -181,25 +163,16 @@ class Loader:
             self.with_memory(lambda: add_keys(self.con, self.pending_keys))
             self.pending_keys = []
 
-    def finish(self, final: bool = True) -> None:
+    def finish(self) -> None:
         """The end of a load: the keys of a new database (see :attr:`pending_keys`), the checkpoint.
-        With ``final`` False more batches follow (the tail of an ingest): they are loaded into the
-        keyed tables, and a checkpoint that runs out of memory here is left to the final one, which
-        tries again - failing the ingest here would leave those batches unloaded while
-        :meth:`checkpoint`'s error says every game is committed.
 
-        :raises DatabaseError: see :meth:`checkpoint` (only when ``final``).
+        :raises DatabaseError: see :meth:`checkpoint`.
         """
         self.add_keys()
-        try:
-            self.checkpoint()
-        except DatabaseError:
-            if final:
-                raise
+        self.checkpoint()
 
     def checkpoint(self, needed: int = 0) -> None:
-        """Write the WAL into the data file (under a memory limit for work that needs about
-        ``needed`` bytes, see :meth:`memory_limits`).
+        """Write the WAL into the data file (see :meth:`memory_limits` for ``needed``).
 
         :raises DatabaseError: even DuckDB's default memory limit is not enough (the data is
             committed all the same; the next ingest checkpoints it).
@@ -249,9 +222,8 @@ class Loader:
             self._give_up(chunk, exc)
             return 0
         if needed > INGEST_MEMORY_LIMIT:
-            # checkpointed now, under a limit that holds its large value: the next commit under the
-            # cap would otherwise checkpoint it automatically, and a failed automatic checkpoint
-            # is fatal to the database (DuckDB 2.0: "failed to pin block of size 100.0 MiB")
+            # checkpointed under a limit that holds its large value: an automatic checkpoint at the
+            # next commit under the cap could fail, and that is fatal to the database
             self.checkpoint(needed)
         self.loaded_ids.update(ids)
         self.loaded_files.update(chunk.files)
@@ -272,8 +244,6 @@ class Loader:
             raise
 
     def _insert(self, chunk: Chunk) -> None:
-        """The statements of ``chunk`` inside the open transaction: tables it needs, the rows it
-        replaces, its rows."""
         con = self.con
         for game, state_columns in chunk.game_columns.items():
             self._ensure_game_table(game, state_columns)
@@ -291,9 +261,7 @@ class Loader:
         self.next_key += len(ids)
 
     def _delete_previous(self, ids: list[str], files: list[str]) -> None:
-        """Delete the rows of ``ids`` and of the games loaded before from ``files`` (nothing to do
-        when the database held no game and this loader loaded none of ``files``: ``ids`` of its
-        own are never loaded twice, see :attr:`loaded_ids`)."""
+        """Delete the rows of ``ids`` and of the games loaded before from ``files``."""
         if not self.held_games and self.loaded_files.isdisjoint(files):
             return
         con = self.con
@@ -313,8 +281,7 @@ class Loader:
             _remember_deleted_key(con, max(stale))
 
     def _give_up(self, chunk: Chunk, exc: BaseException) -> None:
-        """Record that the one game of ``chunk`` cannot be loaded, and remove what the database held
-        for its file before (it no longer describes the file)."""
+        """Record that the one game of ``chunk`` cannot be loaded, and remove its file's earlier rows."""
         file = chunk.files[0]
 
         def remove() -> None:
@@ -343,9 +310,8 @@ def stored_name(name: str) -> str:
 
 
 def with_game_keys(table: pa.Table, ids: pa.Array, keys: pa.Array, keep_id: bool = False) -> pa.Table:
-    """``table`` with the column ``game_key``: the key of each row's ``game_id``, ``keys[i]`` for
-    ``ids[i]``, in place of ``game_id`` (``keep_id``: beside it, for ``games``). A dictionary
-    column is mapped once per dictionary entry and its indices taken, plain text once per row.
+    """``table`` with the column ``game_key`` (``keys[i]`` for ``ids[i]``) in place of ``game_id``
+    (``keep_id``: beside it, for ``games``).
 
     :raises ValueError: a row whose game_id is not in ``ids`` (a chunk whose tables disagree).
     """
@@ -365,8 +331,7 @@ def with_game_keys(table: pa.Table, ids: pa.Array, keys: pa.Array, keep_id: bool
 
 
 def next_game_key(con: duckdb.DuckDBPyConnection) -> int:
-    """The next free game_key of the database open on ``con``: above every key it holds, and
-    every key a load deleted."""
+    """The next free game_key of the database on ``con``: above every key it holds or deleted."""
     held = con.execute("SELECT coalesce(max(game_key), 0) FROM games").fetchone()[0]
     deleted = con.execute(f"SELECT max(CAST(value AS INTEGER)) FROM {META_TABLE} WHERE key = ?",
                           [LAST_DELETED_KEY]).fetchone()[0]
@@ -389,11 +354,9 @@ _JSON_COLUMNS = frozenset((t.name, c.name) for t in COMMON_TABLES for c in t.col
 
 
 def arrow_for_duckdb(name: str, table: pa.Table, json_checked: bool) -> pa.Table:
-    """``table`` (rows for the table ``name``) as DuckDB inserts it fastest. Dictionary columns
-    (game and player ids) stay dictionaries: measured with DuckDB 2.0, inserting them costs less
-    than decoding them first. With ``json_checked`` (text orjson wrote) JSON columns are typed as
-    Arrow JSON, which DuckDB takes without parsing; otherwise DuckDB's cast to JSON checks each
-    value, so that text that is no JSON is refused (together about 15 % of an Entdecker load)."""
+    """``table`` (rows for the table ``name``) with its JSON columns typed as Arrow JSON when
+    ``json_checked`` (text orjson wrote), which DuckDB takes without parsing again; otherwise
+    DuckDB's cast to JSON checks each value, so that text that is no JSON is refused."""
     if _ARROW_JSON is None or not json_checked:
         return table
     for i, field in enumerate(table.schema):
@@ -405,8 +368,7 @@ def arrow_for_duckdb(name: str, table: pa.Table, json_checked: bool) -> pa.Table
 
 
 def _plain_strings(table: pa.Table) -> pa.Table:
-    """Decode dictionary columns (compact to build and to send between processes) into plain
-    strings: DuckDB appends those about twice as fast."""
+    """``table`` with its dictionary columns decoded into plain strings."""
     for i, field in enumerate(table.schema):
         if pa.types.is_dictionary(field.type):
             table = table.set_column(i, field.name, table.column(i).cast(field.type.value_type))

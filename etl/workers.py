@@ -1,19 +1,13 @@
 """Parallel extraction: worker processes replay chunks of logs into Arrow tables; the parent loads.
 
-The workers are a :class:`~concurrent.futures.ProcessPoolExecutor`. On Linux they are forked
-when the parent is single-threaded - cheap, and they inherit the parent's registered games - and
-the pool is started before the parent opens DuckDB, so no database thread is ever copied into a
-worker. Otherwise they are spawned fresh; games registered outside the built-in list then reach
-them by name (``registry.plugin_specs()``, passed to each worker) or through the
-``LUDOLOG_PLUGINS`` environment variable. At most ``2 * workers`` chunks are in flight and results
-come back in submission order, so memory stays bounded by the chunk size, not the corpus, and the
-database receives exactly the serial sequence.
-
-A worker sends its chunk's tables as Arrow IPC streams (:class:`ChunkMessage`): plain bytes
-through the pool's pipe, read back by the parent without a copy.
-
-A worker never outlives its parent: a thread of each worker ends it once it has been re-parented
-(the ingest was killed, even by SIGKILL), so no orphan keeps replaying.
+The workers are a :class:`~concurrent.futures.ProcessPoolExecutor`, forked on Linux when the
+parent is single-threaded (they inherit its registered games) and before the parent opens DuckDB,
+so no database thread is copied into a worker; otherwise spawned, with the games registered
+in-process passed by name (``registry.plugin_specs()``). At most ``2 * workers`` chunks are in
+flight and results come back in submission order: memory is bounded by the chunk size, and the
+database receives exactly the serial sequence. A worker sends its tables as Arrow IPC streams
+(:class:`ChunkMessage`), and ends once it has been re-parented (its parent was killed, even by
+SIGKILL), so no orphan keeps replaying.
 """
 from __future__ import annotations
 
@@ -41,8 +35,8 @@ START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
 
 
 def start_method() -> str:
-    """Fork only a single-threaded process (e.g. not under a live progress bar): forking a process
-    with other threads running can deadlock the child, and newer Pythons warn about it."""
+    """Fork only a single-threaded process: forking one with other threads running can deadlock
+    the child."""
     return START_METHOD if START_METHOD != "fork" or threading.active_count() == 1 else "spawn"
 
 
@@ -55,16 +49,14 @@ PARENT_POLL_SECONDS = 0.5
 
 
 def _watch_parent(parent: int) -> None:
-    """End this process once it is no longer the child of ``parent`` (the parent died and the
-    process was re-parented). Runs in a daemon thread of each worker."""
+    """End this process once it is no longer the child of ``parent`` (a daemon thread's loop)."""
     while os.getppid() == parent:
         time.sleep(PARENT_POLL_SECONDS)
     os._exit(1)
 
 
 def die_with_parent(parent: int) -> None:
-    """Make this worker end when ``parent`` dies, by any signal. A parent that died before this
-    ran is noticed at once."""
+    """Make this worker end when ``parent`` dies, by any signal (also if it already has)."""
     if os.getppid() != parent:
         os._exit(1)
     threading.Thread(target=_watch_parent, args=(parent,), name="ludolog-parent-watch", daemon=True).start()
@@ -87,9 +79,8 @@ def _ready() -> int:
 
 def chunked_files(paths: Iterable[str], size: int, max_bytes: int) -> Iterator[list[str]]:
     """Chunks of at most ``size`` paths and, by their file sizes, about ``max_bytes``: a file of
-    ``max_bytes`` or more is a chunk of its own, so one huge log never drags others into its
-    transaction or into a worker's memory. A file that cannot be stat'ed counts as empty (reading
-    it reports the problem)."""
+    ``max_bytes`` or more is a chunk of its own. A file that cannot be stat'ed counts as empty
+    (reading it reports the problem)."""
     batch: list[str] = []
     batch_bytes = 0
     for path in paths:
@@ -121,8 +112,7 @@ def from_ipc(data: bytes) -> pa.Table:
 
 @dataclass(slots=True)
 class ChunkMessage:
-    """A :class:`Chunk` as a worker process sends it to the parent: every table as Arrow IPC
-    bytes (pickled as plain bytes, which the pipe carries at memory speed), the rest as it is."""
+    """A :class:`Chunk` as a worker process sends it to the parent: every table as Arrow IPC bytes."""
 
     files: list[str]
     game_ids: list[str]
@@ -137,19 +127,17 @@ class ChunkMessage:
                    chunk.game_columns, chunk.stats, chunk.json_checked)
 
     def open(self) -> Chunk:
-        """The chunk again, its tables equal to the ones sent (types, dictionaries and chunks)."""
         return Chunk(files=self.files, game_ids=self.game_ids,
                      tables={name: from_ipc(data) for name, data in self.tables.items()},
                      game_columns=self.game_columns, stats=self.stats, json_checked=self.json_checked)
 
 
 def extract_message(paths: list[str]) -> ChunkMessage:
-    """What a worker process runs: replay ``paths`` (:func:`extract_chunk`) into a message."""
+    """What a worker process runs."""
     return ChunkMessage.of(extract_chunk(paths))
 
 
-#: chunks given to the worker processes per worker and not yet taken back: one being replayed,
-#: one waiting, so that no worker waits for the parent between two chunks
+#: chunks in flight per worker: one being replayed, one waiting
 IN_FLIGHT_PER_WORKER = 2
 
 
@@ -182,8 +170,7 @@ class ExtractPool:
         self.close(abort=exc[0] is not None)
 
     def close(self, abort: bool = False) -> None:
-        """Stop the workers: after the chunks being replayed are done, or (``abort``, e.g. on
-        Ctrl-C or SIGTERM) at once, since their results would be thrown away."""
+        """Stop the workers: after the chunks being replayed are done, or at once (``abort``)."""
         if self.pool is not None:
             if abort:
                 # the executor has no public way to stop a running task; its processes are its own
@@ -194,9 +181,8 @@ class ExtractPool:
             self.pool = None
 
     def extract(self, chunks: Iterable[list[str]]) -> Iterator[Chunk]:
-        """Replay each chunk of file paths; chunks come back in the order given. With worker
-        processes the first chunks are handed to them at once, before the first is asked for,
-        so that they replay while the caller prepares the database."""
+        """Replay each chunk of file paths; chunks come back in the order given. The first chunks
+        are handed to the workers at once, so that they replay while the caller opens the database."""
         if self.pool is None:
             return (extract_chunk(paths) for paths in chunks)
         return Replays(self.pool, chunks, IN_FLIGHT_PER_WORKER * self.workers)
@@ -207,9 +193,8 @@ WORKER_DIED = ("an ingest worker process died (out of memory or killed?); "
 
 
 class Replays:
-    """The chunks of ``chunks`` replayed by ``pool``, in the order given: the first ``in_flight``
-    are submitted when this is made, and each one taken back submits the next, so at most
-    ``in_flight`` are replayed or held at once. :meth:`close` cancels the ones not started."""
+    """The chunks of ``chunks`` replayed by ``pool``, in the order given, at most ``in_flight``
+    submitted and not taken back at once (the first ones when this is made)."""
 
     def __init__(self, pool: ProcessPoolExecutor, chunks: Iterable[list[str]], in_flight: int):
         self.pool = pool
@@ -221,10 +206,7 @@ class Replays:
                 break
 
     def _submit(self, paths: list[str]) -> None:
-        """Hand ``paths`` to the pool. A worker that died before (even one whose chunk was not yet
-        asked for) has broken the pool, which then refuses every chunk.
-
-        :raises LudologError: a worker process died."""
+        """Hand ``paths`` to the pool. :raises LudologError: a worker died (the pool is broken)."""
         try:
             self.pending.append(self.pool.submit(extract_message, paths))
         except BrokenProcessPool:
