@@ -1,6 +1,5 @@
-"""The DuckDB file: opening it (with a clear error when another process holds it, and a sandboxed
-connection for raw SQL), and its schema. Loading is :mod:`ludolog.etl.load`. A fault of the machine
-(no space left, read-only, a damaged file: :mod:`ludolog.etl.faults`) is raised as a
+"""The DuckDB file: opening it (a clear error when another process holds it, a sandboxed connection
+for raw SQL) and its schema. A fault of the machine (:mod:`ludolog.etl.faults`) is raised as a
 :class:`DatabaseFault` naming the file; a new database is never created over a stray ``.wal``.
 """
 from __future__ import annotations
@@ -34,20 +33,18 @@ class DatabaseError(LudologError):
 
 
 class DatabaseFault(DatabaseError):
-    """The machine failed a database file (or a file written from it), not ludolog: no space left
-    on the device, a read-only file system or folder, a file that is not (or no longer) a valid
-    DuckDB database. See :func:`~ludolog.etl.faults.fault_cause`."""
+    """The machine failed a database file (or a file written from it), not ludolog: see
+    :func:`~ludolog.etl.faults.fault_cause`."""
 
 
-#: Every connection: DuckDB never fetches or loads an extension by itself. Without this, a SQLite
-#: file given as --db would make DuckDB download its SQLite extension and open (and write) it.
+#: Every connection: DuckDB never fetches or loads an extension by itself (else a SQLite file given
+#: as --db would make DuckDB download its SQLite extension and open it).
 BASE_CONFIG = {
     "autoinstall_known_extensions": False,
     "autoload_known_extensions": False,
 }
-#: DuckDB settings of the connection that runs raw SQL (``ludolog query``): no files, network or
-#: extensions beyond the database itself, and no way to change that from SQL (DuckDB's "Securing
-#: DuckDB" guide). The connection is read-only as well.
+#: The read-only connection that runs raw SQL (``ludolog query``): no files, network or extensions
+#: beyond the database itself, and no way to change that from SQL (DuckDB's "Securing DuckDB" guide).
 SANDBOX_CONFIG = {
     **BASE_CONFIG,
     "enable_external_access": False,
@@ -56,15 +53,10 @@ SANDBOX_CONFIG = {
 }
 
 
-#: Rows per row group of what an ingest writes (DuckDB's default is 122,880). DuckDB writes the
-#: rows a transaction adds to a table straight into the data file, compressed, as soon as they fill
-#: a row group, and the commit only links those row groups in; rows that fill none are copied into
-#: the table at the commit, written uncompressed into the WAL and compressed at the checkpoint -
-#: work done three times. A batch of an ingest gives the moves and state tables some 10,000 to
-#: 60,000 rows, so with the default nearly every row took the long way. Measured with DuckDB 2.0.1
-#: (the bench corpora of the five games loaded alone, instruction counts): 16,384 rows -17 %, 32,768
-#: -12 %, 65,536 no change; the file is up to a block (256 KB) per table and batch larger (the
-#: last, partly filled block of each batch's row groups); queries read it as fast.
+#: Rows per row group of what an ingest writes (DuckDB's default is 122,880). DuckDB writes the rows
+#: that fill a row group straight into the data file; the rest go through the WAL and are compressed
+#: at the checkpoint - work done three times. A batch gives a table some 10,000 to 60,000 rows, so
+#: smaller groups load faster (about 17 % at 16,384 rows), the file a little larger.
 LOAD_ROW_GROUP_SIZE = 16_384
 #: the name of the database file on a connection that attaches it (see :func:`connect`)
 ATTACHED_NAME = "ludolog"
@@ -76,10 +68,8 @@ def sql_text(text: str) -> str:
 
 
 def _open(path: Path, read_only: bool, config: dict, row_group_size: int | None) -> duckdb.DuckDBPyConnection:
-    """The connection of :func:`connect`: the file opened directly or, to give its new row groups
-    ``row_group_size`` rows (an option of ATTACH only), attached to an in-memory connection, made
-    its default database and the in-memory one detached - so that the connection and its cursors
-    see the file alone, as when it is opened directly."""
+    """The connection of :func:`connect`: the file opened directly or, for ``row_group_size`` (an
+    option of ATTACH only), attached to an in-memory connection that then sees the file alone."""
     if row_group_size is None:
         return duckdb.connect(str(path), read_only=read_only, config=config)
     con = duckdb.connect(":memory:", config=config)
@@ -96,8 +86,7 @@ def _open(path: Path, read_only: bool, config: dict, row_group_size: int | None)
 
 def connect(path: str | Path, read_only: bool = False, sandbox: bool = False,
             row_group_size: int | None = None) -> duckdb.DuckDBPyConnection:
-    """Open the DuckDB file ``path``; ``sandbox`` (implies read-only) applies :data:`SANDBOX_CONFIG`;
-    ``row_group_size``: the rows per row group of the tables' new rows (None: DuckDB's default).
+    """Open the DuckDB file ``path``; ``sandbox`` (implies read-only) applies :data:`SANDBOX_CONFIG`.
     This checks nothing about the tables: see :func:`open_for_writing` and :func:`check_database`.
 
     :raises DatabaseError: another process holds it ("in use"), it does not exist (read-only), or
@@ -129,17 +118,15 @@ def connect(path: str | Path, read_only: bool = False, sandbox: bool = False,
 # -- faults of the machine (recognised and worded in faults.py) -----------------------------------
 
 def database_fault(exc: BaseException, doing: str, kept: str = "") -> DatabaseFault | None:
-    """``exc`` as a :class:`DatabaseFault` in the words of :func:`~ludolog.etl.faults.fault_text`
-    (what could not be done, the cause, the file, what is kept, the way out); None when ``exc``
-    is no fault of the machine."""
+    """``exc`` as a :class:`DatabaseFault` (see :func:`~ludolog.etl.faults.fault_text`); None when
+    it is no fault of the machine."""
     text = fault_text(exc, doing, kept)
     return None if text is None else DatabaseFault(text)
 
 
 @contextlib.contextmanager
 def database_faults(doing: str, kept: str = ""):
-    """Turn a fault of the machine inside (see :func:`~ludolog.etl.faults.fault_cause`) into a
-    :class:`DatabaseFault` (see :func:`database_fault`); every other error passes unchanged."""
+    """Turn a fault of the machine inside into a :class:`DatabaseFault`; other errors pass unchanged."""
     try:
         yield
     except DatabaseError:
@@ -165,10 +152,8 @@ class SchemaStatus(enum.Enum):
 class DatabaseInfo:
     status: SchemaStatus
     schema_version: int | None = None
-    #: the ludolog version that last wrote the database (None: not recorded)
-    ludolog_version: str | None = None
-    #: whether it has a ludolog_meta table (ludolog's databases from before it have not)
-    marked: bool = True
+    ludolog_version: str | None = None  # the ludolog that last wrote it (None: not recorded)
+    marked: bool = True  # whether it has a ludolog_meta table (the first ludologs' databases have not)
 
 
 def ludolog_version() -> str:
@@ -210,8 +195,7 @@ def _main_objects(con: duckdb.DuckDBPyConnection) -> tuple[dict[str, dict[str, s
 
 def _shape_problem(tables: dict[str, dict[str, str]], layout: dict[str, dict[str, str]],
                    version: int) -> str | None:
-    """Why ``tables`` are not ludolog's tables of ``layout`` (see ``table_layout``) of schema
-    ``version``, or None."""
+    """Why ``tables`` are not ludolog's tables of ``layout`` of schema ``version``, or None."""
     for name, expected in layout.items():
         present = tables.get(name)
         if present is None:
@@ -289,7 +273,7 @@ def check_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> Database
 
 
 def upgrade_text(info: DatabaseInfo, path: str | Path) -> str:
-    """What an in-place upgrade of ``info`` (status OLDER) adds, in a sentence."""
+    """What an in-place upgrade of ``info`` adds, in a sentence."""
     changes = [change for version in range(info.schema_version, SCHEMA_VERSION) for change in UPGRADES[version]]
     added = [change.text for change in changes if isinstance(change, ColumnAdded)]
     other = [change.text for change in changes if not isinstance(change, ColumnAdded)]
@@ -300,13 +284,9 @@ def upgrade_text(info: DatabaseInfo, path: str | Path) -> str:
 
 
 def open_for_writing(path: str | Path) -> duckdb.DuckDBPyConnection:
-    """Open ``path`` read-write for an ingest (its new row groups of :data:`LOAD_ROW_GROUP_SIZE`
-    rows), after checking - on a read-only connection, so that
-    nothing is written into it - that it is new, empty or a ludolog database this ludolog can use.
-
-    A new file that DuckDB could not even create whole (no space left for its first blocks) is
-    removed again, with its write-ahead log: ludolog made both just now, and a truncated file left
-    behind would stop the next ingest after the space is freed.
+    """Open ``path`` read-write for an ingest, after checking on a read-only connection that it is
+    new, empty or a ludolog database this ludolog can use. A new file DuckDB could not create whole
+    (no space left) is removed again with its write-ahead log: else it would stop the next ingest.
 
     :raises DatabaseError: in use, not a DuckDB file, not a ludolog database, other schema version,
         a stray write-ahead log beside a new file; :class:`DatabaseFault`: no space, read-only...
@@ -342,9 +322,8 @@ def wal_path(path: str | Path) -> Path:
 
 
 def check_no_stray_wal(path: str | Path) -> None:
-    """Refuse to create the database ``path`` while a file ``PATH.wal`` lies beside it: DuckDB
-    takes that file for the new database's write-ahead log and replays or deletes it, and ludolog
-    never deletes what it did not create (a copy of another database's log, say).
+    """Refuse to create the database ``path`` while a file ``PATH.wal`` lies beside it: DuckDB would
+    replay or delete it as the new database's log, and ludolog never deletes what it did not create.
 
     :raises DatabaseError: there is such a file (or link, or folder).
     """
@@ -355,18 +334,14 @@ def check_no_stray_wal(path: str | Path) -> None:
                             f"or give another --db")
 
 
-#: the bytes of a DuckDB file before its first block: the main header and the two database headers
-#: (DuckDB's storage format: three headers of 4 KB each, then the blocks)
+#: the bytes of a DuckDB file before its first block: three headers of 4 KB each
 DUCKDB_HEADERS = 3 * 4096
 
 
 def check_whole(con: duckdb.DuckDBPyConnection, path: str | Path) -> None:
-    """Refuse a database file too short for the blocks in use that its header counts: a truncated
-    file, which DuckDB opens but fails on later, after an ingest has written into it. Each block in
-    use lies at its own place in the file, so the file holds at least that many; free blocks need
-    not (DuckDB cuts free blocks off the end of the file, and its header still counts them). With
-    a write-ahead log beside it nothing is judged (what the log adds is not in the file yet). A
-    file damaged otherwise is only found when its blocks are read.
+    """Refuse a database file too short for the blocks in use its header counts: a truncated file,
+    which DuckDB opens but fails on later, after an ingest has written into it (free blocks may be
+    cut off the end; with a write-ahead log beside it nothing is judged).
 
     :raises DatabaseFault: the file is truncated.
     """
@@ -385,9 +360,8 @@ def check_whole(con: duckdb.DuckDBPyConnection, path: str | Path) -> None:
 
 
 def open_checked_read_only(path: str | Path) -> tuple[duckdb.DuckDBPyConnection, DatabaseInfo] | None:
-    """A read-only connection to ``path`` and what it holds, once :func:`check_database` accepts
-    it - the check :func:`open_for_writing` makes before writing; None when there is no file yet
-    (or an empty one). Nothing is written; the caller closes the connection.
+    """A read-only connection to ``path`` and what it holds, once :func:`check_database` accepts it;
+    None when there is no file yet (or an empty one). The caller closes the connection.
 
     :raises DatabaseError: in use, not a DuckDB file, not a ludolog database, other schema version,
         or no database yet but a write-ahead log of that name (see :func:`check_no_stray_wal`).
@@ -410,11 +384,9 @@ def open_checked_read_only(path: str | Path) -> tuple[duckdb.DuckDBPyConnection,
 
 def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the database",
                   defer_keys: bool = False) -> DatabaseInfo:
-    """Make the database ready for loading, in one transaction: create ludolog's tables and views
-    in a new one, upgrade an older one in place (:data:`UPGRADES`), mark one from before
-    ``ludolog_meta``, record this ludolog's version. With ``defer_keys`` the tables of a new
-    database are made without their keys, which the loader adds after the bulk load
-    (:func:`missing_keys`, :func:`add_keys`).
+    """Make the database ready for loading, in one transaction: create ludolog's tables and views,
+    or upgrade an older one in place (:data:`UPGRADES`), and record this ludolog's version. With
+    ``defer_keys`` a new database's tables are made without keys, added after the bulk load.
 
     :raises DatabaseError: see :func:`check_database` (nothing is changed then).
     """
@@ -449,8 +421,7 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the databa
 
 
 def missing_keys(con: duckdb.DuckDBPyConnection) -> list[Table]:
-    """The common tables that should have a key and have none (made by an ingest that adds them
-    after its bulk load, and stopped before)."""
+    """The common tables that should have a key and have none (see ``defer_keys``)."""
     keyed = {name for (name,) in con.execute(
         "SELECT table_name FROM duckdb_constraints() WHERE constraint_type = 'PRIMARY KEY' "
         "AND database_name = current_database() AND schema_name = 'main'").fetchall()}
@@ -462,9 +433,8 @@ _OUT_OF_MEMORY = re.compile(r"could not allocate|out of memory", re.IGNORECASE)
 
 
 def commit(con: duckdb.DuckDBPyConnection) -> None:
-    """Commit the open transaction. A commit that runs out of memory (DuckDB writes a large
-    transaction's rows at the commit, and reports a lack of memory there as a failed commit, the
-    transaction rolled back) raises :class:`duckdb.OutOfMemoryException`, as a statement would.
+    """Commit the open transaction. A commit that runs out of memory (DuckDB reports it as a failed
+    commit) raises :class:`duckdb.OutOfMemoryException`, as a statement would.
 
     :raises duckdb.Error: the commit failed; the transaction is over either way.
     """
@@ -477,9 +447,8 @@ def commit(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def rollback(con: duckdb.DuckDBPyConnection) -> None:
-    """Roll back the open transaction, if a failed commit (or a fault that invalidated the
-    database: DuckDB's FatalException) has not ended it already - the error that ended it is the
-    one to report."""
+    """Roll back the open transaction unless a failed commit or a fatal fault ended it already (the
+    error that ended it is the one to report)."""
     with contextlib.suppress(duckdb.TransactionException, duckdb.FatalException):
         con.rollback()
 
@@ -500,8 +469,7 @@ def add_keys(con: duckdb.DuckDBPyConnection, tables: list[Table]) -> None:
 
 
 def stored_game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
-    """Names of the per-game state tables as a database of this schema stores them
-    (``<game>_player_state_changes_stored``)."""
+    """Names of the stored per-game state tables (``<game>_player_state_changes_stored``)."""
     stored = GAME_TABLE_SUFFIX + STORED_SUFFIX
     rows = con.execute("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
                        "AND schema_name = 'main' AND NOT temporary AND suffix(table_name, ?) ORDER BY 1",
@@ -510,8 +478,7 @@ def stored_game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
 
 
 def game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
-    """The documented names of the per-game state tables present (``<game>_player_state_changes``,
-    each a view of its stored table)."""
+    """The documented names of the per-game state tables (``<game>_player_state_changes``)."""
     return [name[:-len(STORED_SUFFIX)] for name in stored_game_tables(con)]
 
 

@@ -5,17 +5,11 @@
             ...
 
 Each task is :func:`ludolog.etl.extract.extract_chunk` on one chunk of paths (local paths every
-worker can read, or fsspec URLs); the Arrow tables come back to this process, which alone writes
-(DuckDB or Parquet). At most a few chunks per worker thread are in flight and results are taken in
-submission order, so memory stays bounded and the output receives exactly the serial sequence.
-A worker that dies (killed, out of memory) is Dask's to handle: the scheduler runs its task again
-elsewhere, up to its ``distributed.scheduler.allowed-failures``; only then does this fail.
-
-Every worker must run the same ludolog with the same catalogs: each chunk's games carry the
-digests of the engine and catalog that replayed them, and a chunk replayed with others than this
-process's is refused (the tables would depend on which worker took which chunk).
-
-dask.distributed is imported only here, and only when a command is given ``--dask``.
+worker can read, or fsspec URLs); this process alone writes. At most a few chunks per worker thread
+are in flight, taken back in submission order, as with local workers. A worker that dies is
+Dask's to handle (the scheduler retries its task up to ``allowed-failures``). A chunk replayed with
+another engine or catalog digest than this process's is refused: the tables would depend on which
+worker took which chunk. dask.distributed is imported only when a command is given ``--dask``.
 """
 from __future__ import annotations
 
@@ -55,9 +49,8 @@ class DaskError(LudologError):
 
 @dataclass(frozen=True, slots=True)
 class DaskAddress:
-    """Where to replay: ``local:N`` (a LocalCluster of N worker processes started for the command)
-    or a scheduler's address (``tcp://host:8786``, ``tls://...``: any address dask.distributed
-    connects to)."""
+    """Where to replay: ``local:N`` (a LocalCluster of N worker processes) or a scheduler's address
+    (``tcp://host:8786``, ``tls://...``)."""
 
     text: str
     local_workers: int | None = None
@@ -89,8 +82,7 @@ _LOADED_PLUGINS: set[str] = set()
 
 
 def replay_on_worker(paths: list[str], plugins: list[str]) -> Chunk:
-    """The task a Dask worker runs: register the engines the client registered in-process (once
-    per worker process), then replay ``paths``."""
+    """The task a Dask worker runs: register the client's in-process engines once, replay ``paths``."""
     if not _LOADED_PLUGINS.issuperset(plugins):
         game_names()  # the LUDOLOG_PLUGINS engines of the worker's own environment
         for spec in plugins:
@@ -137,8 +129,7 @@ class DaskPool:
         self.close(abort=exc[0] is not None)
 
     def close(self, abort: bool = False) -> None:
-        """Leave the cluster (and stop a LocalCluster). ``abort``: the caller stops early, its
-        tasks still queued are cancelled (a cluster serves other clients too)."""
+        """Leave the cluster (and stop a LocalCluster)."""
         client, cluster = self.client, self.cluster
         self.client = self.cluster = None
         if client is not None:
@@ -175,8 +166,7 @@ class DaskPool:
     def extract(self, chunks: Iterable[list[str]]) -> Iterator[Chunk]:
         """Replay each chunk of paths on the cluster; chunks come back in the order given.
 
-        :raises DaskError: a task failed, its workers died more often than the scheduler allows,
-            the cluster went away, or a worker replays with another engine or catalog.
+        :raises DaskError: see the class.
         """
         distributed = _distributed()
         client = self.client

@@ -5,16 +5,13 @@
     OUT/entdecker_player_state_changes/game=entdecker/data_0.parquet    are made again by every reader)
     OUT/.ludolog-export            the manifest: every file this export wrote, with its SHA-256
 
-Tables without a ``game`` column get it from ``games``. Logs that name no known game land in
-``game=unknown``. Read back with ``read_parquet('OUT/moves/**/*.parquet', hive_partitioning=true)``.
+Logs that name no known game land in ``game=unknown``.
 
-ludolog never deletes or overwrites what it did not write. The manifest is how it proves which
-files are its own: a file is ludolog's if the manifest lists its path and its content still has the
-listed digest (a symbolic link never is). An export into a folder holding anything else is refused
-unless ``overwrite``; even then only ludolog's own files are replaced, everything else is left
-where it is, and a partition folder holding anything else is refused. The new export is written
-to a staging folder inside OUT first and moved into place partition by partition, with a manifest
-naming old and new files while they are swapped, so an interrupted export is still recognised.
+ludolog never deletes or overwrites what it did not write: a file is ludolog's if the manifest
+lists its path and its content still has the listed digest (a link never is). An export into a
+folder holding anything else is refused unless ``overwrite``, and even then only ludolog's own
+files are replaced. The new files are staged inside OUT and moved into place partition by
+partition, the manifest naming old and new files meanwhile, so an interrupted export is recognised.
 """
 from __future__ import annotations
 
@@ -64,8 +61,8 @@ def _digest(path: Path) -> str:
 
 @dataclass(slots=True)
 class Target:
-    """What the export folder holds: the files provably ludolog's (relative posix path -> digest),
-    and every other entry (relative paths), found without following symbolic links."""
+    """What the export folder holds: the files provably ludolog's (relative path -> digest), and
+    every other entry."""
 
     root: Path
     own: dict[str, str]
@@ -99,8 +96,8 @@ def _read_marker(root: Path) -> dict[str, list[str]] | None:
 
 
 def survey(root: Path) -> Target:
-    """Classify every entry under ``root`` as ludolog's own (listed in the manifest with its current
-    digest) or not. A folder counts as foreign only when it is empty and on no listed path."""
+    """Classify every entry under ``root`` as ludolog's own or not (links are not followed). A folder
+    counts as foreign only when it is empty and on no listed path."""
     listed = _read_marker(root)
     marker_ok = listed is not None
     listed = listed or {}
@@ -144,13 +141,11 @@ def _write_marker(root: Path, origin: dict, files: dict[str, list[str]]) -> None
 # -- the export -------------------------------------------------------------------------------------
 
 def export(db: str | Path, out: str | Path, overwrite: bool = False) -> list[ExportedTable]:
-    """Write each table of ``db`` under ``out/<table>/game=<name>/`` and the manifest ``out/.ludolog-export``.
-
-    A previous export of ludolog's in ``out`` is replaced (its files, and only those).
+    """Write each table of ``db`` under ``out/<table>/game=<name>/`` and the manifest; a previous
+    export of ludolog's there is replaced (its files, and only those).
 
     :raises ExportRefused: ``out`` holds anything ludolog did not write (unless ``overwrite``), a
-        partition folder to be written holds anything ludolog did not write, or a marker of that
-        name is not ludolog's (even with ``overwrite``).
+        partition folder to be written holds such files, or the marker is not ludolog's.
     :raises DatabaseError: ``db`` cannot be opened.
     """
     out = Path(out)
@@ -187,8 +182,7 @@ def check_target(out: Path, overwrite: bool, verb: str = "export") -> Target:
 
 def _sources(con) -> list[tuple[str, str, bool]]:
     """(documented table, the table holding its rows, whether that one is stored by game_key) of
-    every data table of the database: schema 7 stores most as ``<name>_stored`` by game_key, older
-    schemas under their names with game_id."""
+    every data table (an older schema stores them under their names with game_id)."""
     present = {name for (name,) in con.execute(
         "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
         "AND schema_name = 'main' AND NOT temporary").fetchall()}

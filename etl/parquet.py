@@ -4,19 +4,11 @@
     ingest_parquet("out/", "club.duckdb")                   # ludolog ingest --parquet
     con = parquet_connection("out/")                        # ludolog query --parquet
 
-An extract has the layout and the manifest of ``ludolog export`` (:mod:`ludolog.etl.export`):
-``OUT/<table>/game=<name>/data_<k>.parquet``, one file per partition for the k-th chunk of logs (an
-export writes one part, ``data_0``), and ``OUT/.ludolog-export`` listing every file with its
-SHA-256. The same never-overwrite rules hold: a folder holding what ludolog did not write is
-refused unless ``overwrite``, and then only ludolog's own earlier files are replaced; the new files
-are staged inside OUT and moved into place at the end, so an interrupted extract leaves the folder
-as it was. The tables are those an ingest of the same logs holds (the first file of a content wins).
-
-Reading back takes only the files the manifest lists, each with the digest listed: an extract or
-export that was changed, interrupted or is not ludolog's is refused. ``parquet_connection`` opens
-an in-memory DuckDB whose views read those files and nothing else - external access is off
-except for exactly those paths, and the configuration is locked - so raw SQL cannot reach any
-other file.
+An extract has the layout, manifest and never-overwrite rules of ``ludolog export``
+(:mod:`ludolog.etl.export`), one file per partition for the k-th chunk of logs
+(``OUT/<table>/game=<name>/data_<k>.parquet``), and the tables an ingest of the same logs holds.
+Reading back takes only the files the manifest lists, each with its listed digest: an extract or
+export that was changed, interrupted or is not ludolog's is refused.
 """
 from __future__ import annotations
 
@@ -64,7 +56,6 @@ class ExtractSummary:
     seconds: float = 0.0
     games_written: int = 0
     stats: ChunkStats = field(default_factory=ChunkStats)
-    #: rows written per table
     rows: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -78,7 +69,7 @@ class ExtractSummary:
 
 def _partitions(chunk: Chunk) -> dict[str, dict[str, pa.Table]]:
     """table -> game name (``unknown`` for none) -> the chunk's rows of that table and game, without
-    a ``game`` column (the partition folder says it, as in an export)."""
+    a ``game`` column (the partition folder says it)."""
     games = _plain_strings(chunk.tables["games"])
     ids = games.column("game_id").combine_chunks()
     names = pc.fill_null(games.column("game"), UNKNOWN_GAME).combine_chunks()
@@ -110,8 +101,7 @@ def extract_steps(files: Sequence[str | Path], out: str | Path, workers: int | N
                   chunk_size: int | None = None, summary: ExtractSummary | None = None,
                   dask: str | None = None, overwrite: bool = False) -> Iterator[ChunkStats]:
     """Replay ``files`` (log files or URLs, not folders) into Parquet under ``out``, yielding each
-    chunk's statistics as it is written. ``workers`` local processes replay, or the Dask cluster
-    at ``dask`` (see :class:`~ludolog.etl.distributed.DaskAddress`).
+    chunk's statistics as it is written; ``workers`` and ``dask`` as for an ingest.
 
     :raises ExportRefused: ``out`` holds what ludolog did not write (see :func:`~ludolog.etl.export.export`).
     :raises DaskError: the Dask cluster cannot be used.
@@ -189,7 +179,7 @@ class ParquetFile:
 
 @dataclass(slots=True)
 class ParquetExtract:
-    """The files of an extract or export, as its manifest lists them (each checked)."""
+    """The files of an extract or export, as its manifest lists them."""
 
     root: Path
     files: list[ParquetFile]
@@ -208,10 +198,9 @@ class ParquetExtract:
 
 def open_extract(root: str | Path) -> ParquetExtract:
     """The extract or export in ``root``, after checking every file its manifest lists: present,
-    a regular file (no link), with the listed digest, named as ludolog names its files.
+    a regular file, with the listed digest, named as ludolog names its files.
 
-    :raises ExtractError: no manifest, a manifest ludolog did not write, an interrupted export, or
-        a file missing, changed or out of place.
+    :raises ExtractError: it is not such an extract or export (the message says why).
     """
     root = Path(root)
     name = display_name(root)
@@ -309,10 +298,8 @@ def _chunk(extract_: ParquetExtract, part: int) -> Chunk:
 
 
 def ingest_parquet_steps(root: str | Path, db: str | Path = DEFAULT_DB, summary=None) -> Iterator[ChunkStats]:
-    """Load the extract (or export) in ``root`` into ``db``, part by part, each part (whole games)
-    in one transaction with the guarantees of an ingest: a game replaces the rows of the same id
-    and of the same file, and the first file of a content wins. ``summary`` (an
-    :class:`~ludolog.etl.ingest.IngestSummary`) is filled in as it goes.
+    """Load the extract (or export) in ``root`` into ``db``, each part (whole games) in one
+    transaction with the guarantees of an ingest; ``summary`` is filled in as it goes.
 
     :raises ExtractError: ``root`` is not a complete, unchanged extract or export.
     :raises DatabaseError: ``db`` is in use or not a ludolog database.
@@ -362,11 +349,9 @@ def _files_sql(paths: list[Path]) -> str:
 
 def parquet_connection(root: str | Path):
     """An in-memory DuckDB connection with ludolog's tables and views over the extract in ``root``
-    (the common tables typed as in a database, ``games.game`` NULL for ``unknown``).
-
-    The connection can read the listed Parquet files and nothing else: ``allowed_paths`` is
-    exactly those files, external access is otherwise off, extensions are neither installed nor
-    loaded, and the configuration is locked before any view is made.
+    (``games.game`` NULL for ``unknown``). It reads the listed Parquet files and nothing else:
+    ``allowed_paths`` is exactly those files, external access and extensions are otherwise off,
+    and the configuration is locked before any view is made.
 
     :raises ExtractError: see :func:`open_extract`.
     """

@@ -1,17 +1,11 @@
 """Logs named by fsspec URLs (``s3://bucket/logs/``, ``gs://...``, ``file:///...``, ``memory://...``).
 
-A PATH argument with a scheme (``name://``) is read through fsspec, which must be installed (the
-``ludolog[dask]`` extra) together with the package of that filesystem (s3fs for ``s3://``, gcsfs
-for ``gs://``, ...); credentials come from that package's usual places (environment, config
-files). Everything else is a local path and goes through :mod:`ludolog.replayer.core.files`.
-
-The rules are those of local files: a URL names a log or a folder (searched recursively for
-``*.json``, sorted by name); only regular files are read (fsspec's ``type`` must be ``file``),
-none over the size limit; each problem found is a :class:`FileProblem` to report, never silently
-left out. A log read through a URL is stored under its URL (``games.file``), with the size and,
-where the filesystem gives one, the modification time, so that a re-ingest skips it unchanged.
-
-fsspec is imported only when a URL is met: a command on local files never loads it.
+A PATH with a scheme (``name://``) is read through fsspec (the ``ludolog[dask]`` extra) and the
+package of that filesystem (s3fs, gcsfs, ...), which finds its own credentials; fsspec is imported
+only when a URL is met. The rules are those of local files (:mod:`ludolog.replayer.core.files`): a
+folder is searched recursively for ``*.json``, sorted by name; only regular files within the size
+limit are read; each problem is a :class:`FileProblem`. A log is stored under its URL with its size
+and, where the filesystem gives one, modification time, so that a re-ingest skips it unchanged.
 """
 from __future__ import annotations
 
@@ -31,8 +25,7 @@ _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://")
 
 
 class SourceError(LudologError):
-    """A URL cannot be read at all: fsspec or the filesystem's package is missing, or the scheme is
-    unknown (the message names the URL and what to install)."""
+    """A URL cannot be read at all: fsspec or the filesystem's package is missing, or the scheme is unknown."""
 
 
 def is_url(path: str | Path) -> bool:
@@ -56,9 +49,8 @@ def _filesystem(url: str):
 
 
 def _modified_ns(info: dict) -> int | None:
-    """The modification time fsspec reports for a file, in ns since the epoch; None when the
-    filesystem gives none. Keys differ by filesystem (local: mtime, S3: LastModified, GCS:
-    updated, memory: created)."""
+    """The modification time fsspec reports for a file, in ns since the epoch (None: not given); the
+    key differs by filesystem."""
     for key in ("mtime", "LastModified", "last_modified", "updated", "created"):
         value = info.get(key)
         if isinstance(value, bool) or value is None:
@@ -97,19 +89,17 @@ def url_stat(url: str) -> UrlStat | None:
 
 
 def read_url(url: str, max_size: int = DEFAULT_MAX_SIZE) -> tuple[bytes, UrlStat]:
-    """The bytes of the log at ``url`` (a regular file of at most ``max_size`` bytes) and its stat
-    as read before them.
+    """The bytes of the log at ``url`` (a regular file of at most ``max_size`` bytes) and its stat.
 
     :raises OSError: it is missing, not a file, too large, or cannot be read (the message says which).
     :raises SourceError: fsspec or the filesystem's package is missing.
     """
     fs, path = _filesystem(url)
     info = fs.info(path)  # FileNotFoundError for a missing one
-    if info.get("type") != "file":
-        raise OSError(f"not a regular file (fsspec type {info.get('type')!r}); only files are read")
+    problem = _file_problem(url, info, max_size)
+    if problem is not None:
+        raise OSError(problem.message)
     size = info.get("size")
-    if isinstance(size, int) and size > max_size:
-        raise OSError(f"{size} bytes, larger than the limit of {max_size} bytes (--max-size)")
     with fs.open(path, "rb") as handle:
         data = handle.read(max_size + 1)
     if len(data) > max_size:
@@ -126,8 +116,7 @@ def source_name(path: str | Path) -> str:
 
 @dataclass(slots=True)
 class SourceSearch:
-    """What a list of paths and URLs names, in order: logs (local paths and URLs, as strings) and
-    problems."""
+    """What a list of paths and URLs names, in order: logs and problems."""
 
     files: list[str] = field(default_factory=list)
     problems: list[FileProblem] = field(default_factory=list)
@@ -180,8 +169,7 @@ def _file_problem(name: str, info: dict, max_size: int) -> FileProblem | None:
 
 def find_sources(paths: Sequence[str | Path], suffix: str = LOG_SUFFIX,
                  max_size: int = DEFAULT_MAX_SIZE) -> SourceSearch:
-    """The logs and the problems ``paths`` name, in the order given: local paths as
-    :func:`~ludolog.replayer.core.files.search_logs` finds them, URLs through fsspec; each log once.
+    """The logs and the problems ``paths`` name, in the order given, each log once.
 
     :raises SourceError: a URL whose filesystem cannot be used at all (fsspec or its package missing).
     """

@@ -1,22 +1,17 @@
 """The DuckDB tables of an ingest: one definition per table giving its Arrow schema, DDL and docs.
 
-Every table is keyed by ``game_id``, the SHA-256 of the log file's bytes. In a database (schema 7)
-only ``games`` stores it, beside ``game_key``, a small integer the loader assigns: the other tables
-are stored as ``<name>_stored`` with ``game_key`` in its place (an integer costs DuckDB far less to
-compress, index and join than a 64-character text) and read through views of their documented
-names that join ``games`` for ``game_id``. Chunks, exports and extracts keep ``game_id``: the
-:class:`Table` columns below are that documented layout; :meth:`Table.stored_columns` the stored one. Common tables hold what
-every game has (moves, scores, the ledger); the figures specific to one game (money, pieces left,
-...) go into one table per game, built from ``Game.state_columns``, so that the ETL never needs to
-know a game's internals.
+Every table is keyed by ``game_id``, the SHA-256 of the log file's bytes. In a database only
+``games`` stores it, beside ``game_key``, a small integer the loader assigns (far cheaper to
+compress, index and join): the other tables are stored as ``<name>_stored`` with ``game_key`` in
+its place and read through views of their documented names. Chunks, exports and extracts keep
+``game_id``: the :class:`Table` columns are that documented layout. The figures of one game go
+into a table per game, built from ``Game.state_columns``, so the ETL never knows a game's internals.
 
-The state of every seat after every move is stored as its changes only: ``player_state_changes``
-and ``<game>_player_state_changes`` hold a seat's row at the first move of a log and whenever one
-of its values (score or a game figure) differs from its row one move earlier - most moves change
-one seat. The views ``player_states``, ``<game>_player_states`` and ``<game>_states`` give every
-row back: each stored row stands for its move and the moves after it up to the seat's next stored
-row (or the last applied move, ``games.moves_applied``), the end stored with it
-(``player_state_changes.until_move_index``) so that a view needs no window (nor a self-join) to find it.
+A seat's state is stored only where it changed (``player_state_changes``,
+``<game>_player_state_changes``: a seat's row at a log's first move and whenever a value differs
+from its row one move earlier); the views ``player_states``, ``<game>_player_states`` and
+``<game>_states`` give every row back, each stored row standing for the moves up to
+``until_move_index``, stored with it so that a view needs no window.
 """
 from __future__ import annotations
 
@@ -26,26 +21,18 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
-#: Version of the table layout below, kept in the table ``ludolog_meta`` of every database; raised
-#: whenever a table or column changes, with an entry in :data:`~ludolog.etl.upgrades.UPGRADES` when the change can be made
-#: in place (see the README, "Schema versions"). 2: players.turn_position. 3: games.file_size,
-#: file_mtime_ns, engine_digest, catalog_digest (re-ingest skips unchanged files; --stale). 4: keys
-#: (games.game_id, moves (game_id, move_index)), moves.move JSON, games.status an ENUM. 5: the
-#: state tables store only the rows that changed (player_state_changes, <game>_player_state_changes);
-#: player_states and <game>_player_states are views giving every row. 6: player_state_changes.until_move_index
-#: (where a stored row stops holding: the views read it instead of finding it again on every query).
-#: 7: games.game_key, an integer the loader assigns; the per-game tables are stored as <name>_stored
-#: keyed by game_key instead of the 64-character game_id, and views of the documented names give
-#: game_id back (a join with games).
+#: Version of the table layout below, kept in ``ludolog_meta``; raised whenever a table or column
+#: changes, with an entry in :data:`~ludolog.etl.upgrades.UPGRADES` when the change can be made in
+#: place (each version: docs/database.md, "Schema versions").
 SCHEMA_VERSION = 7
 
 
-#: the suffix of the name of a table stored by game_key (schema 7): ``moves_stored`` is read as ``moves``
+#: the suffix of a table stored by game_key: ``moves_stored`` is read as ``moves``
 STORED_SUFFIX = "_stored"
 
 
 class StoredAs(enum.Enum):
-    """How a table is stored in a database (schema 7)."""
+    """How a table is stored in a database."""
 
     BY_KEY = "by_key"  # as <name>_stored, game_key in place of game_id; the view <name> joins games
     GAMES = "games"  # under its own name, with game_key beside game_id (the table the views join)
@@ -66,8 +53,6 @@ class Table:
     columns: tuple[Column, ...]
     #: the primary key's columns in the database (DuckDB refuses a second row with the same key); () for none
     key: tuple[str, ...] = ()
-    #: how the database stores it (schema 7): :attr:`StoredAs.BY_KEY` tables as ``<name>_stored``
-    #: with ``game_key`` in place of ``game_id``, read through the view ``<name>``
     stored_as: StoredAs = StoredAs.BY_KEY
     #: columns a UNIQUE constraint covers in the database, besides the key
     unique: tuple[str, ...] = ()
@@ -88,8 +73,7 @@ class Table:
 
     @property
     def stored_columns(self) -> tuple[Column, ...]:
-        """The columns of the table in a database: ``game_key`` first, in place of ``game_id`` (a
-        table stored by key) or before it (``games``)."""
+        """The columns in a database: ``game_key`` first, in place of ``game_id`` or (``games``) before it."""
         if self.stored_as is StoredAs.BY_KEY:
             return (GAME_KEY,) + tuple(c for c in self.columns if c.name != GAME_ID.name)
         return (GAME_KEY,) + self.columns
@@ -103,47 +87,33 @@ class Table:
         return f"CREATE TABLE IF NOT EXISTS {self.stored_name} (\n    {cols}\n)"
 
     def documented_ddl(self) -> str:
-        """CREATE TABLE of the documented layout (``game_id``, no key): a table where no database
-        stores it, e.g. the empty table of a Parquet extract without rows of it."""
+        """CREATE TABLE of the documented layout (``game_id``, no key): e.g. the empty table of a
+        Parquet extract without rows of it."""
         cols = ",\n    ".join(f"{c.name} {c.sql}" for c in self.columns)
         return f"CREATE TABLE {self.name} (\n    {cols}\n)"
 
     def key_ddl(self) -> str:
-        """The statement giving the stored table its key."""
         return f"ALTER TABLE {self.stored_name} ADD PRIMARY KEY ({', '.join(self.key)})"
 
     def view_ddl(self) -> str | None:
-        """The view of the documented name over a table stored by key: its rows with ``game_id``
-        from ``games`` in place of ``game_key`` (the columns in their documented order, those an
-        engine added later at the end); None for ``games``, which is stored under its own name."""
+        """The view of the documented name over a table stored by key, ``game_id`` from ``games``
+        in place of ``game_key``; None for ``games``."""
         if self.stored_as is not StoredAs.BY_KEY:
             return None
         return (f"CREATE OR REPLACE VIEW {self.name} AS\nSELECT g.game_id, t.* EXCLUDE (game_key)\n"
                 f"FROM {self.stored_name} t JOIN games g ON g.game_key = t.game_key")
 
 
-def _int(name, doc):
-    return Column(name, pa.int32(), "INTEGER", doc)
+def _column(arrow: pa.DataType, sql: str):
+    return lambda name, doc: Column(name, arrow, sql, doc)
 
 
-def _big(name, doc):
-    return Column(name, pa.int64(), "BIGINT", doc)
-
-
-def _text(name, doc):
-    return Column(name, pa.string(), "VARCHAR", doc)
-
-
-def _json(name, doc):
-    return Column(name, pa.string(), "JSON", doc)
-
-
-def _bool(name, doc):
-    return Column(name, pa.bool_(), "BOOLEAN", doc)
+_int, _big, _text, _json, _bool = (_column(pa.int32(), "INTEGER"), _column(pa.int64(), "BIGINT"),
+                                   _column(pa.string(), "VARCHAR"), _column(pa.string(), "JSON"),
+                                   _column(pa.bool_(), "BOOLEAN"))
 
 
 GAME_ID = _text("game_id", "SHA-256 of the log file's bytes (hex): the game's identity")
-#: schema 7: what the stored tables hold in place of GAME_ID
 GAME_KEY = _int("game_key", "the game's number in this database, assigned by the loader (the next free one, never "
                             "reused in the database); the stored tables hold it in place of game_id; not in exports")
 
@@ -284,7 +254,7 @@ def game_view_name(game: str) -> str:
 
 
 def game_state_table(game: str, state_columns) -> Table:
-    """The stored per-game table for the typed columns of ``Game.state_columns`` after ``score``.
+    """The per-game table for the typed columns of ``Game.state_columns`` after ``score``.
 
     :raises ValueError: a column name that cannot be a table column, or an unknown type.
     """
@@ -301,7 +271,7 @@ def game_state_table(game: str, state_columns) -> Table:
 
 
 _KEYS_SQL = ", ".join(_KEY_COLUMNS)
-#: the key columns of a stored per-game table (schema 7)
+#: the key columns of a stored per-game table
 _STORED_KEYS_SQL = ", ".join([GAME_KEY.name, *_KEY_COLUMNS[1:]])
 
 
@@ -311,16 +281,14 @@ def game_stored_table_name(game: str) -> str:
 
 
 def _expanded(source: str, columns: str, ident: str = GAME_ID.name) -> str:
-    """SELECT every (move, seat) row from ``source``, a subquery of stored rows with their
-    ``ident`` (``game_id``, or ``game_key``), ``move_index``, ``seat`` and the move their row
-    stops holding at (``_ludolog_until``): one row for each move of that range (unnest of a range:
-    no join, no window). ``columns`` follow the keys."""
+    """SELECT every (move, seat) row from ``source``, a subquery of stored rows with ``ident``,
+    ``move_index``, ``seat`` and ``_ludolog_until``: one row for each move of that range (unnest
+    of a range: no join, no window). ``columns`` follow the keys."""
     return (f"SELECT {ident}, CAST(unnest(range(move_index, {_UNTIL})) AS INTEGER) AS move_index, seat, {columns}\n"
             f"FROM ({source}) stored")
 
 
-#: every player's common figures after every applied move, from the stored changes (in a database,
-#: the view player_state_changes is its stored table joined with games once per stored row)
+#: every player's common figures after every applied move, from the stored changes
 PLAYER_STATES_VIEW = ("CREATE OR REPLACE VIEW player_states AS\n" + _expanded(
     f"SELECT * EXCLUDE (until_move_index), until_move_index AS {_UNTIL} FROM player_state_changes", "player, score"))
 
@@ -329,10 +297,8 @@ _GAME_ID_JOIN = "JOIN games g ON g.game_key = s.game_key"
 
 
 def game_states_view_ddl(game: str, keyed: bool = True) -> str:
-    """The view of every row of one game's own figures (``<game>_player_states``); where each row
-    stops holding comes from the same row of player_state_changes. ``keyed``: over the stored
-    tables of a database (joined by game_key, game_id from games); else over tables holding
-    game_id (the views of a Parquet extract)."""
+    """The view of every row of one game's own figures (``<game>_player_states``); ``keyed``: over
+    the stored tables of a database, else over tables holding game_id (a Parquet extract)."""
     if keyed:
         source = (f"SELECT g.game_id, s.* EXCLUDE (game_key), ps.until_move_index AS {_UNTIL} "
                   f"FROM {game_stored_table_name(game)} s JOIN {PLAYER_STATE_CHANGES.stored_name} ps "
@@ -345,8 +311,8 @@ def game_states_view_ddl(game: str, keyed: bool = True) -> str:
 
 
 def game_view_ddl(game: str, keyed: bool = True) -> str:
-    """The view of both the common and the game-specific figures of one game (``<game>_states``):
-    the two stored tables hold the same rows of the game's logs. ``keyed``: see :func:`game_states_view_ddl`."""
+    """The view of both the common and the game-specific figures of one game (``<game>_states``);
+    ``keyed``: see :func:`game_states_view_ddl`."""
     if keyed:
         source = (f"SELECT g.game_id, s.* EXCLUDE (game_key, until_move_index), gs.* EXCLUDE ({_STORED_KEYS_SQL}), "
                   f"s.until_move_index AS {_UNTIL} FROM {PLAYER_STATE_CHANGES.stored_name} s "
@@ -359,8 +325,8 @@ def game_view_ddl(game: str, keyed: bool = True) -> str:
 
 
 def game_views_ddl(game: str, keyed: bool = True) -> list[str]:
-    """The views of one game: in a database (``keyed``) the view of its stored table under the
-    documented name, and both views of every row."""
+    """The views of one game: in a database (``keyed``) the one of its stored table, then both
+    views of every row."""
     table_view = [game_state_table(game, ()).view_ddl()] if keyed else []
     return table_view + [game_states_view_ddl(game, keyed), game_view_ddl(game, keyed)]
 
@@ -384,15 +350,14 @@ JOIN {MOVES.stored_name} m USING (game_key, move_index)"""
 
 
 def views_ddl(keyed: bool = True) -> list[str]:
-    """The views over the common tables: in a database (``keyed``) those of the documented names
-    of the stored tables first; then player_states and score_by_move."""
+    """The views over the common tables: in a database (``keyed``) those of the stored tables, then
+    player_states and score_by_move."""
     table_views = [t.view_ddl() for t in COMMON_TABLES if t.stored_as is StoredAs.BY_KEY] if keyed else []
     return table_views + [PLAYER_STATES_VIEW, SCORE_BY_MOVE_KEYED_VIEW if keyed else SCORE_BY_MOVE_VIEW]
 
 
 META_TABLE = "ludolog_meta"
-#: key/value facts about the database: schema_version, created_by and ludolog_version (the ludolog
-#: that made it and the one that last wrote it)
+#: key/value facts about the database: schema_version, created_by, ludolog_version
 META_DDL = f"CREATE TABLE IF NOT EXISTS {META_TABLE} (key VARCHAR, value VARCHAR)"
 
 VIEWS = {"player_states": "One row per player after every applied move: the figures every game has (from "

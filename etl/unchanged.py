@@ -1,7 +1,6 @@
 """Which logs an ingest replays: a log unchanged since it was stored (same path, size and
 modification time, or the same content hash) keeps its stored game, unless the engine or catalog
 that produced it changed (:attr:`Replay.STALE`) or everything is replayed (:attr:`Replay.ALL`).
-Nothing is read but file metadata, except where a content hash must decide.
 """
 from __future__ import annotations
 
@@ -44,42 +43,28 @@ def _current_digests(game_name: str | None, cache: dict) -> tuple | None:
     return cache[game_name]
 
 
-def _unchanged(path: str, stored: _Stored, hashes: dict[str, str | None]) -> bool:
-    """Whether the file still holds what was stored: same size and modification time, or (a file
-    touched or copied) the same size and the stored content hash."""
+def _stat(path: str) -> tuple[int | None, int | None] | None:
+    """(size, mtime in ns) of the file or URL; None when it cannot be looked at (a URL's
+    filesystem may give neither)."""
     if is_url(path):
-        return _unchanged_url(path, stored, hashes)
+        info = url_stat(path)
+        return None if info is None else (info.size, info.mtime_ns)
     try:
         info = os.stat(path)
     except OSError:
+        return None
+    return info.st_size, info.st_mtime_ns
+
+
+def _unchanged(path: str, stored: _Stored, hashes: dict[str, str | None]) -> bool:
+    """Whether the file still holds what was stored: same size and modification time, or (a file
+    touched or copied) the same size and the stored content hash."""
+    stat = _stat(path)
+    if stat is None or stored.size is None or stat[0] != stored.size:
         return False  # gone or unreadable: replayed, so that the problem is recorded
-    if stored.size is None or info.st_size != stored.size:
-        return False
-    if info.st_mtime_ns == stored.mtime_ns:
+    if stat[1] is not None and stat[1] == stored.mtime_ns:
         return True
     return _content_hash(path, hashes) == stored.game_id
-
-
-def _unchanged_url(url: str, stored: _Stored, hashes: dict[str, str | None]) -> bool:
-    """:func:`_unchanged` for a log named by a URL: its filesystem's size and time (when it gives
-    one), else the content hash."""
-    info = url_stat(url)
-    if info is None or stored.size is None or info.size != stored.size:
-        return False
-    if info.mtime_ns is not None and info.mtime_ns == stored.mtime_ns:
-        return True
-    return _content_hash(url, hashes) == stored.game_id
-
-
-def _size(path: str) -> int | None:
-    """The file's size in bytes (None: it cannot be read, or its filesystem does not say)."""
-    if is_url(path):
-        info = url_stat(path)
-        return None if info is None else info.size
-    try:
-        return os.stat(path).st_size
-    except OSError:
-        return None
 
 
 def _content_hash(path: str, hashes: dict[str, str | None]) -> str | None:
@@ -102,24 +87,18 @@ def files_to_replay(con, files: list[str], replay_: Replay,
     """The files of ``files`` an ingest must replay (in their order) and, by stored status, how
     many it skips: a file is skipped when the database holds its game from the same path, size
     and modification time (or content hash), and - with :attr:`Replay.STALE` - the same engine
-    and catalog digests as this ludolog's.
-
-    A file the database does not know by its path whose bytes are those of a game kept so by an
+    and catalog digests as this ludolog's. A new file whose bytes are those of a game kept by an
     earlier file of ``files`` is skipped too: two files of one content are one game, the first
-    file's in ingest order, so replaying it would only load the same game again (under the later
-    file's name, which made a re-ingest move the game from one file to the other each time).
-    Nothing is read but file metadata, unless a size matches and a time does not, or a new file
-    has the size of a game kept; content hashes are kept in ``hashes`` (if given) for the next
-    call."""
+    file's (replaying it would move the game to the later file's name on every re-ingest).
+    Nothing is read but file metadata, unless a size matches and a time does not; content hashes
+    are kept in ``hashes`` for the next call."""
     if replay_ is Replay.ALL or not files:
         return files, {}
     hashes = {} if hashes is None else hashes
     stored = {row[0]: _Stored(*row[1:]) for row in con.execute(
         "SELECT file, file_size, file_mtime_ns, game_id, game, engine_digest, catalog_digest, status FROM games "
         "WHERE file_size IS NOT NULL").fetchall()}
-    if not stored:
-        # nothing can be skipped (a twin is only ever one of a kept game); resolving every path to
-        # its stored name would cost a new database's ingest about 5 ms of CPU per 120 logs
+    if not stored:  # nothing can be skipped (a twin is only ever one of a kept game)
         return files, {}
     digests: dict = {}
     keep, skipped = [], {}
@@ -144,7 +123,8 @@ def files_to_replay(con, files: list[str], replay_: Replay,
 def _kept_twin(path: str, kept_by_size: dict[int, dict[str, _Stored]],
                hashes: dict[str, str | None]) -> _Stored | None:
     """The game kept in this ingest whose content ``path`` holds (same size, same hash), if any."""
-    size = _size(path) if kept_by_size else None
+    stat = _stat(path) if kept_by_size else None
+    size = stat and stat[0]
     if size is None or size not in kept_by_size:
         return None
     return kept_by_size[size].get(_content_hash(path, hashes) or "")

@@ -1,6 +1,6 @@
 """Upgrades in place: what each table schema version changed, as the changes the next ingest makes
 to a database of an older version (:data:`UPGRADES`), and the layout of an older version derived
-from them (:func:`table_layout`). The tables themselves are :mod:`ludolog.etl.tables`.
+from them (:func:`table_layout`).
 """
 from __future__ import annotations
 
@@ -15,8 +15,7 @@ _KEY_COLUMNS = tuple(c.name for c in GAME_KEY_COLUMNS)
 
 @dataclass(frozen=True, slots=True)
 class ColumnAdded:
-    """A column a schema version added to a table: an upgrade that can be made in place (rows
-    loaded before get NULL there until their logs are ingested again)."""
+    """A column a schema version added (rows loaded before get NULL there until ingested again)."""
 
     table: str
     column: Column
@@ -31,8 +30,7 @@ class ColumnAdded:
 
 @dataclass(frozen=True, slots=True)
 class ColumnRetyped:
-    """A column whose SQL type a schema version changed (``before`` is the older type); the
-    stored values are converted in place."""
+    """A column whose SQL type a schema version changed from ``before``, converted in place."""
 
     table: str
     column: Column
@@ -49,7 +47,7 @@ class ColumnRetyped:
 
 @dataclass(frozen=True, slots=True)
 class KeyAdded:
-    """A primary key a schema version gave a table (ludolog never stored two rows of one key)."""
+    """A primary key a schema version gave a table."""
 
     table: str
     columns: tuple[str, ...]
@@ -70,12 +68,9 @@ FULL_GAME_TABLE_SUFFIX = GAME_STATES_SUFFIX
 class StatesStoredAsChanges:
     """Schema 5: ``player_states`` and every ``<game>_player_states`` table become
     ``player_state_changes`` and ``<game>_player_state_changes`` holding only the rows that
-    changed (the first move of each log, and a seat's row whose score or game figures differ from
-    its row one move earlier), and the old names become views giving every row back. Made with
-    one pass over the old tables in the upgrade's transaction."""
+    changed; views of the old names (made by ensure_schema) give every row back."""
 
     def statements(self, con) -> list[str]:
-        """The statements for the database open on ``con`` (its per-game tables are read)."""
         full = [name for (name,) in con.execute(
             "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' "
             "AND NOT temporary AND suffix(table_name, ?) AND table_name <> 'player_states' ORDER BY 1",
@@ -104,10 +99,6 @@ class StatesStoredAsChanges:
         statements += [f"DROP TABLE {name}" for name in ["player_states", *full]]
         return statements + ["DROP TABLE _ludolog_kept"]
 
-    def apply(self, con) -> None:
-        for statement in self.statements(con):
-            con.execute(statement)
-
     @property
     def text(self) -> str:
         return ("player_states and <game>_player_states keep only the rows that changed, as player_state_changes "
@@ -116,8 +107,7 @@ class StatesStoredAsChanges:
 
 @dataclass(frozen=True, slots=True)
 class ColumnDerived:
-    """A column a schema version added whose values follow from the rows stored already: filled in
-    place by ``fill`` (an UPDATE), so no game needs ingesting again."""
+    """A column a schema version added, filled in place from the stored rows by ``fill`` (an UPDATE)."""
 
     table: str
     column: Column
@@ -133,14 +123,11 @@ class ColumnDerived:
 
 @dataclass(frozen=True, slots=True)
 class GameKeysIntroduced:
-    """Schema 7: ``games`` gets ``game_key`` (1, 2, ... in the order the games were loaded) and is
-    keyed by it, ``game_id`` unique; every other table becomes ``<name>_stored`` holding
-    ``game_key`` in place of ``game_id``, read through a view of its old name (made, with the
-    other views, by ensure_schema). DuckDB cannot change a table's key, so each table is copied
-    into its new form and the old one dropped, in the upgrade's transaction."""
+    """Schema 7: ``games`` gets ``game_key`` (1, 2, ... in load order) as its key, and every other
+    table becomes ``<name>_stored`` holding ``game_key`` in place of ``game_id``. DuckDB cannot
+    change a table's key, so each table is copied into its new form and the old one dropped."""
 
     def statements(self, con) -> list[str]:
-        """The statements for the database open on ``con`` (its per-game tables and views are read)."""
         in_main = "database_name = current_database() AND schema_name = 'main' AND NOT temporary"
         # ludolog's views over the old tables (player_states, score_by_move, <game>_player_states, <game>_states)
         views = [name for (name,) in con.execute(
@@ -205,8 +192,8 @@ UPGRADES: dict[int, tuple[Change, ...]] = {
 
 
 def table_layout(version: int) -> dict[str, dict[str, str]] | None:
-    """The common tables of schema ``version`` (table -> column -> SQL type), derived from the
-    current ones through :data:`UPGRADES`; None when the chain does not reach back that far."""
+    """The common tables of schema ``version`` (table -> column -> SQL type) derived through
+    :data:`UPGRADES`; None when the chain does not reach back that far."""
     if version > SCHEMA_VERSION:
         return None
     layout = {t.stored_name: {c.name: c.sql for c in t.stored_columns} for t in COMMON_TABLES}
