@@ -4,8 +4,8 @@
     summary = ingest(["logs/"], "club.duckdb", workers=4)
     export("club.duckdb", "parquet/")
 
-The table definitions are in :mod:`ludolog.etl.tables`; a worker's unit of work,
-:func:`ludolog.etl.extract.extract_chunk` (paths -> Arrow tables), is what a cluster runs too.
+The tables are defined in :mod:`ludolog.etl.tables`; a worker's (or a cluster's) unit of work is
+:func:`ludolog.etl.extract.extract_chunk`.
 """
 from .db import DEFAULT_DB, DatabaseError, connect
 from .export import export

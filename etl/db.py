@@ -19,7 +19,7 @@ from ludolog.replayer.core.files import OutputError
 
 from .faults import ADVICE, Fault, fault_text
 from .tables import (COMMON_TABLES, GAME_KEY, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
-                     PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, StoredAs, Table, game_views_ddl, views_ddl)
+                     PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, StoredAs, Table, game_views_ddl, main_tables, views_ddl)
 from .upgrades import UPGRADES, ColumnAdded, apply_change, table_layout
 
 #: the schema version from which the tables are stored by game_key (<name>_stored)
@@ -178,10 +178,7 @@ def _names(names, limit: int = 6) -> str:
 
 def _main_objects(con: duckdb.DuckDBPyConnection) -> tuple[dict[str, dict[str, str]], list[str]]:
     """The tables of the database (name -> column -> type) and its views, in schema ``main``."""
-    tables: dict[str, dict[str, str]] = {}
-    for (table,) in con.execute("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
-                                "AND schema_name = 'main' AND NOT temporary").fetchall():
-        tables[table] = {}
+    tables: dict[str, dict[str, str]] = {table: {} for table in main_tables(con)}
     for table, column, kind in con.execute(
             "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE database_name = current_database() "
             "AND schema_name = 'main' ORDER BY table_name, column_index").fetchall():
@@ -470,11 +467,8 @@ def add_keys(con: duckdb.DuckDBPyConnection, tables: list[Table]) -> None:
 
 def stored_game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
     """Names of the stored per-game state tables (``<game>_player_state_changes_stored``)."""
-    stored = GAME_TABLE_SUFFIX + STORED_SUFFIX
-    rows = con.execute("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
-                       "AND schema_name = 'main' AND NOT temporary AND suffix(table_name, ?) ORDER BY 1",
-                       [stored]).fetchall()
-    return [r[0] for r in rows if r[0] != PLAYER_STATE_CHANGES.stored_name]
+    return [name for name in main_tables(con)
+            if name.endswith(GAME_TABLE_SUFFIX + STORED_SUFFIX) and name != PLAYER_STATE_CHANGES.stored_name]
 
 
 def game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:

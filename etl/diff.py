@@ -1,8 +1,5 @@
-"""Regression diff of two ingested databases: the games whose outcome differs.
-
-After an engine or catalog change, ingest the same logs into a new file and compare it with the
-old one (as Terra Mystica's diffgame does for every engine change): a game is keyed by its id
-(the SHA-256 of its log), and its status, final scores, winners and first violation are compared.
+"""Regression diff of two ingested databases (as Terra Mystica's diffgame after an engine change):
+the games, by id, whose status, final scores, winners or first violation differ.
 """
 from __future__ import annotations
 
@@ -25,7 +22,7 @@ FROM games g
 
 @dataclass(slots=True)
 class GameDiff:
-    """One game whose outcome differs (``old``/``new`` None: the game is in one database only)."""
+    """One game whose outcome differs."""
 
     game_id: str
     file: str

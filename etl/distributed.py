@@ -157,11 +157,10 @@ class DaskPool:
                     self._digests[name] = None
             mine = self._digests[name]
             if mine is not None and mine != (engine, catalog):
-                which = "engine" if mine[0] != engine else "catalog"
+                which, theirs, ours = ("engine", engine, mine[0]) if mine[0] != engine else ("catalog", catalog, mine[1])
                 raise DaskError(f"a Dask worker replayed {name} with another {which} than this ludolog's "
-                                f"({which} digest {(engine if which == 'engine' else catalog) or 'none'} instead of "
-                                f"{(mine[0] if which == 'engine' else mine[1]) or 'none'}): give every worker the "
-                                f"same ludolog version and catalogs (LUDOLOG_<GAME>_CATALOG) as this machine")
+                                f"({which} digest {theirs or 'none'} instead of {ours or 'none'}): give every worker "
+                                f"the same ludolog version and catalogs (LUDOLOG_<GAME>_CATALOG) as this machine")
 
     def extract(self, chunks: Iterable[list[str]]) -> Iterator[Chunk]:
         """Replay each chunk of paths on the cluster; chunks come back in the order given.

@@ -29,7 +29,7 @@ from ludolog.replayer.core import LudologError
 from ludolog.replayer.core.files import OutputError, display_name, write_file
 
 from .db import connect, database_fault, sql_text
-from .tables import COMMON_TABLES, GAME_KEY, GAME_TABLE_SUFFIX, PLAYER_STATE_CHANGES, STORED_SUFFIX
+from .tables import COMMON_TABLES, GAME_KEY, GAME_TABLE_SUFFIX, PLAYER_STATE_CHANGES, STORED_SUFFIX, main_tables
 
 UNKNOWN_GAME = "unknown"
 MARKER = ".ludolog-export"
@@ -183,9 +183,7 @@ def check_target(out: Path, overwrite: bool, verb: str = "export") -> Target:
 def _sources(con) -> list[tuple[str, str, bool]]:
     """(documented table, the table holding its rows, whether that one is stored by game_key) of
     every data table (an older schema stores them under their names with game_id)."""
-    present = {name for (name,) in con.execute(
-        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
-        "AND schema_name = 'main' AND NOT temporary").fetchall()}
+    present = set(main_tables(con))
     sources = []
     for table in COMMON_TABLES:
         if table.stored_name in present:

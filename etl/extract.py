@@ -26,7 +26,7 @@ import pyarrow.compute as pc
 from ludolog.replayer.core import LogError, Violation, get_game, parse_log, replay
 from ludolog.replayer.core.files import FileProblem, FileProblemKind, display_name, problem_for_os_error
 
-from .chunks import Chunk, ChunkStats, merge_chunks, split_games, without_games  # noqa: F401 - re-exported
+from .chunks import Chunk, ChunkStats
 from .sources import SourceError, is_url, read_url, source_name
 from .tables import COMMON_TABLES, GAME_KEY_COLUMNS, PLAYER_STATE_CHANGES, game_state_table
 from .versions import game_digests
@@ -258,23 +258,19 @@ class ChunkBuilder:
             self.stats.invalid += 1
         self.stats.invalid_files.append((file, str(violations[0]) if violations else "invalid"))
 
-    def _add_game(self, **values) -> None:
-        """The games row of a log: ``values`` by column, NULL for the others, and the file's stat."""
-        values["file_size"], values["file_mtime_ns"] = self._stat
-        for name, column in self.cols["games"].lists.items():
+    def _add_row(self, table: str, **values) -> None:
+        """A row of ``table``: ``values`` by column, NULL for the others."""
+        for name, column in self.cols[table].lists.items():
             column.append(values.get(name))
 
+    def _add_game(self, **values) -> None:
+        """The games row of a log, with the file's stat."""
+        self._add_row("games", **values, file_size=self._stat[0], file_mtime_ns=self._stat[1])
+
     def _add_violations(self, log_no: int, violations: list[Violation]) -> None:
-        v = self.cols["violations"].lists
-        for item in violations:
-            v["game_id"].append(log_no)
-            v["file"].append(item.file)
-            v["move_index"].append(item.move_index)
-            v["pointer"].append(item.pointer)
-            v["code"].append(item.code)
-            v["message"].append(item.message)
-            v["rule_ref"].append(item.rule_ref)
-            v["context"].append(item.context)
+        for v in violations:
+            self._add_row("violations", game_id=log_no, file=v.file, move_index=v.move_index, pointer=v.pointer,
+                          code=v.code, message=v.message, rule_ref=v.rule_ref, context=v.context)
         self.stats.violations += len(violations)
 
     def _kept_rows(self, game) -> _KeptRows:
@@ -362,22 +358,14 @@ class ChunkBuilder:
                        date=_date(log.meta), meta=_json(log.meta) if log.meta else None,
                        violation_count=len(result.violations), engine_digest=engine, catalog_digest=catalog)
 
-        p = self.cols["players"].lists
         ranks = _ranks(scores, set(winners)) if result.terminal else [None] * n
         # the turn order of the first round, from the set-up (the final state may have rotated it)
         position = {seat: k for k, seat in enumerate(order)}
-        winner_set = set(winners)
+        claims = claimed_final if isinstance(claimed_final, dict) else {}
         for seat, player in enumerate(log.players):
-            p["game_id"].append(log_no)
-            p["seat"].append(seat)
-            p["turn_position"].append(position.get(seat))
-            p["player"].append(player_base + seat)
-            p["name"].append(player.name)
-            p["final_score"].append(scores[seat])
-            claimed = claimed_final.get(player.id) if isinstance(claimed_final, dict) else None
-            p["claimed_score"].append(claimed)
-            p["is_winner"].append(seat in winner_set)
-            p["rank"].append(ranks[seat])
+            self._add_row("players", game_id=log_no, seat=seat, turn_position=position.get(seat),
+                          player=player_base + seat, name=player.name, final_score=scores[seat],
+                          claimed_score=claims.get(player.id), is_winner=seat in winners, rank=ranks[seat])
 
         events = result.state.ledger.events if result.state is not None else []
         e = self.cols["score_events"].lists

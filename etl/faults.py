@@ -1,7 +1,6 @@
-"""Faults of the machine behind an error of DuckDB or of the operating system: no space left on
-the device, a read-only file system, a permission denied, a truncated, damaged or non-DuckDB
-database file. :func:`fault_cause` recognises one; :func:`fault_text` says it to a user, with the
-file, what is kept and the way out. :mod:`ludolog.etl.db` raises them as ``DatabaseFault``.
+"""Faults of the machine behind an error of DuckDB or of the operating system (:class:`Fault`):
+:func:`fault_cause` recognises one; :func:`fault_text` says it to a user, with the file, what is
+kept and the way out. :mod:`ludolog.etl.db` raises them as ``DatabaseFault``.
 """
 from __future__ import annotations
 
@@ -16,8 +15,7 @@ from ludolog.replayer.core.files import OutputError
 
 
 class Fault(enum.Enum):
-    """A fault of the machine behind an error of DuckDB or of the operating system: the value
-    says it to a user."""
+    """A fault of the machine; the value says it to a user."""
 
     NO_SPACE = "no space left on the device"
     READ_ONLY = "the file system is read-only"
@@ -48,16 +46,14 @@ ADVICE = {
     Fault.READ_ONLY: "give a path on a writable file system, or remount it read-write",
     Fault.NO_PERMISSION: "this user may not write there: give a path in a folder you may write to, "
                          "or change its permissions",
-    Fault.TRUNCATED: "restore it from a copy, or ingest the logs again into a new --db file",
-    Fault.DAMAGED: "restore it from a copy, or ingest the logs again into a new --db file",
-    Fault.NOT_DUCKDB: "restore it from a copy, or ingest the logs again into a new --db file",
+    **dict.fromkeys((Fault.TRUNCATED, Fault.DAMAGED, Fault.NOT_DUCKDB),
+                    "restore it from a copy, or ingest the logs again into a new --db file"),
 }
 
 
 def fault_cause(exc: BaseException) -> tuple[Fault, str | None] | None:
-    """The fault of the machine behind ``exc`` (a DuckDB error, an ``OSError`` - pyarrow's
-    included - or an ``OutputError`` of a file ludolog writes whole, such as an extract's manifest)
-    and the file it names, or None: an error of another kind."""
+    """The fault of the machine behind ``exc`` (a DuckDB error, an ``OSError`` or an ``OutputError``
+    of a file ludolog writes whole) and the file it names, or None: an error of another kind."""
     if isinstance(exc, (OSError, OutputError)) and exc.errno in _FAULT_ERRNOS:
         return _FAULT_ERRNOS[exc.errno], exc.filename
     if not isinstance(exc, (duckdb.Error, OSError)):
@@ -71,11 +67,9 @@ def fault_cause(exc: BaseException) -> tuple[Fault, str | None] | None:
 
 
 def fault_text(exc: BaseException, doing: str, kept: str = "") -> str | None:
-    """``exc`` in words, when it is a fault of the machine: what could not be done (``doing``:
-    "open database x.duckdb", naming the file), the cause, the file DuckDB names when it is another
-    one (the ``.wal`` beside the database, a file being written), what is kept (``kept``: the state
-    the data is left in after a failed write: said for the faults of writing alone) and the way
-    out; None for any other error."""
+    """``exc`` in words, when it is a fault of the machine: what could not be done (``doing``, naming
+    the file), the cause, the file DuckDB names when it is another one (the ``.wal``), what is kept
+    (``kept``, said for the faults of writing alone) and the way out; None for any other error."""
     found = fault_cause(exc)
     if found is None:
         return None

@@ -118,16 +118,8 @@ GAME_KEY = _int("game_key", "the game's number in this database, assigned by the
                             "reused in the database); the stored tables hold it in place of game_id; not in exports")
 
 
-class GameStatus(str, enum.Enum):
-    """What a replay made of a log (``games.status``)."""
-
-    VALID = "valid"  # complete and legal
-    UNFINISHED = "unfinished"  # legal, but the game is not over
-    INVALID = "invalid"  # a rule is broken, or the file is no log
-
-
 #: the SQL type of ``games.status``, spelled as DuckDB shows it in duckdb_columns()
-STATUS_SQL = "ENUM(" + ", ".join(f"'{s.value}'" for s in GameStatus) + ")"
+STATUS_SQL = "ENUM('valid', 'unfinished', 'invalid')"
 
 GAMES = Table("games", "One row per ingested log file (valid, unfinished or invalid).", (
     GAME_ID,
@@ -372,3 +364,10 @@ PLAYER_STATES = Table("player_states", VIEWS["player_states"], (
     _int("score", "the player's score in that position (running sum of the ledger)"),
 ))
 VIEW_COLUMNS: dict[str, Table] = {"player_states": PLAYER_STATES}
+
+
+def main_tables(con) -> list[str]:
+    """The tables of schema ``main`` of the database open on ``con`` (no temporary ones), sorted."""
+    return [name for (name,) in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' "
+        "AND NOT temporary ORDER BY 1").fetchall()]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .tables import (COMMON_TABLES, GAME_ID, GAME_KEY, GAME_KEY_COLUMNS, GAME_STATES_SUFFIX, GAME_TABLE_SUFFIX,
                      GAME_VIEW_SUFFIX, GAMES, MOVES, PLAYER_STATE_CHANGES, PLAYER_STATES, PLAYERS, SCHEMA_VERSION,
-                     STORED_SUFFIX, Column, StoredAs, Table)
+                     STORED_SUFFIX, Column, StoredAs, Table, main_tables)
 
 _KEY_COLUMNS = tuple(c.name for c in GAME_KEY_COLUMNS)
 
@@ -71,10 +71,7 @@ class StatesStoredAsChanges:
     changed; views of the old names (made by ensure_schema) give every row back."""
 
     def statements(self, con) -> list[str]:
-        full = [name for (name,) in con.execute(
-            "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' "
-            "AND NOT temporary AND suffix(table_name, ?) AND table_name <> 'player_states' ORDER BY 1",
-            [FULL_GAME_TABLE_SUFFIX]).fetchall()]
+        full = [name for name in main_tables(con) if name.endswith(FULL_GAME_TABLE_SUFFIX) and name != "player_states"]
         keys = ", ".join(_KEY_COLUMNS)
         window = f"WINDOW w AS (PARTITION BY game_id, seat ORDER BY move_index)"
         kept = []
@@ -133,9 +130,8 @@ class GameKeysIntroduced:
         views = [name for (name,) in con.execute(
             f"SELECT view_name FROM duckdb_views() WHERE {in_main} AND NOT internal AND (view_name IN "
             f"('player_states', 'score_by_move') OR suffix(view_name, ?)) ORDER BY 1", [GAME_VIEW_SUFFIX]).fetchall()]
-        per_game = [name for (name,) in con.execute(
-            f"SELECT table_name FROM duckdb_tables() WHERE {in_main} AND suffix(table_name, ?) "
-            f"AND table_name <> ? ORDER BY 1", [GAME_TABLE_SUFFIX, PLAYER_STATE_CHANGES.name]).fetchall()]
+        per_game = [name for name in main_tables(con)
+                    if name.endswith(GAME_TABLE_SUFFIX) and name != PLAYER_STATE_CHANGES.name]
         statements = [f"DROP VIEW {view}" for view in views]
         statements += ["CREATE TEMP TABLE _ludolog_games AS SELECT CAST(row_number() OVER (ORDER BY rowid) AS INTEGER) "
                        "AS game_key, * FROM games",

@@ -22,13 +22,13 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pyarrow as pa
 
 from ludolog.replayer.core import LudologError, game_names, registry
 
-from .chunks import Chunk, ChunkStats
+from .chunks import Chunk
 from .extract import extract_chunk
 
 START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
@@ -112,24 +112,17 @@ def from_ipc(data: bytes) -> pa.Table:
 
 @dataclass(slots=True)
 class ChunkMessage:
-    """A :class:`Chunk` as a worker process sends it to the parent: every table as Arrow IPC bytes."""
+    """A :class:`Chunk` as a worker process sends it to the parent: its tables as Arrow IPC bytes."""
 
-    files: list[str]
-    game_ids: list[str]
+    chunk: Chunk  # without its tables
     tables: dict[str, bytes]
-    game_columns: dict[str, tuple]
-    stats: ChunkStats
-    json_checked: bool
 
     @classmethod
     def of(cls, chunk: Chunk) -> "ChunkMessage":
-        return cls(chunk.files, chunk.game_ids, {name: to_ipc(table) for name, table in chunk.tables.items()},
-                   chunk.game_columns, chunk.stats, chunk.json_checked)
+        return cls(replace(chunk, tables={}), {name: to_ipc(table) for name, table in chunk.tables.items()})
 
     def open(self) -> Chunk:
-        return Chunk(files=self.files, game_ids=self.game_ids,
-                     tables={name: from_ipc(data) for name, data in self.tables.items()},
-                     game_columns=self.game_columns, stats=self.stats, json_checked=self.json_checked)
+        return replace(self.chunk, tables={name: from_ipc(data) for name, data in self.tables.items()})
 
 
 def extract_message(paths: list[str]) -> ChunkMessage:

@@ -1,7 +1,5 @@
-"""polars analyses: what SQL does badly - sequential ratings and per-game trajectory summaries.
-
-Each analysis takes an open DuckDB connection and keyword parameters and returns a polars
-DataFrame; :data:`ANALYSES` lists them for the command line (``ludolog analyze NAME``).
+"""polars analyses (``ludolog analyze NAME``): what SQL does badly - sequential ratings and
+per-game trajectory summaries. The first sentence of each function's docstring is its question.
 """
 from __future__ import annotations
 
@@ -12,7 +10,7 @@ from typing import Callable
 import duckdb
 import polars as pl
 
-from .named import Param, QueryUsageError
+from .named import Param, QueryUsageError, bind_params
 
 ELO_SCALE = 400.0
 
@@ -64,8 +62,8 @@ def elo(con: duckdb.DuckDBPyConnection, game: str | None = None, k: float = 32.0
 
 
 def _expected_score(rating: float, opponent: float) -> float:
-    """Elo's expected score 1 / (1 + 10^((opponent - rating) / 400)), computed without overflow for
-    any rating gap (10 is raised only to a power <= 0, which at worst underflows to 0)."""
+    """Elo's expected score 1 / (1 + 10^((opponent - rating) / 400)), without overflow for any gap
+    (10 is raised only to a power <= 0)."""
     x = (opponent - rating) / ELO_SCALE
     if x > 0:
         tail = 10.0 ** -x
@@ -135,11 +133,7 @@ ORDER BY f.game
 def comebacks(con: duckdb.DuckDBPyConnection, game: str | None = None) -> pl.DataFrame:
     """How far behind do winners fall before they win? Per game: the share of games whose
     winner trailed the leader at some point, the mean of the winners' largest deficit, and the
-    largest deficit ever overcome.
-
-    The leader after every move is computed by DuckDB (only the per-game answer reaches polars):
-    on 2,000 Entdecker games (1.8M state rows) the command's peak memory went from 661 MB, when
-    every state row was pulled into polars, to the size of the answer."""
+    largest deficit ever overcome."""
     frame = con.sql(_COMEBACKS, params={"game": game}).pl()
     return frame.with_columns(pl.col("winners").cast(pl.UInt32), pl.col("trailed").cast(pl.UInt32),
                               pl.col("largest_deficit_overcome").cast(pl.Int64))
@@ -147,8 +141,8 @@ def comebacks(con: duckdb.DuckDBPyConnection, game: str | None = None) -> pl.Dat
 
 @dataclass(frozen=True, slots=True)
 class Range:
-    """The values a numeric parameter may take: finite (never NaN or an infinity), not NULL, from
-    ``low`` (excluded when ``low_open``) to ``high``."""
+    """The values a numeric parameter may take: finite, not NULL, from ``low`` (excluded when
+    ``low_open``) to ``high``."""
 
     low: float
     high: float
@@ -185,13 +179,7 @@ class Analysis:
         return " ".join(line.strip() for line in (self.run.__doc__ or "").strip().splitlines())
 
     def __call__(self, con: duckdb.DuckDBPyConnection, given: dict | None = None) -> pl.DataFrame:
-        given = dict(given or {})
-        unknown = sorted(set(given) - {p.name for p in self.params})
-        if unknown:
-            known = ", ".join(p.name for p in self.params)
-            raise QueryUsageError(f"analysis {self.name} has no parameter {', '.join(unknown)} (its parameters: {known})")
-        values = {p.name: p.convert(given[p.name]) if isinstance(given.get(p.name), str) else given.get(p.name, p.default)
-                  for p in self.params}
+        values = bind_params(f"analysis {self.name}", self.params, given)
         for name, allowed in self.ranges.items():
             allowed.check(name, values[name])
         return self.run(con, **values)

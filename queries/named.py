@@ -1,13 +1,9 @@
-"""Named queries: the ``*.sql`` files of this package, read through importlib.resources.
+"""Named queries: the ``*.sql`` files of this package.
 
 Each file starts with a comment header: the question it answers on the first line, a description,
-and one ``-- @param NAME TYPE = DEFAULT  description`` line per parameter. The SQL refers to a
-parameter as ``$NAME`` (DuckDB named parameters); values given on the command line as text are
-converted to TYPE, and a parameter not given takes its DEFAULT (``NULL`` meaning "no filter").
-
-A query about one game's games says so with a ``-- @game NAME`` line. On a database that holds no
-game of that kind (a club that plays only Entdecker) such a query answers with no rows - its
-columns, from an empty database of the same tables - instead of failing on the game's tables,
+and one ``-- @param NAME TYPE = DEFAULT  description`` line per parameter (``$NAME`` in the SQL;
+``NULL`` meaning "no filter"). A query about one game's games says so with ``-- @game NAME``: on a
+database without such games it answers with no rows, instead of failing on the game's tables,
 which a database gets with its first game of that kind.
 """
 from __future__ import annotations
@@ -67,17 +63,20 @@ class NamedQuery:
     game: str | None = None
 
     def bind(self, given: dict[str, object] | None = None) -> dict[str, object]:
-        """Parameter values for DuckDB: the given ones (text is converted), defaults for the rest."""
-        given = dict(given or {})
-        unknown = sorted(set(given) - {p.name for p in self.params})
-        if unknown:
-            known = ", ".join(p.name for p in self.params) or "none"
-            raise QueryUsageError(f"query {self.name} has no parameter {', '.join(unknown)} (its parameters: {known})")
-        values = {}
-        for p in self.params:
-            value = given.get(p.name, p.default)
-            values[p.name] = p.convert(value) if isinstance(value, str) and p.name in given else value
-        return values
+        return bind_params(f"query {self.name}", self.params, given)
+
+
+def bind_params(what: str, params: tuple[Param, ...], given: dict[str, object] | None) -> dict[str, object]:
+    """Parameter values: the given ones (text is converted), defaults for the rest.
+
+    :raises QueryUsageError: an unknown parameter, or text that is no value of its type."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - {p.name for p in params})
+    if unknown:
+        known = ", ".join(p.name for p in params) or "none"
+        raise QueryUsageError(f"{what} has no parameter {', '.join(unknown)} (its parameters: {known})")
+    return {p.name: p.convert(given[p.name]) if isinstance(given.get(p.name), str) else given.get(p.name, p.default)
+            for p in params}
 
 
 def _parse_default(param_type: str, text: str):
@@ -139,71 +138,58 @@ def is_query_name(text: str) -> bool:
 
 
 def duckdb_message(exc: BaseException) -> str:
-    """DuckDB's message on one line, with its hint (``Did you mean "games"?``) but without the
-    echoed SQL and caret that follow the first blank line."""
+    """DuckDB's message on one line, with its hint but without the echoed SQL after the first blank line."""
     text = str(exc).strip()
     if not text:
         return type(exc).__name__
     return " ".join(line.strip() for line in text.split("\n\n")[0].splitlines() if line.strip())
 
 
-class _TimeLimit:
-    """Interrupts what ``con`` runs once ``seconds`` have passed (a timer thread calls DuckDB's
-    ``interrupt``), unless the work ended first: the lock makes "ended" and "interrupted" exclusive,
-    so that a timer firing just after the end interrupts nothing (a later query on the connection
-    included)."""
-
-    def __init__(self, con: duckdb.DuckDBPyConnection, seconds: float) -> None:
-        self.con = con
-        self.lock = threading.Lock()
-        self.ended = self.fired = False
-        self.timer = threading.Timer(seconds, self._interrupt)
-        self.timer.daemon = True
-
-    def _interrupt(self) -> None:
-        with self.lock:
-            if not self.ended:
-                self.fired = True
-                self.con.interrupt()
-
-    def end(self) -> None:
-        with self.lock:
-            self.ended = True
-        self.timer.cancel()
-
-
 @contextlib.contextmanager
 def time_limit(con: duckdb.DuckDBPyConnection, seconds: float | None) -> Iterator[None]:
-    """Stop what runs on ``con`` inside after ``seconds`` (None or 0: no limit).
+    """Stop what runs on ``con`` inside after ``seconds`` (None or 0: no limit). The lock makes
+    "ended" and "interrupted" exclusive, so a timer firing late interrupts no later query.
 
     :raises QueryTimeout: the limit was reached and DuckDB stopped the query.
     """
     if not seconds:
         yield
         return
-    limit = _TimeLimit(con, seconds)
-    limit.timer.start()
+    lock = threading.Lock()
+    state = {"ended": False, "fired": False}
+
+    def interrupt() -> None:
+        with lock:
+            if not state["ended"]:
+                state["fired"] = True
+                con.interrupt()
+
+    timer = threading.Timer(seconds, interrupt)
+    timer.daemon = True
+    timer.start()
     try:
         yield
     except duckdb.Error:  # DuckDB's InterruptException, whichever way it surfaces
-        limit.end()
-        if limit.fired:
+        with lock:
+            state["ended"] = True
+        if state["fired"]:
             raise QueryTimeout(f"the query was stopped after {seconds:g} s, its time limit (--timeout SECONDS "
                                f"sets another, 0 none)") from None
         raise
     finally:
-        limit.end()
+        with lock:
+            state["ended"] = True
+        timer.cancel()
 
 
 def run_sql(con: duckdb.DuckDBPyConnection, sql: str, params: dict | None = None,
             timeout: float | None = None) -> pa.Table:
     """Run the statements of ``sql`` in order and return the last one's result as an Arrow table.
 
-    Every statement is checked first (:func:`~ludolog.queries.sandbox.check_statements`): none
-    runs if one is refused. ``params`` are bound values (DuckDB named parameters), never text
-    pasted into the SQL. ``timeout``: seconds the statements may run together (None or 0: no
-    limit). A fault of the machine (a damaged database file, see
-    :func:`ludolog.etl.faults.fault_cause`) is raised as DuckDB gave it, for the caller to name the file.
+    Every statement is checked before any runs (:func:`~ludolog.queries.sandbox.check_statements`).
+    ``params`` are bound, never pasted into the SQL. ``timeout``: seconds the statements may run
+    together (None or 0: no limit). A fault of the machine is raised as DuckDB gave it, for the
+    caller to name the file.
 
     :raises QueryRefused: a statement is not allowed in a query.
     :raises QueryTimeout: the statements ran longer than ``timeout`` and were stopped.
@@ -247,10 +233,9 @@ def absent_game(con: duckdb.DuckDBPyConnection, name_or_sql: str) -> str | None:
 
 
 def empty_answer(query: NamedQuery, values: dict[str, object]) -> pa.Table:
-    """The answer of ``query`` (about one game) where there is no game of its kind: no rows, and
-    the columns it has on any database - the query run on an empty in-memory database of
-    ludolog's tables and that game's. Without the game's engine (not installed) the columns are
-    not known: a table without columns."""
+    """The answer of ``query`` (about one game) where there is no game of its kind: no rows, its
+    columns from an empty in-memory database of ludolog's tables and that game's (none without
+    the game's engine)."""
     from ludolog.etl.db import BASE_CONFIG, ensure_schema
     from ludolog.etl.tables import game_state_table, game_views_ddl
     from ludolog.replayer.core import LudologError, get_game
@@ -272,9 +257,8 @@ def empty_answer(query: NamedQuery, values: dict[str, object]) -> pa.Table:
 
 def run_query(con: duckdb.DuckDBPyConnection, name_or_sql: str, params: dict[str, object] | None = None,
               timeout: float | None = None) -> pa.Table:
-    """A named query (with ``params``) or, when the text is not a query name, raw SQL; ``timeout``
-    as :func:`run_sql` takes it. A query about one game on a database without such games answers
-    with no rows (see :func:`empty_answer`; :func:`absent_game` tells the caller to say why)."""
+    """A named query (with ``params``) or, when the text is not a query name, raw SQL (see
+    :func:`run_sql`, :func:`empty_answer`)."""
     if is_query_name(name_or_sql):
         query = get_query(name_or_sql)
         values = query.bind(params)

@@ -1,18 +1,12 @@
 """Raw SQL is for reading the database: which statements a query may run.
 
-Two layers, so that neither alone has to be perfect:
-
-* the connection of ``ludolog query`` is opened read-only with DuckDB's external access disabled,
-  extension auto-install/auto-load off and its configuration locked
-  (:data:`ludolog.etl.db.SANDBOX_CONFIG`): DuckDB itself then refuses files, the network,
-  extensions and setting changes;
-* before anything runs, every statement of the text is classified by DuckDB's own parser
-  (``extract_statements``) and the ones that could reach outside the database or change settings
-  are refused with a one-line message naming what is not allowed (:func:`check_statements`).
-
-Words of a statement's text are only looked at to name it in a message, to tell ``SET VARIABLE``
-from a setting, to pick the PRAGMA function and to look inside ``EXPLAIN``: the kind of each
-statement comes from the parser.
+Two layers, so that neither alone has to be perfect: the connection of ``ludolog query`` is
+read-only, with external access off, no extension auto-install/auto-load and its configuration
+locked (:data:`ludolog.etl.db.SANDBOX_CONFIG`); and before anything runs, every statement is
+classified by DuckDB's own parser (``extract_statements``) and those that could reach outside the
+database or change settings are refused, naming what is not allowed (:func:`check_statements`).
+Words of a statement are only looked at to name it, to tell ``SET VARIABLE`` from a setting, to
+pick the PRAGMA function and to look inside ``EXPLAIN``.
 """
 from __future__ import annotations
 
@@ -59,8 +53,9 @@ _COMMENT_OR_SPACE = re.compile(r"(?:\s+|--[^\n]*(?:\n|$)|/\*.*?\*/)*", re.S)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def _words(text: str, count: int) -> list[str]:
-    """The first ``count`` words of a statement, skipping comments (lower case)."""
+def _words(text: str, count: int) -> tuple[list[str], int]:
+    """The first ``count`` words of a statement, skipping comments (lower case), and where the
+    text after them starts."""
     words, pos = [], 0
     while len(words) < count:
         pos = _COMMENT_OR_SPACE.match(text, pos).end()
@@ -69,19 +64,7 @@ def _words(text: str, count: int) -> list[str]:
             break
         words.append(match.group().lower())
         pos = match.end()
-    return words
-
-
-def _after_words(text: str, count: int) -> str:
-    """The text of a statement after its first ``count`` words (and the comments among them)."""
-    pos = 0
-    for _ in range(count):
-        pos = _COMMENT_OR_SPACE.match(text, pos).end()
-        match = _WORD.match(text, pos)
-        if match is None:
-            break
-        pos = match.end()
-    return text[pos:]
+    return words, pos
 
 
 def _refuse(what: str, reason: str) -> QueryRefused:
@@ -95,9 +78,9 @@ def _check(con: duckdb.DuckDBPyConnection, statement) -> None:
     except ValueError:
         # a kind of statement this duckdb module cannot name (e.g. UPDATE EXTENSIONS): not one
         # ludolog knows to be harmless
-        what = " ".join(_words(text, 2)).upper() or "this statement"
+        what = " ".join(_words(text, 2)[0]).upper() or "this statement"
         raise _refuse(what, "a query may only read the database") from None
-    words = _words(text, 3)
+    words = _words(text, 3)[0]
     head = words[0].upper() if words else kind.name
     if kind in REFUSAL_REASONS:
         what = "EXPORT DATABASE" if kind == ST.EXPORT else head
@@ -119,7 +102,7 @@ def _check(con: duckdb.DuckDBPyConnection, statement) -> None:
             raise _refuse(f"PRAGMA {name}", "queries cannot change settings or touch files "
                                             f"(PRAGMAs allowed: {', '.join(READING_PRAGMAS)})")
     if kind == ST.EXPLAIN:  # EXPLAIN ANALYZE runs the statement: it must pass on its own
-        inner = _after_words(text, 2 if words[1:2] == ["analyze"] else 1)
+        inner = text[_words(text, 2 if words[1:2] == ["analyze"] else 1)[1]:]
         for part in con.extract_statements(inner):
             _check(con, part)
 
