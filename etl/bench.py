@@ -108,8 +108,9 @@ def report_lines(game: str, f: dict) -> list[str]:
         f["speedup_parallel"] = round(s["seconds"] / p["seconds"], 3)
         verdict = "meets" if f["speedup_parallel"] >= GOAL_SPEEDUP else "below"
         lines.append(f"  {p['workers']} workers {p['seconds']:.3f} s = {p['moves_per_s']:,.0f} moves/s, "
-                     f"{p['state_rows_per_s']:,.0f} state rows/s (the parent's DuckDB writes {p['load_seconds']:.3f} s): "
-                     f"{f['speedup_parallel']:.2f}x 1 process ({verdict} the {GOAL_SPEEDUP:g}x goal)")
+                     f"{p['state_rows_per_s']:,.0f} state rows/s (the parent's DuckDB writes "
+                     f"{p['load_seconds']:.3f} s): {f['speedup_parallel']:.2f}x 1 process "
+                     f"({verdict} the {GOAL_SPEEDUP:g}x goal)")
     if f.get("ratio_ingest_to_replay"):
         verdict = "meets" if f["ratio_ingest_to_replay"] <= GOAL_RATIO else "above"
         lines.append(f"  ingest / replay-only time (1 process, same corpus): {f['ratio_ingest_to_replay']:.2f}x "

@@ -8,7 +8,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 
-
 @dataclass
 class ChunkStats:
     logs: int = 0

@@ -19,7 +19,8 @@ from ludolog.replayer.core.files import OutputError
 
 from .faults import ADVICE, Fault, fault_text
 from .tables import (COMMON_TABLES, GAME_KEY, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
-                     PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, StoredAs, Table, game_views_ddl, main_tables, views_ddl)
+                     PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, StoredAs, Table, game_views_ddl, main_tables,
+                     views_ddl)
 from .upgrades import UPGRADES, ColumnAdded, apply_change, table_layout
 
 #: the schema version from which the tables are stored by game_key (<name>_stored)

@@ -157,7 +157,8 @@ class DaskPool:
                     self._digests[name] = None
             mine = self._digests[name]
             if mine is not None and mine != (engine, catalog):
-                which, theirs, ours = ("engine", engine, mine[0]) if mine[0] != engine else ("catalog", catalog, mine[1])
+                which, theirs, ours = (("engine", engine, mine[0]) if mine[0] != engine
+                                       else ("catalog", catalog, mine[1]))
                 raise DaskError(f"a Dask worker replayed {name} with another {which} than this ludolog's "
                                 f"({which} digest {theirs or 'none'} instead of {ours or 'none'}): give every worker "
                                 f"the same ludolog version and catalogs (LUDOLOG_<GAME>_CATALOG) as this machine")

@@ -34,11 +34,12 @@ from .db import BASE_CONFIG, DEFAULT_DB, SchemaStatus, open_for_writing, sql_tex
 from .export import MARKER, STAGING_PREFIX, UNKNOWN_GAME, _digest, _read_marker, _swap_in, check_target
 from .chunks import Chunk, ChunkStats, without_games
 from .load import Loader, _plain_strings
-from .tables import (COMMON_TABLES, GAME_KEY_COLUMNS, PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW, STATE_TYPES, TABLES,
-                     game_state_table, game_table_name, game_views_ddl)
+from .tables import (COMMON_TABLES, GAME_KEY_COLUMNS, PLAYER_STATE_CHANGES, PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW,
+                     STATE_TYPES, TABLES, game_state_table, game_table_name, game_views_ddl)
 from .workers import chunked_files
 
 EXTRACT_FORMAT = "ludolog-extract/1"
+STATE_CHANGES = PLAYER_STATE_CHANGES.name
 _PART = re.compile(r"^([a-z0-9_]+)/game=([^/]+)/data_(\d+)\.parquet$")
 
 
@@ -288,9 +289,10 @@ def _chunk(extract_: ParquetExtract, part: int) -> Chunk:
     for status in games.column("status").to_pylist():
         if status in ("valid", "unfinished", "invalid"):
             setattr(stats, status, getattr(stats, status) + 1)
-    stats.moves, stats.score_events, stats.violations, stats.stored_state_rows = (
-        tables[name].num_rows if name in tables else 0
-        for name in ("moves", "score_events", "violations", "player_state_changes"))
+    stats.moves = tables["moves"].num_rows if "moves" in tables else 0
+    stats.score_events = tables["score_events"].num_rows if "score_events" in tables else 0
+    stats.violations = tables["violations"].num_rows if "violations" in tables else 0
+    stats.stored_state_rows = tables[STATE_CHANGES].num_rows if STATE_CHANGES in tables else 0
     chunk = Chunk(files=games.column("file").to_pylist(), game_ids=games.column("game_id").to_pylist(),
                   tables=tables, game_columns=game_columns, stats=stats)
     stats.state_rows = chunk.state_rows  # the rows of the view player_states, as an ingest counts them

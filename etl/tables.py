@@ -108,9 +108,11 @@ def _column(arrow: pa.DataType, sql: str):
     return lambda name, doc: Column(name, arrow, sql, doc)
 
 
-_int, _big, _text, _json, _bool = (_column(pa.int32(), "INTEGER"), _column(pa.int64(), "BIGINT"),
-                                   _column(pa.string(), "VARCHAR"), _column(pa.string(), "JSON"),
-                                   _column(pa.bool_(), "BOOLEAN"))
+_int = _column(pa.int32(), "INTEGER")
+_big = _column(pa.int64(), "BIGINT")
+_text = _column(pa.string(), "VARCHAR")
+_json = _column(pa.string(), "JSON")
+_bool = _column(pa.bool_(), "BOOLEAN")
 
 
 GAME_ID = _text("game_id", "SHA-256 of the log file's bytes (hex): the game's identity")
