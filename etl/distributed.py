@@ -14,10 +14,10 @@ worker took which chunk. dask.distributed is imported only when a command is giv
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import re
 import uuid
-from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import CancelledError
 from dataclasses import dataclass
@@ -28,6 +28,7 @@ from .chunks import Chunk
 from .extract import extract_chunk
 from .faults import first_line
 from .versions import game_digests
+from .workers import Replays
 
 #: how long to wait for a scheduler to answer (a cluster being started may take a while)
 CONNECT_TIMEOUT_SECONDS = 30
@@ -174,41 +175,26 @@ class DaskPool:
             raise DaskError("the Dask pool is not open")
         plugins = registry.plugin_specs()
         run = uuid.uuid4().hex[:12]
-        pending: deque = deque()
-        source = iter(chunks)
-        number = 0
+        numbers = itertools.count()
 
-        def submit(paths: list[str]) -> None:
-            nonlocal number
-            key = f"{TASK_PREFIX}-{run}-{number}"
-            number += 1
-            pending.append((paths, client.submit(replay_on_worker, paths, plugins, key=key, pure=False)))
+        def submit(paths: list[str]):
+            key = f"{TASK_PREFIX}-{run}-{next(numbers)}"
+            return client.submit(replay_on_worker, paths, plugins, key=key, pure=False)
 
-        try:
-            for paths in source:
-                submit(paths)
-                if len(pending) >= IN_FLIGHT_PER_THREAD * self.workers:
-                    break
-            while pending:
-                paths, future = pending.popleft()
-                try:
-                    chunk = future.result()
-                except distributed.KilledWorker:
-                    raise DaskError(f"Dask workers kept dying while replaying {len(paths)} logs from {paths[0]} "
-                                    "(out of memory or killed?); the games written so far are complete - run "
-                                    "the same command again to continue") from None
-                except (CancelledError, OSError) as exc:
-                    raise DaskError(f"the Dask cluster at {self.address.text} went away: {first_line(exc)}") from None
-                except Exception as exc:  # noqa: BLE001 - a task's own error (e.g. no ludolog on a worker)
-                    raise DaskError(f"a Dask task failed on the cluster ({type(exc).__name__}: {first_line(exc)}); "
-                                    "every worker needs the same ludolog installed") from None
-                future.release()
-                self._check_digests(chunk)
-                following = next(source, None)
-                if following is not None:
-                    submit(following)
-                yield chunk
-        finally:
-            if pending:  # stopped early (an error, Ctrl-C, the consumer closed): nothing more is needed
-                with contextlib.suppress(Exception):
-                    client.cancel([future for _, future in pending])
+        def receive(paths: list[str], future) -> Chunk:
+            try:
+                chunk = future.result()
+            except distributed.KilledWorker:
+                raise DaskError(f"Dask workers kept dying while replaying {len(paths)} logs from {paths[0]} "
+                                "(out of memory or killed?); the games written so far are complete - run "
+                                "the same command again to continue") from None
+            except (CancelledError, OSError) as exc:
+                raise DaskError(f"the Dask cluster at {self.address.text} went away: {first_line(exc)}") from None
+            except Exception as exc:  # noqa: BLE001 - a task's own error (e.g. no ludolog on a worker)
+                raise DaskError(f"a Dask task failed on the cluster ({type(exc).__name__}: {first_line(exc)}); "
+                                "every worker needs the same ludolog installed") from None
+            future.release()
+            self._check_digests(chunk)
+            return chunk
+
+        return Replays(submit, receive, chunks, IN_FLIGHT_PER_THREAD * self.workers)

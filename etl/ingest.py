@@ -143,7 +143,7 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
                 summary.notes.append(upgrade_text(loader.database, db))
             files, summary.skipped = opened.files, opened.skipped
             if files != planned:  # another process wrote the database since it was planned (or it was upgraded)
-                if replays is not None and hasattr(replays, "close"):
+                if replays is not None:
                     replays.close()
                 if files and pool is None:
                     pool = ExtractPool(1).__enter__()  # more to replay than planned: in this process

@@ -19,8 +19,8 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 
@@ -178,7 +178,22 @@ class ExtractPool:
         are handed to the workers at once, so that they replay while the caller opens the database."""
         if self.pool is None:
             return (extract_chunk(paths) for paths in chunks)
-        return Replays(self.pool, chunks, IN_FLIGHT_PER_WORKER * self.workers)
+        return Replays(self._submit, self._receive, chunks, IN_FLIGHT_PER_WORKER * self.workers)
+
+    def _submit(self, paths: list[str]) -> Future:
+        """:raises LudologError: a worker died before (the pool is broken)."""
+        try:
+            return self.pool.submit(extract_message, paths)
+        except BrokenProcessPool:
+            raise LudologError(WORKER_DIED) from None
+
+    @staticmethod
+    def _receive(paths: list[str], future: Future) -> Chunk:
+        """:raises LudologError: a worker process died."""
+        try:
+            return future.result().open()
+        except BrokenProcessPool:
+            raise LudologError(WORKER_DIED) from None
 
 
 WORKER_DIED = ("an ingest worker process died (out of memory or killed?); "
@@ -186,44 +201,34 @@ WORKER_DIED = ("an ingest worker process died (out of memory or killed?); "
 
 
 class Replays:
-    """The chunks of ``chunks`` replayed by ``pool``, in the order given, at most ``in_flight``
-    submitted and not taken back at once (the first ones when this is made)."""
+    """The chunks of ``chunks`` in the order given, each handed to ``submit`` (paths -> a future) and
+    taken back by ``receive`` (paths, future -> the chunk), at most ``in_flight`` submitted and not
+    taken back at once (the first ones when this is made)."""
 
-    def __init__(self, pool: ProcessPoolExecutor, chunks: Iterable[list[str]], in_flight: int):
-        self.pool = pool
+    def __init__(self, submit: Callable, receive: Callable, chunks: Iterable[list[str]], in_flight: int):
+        self.submit, self.receive = submit, receive
         self.source = iter(chunks)
-        self.pending: deque = deque()  # the futures, in order
+        self.pending: deque = deque()  # (paths, future), in order
         for paths in self.source:
-            self._submit(paths)
+            self.pending.append((paths, submit(paths)))
             if len(self.pending) >= in_flight:
                 break
-
-    def _submit(self, paths: list[str]) -> None:
-        """Hand ``paths`` to the pool. :raises LudologError: a worker died (the pool is broken)."""
-        try:
-            self.pending.append(self.pool.submit(extract_message, paths))
-        except BrokenProcessPool:
-            raise LudologError(WORKER_DIED) from None
 
     def __iter__(self) -> "Replays":
         return self
 
     def __next__(self) -> Chunk:
-        """:raises LudologError: a worker process died."""
         if not self.pending:
             raise StopIteration
-        try:
-            message = self.pending.popleft().result()
-        except BrokenProcessPool:
-            raise LudologError(WORKER_DIED) from None
+        paths, future = self.pending.popleft()
+        chunk = self.receive(paths, future)
         following = next(self.source, None)
         if following is not None:
-            self._submit(following)
-        return message.open()
+            self.pending.append((following, self.submit(following)))
+        return chunk
 
     def close(self) -> None:
         """Give up the chunks not taken back (those being replayed finish; their results are dropped)."""
-        for future in self.pending:
+        for _, future in self.pending:
             future.cancel()
         self.pending.clear()
-

@@ -186,7 +186,7 @@ def test_the_workers_replay_while_the_database_is_opened(tmp_path, toy_everywher
 
     def waiting_open(db):
         # the first chunk was given to the workers before this: it is replayed without the parent
-        seen.append(len(made) == 1 and made[0].pending[0].exception(timeout=60) is None)
+        seen.append(len(made) == 1 and made[0].pending[0][1].exception(timeout=60) is None)
         return open_for_writing_(db)
 
     monkeypatch.setattr(ingest_module, "open_for_writing", waiting_open)
