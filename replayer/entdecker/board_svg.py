@@ -13,6 +13,12 @@ _MARGIN = 40  # room for the edge spaces (where the ship starts) and the coordin
 _SIDE_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
+def _corner(cat, cell: int) -> tuple[int, int]:
+    """The top left corner of a board space in the picture."""
+    row, col = divmod(cell, cat.columns)
+    return _MARGIN + col * _CELL, _MARGIN + row * _CELL
+
+
 def _side_triangle(x: float, y: float, side: int) -> str:
     """The quarter of a space between its centre and ``side``, as SVG polygon points."""
     h = _CELL / 2
@@ -71,8 +77,7 @@ def render_svg(s) -> str:
         out.append(f'<text x="{_MARGIN - 28}" y="{_MARGIN + row * _CELL + _CELL / 2 + 4:g}" text-anchor="middle">'
                    f'{row + 1}</text>')
     for cell in range(cat.cells):
-        row, col = divmod(cell, cat.columns)
-        x, y = _MARGIN + col * _CELL, _MARGIN + row * _CELL
+        x, y = _corner(cat, cell)
         face = s.faces[cell]
         name = cat.cell_name(cell)
         if face is None:
@@ -95,8 +100,7 @@ def render_svg(s) -> str:
     for cell in sorted(s.constructions):
         built = s.constructions[cell]
         seat, piece, segment = built.seat, built.piece, built.segment
-        row, col = divmod(cell, cat.columns)
-        x, y = _MARGIN + col * _CELL, _MARGIN + row * _CELL
+        x, y = _corner(cat, cell)
         face = s.faces[cell]
         sides = face.segments[segment] if face is not None and segment < len(face.segments) else 0
         px, py = _segment_point(x, y, sides)
@@ -104,13 +108,12 @@ def render_svg(s) -> str:
         out.append(_piece_svg(px, py, piece, seat_colour(seat), escape(label)))
     if s.ship_edge is not None:
         cell, side = s.ship_edge
-        row, col = divmod(cell, cat.columns)
+        x, y = _corner(cat, cell)
         dx, dy = _SIDE_VECTORS[side]
-        out.append(_ship_svg(_MARGIN + col * _CELL + _CELL / 2 + dx * (_CELL / 2 + 18),
-                             _MARGIN + row * _CELL + _CELL / 2 + dy * (_CELL / 2 + 18)))
+        out.append(_ship_svg(x + _CELL / 2 + dx * (_CELL / 2 + 18), y + _CELL / 2 + dy * (_CELL / 2 + 18)))
     elif s.ship_cell >= 0:
-        row, col = divmod(s.ship_cell, cat.columns)
-        out.append(_ship_svg(_MARGIN + col * _CELL + _CELL / 2, _MARGIN + row * _CELL + _CELL / 2))
+        x, y = _corner(cat, s.ship_cell)
+        out.append(_ship_svg(x + _CELL / 2, y + _CELL / 2))
     for seat, pid in enumerate(s.ids):
         y = legend_top + 24 * seat
         posts, forts, colonies = s.pieces[seat]

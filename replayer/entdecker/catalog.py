@@ -39,10 +39,6 @@ class TileKind:
     event: str | None
     cost: int = 0
 
-    @property
-    def has_land(self) -> bool:
-        return bool(self.faces[0].segments)
-
 
 def _mask(sides: str) -> int:
     return sum(1 << SIDES.index(c) for c in sides)
@@ -104,9 +100,8 @@ class Catalog:
         self.wealth_start: int = data["wealth"]["start"]
         self.wealth_max: int = data["wealth"]["max"]
         self.income_wheel: tuple[int, ...] = tuple(sorted(set(data["income_wheel"])))
-        self.piece_names = ("post", "fort", "colony")
-        self.piece_count = tuple(data["pieces"][p]["count"] for p in self.piece_names)
-        self.piece_cost = tuple(data["pieces"][p]["cost"] for p in self.piece_names)
+        self.piece_count = tuple(data["pieces"][p]["count"] for p in ("post", "fort", "colony"))
+        self.piece_cost = tuple(data["pieces"][p]["cost"] for p in ("post", "fort", "colony"))
         self.discovery_piles: int = data["discovery_piles"]
         self.plant_piles: int = data["plant_piles"]
         self.plants = {p["value"]: p["count"] for p in data["plants"] if p["count"]}
@@ -158,14 +153,7 @@ class Catalog:
 
     def _neighbour(self, cell: int, side: int) -> int:
         row, col = divmod(cell, self.columns)
-        if side == 0:
-            row -= 1
-        elif side == 1:
-            col += 1
-        elif side == 2:
-            row += 1
-        else:
-            col -= 1
+        row, col = row + (-1, 0, 1, 0)[side], col + (0, 1, 0, -1)[side]  # N E S W
         if 0 <= row < self.rows and 0 <= col < self.columns:
             return row * self.columns + col
         return -1

@@ -1,14 +1,14 @@
 """The Entdecker engine: the :class:`~ludolog.replayer.core.game.Game` members, each handing over
 to the module that does the work (setup, moves, listing, scoring, render, board_svg, ids, migrate).
 
-Members called once a move or more (``apply``, ``to_move``, ``legal_moves``, ``chance_outcomes``,
-``player_rows``) are those modules' functions themselves, bound as static methods, so handing over
-costs no call of its own.
+Members called once a move or more are those modules' functions themselves, bound as static
+methods, so handing over costs no call of its own.
 """
 from __future__ import annotations
 
 import random
 
+from ..core.catalogs import CatalogEngine
 from ..core.game import Game
 from ..core.simultaneous import SimultaneousWindow
 from . import ids, listing, moves, scoring, setup
@@ -21,12 +21,7 @@ from .rules import RULES
 from .state import OVER, PLANT, EntdeckerState
 
 
-def _check_effects(cat: Catalog) -> None:
-    """:raises CatalogError: an event of ``cat`` names an effect kind not registered in :mod:`.events`."""
-    EFFECTS.check_catalog(((spec["effect"], f"/events/{name}/effect") for name, spec in cat.events.items()), "Entdecker")
-
-
-class Entdecker(Game):
+class Entdecker(CatalogEngine, Game):
     name = "entdecker"
     title = "Entdecker (1996)"
     editions = ("1996",)
@@ -44,27 +39,18 @@ class Entdecker(Game):
     round_name = "season"  # the rules' word: each season begins with the income spin
 
     def __init__(self, catalog: Catalog | None = None):
-        """:raises CatalogError: ``catalog`` names an event effect kind the engine does not implement."""
-        if catalog is not None:
-            _check_effects(catalog)
         self._catalog = catalog
 
-    @property
-    def cat(self) -> Catalog:
-        """:raises CatalogError: the catalog cannot be read, or names an effect kind not implemented."""
-        if self._catalog is None:
-            cat = load_catalog()
-            _check_effects(cat)
-            self._catalog = cat
-        return self._catalog
+    # the catalog (CatalogEngine): its default, its event effect kinds checked on load, its ids
+    def load_default_catalog(self) -> Catalog:
+        return load_catalog()
 
-    @property
-    def catalog_version(self) -> str:  # type: ignore[override]
-        return self.cat.version
+    def check_catalog_effects(self, catalog: Catalog) -> None:
+        EFFECTS.check_catalog(((spec["effect"], f"/events/{name}/effect") for name, spec in catalog.events.items()),
+                              "Entdecker")
 
-    def catalog_ids(self) -> dict[str, dict[str, dict]]:
-        """The catalog's components by kind (``ludolog ids``; see ids.py)."""
-        return ids.catalog_ids(self.cat)
+    def ids_of_catalog(self, catalog: Catalog) -> dict[str, dict[str, dict]]:
+        return ids.catalog_ids(catalog)
 
     # ------------------------------------------------------------------ set-up
     def new_state(self, log) -> EntdeckerState:
@@ -84,8 +70,8 @@ class Entdecker(Game):
         return s.window if s.phase == PLANT else None
 
     def turn_order(self, s: EntdeckerState) -> list[int]:
-        """Clockwise from the season's first player (setup.first_player; it moves on each season
-        only with the change_first_player option)."""
+        """Clockwise from the season's first player (it moves on each season only with the
+        change_first_player option)."""
         return [(s.first + k) % s.n for k in range(s.n)]
 
     def is_terminal(self, s: EntdeckerState) -> bool:
@@ -96,15 +82,9 @@ class Entdecker(Game):
 
     # ------------------------------------------------------------------ results and pictures
     player_rows = staticmethod(scoring.player_rows)
-
-    def describe(self, s: EntdeckerState) -> str:
-        return describe(s)
-
-    def render(self, s: EntdeckerState) -> str:
-        return render(s)
-
-    def render_svg(self, s: EntdeckerState) -> str:
-        return render_svg(s)
+    describe = staticmethod(describe)
+    render = staticmethod(render)
+    render_svg = staticmethod(render_svg)
 
     def migrate(self, raw: dict, from_format: str) -> dict:
         """``ludolog/1`` -> ``ludolog/2``: an ``end`` after each storm (see :mod:`.migrate`)."""

@@ -66,11 +66,8 @@ def put_tile(s: EntdeckerState, cell: int, face: TileFace) -> None:
 
 def fill_from_reserve(s: EntdeckerState) -> list[int]:
     """Fill every empty space whose four sides are known, and every all-land gap, from the reserve
-    piles (rules 2.vii). Returns the cells filled.
-
-    Spaces are filled in reading order, so that when a pile runs short the same space gets its last
-    tile on every replay; a pile that has run out fills nothing, and the space waits in
-    ``s.unfilled`` until the pile has a tile again (translator's option)."""
+    piles (rules 2.vii), in reading order; a space whose pile has run out waits in ``s.unfilled``.
+    Returns the cells filled."""
     cat = s.cat
     faces = s.faces
     neighbour, inner_sides, border = cat.neighbour, cat.inner_sides, cat.border_mask
@@ -161,12 +158,6 @@ def _land_locked_gap(s: EntdeckerState, start: int, open_gaps: set[int] | None =
 
 
 def explorable(s: EntdeckerState) -> bool:
-    """Whether any ship position still has a free white line to an undiscovered space. When none
-    has (the reserve ran out for an enclosed gap), nobody can ever explore again and the game ends
-    as with an incomplete board (rules: End of Game, Incomplete Board). Read from the counts that
-    :func:`put_tile` keeps: an edge circle before an undiscovered space, or a white line of a
-    discovered card into one."""
+    """Whether any ship position still has a free white line to an undiscovered space (an edge
+    circle before one, or a white line of a discovered card into one: counts :func:`put_tile` keeps)."""
     return s.open_edges > 0 or s.open_lanes > 0
-
-
-__all__ = ["explorable", "fill_from_reserve", "find", "put_tile"]

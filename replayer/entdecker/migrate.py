@@ -10,15 +10,9 @@ from ..core.migrate import Migrated
 
 
 def migrate_v1(cat, raw: dict) -> Migrated:  # cat: the Entdecker Catalog
-    """``ludolog/1`` -> ``ludolog/2``: a storm's turn is closed by an ``end`` (one rule for
-    ``end``), so an ``end`` is written after each storm tile placed; a claim after such a
-    placement moves to that ``end`` (where the turn, and its scoring, now ends: the core's migration
-    moves every claim through ``origin``). The pile sizes
-    stay (they are optional now, not gone).
-
-    Moves that are not well formed are kept as they are (the schema reports them). ``raw`` is not
-    changed: the result is a new log sharing the parts that stay.
-    """
+    """An ``end`` written after each storm tile placed; a claim after such a placement moves to that
+    ``end``, where the turn and its scoring now end (the core moves claims through ``origin``).
+    Malformed moves are kept as they are, for the schema to report; ``raw`` is not changed."""
     if not isinstance(raw.get("moves"), list):
         return Migrated(raw)
     storms = {k for k, t in cat.tiles.items() if t.event is not None

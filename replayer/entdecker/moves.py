@@ -1,25 +1,7 @@
-"""Applying an Entdecker move (rules/entdecker.txt): one function per move type, each checking
-every rule before it changes anything, then the end of a turn (reserve fill, completed islands and
-their plant draws, the next player or the end of the game).
-
-Moves (schema/entdecker.schema.json): ``income`` (first player's spin), ``start`` (ship position
-and declared explorations), ``draw`` (a tile from a pile: a random outcome), ``own_tile``
-(personal-tiles variant), ``place`` / ``discard`` (the drawn tile), ``build``, ``end``,
-``plant`` (a plant token drawn: a random outcome), ``return`` (a trading post taken back),
-``pass`` (no start is affordable). Reserve fills and island scoring happen automatically at the
-end of each turn; plant tokens due then are drawn with ``plant`` moves before play goes on, the
-tied greatest discoverers of one island in any order (a simultaneous window of the core).
-
-The face-down tile piles and the plant-token piles are the core's hidden pools
-(:class:`~ludolog.replayer.core.components.HiddenPool`): a tile or token drawn must still be unseen
-(``CORE.HIDDEN.NOT_IN_POOL``), a pile must not be empty (``CORE.HIDDEN.EMPTY``, checked per pile only
-when the set-up gives the pile sizes, else for the piles together), the sizes given must add up
-(``CORE.HIDDEN.SIZE``).
-
-One rule says when a turn needs ``end``: a turn is always closed by its player's last move -
-``build``, ``pass`` or ``end``. ``end`` is written whenever the turn did not end with a build (or a
-pass): after stopping early, after the declared explorations ran out, after a forced stop, and
-after a storm, which ends the exploring at once so that nothing but ``end`` may follow it.
+"""Applying an Entdecker move: one function per move type (:data:`APPLY`), each checking every rule
+before it changes anything, then the end of a turn (reserve fill, completed islands and their plant
+draws, the next player or the end of the game). The piles are the core's hidden pools
+(``CORE.HIDDEN.*``), the tied greatest discoverers' draws its simultaneous windows.
 """
 from __future__ import annotations
 
@@ -36,7 +18,6 @@ from .state import (EXPLORE, INCOME, OVER, PIECE_NAMES, PIECES, PLACE, PLANT, PO
 
 ROTATIONS = {0: 0, 90: 1, 180: 2, 270: 3}  # a tile's rotation in degrees -> its face's quarter turns
 PLANT_WINDOW = frozenset(("plant",))
-NO_WINDOW_ONLY_MOVES: frozenset = frozenset()  # a plant token is also drawn outside windows (natives)
 
 
 def to_move(s: EntdeckerState) -> int:
@@ -45,22 +26,19 @@ def to_move(s: EntdeckerState) -> int:
     if s.phase == OVER:
         return TERMINAL
     if s.phase == PLANT:
-        return SIMULTANEOUS  # the tied greatest discoverers draw in any order
+        return SIMULTANEOUS
     if s.phase == INCOME:
         return s.first
     return s.current
 
 
 def apply(s: EntdeckerState, move: dict, seat: int | None) -> None:
-    """Apply ``move`` by ``seat``.
-
-    :raises IllegalMove: the move breaks a rule; the state is unchanged.
-    """
+    """:raises IllegalMove: the move breaks a rule; the state is unchanged."""
     kind = move["type"]
     if kind == "return" and s.phase == PLANT:  # the more precise rule before the window's
         raise IllegalMove("ENT.RETURN.NOT_NOW", "trading posts cannot be taken back while an island is being scored")
-    if s.phase == PLANT or kind in NO_WINDOW_ONLY_MOVES:  # without a window the core's checks pass
-        check_simultaneous(s.window, seat, kind, NO_WINDOW_ONLY_MOVES, s.ids)
+    if s.phase == PLANT:  # no move type is only for windows: a plant token is also drawn on welcoming natives
+        check_simultaneous(s.window, seat, kind, frozenset(), s.ids)
     offer = s.natives_offer
     APPLY[kind](s, move, seat)
     if offer and kind != "plant" and kind != "return":
@@ -143,7 +121,7 @@ def check_start_phase(s: EntdeckerState, seat: int) -> None:
 
 def pass_turn(s: EntdeckerState, move: dict, seat: int) -> None:
     check_start_phase(s, seat)
-    if legal_starts(s, seat, limit=1):
+    if legal_starts(s, seat):
         raise IllegalMove("ENT.START.PASS_NOT_ALLOWED",
                           f"{s.ids[seat]} can afford to explore ({s.wealth[seat]} gold) and must take the turn")
     finish_turn(s, "passed")

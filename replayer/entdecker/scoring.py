@@ -42,11 +42,6 @@ def shares(value: int, ranked: list[Standing]) -> list[Share]:
     return out
 
 
-def has_fort_or_colony(ranked: list[Standing]) -> bool:
-    """Whether anybody has a fort or a colony on the island (else nobody draws a plant token)."""
-    return any(standing.pieces[0] or standing.pieces[1] for standing in ranked)
-
-
 def return_constructions(s: EntdeckerState, root: int) -> None:
     """Every construction on the island of ``root`` goes back to its owner's reserve (it is scored)."""
     parent = s.parent
@@ -72,10 +67,8 @@ def score_island(s: EntdeckerState, island: PendingIsland, category: str) -> Non
 def queue_completed_islands(s: EntdeckerState) -> None:
     """At the end of a turn: the islands this turn completed (``s.pending_islands``, in reading
     order of their first space), each with its standings, and the greatest discoverers who draw a
-    plant token first (``s.plant_queue``: the islands whose draws are due).
-
-    Tied greatest discoverers all draw (in any order, the rules give none); when fewer tokens are
-    left than tied players, none of them draws, judged against the tokens left at that moment."""
+    plant token first (``s.plant_queue``: the islands whose draws are due; see the package's rule
+    readings for ties and scarcity)."""
     parent, faces, open_sides, scored = s.parent, s.faces, s.open_sides, s.scored
     roots = []
     for cell in s.touched:
@@ -87,17 +80,16 @@ def queue_completed_islands(s: EntdeckerState) -> None:
     s.pending_islands = []
     if not roots:  # no island completed this turn
         return
-    if len(roots) > 1:
-        roots.sort(key=lambda r: min(s.island_cells[r]))
+    roots.sort(key=lambda r: min(s.island_cells[r]))
     tokens_left = s.plant_tokens.remaining
     for root in roots:
         ranked = standings(s, root)
         drawers: list[int] = []
-        if ranked and has_fort_or_colony(ranked):
+        if any(standing.pieces[0] or standing.pieces[1] for standing in ranked):  # a fort or a colony
             best = ranked[0].pieces
             top = [standing.seat for standing in ranked if standing.pieces == best]
             if len(top) <= tokens_left:
-                drawers = sorted(top)  # they draw in any order (the rules give none)
+                drawers = sorted(top)
                 tokens_left -= len(drawers)
         island = PendingIsland(root=root, cells=len(s.island_cells[root]), standings=ranked, drawers=drawers)
         s.pending_islands.append(island)
@@ -130,8 +122,7 @@ def game_end(s: EntdeckerState) -> None:
     for root in roots:
         if root in s.scored:
             continue
-        island = PendingIsland(root=root, cells=len(s.island_cells[root]), standings=standings(s, root),
-                               drawers=[], with_plants=False)
+        island = PendingIsland(root=root, cells=len(s.island_cells[root]), standings=standings(s, root), drawers=[])
         score_island(s, island, "incomplete_island")
     counts = [len(p) for p in s.plants]
     best = max(counts)
@@ -143,11 +134,9 @@ def game_end(s: EntdeckerState) -> None:
 
 
 def player_rows(s: EntdeckerState) -> list[tuple]:
-    """Per seat, the engine's ``state_columns`` (the ingest asks after every move): score, gold,
-    the trading posts, forts and colonies in reserve, the pieces on the board (every piece not in
-    its owner's reserve), the plantations and their sum. A reserve is unpacked (it is [posts,
-    forts, colonies]) rather than indexed by the Piece members, which costs an enum's conversion
-    each time."""
+    """Per seat, the engine's ``state_columns``: score, gold, the trading posts, forts and colonies
+    in reserve, the pieces on the board (every piece not in its owner's reserve), the plantations
+    and their sum."""
     every_piece = sum(s.cat.piece_count)
     rows = []
     for total, wealth, (post, fort, colony), plants in zip(s.ledger.totals, s.wealth, s.pieces, s.plants):

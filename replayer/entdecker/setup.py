@@ -1,10 +1,5 @@
 """The Entdecker position before the first move, read from a log's set-up and options and checked
 all at once, and a set-up as a table would write it (random play).
-
-Pile sizes are optional in the set-up: a table that did not count its piles leaves them out. The
-face-down piles of discovery tiles and of plant tokens are the core's hidden pools
-(:class:`~ludolog.replayer.core.components.HiddenPool`), checked per pile when the sizes are given
-and for all the piles together otherwise.
 """
 from __future__ import annotations
 
@@ -14,12 +9,10 @@ from ..core.components import HiddenPool
 from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
 from ..core.log import GameLog
+from ..core.simulate import PLAYER_NAMES
 from ..core.suggest import did_you_mean
 from .catalog import Catalog
 from .state import EntdeckerState
-
-#: the simulated table's player ids, in seat order
-NAMES = ("ana", "ben", "cleo", "dev", "eda")
 
 
 def new_state(cat: Catalog, log: GameLog) -> EntdeckerState:
@@ -32,7 +25,6 @@ def new_state(cat: Catalog, log: GameLog) -> EntdeckerState:
     setup, options = log.setup, log.options
     n = len(log.players)
     problems = SetupProblems()  # every wrong set-up value at once
-    # the sizes are optional: a table that did not count the piles leaves them out
     tiles = plant_tokens = None
     try:
         tiles = HiddenPool.create("discovery tile", {k: t.count for k, t in cat.tiles.items()},
@@ -72,5 +64,4 @@ def random_setup(cat: Catalog, rng: random.Random, n_players: int, options: dict
     piles = [total // k + (1 if i < total % k else 0) for i in range(k)]
     ptotal, pk = sum(cat.plants.values()), cat.plant_piles
     plant_piles = [ptotal // pk + (1 if i < ptotal % pk else 0) for i in range(pk)]
-    # the simulated table counts its piles (optional in a log; tests cover logs without them)
-    return {"first_player": NAMES[rng.randrange(n_players)], "piles": piles, "plant_piles": plant_piles}
+    return {"first_player": PLAYER_NAMES[rng.randrange(n_players)].lower(), "piles": piles, "plant_piles": plant_piles}

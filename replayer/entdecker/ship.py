@@ -1,9 +1,6 @@
 """The ship: where it may start a turn and what that costs, the free white lines it may explore
 along, and where a tile fits beside it. One definition of each, read by the moves (to check) and
 by the listing (to list), so the validator and the list of legal moves cannot disagree.
-
-The ship places tiles only along its white lines (the catalog draws a lane across every sea side)
-and sails along them, so a tile "cannot be placed" when it fits no space such a line leads to.
 """
 from __future__ import annotations
 
@@ -23,7 +20,7 @@ def free_targets(s: EntdeckerState) -> list[tuple[int, int]]:
 
 
 def has_free_target(s: EntdeckerState) -> bool:
-    """Whether the ship has a free white line (``bool(free_targets(s))``, without the list)."""
+    """``bool(free_targets(s))`` without building the list (asked on every draw)."""
     faces = s.faces
     if s.ship_edge is not None:
         return faces[s.ship_edge[0]] is None
@@ -67,16 +64,14 @@ def start_position(s: EntdeckerState, seat: int, at: str) -> tuple[int, tuple | 
     return cell, None, cost
 
 
-def legal_starts(s: EntdeckerState, seat: int, limit: int = 0) -> list[tuple[str, int]]:
+def legal_starts(s: EntdeckerState, seat: int) -> list[tuple[str, int]]:
     """(at, cost) of every position the ship may start from that ``seat`` can afford with one
-    exploration (the first ``limit`` of them when ``limit`` is given)."""
+    exploration."""
     out = []
     cat = s.cat
     for name, (cell, _side) in cat.edge_spaces.items():
         if s.faces[cell] is None and s.wealth[seat] >= 1:
             out.append((name, 0))
-            if limit and len(out) >= limit:
-                return out
     if s.season > 1:
         for cell in range(cat.cells):
             if s.faces[cell] is None:
@@ -87,8 +82,6 @@ def legal_starts(s: EntdeckerState, seat: int, limit: int = 0) -> list[tuple[str
                 continue
             if cost + 1 <= s.wealth[seat]:
                 out.append((cat.cell_name(cell), cost))
-                if limit and len(out) >= limit:
-                    return out
     return out
 
 

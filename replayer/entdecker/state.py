@@ -8,7 +8,7 @@ from ..core.cloning import SHARED
 from ..core.components import HiddenPool
 from ..core.ledger import Ledger
 from ..core.simultaneous import SimultaneousWindow
-from .catalog import Catalog, TileFace, TileKind
+from .catalog import Catalog, TileKind
 
 
 class Phase(enum.IntEnum):
@@ -75,7 +75,6 @@ class PendingIsland:
     standings: list[Standing]  # every player with a construction on the island, best first
     drawers: list[int]
     drawn: list[int] = field(default_factory=list)
-    with_plants: bool = True
 
 
 @dataclass(slots=True)
@@ -141,6 +140,3 @@ class EntdeckerState:
     window: SimultaneousWindow | None = None
     pending_islands: list[PendingIsland] = field(default_factory=list)
     stormed: bool = False  # a storm ended the exploring: only the player's `end` may follow
-
-    def face(self, cell: int) -> TileFace | None:
-        return self.faces[cell]
