@@ -45,7 +45,7 @@ def put_card(s, space, card, bird=None):
     old = s.space_card[sp]
     if old is not None and old in pool.known_ids:
         pool.put_back(old)
-    if pool.could_be(card):
+    if pool.unaccounted.get(card, 0) > 0:
         pool.reveal(card)
     s.space_card[sp] = card
     s.space_tile[sp] = None

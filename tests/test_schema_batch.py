@@ -1,5 +1,5 @@
-"""The compiled move check of a whole log at once (moves grouped by type, one call per type) gives
-the verdict of checking every move on its own, for every registered game."""
+"""The compiled move check of a whole log at once gives the verdict of checking every move on its
+own, for every registered game."""
 from __future__ import annotations
 
 import random
@@ -27,15 +27,11 @@ def _mutant(rng: random.Random, move):
     return move
 
 
-@pytest.mark.parametrize("grouped", [False, True], ids=["one-call", "grouped-by-type"])
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
-def test_a_log_checked_at_once_gets_the_verdict_of_its_moves_one_by_one(game, grouped):
+def test_a_log_checked_at_once_gets_the_verdict_of_its_moves_one_by_one(game):
     rng = random.Random(f"batch-{game.name}")
     schema = GameSchema(game.schema_file)
-    if grouped:  # the path for a game whose move schemas do not all pin their type
-        schema._all_moves_fast = None
-    else:
-        assert schema._all_moves_fast is not None
+    assert schema._all_moves_fast is not None
     moves = simulate_log(game, game.min_players, f"batch-{game.name}")["moves"]
     assert schema.all_moves_ok_fast(moves) and all(schema.move_ok_fast(m) for m in moves)
     disagreements = bad_logs = 0

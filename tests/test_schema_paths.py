@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from ludolog.replayer.core import LogError, all_games, parse_log, replay, simulate_log
 from ludolog.replayer.core.errors import MAX_MESSAGE_CHARS
-from ludolog.replayer.core.schemas import EXPLAINED_ERRORS_PER_FILE, StrictValidator, game_schema
+from ludolog.replayer.core.schemas import EXPLAINED_ERRORS_PER_FILE, game_schema, strict_validator_class
 from ludolog.replayer.core.strict_json import holds_float
 
 # Keywords whose value is one subschema, a list of them, or a name -> subschema map.
@@ -184,7 +184,7 @@ def leaf_validators(game_name: str, where: str):
     game = next(g for g in all_games() if g.name == game_name)
     node = dict(next(n for g, w, n in LEAVES if g == game_name and w == where))
     node["$defs"] = game.schema.document["$defs"]
-    return jsonschema_rs.validator_for(node), StrictValidator(node)
+    return jsonschema_rs.validator_for(node), strict_validator_class()(node)
 
 
 @pytest.mark.parametrize("game_name,where,node", LEAVES, ids=[f"{g}:{w}" for g, w, _ in LEAVES])

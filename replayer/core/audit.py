@@ -1,27 +1,20 @@
 """The score audit: what the players wrote down against what the rules give, for a referee.
 
-Game-independent: it reads only the :class:`ReplayResult` and its ledger. For each player it
-shows the claimed and the replayed final score and the ledger grouped by category. Claims are
-checked in order - every intermediate scoring event of ``claimed.events`` (``{after, label,
-scores}``), then ``claimed.final`` - and the first claim that differs from the replay is the
-*divergence*: the audit lists the scoring moves since the last claim that agreed, for the players
-whose claims differ, i.e. the moves that produced the difference.
-
-Bots (automated opponents, :mod:`.bots`) are audited like players, after them, under their
-reserved id ``@id``: their claimed score, their own ledger, their part in a divergence.
+Game-independent: it reads only the :class:`ReplayResult` and its ledger. Claims are checked in
+order (each of ``claimed.events``, then ``claimed.final``); the first that differs from the replay
+is the *divergence*, shown with the scoring moves since the last claim that agreed, for the
+players whose claims differ. Bots are audited like players, after them, as ``@id``.
 
 A log that breaks a rule at move N has one verdict, INVALID at move N: the audit says so first and
-audits its valid prefix (moves 0 to N-1) as such - the claims written within it are checked, and the
-final scores claimed are shown but not compared (the game does not reach its end in the log), never
-marked disputed.
+audits its valid prefix - the claims within it are checked, the final scores claimed are shown but
+never compared (the game does not reach its end in the log).
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 
 from .errors import Violation
-from .ledger import ScoreEvent
+from .ledger import Ledger, ScoreEvent
 from .migrate import source_index
 from .replay import ReplayResult
 
@@ -135,10 +128,7 @@ class AuditReport:
             "file": self.file, "game": self.game, "status": self.status, "moves_in_log": self.moves_in_log,
             "applied": self.applied, "claims_match": self.divergence is None, "ok": self.ok,
             "invalid_at": self.invalid_at,
-            "players": [{"seat": p.seat, "player": p.player, "name": p.name, "claimed": p.claimed,
-                         "replayed": p.replayed, "difference": p.difference, "by_category": p.by_category,
-                         "bot": p.bot, "final_reached": p.final_reached}
-                        for p in self.players],
+            "players": [{**asdict(p), "difference": p.difference} for p in self.players],
             "claims": [{"label": c.label, "after": c.after, "pointer": c.pointer,
                         "scores": {pid: {"claimed": a, "replayed": b} for pid, (a, b) in c.scores.items()},
                         "differing": c.differing} for c in self.claims],
@@ -169,31 +159,22 @@ def audit(result: ReplayResult) -> AuditReport:
         events += [ScoreEvent(e.move_index, seat, e.delta, e.category, e.reason)
                    for e in result.game.bot_ledger(result.state, bot).events]
     events.sort(key=lambda e: e.move_index)  # stable: the players' events first at one move
-    n = len(ids)
-    replayed = [0] * n
-    by_category: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
+    ledger = Ledger(len(ids))  # every seat's, the bots' too
     for e in events:
-        replayed[e.seat] += e.delta
-        by_category[e.seat][e.category] += e.delta
+        ledger.move_index = e.move_index
+        ledger.add(e.seat, e.delta, e.category, e.reason)
     claimed = log.claimed or {}
     final = claimed.get("final") or {}
-    players = [PlayerAudit(seat, pid, names[seat], final.get(pid), replayed[seat], dict(by_category[seat]),
+    players = [PlayerAudit(seat, pid, names[seat], final.get(pid), ledger.totals[seat], ledger.by_category(seat),
                            bot=seat >= len(log.players), final_reached=result.terminal)
                for seat, pid in enumerate(ids)]
-
-    def totals_through(move_index: int) -> list[int]:
-        totals = [0] * n
-        for e in events:
-            if e.move_index <= move_index:
-                totals[e.seat] += e.delta
-        return totals
 
     checks: list[ClaimCheck] = []
     for k, event in enumerate(claimed.get("events") or []):
         after = event.get("after", -1)
         if after >= result.applied:  # beyond the replayed moves: reported as a violation
             continue
-        totals = totals_through(after)
+        totals = ledger.totals_through(after)
         scores = {pid: (value, totals[seat_of[pid]]) for pid, value in (event.get("scores") or {}).items()
                   if pid in seat_of}
         written = after if log.migration is None else source_index(after, log.migration)  # as the file numbers it

@@ -1,14 +1,10 @@
-"""Bot seats: automated opponents that score but are not players of the log.
+"""Bot seats: automated opponents that score but are not players of the log (Kingdom Crossing's
+Paco & Paca, Boonlake's Wise Eminence), driven by components the log reveals.
 
-Kingdom Crossing's Paco & Paca and Boonlake's Wise Eminence play by fixed rules driven by
-components the log reveals. A bot is declared by its game as a :class:`BotSeat`; it scores into a
-ledger of its own (kept in the game state, reached through
-:meth:`~ludolog.replayer.core.game.Game.bot_ledger`), which ``validate``, ``replay`` and ``audit``
-show beside the players'.
-
-**Reserved ids.** A bot is claimed in ``claimed.final`` (and ``claimed.events``) as ``"@" + id``,
-e.g. ``{"ana": 31, "@paco-paca": 147}``. Player ids cannot begin with ``@`` (the envelope schema
-allows only letters, digits, ``_ . -``), so a bot can never be confused with a player.
+A game declares each as a :class:`BotSeat`; it scores into a ledger of its own
+(:meth:`~ludolog.replayer.core.game.Game.bot_ledger`), which ``validate``, ``replay`` and ``audit``
+show beside the players'. A bot is claimed as ``"@" + id`` (``{"ana": 31, "@paco-paca": 147}``):
+player ids cannot begin with ``@`` (the envelope schema), so a bot is never taken for a player.
 """
 from __future__ import annotations
 
@@ -33,10 +29,6 @@ class BotSeat:
 
     def verb(self, singular: str, plural: str) -> str:
         return plural if self.plural else singular
-
-
-def is_bot_claim(key: str) -> bool:
-    return key.startswith(BOT_PREFIX)
 
 
 def result_line(scores: list[tuple[str, int]], winners: list[str], plural: set[str] | frozenset = frozenset()) -> str:

@@ -1,7 +1,7 @@
 """Catalog files: component data a game reads from JSON, checked against its schema, replaceable.
 
 Each game ships a reconstruction as package data and lets the user point an environment variable
-at official data with the same schema. This module holds what every game does with them once.
+at official data with the same schema.
 """
 from __future__ import annotations
 
@@ -53,22 +53,20 @@ def read_catalog(package: str, env_var: str, title: str, path: str | None = None
 
 
 class CatalogFiles(Generic[C]):
-    """Where a game's catalog comes from, written once for every game: :meth:`default` is the
-    package's ``catalog.json``, or the file the environment variable names, built once per process
-    (and per build option, e.g. an edition); :meth:`load` builds the file at a path given (each
-    time), else the default. ``build(data, **options)`` makes the game's catalog object from the
-    JSON (checking it against its schema and its cross-references)."""
+    """Where a game's catalog comes from: :meth:`default` is the package's ``catalog.json``, or the
+    file the environment variable names, built once per process (and per build option, e.g. an
+    edition). ``build(data, **options)`` makes the game's catalog object from the JSON (checking
+    it against its schema and its cross-references)."""
 
     def __init__(self, build: Callable[..., C], package: str, env_var: str, title: str):
         self.build, self.package, self.env_var, self.title = build, package, env_var, title
         self.default = functools.cache(self._default)
 
     def _default(self, **options: Any) -> C:
-        """:raises CatalogError: the file is missing, not JSON, or the catalog is invalid."""
         return self.build(read_catalog(self.package, self.env_var, self.title), **options)
 
     def load(self, path: str | None = None, **options: Any) -> C:
-        """The catalog at ``path``, else :meth:`default`.
+        """The catalog at ``path`` (built each time), else :meth:`default`.
 
         :raises CatalogError: the file is missing, not JSON, or the catalog is invalid.
         """
@@ -84,13 +82,9 @@ class CatalogFiles(Generic[C]):
 class CatalogEngine(ABC):
     """Mixin for a :class:`~ludolog.replayer.core.game.Game` whose components come from a catalog:
     :attr:`cat` is the catalog the engine was given, else the default catalog read on first use,
-    checked once against the engine's effect kinds before anything reads it (a catalog naming a
-    kind nobody implements is refused on load, as :class:`~.decisions.EffectRegistry` requires);
-    :attr:`catalog_version` and :meth:`catalog_ids` come from it.
-
-    The engine sets ``self._catalog`` (a catalog, or None for the default) and defines the three
-    hooks below. Put it before ``Game`` in the bases so that its ``catalog_version`` is the one used.
-    """
+    checked once against the engine's effect kinds before anything reads it (a kind nobody
+    implements is refused on load). The engine sets ``self._catalog`` (or None for the default) and
+    defines the three hooks below; put the mixin before ``Game`` in the bases."""
 
     _catalog: Any = None
     _catalog_checked: bool = False
@@ -123,5 +117,4 @@ class CatalogEngine(ABC):
         return self.cat.version
 
     def catalog_ids(self) -> dict[str, dict[str, dict]]:
-        """The catalog's components by kind (``ludolog ids GAME``)."""
         return self.ids_of_catalog(self.cat)

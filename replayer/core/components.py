@@ -1,22 +1,12 @@
 """Hidden components: decks, piles and bags whose contents are recorded as they become visible.
 
-A log (format ``ludolog/2``) never lists the order of a face-down deck. Each hidden component is
-written at the moment it is revealed, and the engine checks that it could have been there: a
-:class:`HiddenPool` holds the *multiset* of the components nobody has seen yet and removes each
-one as it is revealed. Two things a table often cannot write are handled too:
-
-* **Pile sizes.** A deck may be split into several piles (Entdecker's five tile piles). When the
-  table counted them, the sizes are checked on each draw (a pile that ran out cannot be drawn
-  from); when it did not, only what can be known is checked: the deck as a whole.
-* **Draws into a hand the scorer cannot see** are written as :data:`UNKNOWN` (``"?"``). The pool
-  then records an unknown slot in that hand. When the component is later identified (played,
-  discarded face up, scored), :meth:`HiddenPool.identify` checks that the identity is still
-  possible: every copy of a component is either revealed or unaccounted for, and the unaccounted
-  ones are exactly those still in the pool or in unknown slots drawn from it. A rule that depends
-  on the identity (a card's cost, say) is the game's to check at that moment.
-
-Every check raises :class:`~ludolog.replayer.core.errors.IllegalMove` with a code of the one core
-family ``CORE.HIDDEN.*`` (declared in :mod:`.rules`), so no game writes these checks itself.
+A log never lists the order of a face-down deck: each hidden component is written when it is
+revealed, and a :class:`HiddenPool` (the *multiset* of what nobody has seen yet) checks that it
+could have been there. Pile sizes are checked per pile when the table counted them, else for the
+deck as a whole. A draw into a hand the scorer cannot see is written :data:`UNKNOWN` and checked
+when the component is identified (:meth:`HiddenPool.identify`): every copy of a component is
+revealed or unaccounted for; a rule depending on the identity is the game's to check then.
+Every check raises a ``CORE.HIDDEN.*`` :class:`~ludolog.replayer.core.errors.IllegalMove`.
 """
 from __future__ import annotations
 
@@ -31,14 +21,11 @@ UNKNOWN = "?"  #: a component drawn where the scorer could not see it
 
 @dataclass(slots=True)
 class HiddenPool:
-    """One deck, pile set or bag of face-down components.
+    """One deck, pile set or bag of face-down components, built with :meth:`create`.
 
-    Build it with :meth:`create`. ``unaccounted`` maps a component id to the copies nobody has
-    seen yet (still in the pool, or drawn unseen into a hand); ``in_pool`` is how many components
-    are physically in the pool (fewer than ``unaccounted`` implies when some were put aside unseen
-    at set-up, or drawn unseen into a hand); ``pile_sizes`` holds the size of each pile when the table
-    counted them, else None; ``unknown_held`` counts the unknown slots per holder (a seat, or any
-    hashable key the game uses for a hand).
+    ``unaccounted`` maps a component id to the copies nobody has seen yet (in the pool, or drawn
+    unseen into a hand); ``in_pool`` counts what is physically in the pool; ``pile_sizes`` is None
+    when the table did not count its piles; ``unknown_held`` counts the unknown slots per holder.
     """
 
     what: str  #: the component's noun for messages, e.g. "discovery tile"
@@ -48,20 +35,15 @@ class HiddenPool:
     unknown_held: dict[Hashable, int] = field(default_factory=dict)
     hidden_draws: int = 0  #: draws written as "?" so far
     known_ids: frozenset = frozenset()  #: every id the pool could ever hold (for messages)
-    #: kept by every change below rather than derived: :attr:`remaining` is asked several times a
-    #: move, and summing two dicts each time was measurable in the replay
-    in_pool: int = 0
+    in_pool: int = 0  #: kept by every change below (:attr:`remaining` is asked several times a move)
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
     def create(cls, what: str, contents: Mapping[str, int], *, piles: int = 1,
                pile_sizes: list[int] | None = None, size: int | None = None,
                pointer: str = "") -> HiddenPool:
-        """A pool holding ``contents`` (id -> copies), optionally split into ``piles``.
-
-        ``pile_sizes`` (when the log gives them) must list one size per pile adding up to what the
-        pool holds; ``size`` says the pool holds fewer than ``contents`` (some were put aside
-        unseen). ``pointer`` locates the sizes in the log (e.g. ``/setup/piles``).
+        """A pool holding ``contents`` (id -> copies) in ``piles``; ``pile_sizes`` (when the log gives
+        them, at ``pointer``) add up to what it holds; ``size`` holds fewer (some put aside unseen).
 
         :raises IllegalMove: ``CORE.HIDDEN.SIZE`` when the sizes do not fit the contents.
         """
@@ -97,14 +79,6 @@ class HiddenPool:
         """Unknown slots drawn from this pool and never identified."""
         return sum(self.unknown_held.values())
 
-    def pile_remaining(self, pile: int) -> int | None:
-        """Size of pile ``pile`` (from 1) when counted, else None."""
-        return None if self.pile_sizes is None else self.pile_sizes[pile - 1]
-
-    def could_be(self, component: str) -> bool:
-        """Whether an unseen component could be ``component`` (a copy is unaccounted for)."""
-        return self.unaccounted.get(component, 0) > 0
-
     def possible(self) -> list[str]:
         """The ids an unseen component could have, sorted."""
         return sorted(k for k, v in self.unaccounted.items() if v > 0)
@@ -131,42 +105,15 @@ class HiddenPool:
 
     def check_reveal(self, component: str, pile: int | None = None, pointer: str = "",
                      pile_pointer: str = "/pile") -> None:
-        """A draw of ``component`` face up from ``pile`` is possible.
-
-        :raises IllegalMove: ``CORE.HIDDEN.NO_PILE``, ``CORE.HIDDEN.EMPTY`` or ``CORE.HIDDEN.NOT_IN_POOL``.
-        """
+        """:raises IllegalMove: a draw of ``component`` face up from ``pile`` is not possible
+            (``CORE.HIDDEN.NO_PILE``, ``CORE.HIDDEN.EMPTY`` or ``CORE.HIDDEN.NOT_IN_POOL``)."""
         self.check_draw(pile, pile_pointer)
         if self.unaccounted.get(component, 0) <= 0:
             raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", self._not_in_pool(component), pointer)
 
-    def check_reveal_all(self, components: Sequence[str], pointers: Sequence[str], pile: int | None = None,
-                         pile_pointer: str = "/pile", before: Callable[[int], None] | None = None) -> None:
-        """Revealing ``components`` one after the other from ``pile`` is possible: each is checked as
-        :meth:`check_reveal` would check it after the earlier ones were drawn (without drawing them),
-        ``before(k)`` (the game's own check, if any) just before the k-th.
-
-        :raises IllegalMove: the error of the first reveal that would fail (see :meth:`check_reveal`).
-        """
-        taken: dict[str, int] = {}
-        for k, component in enumerate(components):
-            if before is not None:
-                before(k)
-            if k == 0:
-                self.check_draw(pile, pile_pointer)
-            elif self.in_pool - k <= 0:
-                raise IllegalMove("CORE.HIDDEN.EMPTY", f"no {self.what} is left to draw", pile_pointer)
-            elif pile is not None and self.pile_sizes is not None and self.pile_sizes[pile - 1] - k <= 0:
-                raise IllegalMove("CORE.HIDDEN.EMPTY", f"{self.what} pile {pile} is empty", pile_pointer)
-            same = taken.get(component, 0)
-            if self.unaccounted.get(component, 0) - same <= 0:
-                raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", self._not_in_pool(component), pointers[k])
-            taken[component] = same + 1
-
     def check_identify(self, holder: Hashable, component: str, pointer: str = "") -> None:
-        """An unknown slot of ``holder`` can turn out to be ``component``.
-
-        :raises IllegalMove: ``CORE.HIDDEN.NOT_HELD`` or ``CORE.HIDDEN.NOT_IN_POOL``.
-        """
+        """:raises IllegalMove: no unknown slot of ``holder`` can turn out to be ``component``
+            (``CORE.HIDDEN.NOT_HELD`` or ``CORE.HIDDEN.NOT_IN_POOL``)."""
         if self.unknown_held.get(holder, 0) <= 0:
             raise IllegalMove("CORE.HIDDEN.NOT_HELD", f"{self.what} {component!r} is not known to be in that hand, and "
                                                       f"no {self.what} was drawn into it unseen", pointer)
@@ -207,15 +154,28 @@ class HiddenPool:
 
     def reveal_all(self, components: Sequence[str], pointers: Sequence[str], pile: int | None = None,
                    pile_pointer: str = "/pile", before: Callable[[int], None] | None = None) -> None:
-        """Draw ``components`` face up one after the other, as one step: all checked first
-        (:meth:`check_reveal_all`), then all drawn; nothing changes when one of them fails.
+        """Draw ``components`` face up one after the other, as one step: each checked as
+        :meth:`check_reveal` would check it after the earlier ones were drawn, ``before(k)`` (the
+        game's own check, if any) just before the k-th; then all drawn. Nothing changes when one fails.
 
-        :raises IllegalMove: see :meth:`check_reveal_all`.
+        :raises IllegalMove: the error of the first reveal that would fail (see :meth:`check_reveal`).
         """
-        self.check_reveal_all(components, pointers, pile, pile_pointer, before)
-        unaccounted = self.unaccounted
+        taken: dict[str, int] = {}
+        for k, component in enumerate(components):
+            if before is not None:
+                before(k)
+            if k == 0:
+                self.check_draw(pile, pile_pointer)
+            elif self.in_pool - k <= 0:
+                raise IllegalMove("CORE.HIDDEN.EMPTY", f"no {self.what} is left to draw", pile_pointer)
+            elif pile is not None and self.pile_sizes is not None and self.pile_sizes[pile - 1] - k <= 0:
+                raise IllegalMove("CORE.HIDDEN.EMPTY", f"{self.what} pile {pile} is empty", pile_pointer)
+            same = taken.get(component, 0)
+            if self.unaccounted.get(component, 0) - same <= 0:
+                raise IllegalMove("CORE.HIDDEN.NOT_IN_POOL", self._not_in_pool(component), pointers[k])
+            taken[component] = same + 1
         for component in components:
-            unaccounted[component] -= 1
+            self.unaccounted[component] -= 1
             self._take(pile)
 
     def draw_unknown(self, holder: Hashable, pile: int | None = None, pile_pointer: str = "/pile") -> None:
@@ -260,9 +220,7 @@ class HiddenPool:
 
     # -- many of one component at once (a season's end returns dozens of workers) -------------
     def reveal_many(self, component: str, n: int) -> None:
-        """``n`` ``component`` drawn face up from a one-pile pool at once: what ``n`` calls of
-        :meth:`reveal` do (checked in one step when the pool holds ``n`` of them unaccounted for;
-        else one at a time, so that the first draw that fails raises as it would).
+        """What ``n`` calls of :meth:`reveal` from a one-pile pool do, in one step when all can succeed.
 
         :raises IllegalMove: see :meth:`check_reveal`.
         """
@@ -276,9 +234,7 @@ class HiddenPool:
             self.reveal(component)
 
     def draw_many(self, holder: Hashable, component: str, n: int, pointer: str = "") -> None:
-        """``n`` draws of ``component`` (:data:`UNKNOWN`: unseen, into ``holder``'s hand) from a
-        one-pile pool at once: what ``n`` calls of :meth:`draw` do (else one at a time, so that the
-        first draw that fails raises as it would, with ``pointer``).
+        """What ``n`` calls of :meth:`draw` from a one-pile pool do, in one step when all can succeed.
 
         :raises IllegalMove: see :meth:`check_reveal` and :meth:`check_draw`.
         """
@@ -298,8 +254,7 @@ class HiddenPool:
             self.draw(holder, component, pointer=pointer)
 
     def put_back_many(self, component: str, n: int) -> None:
-        """``n`` seen ``component`` back into a one-pile pool at once: what ``n`` calls of
-        :meth:`put_back` do."""
+        """What ``n`` calls of :meth:`put_back` into a one-pile pool do."""
         if n > 0:
             self.unaccounted[component] = self.unaccounted.get(component, 0) + n
             self.in_pool += n

@@ -3,8 +3,7 @@
 * :class:`DecisionStack` - a typed stack of decisions the rules have asked for and the log has not
   answered yet ("choose a decoration", "take a resource"). Each decision kind is a small frozen
   dataclass of the game's own (a name and named fields instead of a 5-tuple); the stack is pushed
-  by an effect and popped by the move that answers it, and :meth:`DecisionStack.expect` says
-  which kind the next move must answer.
+  by an effect and popped by the move that answers it.
 * :class:`EffectRegistry` - catalog effect name -> the one function that implements it,
   registered with a decorator. A catalog naming an effect kind the engine does not implement is
   refused when it is loaded (:meth:`EffectRegistry.check_catalog`), not when a card is played.
@@ -17,7 +16,6 @@ from typing import Generic, TypeVar
 from .catalogs import CatalogError
 
 D = TypeVar("D")
-T = TypeVar("T")
 F = TypeVar("F", bound=Callable)
 
 
@@ -37,10 +35,6 @@ class DecisionStack(Generic[D]):
     def __init__(self, items: Iterable[D] = ()):
         self.items: list[D] = list(items)
 
-    @property
-    def _items(self) -> list[D]:  # the former name of ``items``
-        return self.items
-
     def push(self, decision: D) -> None:
         self.items.append(decision)
 
@@ -56,26 +50,8 @@ class DecisionStack(Generic[D]):
         """The decision to answer next, or None."""
         return self.items[-1] if self.items else None
 
-    def expect(self, kind: type[T]) -> T | None:
-        """The next decision if it is of ``kind``, else None."""
-        top = self.items[-1] if self.items else None
-        return top if isinstance(top, kind) else None
-
-    def remove(self, decision: D) -> None:
-        """Drop one pending decision wherever it is (an optional decision declined).
-
-        :raises ValueError: it is not pending.
-        """
-        for i in range(len(self.items) - 1, -1, -1):
-            if self.items[i] == decision:
-                del self.items[i]
-                return
-        raise ValueError(f"{decision!r} is not pending")
-
     def clone(self) -> DecisionStack[D]:
-        new = DecisionStack.__new__(DecisionStack)
-        new.items = self.items[:]
-        return new
+        return DecisionStack(self.items)
 
     def __len__(self) -> int:
         return len(self.items)

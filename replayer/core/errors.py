@@ -102,18 +102,11 @@ class IllegalMove(LudologError):
         # that a violation crossing a worker process keeps its code, message and pointer
         return (type(self), (self.code, self.message, self.pointer, self.extra))
 
-    def __str__(self) -> str:
-        return f"{self.code}: {self.message}"
-
 
 class SetupProblems:
-    """Every wrong set-up value of a log, collected so that one run reports them all.
-
-    A set-up check calls :meth:`add` for each wrong value and goes on with the next one, then
-    :meth:`check` at the end: it raises one :class:`IllegalMove` (the first problem) that carries
-    the others in ``extra["also"]``; the replay driver makes a violation of each. The log still has
-    one verdict: invalid.
-    """
+    """Every wrong set-up value of a log, collected so that one run reports them all: a set-up
+    check calls :meth:`add` for each and :meth:`check` at the end, which raises the first carrying
+    the others in ``extra["also"]`` (the replay driver makes a violation of each)."""
 
     __slots__ = ("found",)
 

@@ -2,14 +2,9 @@
 and how ludolog writes a file without harming what is there (:func:`write_file`).
 
 Every path named and every entry met while searching a folder is either a log to read or a
-:class:`FileProblem` to report: a missing path, a folder without logs, a folder that cannot be
-listed, a broken or looping symbolic link, a ``*.json`` entry that is not a regular file (FIFO,
-device, socket), a file over the size limit. Nothing is silently left out.
-
-Only regular files are opened, and only after :func:`os.stat` says so; they are opened
-non-blocking (a FIFO swapped in after the check cannot hang the reader) and read up to the size
-limit and no further. File names that are not UTF-8 (possible on POSIX) are shown escaped by
-:func:`display_name` (``bad\\xff.json``), so that text, JSON and database rows can hold them.
+:class:`FileProblem` to report: nothing is silently left out. Only regular files are opened, after
+:func:`os.stat` says so, non-blocking (a FIFO swapped in after the check cannot hang the reader),
+and read up to the size limit. Names that are not UTF-8 are shown escaped (:func:`display_name`).
 """
 from __future__ import annotations
 
@@ -122,16 +117,12 @@ def display_name(path: str | os.PathLike) -> str:
     return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
+_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
 def _kind_of(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
 def _size_text(size: int) -> str:
@@ -166,10 +157,8 @@ def _regular_file_problem(name: str, st: os.stat_result, max_size: int) -> FileP
 # -- reading --------------------------------------------------------------------------------------
 
 def read_log_bytes(path: str | os.PathLike, max_size: int = DEFAULT_MAX_SIZE) -> bytes:
-    """The bytes of one log file: a regular file of at most ``max_size`` bytes.
-
-    Checked with :func:`os.stat` before it is opened (a FIFO or device is never opened), opened
-    non-blocking, checked again on the open file, and read no further than the limit.
+    """The bytes of one log file: a regular file of at most ``max_size`` bytes, checked before it
+    is opened and again on the open file.
 
     :raises FileProblemError: missing, unreadable, not a regular file, or over ``max_size``.
     """
@@ -201,10 +190,8 @@ def search_logs(paths: Sequence[str | os.PathLike], suffix: str = LOG_SUFFIX,
                 max_size: int = DEFAULT_MAX_SIZE) -> LogSearch:
     """Files as given, folders searched recursively for ``*<suffix>`` (sorted by name, a folder's
     contents where its name sorts); each file once even when named or linked twice. Symbolic links
-    are followed, except one leading back into a folder being searched (a loop: reported).
-
-    Never raises for what it finds: every path that is not a readable regular log within
-    ``max_size`` is a :class:`FileProblem` entry, in the order found.
+    are followed, except one leading back into a folder being searched (a loop). Never raises: every
+    path that is not a readable regular log within ``max_size`` is a :class:`FileProblem` entry.
     """
     search = LogSearch()
     seen_files: set[str] = set()  # real paths: a file linked twice is one, hard links are two names
@@ -272,8 +259,8 @@ def _broken_link(name: str, path: Path) -> FileProblem:
 def _walk(top: Path, top_key: tuple[int, int], suffix: str, max_size: int,
           seen_folders: set[tuple[int, int]]) -> Iterator[Path | FileProblem]:
     """Depth-first, entries sorted by name, without recursion (any depth): each log file and each
-    problem met. A folder already searched (reached again
-    through a link) is not searched twice; a link to a folder on the current path is a loop."""
+    problem met. A folder reached again through a link is not searched twice; a link to a folder on
+    the current path is a loop."""
     seen_folders.add(top_key)
     listed = _list(top)
     if isinstance(listed, FileProblem):
@@ -342,12 +329,9 @@ def _list(folder: Path) -> list[os.DirEntry] | FileProblem:
 
 def find_logs(paths: Sequence[str | Path], suffix: str = LOG_SUFFIX, strict: bool = False,
               max_size: int = DEFAULT_MAX_SIZE) -> list[Path]:
-    """The log files :func:`search_logs` finds; see :func:`search_logs` for the problems.
-
-    Without ``strict`` a file named as such that is missing, unreadable or a broken link is
-    returned as given, for the reader to record as an unreadable log; what must not be opened at
-    all (a FIFO, a device, a file over the limit) and what is no file (an unlistable folder, a
-    loop) is left out.
+    """The log files :func:`search_logs` finds. Without ``strict`` a file named as such that is
+    missing, unreadable or a broken link is returned too, for the reader to record as an unreadable
+    log; what must not be opened (a FIFO, a device, a file over the limit) or is no file is left out.
 
     :raises NoLogsError: with ``strict``, the first problem of any kind.
     """
@@ -363,10 +347,9 @@ def find_logs(paths: Sequence[str | Path], suffix: str = LOG_SUFFIX, strict: boo
 # -- writing --------------------------------------------------------------------------------------
 
 class OutputError(LudologError):
-    """A file cannot be written where asked; the message names the path. ``errno`` is the operating
-    system's error behind it (None for ludolog's own refusal: a name taken, a folder) and ``filename``
-    the file meant, so that a caller can say a fault of the machine (a full disk, a read-only file
-    system) in the words it uses for every other write."""
+    """A file cannot be written where asked; the message names the path. ``errno`` is the system's
+    error behind it (None for ludolog's own refusal) and ``filename`` the file meant, so that a
+    caller can say a fault of the machine (a full disk) in the words it uses for every other write."""
 
     def __init__(self, message: str, os_errno: int | None = None, filename: str | None = None):
         super().__init__(message)

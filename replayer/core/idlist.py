@@ -1,20 +1,11 @@
 """The entries of ``ludolog ids``: what each id a log may use names, and what is printed on it.
 
 :meth:`Game.catalog_ids` returns ``kind -> id -> entry``; every entry is a dict made by
-:func:`component` with the same three keys in every game:
-
-``name``
-    what the table calls the component ("Workshop", "knowledge tile 12", "space 14");
-``text``
-    the facts printed on it, in words, as ``ludolog ids`` prints them (may be empty);
-``reconstruction``
-    true when the catalog marks these facts as ludolog's own estimate rather than a published
-    source (the game's CATALOG.md says what was reconstructed and how);
-
-and, between ``text`` and ``reconstruction``, the facts themselves as the catalog writes them,
-under the catalog's own keys (``cost``, ``vp``, ``effect``, ``colour``, ``back``, ``season``...).
-Keys that do not apply are left out, never written as null. The recorder and editors read this
-shape from ``ludolog ids GAME --format json`` (docs/commands.md describes it).
+:func:`component`: ``name`` (what the table calls it), ``text`` (the facts printed on it, in words,
+maybe empty), the facts themselves under the catalog's own keys (``cost``, ``vp``, ``effect``...;
+keys that do not apply are left out, never null), and ``reconstruction`` (true when the facts are
+ludolog's estimate, explained in the game's CATALOG.md). The recorder and editors read this shape
+from ``ludolog ids GAME --format json`` (docs/commands.md).
 """
 from __future__ import annotations
 

@@ -20,7 +20,6 @@ from .strict_json import MAX_DEPTH, DuplicateKey, duplicate_keys, may_hold_float
 if TYPE_CHECKING:
     from .game import Game
 
-SUPPORTED_FORMATS = FORMATS
 #: the engine to read a log with, or a lookup: game name -> engine, None for an unknown game
 #: (the registry's :func:`~ludolog.replayer.core.registry.find_game`)
 GameSource = Union["Game", Callable[[str], "Game | None"]]
@@ -50,8 +49,7 @@ class GameLog:
     claimed: dict | None = None
     meta: dict = field(default_factory=dict)
     #: the bytes the log was read from (a BOM included), b"" when it was not read from bytes: kept so
-    #: that :attr:`sha256` is computed only when asked (the ingest asks, for the game id; validation
-    #: never does, and the hash was a few percent of reading a log)
+    #: that :attr:`sha256` is computed only when asked (the ingest asks; validation never does)
     source: bytes = field(default=b"", repr=False)
     _sha256: str = field(default="", repr=False, compare=False)
     seat_of: dict[str, int] = field(default_factory=dict)
@@ -81,10 +79,9 @@ def _core(file: str, code: str, message: str, pointer: str = "", move_index: int
 
 
 def read_log(source: str | os.PathLike | bytes, file: str | None, game: GameSource) -> GameLog:
-    """Parse and schema-check a log from a path or from bytes (see :func:`parse_log`).
+    """:func:`parse_log` of a path or of bytes.
 
-    :raises LogError: the input is not a JSON object or names no known game (nothing to replay).
-        Schema errors do not raise: they are in ``GameLog.violations`` so the valid prefix replays.
+    :raises LogError: see :func:`parse_log`; also a file that cannot be read (``CORE.FILE.*``).
     """
     if isinstance(source, (bytes, bytearray)):
         data, name = bytes(source), file or "<bytes>"
@@ -263,9 +260,9 @@ def _reject_duplicates(log: GameLog, duplicates: list[DuplicateKey]) -> None:
 def _check_envelope(log: GameLog, game) -> None:
     """Rules of the envelope that a schema cannot express."""
     file = log.file
-    if log.format not in SUPPORTED_FORMATS:
+    if log.format not in FORMATS:
         log.violations.append(_core(file, "CORE.FORMAT.UNSUPPORTED",
-                                    f"format {log.format!r} is not one this ludolog reads ({', '.join(SUPPORTED_FORMATS)})", "/format"))
+                                    f"format {log.format!r} is not one this ludolog reads ({', '.join(FORMATS)})", "/format"))
     before = len(log.violations)
     seen: dict[str, int] = {}
     for i, p in enumerate(log.players):

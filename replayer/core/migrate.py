@@ -1,21 +1,10 @@
-"""Log format versions and the migration of older logs to the current one.
+"""Log format versions and the migration of older logs to the current one (history: docs/log-format.md).
 
-Format history (also in docs/log-format.md):
-
-* ``ludolog/1`` - the first format: set-up listed the order of every face-down deck before move 0
-  (Kingdom Crossing), Entdecker's set-up gave the size of each tile and plant pile.
-* ``ludolog/2`` - hidden components are written when they become visible (a tile drawn, a card
-  turned up, a token drawn), a draw into a hand the scorer cannot see may be ``"?"``, pile sizes
-  are optional, bots are claimed as ``@id``.
-
-A ``ludolog/1`` log is migrated on every read (:func:`migrate_traced`, called by the log reader)
-and so still validates with the same verdict: it is first checked against the schema of the format
-it was written in (:attr:`Game.format_schemas`, the frozen ``schema/<game>.ludolog-1.schema.json``),
-so a log the old schema rejects stays rejected even where the new form would accept it; and every
-violation is reported at the move and pointer of the file as written, through the migration's map
-(:attr:`Migrated.origin`). ``ludolog migrate`` writes the migrated form. Each step is the core's
-(the envelope's ``format``) chained with the game's :meth:`Game.migrate` hook (its set-up and
-moves); a hook never changes the log it is given.
+A ``ludolog/1`` log is migrated on every read and keeps its verdict: it is first checked against
+the schema of the format it was written in (:attr:`Game.format_schemas`), so what the old schema
+rejects stays rejected, and every violation is reported at the move and pointer of the file as
+written (:attr:`Migrated.origin`). Each step is the core's (the envelope's ``format``) chained with
+the game's :meth:`Game.migrate` hook (its set-up and moves); a hook never changes the log it is given.
 """
 from __future__ import annotations
 
@@ -78,8 +67,6 @@ def migrate_traced(raw: dict, game: Game) -> Migrated:
     for older, newer in zip(FORMATS[start:], FORMATS[start + 1:]):
         try:
             step = game.migrate(out, older)
-        except MigrationError:
-            raise
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
             # a malformed older log: say so in one line instead of letting a traceback through
             raise MigrationError(f"this {older} {game.name} log cannot be rewritten as {newer}: "
@@ -97,13 +84,10 @@ def migrate_traced(raw: dict, game: Game) -> Migrated:
 
 
 def _claims_follow_moves(raw: dict, origin: list[int], count: int) -> dict:
-    """``raw`` with every move index of its envelope following its move: a claim written after move
-    ``i`` of the file as written is written after the last migrated move that comes from move ``i``
-    (the reveals its resolution produced included: in the older format they were part of that move,
-    so the scores written down after it include what they scored). An index past the end of the file
-    stays past the end of the migrated log (the claim check reports it). Only
-    ``claimed.events[].after`` holds a move index in the envelope; move notes travel with their moves.
-    """
+    """``raw`` with each ``claimed.events[].after`` (the envelope's only move index) following its
+    move: a claim after move ``i`` of the file goes after the last migrated move that comes from
+    ``i`` (in the older format its reveals were part of that move, and so were their points). An
+    index past the end of the file stays past the end (the claim check reports it)."""
     claimed = raw.get("claimed")
     if not isinstance(claimed, dict) or not isinstance(claimed.get("events"), list):
         return raw

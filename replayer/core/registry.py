@@ -1,27 +1,15 @@
-"""The game registry: game name -> engine. Games load lazily; others can register.
+"""The game registry: game name -> engine, each game imported the first time it is asked for.
 
-Installed games are found through the entry point group ``ludolog.games`` (the built-ins
-included, see pyproject.toml): a third party ships a game with
+Installed games are found through the entry point group ``ludolog.games``: a third party ships a
+game with ``my-game = "my_package:GAME"`` under ``[project.entry-points."ludolog.games"]``, and
+``pip install`` makes it known. The built-in names are reserved: they are read with the engines
+this distribution ships (:data:`BUILTIN_GAMES`, the same its entry points declare) without scanning
+the installed distributions, which is slow; a third-party entry point under a built-in name is ignored.
 
-    [project.entry-points."ludolog.games"]
-    my-game = "my_package:GAME"
-
-and ``pip install`` makes it known; the entry point's name is the game's log name and its object
-a :class:`Game` instance, imported the first time that game is asked for.
-
-The built-in names are reserved: a log of a built-in game is read with the engine this
-distribution ships (the same ``module:GAME`` its own entry points declare, which
-``tests/test_core_types.py`` checks), without reading any entry point. Reading them means
-importing :mod:`importlib.metadata` and scanning every installed distribution, about a sixth of a
-plain ``ludolog validate``'s start-up; it happens only for a name that is not built in and for
-the list of every game. A third-party entry point under a built-in name is ignored (before, which
-of two declarations of one name won depended on the order of sys.path).
-
-Development plug-ins: the environment variable ``LUDOLOG_PLUGINS`` lists extra engines as comma-separated
-``module:ATTRIBUTE`` entries (e.g. ``tests.toygame:GAME``), each naming a :class:`Game` instance.
-They are registered the first time the registry is asked for a game, in every process - which is
-one way for worker processes of a parallel ingest (started fresh, not forked) to see games
-registered outside the built-in list; the ingest also passes them :func:`plugin_specs`.
+``LUDOLOG_PLUGINS`` lists extra engines as comma-separated ``module:ATTRIBUTE`` entries (e.g.
+``tests.toygame:GAME``), registered the first time the registry is asked for a game, in every
+process: so fresh worker processes of a parallel ingest see them too (the ingest also passes them
+:func:`plugin_specs`).
 """
 from __future__ import annotations
 
@@ -55,8 +43,7 @@ class PluginError(LudologError):
 def _load_plugins() -> None:
     """Register the engines named in ``LUDOLOG_PLUGINS`` that this process has not loaded yet.
 
-    :raises PluginError: one of them cannot be imported or is not a :class:`Game` (asked again
-        each time, so that every log gets the same answer).
+    :raises PluginError: one of them cannot be imported or is not a :class:`Game` (every time).
     """
     for spec in os.environ.get(PLUGINS_ENV, "").split(","):
         spec = spec.strip()
@@ -120,20 +107,6 @@ def installed_games() -> dict[str, str]:
     return found
 
 
-def _installed_spec(name: str) -> str | None:
-    """``module:ATTRIBUTE`` of the installed game ``name``, reading entry points only for a name
-    that is not built in."""
-    return BUILTIN_GAMES.get(name) or installed_games().get(name)
-
-
-def _load_installed(name: str, spec: str) -> Game:
-    """:raises TypeError: the entry point names something that is not a :class:`Game` of that name."""
-    game = _import_object(spec, default_attribute=None)
-    if not isinstance(game, Game) or game.name != name:
-        raise TypeError(f"entry point {name!r} of {ENTRY_POINT_GROUP} is not the Game named {name!r}")
-    return game
-
-
 def register(game: Game) -> None:
     """Add a game engine (a plug-in or a test game) under ``game.name``."""
     _GAMES[game.name] = game
@@ -149,13 +122,16 @@ def game_names() -> list[str]:
 
 
 def get_game(name: str) -> Game:
-    """:raises KeyError: no such game."""
+    """:raises KeyError: no such game. :raises TypeError: its entry point names no Game of that name."""
     _load_plugins()
     if name not in _GAMES:
-        spec = _installed_spec(name)
+        spec = BUILTIN_GAMES.get(name) or installed_games().get(name)  # entry points only if not built in
         if spec is None:
             raise KeyError(name)
-        _GAMES[name] = _load_installed(name, spec)
+        game = _import_object(spec, default_attribute=None)
+        if not isinstance(game, Game) or game.name != name:
+            raise TypeError(f"entry point {name!r} of {ENTRY_POINT_GROUP} is not the Game named {name!r}")
+        _GAMES[name] = game
     return _GAMES[name]
 
 

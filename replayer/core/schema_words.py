@@ -17,13 +17,14 @@ _KIND_WORDS = {"integer": "a whole number", "number": "a number", "string": "a t
                "array": "a list", "boolean": "true or false", "null": "null"}
 
 
-def _error(message: str):
+def schema_error(message: str):
+    """A jsonschema ``ValidationError``; jsonschema is imported only once something is explained."""
     from jsonschema.exceptions import ValidationError
 
     return ValidationError(message)
 
 
-def _resolved(validator, node):
+def resolved(validator, node):
     """``node`` with one ``$ref`` within the document followed (words are a courtesy: on any
     failure the node as it is)."""
     ref = node.get("$ref") if isinstance(node, dict) else None
@@ -51,7 +52,7 @@ def _range_words(node: dict) -> str:
 def form_words(validator, node) -> str:
     """One form a value may take, in words: its ``x-expected`` or ``description``, else built
     from ``const``, ``enum``, ``type`` and range."""
-    node = _resolved(validator, node)
+    node = resolved(validator, node)
     if node is True:
         return "anything"
     if not isinstance(node, dict):
@@ -82,7 +83,7 @@ def _alternatives(keyword: str):
             return
         if len(matching) > 1:
             forms = " and ".join(form_words(validator, alternatives[i]) for i in matching)
-            yield _error(f"{quote(instance)} is ambiguous here: it reads both as {forms}")
+            yield schema_error(f"{quote(instance)} is ambiguous here: it reads both as {forms}")
             return
         typed = [alt for alt in alternatives if _type_fits(validator, alt, instance)]
         if len(typed) == 1 and not _fixed(validator, typed[0]):
@@ -90,19 +91,19 @@ def _alternatives(keyword: str):
             return
         forms = [form_words(validator, alt) for alt in alternatives]
         listed = forms[0] if len(forms) == 1 else ", ".join(forms[:-1]) + " or " + forms[-1]
-        yield _error(f"expected {listed}, got {quote(instance)}")
+        yield schema_error(f"expected {listed}, got {quote(instance)}")
     return check
 
 
 def _fixed(validator, alternative) -> bool:
     """Whether an alternative is a fixed value or list of values (its own error would hide the
     other forms)."""
-    node = _resolved(validator, alternative)
+    node = resolved(validator, alternative)
     return isinstance(node, dict) and ("const" in node or "enum" in node)
 
 
 def _type_fits(validator, alternative, instance) -> bool:
-    node = _resolved(validator, alternative)
+    node = resolved(validator, alternative)
     if not isinstance(node, dict):
         return bool(node)
     if "const" in node:
@@ -127,7 +128,7 @@ def dependent_required(validator, dependencies, instance, schema):
             if key not in instance:
                 words = form_words(validator, properties.get(key, {}))
                 words = f"; {quote(key)}: {words}" if words and words != "a value of another form" else ""
-                yield _error(f"{quote(key)} is missing: a move that writes {quote(present)} also writes "
+                yield schema_error(f"{quote(key)} is missing: a move that writes {quote(present)} also writes "
                              f"{quote(key)}, or leaves both out{words}")
 
 
@@ -141,7 +142,7 @@ def _bound(most: bool, exclusive: bool):
             return
         allowed = f"{'below' if exclusive else 'at most'} {limit}" if most else f"{'above' if exclusive else 'at least'} {limit}"
         words = schema.get("description") or schema.get("x-expected")
-        yield _error(f"{quote(instance)} is too {'large' if most else 'small'}: {allowed} here"
+        yield schema_error(f"{quote(instance)} is too {'large' if most else 'small'}: {allowed} here"
                      + (f" ({words})" if words else ""))
     return check
 
@@ -152,18 +153,18 @@ def unique_items(validator, unique, instance, schema):
 
     for i, item in enumerate(instance):
         if any(same_json(item, other) for other in instance[:i]):
-            yield _error(f"the list holds {quote(item)} twice; each value may be written once")
+            yield schema_error(f"the list holds {quote(item)} twice; each value may be written once")
             return
 
 
 def multiple_of(validator, step, instance, schema):
     if validator.is_type(instance, "number") and instance % step:
-        yield _error(f"{quote(instance)} is not a multiple of {step}")
+        yield schema_error(f"{quote(instance)} is not a multiple of {step}")
 
 
 def not_(validator, forbidden, instance, schema):
     if validator.evolve(schema=forbidden).is_valid(instance):
-        yield _error(f"{quote(instance)} is not allowed here ({form_words(validator, forbidden)} is not)")
+        yield schema_error(f"{quote(instance)} is not allowed here ({form_words(validator, forbidden)} is not)")
 
 
 #: the explaining validator's keywords worded here (see :func:`.schemas.strict_validator_class`)

@@ -1,12 +1,9 @@
 """JSON Schemas from the ``schema/`` package data: loaded and compiled once, explained on failure.
 
-The schema files are the single source of truth. For speed the replay checks each move with a
-compiled validator chosen by the move's ``type`` (jsonschema-rs, well under a microsecond a
-move); only when something fails does the full Python ``jsonschema`` validator run again to
-explain every error with its JSON pointer.
-
-The two must give one verdict, so the Python side is :data:`StrictValidator`, which reads the
-schemas exactly as the compiled side does, with one deliberate strictness both lack:
+A log is checked by compiled validators (jsonschema-rs); only when something fails does the Python
+``jsonschema`` validator run again to explain every error with its JSON pointer. The two must give
+one verdict, so the Python side (:func:`strict_validator_class`) reads the schemas exactly as the
+compiled side does, with one deliberate strictness both lack:
 
 * ``pattern`` uses ECMA-262 semantics: ``$`` matches only at the very end of the string
   (Python's ``re`` also matches before a final newline, so ``"B3\\n"`` passed ``^[A-Z][0-9]$``).
@@ -31,6 +28,7 @@ import jsonschema_rs
 import orjson
 
 from .errors import Violation, bounded, quote
+from .schema_words import KEYWORDS, in_words, resolved, schema_error
 from .strict_json import holds_float, same_json
 
 ENVELOPE_FILE = "log.schema.json"
@@ -70,10 +68,7 @@ def load_schema_file(name: str) -> dict:
 
 def pointer(parts) -> str:
     """RFC 6901 pointer from path parts."""
-    out = []
-    for p in parts:
-        out.append("/" + str(p).replace("~", "~0").replace("/", "~1"))
-    return "".join(out)
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
 # -- the explaining validator: jsonschema, read as the compiled validator reads it --------------
@@ -114,13 +109,6 @@ def _json_kind(value) -> str:
             dict: "object"}.get(type(value), "null" if value is None else type(value).__name__)
 
 
-def ValidationError(message: str):  # noqa: N802 - stands for jsonschema's class, imported on use
-    """A jsonschema ``ValidationError``; jsonschema is imported only once something is explained."""
-    from jsonschema.exceptions import ValidationError as error_class
-
-    return error_class(message)
-
-
 #: how ``ludolog new`` marks a value the table has still to write (cli/new.py)
 PLACEHOLDER = "<fill in"
 
@@ -138,9 +126,9 @@ def _type(validator, types, instance, schema):
     if not any(validator.is_type(instance, kind) for kind in types):
         expected = " or ".join(_KIND_WORDS.get(kind, kind) for kind in types)
         if _unfilled(instance):
-            yield ValidationError(f"{_still_to_fill(instance)} ({expected})")
+            yield schema_error(f"{_still_to_fill(instance)} ({expected})")
             return
-        yield ValidationError(f"expected {expected}, got {quote(instance)}")
+        yield schema_error(f"expected {expected}, got {quote(instance)}")
 
 
 #: the annotation on a ``pattern`` saying in words what it accepts (every pattern of a game's log
@@ -152,27 +140,17 @@ def _pattern(validator, pattern, instance, schema):
     if validator.is_type(instance, "string") and not ecma_regex(pattern).search(instance):
         expected = schema.get(EXPECTED)
         if _unfilled(instance):
-            yield ValidationError(_still_to_fill(instance))
+            yield schema_error(_still_to_fill(instance))
         elif expected:
-            yield ValidationError(f"{quote(instance)} is not {expected}")
+            yield schema_error(f"{quote(instance)} is not {expected}")
         else:
-            yield ValidationError(f"{quote(instance)} does not match the pattern {pattern}")
+            yield schema_error(f"{quote(instance)} does not match the pattern {pattern}")
 
 
 def _words_for(validator, subschema) -> str:
-    """What a property holds, in words: its ``x-expected`` or ``description`` (through one
-    ``$ref`` within the document), or ""."""
-    if not isinstance(subschema, dict):
-        return ""
-    own = subschema.get("description") or subschema.get(EXPECTED)
-    ref = subschema.get("$ref")
-    if own or not isinstance(ref, str) or not ref.startswith("#"):
-        return own or ""
-    try:
-        target = validator._resolver.lookup(ref).contents
-    except Exception:  # noqa: BLE001 - words are a courtesy; the error is reported anyway
-        return ""
-    return (target.get("description") or target.get(EXPECTED) or "") if isinstance(target, dict) else ""
+    """What a property holds, in words: its ``description`` or ``x-expected`` (through one ``$ref``), or ""."""
+    node = resolved(validator, subschema)
+    return (node.get("description") or node.get(EXPECTED) or "") if isinstance(node, dict) else ""
 
 
 def _required(validator, required, instance, schema):
@@ -182,47 +160,34 @@ def _required(validator, required, instance, schema):
     for key in required:
         if key not in instance:
             words = _words_for(validator, properties.get(key))
-            yield ValidationError(f"{quote(key)} is missing" + (f" ({words})" if words else ""))
+            yield schema_error(f"{quote(key)} is missing" + (f" ({words})" if words else ""))
 
 
 def _enum(validator, enums, instance, schema):
     if not any(same_json(each, instance) for each in enums):
         if _unfilled(instance):
-            yield ValidationError(_still_to_fill(instance))
+            yield schema_error(_still_to_fill(instance))
             return
         from .suggest import did_you_mean
 
-        yield ValidationError(f"{quote(instance)} is not one of {quote(enums)}{did_you_mean(instance, enums)}")
+        yield schema_error(f"{quote(instance)} is not one of {quote(enums)}{did_you_mean(instance, enums)}")
 
 
 def _const(validator, const, instance, schema):
     if not same_json(const, instance):
-        yield ValidationError(f"expected {quote(const)}, got {quote(instance)}")
+        yield schema_error(f"expected {quote(const)}, got {quote(instance)}")
 
 
-def _size(noun: str, measure):
+def _size(kind: str, noun: str, most: bool):
     """minItems/maxItems/minLength/maxLength/minProperties/maxProperties with a short message."""
-
-    def keyword(most: bool):
-        def check(validator, limit, instance, schema):
-            size = measure(validator, instance)
-            if size is not None and (size > limit if most else size < limit):
-                bound = "at most" if most else "at least"
-                what = quote(instance) if isinstance(instance, str) else f"the {_json_kind(instance)}"
-                counted = noun[:-1] if size == 1 else noun  # "1 item", "2 items"
-                yield ValidationError(f"{what} has {size:,} {counted}; {bound} {limit:,} allowed")
-        return check
-
-    return keyword(False), keyword(True)
-
-
-def _measure(kind):
-    return lambda validator, instance: len(instance) if validator.is_type(instance, kind) else None
-
-
-_MIN_ITEMS, _MAX_ITEMS = _size("items", _measure("array"))
-_MIN_LENGTH, _MAX_LENGTH = _size("characters", _measure("string"))
-_MIN_PROPERTIES, _MAX_PROPERTIES = _size("keys", _measure("object"))
+    def check(validator, limit, instance, schema):
+        size = len(instance) if validator.is_type(instance, kind) else None
+        if size is not None and (size > limit if most else size < limit):
+            bound = "at most" if most else "at least"
+            what = quote(instance) if isinstance(instance, str) else f"the {_json_kind(instance)}"
+            counted = noun[:-1] if size == 1 else noun  # "1 item", "2 items"
+            yield schema_error(f"{what} has {size:,} {counted}; {bound} {limit:,} allowed")
+    return check
 
 
 def _additional_properties(validator, allowed, instance, schema):
@@ -241,7 +206,7 @@ def _additional_properties(validator, allowed, instance, schema):
         from .suggest import did_you_mean
 
         hint = did_you_mean(extras[0], [k for k in known if k not in instance]) if len(extras) == 1 else ""
-        yield ValidationError(f"unexpected key {shown}{more}{hint} (allowed keys: {expected})")
+        yield schema_error(f"unexpected key {shown}{more}{hint} (allowed keys: {expected})")
 
 
 def _pattern_properties(validator, patterns, instance, schema):
@@ -254,16 +219,13 @@ def _pattern_properties(validator, patterns, instance, schema):
                 yield from validator.descend(value, subschema, path=key, schema_path=pattern)
 
 
-@functools.cache
 def _unfilled_or(keyword: str):
-    """jsonschema's ``anyOf``/``oneOf`` check, but a placeholder ``ludolog new`` wrote is reported as
-    still to be filled in rather than as matching none of the alternatives (such as "?" or an id)."""
+    """The ``anyOf``/``oneOf`` check, but a placeholder ``ludolog new`` wrote is reported as still to
+    be filled in rather than as matching none of the alternatives (such as "?" or an id)."""
     def check(validator, alternatives, instance, schema):
-        from .schema_words import KEYWORDS
-
         errors = list(KEYWORDS[keyword](validator, alternatives, instance, schema))
         if errors and _unfilled(instance):
-            yield ValidationError(_still_to_fill(instance))
+            yield schema_error(_still_to_fill(instance))
         else:
             yield from errors
     return check
@@ -277,24 +239,16 @@ def strict_validator_class():
     """
     import jsonschema
 
-    from .schema_words import KEYWORDS
-
     return jsonschema.validators.extend(
         jsonschema.Draft202012Validator,
         validators={**KEYWORDS, "type": _type, "pattern": _pattern, "required": _required, "enum": _enum, "const": _const,
-                    "minItems": _MIN_ITEMS, "maxItems": _MAX_ITEMS, "minLength": _MIN_LENGTH,
-                    "maxLength": _MAX_LENGTH, "minProperties": _MIN_PROPERTIES, "maxProperties": _MAX_PROPERTIES,
+                    "minItems": _size("array", "items", False), "maxItems": _size("array", "items", True),
+                    "minLength": _size("string", "characters", False), "maxLength": _size("string", "characters", True),
+                    "minProperties": _size("object", "keys", False), "maxProperties": _size("object", "keys", True),
                     "additionalProperties": _additional_properties, "patternProperties": _pattern_properties,
                     "anyOf": _unfilled_or("anyOf"), "oneOf": _unfilled_or("oneOf")},
         type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_json_integer),
     )
-
-
-def __getattr__(name: str):
-    """``StrictValidator`` stays importable by name, built on first access (PEP 562)."""
-    if name == "StrictValidator":
-        return strict_validator_class()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- one game's schema ------------------------------------------------------------------------
@@ -340,16 +294,8 @@ class GameSchema:
     @functools.cached_property
     def _move_fast(self) -> dict:
         """One compiled validator per move type, built on first use: a valid log is checked by
-        :attr:`_all_moves_fast` alone, and compiling these took 2-8% of the instructions of a
-        `ludolog validate` of one log (Boonlake, Kingdom Crossing: 22 and 25 move types)."""
+        :attr:`_all_moves_fast` alone, and compiling these is a visible part of a one-log validate."""
         return {t: jsonschema_rs.validator_for(doc) for t, doc in self.move_documents.items()}
-
-    @functools.cached_property
-    def _moves_fast(self) -> dict:
-        """The move schemas over a list of moves of one type: one call into the compiled side per type."""
-        defs = self.document["$defs"]
-        return {t: jsonschema_rs.validator_for({"type": "array", "items": {"$ref": f"#/$defs/move.{t}"}, "$defs": defs})
-                for t in self.move_types}
 
     # The explaining validators are built when first needed (a float, or an error to explain).
     @functools.cached_property
@@ -392,23 +338,11 @@ class GameSchema:
 
     def all_moves_ok_fast(self, moves: list) -> bool:
         """Whether :meth:`move_ok_fast` holds for every move of ``moves``: in one call into the
-        compiled side (see :attr:`_all_moves_fast`), or with the moves grouped by type and each group
-        checked in one call (False as soon as a move is not an object of a known type). When False,
-        the caller finds the bad moves one by one."""
+        compiled side when it can (see :attr:`_all_moves_fast`, true of every built-in game)."""
         whole = self._all_moves_fast
         if whole is not None:
             return whole.is_valid(moves)
-        groups: dict[str, list] = {t: [] for t in self.move_types}
-        for move in moves:
-            if type(move) is not dict:
-                return False
-            kind = move.get("type")
-            group = groups.get(kind) if type(kind) is str else None
-            if group is None:
-                return False
-            group.append(move)
-        lists = self._moves_fast
-        return all(lists[kind].is_valid(group) for kind, group in groups.items() if group)
+        return all(self.move_ok_fast(move) for move in moves)
 
     def move_ok(self, move) -> bool:
         """The verdict on one move against the schema of its kind."""
@@ -478,8 +412,6 @@ def schema_ref(schema_file: str) -> str:
 
 
 def _violation(file: str, move_index, path: list, message: str, ref: str = "") -> Violation:
-    from .schema_words import in_words  # a schema error only
-
     return Violation(file=file, move_index=move_index, pointer=pointer(path), code="CORE.SCHEMA",
                      message=bounded(in_words(message)), rule_ref=ref or "the game's log schema (`ludolog schema GAME` prints it)")
 

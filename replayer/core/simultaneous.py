@@ -3,14 +3,7 @@
 A game opens a :class:`SimultaneousWindow` when a set of seats decide in parallel ("all players
 may ...", an interim scoring step). Each seat in it records one decision, or an explicit pass, in
 any order; the window closes when every seat has acted, and only then does the game resolve it.
-The game's :meth:`~ludolog.replayer.core.game.Game.to_move` returns
-:data:`~ludolog.replayer.core.game.SIMULTANEOUS` while a window is open and
-:meth:`~ludolog.replayer.core.game.Game.acting_seats` names the seats still to decide;
-:meth:`~ludolog.replayer.core.game.Game.open_window` exposes the window to the replay driver, which
-reports a log that ends inside it.
-
-The checks are the core's (codes ``CORE.SIMULTANEOUS.*``): a window decision with no window open,
-a seat outside the window, a seat deciding twice, and any other move while the window waits.
+Meanwhile the game's ``to_move`` returns ``SIMULTANEOUS`` and its ``open_window`` returns the window.
 """
 from __future__ import annotations
 
@@ -23,11 +16,8 @@ from .errors import IllegalMove
 
 @dataclass(slots=True)
 class SimultaneousWindow:
-    """An open simultaneous step: who decides, which move types belong to it, who has acted.
-
-    ``decisions`` maps each seat that acted to what the game kept of its decision (the move, or
-    None for a pass), in the order they were written (that order carries no meaning).
-    """
+    """An open simultaneous step: who decides, which move types belong to it, and ``decisions``:
+    each seat that acted -> what the game kept of its decision (None for a pass)."""
 
     label: str  #: what the step is called in messages, e.g. "the interim scoring"
     seats: frozenset[int]
@@ -56,13 +46,11 @@ def _names(seats, names: Sequence[str]) -> str:
 def check_simultaneous(window: SimultaneousWindow | None, seat: int | None, move_type: str,
                        window_move_types: frozenset[str] | set[str], names: Sequence[str]) -> None:
     """The core's checks for a move while a window may be open (call before changing anything).
-
-    ``window_move_types`` are the game's move types that exist only inside windows; ``names`` are
-    the player ids in seat order, for messages.
+    ``window_move_types`` are the game's move types that exist only inside windows; ``names`` the
+    player ids in seat order.
 
     :raises IllegalMove: ``CORE.SIMULTANEOUS.NOT_OPEN`` (a window decision outside a window),
-        ``CORE.SIMULTANEOUS.INCOMPLETE`` (another move while seats still have to decide),
-        ``CORE.SIMULTANEOUS.NOT_A_SEAT`` or ``CORE.SIMULTANEOUS.TWICE``.
+        ``.INCOMPLETE`` (another move while seats still decide), ``.NOT_A_SEAT`` or ``.TWICE``.
     """
     if window is None or window.complete:
         if move_type in window_move_types:

@@ -11,9 +11,6 @@ meaning depends on them cannot be judged. This module finds them cheaply:
   differ, is re-read slowly with :func:`json.loads` to name each duplicate key with its pointer.
 * floats: ``orjson.dumps`` writes every float with a ``.`` or an exponent, right after ``:``,
   ``,`` or ``[``; integers never. Only when that text occurs are the parsed values walked.
-
-Both checks cost a few percent of full validation (``make bench``), never the slow path on a
-log without duplicates or floats.
 """
 from __future__ import annotations
 

@@ -77,19 +77,6 @@ _NOT_SHOWN = ("type", "player", "note")
 _PLACES = ("cell", "at", "space", "to", "region")
 
 
-def move_text(move: dict, shown: Iterable[str] | None = None) -> str:
-    """A move in words for a suggestion: its fields' values, each named unless it is a position
-    (``B3 rotation 90``). ``shown`` limits the fields to those named."""
-    keys = [k for k in move if k not in _NOT_SHOWN] if shown is None else [k for k in shown if k in move]
-    parts = []
-    for key in keys:
-        value = move[key]
-        text = value if isinstance(value, str) else _value_text(value)
-        # a field named like a place (cell, at, space, region...) reads well without its name
-        parts.append(_field_text(key, value) if _empty(value) else text if key in _PLACES else f"{key} {text}")
-    return " ".join(parts) or move.get("type", "")
-
-
 def _empty(value: Any) -> bool:
     return isinstance(value, (list, dict)) and not value
 
@@ -144,16 +131,11 @@ def _likeness(move: dict, legal: dict) -> tuple[float, float]:
 _TIED = 500
 
 
-def nearest_legal_moves(game: Game, state: Any, move: Any, limit: int = MAX_SUGGESTIONS) -> list[dict]:
+def nearest_legal_moves(game: Game, state: Any, move: Any, limit: int = MAX_SUGGESTIONS) -> tuple[list[dict], int]:
     """The legal moves of ``state`` nearest to the illegal ``move``, at most ``limit``: those of the
     same type and player when there are any, else of the same type, else any; fewest fields
-    changed first. [] when the listing fails (a suggestion must never hide the violation)."""
-    return _nearest(game, state, move, limit)[0]
-
-
-def _nearest(game: Game, state: Any, move: Any, limit: int) -> tuple[list[dict], int]:
-    """:func:`nearest_legal_moves` and how many legal moves there are in all (capped at
-    :data:`MAX_LEGAL_MOVES`)."""
+    changed first. [] when the listing fails (a suggestion must never hide the violation). With
+    them, how many legal moves there are in all (capped at :data:`MAX_LEGAL_MOVES`)."""
     if not isinstance(move, dict):
         return [], 0
     try:
@@ -176,15 +158,12 @@ def _nearest(game: Game, state: Any, move: Any, limit: int) -> tuple[list[dict],
 
 
 def suggestion_text(legal: dict, written: dict | None = None) -> str:
-    """One legal move as a hint reads it: its type first (the word to write in ``type``), then
-    the fields in which it differs from the move ``written`` plus its place (all of them when the
-    type differs or nothing was written), each named (``explore space 30``, ``roll die 6``); a
-    field named like the type is not named twice (``card D01``, not ``card card D01``); a text
-    place is shown bare and first (``place B3 rotation 90``; a number stays named: ``place space 12``);
-    the whole move is shown when only its player differs (``ana: action strip hire``, not
-    ``ana: action``); a field written that the legal move has not
-    is named (``play without exchange``), and one the legal move holds empty reads ``no types``
-    (for ``"types": []``). Another player's move starts with the player (``ben: pass``)."""
+    """One legal move as a hint reads it, the correction to make: its type, then the fields in which
+    it differs from the move ``written`` plus its place (every field when the type or only the
+    player differs, or nothing was written), each named (``roll die 6``) except a text place, shown
+    bare and first (``place B3 rotation 90``), and a field named like the type (``card D01``); a
+    field written that the legal move has not reads ``without exchange``. Another player's move
+    starts with the player (``ben: pass``)."""
     written = written if isinstance(written, dict) else {}
     kind = str(legal.get("type", ""))
     keys = [k for k in legal if k not in _NOT_SHOWN]
@@ -217,13 +196,9 @@ def suggestion_text(legal: dict, written: dict | None = None) -> str:
 
 def legal_here(game: Game, state: Any, move: Any, after: str = "") -> str:
     """``"; legal here: place B3 rotation 90, place B3 rotation 270"`` to append to the message
-    ``after``, or ``""`` (``" Legal here: ..."`` after a message that ends with a question, a
-    did-you-mean).
-
-    Each suggestion is a whole move in words (:func:`suggestion_text`): its type, then the fields in
-    which it differs from the move written plus its place, so it reads as the correction to make.
-    When more moves are legal than are shown, it says how many more (``ludolog next`` lists them)."""
-    found, total = _nearest(game, state, move, MAX_SUGGESTIONS)
+    ``after``, or ``""`` (``" Legal here: ..."`` after a did-you-mean question), each suggestion
+    in the words of :func:`suggestion_text`, and how many more moves are legal than are shown."""
+    found, total = nearest_legal_moves(game, state, move)
     if not found:
         return ""
     unique = list(dict.fromkeys(t for t in (suggestion_text(legal, move) for legal in found) if t))
