@@ -10,11 +10,23 @@ from __future__ import annotations
 
 import re
 
-from .errors import quote
+from .errors import bounded, quote
 from .strict_json import same_json
 
 _KIND_WORDS = {"integer": "a whole number", "number": "a number", "string": "a text", "object": "an object",
                "array": "a list", "boolean": "true or false", "null": "null"}
+
+
+#: how ``ludolog new`` marks a value the table has still to write (cli/new.py)
+PLACEHOLDER = "<fill in"
+
+
+def unfilled(instance) -> bool:
+    return isinstance(instance, str) and instance.startswith(PLACEHOLDER)
+
+
+def still_to_fill(instance) -> str:
+    return f"still to be filled in: {bounded(instance, 200)}"
 
 
 def schema_error(message: str):
@@ -76,10 +88,14 @@ def form_words(validator, node) -> str:
 def _alternatives(keyword: str):
     """``anyOf`` / ``oneOf`` in words. When the value has the type of exactly one alternative,
     that alternative's own errors are reported (``7 is too large: at most 6``); otherwise the
-    forms the field may take (``expected a whole number from 1 to 6 or 'extra', got 'x'``)."""
+    forms the field may take (``expected a whole number from 1 to 6 or 'extra', got 'x'``). A
+    placeholder ``ludolog new`` wrote is still to be filled in, not a form matching none of them."""
     def check(validator, alternatives, instance, schema):
         matching = [i for i, alt in enumerate(alternatives) if validator.evolve(schema=alt).is_valid(instance)]
         if keyword == "anyOf" and matching or keyword == "oneOf" and len(matching) == 1:
+            return
+        if unfilled(instance):
+            yield schema_error(still_to_fill(instance))
             return
         if len(matching) > 1:
             forms = " and ".join(form_words(validator, alternatives[i]) for i in matching)

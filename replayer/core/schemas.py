@@ -28,7 +28,8 @@ import jsonschema_rs
 import orjson
 
 from .errors import Violation, bounded, quote
-from .schema_words import KEYWORDS, in_words, resolved, schema_error
+from .schema_words import KEYWORDS, in_words, resolved, schema_error, still_to_fill, unfilled
+from .schema_words import PLACEHOLDER  # noqa: F401 - where ludolog new and the recorder import it from
 from .strict_json import holds_float, same_json
 
 ENVELOPE_FILE = "log.schema.json"
@@ -109,24 +110,12 @@ def _json_kind(value) -> str:
             dict: "object"}.get(type(value), "null" if value is None else type(value).__name__)
 
 
-#: how ``ludolog new`` marks a value the table has still to write (cli/new.py)
-PLACEHOLDER = "<fill in"
-
-
-def _unfilled(instance) -> bool:
-    return isinstance(instance, str) and instance.startswith(PLACEHOLDER)
-
-
-def _still_to_fill(instance) -> str:
-    return f"still to be filled in: {bounded(instance, 200)}"
-
-
 def _type(validator, types, instance, schema):
     types = [types] if isinstance(types, str) else types
     if not any(validator.is_type(instance, kind) for kind in types):
         expected = " or ".join(_KIND_WORDS.get(kind, kind) for kind in types)
-        if _unfilled(instance):
-            yield schema_error(f"{_still_to_fill(instance)} ({expected})")
+        if unfilled(instance):
+            yield schema_error(f"{still_to_fill(instance)} ({expected})")
             return
         yield schema_error(f"expected {expected}, got {quote(instance)}")
 
@@ -139,8 +128,8 @@ EXPECTED = "x-expected"
 def _pattern(validator, pattern, instance, schema):
     if validator.is_type(instance, "string") and not ecma_regex(pattern).search(instance):
         expected = schema.get(EXPECTED)
-        if _unfilled(instance):
-            yield schema_error(_still_to_fill(instance))
+        if unfilled(instance):
+            yield schema_error(still_to_fill(instance))
         elif expected:
             yield schema_error(f"{quote(instance)} is not {expected}")
         else:
@@ -165,8 +154,8 @@ def _required(validator, required, instance, schema):
 
 def _enum(validator, enums, instance, schema):
     if not any(same_json(each, instance) for each in enums):
-        if _unfilled(instance):
-            yield schema_error(_still_to_fill(instance))
+        if unfilled(instance):
+            yield schema_error(still_to_fill(instance))
             return
         from .suggest import did_you_mean
 
@@ -219,18 +208,6 @@ def _pattern_properties(validator, patterns, instance, schema):
                 yield from validator.descend(value, subschema, path=key, schema_path=pattern)
 
 
-def _unfilled_or(keyword: str):
-    """The ``anyOf``/``oneOf`` check, but a placeholder ``ludolog new`` wrote is reported as still to
-    be filled in rather than as matching none of the alternatives (such as "?" or an id)."""
-    def check(validator, alternatives, instance, schema):
-        errors = list(KEYWORDS[keyword](validator, alternatives, instance, schema))
-        if errors and _unfilled(instance):
-            yield schema_error(_still_to_fill(instance))
-        else:
-            yield from errors
-    return check
-
-
 def strict_validator_class():
     """The explaining validator (see the module docstring). Its messages quote values shortened.
 
@@ -245,8 +222,7 @@ def strict_validator_class():
                     "minItems": _size("array", "items", False), "maxItems": _size("array", "items", True),
                     "minLength": _size("string", "characters", False), "maxLength": _size("string", "characters", True),
                     "minProperties": _size("object", "keys", False), "maxProperties": _size("object", "keys", True),
-                    "additionalProperties": _additional_properties, "patternProperties": _pattern_properties,
-                    "anyOf": _unfilled_or("anyOf"), "oneOf": _unfilled_or("oneOf")},
+                    "additionalProperties": _additional_properties, "patternProperties": _pattern_properties},
         type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_json_integer),
     )
 

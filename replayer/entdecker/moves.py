@@ -211,12 +211,8 @@ def place(s: EntdeckerState, move: dict, seat: int) -> None:
     s.drawn = None
     s.phase = EXPLORE
     if face.event is not None:
-        event_effect(s, seat, face.event)
-
-
-def event_effect(s: EntdeckerState, seat: int, event: str) -> None:
-    spec = s.cat.events[event]
-    EFFECTS[spec["effect"]](s, seat, spec)
+        spec = s.cat.events[face.event]
+        EFFECTS[spec["effect"]](s, seat, spec)
 
 
 def discard(s: EntdeckerState, move: dict, seat: int) -> None:
