@@ -194,14 +194,11 @@ def audit(result: ReplayResult) -> AuditReport:
         previous = check
     # mismatches are shown by the checks; every other problem (rules, schema, unknown players in
     # claims, claims past the end, final scores claimed for an unfinished game) is listed as is
-    other = [v for v in result.violations if not _shown_by_checks(v)]
+    other = [v for v in result.violations if v.code != "CORE.CLAIM.FINAL_MISMATCH"
+             and (v.code != "CORE.CLAIM.EVENT_MISMATCH" or v.move_index is None)]
     return AuditReport(file=log.file, game=log.game, status=result.status, moves_in_log=len(log.moves or []),
                        applied=result.applied, players=players, claims=checks, divergence=divergence,
                        violations=other)
-
-
-def _shown_by_checks(v: Violation) -> bool:
-    return v.code == "CORE.CLAIM.FINAL_MISMATCH" or (v.code == "CORE.CLAIM.EVENT_MISMATCH" and v.move_index is not None)
 
 
 def _divergence(result: ReplayResult, check: ClaimCheck, previous: ClaimCheck | None, events,

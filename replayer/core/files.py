@@ -229,8 +229,8 @@ def search_logs(paths: Sequence[str | os.PathLike], suffix: str = LOG_SUFFIX,
                 else:
                     found += 1
                     add_file(entry)
-            if not found and not any(isinstance(e, FileProblem) and e.path is not None and (e.path == path or _is_under(e.path, path))
-                                     for e in search.entries):
+            if not found and not any(isinstance(e, FileProblem) and e.path is not None
+                                     and (e.path == path or path in e.path.parents) for e in search.entries):
                 search.entries.append(FileProblem(name, FileProblemKind.NO_LOGS,
                                                   f"this folder contains no {suffix} logs", path, True))
             continue
@@ -241,10 +241,6 @@ def search_logs(paths: Sequence[str | os.PathLike], suffix: str = LOG_SUFFIX,
         else:
             add_file(path)
     return search
-
-
-def _is_under(path: Path, folder: Path) -> bool:
-    return folder in path.parents
 
 
 def _broken_link(name: str, path: Path) -> FileProblem:

@@ -287,9 +287,10 @@ class GameSchema:
     def head_ok(self, raw, *, floats: bool = True) -> bool:
         """Whether everything outside the moves matches. ``floats=False`` promises that the head
         holds no float, so the compiled check alone decides."""
-        if not self._head_fast.is_valid(raw):
+        if not self._head_fast.is_valid(raw):  # so raw is an object
             return False
-        return not floats or not _head_holds_float(raw) or self._head_full.is_valid(raw)
+        head_floats = floats and any(holds_float(value) for key, value in raw.items() if key != "moves")
+        return not head_floats or self._head_full.is_valid(raw)
 
     def move_ok_fast(self, move) -> bool:
         """The compiled check of one move; the whole verdict only for a move that holds no float."""
@@ -366,12 +367,6 @@ class GameSchema:
         if out or not fallback:
             return out
         return _fast_errors(self._move_fast[kind], move, file, index, base, self.ref)
-
-
-def _head_holds_float(raw) -> bool:
-    if type(raw) is not dict:
-        return False
-    return any(holds_float(value) for key, value in raw.items() if key != "moves")
 
 
 def _fast_errors(validator, instance, file: str, index, base: list, ref: str = "") -> list[Violation]:

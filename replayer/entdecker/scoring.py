@@ -42,14 +42,6 @@ def shares(value: int, ranked: list[Standing]) -> list[Share]:
     return out
 
 
-def return_constructions(s: EntdeckerState, root: int) -> None:
-    """Every construction on the island of ``root`` goes back to its owner's reserve (it is scored)."""
-    parent = s.parent
-    for cell in [cell for cell, c in s.constructions.items() if find(parent, cell * 4 + c.segment) == root]:
-        c = s.constructions.pop(cell)
-        s.pieces[c.seat][c.piece] += 1
-
-
 def score_island(s: EntdeckerState, island: PendingIsland, category: str) -> None:
     """Score ``island``: its tiles plus its highest plant token, shared out by :func:`shares`; its
     constructions go back to their owners."""
@@ -60,7 +52,10 @@ def score_island(s: EntdeckerState, island: PendingIsland, category: str) -> Non
         what = "incomplete island" if category == "incomplete_island" else "island"
         s.ledger.add(share.seat, share.points, category,
                      f"{what} of {island.cells} tiles{plant_txt} = {value}: position {share.position} -> {share.points}")
-    return_constructions(s, island.root)
+    parent = s.parent
+    for cell in [cell for cell, c in s.constructions.items() if find(parent, cell * 4 + c.segment) == island.root]:
+        c = s.constructions.pop(cell)
+        s.pieces[c.seat][c.piece] += 1  # scored: back to its owner's reserve
     s.scored.add(island.root)
 
 
