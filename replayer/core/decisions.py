@@ -1,13 +1,4 @@
-"""Pending decisions and effect kinds: the two core types an effect-driven game is built from.
-
-* :class:`DecisionStack` - a typed stack of decisions the rules have asked for and the log has not
-  answered yet ("choose a decoration", "take a resource"). Each decision kind is a small frozen
-  dataclass of the game's own (a name and named fields instead of a 5-tuple); the stack is pushed
-  by an effect and popped by the move that answers it.
-* :class:`EffectRegistry` - catalog effect name -> the one function that implements it,
-  registered with a decorator. A catalog naming an effect kind the engine does not implement is
-  refused when it is loaded (:meth:`EffectRegistry.check_catalog`), not when a card is played.
-"""
+"""Pending decisions and effect kinds: the two core types an effect-driven game is built from."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
@@ -20,10 +11,11 @@ F = TypeVar("F", bound=Callable)
 
 
 class DecisionStack(Generic[D]):
-    """Last in, first out: the newest pending decision is answered first.
+    """The decisions the rules have asked for and the log has not answered yet ("choose a
+    decoration"), pushed by an effect and popped by the move that answers it; the newest first.
 
-    Decisions should be immutable (``dataclass(frozen=True, slots=True)``): cloning the stack then
-    copies only the list. Two stacks are equal when they hold equal decisions in the same order.
+    Each decision kind is a small frozen dataclass of the game's own: cloning the stack then copies
+    only the list. Two stacks are equal when they hold equal decisions in the same order.
 
     ``items`` is the list itself, oldest first (the next decision is ``items[-1]``): an engine's hot
     loop may read it (``if stack.items``) without a method call per look; change the stack through
@@ -71,7 +63,8 @@ class DecisionStack(Generic[D]):
 
 
 class EffectRegistry(Generic[F]):
-    """Effect kinds of one game: each catalog effect name maps to exactly one function.
+    """Effect kinds of one game: each catalog effect name maps to exactly one function, and a
+    catalog naming a kind not registered is refused when it is loaded (:meth:`check_catalog`).
 
     >>> EFFECTS = EffectRegistry("toy")
     >>> @EFFECTS.effect("gain_coins")
