@@ -36,9 +36,11 @@ ParamOption = Annotated[Optional[list[str]], typer.Option(
     "--param", "-p", metavar="NAME=VALUE", help="A query parameter (repeat for several); see --list.")]
 OutOption = Annotated[Optional[Path], typer.Option("--out", "-o", readable=False, help="Write the result to this file.")]
 OverwriteOption = Annotated[bool, typer.Option("--overwrite", help="Replace the --out file if it exists.")]
-#: seconds a query may run before it is stopped (`ludolog query --timeout`); the named queries
-#: answer in well under a second on a club's database, raw SQL that runs this long is a mistake
+#: seconds a query or an analysis may run before it is stopped (`--timeout`); the named queries and
+#: the analyses answer in well under a second on a club's database, raw SQL that runs this long is a mistake
 DEFAULT_QUERY_TIMEOUT = 300.0
+TimeoutOption = Annotated[float, typer.Option(
+    "--timeout", min=0, metavar="SECONDS", help="Stop the query after this many seconds (0: no limit).")]
 DEFAULT_DB = Path("ludolog.duckdb")
 
 
@@ -477,9 +479,7 @@ def register(app: typer.Typer) -> None:
                   metavar="NAME_OR_SQL", help="A named query (see --list) or a SQL statement.")] = None,
               db: DbOption = DEFAULT_DB, param: ParamOption = None,
               fmt: TableFormatOption = None, out: OutOption = None, overwrite: OverwriteOption = False,
-              timeout: Annotated[float, typer.Option(
-                  "--timeout", min=0, metavar="SECONDS",
-                  help="Stop the query after this many seconds (0: no limit).")] = DEFAULT_QUERY_TIMEOUT,
+              timeout: TimeoutOption = DEFAULT_QUERY_TIMEOUT,
               list_: Annotated[bool, typer.Option("--list", help="List the named queries and their parameters.")] = False,
               parquet: Annotated[Optional[Path], typer.Option(
                   "--parquet", metavar="DIR", readable=False,
@@ -530,12 +530,15 @@ def register(app: typer.Typer) -> None:
     def analyze(name: Annotated[Optional[str], typer.Argument(help="elo, trajectory or comebacks (see --list).")] = None,
                 db: DbOption = DEFAULT_DB, param: ParamOption = None,
                 fmt: TableFormatOption = None, out: OutOption = None, overwrite: OverwriteOption = False,
+                timeout: TimeoutOption = DEFAULT_QUERY_TIMEOUT,
                 list_: Annotated[bool, typer.Option("--list", help="List the analyses and their parameters.")] = False
                 ) -> None:
-        """Run a polars analysis: Elo ratings in date order, score trajectories, comebacks. An
-        existing --out file is replaced only with --overwrite."""
+        """Run a polars analysis: Elo ratings in date order, score trajectories, comebacks. Its
+        queries are stopped as `query`'s at --timeout seconds (exit 1); an existing --out file is
+        replaced only with --overwrite."""
         from ludolog.etl.db import connect, database_faults
         from ludolog.queries.analysis import ANALYSES, get_analysis
+        from ludolog.queries.named import time_limit
 
         check_out(out, overwrite)
         if list_:
@@ -549,7 +552,8 @@ def register(app: typer.Typer) -> None:
             con = connect(db, read_only=True)
             try:
                 check_game_param(con, params, display_name(db))
-                frame = analysis(con, params)
+                with time_limit(con, timeout):
+                    frame = analysis(con, params)
             finally:
                 con.close()
         write_result(frame.to_arrow(), result_format(fmt, out), out, overwrite)

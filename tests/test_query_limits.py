@@ -89,6 +89,26 @@ def test_a_query_past_its_timeout_is_stopped_and_said(db):
                                     "(--timeout SECONDS sets another, 0 none)\n")
 
 
+def test_an_analysis_past_its_timeout_is_stopped_and_said_as_a_query(tmp_path):
+    """`analyze` shares `query`'s limit: its DuckDB work is interrupted at --timeout, with the same
+    sentence. The database's games are a view DuckDB would scan for hours, finding none finished."""
+    import duckdb
+
+    if not SCRIPT.exists():
+        pytest.skip("the ludolog console script is not installed in this environment")
+    db = tmp_path / "endless.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE VIEW games AS SELECT range::VARCHAR AS game_id, 'entdecker' AS game, NULL::DATE AS date, "
+                "'' AS file, 2 AS player_count, 1 AS moves_applied, "
+                "CASE WHEN hash(range) = 0 THEN 'valid' ELSE 'invalid' END AS status FROM range(1000000000000)")
+    con.close()
+    done = subprocess.run([str(SCRIPT), "analyze", "elo", "--db", str(db), "--timeout", "1"],
+                          capture_output=True, timeout=120, env={**os.environ, "LUDOLOG_DEBUG": ""})
+    assert done.returncode == 1 and done.stdout == b""
+    assert done.stderr.decode() == ("error: the query was stopped after 1 s, its time limit "
+                                    "(--timeout SECONDS sets another, 0 none)\n")
+
+
 def test_the_timeout_covers_every_statement_and_leaves_the_connection_usable(db):
     from ludolog.etl.db import connect
     from ludolog.queries import QueryTimeout, run_query
@@ -107,8 +127,12 @@ def test_a_quick_query_is_not_touched_by_its_timeout(db):
     for timeout in ("0", "0.5", "300"):
         done = run("query", "SELECT count(*) AS n FROM games", "--db", db, "-f", "csv", "--timeout", timeout)
         assert done.exit_code == 0 and done.stdout == '"n"\n2\n'
+        rated = run("analyze", "elo", "--db", db, "-f", "csv", "--timeout", timeout)
+        assert rated.exit_code == 0
+        assert sum(int(row.split(",")[3]) for row in rated.stdout.splitlines()[1:]) == 5  # 2 + 3 seats rated
 
 
 @pytest.mark.parametrize("value", ["-1", "soon"])
-def test_a_bad_timeout_is_a_usage_error(db, value):
-    assert run("query", "SELECT 1", "--db", db, "--timeout", value).exit_code == 2
+@pytest.mark.parametrize("command", [["query", "SELECT 1"], ["analyze", "elo"]])
+def test_a_bad_timeout_is_a_usage_error(db, value, command):
+    assert run(*command, "--db", db, "--timeout", value).exit_code == 2
