@@ -327,6 +327,7 @@ def test_a_damaged_database_is_said_untouched_and_works_once_restored(logs, refe
         failed = cli(*runs[command])
         fault_said(failed, db, "not a valid DuckDB database")
         assert "restore it from a copy" in err(failed)
+        assert str(reference) not in err(failed)  # diff names the damaged one of its two databases
         assert db.read_bytes() == damaged and not db.with_name("club.duckdb.wal").exists()
     db.write_bytes(good)
     for command in commands:
