@@ -7,15 +7,16 @@ of the simulated log, and each move must have taken the taps the choice tree pro
 """
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
 
 from ludolog.cli.common import check_file
 from ludolog.cli.record import choices
-from ludolog.replayer.core import simulate_log
+from ludolog.replayer.core import get_game, simulate_log
 
-from .chromium import CHROMIUM, SKIP_REASON, chromium
+from .chromium import CHROMIUM, SKIP_REASON, chromium, png_pixels
 from .record_server import start
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=SKIP_REASON)
@@ -291,3 +292,47 @@ def test_the_search_box_narrows_a_long_list_of_choices(tmp_path):
             assert page.evaluate("[...document.querySelectorAll('#options button')].every((b) => !b.hidden)")
     finally:
         server.stop()
+
+
+def test_the_page_reads_as_the_table_goods_by_name_and_pairs_from_1(tmp_path):
+    """Castles of Burgundy's goods are chosen in the set-up form among the catalog's goods by name
+    (the form's screenshot is kept as tmp_path/castles-setup.png for a person to look at);
+    Kingdom Crossing's starting pairs are offered counted from 1, as the form numbers them, while
+    the log keeps the place counted from 0."""
+    goods = get_game("castles-of-burgundy").catalog_ids()["goods"]
+    server = start(["castles-of-burgundy", "--players", "ana,ben", "--out", str(tmp_path / "c.json")])
+    try:
+        with chromium("412,915") as page:
+            page.call("Emulation.setDeviceMetricsOverride", width=412, height=915, deviceScaleFactor=1, mobile=True)
+            _open(page, server.address, "0:setup")
+            texts = page.evaluate("""(() => { const s = document.querySelector('[data-pointer="/estates/ana/goods/0"]');
+                s.scrollIntoView(); return [s.tagName, s.closest('.field').querySelector('label').textContent,
+                [...s.options].map((o) => o.textContent)]; })()""")
+            for i in range(3):  # a part filled in, as the scorer sees it
+                page.evaluate(f"document.querySelector('[data-pointer=\"/estates/ana/goods/{i}\"]')"
+                              f".value = '{2 * i + 1}'")
+            shot = base64.b64decode(page.call("Page.captureScreenshot", format="png")["data"])
+    finally:
+        server.stop()
+    assert texts[:2] == ["SELECT", "ana goods 1"]
+    assert texts[2][0] == "— choose —" and [t.split(" — ")[1].split(",")[0] for t in texts[2][1:]] == [
+        entry["name"] for entry in goods.values()]
+    (tmp_path / "castles-setup.png").write_bytes(shot)
+    assert png_pixels(shot)[:2] == (412, 915)
+    raw = simulate_log("kingdom-crossing", 2, "browser-pairs")
+    path = tmp_path / "kc.json"
+    server = start(["kingdom-crossing", "--players", "ana,ben", "--out", str(path)])
+    try:
+        from .record_server import fill_setup
+
+        assert fill_setup(server, raw["setup"])[0] == 200
+        with chromium("412,915") as page:
+            _open(page, server.address, "0:play")
+            buttons = page.evaluate("[...document.querySelectorAll('#options button')].map((b) => b.textContent)")
+            page.evaluate("[...document.querySelectorAll('#options button')][1].click()")
+            page.wait_for("document.body.dataset.ready === '1:play'")
+            last = page.evaluate("document.querySelector('#last li').textContent")
+    finally:
+        server.stop()
+    assert buttons == ["start pair 1", "start pair 2"]
+    assert json.loads(path.read_text())["moves"][0]["pair"] == 1 and "start pair 2" in last

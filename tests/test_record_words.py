@@ -100,3 +100,31 @@ def test_a_field_named_as_its_move_is_not_named_twice():
     assert names.move_text({"type": "boat", "player": "ben", "boat": "keyflower"}) == "boat Keyflower"
     assert names.move_text({"type": "white", "white": 1, "goods": 2}) == "white 1 goods 2"
     assert names.move_text({"type": "take", "player": "ana", "die": 6, "tile": "bank"}) == "take die 6 bank"
+
+
+def test_a_place_counted_from_0_in_the_log_is_shown_counted_from_1(tmp_path):
+    """Kingdom Crossing's start move writes the pair's place in setup.start_pairs counted from 0
+    (its schema says so); the buttons and the last moves count from 1, as the set-up form numbers
+    the pairs ('start pairs 1 card') and a player at the table does. The move keeps the log's value."""
+    recording, _ = _recording(tmp_path, "kingdom-crossing", "words")
+    offer = recording.step([], recording.count)
+    assert [(o["label"], o["move"]["pair"]) for o in offer["options"]] == [("start pair 1", 0), ("start pair 2", 1)]
+    assert {f["label"] for f in recording.setup_form()["fields"]} >= {"start_pairs 1 card", "start_pairs 2 card"}
+    assert recording.move_words(offer["options"][1]["move"]).endswith("start pair 2")
+    assert choices.Names({}).move_text({"type": "start", "pair": 0}) == "start pair 0"  # no schema: as written
+
+
+def test_castles_goods_are_chosen_by_the_catalogs_names(tmp_path):
+    """Castles of Burgundy's set-up holds each player's 3 goods as numbers (the die numbers 1-6);
+    the form offers the catalog's goods list, each named as `ludolog ids castles-of-burgundy goods`
+    names it, and the set-up written holds the numbers."""
+    recording, raw = _recording(tmp_path, "castles-of-burgundy", "words")
+    goods = get_game("castles-of-burgundy").catalog_ids()["goods"]
+    fields = [f for f in recording.setup_form()["fields"] if "/goods/" in f["pointer"]]
+    assert len(fields) == 6 and all(f["kind"] == "int" for f in fields)
+    for f in fields:
+        assert [(o["id"], o["detail"].split(",")[0]) for o in f["options"]] == [
+            (int(i), entry["name"]) for i, entry in goods.items()]
+    written = json.loads(recording.path.read_text())["setup"]["estates"]
+    assert {pid: estate["goods"] for pid, estate in written.items()} == {
+        pid: estate["goods"] for pid, estate in raw["setup"]["estates"].items()}

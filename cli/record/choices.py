@@ -24,6 +24,9 @@ WHOLE = 10
 #: the log format's unknown: what the scorer could not see
 UNKNOWN = "?"
 ABSENT = "\x00absent"  # a field a move does not have (moves of one type may differ in fields)
+#: a move field whose schema description says this holds a place in a list of the log; the page
+#: shows it counted from 1, as a player counts and as the set-up form numbers the list's items
+FROM_ZERO = "counted from 0"
 
 
 def value_key(value: Any) -> str:
@@ -37,24 +40,32 @@ def field_key(move: dict, field: str) -> str:
 
 @dataclass(frozen=True)
 class Names:
-    """Component id -> (printed name, name and printed facts), for labels (from :meth:`Game.catalog_ids`)."""
+    """Component id -> (printed name, name and printed facts), for labels (from :meth:`Game.catalog_ids`);
+    ``from_zero``: the (move type, field) pairs whose values are places counted from 0 (:data:`FROM_ZERO`)."""
 
     table: dict[str, tuple[str, str]]
+    from_zero: frozenset[tuple[str, str]] = frozenset()
 
     @classmethod
     def of(cls, game) -> "Names":
-        table: dict[str, tuple[str, str]] = {}
         try:
             kinds = game.catalog_ids()
         except Exception:  # noqa: BLE001 - a catalog without names still records; labels stay ids
             kinds = {}
-        for entries in kinds.values():
-            for cid, entry in entries.items():
-                if cid in table or not entry.get("name"):
-                    continue
-                described = ", ".join(part for part in (entry["name"], entry.get("text", "")) if part)
-                table[str(cid)] = (entry["name"][:40], described)
-        return cls(table)
+        table: dict[str, tuple[str, str]] = {}
+        for entries in reversed(kinds.values()):  # an id in several lists: the first list's name
+            table.update(cls.of_entries(entries).table)
+        moves = {name.removeprefix("move."): node for name, node in game.schema.document.get("$defs", {}).items()
+                 if name.startswith("move.")}
+        return cls(table, frozenset((kind, field) for kind, node in moves.items()
+                                    for field, spec in (node.get("properties") or {}).items()
+                                    if FROM_ZERO in spec.get("description", "")))
+
+    @classmethod
+    def of_entries(cls, entries: dict[str, dict]) -> "Names":
+        """The names of one catalog list's entries."""
+        return cls({str(cid): (entry["name"][:40], ", ".join(p for p in (entry["name"], entry.get("text", "")) if p))
+                    for cid, entry in entries.items() if entry.get("name")})
 
     def word(self, value: Any) -> str:
         """A leaf value in words: an id with its name (``N08 Lighthouse``), ``?`` as not seen."""
@@ -88,6 +99,12 @@ class Names:
             return " · ".join(f"{self._id(k)} {self._id(v)}" for k, v in value.items()) if value else "none"
         return self.word(value)
 
+    def field_text(self, kind: str | None, field: str, value: Any) -> str:
+        """A move's field value in words (:meth:`text`); a place counted from 0 as a player counts."""
+        if (kind, field) in self.from_zero and type(value) is int:
+            return str(value + 1)
+        return self.text(value)
+
     def _id(self, value: Any) -> str:
         if isinstance(value, (list, dict)):
             return self.text(value)
@@ -97,8 +114,9 @@ class Names:
         """A move in words, the player left out (the page says whose move it is)."""
         keys = [k for k in move if k not in ("type", "player", "note")] if shown is None else shown
         # a field named as the move type is not named twice: "boat Sea Bastion", "white 1"
-        parts = [self.text(move[k]) if k in ("cell", "at", "space", "to", "region", "tile", "card", move.get("type"))
-                 else f"{k} {self.text(move[k])}" for k in keys if k in move]
+        kind = move.get("type")
+        parts = [self.field_text(kind, k, move[k]) if k in ("cell", "at", "space", "to", "region", "tile", "card", kind)
+                 else f"{k} {self.field_text(kind, k, move[k])}" for k in keys if k in move]
         head = move.get("type", "")
         return f"{head} {' '.join(parts)}".strip() if parts else head
 
@@ -182,7 +200,7 @@ def step(moves: list[dict], picks: list[tuple[str, str]], names: Names, players:
         elif field == "player" and players is not None:
             label = str(value)
         else:
-            label = names.text(value)
+            label = names.field_text(group[0].get("type"), field, value)
         options.append({"label": label, "value": key, "count": len(group), "unknown": value == UNKNOWN,
                         "detail": names.description(value)})
     options.sort(key=lambda o: not o["unknown"])  # the unknown first: one tap where the scorer saw nothing

@@ -14,6 +14,7 @@ from ludolog.replayer.core.schemas import PLACEHOLDER
 from ludolog.replayer.core.simulate import setup_for
 
 from ..new import resolve_ref
+from .choices import Names
 
 
 def fields(game, players: list[str], options: dict, names) -> list[dict]:
@@ -36,11 +37,19 @@ def fields(game, players: list[str], options: dict, names) -> list[dict]:
     return out
 
 
-def _ids_by_kind(game) -> dict[str, list[str]]:
+def _ids_by_kind(game) -> dict[str, dict[str, dict]]:
     try:
-        return {kind: list(entries) for kind, entries in game.catalog_ids().items()}
+        return game.catalog_ids()
     except Exception:  # noqa: BLE001 - without a catalog list the fields take free text
         return {}
+
+
+def _catalog_options(entries: dict[str, dict], kind: str) -> list[dict]:
+    """A catalog list's ids as a field's options, named by that list alone (the same id may name
+    another component in another list: Castles of Burgundy's board 1 and goods type 1)."""
+    names = Names.of_entries(entries)
+    return [{"id": int(i) if kind == "int" else i, "label": names.word(i), "detail": names.description(i)}
+            for i in entries]
 
 
 def _alternatives(doc: dict, node: dict) -> list[dict]:
@@ -90,8 +99,12 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
         else:
             for entries in ids.values():
                 if probe in entries:
-                    options = [{"id": i, "label": names.word(i), "detail": names.description(i)} for i in entries]
+                    options = _catalog_options(entries, kind)
                     break
+    # a number under a key named as a catalog list is one of its ids (Castles of Burgundy's goods 1-6)
+    key = next((str(k) for how, k, _ in reversed(path) if how == "map"), "")
+    if kind == "int" and str(shape) in ids.get(key, ()):
+        options = _catalog_options(ids[key], kind)
     if unknown and not any(o["id"] == "?" for o in options):
         options.insert(0, {"id": "?", "label": "? (not seen)", "detail": ""})
     pointer = "".join(f"/{k}" for _, k, _ in path)
