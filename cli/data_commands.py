@@ -165,6 +165,24 @@ def write_result(table: pa.Table, fmt: TableFormat, out: Path | None, overwrite:
         typer.echo(f"wrote {table.num_rows} rows to {display_name(out)}", err=True)
 
 
+def check_readable(con, db, named: bool) -> None:
+    """Refuse a database ludolog cannot read (another program's, a newer or outdated schema) and
+    one with no tables yet when a named query or an analysis (``named``) would look for them; note
+    an older schema, which is read as it is until the next ingest upgrades it.
+
+    :raises DatabaseError: the database cannot be read, or is empty for ``named``.
+    """
+    from ludolog.etl.db import DatabaseError, SchemaStatus, check_database
+
+    status = check_database(con, db).status
+    if status is SchemaStatus.NEW and named:
+        raise DatabaseError(f"{db} holds no ludolog tables yet: ingest logs into it first "
+                            f"(`ludolog ingest LOGS --db {db}`)")
+    if status is SchemaStatus.OLDER:
+        echo_err(f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it "
+                 f"in place (it is queried as it is)")
+
+
 def check_game_param(con, params: dict[str, str], source: str = "the database") -> None:
     """A ``game`` parameter must name a game: one this ludolog knows or one the database holds (a
     misspelt name would otherwise give an empty result that looks like an answer). A usage error
@@ -487,7 +505,7 @@ def register(app: typer.Typer) -> None:
         (or, with --parquet, on the Parquet files of an extract or export: those files only).
         A query still running after --timeout seconds is stopped (exit 1); an existing --out file
         is replaced only with --overwrite."""
-        from ludolog.etl.db import SchemaStatus, check_database, connect, database_faults
+        from ludolog.etl.db import connect, database_faults
         from ludolog.queries import get_query, named_queries, run_query
         from ludolog.queries.named import absent_game, is_query_name
 
@@ -510,9 +528,8 @@ def register(app: typer.Typer) -> None:
             else:
                 con = connect(db, sandbox=True)  # raw SQL reads this database and nothing else
             try:
-                if parquet is None and check_database(con, db).status is SchemaStatus.OLDER:
-                    echo_err(f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it "
-                             f"in place (it is queried as it is)")
+                if parquet is None:
+                    check_readable(con, db, named=is_query_name(name_or_sql))
                 if is_query_name(name_or_sql):
                     check_game_param(con, params, source)
                 absent = absent_game(con, name_or_sql)
@@ -549,6 +566,7 @@ def register(app: typer.Typer) -> None:
             params = parse_option_pairs(param, "--param", as_json=False)
             con = connect(db, read_only=True)
             try:
+                check_readable(con, db, named=True)
                 check_game_param(con, params, display_name(db))
                 with time_limit(con, timeout):
                     frame = analysis(con, params)

@@ -116,3 +116,22 @@ def test_a_game_parameter_naming_an_absent_game_says_so(databases):
                                  "-f", "json"])
     assert result.exit_code == 0 and orjson.loads(result.stdout) == []
     assert result.stderr == f"note: {databases['entdecker']} holds no keyflower games (no rows)\n"
+
+
+@pytest.mark.parametrize("command", [["analyze", "elo"], ["analyze", "trajectory"], ["analyze", "comebacks"],
+                                     ["query", "game_length"]])
+def test_a_database_without_ludolog_tables_is_named_as_such(tmp_path, command):
+    """An analysis or named query on another program's database, or on an empty one, says what the
+    database is and what to do (exit 1), not that ludolog has a bug."""
+    import duckdb
+
+    foreign, empty = tmp_path / "foreign.duckdb", tmp_path / "empty.duckdb"
+    with duckdb.connect(str(foreign)) as con:
+        con.execute("CREATE TABLE t (x INTEGER)")
+    duckdb.connect(str(empty)).close()
+    for db, words in ((foreign, "is not a ludolog database: it holds the table t"),
+                      (empty, "holds no ludolog tables yet: ingest logs into it first")):
+        result = runner.invoke(app, [*command, "--db", str(db)])
+        assert result.exit_code == 1, result.output
+        text = " ".join(result.output.split())
+        assert words in text and "bug" not in text, text

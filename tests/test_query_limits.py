@@ -89,20 +89,23 @@ def test_a_query_past_its_timeout_is_stopped_and_said(db):
                                     "(--timeout SECONDS sets another, 0 none)\n")
 
 
-def test_an_analysis_past_its_timeout_is_stopped_and_said_as_a_query(tmp_path):
+def test_an_analysis_past_its_timeout_is_stopped_and_said_as_a_query(db, tmp_path):
     """`analyze` shares `query`'s limit: its DuckDB work is interrupted at --timeout, with the same
-    sentence. The database's games are a view DuckDB would scan for hours, finding none finished."""
+    sentence. In a copy of a ludolog database the players view becomes one DuckDB would scan for
+    hours."""
+    import shutil
+
     import duckdb
 
     if not SCRIPT.exists():
         pytest.skip("the ludolog console script is not installed in this environment")
-    db = tmp_path / "endless.duckdb"
-    con = duckdb.connect(str(db))
-    con.execute("CREATE VIEW games AS SELECT range::VARCHAR AS game_id, 'entdecker' AS game, NULL::DATE AS date, "
-                "'' AS file, 2 AS player_count, 1 AS moves_applied, "
-                "CASE WHEN hash(range) = 0 THEN 'valid' ELSE 'invalid' END AS status FROM range(1000000000000)")
+    endless = tmp_path / "endless.duckdb"
+    shutil.copy(db, endless)
+    con = duckdb.connect(str(endless))
+    con.execute("CREATE OR REPLACE VIEW players AS SELECT range::VARCHAR AS game_id, 'p' AS player, 1 AS rank, "
+                "hash(range) = 0 AS is_winner FROM range(1000000000000)")
     con.close()
-    done = subprocess.run([str(SCRIPT), "analyze", "elo", "--db", str(db), "--timeout", "1"],
+    done = subprocess.run([str(SCRIPT), "analyze", "elo", "--db", str(endless), "--timeout", "1"],
                           capture_output=True, timeout=120, env={**os.environ, "LUDOLOG_DEBUG": ""})
     assert done.returncode == 1 and done.stdout == b""
     assert done.stderr.decode() == ("error: the query was stopped after 1 s, its time limit "
