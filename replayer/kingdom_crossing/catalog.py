@@ -119,9 +119,10 @@ class Catalog:
                 raise CatalogError(f"decoration space {d.id} pictures a {d.pictured_stars}-star {d.picture} token with "
                                    f"{d.symbols} symbol(s), which the supply does not have")
         self.deco_index = {d.id: d.index for d in self.deco_spaces}
-        self.deco_symbols = tuple((d.picture, d.symbols) for d in self.deco_spaces)
-        self.flower_spaces = tuple((d.index, d.symbols) for d in self.deco_spaces if d.picture == "flower")
-        self.sculpture_spaces = tuple((d.index, d.symbols) for d in self.deco_spaces if d.picture == "sculpture")
+        #: per decoration space the symbols of its token: all, and those of each picture (0 on the others)
+        self.deco_symbols = tuple(d.symbols for d in self.deco_spaces)
+        self.picture_symbols = {pic: tuple(d.symbols if d.picture == pic else 0 for d in self.deco_spaces)
+                                for pic in PICTURES}
         self.tiles = tuple((t["base"], t["improved"]) for t in data["action_tiles"])
         self.sides = tuple((_side(t["base"]), _side(t["improved"])) for t in data["action_tiles"])
         self.birds = {b["id"]: b for b in data["birds"]}

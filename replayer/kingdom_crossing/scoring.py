@@ -19,50 +19,56 @@ class GoalTest(IntEnum):
     BIRDS = 5
 
 
-_GOAL_TESTS = {"invest_back": GoalTest.INVEST, "houses_placed": GoalTest.HOUSES,
-               "structures_at_least": GoalTest.STRUCTURES, "birds_at_least": GoalTest.BIRDS}
+#: the tests by plain names: a member looked up on its enum class costs more than the test itself
+RESOURCES_TEST, INVEST_TEST, HOUSES_TEST, STRUCTURES_TEST, SYMBOLS_TEST, BIRDS_TEST = GoalTest
+_GOAL_TESTS = {"invest_back": INVEST_TEST, "houses_placed": HOUSES_TEST, "structures_at_least": STRUCTURES_TEST,
+               "birds_at_least": BIRDS_TEST}
 
 
 def compile_goal(side: dict) -> tuple:
-    """A Bridge Goal side as a small tuple (``GoalTest``, numbers) that :func:`goal_met` tests quickly."""
+    """A Bridge Goal side as a small tuple (``GoalTest``, numbers) that :func:`goals_met` tests quickly."""
     k = side["kind"]
     if k == "resources_at_least":
-        return (GoalTest.RESOURCES, tuple((RESOURCES.index(r), n) for r, n in side["need"].items()))
+        return (RESOURCES_TEST, tuple((RESOURCES.index(r), n) for r, n in side["need"].items()))
     if k == "symbols_at_least":
-        return (GoalTest.SYMBOLS, side["flower"], side["sculpture"])
+        return (SYMBOLS_TEST, side["flower"], side["sculpture"])
     return (_GOAL_TESTS[k], side["n"])
 
 
-def goal_met(s: KCState, seat: int, g: int) -> bool:
-    """Does ``seat`` meet the requirement of the side up of Bridge Goal ``g``? (Loops, not
-    generators: :func:`claimable_goals` asks it of every unclaimed goal after every action.)"""
+def goals_met(s: KCState, seat: int, skip: int = 0) -> list[int]:
+    """The Bridge Goals whose side up ``seat`` meets now, of those not in the bit mask ``skip``.
+    (One loop, not a call per goal: :func:`claimable_goals` asks it after every action.)"""
     p = s.players[seat]
-    test = s.goal_tests[g]
-    k = test[0]
-    if k == GoalTest.RESOURCES:
-        res = p.res
-        for r, n in test[1]:
-            if res[r] < n:
-                return False
-        return True
-    if k == GoalTest.INVEST:
-        return seat < s.n and p.invest >= test[1]
-    if k == GoalTest.HOUSES:
-        return len(p.houses) >= test[1]
-    if k == GoalTest.STRUCTURES:
-        return len(p.structures) >= test[1]
-    if k == GoalTest.SYMBOLS:
-        deco = p.deco
-        cat = s.cat
-        flowers = sculptures = 0
-        for i, n in cat.flower_spaces:
-            if deco[i]:
-                flowers += n
-        for i, n in cat.sculpture_spaces:
-            if deco[i]:
-                sculptures += n
-        return flowers >= test[1] and sculptures >= test[2]
-    return len(p.birds) >= test[1]
+    out = []
+    for g, test in enumerate(s.goal_tests):
+        if skip >> g & 1:
+            continue
+        k = test[0]
+        if k == RESOURCES_TEST:
+            res = p.res
+            met = True
+            for r, n in test[1]:
+                if res[r] < n:
+                    met = False
+                    break
+        elif k == SYMBOLS_TEST:
+            met = p.symbols(s.cat, "flower") >= test[1] and p.symbols(s.cat, "sculpture") >= test[2]
+        elif k == INVEST_TEST:
+            met = seat < s.n and p.invest >= test[1]
+        elif k == HOUSES_TEST:
+            met = len(p.houses) >= test[1]
+        elif k == STRUCTURES_TEST:
+            met = len(p.structures) >= test[1]
+        else:
+            met = len(p.birds) >= test[1]
+        if met:
+            out.append(g)
+    return out
+
+
+def goal_met(s: KCState, seat: int, g: int) -> bool:
+    """Does ``seat`` meet the requirement of the side up of Bridge Goal ``g``?"""
+    return g in goals_met(s, seat, ~(1 << g))  # every goal skipped but g
 
 
 def requirement_text(s: KCState, seat: int, g: int) -> str:
@@ -115,13 +121,8 @@ def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> 
 
 
 def claimable_goals(s: KCState, seat: int) -> list[int]:
-    """The Bridge Goals ``seat`` has not claimed and meets now (:func:`goal_met`)."""
-    claimed = s.players[seat].goals
-    out = []
-    for g in range(len(s.goal_tests)):
-        if not claimed >> g & 1 and goal_met(s, seat, g):
-            out.append(g)
-    return out
+    """The Bridge Goals ``seat`` has not claimed and meets now."""
+    return goals_met(s, seat, s.players[seat].goals)
 
 
 def stars_passed(s: KCState, p: Player, r: int) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from itertools import compress
 
 from dataclasses import fields
 
@@ -75,12 +76,8 @@ class Player:
     final_coins_spent: int = 0
 
     def symbols(self, cat: Catalog, picture: str | None = None) -> int:
-        """Flower and/or Sculpture symbols on the player board."""
-        total = 0
-        for (pic, symbols), stars in zip(cat.deco_symbols, self.deco):
-            if stars and (picture is None or pic == picture):
-                total += symbols
-        return total
+        """Flower and/or Sculpture symbols on the player board (of the spaces holding a token)."""
+        return sum(compress(cat.deco_symbols if picture is None else cat.picture_symbols[picture], self.deco))
 
 
 @dataclass(slots=True)
