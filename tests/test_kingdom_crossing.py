@@ -36,11 +36,11 @@ def test_simulated_games_replay_cleanly(n):
         assert result.status == "valid", result.violations[:3]
         assert len(result.scores) == n
         if n == 1:  # Paco & Paca: the core's bot seat, claimed as "@paco-paca"
-            assert GAME.paco_score(result.state) == result.bot_scores["paco-paca"] > 0
+            assert result.state.paco_ledger.totals[0] == result.bot_scores["paco-paca"] > 0
             assert raw["claimed"]["final"] == {**result.scores, "@paco-paca": result.bot_scores["paco-paca"]}
             assert "Paco & Paca" in result.result_line
         else:
-            assert GAME.paco_score(result.state) is None and result.bot_scores == {}
+            assert result.state.paco_ledger is None and result.bot_scores == {}
             assert raw["claimed"]["final"] == result.scores
 
 
@@ -145,7 +145,7 @@ def test_player_rows_match_the_columns_and_show_paco_and_paca_in_solo():
     assert len(rows) == 1 and len(rows[0]) == len(GAME.state_columns)
     names = [c for c, _ in GAME.state_columns]
     assert names[0] == "score" and names[1] == "coins"
-    assert rows[0][names.index("paco_paca_score")] == GAME.paco_score(result.state) > 0
+    assert rows[0][names.index("paco_paca_score")] == result.state.paco_ledger.totals[0] > 0
     types = {"int": int, "str": str}
     assert all(isinstance(v, types[t]) for v, (_, t) in zip(rows[0], GAME.state_columns))
     raw = simulate_log(GAME, 3, "rows")

@@ -100,7 +100,7 @@ def test_lumberjack_hire_with_a_bird_worth_2_coins():
     play(s, seat_of, {"type": "hire", "player": "agnes", "space": "I1", "card": "LUM-02"})
     assert "red-02" in p.birds and s.space_bird[0] is None
     assert p.coins == 5 + 2 + 2 - 7 and p.res[0] == 2 and "LUM-02" in p.cards
-    assert s.top(0) != "LUM-02"  # the next card is revealed
+    assert s.space_card[0] != "LUM-02"  # the next card is revealed
 
 
 def test_balloon_then_6th_and_7th_paws_give_7_prestige():
@@ -227,7 +227,7 @@ def test_paco_and_paca_score_96_with_two_rest_tiles():
     pp.favors = ["F01", "F02", "F03"]
     final_scoring(s)
     assert s.paco_ledger.by_category(0) == {"bridge_goal": 15, "guild_cards": 8 + 18 + 21 + 10, "structures": 12, "favor": 12}
-    assert GAME.paco_score(s) == 96
+    assert s.paco_ledger.totals[0] == 96
 
 
 # -- Paco & Paca --------------------------------------------------------------------------------
@@ -263,7 +263,7 @@ def test_paco_and_paca_take_cards_and_advance_the_matching_track():
     assert len(pp.birds) == birds + 1
     r = CAT.resource_of_guild[guild]
     assert pp.res[r] == res[r] + 1 and sum(pp.res) == sum(res) + 1  # the Structure moves no marker
-    assert s.top(CAT.space_index["O1"]) != "LUM-01"  # the next card is revealed
+    assert s.space_card[CAT.space_index["O1"]] != "LUM-01"  # the next card is revealed
 
 
 def test_deer_cards_advance_the_furthest_behind_track_in_printed_order():
@@ -313,7 +313,7 @@ def test_you_claim_on_the_third_position_after_paco_and_paca():
     pp = s.players[1]
     pp.birds = [f"red-{i:02d}" for i in range(1, 8)]
     paco_turn(s, seat_of, ["T-rest1", "T-rest2"])  # they meet the requirement: claimed at once
-    assert s.goal_slots[g][0] == 1 and GAME.paco_score(s) >= 3
+    assert s.goal_slots[g][0] == 1 and s.paco_ledger.totals[0] >= 3
     s.players[0].birds = [f"yellow-{i:02d}" for i in range(1, 8)]
     tile = next(t for t in range(6) if not s.players[0].played[t])
     rest = CAT.tiles[tile][1 if s.players[0].improved[tile] else 0]["rest"]
@@ -422,7 +422,7 @@ def test_an_empty_deck_gets_an_empty_deck_tile_that_players_use():
     p = s.players[0]
     sp = CAT.space_index["I1"]
     pool = s.deck_pools[sp]
-    last = s.top(sp)
+    last = s.space_card[sp]
     for card in pool.possible():  # the other nine were bought: the last card is up
         pool.reveal(card)
     s.space_bird[sp] = None
@@ -437,7 +437,7 @@ def test_an_empty_deck_gets_an_empty_deck_tile_that_players_use():
         GAME.apply(s, {"type": "reveal", "space": "I1", "card": last}, None)
     assert (err.value.code, err.value.pointer) == ("CORE.HIDDEN.NOT_IN_POOL", "/card")
     GAME.apply(s, {"type": "reveal", "space": "I1", "card": "E3"}, None)
-    assert s.top(sp) is None and s.space_tile[sp] == "E3"
+    assert s.space_card[sp] is None and s.space_tile[sp] == "E3"
     assert {"type": "hire", "player": "agnes", "space": "I1", "card": "E3"} not in GAME.legal_moves(s)
 
 

@@ -169,7 +169,7 @@ def test_paco_and_paca_take_the_token_pictured_on_the_space_and_score_96():
     s.score(1, 15, "bridge_goal", "Bridge Goals during the game")
     final_scoring(s)
     assert s.paco_ledger.by_category(0) == {"bridge_goal": 15, "guild_cards": 8 + 18 + 21 + 10, "structures": 12, "favor": 12}
-    assert GAME.paco_score(s) == 96
+    assert s.paco_ledger.totals[0] == 96
 
 
 def test_with_the_most_stars_reading_the_example_cannot_score_96():
@@ -180,7 +180,7 @@ def test_with_the_most_stars_reading_the_example_cannot_score_96():
     s.score(1, 15, "bridge_goal", "Bridge Goals during the game")
     final_scoring(s)
     assert s.paco_ledger.by_category(0)["guild_cards"] == 4 * 2 + 6 * 4 + 7 * 4 + 5 * 2
-    assert GAME.paco_score(s) != 96
+    assert s.paco_ledger.totals[0] != 96
 
 
 def test_the_decoration_option_belongs_to_the_solo_game():

@@ -77,7 +77,7 @@ def render_svg(s) -> str:
                    f'fill="#cfe3b5" stroke="#4d7a2a" stroke-width="2"/>'
                    f'<text x="{x:.1f}" y="{y - _REGION_R + 16:.1f}" text-anchor="middle" font-weight="bold">{escape(name)}</text>')
         for k, space in enumerate(cat.region_spaces[r]):
-            shown = s.top(space) or (f"tile {s.space_tile[space]}" if s.space_tile[space] else "empty")
+            shown = s.space_card[space] or (f"tile {s.space_tile[space]}" if s.space_tile[space] else "empty")
             bird = f" + {s.space_bird[space]}" if s.space_bird[space] else ""
             out.append(f'<text class="deck" x="{x:.1f}" y="{y - _REGION_R + 34 + 14 * k:.1f}" text-anchor="middle">'
                        f'{escape(cat.spaces[space])}: {escape(str(shown))}{escape(bird)}</text>')

@@ -131,17 +131,7 @@ class KingdomCrossing(CatalogEngine, Game):
     def chance_outcomes(self, s: KCState, move: dict | None = None) -> list[tuple[dict, float]]:
         return listing.chance_outcomes(s, move)
 
-    def clone(self, s: KCState) -> KCState:
-        return s.clone()
-
     # -- results ----------------------------------------------------------------------------
-    def scores(self, s: KCState) -> list[int]:
-        return list(s.ledger.totals)
-
-    def paco_score(self, s: KCState) -> int | None:
-        """Paco & Paca's score in a solo game (None otherwise)."""
-        return s.paco_ledger.totals[0] if s.paco_ledger is not None else None
-
     # -- the bot seat, turn order, formats -------------------------------------------------
     def bot_seats(self, s: KCState) -> tuple[BotSeat, ...]:
         return (PACO,) if s.solo else ()

@@ -229,7 +229,6 @@ def _turn_at(s: KCState) -> None:
     s.current = (s.noon_first + s.turn) % s.seats
     s.step = TURN
     s.market_cost = -1
-    s.turn_tile = -1
     s.bird_twice = False
     s.balloon_used = False
     s.paco_tiles = 0

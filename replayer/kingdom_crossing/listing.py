@@ -93,7 +93,7 @@ def step_moves(s: KCState, seat: int) -> list[dict]:
     if step == CARD:
         out = []
         for sp in cat.region_spaces[p.region]:
-            top = s.top(sp) or s.space_tile[sp]
+            top = s.space_card[sp] or s.space_tile[sp]
             if top and affordable(s, seat, sp, p.coins, p.paws, s.bird_twice):
                 out.append({"type": "hire", "space": cat.spaces[sp], "card": top})
         if s.market_cost >= 0 and p.coins >= s.market_cost:

@@ -255,7 +255,6 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         plan = plan_work(s, seat, move)
         tile = move["tile"]
         p.played[tile] = True
-        s.turn_tile = tile
         if plan.side.queen:
             s.queen_available = False
             s.first = seat

@@ -77,7 +77,7 @@ def render(s: KCState) -> str:
 
     cat = s.cat
     lines = wrapped(turn_text(s))
-    cards = ", ".join(f"{cat.spaces[i]} {s.top(i) or s.space_tile[i] or 'empty'}"
+    cards = ", ".join(f"{cat.spaces[i]} {s.space_card[i] or s.space_tile[i] or 'empty'}"
                       f"{' with bird ' + s.space_bird[i] if s.space_bird[i] else ''}" for i in range(len(cat.spaces)))
     lines += wrapped("top cards: " + cards)
     lines.append(f"balloon in {cat.regions[s.balloon] if s.balloon >= 0 else 'no region'}; "

@@ -187,7 +187,6 @@ def final_scoring(s: KCState) -> None:
         p = s.players[seat]
         steps = min(p.coins // 5, cat.invest_last - p.invest)
         p.coins -= 5 * steps
-        p.final_coins_spent = 5 * steps
         p.invest += steps
         s.score(seat, cat.invest_prestige[p.invest], "invest_track",
                 f"Invest marker on space {p.invest} (after spending {5 * steps} coins for {steps} space(s))")

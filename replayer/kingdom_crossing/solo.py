@@ -79,7 +79,7 @@ def _resolve_tile(s: KCState, tile_id: str) -> None:
     tile = cat.solo_tiles[tile_id]
     if tile["kind"] == "card":
         sp = cat.space_index[tile["space"]]
-        cid = s.top(sp)
+        cid = s.space_card[sp]
         if cid is None:
             return  # an empty-deck tile: they come away empty-handed
         bird = s.space_bird[sp]

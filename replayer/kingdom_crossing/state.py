@@ -15,7 +15,7 @@ from itertools import compress
 
 from dataclasses import fields
 
-from ..core.cloning import SHARED, clone_fields, field_copier
+from ..core.cloning import SHARED, field_copier
 from ..core.components import HiddenPool
 from ..core.decisions import DecisionStack
 from ..core.ledger import Ledger
@@ -73,7 +73,6 @@ class Player:
     income_guild: list[int] = field(default_factory=lambda: [0, 0, 0, 0, 0])  # unresolved guild incomes this morning
     income_structs: list[str] = field(default_factory=list)  # unresolved structure incomes this morning
     bears_used: list[str] = field(default_factory=list)  # structures resolved by Bears incomes this phase
-    final_coins_spent: int = 0
 
     def symbols(self, cat: Catalog, picture: str | None = None) -> int:
         """Flower and/or Sculpture symbols on the player board (of the spaces holding a token)."""
@@ -104,7 +103,6 @@ class KCState:
     tasks: DecisionStack = field(default_factory=DecisionStack)  # pending decisions (decisions.py)
     paco_reveals: list = field(default_factory=list)  # what Paco & Paca's resolution turned face up, in order
     claim_then: Step = TURN
-    turn_tile: int = -1
     bird_twice: bool = False
     market_cost: int = -1  # cost of the market purchase still open this turn (-1: none)
     balloon_used: bool = False  # the balloon flew this turn (once: before or after the Paw markers)
@@ -134,9 +132,6 @@ class KCState:
     solo_revealed: list[str] = field(default_factory=list)  # solo tiles revealed this round
     paco_tiles: int = 0  # solo tiles revealed in Paco & Paca's current turn
 
-    def top(self, space: int) -> str | None:
-        return self.space_card[space]
-
     def ledger_of(self, seat: int) -> Ledger:
         return self.ledger if seat < self.n else self.paco_ledger
 
@@ -146,10 +141,6 @@ class KCState:
         else:
             self.paco_ledger.move_index = self.ledger.move_index
             self.paco_ledger.add(0, delta, category, reason)
-
-    def clone(self) -> "KCState":
-        """A full, independent copy (every field, see the core's clone_fields)."""
-        return clone_fields(self)
 
     def lookahead(self, seat: int | None = None) -> "KCState":
         """A copy for trying out answers (can a card still be paid for?): like :meth:`clone`, but
