@@ -167,9 +167,7 @@ class KingdomCrossing(CatalogEngine, Game):
         return scoring.winners(s)
 
     def player_rows(self, s: KCState) -> list[tuple]:
-        """Per seat, the :attr:`state_columns` (the ingest asks after every move): the resources
-        unpacked, the Action tiles not played this round counted by ``list.count``, the values equal
-        for every seat (Paw markers, regions, Paco & Paca's score) read once."""
+        """Per seat, the :attr:`state_columns` (the ingest asks after every move)."""
         cat = self.cat
         paw_markers, regions = cat.paw_markers, cat.regions
         paco_paca = s.paco_ledger.totals[0] if s.paco_ledger is not None else 0
@@ -184,8 +182,7 @@ class KingdomCrossing(CatalogEngine, Game):
         return rows
 
     def turn_info(self, s: KCState) -> tuple[int, int]:
-        """(turn, round), the round from 1: the ingest asks after every move, so the bounds are
-        comparisons, not calls of ``max`` and ``min`` (a third of the time, the same values)."""
+        """(turn, round), both from 1 (the ingest asks after every move)."""
         per_round = s.cat.actions_per_round * s.seats
         rnd, turn = s.round, s.turn
         last = per_round - 1

@@ -49,7 +49,7 @@ def settle(s: KCState) -> None:
             if _claim_check(s, s.current, TURN):
                 return
         elif step == CLAIM:
-            if claimable(s, s.current):
+            if claimable_goals(s, s.current):
                 return
             claim_done(s)
         elif step == EVENING_ACTION:
@@ -244,13 +244,10 @@ def next_turn(s: KCState) -> None:
 
 
 # -- claims -------------------------------------------------------------------------------------
-claimable = claimable_goals
-
-
 def _claim_check(s: KCState, seat: int, then: int) -> bool:
     """Open the Bridge Goal window for ``seat`` if a goal can be claimed (True), else go on."""
     s.claim_then = then
-    if claimable(s, seat):
+    if claimable_goals(s, seat):
         s.step = CLAIM
         s.current = seat
         return True

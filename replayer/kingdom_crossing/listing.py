@@ -13,8 +13,9 @@ from . import buying, reveals, solo
 from .buying import affordable, can_finish, fly, market_keeps_a_card
 from .catalog import GUILDS, RESOURCES, Catalog
 from .answers import ANSWERS, options
-from .flow import DECLINABLE, claimable, decline
+from .flow import DECLINABLE, decline
 from .moves import plan_work
+from .scoring import claimable_goals
 from .state import BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, TURN, KCState
 
 #: the move types of each step the game may wait in (a pending decision has its own: ``ANSWERS``)
@@ -102,7 +103,7 @@ def step_moves(s: KCState, seat: int) -> list[dict]:
     if step == BUY_END:
         return [{"type": "buy", "resource": r} for r in RESOURCES] + [{"type": "pass"}]
     if step == CLAIM:
-        return [{"type": "claim", "goal": cat.goal_ids[g]} for g in claimable(s, seat)] + [{"type": "pass"}]
+        return [{"type": "claim", "goal": cat.goal_ids[g]} for g in claimable_goals(s, seat)] + [{"type": "pass"}]
     if step == EVENING:
         out = [{"type": "evening", "source": g} for g, k in zip(GUILDS, p.guild) if k >= 2]
         return out + [{"type": "evening", "source": c} for c in dict.fromkeys(p.structures)]

@@ -26,7 +26,7 @@ from ..core.migrate import Migrated
 from .answers import refill_source
 from .state import KCState
 
-V1, V2 = "ludolog/1", "ludolog/2"
+V2 = "ludolog/2"
 
 
 @dataclass(slots=True)

@@ -7,8 +7,8 @@ import textwrap
 from ..core.game import CHANCE
 from .catalog import GUILDS, RESOURCES
 from .answers import CHANCE_TASKS
-from .flow import claimable
 from .listing import expect
+from .scoring import claimable_goals
 from .state import BUY_END, CARD, CLAIM, END, EVENING, INCOME, START, STEP_NAMES, TURN, KCState
 
 _CHANCE_TEXT = {"reveal": "the next card (or empty-deck tile) turned face up on the space whose card was taken",
@@ -32,7 +32,7 @@ def waiting_for(s: KCState) -> str:
             return "be written: " + _CHANCE_TEXT[kind]
         return _CHOICE_TEXT.get(kind, "answer the pending choice")
     if s.step == CLAIM:
-        goals = ", ".join(s.cat.goal_ids[g] for g in claimable(s, s.current))
+        goals = ", ".join(s.cat.goal_ids[g] for g in claimable_goals(s, s.current))
         return f"claim a Bridge Goal ({goals}) or pass"
     if s.step == TURN and s.current >= s.n:
         return "reveal their next solo tile"
