@@ -5,6 +5,8 @@ piles whose sizes the log may give).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..core.errors import IllegalMove
 from .catalog import RESOURCES
 from .decisions import (DecorationChoice, Decision, FavorChoice, RefillDisplay, ResolveEffect, RestockStack,
@@ -82,17 +84,16 @@ def favor_options(s: KCState) -> list[dict]:
 
 
 # -- options -------------------------------------------------------------------------------------
-def decor_options(s: KCState, seat: int, pics, sizes) -> list[dict]:
+def decor_options(s: KCState, seat: int, pics, sizes) -> Iterator[dict]:
+    """The decorations of the pictures ``pics`` and symbol numbers ``sizes`` ``seat`` may place now."""
     cat = s.cat
-    p = s.players[seat]
-    out = []
+    deco = s.players[seat].deco
     for (pic, stars), (symbols, _count) in cat.tokens.items():
         if pic not in pics or symbols not in sizes or s.supply[(pic, stars)] <= 0:
             continue
         for sp in cat.deco_spaces:
-            if sp.picture == pic and sp.symbols == symbols and not p.deco[sp.index]:
-                out.append({"type": "decorate", "picture": pic, "stars": stars, "space": sp.id})
-    return out
+            if sp.picture == pic and sp.symbols == symbols and not deco[sp.index]:
+                yield {"type": "decorate", "picture": pic, "stars": stars, "space": sp.id}
 
 
 def options(s: KCState, task: Decision) -> list[dict]:
@@ -113,9 +114,9 @@ def options(s: KCState, task: Decision) -> list[dict]:
             combos += [c + [r] for c in combos if len(c) < task.n]
         return [{"type": "resources", "resources": c} for c in combos if len(c) == task.n]
     if kind == "decor":
-        return decor_options(s, seat, task.pictures, task.sizes)
+        return list(decor_options(s, seat, task.pictures, task.sizes))
     if kind == "res_or_decor":
-        return [{"type": "resource", "resource": r} for r in RESOURCES] + decor_options(s, seat, BOTH, (1,))
+        return [{"type": "resource", "resource": r} for r in RESOURCES] + list(decor_options(s, seat, BOTH, (1,)))
     if kind == "upgrade":
         return [{"type": "upgrade", "tile": i} for i in range(6) if not p.improved[i]]
     if kind == "structure":
@@ -144,7 +145,7 @@ def has_options(s: KCState, task: Decision) -> bool:
         return True
     p = s.players[task.seat]
     if kind == "decor":
-        return _any_decor(s, p, task.pictures, task.sizes)
+        return next(decor_options(s, task.seat, task.pictures, task.sizes), None) is not None
     if kind == "upgrade":
         return not all(p.improved[i] for i in range(6))
     if kind == "structure":
@@ -166,20 +167,6 @@ def has_options(s: KCState, task: Decision) -> bool:
 
 #: choices that always have an answer: cashing the Invest track, any of the four resources
 _ALWAYS_ANSWERABLE = frozenset({"invest", "resource", "res_or_decor"})
-
-
-def _any_decor(s: KCState, p, pics, sizes) -> bool:
-    """Whether :func:`decor_options` would list a token."""
-    cat = s.cat
-    supply = s.supply
-    deco = p.deco
-    for (pic, stars), (symbols, _count) in cat.tokens.items():
-        if pic not in pics or symbols not in sizes or supply[(pic, stars)] <= 0:
-            continue
-        for sp in cat.deco_spaces:
-            if sp.picture == pic and sp.symbols == symbols and not deco[sp.index]:
-                return True
-    return False
 
 
 def skip_empty(s: KCState, task: Decision) -> None:
