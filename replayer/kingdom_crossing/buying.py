@@ -7,6 +7,8 @@ answering is tried on copies of the state, and an answer that would leave nothin
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..core.decisions import DecisionStack
 from .answers import answer
 from .decisions import PayForCard, ResolveEffect
@@ -97,17 +99,24 @@ def can_finish(s: KCState, seat: int) -> bool:
     if s.market_cost >= 0 and p.coins >= s.market_cost:
         if any(market_keeps_a_card(s, seat, r) for r in range(len(p.res))):
             return True
-    if not s.balloon_used:
-        cat = s.cat
-        cost = cat.balloon_same if s.balloon == p.region else cat.balloon_elsewhere
-        if p.coins >= cost:
-            for r in range(len(cat.regions)):
-                if r != p.region:
-                    c = s.lookahead(seat)
-                    fly(c, seat, r, p.coins - cost)
-                    if can_finish(c, seat):
-                        return True
-    return False
+    return next(flights(s, seat), None) is not None
+
+
+def flights(s: KCState, seat: int) -> Iterator[int]:
+    """The regions a balloon flight after the Paw markers may reach keeping a card within reach."""
+    if s.balloon_used:
+        return
+    cat = s.cat
+    p = s.players[seat]
+    cost = cat.balloon_same if s.balloon == p.region else cat.balloon_elsewhere
+    if p.coins < cost:
+        return
+    for r in range(len(cat.regions)):
+        if r != p.region:
+            c = s.lookahead(seat)
+            fly(c, seat, r, p.coins - cost)
+            if can_finish(c, seat):
+                yield r
 
 
 def can_buy_card(s: KCState, seat: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..core.game import CHANCE
 from ..core.errors import IllegalMove
 from . import buying, reveals, solo
-from .buying import affordable, can_finish, fly, market_keeps_a_card
+from .buying import affordable, flights, market_keeps_a_card
 from .catalog import GUILDS, RESOURCES, Catalog
 from .answers import ANSWERS, options
 from .flow import DECLINABLE, decline
@@ -99,7 +99,7 @@ def step_moves(s: KCState, seat: int) -> list[dict]:
                 out.append({"type": "hire", "space": cat.spaces[sp], "card": top})
         if s.market_cost >= 0 and p.coins >= s.market_cost:
             out += [{"type": "buy", "resource": r} for i, r in enumerate(RESOURCES) if market_keeps_a_card(s, seat, i)]
-        return out + fly_options(s, seat)
+        return out + [{"type": "fly", "to": s.cat.regions[r]} for r in flights(s, seat)]
     if step == BUY_END:
         return [{"type": "buy", "resource": r} for r in RESOURCES] + [{"type": "pass"}]
     if step == CLAIM:
@@ -108,25 +108,6 @@ def step_moves(s: KCState, seat: int) -> list[dict]:
         out = [{"type": "evening", "source": g} for g, k in zip(GUILDS, p.guild) if k >= 2]
         return out + [{"type": "evening", "source": c} for c in dict.fromkeys(p.structures)]
     return []
-
-
-def fly_options(s: KCState, seat: int) -> list[dict]:
-    """Flights after the Paw markers that keep a card within reach."""
-    if s.balloon_used:
-        return []
-    cat = s.cat
-    p = s.players[seat]
-    cost = cat.balloon_same if s.balloon == p.region else cat.balloon_elsewhere
-    if p.coins < cost:
-        return []
-    out = []
-    for r in range(len(cat.regions)):
-        if r != p.region:
-            c = s.lookahead(seat)
-            fly(c, seat, r, p.coins - cost)
-            if can_finish(c, seat):
-                out.append({"type": "fly", "to": cat.regions[r]})
-    return out
 
 
 def work_candidates(s: KCState, seat: int) -> list[dict]:
