@@ -45,9 +45,7 @@ def new_state(cat: Catalog, log) -> KCState:
 
 
 def load_setup(s: KCState, setup: dict, seats: int, problems: SetupProblems | None = None) -> None:
-    """Set-up as the table sees it: the face-up top card of each deck space, the Bridge Goal sides,
-    the face-up Favors, the starting pairs and (optionally) how many Favors lie in each stack.
-    Everything face down becomes the pools of unseen components that later reveals draw from.
+    """The set-up as the table sees it (see the module docstring) checked and loaded into ``s``;
     ``problems``: those found before (the options), reported with these."""
     cat = s.cat
     problems = SetupProblems() if problems is None else problems  # every wrong set-up value at once
