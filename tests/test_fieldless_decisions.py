@@ -1,5 +1,5 @@
 """Decisions without fields of their own are plain subclasses of a frozen dataclass (for start-up:
-see replayer/kingdom_crossing/decisions.py and castles_of_burgundy/state.py): each must behave as
+see replayer/kingdom_crossing/decisions.py): each must behave as
 the class ``@dataclass(frozen=True, slots=True)`` makes of the same body, its "twin" here."""
 from __future__ import annotations
 
@@ -9,13 +9,11 @@ import pickle
 
 import pytest
 
-from ludolog.replayer.castles_of_burgundy import state as cob_state
 from ludolog.replayer.core.cloning import copy_value, snapshot
 from ludolog.replayer.kingdom_crossing import decisions as kc
 
 KC_FIELDLESS = [kc.InvestChoice, kc.ResourceChoice, kc.ResourceOrDecoration, kc.FavorChoice, kc.TakeBird,
                 kc.CheckHouses, kc.PacoTakesDrawnFavor, kc.PacoEndOfTurn, kc.NextTurn, kc.QueenWakes]
-COB_FIELDLESS = [cob_state.SellAny, cob_state.PlaceAnyDie, cob_state.TradeOffer, cob_state.PlaceBlack]
 
 
 def twin(cls: type, bases: tuple[type, ...]) -> type:
@@ -37,13 +35,11 @@ def refusal(decision) -> type | None:
 def cases():
     for cls in KC_FIELDLESS:
         yield pytest.param(cls, twin(cls, (kc.Decision,)), [(), (0,), (3,)], id=cls.__name__)
-    for cls in COB_FIELDLESS:
-        yield pytest.param(cls, twin(cls, ()), [()], id=cls.__name__)
 
 
 def test_every_fieldless_decision_is_listed():
     """A decision class of these modules without a field of its own is one of the lists above."""
-    for module, base, listed in ((kc, kc.Decision, KC_FIELDLESS), (cob_state, None, COB_FIELDLESS)):
+    for module, base, listed in ((kc, kc.Decision, KC_FIELDLESS),):
         for cls in vars(module).values():
             if (isinstance(cls, type) and cls.__module__ == module.__name__ and cls is not base
                     and dataclasses.is_dataclass(cls) and "__dataclass_fields__" not in vars(cls)):
@@ -71,6 +67,6 @@ def test_behaves_as_its_decorated_twin(cls, decorated, arguments):
         assert pickle.loads(pickle.dumps(one)) == one and copy.deepcopy(one) == one
         assert copy_value(one) is one  # frozen: shared between clones of a position
         assert snapshot(one) == snapshot(theirs)
-    others = [c for c in KC_FIELDLESS + COB_FIELDLESS if c is not cls and c.__bases__ == cls.__bases__]
+    others = [c for c in KC_FIELDLESS if c is not cls and c.__bases__ == cls.__bases__]
     for other in others:  # decisions of two kinds never compare equal
         assert cls(*arguments[0]) != other(*arguments[0])
