@@ -65,21 +65,13 @@ def measure(s: BoonlakeState, seat: int, kind: ConditionKind, cond):
     if kind is ConditionKind.CATTLE_REMOVED:
         return p.cattle_placed
     if kind is ConditionKind.SETTLEMENTS_REMOVED:
-        return settlements_removed(s, seat)
+        return p.settlements_removed
     if kind is ConditionKind.BRIDGE_PRESENCES:
         return presences_next_to_bridges(cat, s.presences(seat))
     if kind is ConditionKind.PLAYED_KINDS:
         return tuple(sum(1 for c in p.played if cat.cards[c].kind == k) + sum(1 for v in p.projects.values() if v == k)
                      for k in cond.kinds)
     raise ValueError(kind)
-
-
-def settlements_removed(s: BoonlakeState, seat: int) -> int:
-    return sum(1 for r in s.cat.piece_order["settlement"] if r in s.players[seat].vacated)
-
-
-def houses_removed(s: BoonlakeState, seat: int) -> int:
-    return sum(1 for r in s.cat.piece_order["house"] if r in s.players[seat].vacated)
 
 
 def score_tile(s: BoonlakeState, seat: int, move: dict) -> None:
@@ -166,8 +158,8 @@ def final_scoring(s: BoonlakeState) -> None:
         gain_vp(s, seat, lever_vp(len(p.levers)), "levers", f"final scoring: {len(p.levers)} lever(s)")
         gain_vp(s, seat, sum(cat.cards[c].vp for c in p.played), "cards", "final scoring: VP symbols of the cards played")
         gain_vp(s, seat, tier_vp(cat, p.vacated), "tiers", "final scoring: vacated recesses of tiers 3-5")
-        m = GameEndMeasures(region_presences(cat, s.presences(seat)), sum(p.sites), houses_removed(s, seat),
-                            p.cattle_placed, settlements_removed(s, seat), p.coin_track, p.card_track, len(p.levers))
+        m = GameEndMeasures(region_presences(cat, s.presences(seat)), sum(p.sites), p.houses_removed,
+                            p.cattle_placed, p.settlements_removed, p.coin_track, p.card_track, len(p.levers))
         for c in p.played:
             card = cat.cards[c]
             if card.timing is Timing.GAME_END:

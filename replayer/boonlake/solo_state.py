@@ -32,17 +32,7 @@ class SoloState:
     tile: str = ""  #: the solo tile revealed this turn
     pending_tiles: list[int] = field(default_factory=list)  #: spaces waiting for the gray tile drawn ('mound')
 
-    def copy(self) -> SoloState:
-        new = object.__new__(SoloState)
-        for name in _FIELDS:
-            value = getattr(self, name)
-            t = type(value)
-            object.__setattr__(new, name, value.copy() if t in (list, dict) else value.clone() if t is Ledger else value)
-        return new
-
     def revealed_of(self, grade: str, tiles) -> int:
         """Tiles of ``grade`` revealed from the current stack (``tiles``: the catalog's solo tiles)."""
         return sum(1 for t in self.revealed if tiles[t].grade == grade)
 
-
-_FIELDS = tuple(SoloState.__dataclass_fields__)

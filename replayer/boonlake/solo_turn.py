@@ -195,10 +195,7 @@ def apply(s: BoonlakeState, move: dict) -> None:
 # -- listing and chance's odds ---------------------------------------------------------------
 
 def chance_moves(s: BoonlakeState) -> list[dict]:
-    if s.solo.pending_tiles:
-        return [{"type": "mound", "tile": t} for t in sorted(s.mound.possible())]
-    corners = CORNERS if s.cat.solo_stack_size - len(s.solo.revealed) > 1 else (None,)
-    return [{"type": "eminence", "tile": t, **({"corner": c} if c else {})} for t in possible_tiles(s) for c in corners]
+    return [move for move, _ in chance_outcomes(s)]
 
 
 def chance_outcomes(s: BoonlakeState) -> list[tuple[dict, float]]:

@@ -59,9 +59,8 @@ class Player:
     coin_track: int = 0
     card_track: int = 0
     vacated: set[str] = field(default_factory=set)  #: player-board recesses emptied (h1, s1, c1, i1 ...)
-    #: houses and settlements among ``vacated``, counted as they are taken (the ingest's snapshot
-    #: reads them after every move; player_rows counts ``vacated`` itself, which the test of the
-    #: snapshot holds them to)
+    #: houses and settlements among ``vacated``, counted as they are taken (the scorings and
+    #: player_rows read them; tests/boonlake/test_player_rows.py holds them to ``vacated``)
     houses_removed: int = 0
     settlements_removed: int = 0
     houses_aside: int = 0  #: houses replaced by settlements, removed from the game
@@ -170,6 +169,7 @@ def _copy_window(w: SimultaneousWindow | None) -> SimultaneousWindow | None:
 
 
 _SET = set.copy
+_copy_solo = field_copier(SoloState, {"ledger": "clone", "in_stack": "dict"})
 #: a Player copied field by field (core.cloning.field_copier): lists sliced,
 #: sets and dicts of immutable values copied, numbers and strings shared
 _copy_player = field_copier(Player, {"vacated": _SET, "levers": "dict", "permanent": "dict", "projects": "dict",
@@ -184,4 +184,4 @@ fast_clone = field_copier(BoonlakeState, {
     "discard_pile": "slice", "tiles": "dict", "sites": "dict", "cattle": lambda c: {k: v[:] for k, v in c.items()},
     "strips": "slice", "scoring_tiles": "slice", "owner_tile": "slice", "draws": "slice", "drawn": "share", "gives": "clone", "covered": _SET,
     "step": "share", "forgone": _SET, "middle": "slice", "window": _copy_window, "ahead": _copy_window, "queue": "slice", "pending": "dict",
-    "interim_actions": "dict", "crossed": _SET, "solo": lambda v: None if v is None else v.copy()})
+    "interim_actions": "dict", "crossed": _SET, "solo": lambda v: None if v is None else _copy_solo(v)})

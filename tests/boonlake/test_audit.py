@@ -425,7 +425,7 @@ def _set(**fields):
     ("T07", lambda s: None, False),  # the set-up site alone
     ("T08", _presence(9, 10), True), ("T08", _presence(6, 9), False),  # 2 adjacent tiles (9-10; 6 and 9 are not)
     ("T09", _set(levers={"m4": True}), True), ("T09", lambda s: None, False),  # 1 lever, used or not
-    ("T10", _set(cattle_placed=1), True), ("T11", _set(vacated={"s1"}), True), ("T11", _set(vacated={"h1"}), False),
+    ("T10", _set(cattle_placed=1), True), ("T11", _set(vacated={"s1"}, settlements_removed=1), True), ("T11", _set(vacated={"h1"}), False),
     ("T12", _presence(8), True), ("T12", _presence(9), False),  # next to a bridge: 8 is, 9 is not
     ("T16", _set(played=["S05", "S06"], projects={"T13": "day"}), True),  # 2 sunset, 1 day (a project)
     ("T16", _set(played=["D01", "D03"], projects={"T13": "sunset"}), True),  # either way round
@@ -455,6 +455,7 @@ def test_final_scoring_counts_the_card_symbols_and_game_end_effects():
     p = s.players[ANA]
     p.played = ["D03", "D26"]
     p.vacated |= {"h1", "h2"}
+    p.houses_removed = 2
     final_scoring(s)
     cats = s.ledger.by_category(ANA)
     assert cats["cards"] == 4 and cats["game_end_cards"] == 2

@@ -20,16 +20,18 @@ SEEDS = (3, 41)
 
 def _counted_afresh(s) -> list[tuple]:
     """Per seat, the state columns, the removed houses and settlements found on the board."""
-    from ludolog.replayer.boonlake import interim
-
     rows = []
     eminence = s.solo.ledger.totals[0] if s.solo is not None else 0
     for seat, p in enumerate(s.players):
         hand = len(p.hand) + s.deck.unknown_held.get(seat, 0)
         rows.append((s.ledger.totals[seat], p.coins, hand, p.ranch, p.vases, len(p.levers),
-                     interim.settlements_removed(s, seat), p.cattle_placed, interim.houses_removed(s, seat),
+                     _removed(s, seat, "settlement"), p.cattle_placed, _removed(s, seat, "house"),
                      p.coin_track, p.card_track, sum(p.sites), p.ship, s.owner_tile[seat], eminence))
     return rows
+
+
+def _removed(s, seat: int, piece: str) -> int:
+    return sum(1 for r in s.cat.piece_order[piece] if r in s.players[seat].vacated)
 
 
 def _typed(rows) -> list[tuple]:
