@@ -197,13 +197,6 @@ def _discard_for_inhabitants(s, seat, eff, ch):
         take_inhabitants(s, seat, eff.get("inhabitants"))
 
 
-@EFFECTS.effect(EffectKind.DISCARD_CARDS_FOR_VP.value)
-def _discard_for_vp(s, seat, eff, ch):
-    if _exchange(ch.move, ("discard",)):
-        _give_up(s, seat, eff)
-        gain_vp(s, seat, eff.get("vp"), "cards", f"{eff.get('cards')} cards discarded by a card's effect")
-
-
 @EFFECTS.effect(EffectKind.SWAP_CARDS_COINS.value)
 def _swap_coins(s, seat, eff, ch):
     how = _exchange(ch.move, ("discard", "draw"))
@@ -230,8 +223,9 @@ def _swap_vase_coins(s, seat, eff, ch):
 
 
 @EFFECTS.effect(EffectKind.SWAP_CARDS_VP.value)
+@EFFECTS.effect(EffectKind.DISCARD_CARDS_FOR_VP.value)
 def _swap_vp(s, seat, eff, ch):
-    how = _exchange(ch.move, ("discard", "draw"))
+    how = _exchange(ch.move, ("discard", "draw") if eff.kind is EffectKind.SWAP_CARDS_VP else ("discard",))
     if how == "discard":
         _give_up(s, seat, eff)
         gain_vp(s, seat, eff.get("vp"), "cards", f"{eff.get('cards')} cards discarded by a card's effect")

@@ -56,7 +56,6 @@ class Region:
 class BoardSpace:
     number: int
     region: str
-    land: tuple[int, ...]  # neighbours on the same land
     bridged: tuple[int, ...]  # across a bridge
     forded: tuple[int, ...]  # across a ford
     adjacent: tuple[int, ...]  # all three, sorted
@@ -78,7 +77,6 @@ class RiverSpace:
 class RoundRiver:
     """The river as one round's ships travel it: the trunk and that round's arm of the fork."""
 
-    round: int
     path: tuple[str, ...]
     index: dict[str, int]
     harbor: tuple[bool, ...]  # by path index
@@ -228,7 +226,6 @@ class Catalog:
         self.wasted_step_vp: int = tracks["wasted_step_vp"]
         self._tiles(data["building_tiles"]["tiles"])
         self._scoring_tiles(data["scoring_tiles"]["tiles"])
-        self.lever_count: int = data["levers"]["count"]
         self._cards(data["project_cards"]["cards"])
         self._solo(data["solo"])
 
@@ -265,7 +262,7 @@ class Catalog:
         spaces = {}
         for n, s in raw.items():
             adjacent = tuple(sorted({*s["neighbours"], *extra["bridge"][n], *extra["ford"][n]}))
-            spaces[n] = BoardSpace(n, s["region"], tuple(sorted(s["neighbours"])), tuple(sorted(extra["bridge"][n])),
+            spaces[n] = BoardSpace(n, s["region"], tuple(sorted(extra["bridge"][n])),
                                    tuple(sorted(extra["ford"][n])), adjacent, sum(1 << m for m in adjacent),
                                    bool(extra["bridge"][n]), s.get("start_symbol"), effect(s["reward"]))
         self.spaces: dict[int, BoardSpace] = spaces
@@ -323,7 +320,7 @@ class Catalog:
                 raise CatalogError(f"round {rnd}'s river ends at {path[-1]}, not at the final space {r['final'][str(rnd)]}")
             index = {sid: i for i, sid in enumerate(path)}
             rlocks = tuple((index[a], lid) for (a, b), lid in locks.items() if a in index and b in index)
-            rounds[rnd] = RoundRiver(rnd, tuple(path), index, tuple(spaces[s].harbor for s in path), tuple(sorted(rlocks)), path[-1])
+            rounds[rnd] = RoundRiver(tuple(path), index, tuple(spaces[s].harbor for s in path), tuple(sorted(rlocks)), path[-1])
         self.river: dict[int, RoundRiver] = rounds
         reached = set(rounds[1].path) | set(rounds[2].path)
         if reached != set(spaces):
@@ -432,9 +429,6 @@ class Catalog:
         for t in tiles:
             if not t.id.startswith(f"solo-{t.grade}"):
                 raise CatalogError(f"solo tile {t.id}: the id must name its grade {t.grade}")
-            for a in t.actions:
-                if a not in self.strips:
-                    raise CatalogError(f"solo tile {t.id} names unknown action strip {a!r}")
             for n in t.corners:
                 if n not in self.spaces:
                     raise CatalogError(f"solo tile {t.id} names building space {n}, which the board lacks")

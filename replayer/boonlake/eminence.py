@@ -45,11 +45,6 @@ def _free_sites(s: BoonlakeState) -> dict[int, tuple[bool, ...]]:
     return out
 
 
-def their_houses(s: BoonlakeState) -> list[tuple[int, int]]:
-    me = s.n
-    return sorted(k for k, (owner, piece) in s.sites.items() if owner == me and piece is Piece.HOUSE)
-
-
 def build_structure(s: BoonlakeState, location: int) -> None:
     """ "If the Wise Eminence has no more than 1 house on the gameboard, they place a house from their
     board on an unoccupied building site (no inhabitants given up; upper site if 2), ignoring all
@@ -58,7 +53,7 @@ def build_structure(s: BoonlakeState, location: int) -> None:
     If no structure remains on their board, they earn 10 VP instead." The site and the house are
     found from ``location`` by the location rule; with none the effect is wasted."""
     sl = s.solo
-    houses = their_houses(s)
+    houses = sorted(k for k, (owner, piece) in s.sites.items() if owner == s.n and piece is Piece.HOUSE)
     kind = structure_to_build(len(houses), sl.houses_left, sl.settlements_left)
     if kind == "vp":
         gain(s, s.cat.solo_fallback_vp["no_structure"], "structures", "no structure left on their board: 10 VP instead")

@@ -115,10 +115,6 @@ def score_tile(s: BoonlakeState, seat: int, move: dict) -> None:
         finish_interim(s)
 
 
-def card_income(s: BoonlakeState, seat: int) -> int:
-    return s.cat.tracks["card"][s.players[seat].card_track].income
-
-
 def finish_interim(s: BoonlakeState) -> None:
     """Steps 3-5 once every seat has scored: the income (coins, cards - drawn by ``card`` moves -
     and VP), levers back up, region markers removed."""
@@ -131,7 +127,7 @@ def finish_interim(s: BoonlakeState) -> None:
         inc = interim_income(cat, p.coin_track, p.card_track, p.vacated, cattle, last)
         p.coins += inc.coins
         if not last:
-            draw_cards(s, seat, card_income(s, seat))
+            draw_cards(s, seat, cat.tracks["card"][p.card_track].income)
         gain_vp(s, seat, inc.vp, "income", f"interim scoring {number}: income (tracks, vacated spaces, cattle next to settlements)")
         unused = sum(1 for used in p.levers.values() if not used)
         gain_vp(s, seat, unused_lever_vp(unused), "levers", f"interim scoring {number}: {unused} lever(s) not used")

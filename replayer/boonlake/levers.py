@@ -233,11 +233,6 @@ def _forgo_per_site(s, seat, eff, ch):
     p.coins += sum(p.sites)  # "1 coin per production site built (level-2 sites count double)"
 
 
-@EFFECTS.effect(EffectKind.FORGO_CARD_COINS.value)
-def _forgo_coins(s, seat, eff, ch):
-    s.players[seat].coins += eff.get("n")
-
-
 @EFFECTS.effect(EffectKind.REGION_SCORING_VP.value)
 def _region_vp(s, seat, eff, ch):
     """"get 1 victory point in addition to 1 coin per presence": n VP per presence in the regions
@@ -250,11 +245,6 @@ def _region_vp(s, seat, eff, ch):
 @EFFECTS.effect(EffectKind.BOAT_UPSTREAM_FREE.value)
 def _boat_free(s, seat, eff, ch):
     ch.free_upstream += 1
-
-
-@EFFECTS.effect(EffectKind.TILE_PLACED_INHABITANT.value)
-def _tile_inhabitant(s, seat, eff, ch):
-    take_inhabitants(s, seat, eff.get("n"))
 
 
 @EFFECTS.effect(EffectKind.CARD_JOKER_OR_COINS_OR_CARDS.value)

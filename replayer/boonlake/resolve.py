@@ -128,11 +128,6 @@ def take_from_hand(s: BoonlakeState, seat: int, card: str, pointer: str) -> None
     s.deck.identify(seat, card, pointer)
 
 
-def hand_size(s: BoonlakeState, seat: int) -> int:
-    """Cards in the seat's hand, known and unknown."""
-    return len(s.players[seat].hand) + s.deck.unknown_held.get(seat, 0)
-
-
 def give_up_cards(s: BoonlakeState, seat: int, n: int, pointer: str, why: str, code: str = "BOON.PAY.CARDS") -> None:
     """``n`` cards to be given up from the seat's hand: checked against the hand now (cards already
     owed by this move counted), then one pending :class:`Give` each, answered by ``give`` moves.
@@ -140,7 +135,7 @@ def give_up_cards(s: BoonlakeState, seat: int, n: int, pointer: str, why: str, c
     :raises IllegalMove: ``code`` (BOON.PAY.CARDS; Hire's BOON.HIRE.CARDS) when the hand holds fewer.
     """
     owed = sum(1 for g in s.gives.items if g.seat == seat)
-    held = hand_size(s, seat) - owed
+    held = len(s.players[seat].hand) + s.deck.unknown_held.get(seat, 0) - owed  # known and unknown cards
     if held < n:
         raise IllegalMove(code, f"{why} gives up {n} card(s) from hand; {s.ids[seat]} holds {held}"
                                 + (f" besides the {owed} already owed" if owed else ""), pointer)
@@ -254,6 +249,7 @@ def apply_all(s: BoonlakeState, seat: int, effects, ch: Choices) -> None:
 # -- the registry: rewards of spaces, sites, tracks and labels ---------------------------------
 
 @EFFECTS.effect(EffectKind.TAKE_COINS.value)
+@EFFECTS.effect(EffectKind.FORGO_CARD_COINS.value)
 def _take_coins(s, seat, eff, ch):
     s.players[seat].coins += eff.get("n")
 
@@ -264,6 +260,7 @@ def _draw_cards(s, seat, eff, ch):
 
 
 @EFFECTS.effect(EffectKind.TAKE_INHABITANTS.value)
+@EFFECTS.effect(EffectKind.TILE_PLACED_INHABITANT.value)
 def _take_inhabitants(s, seat, eff, ch):
     take_inhabitants(s, seat, eff.get("n"))
 
@@ -294,11 +291,6 @@ def _discard_cards(s, seat, eff, ch):
     give_up_cards(s, seat, eff.get("n"), "/site" if "site" in ch.move else "/space", "this building site's cost")
 
 
-@EFFECTS.effect(EffectKind.FREE.value)
-def _free(s, seat, eff, ch):
-    return None
-
-
 @EFFECTS.effect(EffectKind.BUILD_PRODUCTION_SITE.value)
 def _build_site(s, seat, eff, ch):
     resource = eff.get("resource")
@@ -315,13 +307,9 @@ def _vase_or_site(s, seat, eff, ch):
 
 
 @EFFECTS.effect(EffectKind.ADVANCE_COIN_TRACK.value)
-def _advance_coin(s, seat, eff, ch):
-    advance(s, seat, "coin", eff.get("n"), ch)
-
-
 @EFFECTS.effect(EffectKind.ADVANCE_CARD_TRACK.value)
-def _advance_card(s, seat, eff, ch):
-    advance(s, seat, "card", eff.get("n"), ch)
+def _advance_track(s, seat, eff, ch):
+    advance(s, seat, "coin" if eff.kind is EffectKind.ADVANCE_COIN_TRACK else "card", eff.get("n"), ch)
 
 
 @EFFECTS.effect(EffectKind.ADVANCE_EITHER_TRACK.value)
@@ -335,22 +323,15 @@ def _advance_either(s, seat, eff, ch):
 
 
 @EFFECTS.effect(EffectKind.COIN_TRACK_INCOME.value)
-def _coin_income(s, seat, eff, ch):
-    track_income(s, seat, "coin")
-
-
 @EFFECTS.effect(EffectKind.CARD_TRACK_INCOME.value)
-def _card_income(s, seat, eff, ch):
-    track_income(s, seat, "card")
+def _track_income(s, seat, eff, ch):
+    track_income(s, seat, "coin" if eff.kind is EffectKind.COIN_TRACK_INCOME else "card")
 
 
+@EFFECTS.effect(EffectKind.FREE.value)
 @EFFECTS.effect(EffectKind.SETTLEMENT_VP.value)
-def _settlement_vp(s, seat, eff, ch):
-    """Applies the moment a house on this site becomes a settlement (see ``turn.upgrade``), not at develop."""
-    return None
-
-
 @EFFECTS.effect(EffectKind.SETTLEMENT_PENALTY.value)
-def _settlement_penalty(s, seat, eff, ch):
-    """As ``settlement_vp``: applied by the upgrade to a settlement."""
+def _nothing_now(s, seat, eff, ch):
+    """A site without cost or reward; a site's settlement VP or penalty applies the moment a house on
+    it becomes a settlement (``building.upgrade``), not at develop."""
     return None

@@ -38,7 +38,7 @@ def test_game_materials_counts(cat):
     assert sum(t.pasture for t in cat.building_tiles.values()) == 7
     assert sum(t.back.startswith("players-") for t in cat.building_tiles.values()) == 10
     # "16 scoring tiles", "36 levers", "10 solo tiles (solo game only)", "4 region markers", "14 vases"
-    assert len(cat.scoring_tiles) == 16 and cat.lever_count == 36 and len(cat.solo_tiles) == 10
+    assert len(cat.scoring_tiles) == 16 and cat.data["levers"]["count"] == 36 and len(cat.solo_tiles) == 10
     m = cat.materials
     assert (m["region_markers"], m["vases"]) == (4, 14)
     # "62 coins (41x value 1, 15x value 5, 6x value 20)"
@@ -71,7 +71,7 @@ def test_board_spaces_regions_and_adjacency(cat):
             assert n in cat.spaces[m].adjacent  # adjacency is mutual
             assert cat.adjacent_mask[n] >> m & 1
         # regions meet only across bridges and fords
-        assert all(cat.spaces[m].region == s.region for m in s.land)
+        assert all(cat.spaces[m].region == s.region for m in set(s.adjacent) - set(s.bridged + s.forded))
         assert all(cat.spaces[m].region != s.region for m in s.bridged + s.forded)
     # every region reaches every other one through bridges alone
     linked = {frozenset((s.region, cat.spaces[m].region)) for s in cat.spaces.values() for m in s.bridged}

@@ -9,7 +9,7 @@ from ludolog.replayer.boonlake.river import counted_spaces, furthest_move, has_s
 def river(n: int = 10, harbors=(1,), locks=((5, "lock-a"),)) -> RoundRiver:
     """Spaces s1..sn; ``harbors`` by number; a lock (i, id) lies between s_i and s_(i+1)."""
     path = tuple(f"s{i}" for i in range(1, n + 1))
-    return RoundRiver(1, path, {s: i for i, s in enumerate(path)}, tuple(i + 1 in harbors for i in range(n)),
+    return RoundRiver(path, {s: i for i, s in enumerate(path)}, tuple(i + 1 in harbors for i in range(n)),
                       tuple((i - 1, lock) for i, lock in locks), path[-1])
 
 
