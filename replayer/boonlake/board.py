@@ -33,19 +33,6 @@ def tile_spaces(cat: Catalog, tiled: Collection[int]) -> tuple[int, ...]:
     return tuple(n for n in range(1, cat.space_count + 1) if not placed >> n & 1 and adjacent[n] & placed)
 
 
-def is_tile_space(cat: Catalog, tiled: Collection[int], space: int) -> bool:
-    """Whether ``space`` is one of :func:`tile_spaces`."""
-    placed = _mask(tiled)
-    return not placed >> space & 1 and bool(cat.adjacent_mask[space] & placed)
-
-
-def has_tile_space(cat: Catalog, tiled: Collection[int]) -> bool:
-    """Whether :func:`tile_spaces` is not empty."""
-    placed = _mask(tiled)
-    adjacent = cat.adjacent_mask
-    return any(not placed >> n & 1 and adjacent[n] & placed for n in range(1, cat.space_count + 1))
-
-
 def next_to(cat: Catalog, space: int, counts: Mapping[int, int]) -> int:
     """The pieces of ``counts`` (space -> pieces) on the tiles adjacent to ``space``, across bridges and
     fords too: the houses next to a pasture (2 coins each when placing cattle), the settlements next

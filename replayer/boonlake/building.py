@@ -8,7 +8,7 @@ Rules text: "Special Effects: Play a Card, Explore, Develop, Upgrade", "Tier Bon
 from __future__ import annotations
 
 from ..core.errors import IllegalMove
-from .board import has_tile_space, is_tile_space, next_to, presences_around, tile_spaces
+from .board import next_to, presences_around, tile_spaces
 from .costs import (HIRE_CARDS, HIRE_COINS, MAX_CATTLE, MAX_CATTLE_ON_PASTURE, MAX_SETTLEMENTS, cattle_coins,
                     cattle_payment, settlement_payment, settlement_presences_needed)
 from .effects import EffectKind
@@ -27,17 +27,12 @@ def open_spaces(s: BoonlakeState) -> tuple[int, ...]:
     return tile_spaces(s.cat, s.tiles)
 
 
-def has_open_space(s: BoonlakeState) -> bool:
-    """Whether :func:`open_spaces` is not empty (a wasted explore or pasture otherwise)."""
-    return has_tile_space(s.cat, s.tiles)
-
-
 def _place_tile_space(s: BoonlakeState, space: int) -> None:
     if space not in s.cat.spaces:
         raise IllegalMove("BOON.EXPLORE.SPACE", f"the gameboard has spaces 1-{s.cat.space_count}, not {space}", "/space")
     if space in s.tiles:
         raise IllegalMove("BOON.EXPLORE.OCCUPIED", f"space {space} already holds a building tile", "/space")
-    if not is_tile_space(s.cat, s.tiles, space):
+    if space not in open_spaces(s):
         raise IllegalMove("BOON.EXPLORE.NOT_ADJACENT", f"space {space} is not adjacent to a building tile "
                                                        f"(nor connected by a bridge or ford to one)", "/space")
 

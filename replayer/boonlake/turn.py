@@ -21,7 +21,7 @@ from .eminence import score_other_regions
 from .interim import after_scorings, open_interim
 from .levers import region_lever_holder
 from .resolve import take_inhabitants
-from .river import furthest_move, has_step
+from .river import counted_spaces, furthest_move
 from .state import BoonlakeState, Step
 
 #: the moves that answer each middle part (``pass`` omits it)
@@ -179,7 +179,7 @@ def settle(s: BoonlakeState) -> None:
                 eminence_ship(s)
                 continue
             rr = s.cat.river[s.rnd]
-            if not has_step(rr, s.players[s.current].ship, s.other_ships(s.current)):
+            if not counted_spaces(rr, s.players[s.current].ship, s.other_ships(s.current)):
                 end_turn(s)
                 continue
             return
@@ -192,9 +192,9 @@ def _auto_middle(s: BoonlakeState) -> bool:
     p = s.players[s.current]
     if part == _TAKE_INHABITANT:
         take_inhabitants(s, s.current, 1)
-    elif part == _EXPLORE and not building.has_open_space(s):
+    elif part == _EXPLORE and not building.open_spaces(s):
         p.coins += 2  # "If all gameboard spaces are already occupied, you get 2 coins instead"
-    elif part == _PLACE_PASTURE and (s.pastures_left == 0 or not building.has_open_space(s)):
+    elif part == _PLACE_PASTURE and (s.pastures_left == 0 or not building.open_spaces(s)):
         p.coins += 2  # "this effect is wasted and you get 2 coins instead"
     elif not ((part == _EXPLORE and s.mound.remaining == 0)  # no gray tile left to explore
               or (part == _REGION_LABEL and len(s.covered) == len(s.cat.regions))):  # all labelled
