@@ -127,7 +127,7 @@ def finish_interim(s: BoonlakeState) -> None:
         inc = interim_income(cat, p.coin_track, p.card_track, p.vacated, cattle, last)
         p.coins += inc.coins
         if not last:
-            draw_cards(s, seat, cat.tracks["card"][p.card_track].income)
+            draw_cards(s, seat, inc.cards)
         gain_vp(s, seat, inc.vp, "income", f"interim scoring {number}: income (tracks, vacated spaces, cattle next to settlements)")
         unused = sum(1 for used in p.levers.values() if not used)
         gain_vp(s, seat, unused_lever_vp(unused), "levers", f"interim scoring {number}: {unused} lever(s) not used")

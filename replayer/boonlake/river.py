@@ -44,6 +44,15 @@ def steps_to(rr: RoundRiver, position: str, to: str, occupied: Collection[str]) 
     return sum(1 for i in range(at + 1, end + 1) if harbor[i] or path[i] not in occupied)
 
 
+def has_step(rr: RoundRiver, position: str, occupied: Collection[str]) -> bool:
+    """Whether ``counted_spaces`` is not empty (the nearest counted space ends the search)."""
+    path, harbor = rr.path, rr.harbor
+    for i in range(rr.index[position] + 1, len(path)):
+        if harbor[i] or path[i] not in occupied:
+            return True
+    return False
+
+
 def furthest_move(rr: RoundRiver, start: str, max_steps: int, occupied: Collection[str]) -> ShipMove | None:
     """The Wise Eminence's move: "never wastes steps (unless moving onto the last river space)",
     i.e. the furthest destination; None on the final space."""

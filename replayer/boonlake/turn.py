@@ -21,7 +21,7 @@ from .eminence import score_other_regions
 from .interim import after_scorings, open_interim
 from .levers import region_lever_holder
 from .resolve import take_inhabitants
-from .river import counted_spaces, furthest_move
+from .river import furthest_move, has_step
 from .state import BoonlakeState, Step
 
 #: the moves that answer each middle part (``pass`` omits it)
@@ -179,7 +179,7 @@ def settle(s: BoonlakeState) -> None:
                 eminence_ship(s)
                 continue
             rr = s.cat.river[s.rnd]
-            if not counted_spaces(rr, s.players[s.current].ship, s.other_ships(s.current)):
+            if not has_step(rr, s.players[s.current].ship, s.other_ships(s.current)):
                 end_turn(s)
                 continue
             return

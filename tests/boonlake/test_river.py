@@ -3,7 +3,7 @@ drawn here by hand (so the numbers do not depend on the reconstructed catalog)."
 from __future__ import annotations
 
 from ludolog.replayer.boonlake.catalog import RoundRiver, default_catalog
-from ludolog.replayer.boonlake.river import counted_spaces, furthest_move, steps_to
+from ludolog.replayer.boonlake.river import counted_spaces, furthest_move, has_step, steps_to
 
 
 def river(n: int = 10, harbors=(1,), locks=((5, "lock-a"),)) -> RoundRiver:
@@ -43,8 +43,8 @@ def test_never_beyond_the_final_space():
     # "You cannot move beyond the final space."
     rr = river()
     assert counted_spaces(rr, "s8", occupied=()) == ("s9", "s10")
-    assert counted_spaces(rr, "s10", occupied=()) == ()
-    assert counted_spaces(rr, "s8", occupied=()) and not counted_spaces(rr, "s8", occupied={"s9", "s10"})
+    assert counted_spaces(rr, "s10", occupied=()) == () and not has_step(rr, "s10", occupied=())
+    assert has_step(rr, "s8", occupied=()) and not has_step(rr, "s8", occupied={"s9", "s10"})
 
 
 def test_locks_are_not_spaces_and_are_detected():
