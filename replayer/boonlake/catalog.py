@@ -320,7 +320,8 @@ class Catalog:
                 raise CatalogError(f"round {rnd}'s river ends at {path[-1]}, not at the final space {r['final'][str(rnd)]}")
             index = {sid: i for i, sid in enumerate(path)}
             rlocks = tuple((index[a], lid) for (a, b), lid in locks.items() if a in index and b in index)
-            rounds[rnd] = RoundRiver(tuple(path), index, tuple(spaces[s].harbor for s in path), tuple(sorted(rlocks)), path[-1])
+            rounds[rnd] = RoundRiver(tuple(path), index, tuple(spaces[s].harbor for s in path), tuple(sorted(rlocks)),
+                                     path[-1])
         self.river: dict[int, RoundRiver] = rounds
         reached = set(rounds[1].path) | set(rounds[2].path)
         if reached != set(spaces):

@@ -17,18 +17,17 @@ from .catalog import CARD_KINDS, CORNERS, RESOURCES, Catalog
 #: counted things of the effects' parameters: 2 coins, 1 vase, 3 VP
 _NOUNS = {"coins": ("coin", "coins"), "cards": ("card", "cards"), "vases": ("vase", "vases"),
           "inhabitants": ("inhabitant", "inhabitants"), "vp": ("VP", "VP")}
-_words = id_words
 
 
 def _value(key: str, value, regions: Mapping[str, str]) -> str:
     if key in ("region", "regions"):  # as the board prints them: New Hope, not new_hope
         names = value if isinstance(value, list) else [value]
-        return "/".join(regions.get(v, _words(v)) for v in names)
+        return "/".join(regions.get(v, id_words(v)) for v in names)
     if isinstance(value, dict):
         return amounts(value)
     if isinstance(value, list):
-        return "/".join("/".join(map(str, v)) if isinstance(v, list) else _words(v) for v in value)
-    return _words(value) if isinstance(value, str) else str(value)
+        return "/".join("/".join(map(str, v)) if isinstance(v, list) else id_words(v) for v in value)
+    return id_words(value) if isinstance(value, str) else str(value)
 
 
 def _effect(effect: dict, regions: Mapping[str, str] = {}) -> str:  # noqa: B006 - read only
@@ -83,7 +82,7 @@ def _tiles(data: dict) -> dict:
 
 
 def _condition(c: dict, regions: Mapping[str, str]) -> str:
-    what = _words(c["kind"])
+    what = id_words(c["kind"])
     for key in ("regions", "kinds", "track"):
         if key in c:
             what += " " + _value(key, c[key], regions)

@@ -425,7 +425,8 @@ def _set(**fields):
     ("T07", lambda s: None, False),  # the set-up site alone
     ("T08", _presence(9, 10), True), ("T08", _presence(6, 9), False),  # 2 adjacent tiles (9-10; 6 and 9 are not)
     ("T09", _set(levers={"m4": True}), True), ("T09", lambda s: None, False),  # 1 lever, used or not
-    ("T10", _set(cattle_placed=1), True), ("T11", _set(vacated={"s1"}, settlements_removed=1), True), ("T11", _set(vacated={"h1"}), False),
+    ("T10", _set(cattle_placed=1), True), ("T11", _set(vacated={"s1"}, settlements_removed=1), True),
+    ("T11", _set(vacated={"h1"}), False),
     ("T12", _presence(8), True), ("T12", _presence(9), False),  # next to a bridge: 8 is, 9 is not
     ("T16", _set(played=["S05", "S06"], projects={"T13": "day"}), True),  # 2 sunset, 1 day (a project)
     ("T16", _set(played=["D01", "D03"], projects={"T13": "sunset"}), True),  # either way round
