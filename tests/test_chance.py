@@ -10,6 +10,7 @@ import pytest
 
 from ludolog.replayer.core import all_games, simulate_log
 from ludolog.replayer.core.chance import draws, pick, random_move
+from ludolog.replayer.core.game import Game
 from ludolog.replayer.core.log import GameLog, Player
 
 from . import toygame
@@ -46,6 +47,9 @@ class _Listed:
     def describe(self, state):
         return ""
 
+    move_candidates = Game.move_candidates
+    completions = Game.completions
+
 
 def test_random_play_draws_a_move_type_by_its_weight_then_a_move_and_its_outcome():
     rng = random.Random(2)
@@ -55,6 +59,34 @@ def test_random_play_draws_a_move_type_by_its_weight_then_a_move_and_its_outcome
     assert 0.55 < types["pass"] / 5000 < 0.65 and 0.17 < types["bid"] / 5000 < 0.23
     cards = Counter(m["card"] for m in moves if m["type"] == "draw")
     assert 0.85 < cards["b"] / types["draw"] < 0.95  # the draw's card by chance's odds, not as listed
+
+
+class _Checked(_Listed):
+    """The same game listing slowly: its candidates are checked when drawn, the bids 1 and 2 refused
+    and a bid of 3 completing to two legal moves (as a choice an effect asks for would)."""
+    random_play_weights = {}
+    tried: list
+
+    def move_candidates(self, state):
+        return {"bid": ({"type": "bid", "n": n} for n in (1, 2, 3)), "pass": [{"type": "pass"}], "fold": []}
+
+    def completions(self, state, candidate):
+        self.tried.append(candidate)
+        if candidate["type"] == "bid":
+            return [{**candidate, "to": k} for k in "ab"] if candidate["n"] == 3 else []
+        return [candidate]
+
+
+def test_random_play_checks_candidates_as_it_draws_them_and_never_plays_a_refused_one():
+    game, rng = _Checked(), random.Random(5)
+    game.tried = []
+    moves = [random_move(game, None, rng) for _ in range(4000)]
+    bids = Counter(m.get("to") for m in moves if m["type"] == "bid")
+    assert all(m["type"] == "pass" or m["n"] == 3 for m in moves)
+    # the type by its weight (bid and pass 1 each: fold has no candidate), then bid 3's two completions alike
+    assert 0.45 < sum(bids.values()) / 4000 < 0.55 and 0.45 < bids["a"] / sum(bids.values()) < 0.55
+    # a candidate is checked when drawn: two checks a bid on average, where listing the bids checks three
+    assert len(game.tried) < 2.5 * sum(bids.values()) + 4000 - sum(bids.values())
 
 
 GAMES = all_games() + [toygame.GAME]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 
-from ..core import chance
 from ..core.game import TERMINAL, Game
 from ..core.ledger import Ledger
 from . import listing, moves, render, scoring, setup, turn
@@ -107,14 +106,18 @@ class Boonlake(Game):
     def legal_moves(self, s: BoonlakeState) -> list[dict]:
         return listing.legal_moves(s)
 
-    def chance_outcomes(self, s: BoonlakeState, move: dict | None = None) -> list[tuple[dict, float]]:
-        """A card drawn or the Wise Eminence's reveals (:func:`.listing.chance_outcomes`)."""
-        return listing.chance_outcomes(s, move)
+    def move_candidates(self, s: BoonlakeState) -> dict:
+        """Unchecked (seat, move) candidates by type: listing a move checks it on a copy of the state."""
+        return listing.move_candidates(s)
 
-    def random_move(self, s: BoonlakeState, rng: random.Random) -> dict:
-        """Chance's outcomes by their odds (the core's); a decision by :func:`.listing.random_decision`."""
-        outcomes = self.chance_outcomes(s)
-        return chance.pick(outcomes, rng) if outcomes else listing.random_decision(s, rng)
+    def completions(self, s: BoonlakeState, candidate: tuple[int, dict]) -> list[dict]:
+        return listing.completions(s, candidate)
+
+    random_play_weights = listing.RANDOM_PLAY_WEIGHTS
+
+    def chance_outcomes(self, s: BoonlakeState, move: dict | None = None) -> list[tuple[dict, float]]:
+        """A card drawn, the Wise Eminence's reveals, an explored tile (:func:`.listing.chance_outcomes`)."""
+        return listing.chance_outcomes(s, move)
 
     def clone(self, s: BoonlakeState) -> BoonlakeState:
         return clone_fields(s)

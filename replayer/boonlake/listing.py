@@ -8,7 +8,7 @@ unknown cards lists one candidate per card it may hold, never the sets of them.
 """
 from __future__ import annotations
 
-import random
+from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement, product
 
 from ..core.components import UNKNOWN
@@ -105,11 +105,13 @@ def _boats_paying(s: BoonlakeState, seat: int, coins_needed: int, vases: int, re
     p = s.players[seat]
     jokers, free, extra = aid
     out: list[list[int] | None] = []
+    if coins_needed > p.coins + extra or vases > p.vases:  # not even with the boats where they are
+        return out
     length = len(s.cat.canal)
     for a, b in combinations_with_replacement(range(1, length + 1), 2):
         wanted = [a, b]
         cost = 0 if wanted == p.boats else boat_cost(p.boats, wanted, s.cat.upstream_coins, free)
-        if cost + coins_needed > p.coins + extra or vases > p.vases:
+        if cost + coins_needed > p.coins + extra:
             continue
         if missing_resources(resources, resources_shown(s, seat, wanted)) > jokers:
             continue
@@ -148,9 +150,9 @@ def _with_levers(move: dict, uses: list[dict]) -> dict:
     return {**move, "levers": uses} if uses else move
 
 
-def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict, fast: bool = False):
+def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict):
     """Candidate plays (validated by the caller through ``_complete``): every card, boat position and
-    effect choice; ``fast`` (random play) keeps the boats where they are when that pays."""
+    effect choice."""
     cat = s.cat
     hand = _hand(s, seat)
     lever_uses = _lever_uses(s, seat, "play")
@@ -159,10 +161,7 @@ def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict, fast:
         card = cat.cards[cid]
         if kind is not None and card.kind != kind:
             continue
-        boats = _boat_options(s, seat, card, _aid(s, uses))
-        if fast and boats:
-            boats = [None] if None in boats else boats[:1]
-        for b in boats:
+        for b in _boat_options(s, seat, card, _aid(s, uses)):
             move = _with_levers({**base, "card": cid}, uses)
             if b is not None:
                 move["boats"] = b
@@ -232,7 +231,7 @@ def _hire_moves(s: BoonlakeState, seat: int, base: dict):
             yield move
 
 
-def _project_moves(s: BoonlakeState, seat: int, base: dict, fast: bool):
+def _project_moves(s: BoonlakeState, seat: int, base: dict):
     """Candidate special projects: each tile in play not yet realized by the seat, paid with every
     boat position and lever use, counted as each card kind."""
     p = s.players[seat]
@@ -242,17 +241,14 @@ def _project_moves(s: BoonlakeState, seat: int, base: dict, fast: bool):
             continue
         project = s.cat.scoring_tiles[tid].project
         for uses in _lever_uses(s, seat, "play"):
-            boats = _boats_paying(s, seat, max(0, project.coins - discount), 0, project.resources, _aid(s, uses))
-            if fast and boats:
-                boats = [None] if None in boats else boats[:1]
-            for bo in boats:
+            for bo in _boats_paying(s, seat, max(0, project.coins - discount), 0, project.resources, _aid(s, uses)):
                 move = _with_levers({**base, "tile": tid}, uses)
                 if bo is not None:
                     move["boats"] = bo
                 yield from ({**move, "counts_as": k} for k in PROJECT_KINDS)
 
 
-def _lever_moves(s: BoonlakeState, seat: int, base: dict, fast: bool, rng: random.Random | None):
+def _lever_moves(s: BoonlakeState, seat: int, base: dict):
     """Candidate ``lever`` moves: each unused lever with the choices its effect asks for."""
     for k, used in sorted(s.players[seat].levers.items()):
         if used:
@@ -299,7 +295,7 @@ def _ship_moves(s: BoonlakeState, seat: int, base: dict):
                 yield {**move, "sites": [r]}
 
 
-def candidates(s: BoonlakeState, seat: int, t: str, fast: bool = False, rng: random.Random | None = None):
+def candidates(s: BoonlakeState, seat: int, t: str):
     """Moves of type ``t`` that ``seat`` might make (a superset of the legal ones, before completion)."""
     b = {"type": t, "player": s.ids[seat]}
     kind = s.cat.strips[s.strip].card if s.step is Step.CARD and seat == s.current else None
@@ -308,13 +304,11 @@ def candidates(s: BoonlakeState, seat: int, t: str, fast: bool = False, rng: ran
     elif t in ("pass", "draw", "announce"):
         yield b
     elif t == "play":
-        yield from _play_moves(s, seat, kind, b, fast)
+        yield from _play_moves(s, seat, kind, b)
     elif t == "discard":
         yield from ({**b, "card": c} for c in _hand(s, seat) if kind is None or s.cat.cards[c].kind == kind)
     elif t == "explore":
         tiles = sorted(s.mound.possible())
-        if fast and tiles and rng is not None:
-            tiles = [rng.choice(tiles)]
         uses = _lever_uses(s, seat, "tile")
         yield from (_with_levers({**b, "tile": tile, "space": space}, u)
                     for space in building.open_spaces(s) for tile in tiles for u in uses)
@@ -329,9 +323,9 @@ def candidates(s: BoonlakeState, seat: int, t: str, fast: bool = False, rng: ran
             for u in (easing if spec["to"] == "settlement" else [[]]):
                 yield _with_levers({**b, **spec}, u)
     elif t == "lever":
-        yield from _lever_moves(s, seat, b, fast, rng)
+        yield from _lever_moves(s, seat, b)
     elif t == "project":
-        yield from _project_moves(s, seat, b, fast)
+        yield from _project_moves(s, seat, b)
     elif t == "region":
         yield from ({**b, "region": r.id} for r in s.cat.regions)
     elif t == "modernize":
@@ -350,44 +344,75 @@ def candidates(s: BoonlakeState, seat: int, t: str, fast: bool = False, rng: ran
         yield from _ship_moves(s, seat, b)
 
 
-def seat_moves(s: BoonlakeState, seat: int, types: tuple[str, ...]) -> list[dict]:
-    """The legal moves of ``seat`` among ``types``."""
-    out: list[dict] = []
-    for t in types:
-        for move in candidates(s, seat, t):
-            out += _complete(s, seat, move)
-    return out
+#: how often random play draws each move type when it may be legal (1 for a type not named)
+RANDOM_PLAY_WEIGHTS = {"action": 1, "play": 6, "discard": 2, "pass": 1, "explore": 5, "develop": 5, "upgrade": 5,
+                       "pasture": 4, "region": 5, "modernize": 3, "draw": 3, "cattle": 4, "hire": 2, "score": 1,
+                       "ship": 1, "lever": 2, "project": 5, "announce": 0.3}
 
 
-def _chance_moves(s: BoonlakeState) -> list[dict]:
-    return [{"type": "card", "card": c} for c in s.deck.possible()] + [{"type": "card", "card": UNKNOWN}]
-
-
-def legal_moves(s: BoonlakeState) -> list[dict]:
+def _deciding(s: BoonlakeState) -> list[tuple[int, tuple[str, ...]]]:
+    """(seat, the move types it may make) for each seat that may decide now, in listing order;
+    CHANCE for a random outcome (a card drawn, the Wise Eminence's reveals)."""
     if s.step is Step.END:
         return []
     if s.gives.items:  # one candidate per card the hand may hold
-        return seat_moves(s, s.gives.items[-1].seat, ("give",))
+        return [(s.gives.items[-1].seat, ("give",))]
     if s.draws:
-        return _chance_moves(s)
+        return [(CHANCE, ("card",))]
     if s.window is not None:
-        out = []
-        for seat in sorted(s.window.waiting):
-            out += seat_moves(s, seat, turn.seat_types(s, seat))
-        return out
+        return [(seat, turn.seat_types(s, seat)) for seat in sorted(s.window.waiting)]
     seat, types = turn.expect(s)
-    if seat == CHANCE:  # the Wise Eminence's reveals (solo)
-        return solo_turn.chance_moves(s)
-    out = seat_moves(s, seat, types)
-    for other in _ahead_seats(s):  # the right side, ahead of the active player's middle
-        out += seat_moves(s, other, turn.ahead_types(s, other))
+    # the right side, ahead of the active player's middle
+    return [(seat, types)] + [(other, turn.ahead_types(s, other)) for other in _ahead_seats(s)]
+
+
+def legal_moves(s: BoonlakeState) -> list[dict]:
+    out: list[dict] = []
+    for seat, types in _deciding(s):
+        if seat == CHANCE:
+            out += _chance_moves(s)
+        else:
+            out += [m for t in types for move in candidates(s, seat, t) for m in completions(s, (seat, move))]
     return out
 
 
+def move_candidates(s: BoonlakeState) -> dict[str, Iterator[tuple[int, dict]]]:
+    """Move type -> (seat, candidate) for every seat that may make it, generated when read
+    (random play reads one type at a time: a candidate is checked by :func:`completions`)."""
+    seats: dict[str, list[int]] = {}
+    for seat, types in _deciding(s):
+        for t in types:
+            if seat != CHANCE:
+                seats.setdefault(t, []).append(seat)
+    return {t: _seats_candidates(s, among, t) for t, among in seats.items()}
+
+
+def _seats_candidates(s: BoonlakeState, seats: list[int], t: str) -> Iterator[tuple[int, dict]]:
+    for seat in seats:
+        yield from ((seat, move) for move in candidates(s, seat, t))
+
+
+def completions(s: BoonlakeState, candidate: tuple[int, dict]) -> list[dict]:
+    """The legal moves a (seat, candidate move) stands for: itself, or its variants with the
+    choices its effects ask for; none when the engine refuses it."""
+    return _complete(s, *candidate)
+
+
+def _chance_moves(s: BoonlakeState) -> list[dict]:
+    if s.draws:
+        return [{"type": "card", "card": c} for c in s.deck.possible()] + [{"type": "card", "card": UNKNOWN}]
+    return solo_turn.chance_moves(s)  # the Wise Eminence's reveals (solo)
+
+
 def chance_outcomes(s: BoonlakeState, move: dict | None = None) -> list[tuple[dict, float]]:
-    """A card drawn (each unseen card by how many copies are unaccounted for) or the Wise
-    Eminence's reveals (solo); nothing when no random outcome is due (or for a ``move``)."""
-    if move is not None or not moves.chance_due(s):
+    """A card drawn (each unseen card by how many copies are unaccounted for), the Wise
+    Eminence's reveals (solo), or for an ``explore`` move the gray tile revealed from the mound
+    (by how many of each it still hides); nothing else is random."""
+    if move is not None:
+        if move["type"] != "explore":
+            return []
+        return [({**move, "tile": t}, k) for t, k in sorted(s.mound.unaccounted.items()) if k > 0]
+    if not moves.chance_due(s):
         return []
     if s.draws:
         return [({"type": "card", "card": c}, k) for c, k in sorted(s.deck.unaccounted.items()) if k > 0]
@@ -399,42 +424,3 @@ def _ahead_seats(s: BoonlakeState) -> list[int]:
     if s.ahead is None or not (s.step is Step.CARD or s.step is Step.MIDDLE):
         return []
     return sorted(s.ahead.waiting)
-
-
-#: how often random play prefers each move type when it is possible (pass is the fallback)
-_WEIGHTS = {"action": 1, "play": 6, "discard": 2, "pass": 1, "explore": 5, "develop": 5, "upgrade": 5, "pasture": 4,
-            "region": 5, "modernize": 3, "draw": 3, "cattle": 4, "hire": 2, "score": 1, "ship": 1, "lever": 2,
-            "project": 5, "announce": 0.3}
-
-
-def random_decision(s: BoonlakeState, rng: random.Random) -> dict:
-    """A legal decision (chance's outcomes are the core's, from the engine's ``chance_outcomes``):
-    a weighted move type, then a random candidate of it that the validator accepts. Listed lazily,
-    a type at a time, because listing every move completes each candidate on a copy of the state
-    (a random game built on :func:`legal_moves` takes ten to twenty times as long)."""
-    if s.gives.items:
-        seat = s.gives.items[-1].seat
-        cands = list(candidates(s, seat, "give"))
-        rng.shuffle(cands)
-        return next(m for m in cands if accepts(s, m, seat) is None)
-    if s.window is not None:
-        seat = rng.choice(sorted(s.window.waiting))
-        types = turn.seat_types(s, seat)
-    else:
-        seat, types = turn.expect(s)
-        others = _ahead_seats(s)
-        if others and rng.random() < 0.25:  # now and then a right-side decision ahead of the middle
-            seat = rng.choice(others)
-            types = turn.ahead_types(s, seat)
-    order = sorted(types, key=lambda t: -_WEIGHTS.get(t, 1) * rng.random())
-    for t in order:
-        cands = list(candidates(s, seat, t, fast=True, rng=rng))
-        if t == "ship" and rng.random() < 0.6:
-            cands.reverse()  # mostly as far as the strip allows
-        else:
-            rng.shuffle(cands)
-        for move in cands:
-            done = _complete(s, seat, move)
-            if done:
-                return rng.choice(done)
-    raise RuntimeError(f"no legal move for {s.ids[seat]} at {s.step.name}")

@@ -3,11 +3,11 @@
 A game says what chance may decide now with :meth:`~ludolog.replayer.core.game.Game.chance_outcomes`:
 each outcome is the exact move a log holds (a card named, dice rolled, a tile drawn from a pile)
 with its weight, the relative odds of that outcome. :func:`random_move` plays a random legal game
-from that and :meth:`~ludolog.replayer.core.game.Game.legal_moves`: chance by its odds, a decision
-by a move type drawn with the game's :attr:`~ludolog.replayer.core.game.Game.random_play_weights`
-(a table passes less often than it bids, although one pass stands beside a hundred bids in the
-listing), then uniformly among the moves of that type; when that decision has a random part (a
-draw from the pile it names), chance then completes it by the odds the game gives for that move.
+from that and the game's legal moves: chance by its odds, a decision by a move type drawn with the
+game's :attr:`~ludolog.replayer.core.game.Game.random_play_weights` (a table passes less often than
+it bids, although one pass stands beside a hundred bids in the listing), then uniformly among the
+moves of that type; when that decision has a random part (a draw from the pile it names), chance
+then completes it by the odds the game gives for that move.
 """
 from __future__ import annotations
 
@@ -58,21 +58,29 @@ def draws(counts: Mapping[Any, int], n: int) -> list[tuple[dict, float]]:
 
 
 def random_move(game, state, rng: random.Random) -> dict:
-    """A legal move: chance's by its odds, a decision by a weighted move type, then uniformly.
+    """A legal move: chance's by its odds, else a move type drawn by weight until one has a legal
+    move, in it a candidate (:meth:`~ludolog.replayer.core.game.Game.move_candidates`) drawn
+    uniformly until one completes to legal moves, and one of those.
 
     :raises RuntimeError: no move is legal in a position that is not over (an engine bug).
     """
     outcomes = game.chance_outcomes(state)
     if outcomes:
         return pick(outcomes, rng)
-    moves = game.legal_moves(state)
-    if not moves:
-        raise RuntimeError(f"no legal move in {game.name}: {game.describe(state)}")
-    by_type: dict[str, list[dict]] = {}
-    for move in moves:
-        by_type.setdefault(move["type"], []).append(move)
-    weights = game.random_play_weights
+    by_type = game.move_candidates(state)
     types = list(by_type)
-    chosen = rng.choice(by_type[rng.choices(types, [weights.get(t, 1.0) for t in types])[0]])
-    outcomes = game.chance_outcomes(state, chosen)
-    return pick(outcomes, rng) if outcomes else chosen
+    weights = [game.random_play_weights.get(t, 1.0) for t in types]
+    while types:
+        k = rng.choices(range(len(types)), weights)[0]
+        candidates = list(by_type[types[k]])
+        while candidates:
+            i = rng.randrange(len(candidates))
+            moves = game.completions(state, candidates[i])
+            if moves:
+                chosen = moves[0] if len(moves) == 1 else rng.choice(moves)
+                outcomes = game.chance_outcomes(state, chosen)
+                return pick(outcomes, rng) if outcomes else chosen
+            candidates[i] = candidates[-1]  # refused: drawn again among the others
+            candidates.pop()
+        del types[k], weights[k]
+    raise RuntimeError(f"no legal move in {game.name}: {game.describe(state)}")

@@ -27,7 +27,8 @@ cannot check everything first copies the state and puts it back with
 :func:`~.cloning.restore`.
 
 Everything else has a default that suits a simple game: :meth:`Game.chance_outcomes` and
-:attr:`Game.random_play_weights` (random play, :mod:`.chance`), :meth:`Game.acting_seats` /
+:attr:`Game.random_play_weights` (random play, :mod:`.chance`; :meth:`Game.move_candidates` /
+:meth:`Game.completions` for a game whose listing is slow), :meth:`Game.acting_seats` /
 :meth:`Game.open_window` (simultaneous decisions), :meth:`Game.turn_order`, :meth:`Game.winners`,
 :meth:`Game.hidden_pools`, :meth:`Game.bot_seats` / :meth:`Game.bot_ledger` /
 :meth:`Game.bot_winners` (automated opponents), :meth:`Game.catalog_ids` (the ids a log may use,
@@ -40,7 +41,7 @@ import copy
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from . import chance
@@ -153,6 +154,20 @@ class Game(ABC):
     #: move type -> how often random play chooses a move of that type when one is legal (1 for a
     #: type not named): see :func:`.chance.random_move`
     random_play_weights: dict[str, float] = {}
+
+    def move_candidates(self, state: Any) -> dict[str, Iterable]:
+        """Move type -> the candidates random play draws from, each standing for the legal moves
+        :meth:`completions` gives it (none when :meth:`apply` refuses it). By default the legal
+        moves themselves; a game whose listing is slow (it checks every move on a copy) generates
+        unchecked candidates when a type is read, so random play checks only the ones it tries."""
+        by_type: dict[str, list[dict]] = {}
+        for move in self.legal_moves(state):
+            by_type.setdefault(move["type"], []).append(move)
+        return by_type
+
+    def completions(self, state: Any, candidate: Any) -> list[dict]:
+        """The legal moves ``candidate`` (one of :meth:`move_candidates`) stands for: by default itself."""
+        return [candidate]
 
     def random_move(self, state: Any, rng: random.Random) -> dict:
         """A legal move: random outcomes with their odds (:meth:`chance_outcomes`), decisions by a

@@ -90,6 +90,12 @@ def scripted(until, prefer: tuple[str, ...], limit: int = 3000) -> list[dict]:
     return moves
 
 
+def _seat_moves(state, seat: int, types: tuple[str, ...]) -> list[dict]:
+    """The legal moves of ``seat`` among ``types``."""
+    return [m for t in types for move in listing.candidates(state, seat, t)
+            for m in listing.completions(state, (seat, move))]
+
+
 def _first_move(state, prefer: tuple[str, ...]) -> dict:
     """The first move the engine accepts of the earliest preferred kind that has one (ships as far
     as they may go)."""
@@ -101,7 +107,7 @@ def _first_move(state, prefer: tuple[str, ...]) -> dict:
     else:
         seat, types = turn.expect(state)
     for t in sorted(types, key=lambda t: prefer.index(t) if t in prefer else len(prefer)):
-        cands = list(listing.candidates(state, seat, t, fast=True))
+        cands = list(listing.candidates(state, seat, t))
         if t == "ship":
             cands.reverse()
         for move in cands:
@@ -298,7 +304,7 @@ case("BOON.SCORE.MARKED", second + [A("score", tile=marked)], "/tile",
 state = _state_after(first)
 two = []
 for _ in range(2):
-    move = listing.seat_moves(state, 0, ("play", "upgrade", "project"))[0]
+    move = _seat_moves(state, 0, ("play", "upgrade", "project"))[0]
     GAME.apply(state, move, 0)
     two.append(move)
 case("BOON.INTERIM.TWICE", first + two + [A("upgrade", space=6, to="house")], "/type",
@@ -322,7 +328,7 @@ def driven(until, wish, limit: int = 3000) -> tuple[list[dict], object]:
         else:
             seat, types = (min(s.window.waiting), turn.seat_types(s, min(s.window.waiting))) \
                 if s.window is not None and not s.gives else turn.expect(s)
-            legal = listing.seat_moves(s, seat, tuple(t for t in types if t not in ("announce", "lever", "project")))
+            legal = _seat_moves(s, seat, tuple(t for t in types if t not in ("announce", "lever", "project")))
             move = legal[max(range(len(legal)), key=lambda i: (wish(s, seat, legal[i]), -i))]
         GAME.apply(s, move, IDS.index(move["player"]) if "player" in move else None)
         moves.append(move)

@@ -5,6 +5,7 @@ winners from the replays. Boonlake is not registered yet: it is registered for t
 from __future__ import annotations
 
 from collections import defaultdict
+from decimal import ROUND_HALF_UP, Decimal
 
 import orjson
 import pytest
@@ -39,6 +40,11 @@ def _rows(con, name: str, params: dict | None = None) -> list[dict]:
     return run_query(con, name, params).to_pylist()
 
 
+def _sql_round(x: float, places: int) -> float:
+    """``x`` rounded as SQL's ``round`` does: a half away from zero (Python's goes to the even digit)."""
+    return float(Decimal(x).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
 def test_the_corpus_is_what_the_tests_need(corpus):
     _, games = corpus
     assert sorted(g["n"] for g in games) == PLAN
@@ -62,10 +68,10 @@ def test_wins_by_scoring_tile_kept(corpus, players):
         r = rows[tile]
         wins = sum(1 for e in entries if e[0])
         assert (r["players"], r["wins"]) == (len(entries), wins)
-        assert r["win_share"] == pytest.approx(round(wins / len(entries), 4))
-        assert r["fair_share"] == pytest.approx(round(sum(e[3] for e in entries) / len(entries), 4))
-        assert r["mean_score"] == pytest.approx(round(sum(e[1] for e in entries) / len(entries), 3))
-        assert r["mean_tile_points"] == pytest.approx(round(sum(e[2] for e in entries) / len(entries), 3))
+        assert r["win_share"] == pytest.approx(_sql_round(wins / len(entries), 4))
+        assert r["fair_share"] == pytest.approx(_sql_round(sum(e[3] for e in entries) / len(entries), 4))
+        assert r["mean_score"] == pytest.approx(_sql_round(sum(e[1] for e in entries) / len(entries), 3))
+        assert r["mean_tile_points"] == pytest.approx(_sql_round(sum(e[2] for e in entries) / len(entries), 3))
     shares = [r["win_share"] for r in _rows(con, "boonlake_scoring_tile_wins", {"players": players})]
     assert shares == sorted(shares, reverse=True)
 
@@ -96,8 +102,8 @@ def test_vp_by_source(corpus, players):
         for category, (vp, won_vp, other_vp) in cats.items():
             r = got[(n, category)]
             assert r["points"] == vp
-            assert r["share"] == pytest.approx(round(vp / total, 4))
-            assert r["points_per_player_game"] == pytest.approx(round(vp / games_, 3))
-            assert r["per_winner"] == (pytest.approx(round(won_vp / winners, 3)) if winners else None)
-            assert r["per_other"] == (pytest.approx(round(other_vp / others, 3)) if others else None)
+            assert r["share"] == pytest.approx(_sql_round(vp / total, 4))
+            assert r["points_per_player_game"] == pytest.approx(_sql_round(vp / games_, 3))
+            assert r["per_winner"] == (pytest.approx(_sql_round(won_vp / winners, 3)) if winners else None)
+            assert r["per_other"] == (pytest.approx(_sql_round(other_vp / others, 3)) if others else None)
     assert [r["player_count"] for r in rows] == sorted(r["player_count"] for r in rows)
