@@ -144,44 +144,6 @@ def test_a_rejected_move_leaves_the_state_unchanged(game):
     assert rejected > 50, rejected
 
 
-UNGUARDED = [g for g in GAMES if g.replay_unguarded]
-
-
-@pytest.mark.skipif(not UNGUARDED, reason="no game declares replay_unguarded")
-@pytest.mark.parametrize("game", UNGUARDED, ids=[g.name for g in UNGUARDED])
-def test_the_unguarded_apply_accepts_what_apply_accepts(game):
-    """A game declaring ``replay_unguarded`` (the driver then applies without rollback): its
-    apply_unguarded accepts every move apply accepts, with an equal state after it, and rejects
-    every move apply rejects, with the same code and pointer."""
-    rng = random.Random(17)
-    accepted = rejected = 0
-    for state, log, game_moves in _random_states(game, 20, seed=9):
-        if game.is_terminal(state):
-            continue
-        legal = game.legal_moves(state)
-        candidates = rng.sample(legal, min(len(legal), 8)) + [_perturb(rng.choice(legal), rng, legal) for _ in range(8)]
-        candidates += rng.sample(game_moves, min(len(game_moves), 8))
-        for candidate in candidates:
-            if not game.schema.move_ok(candidate) or ("player" in candidate and candidate["player"] not in log.seat_of):
-                continue
-            seat = log.seat_of.get(candidate.get("player"))
-            guarded, unguarded = game.clone(state), game.clone(state)
-            outcomes = []
-            for how, target in ((game.apply, guarded), (game.apply_unguarded, unguarded)):
-                try:
-                    how(target, candidate, seat)
-                    outcomes.append(None)
-                except IllegalMove as exc:
-                    outcomes.append((exc.code, exc.pointer))
-            assert outcomes[0] == outcomes[1], (candidate, outcomes, game.describe(state))
-            if outcomes[0] is None:
-                assert snapshot(unguarded) == snapshot(guarded), candidate
-                accepted += 1
-            else:
-                rejected += 1
-    assert accepted > 50 and rejected > 50, (accepted, rejected)
-
-
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_a_move_after_the_end_is_reported_as_such(game):
     """Any move written after the last one is CORE.MOVE.AFTER_END at its own index, whichever move it

@@ -1,32 +1,40 @@
-"""The replay driver's unguarded path (Game.replay_unguarded): a game may apply moves without the
-rollback a rejected move needs, and the driver then rebuilds the position before the rejected move
-from the log. Judged against the toy's guarded apply: the same violations, messages, positions and
-scores, whatever the unguarded apply left behind."""
+"""The core's rollback (replayer/core/cloning.py ``guarded``) and the replay driver's run without it:
+the driver switches the copy off on the state it replays and rebuilds the position before a
+rejected move from the log. Judged against the same moves with the copy on: the same moves
+accepted, equal states, the same violations and the same position before a rejected move."""
 from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
 
 import orjson
 import pytest
 
-from ludolog.replayer.core import IllegalMove, parse_log, registry, replay, simulate_log, snapshot
+from ludolog.replayer.core import IllegalMove, all_games, parse_log, registry, replay, simulate_log, snapshot
+from ludolog.replayer.core.cloning import guarded
 
 from . import toygame
+from .test_conformance import _perturb, _random_states
 
 
 class _Careless(toygame.ToyGame):
-    """The toy, whose unguarded apply leaves a rejected move's scribbles on the state (as a move
-    rejected half-way would) and counts the set-ups the driver asks for."""
+    """The toy, whose rejected moves scribble on the state first (as a move rejected half-way
+    would), through the core's guarded; it counts the set-ups the driver asks for."""
 
-    replay_unguarded = True
     setups = 0
 
     def new_state(self, log):
         type(self).setups += 1
         return super().new_state(log)
 
-    def apply_unguarded(self, s, move, seat):
+    def apply(self, s, move, seat):
+        guarded(self._scribbling, s, move, seat)
+
+    def _scribbling(self, s, move, seat):
         try:
-            self.apply(s, move, seat)
-        except IllegalMove:  # what a move rejected half-way leaves behind
+            super().apply(s, move, seat)
+        except IllegalMove:
             s.ledger.add(0, 100, "scribble", "a half-applied move")
             s.rolls[0] += 7
             raise
@@ -37,17 +45,16 @@ def _replay_both(raw: dict):
     data = orjson.dumps(raw)
     registry.register(toygame.GAME)
     try:
-        guarded = replay(parse_log(data, "t.json"))
+        plain = replay(parse_log(data, "t.json"))
     finally:
         registry.unregister("toy")
-    careless = _Careless()
     _Careless.setups = 0
-    registry.register(careless)
+    registry.register(_Careless())
     try:
-        unguarded = replay(parse_log(data, "t.json"))
+        careless = replay(parse_log(data, "t.json"))
     finally:
         registry.unregister("toy")
-    return guarded, unguarded, _Careless.setups
+    return plain, careless, _Careless.setups
 
 
 def _simulated(players: int, seed: int, options: dict | None = None) -> dict:
@@ -58,42 +65,106 @@ def _simulated(players: int, seed: int, options: dict | None = None) -> dict:
         registry.unregister("toy")
 
 
+def test_the_guard_restores_a_rejected_move_unless_the_ledger_says_the_owner_rebuilds():
+    raw = _simulated(2, 1)
+    registry.register(toygame.GAME)
+    try:
+        state = replay(parse_log(orjson.dumps(raw), "t.json"), to=0).state  # the position set-up gives
+    finally:
+        registry.unregister("toy")
+    careless, before = _Careless(), snapshot(state)
+    with pytest.raises(IllegalMove):
+        careless.apply(state, {"type": "roll", "player": "nobody", "die": 9}, 0)
+    assert snapshot(state) == before and state.ledger.rollback
+    state.ledger.rollback = False
+    with pytest.raises(IllegalMove):
+        careless.apply(state, {"type": "roll", "player": "nobody", "die": 9}, 0)
+    assert state.rolls[0] == 7  # no copy was made: the scribbles stay
+    assert state.ledger.clone().rollback  # a copy of the state rolls back again
+
+
 @pytest.mark.parametrize("options", [None, {"cards": True}], ids=["dice", "cards"])
 def test_a_rejected_move_is_reported_from_the_rebuilt_position(options):
     raw = _simulated(3, 4, options)
     raw["moves"][5] = dict(raw["moves"][5], player=raw["players"][0]["id"] if raw["moves"][5]["player"]
                            != raw["players"][0]["id"] else raw["players"][1]["id"])
     raw.pop("claimed", None)
-    guarded, unguarded, setups = _replay_both(raw)
-    assert guarded.status == "invalid" and guarded.applied == 5
+    plain, careless, setups = _replay_both(raw)
+    assert plain.status == "invalid" and plain.applied == 5
     assert setups == 2  # set-up, then the position before move 5 again
-    assert unguarded.applied == guarded.applied
-    assert [v.as_dict() for v in unguarded.violations] == [v.as_dict() for v in guarded.violations]
-    assert snapshot(unguarded.state) == snapshot(guarded.state)
-    assert unguarded.scores == guarded.scores
-    assert all(e.category != "scribble" for e in unguarded.state.ledger.events)
+    assert careless.applied == plain.applied
+    assert [v.as_dict() for v in careless.violations] == [v.as_dict() for v in plain.violations]
+    assert plain.violations[0].context  # the position before the rejected move, in both
+    assert snapshot(careless.state) == snapshot(plain.state)
+    assert careless.scores == plain.scores
+    assert all(e.category != "scribble" for e in careless.state.ledger.events)
+    assert careless.state.ledger.rollback  # the state handed on rolls back again
 
 
 def test_a_valid_log_is_set_up_once_and_replays_the_same():
     raw = _simulated(2, 9, {"cards": True})
-    guarded, unguarded, setups = _replay_both(raw)
-    assert guarded.status == unguarded.status == "valid"
+    plain, careless, setups = _replay_both(raw)
+    assert plain.status == careless.status == "valid"
     assert setups == 1
-    assert unguarded.scores == guarded.scores == raw["claimed"]["final"]
-    assert snapshot(unguarded.state) == snapshot(guarded.state)
+    assert careless.scores == plain.scores == raw["claimed"]["final"]
+    assert snapshot(careless.state) == snapshot(plain.state)
+    assert careless.state.ledger.rollback
 
 
-def test_a_bad_die_and_a_move_after_the_end_are_located_as_with_the_guarded_apply():
+def test_a_bad_die_and_a_move_after_the_end_are_located_as_with_the_rollback():
     raw = _simulated(2, 2)
     raw["moves"][3] = dict(raw["moves"][3], die=9)
     raw.pop("claimed", None)
-    guarded, unguarded, _ = _replay_both(raw)
-    first = unguarded.violations[0]
+    plain, careless, _ = _replay_both(raw)
+    first = careless.violations[0]
     assert (first.code, first.move_index, first.pointer) == ("TOY.DIE.RANGE", 3, "/moves/3/die")
-    assert [v.as_dict() for v in unguarded.violations] == [v.as_dict() for v in guarded.violations]
+    assert [v.as_dict() for v in careless.violations] == [v.as_dict() for v in plain.violations]
     longer = _simulated(2, 2)
     longer["moves"].append(dict(longer["moves"][-1]))
     longer.pop("claimed", None)
-    guarded, unguarded, _ = _replay_both(longer)
-    assert unguarded.violations[0].code == guarded.violations[0].code == "CORE.MOVE.AFTER_END"
-    assert snapshot(unguarded.state) == snapshot(guarded.state)
+    plain, careless, _ = _replay_both(longer)
+    assert careless.violations[0].code == plain.violations[0].code == "CORE.MOVE.AFTER_END"
+    assert snapshot(careless.state) == snapshot(plain.state) and careless.state.ledger.rollback
+
+
+def _uses_guard(game) -> bool:
+    package = Path(sys.modules[type(game).__module__].__file__).parent
+    return any("guarded(" in path.read_text() for path in package.glob("*.py"))
+
+
+GUARDED = [g for g in all_games() if _uses_guard(g)]
+
+
+@pytest.mark.parametrize("game", GUARDED, ids=[g.name for g in GUARDED])
+def test_a_game_accepts_the_same_moves_with_and_without_the_rollback(game):
+    """Every move accepted with the copy is accepted without it, with an equal state after it, and
+    every move rejected with it is rejected without it, with the same code and pointer."""
+    rng = random.Random(17)
+    accepted = rejected = 0
+    for state, log, game_moves in _random_states(game, 20, seed=9):
+        if game.is_terminal(state):
+            continue
+        legal = game.legal_moves(state)
+        candidates = rng.sample(legal, min(len(legal), 8)) + [_perturb(rng.choice(legal), rng, legal) for _ in range(8)]
+        candidates += rng.sample(game_moves, min(len(game_moves), 8))
+        for candidate in candidates:
+            if not game.schema.move_ok(candidate) or ("player" in candidate and candidate["player"] not in log.seat_of):
+                continue
+            seat = log.seat_of.get(candidate.get("player"))
+            guarded, unguarded = game.clone(state), game.clone(state)
+            unguarded.ledger.rollback = False
+            outcomes = []
+            for target in (guarded, unguarded):
+                try:
+                    game.apply(target, candidate, seat)
+                    outcomes.append(None)
+                except IllegalMove as exc:
+                    outcomes.append((exc.code, exc.pointer))
+            assert outcomes[0] == outcomes[1], (candidate, outcomes, game.describe(state))
+            if outcomes[0] is None:
+                unguarded.ledger.rollback = True
+                assert snapshot(unguarded) == snapshot(guarded), candidate
+                accepted += 1
+            else:
+                rejected += 1
+    assert GUARDED and accepted > 50 and rejected > 50, (accepted, rejected)

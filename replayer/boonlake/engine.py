@@ -90,18 +90,7 @@ class Boonlake(Game):
             return s.ahead.waiting | {s.current}
         return frozenset((turn.expect(s)[0],))
 
-    #: the replay driver applies moves without the copy per move (apply_unguarded) and rebuilds the
-    #: position of a rejected move from the log: a third of the replay's time was that copy
-    replay_unguarded = True
-
-    def apply(self, s: BoonlakeState, move: dict, seat: int | None) -> None:
-        """:raises IllegalMove: the move breaks a rule; the state is unchanged (see moves.py)."""
-        moves.apply(s, move, seat)
-
-    def apply_unguarded(self, s: BoonlakeState, move: dict, seat: int | None) -> None:
-        """:raises IllegalMove: the move breaks a rule; ``s`` may be half-changed (see
-        Game.apply_unguarded)."""
-        moves.apply_unguarded(s, move, seat)
+    apply = staticmethod(moves.apply)
 
     def legal_moves(self, s: BoonlakeState) -> list[dict]:
         return listing.legal_moves(s)

@@ -60,8 +60,10 @@ def applied_effect_uses(cat: Catalog):
 
 def accepts(s: BoonlakeState, move: dict, seat: int | None) -> IllegalMove | None:
     """None when the engine accepts ``move`` (tried on a copy), else the violation."""
+    trial = clone_fields(s)
+    trial.ledger.rollback = False  # the copy is thrown away
     try:
-        moves.apply_unguarded(clone_fields(s), move, seat)  # the copy is thrown away
+        moves.apply(trial, move, seat)
     except IllegalMove as exc:
         return exc
     return None

@@ -11,14 +11,13 @@ module's of that effect: the board effects :mod:`.building`, cards and projects 
 reveals :mod:`.solo_turn`, cards drawn and given up :mod:`.resolve`. Whose decision comes next is
 :mod:`.turn`'s.
 
-Every rule of a move is checked before anything changes, or the move is applied on a copy-guarded
-state: :func:`apply` restores the position when a check after the first change fails, so a rejected
-move changes nothing; :func:`apply_unguarded` is the same without the copy (the replay driver
-rebuilds the position of a rejected move from the log).
+Every rule of a move is checked before anything changes, or the move is applied through the core's
+:func:`~ludolog.replayer.core.cloning.guarded`, which restores the position when a check after the
+first change fails, so a rejected move changes nothing.
 """
 from __future__ import annotations
 
-from ..core.cloning import restore
+from ..core.cloning import guarded
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE
 from ..core.simultaneous import check_simultaneous
@@ -263,22 +262,15 @@ def _check_lever_held(s: BoonlakeState, seat: int, move: dict) -> None:
 
 
 def apply(s: BoonlakeState, move: dict, seat: int | None) -> None:
-    """:raises IllegalMove: the move breaks a rule; the state is unchanged (restored from a copy
-    made before a move whose checks do not all precede its first change)."""
+    """:raises IllegalMove: the move breaks a rule; the state is unchanged (a move whose checks do
+    not all precede its first change is guarded by a copy)."""
     if s.draws or move["type"] in _CHECKED_FIRST:  # a card drawn, taking a strip, passing, announcing
-        apply_unguarded(s, move, seat)
-        return
-    before = clone_fields(s)
-    try:
-        apply_unguarded(s, move, seat)
-    except IllegalMove:
-        restore(s, before)
-        raise
+        _apply(s, move, seat)
+    else:
+        guarded(_apply, s, move, seat, clone_fields)
 
 
-def apply_unguarded(s: BoonlakeState, move: dict, seat: int | None) -> None:
-    """:raises IllegalMove: the move breaks a rule; ``s`` may be half-changed (see
-    Game.apply_unguarded)."""
+def _apply(s: BoonlakeState, move: dict, seat: int | None) -> None:
     if s.step is Step.END:
         raise IllegalMove("BOON.TURN.WRONG_STEP", "the game is over", "/type")
     t = move["type"]

@@ -8,7 +8,8 @@ dataclasses are cloned the same way; objects with a ``clone()`` method clone the
 else is deep-copied. A field declared ``field(metadata=SHARED)`` (an immutable catalog) is shared
 by reference.
 
-:func:`restore` puts a state back to such a clone in place (the rollback of a refused move).
+:func:`restore` puts a state back to such a clone in place (the rollback of a refused move), and
+:func:`guarded` does both around a move.
 
 :func:`snapshot` turns a state into plain nested tuples for comparison: what the conformance test
 uses to prove that a rejected move left the state unchanged.
@@ -26,6 +27,7 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from .errors import IllegalMove
 from .ledger import Ledger
 
 S = TypeVar("S")
@@ -219,3 +221,23 @@ def snapshot(value: Any, _depth: int = 0) -> Any:
     if hasattr(value, "__dict__"):
         return (t.__name__, tuple(sorted((k, snapshot(v, d)) for k, v in vars(value).items())))
     return repr(value)
+
+
+def guarded(apply: Callable[[S, dict, int | None], None], state: S, move: dict, seat: int | None,
+            clone: Callable[[S], S] = clone_fields) -> None:
+    """``apply(state, move, seat)``, a move that may fail after it changed ``state``, so that an
+    :class:`~ludolog.replayer.core.errors.IllegalMove` leaves ``state`` as it was: copied first
+    with ``clone`` and put back with :func:`restore`.
+
+    No copy is made when ``state.ledger.rollback`` is False: its owner rebuilds the position before
+    a rejected move itself (the replay driver, from the log) or throws the state away.
+    """
+    if not state.ledger.rollback:
+        apply(state, move, seat)
+        return
+    before = clone(state)
+    try:
+        apply(state, move, seat)
+    except IllegalMove:
+        restore(state, before)
+        raise

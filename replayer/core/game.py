@@ -23,8 +23,9 @@ What a game must implement (docs/adding-a-game.md walks through tests/toygame.py
 Contract for :meth:`Game.apply`: check every rule *before* changing anything, so that a rejected
 move leaves the state exactly as the valid prefix made it (tests/test_conformance.py compares a
 deep snapshot of the state before and after every rejected candidate, for every game); a move that
-cannot check everything first copies the state and puts it back with
-:func:`~.cloning.restore`.
+cannot check everything first runs under :func:`~.cloning.guarded`, which copies the state and puts
+it back (the replay driver, which rebuilds a rejected move's position from the log, switches the
+copy off for its own run).
 
 Everything else has a default that suits a simple game: :meth:`Game.chance_outcomes` and
 :attr:`Game.random_play_weights` (random play, :mod:`.chance`; :meth:`Game.move_candidates` /
@@ -82,11 +83,6 @@ class Game(ABC):
     #: what the rulebook calls the second number of :meth:`turn_info` ("round", "season", ...),
     #: the one word text output uses for it
     round_name: str = "round"
-    #: True when :meth:`apply_unguarded` skips the rollback :meth:`apply` pays for on every move (a
-    #: copy of the state): the replay driver, which stops at the first rejected move, then calls it
-    #: and rebuilds the position before that move from the log (the error path only).
-    #: tests/test_conformance.py holds both methods to accepting the same moves with equal states.
-    replay_unguarded: bool = False
 
     # -- set-up ---------------------------------------------------------------------------
     @abstractmethod
@@ -107,15 +103,6 @@ class Game(ABC):
 
         :raises IllegalMove: the move breaks a rule; the state is unchanged.
         """
-
-    def apply_unguarded(self, state: Any, move: dict, seat: int | None) -> None:
-        """:meth:`apply` without its rollback, for a game declaring :attr:`replay_unguarded`: a
-        rejected move may leave ``state`` half-changed, and only the replay driver calls it (it
-        never uses such a state again).
-
-        :raises IllegalMove: the move breaks a rule; the state is no longer usable.
-        """
-        self.apply(state, move, seat)
 
     @abstractmethod
     def to_move(self, state: Any) -> int:

@@ -14,14 +14,16 @@ class ScoreEvent:
 
 
 class Ledger:
-    """Append-only list of :class:`ScoreEvent`; the replay driver sets ``move_index`` before each move."""
+    """Append-only list of :class:`ScoreEvent`; the replay driver sets ``move_index`` before each move,
+    and ``rollback`` (never copied) for :func:`~ludolog.replayer.core.cloning.guarded`."""
 
-    __slots__ = ("events", "move_index", "totals")
+    __slots__ = ("events", "move_index", "totals", "rollback")
 
     def __init__(self, n_players: int):
         self.events: list[ScoreEvent] = []
         self.move_index = -1
         self.totals = [0] * n_players
+        self.rollback = True
 
     def add(self, seat: int, delta: int, category: str, reason: str) -> None:
         if delta == 0:
@@ -35,6 +37,7 @@ class Ledger:
         new.events = self.events.copy()
         new.move_index = self.move_index
         new.totals = self.totals.copy()
+        new.rollback = True
         return new
 
     def by_category(self, seat: int) -> dict[str, int]:

@@ -134,13 +134,13 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
     result.state = state
     if on_start is not None:
         on_start(state)
+    state.ledger.rollback = False  # no copy per guarded move: a rejected move's position is rebuilt
     moves = log.moves
     end = len(moves) if log.first_bad_move is None else log.first_bad_move
     if to is not None:
         end = min(end, max(0, to))
     seat_of = log.seat_of
-    unguarded = game.replay_unguarded  # no rollback per move: a rejected move's position is rebuilt
-    apply = game.apply_unguarded if unguarded else game.apply
+    apply = game.apply
     is_terminal = game.is_terminal
     ledger = state.ledger
     bot_ledgers = [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
@@ -164,11 +164,11 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
                 raise IllegalMove(*_AFTER_END)
             try:
                 apply(state, move, seat)
-            except IllegalMove:
-                if unguarded:  # the rejected move may have changed it: the position before it again
-                    state = result.state = _position_before(game, log, i)
+            except IllegalMove:  # the rejected move may have changed it: the position before it again
+                state = result.state = _position_before(game, log, i)
                 raise
         except IllegalMove as exc:
+            state.ledger.rollback = True  # the state handed on keeps its rollback
             ptr = exc.pointer if exc.pointer.startswith("/moves/") else f"/moves/{i}{exc.pointer}"
             message = exc.message
             if exc.code not in _NO_LEGAL_HINT:  # the nearest legal moves, for the reported violation only
@@ -191,6 +191,7 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
             return result
         if on_step is not None:
             on_step(i, move, state)
+    state.ledger.rollback = True
     result.applied = end
     result.terminal = is_terminal(state)
     if end == log.first_bad_move:  # the move the schema rejected: shown in its position, as a rule error is
@@ -214,8 +215,8 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
 
 def _position_before(game: Game, log: GameLog, index: int):
     """The position before move ``index`` of ``log``, whose earlier moves were all accepted: set up
-    and replayed again (for a game whose :meth:`~Game.apply_unguarded` leaves a rejected move's
-    state half-changed; the error path only, so the valid path pays for no rollback)."""
+    and replayed again (the error path only, so the valid path pays for no rollback), with full
+    rollback for whoever uses it next (the nearest legal moves, a caller)."""
     state = game.new_state(log)
     ledgers = [state.ledger] + [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
     seat_of = log.seat_of
@@ -223,7 +224,7 @@ def _position_before(game: Game, log: GameLog, index: int):
         for ledger in ledgers:
             ledger.move_index = k
         pid = move.get("player")
-        game.apply_unguarded(state, move, None if pid is None else seat_of[pid])
+        game.apply(state, move, None if pid is None else seat_of[pid])
     for ledger in ledgers:
         ledger.move_index = index
     return state
