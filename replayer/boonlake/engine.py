@@ -92,16 +92,11 @@ class Boonlake(Game):
 
     apply = staticmethod(moves.apply)
 
-    def legal_moves(self, s: BoonlakeState) -> list[dict]:
-        return listing.legal_moves(s)
-
-    def move_candidates(self, s: BoonlakeState) -> dict:
-        """Unchecked (seat, move) candidates by type: listing a move checks it on a copy of the state."""
-        return listing.move_candidates(s)
-
-    def completions(self, s: BoonlakeState, candidate: tuple[int, dict]) -> list[dict]:
-        return listing.completions(s, candidate)
-
+    legal_moves = staticmethod(listing.legal_moves)
+    # random play checks unchecked (seat, move) candidates as it draws them: listing a move checks
+    # it on a copy of the state
+    move_candidates = staticmethod(listing.move_candidates)
+    completions = staticmethod(listing.completions)
     random_play_weights = listing.RANDOM_PLAY_WEIGHTS
 
     def chance_outcomes(self, s: BoonlakeState, move: dict | None = None) -> list[tuple[dict, float]]:

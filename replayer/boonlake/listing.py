@@ -58,34 +58,26 @@ def applied_effect_uses(cat: Catalog):
         yield m.effect.kind.value, f"lever space {m.id}"
 
 
-def accepts(s: BoonlakeState, move: dict, seat: int | None) -> IllegalMove | None:
-    """None when the engine accepts ``move`` (tried on a copy), else the violation."""
+def completions(s: BoonlakeState, candidate: tuple[int, dict], depth: int = 0) -> list[dict]:
+    """The legal moves a (seat, candidate move) stands for: the move, or its variants with the
+    choices its effects ask for; none when the engine refuses it (tried on a copy)."""
+    seat, move = candidate
     trial = clone_fields(s)
     trial.ledger.rollback = False  # the copy is thrown away
     try:
         moves.apply(trial, move, seat)
-    except IllegalMove as exc:
-        return exc
-    return None
-
-
-def _complete(s: BoonlakeState, seat: int | None, move: dict, depth: int = 0) -> list[dict]:
-    """``move`` and the variants its effects' choices make legal."""
-    err = accepts(s, move, seat)
-    if err is None:
         return [move]
-    if depth > 3:
+    except IllegalMove as err:
+        if depth > 3:
+            return []
+        if err.code == "BOON.CHOICE.MISSING" and err.pointer == "/sites":
+            return [m for r in RESOURCES
+                    for m in completions(s, (seat, {**move, "sites": move.get("sites", []) + [r]}), depth + 1)]
+        if err.code == "BOON.CHOICE.TRACK":
+            return [m for t in ("coin", "card") for m in completions(s, (seat, {**move, "track": t}), depth + 1)]
+        if err.code == "BOON.CHOICE.HARBOR":
+            return [m for b in ("coins", "cards") for m in completions(s, (seat, {**move, "bonus": b}), depth + 1)]
         return []
-    if err.code == "BOON.CHOICE.MISSING" and err.pointer == "/sites":
-        out = []
-        for r in RESOURCES:
-            out += _complete(s, seat, {**move, "sites": move.get("sites", []) + [r]}, depth + 1)
-        return out
-    if err.code == "BOON.CHOICE.TRACK":
-        return [m for t in ("coin", "card") for m in _complete(s, seat, {**move, "track": t}, depth + 1)]
-    if err.code == "BOON.CHOICE.HARBOR":
-        return [m for b in ("coins", "cards") for m in _complete(s, seat, {**move, "bonus": b}, depth + 1)]
-    return []
 
 
 def _hand(s: BoonlakeState, seat: int) -> list[str]:
@@ -153,7 +145,7 @@ def _with_levers(move: dict, uses: list[dict]) -> dict:
 
 
 def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict):
-    """Candidate plays (validated by the caller through ``_complete``): every card, boat position and
+    """Candidate plays (checked by the caller through :func:`completions`): every card, boat position and
     effect choice."""
     cat = s.cat
     hand = _hand(s, seat)
@@ -392,12 +384,6 @@ def move_candidates(s: BoonlakeState) -> dict[str, Iterator[tuple[int, dict]]]:
 def _seats_candidates(s: BoonlakeState, seats: list[int], t: str) -> Iterator[tuple[int, dict]]:
     for seat in seats:
         yield from ((seat, move) for move in candidates(s, seat, t))
-
-
-def completions(s: BoonlakeState, candidate: tuple[int, dict]) -> list[dict]:
-    """The legal moves a (seat, candidate move) stands for: itself, or its variants with the
-    choices its effects ask for; none when the engine refuses it."""
-    return _complete(s, *candidate)
 
 
 def _chance_moves(s: BoonlakeState) -> list[dict]:

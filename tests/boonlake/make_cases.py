@@ -111,7 +111,7 @@ def _first_move(state, prefer: tuple[str, ...]) -> dict:
         if t == "ship":
             cands.reverse()
         for move in cands:
-            done = listing._complete(state, seat, move)
+            done = listing.completions(state, (seat, move))
             if done:
                 return done[0]
     raise RuntimeError("no legal move")
