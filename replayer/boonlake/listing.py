@@ -88,29 +88,38 @@ def _hand(s: BoonlakeState, seat: int) -> list[str]:
     return known
 
 
-def _boat_options(s: BoonlakeState, seat: int, card, aid: tuple[int, int, int] = (0, 0, 0)) -> list[list[int] | None]:
-    """Boat positions that let ``seat`` pay ``card``; ``aid``: (jokers, free upstream moves, coins)
-    from the levers used with the play."""
-    return _boats_paying(s, seat, card_coins(s, seat, card), card.vases, card.resources, aid)
-
-
-def _boats_paying(s: BoonlakeState, seat: int, coins_needed: int, vases: int, resources,
-                  aid: tuple[int, int, int]) -> list[list[int] | None]:
+def _boat_positions(s: BoonlakeState, seat: int, free: int) -> list[tuple[list[int] | None, int, tuple[int, ...]]]:
+    """(boats, coins to move them there, resources shown) for every position of the seat's two
+    boats (None: where they are); ``free``: upstream moves a lever makes free."""
     p = s.players[seat]
-    jokers, free, extra = aid
-    out: list[list[int] | None] = []
-    if coins_needed > p.coins + extra or vases > p.vases:  # not even with the boats where they are
-        return out
-    length = len(s.cat.canal)
-    for a, b in combinations_with_replacement(range(1, length + 1), 2):
+    out = []
+    for a, b in combinations_with_replacement(range(1, len(s.cat.canal) + 1), 2):
         wanted = [a, b]
-        cost = 0 if wanted == p.boats else boat_cost(p.boats, wanted, s.cat.upstream_coins, free)
-        if cost + coins_needed > p.coins + extra:
-            continue
-        if missing_resources(resources, resources_shown(s, seat, wanted)) > jokers:
-            continue
-        out.append(None if wanted == p.boats else wanted)
+        shown = resources_shown(s, seat, wanted)
+        if wanted == p.boats:
+            out.append((None, 0, shown))
+        else:
+            out.append((wanted, boat_cost(p.boats, wanted, s.cat.upstream_coins, free), shown))
     return out
+
+
+def _boats_paying(p, positions: list, coins_needed: int, vases: int, resources,
+                  aid: tuple[int, int, int]) -> list[list[int] | None]:
+    """The boat positions (of :func:`_boat_positions`) that let player ``p`` pay a cost; ``aid``:
+    (jokers, free upstream moves, coins) from the levers used with it."""
+    jokers, _, extra = aid
+    if coins_needed > p.coins + extra or vases > p.vases:  # not even with the boats where they are
+        return []
+    return [boats for boats, cost, shown in positions
+            if cost + coins_needed <= p.coins + extra and missing_resources(resources, shown) <= jokers]
+
+
+def _paying_aids(s: BoonlakeState, seat: int) -> list[tuple[list[dict], tuple[int, int, int], list]]:
+    """(lever uses, their aid, the boat positions with its free moves) for each list of levers the
+    seat could attach to a card or project (the boat positions made once per listing)."""
+    uses = [(u, _aid(s, u)) for u in _lever_uses(s, seat, "play")]
+    positions = {free: _boat_positions(s, seat, free) for free in {aid[1] for _, aid in uses}}
+    return [(u, aid, positions[aid[1]]) for u, aid in uses]
 
 
 def _unused_levers(s: BoonlakeState, seat: int, host: str) -> list[str]:
@@ -149,13 +158,14 @@ def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict):
     effect choice."""
     cat = s.cat
     hand = _hand(s, seat)
-    lever_uses = _lever_uses(s, seat, "play")
+    aids = _paying_aids(s, seat)
     easing = _unused_levers(s, seat, "settlement")
-    for cid, uses in product(hand, lever_uses):
+    p = s.players[seat]
+    for cid, (uses, aid, positions) in product(hand, aids):
         card = cat.cards[cid]
         if kind is not None and card.kind != kind:
             continue
-        for b in _boat_options(s, seat, card, _aid(s, uses)):
+        for b in _boats_paying(p, positions, card_coins(s, seat, card), card.vases, card.resources, aid):
             move = _with_levers({**base, "card": cid}, uses)
             if b is not None:
                 move["boats"] = b
@@ -230,12 +240,13 @@ def _project_moves(s: BoonlakeState, seat: int, base: dict):
     boat position and lever use, counted as each card kind."""
     p = s.players[seat]
     discount = p.permanent.get(EffectKind.CARD_COIN_DISCOUNT.value, 0)
+    aids = _paying_aids(s, seat)
     for tid in s.scoring_tiles:
         if tid in p.projects:
             continue
         project = s.cat.scoring_tiles[tid].project
-        for uses in _lever_uses(s, seat, "play"):
-            for bo in _boats_paying(s, seat, max(0, project.coins - discount), 0, project.resources, _aid(s, uses)):
+        for uses, aid, positions in aids:
+            for bo in _boats_paying(p, positions, max(0, project.coins - discount), 0, project.resources, aid):
                 move = _with_levers({**base, "tile": tid}, uses)
                 if bo is not None:
                     move["boats"] = bo
