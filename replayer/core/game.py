@@ -23,7 +23,7 @@ What a game must implement (docs/adding-a-game.md walks through tests/toygame.py
 Contract for :meth:`Game.apply`: check every rule *before* changing anything, so that a rejected
 move leaves the state exactly as the valid prefix made it (tests/test_conformance.py compares a
 deep snapshot of the state before and after every rejected candidate, for every game); a move that
-cannot check everything first runs under :func:`~.cloning.guarded`, which copies the state and puts
+cannot check everything first goes through :func:`~.cloning.guarded`, which copies the state and puts
 it back (the replay driver, which rebuilds a rejected move's position from the log, switches the
 copy off for its own run).
 

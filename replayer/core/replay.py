@@ -220,6 +220,7 @@ def _position_before(game: Game, log: GameLog, index: int):
     state = game.new_state(log)
     ledgers = [state.ledger] + [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
     seat_of = log.seat_of
+    state.ledger.rollback = False  # every move replayed here was accepted before
     for k, move in enumerate(log.moves[:index]):
         for ledger in ledgers:
             ledger.move_index = k
@@ -227,6 +228,7 @@ def _position_before(game: Game, log: GameLog, index: int):
         game.apply(state, move, None if pid is None else seat_of[pid])
     for ledger in ledgers:
         ledger.move_index = index
+    state.ledger.rollback = True
     return state
 
 
