@@ -73,13 +73,13 @@ def test_the_guard_restores_a_rejected_move_unless_the_ledger_says_the_owner_reb
     finally:
         registry.unregister("toy")
     careless, before = _Careless(), snapshot(state)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as restored:
         careless.apply(state, {"type": "roll", "player": "nobody", "die": 9}, 0)
-    assert snapshot(state) == before and state.ledger.rollback
+    assert snapshot(state) == before and state.ledger.rollback and not restored.value.unrestored
     state.ledger.rollback = False
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as unrestored:
         careless.apply(state, {"type": "roll", "player": "nobody", "die": 9}, 0)
-    assert state.rolls[0] == 7  # no copy was made: the scribbles stay
+    assert state.rolls[0] == 7 and unrestored.value.unrestored  # no copy was made: the scribbles stay
     assert state.ledger.clone().rollback  # a copy of the state rolls back again
 
 

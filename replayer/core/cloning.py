@@ -230,10 +230,15 @@ def guarded(apply: Callable[[S, dict, int | None], None], state: S, move: dict, 
     with ``clone`` and put back with :func:`restore`.
 
     No copy is made when ``state.ledger.rollback`` is False: its owner rebuilds the position before
-    a rejected move itself (the replay driver, from the log) or throws the state away.
+    a rejected move itself (the replay driver, from the log) or throws the state away; the
+    exception then says so (``unrestored``).
     """
     if not state.ledger.rollback:
-        apply(state, move, seat)
+        try:
+            apply(state, move, seat)
+        except IllegalMove as exc:
+            exc.unrestored = True
+            raise
         return
     before = clone(state)
     try:

@@ -93,6 +93,8 @@ class IllegalMove(LudologError):
     message: str
     pointer: str = ""
     extra: dict = field(default_factory=dict)
+    #: set by :func:`~.cloning.guarded` when it made no copy: the state may be half-changed
+    unrestored = False
 
     def __post_init__(self) -> None:
         Exception.__init__(self, f"{self.code}: {self.message}")

@@ -164,8 +164,9 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
                 raise IllegalMove(*_AFTER_END)
             try:
                 apply(state, move, seat)
-            except IllegalMove:  # the rejected move may have changed it: the position before it again
-                state = result.state = _position_before(game, log, i)
+            except IllegalMove as exc:
+                if exc.unrestored:  # the rejected move may have changed it: the position before it again
+                    state = result.state = _position_before(game, log, i)
                 raise
         except IllegalMove as exc:
             state.ledger.rollback = True  # the state handed on keeps its rollback
