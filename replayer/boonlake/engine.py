@@ -93,8 +93,7 @@ class Boonlake(Game):
     apply = staticmethod(moves.apply)
 
     legal_moves = staticmethod(listing.legal_moves)
-    # random play checks unchecked (seat, move) candidates as it draws them: listing a move checks
-    # it on a copy of the state
+    # random play checks (seat, move) candidates as it draws them: listing checks each on a copy
     move_candidates = staticmethod(listing.move_candidates)
     completions = staticmethod(listing.completions)
     random_play_weights = listing.RANDOM_PLAY_WEIGHTS

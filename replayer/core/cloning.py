@@ -225,14 +225,10 @@ def snapshot(value: Any, _depth: int = 0) -> Any:
 
 def guarded(apply: Callable[[S, dict, int | None], None], state: S, move: dict, seat: int | None,
             clone: Callable[[S], S] = clone_fields) -> None:
-    """``apply(state, move, seat)``, a move that may fail after it changed ``state``, so that an
-    :class:`~ludolog.replayer.core.errors.IllegalMove` leaves ``state`` as it was: copied first
-    with ``clone`` and put back with :func:`restore`.
-
-    No copy is made when ``state.ledger.rollback`` is False: its owner rebuilds the position before
-    a rejected move itself (the replay driver, from the log) or throws the state away; the
-    exception then says so (``unrestored``).
-    """
+    """``apply(state, move, seat)`` so that an :class:`~ludolog.replayer.core.errors.IllegalMove`
+    leaves ``state`` as it was: copied first with ``clone``, put back with :func:`restore`. No copy
+    when ``state.ledger.rollback`` is False: its owner rebuilds the position itself (the replay
+    driver, from the log) or throws the state away; the exception then says so (``unrestored``)."""
     if not state.ledger.rollback:
         try:
             apply(state, move, seat)

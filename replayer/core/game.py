@@ -144,9 +144,8 @@ class Game(ABC):
 
     def move_candidates(self, state: Any) -> dict[str, Iterable]:
         """Move type -> the candidates random play draws from, each standing for the legal moves
-        :meth:`completions` gives it (none when :meth:`apply` refuses it). By default the legal
-        moves themselves; a game whose listing is slow (it checks every move on a copy) generates
-        unchecked candidates when a type is read, so random play checks only the ones it tries."""
+        :meth:`completions` gives it. By default the legal moves; a game whose listing is slow
+        yields unchecked candidates when a type is read, so random play checks only those it draws."""
         by_type: dict[str, list[dict]] = {}
         for move in self.legal_moves(state):
             by_type.setdefault(move["type"], []).append(move)

@@ -140,7 +140,6 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
     if to is not None:
         end = min(end, max(0, to))
     seat_of = log.seat_of
-    apply = game.apply
     is_terminal = game.is_terminal
     ledger = state.ledger
     bot_ledgers = [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
@@ -163,7 +162,7 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
             if is_terminal(state):
                 raise IllegalMove(*_AFTER_END)
             try:
-                apply(state, move, seat)
+                game.apply(state, move, seat)
             except IllegalMove as exc:
                 if exc.unrestored:  # the rejected move may have changed it: the position before it again
                     state = result.state = _position_before(game, log, i)
