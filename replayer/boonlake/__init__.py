@@ -15,7 +15,7 @@ Modules (the roles every game package shares, then Boonlake's own domain):
 - ``setup.py``: the position before the first move, its set-up checks, and a random set-up.
 - ``moves.py``: applying a move: the checks every move passes, the turn's own moves (the strip, the
   card part, the middle, the right side, the ship), each effect handed to its module.
-- ``listing.py``: the legal moves of a position, its chance outcomes, and random play.
+- ``listing.py``: the legal moves of a position, its chance outcomes, and the candidates random play draws from.
 - ``scoring.py``: scoring arithmetic and the winners; ``interim.py``: the interim scorings' window
   and the final scoring on the position.
 - ``render.py``: the position in words; ``board_svg.py``: as a picture; ``svg_layout.py``: its geometry.
