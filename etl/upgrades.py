@@ -73,7 +73,7 @@ class StatesStoredAsChanges:
     def statements(self, con) -> list[str]:
         full = [name for name in main_tables(con) if name.endswith(FULL_GAME_TABLE_SUFFIX) and name != "player_states"]
         keys = ", ".join(_KEY_COLUMNS)
-        window = f"WINDOW w AS (PARTITION BY game_id, seat ORDER BY move_index)"
+        window = "WINDOW w AS (PARTITION BY game_id, seat ORDER BY move_index)"
         kept = []
         for name in ["player_states", *full]:
             values = [column for (column,) in con.execute(

@@ -304,7 +304,7 @@ def audit_text(report: AuditReport, max_moves: int = 30) -> str:
     elif broken is not None:
         within = [c for c in report.claims if c.pointer != "/claimed/final"]
         prefix = (f"; within its valid prefix the claims DIFFER from the replay ({', '.join(d.players)})" if d is not None
-                  else (f"; the claim within its valid prefix agrees with the replay" if len(within) == 1 else
+                  else ("; the claim within its valid prefix agrees with the replay" if len(within) == 1 else
                         f"; the {len(within)} claims within its valid prefix agree with the replay") if within else "")
         lines.append(f"Result: the log is INVALID at move {broken} ({report.first_violation.code}){prefix}.")
     elif d is not None:

@@ -5,7 +5,6 @@ import dataclasses
 import hashlib
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Union
 
 import orjson

@@ -373,7 +373,6 @@ def _legend(y: float) -> tuple[list[str], float]:
 
 def render_svg(s: KFState) -> str:
     """The position as one SVG document (see the module docstring)."""
-    cat = s.cat
     season = SEASONS[s.season]
     out: list[str] = []
     top = (f"{season.value.capitalize()}, {s.phase.value.replace('_', ' ')}" if s.phase is not Phase.END else "Game over")

@@ -9,7 +9,7 @@ slot, or seen). Every function here checks first and changes nothing when it ref
 """
 from __future__ import annotations
 
-from ..core.components import UNKNOWN, HiddenPool
+from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
 from .catalog import COLOURS, SKILLS
 from .rules import refuse

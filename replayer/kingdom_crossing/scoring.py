@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core.errors import IllegalMove
-from .catalog import GUILDS, RESOURCES, Catalog
+from .catalog import GUILDS, RESOURCES
 from .state import PACO_ID, KCState, Player
 
 
