@@ -6,7 +6,7 @@ import random
 
 from ..core.bots import BotSeat
 from ..core.catalogs import CatalogEngine
-from ..core.cloning import restore
+from ..core.cloning import guarded
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE, TERMINAL, Game
 from ..core.ledger import Ledger
@@ -96,13 +96,11 @@ class KingdomCrossing(CatalogEngine, Game):
         t = move["type"]
         if not items and step in DECLINABLE and (t not in types or seat != want_seat):
             # Nobody writes down a Bridge Goal not claimed or a purchase not made: the next move declines it.
-            before = s.lookahead()
-            decline(s)
-            try:
-                self.apply(s, move, seat)
-            except IllegalMove:
-                restore(s, before)
-                raise
+            def declined_then(state: KCState, move: dict, seat: int | None) -> None:
+                decline(state)
+                self.apply(state, move, seat)
+
+            guarded(declined_then, s, move, seat, KCState.lookahead)
             return
         if t not in types:
             who = "the table" if want_seat == CHANCE and s.tasks else "Paco & Paca" if want_seat == CHANCE else s.ids[want_seat]
