@@ -157,6 +157,11 @@ def test_a_move_after_the_end_is_reported_as_such(game):
         end = replay(log).state
         assert game.is_terminal(end)
         for extra in rng.sample(raw["moves"], min(8, len(raw["moves"]))) + [raw["moves"][-1]]:
+            # the replay driver relies on it: apply itself refuses a move once the game is over
+            before = snapshot(end)
+            with pytest.raises(IllegalMove):
+                game.apply(end, extra, log.seat_of.get(extra.get("player")))
+            assert snapshot(end) == before
             longer = dict(raw, moves=raw["moves"] + [extra])
             longer.pop("claimed", None)
             first = replay(parse_log(orjson.dumps(longer), "e.json")).violations[0]

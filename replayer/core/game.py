@@ -25,7 +25,8 @@ move leaves the state exactly as the valid prefix made it (tests/test_conformanc
 deep snapshot of the state before and after every rejected candidate, for every game); a move that
 cannot check everything first goes through :func:`~.cloning.guarded`, which copies the state and puts
 it back (the replay driver, which rebuilds a rejected move's position from the log, switches the
-copy off for its own run).
+copy off for its own run). Once the game is over, :meth:`Game.apply` refuses every move (the
+driver reports that refusal as CORE.MOVE.AFTER_END; tests/test_conformance.py holds every game to it).
 
 Everything else has a default that suits a simple game: :meth:`Game.chance_outcomes` and
 :attr:`Game.random_play_weights` (random play, :mod:`.chance`; :meth:`Game.move_candidates` /

@@ -140,7 +140,7 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
     if to is not None:
         end = min(end, max(0, to))
     seat_of = log.seat_of
-    is_terminal = game.is_terminal
+    apply, is_terminal = game.apply, game.is_terminal
     ledger = state.ledger
     bot_ledgers = [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
     for i in range(end):
@@ -159,13 +159,13 @@ def _replay(log: GameLog, *, to: int | None, on_step: StepHook | None, check_cla
 
                     raise IllegalMove("CORE.MOVE.UNKNOWN_PLAYER", f"{pid!r} is not a player of this game"
                                       f"{did_you_mean(pid, seat_of)} (players: {', '.join(seat_of)})", "/player")
-            if is_terminal(state):
-                raise IllegalMove(*_AFTER_END)
             try:
-                game.apply(state, move, seat)
+                apply(state, move, seat)
             except IllegalMove as exc:
                 if exc.unrestored:  # the rejected move may have changed it: the position before it again
                     state = result.state = _position_before(game, log, i)
+                if is_terminal(state):  # every game's apply refuses a move once the game is over
+                    raise IllegalMove(*_AFTER_END) from None
                 raise
         except IllegalMove as exc:
             state.ledger.rollback = True  # the state handed on keeps its rollback
