@@ -184,12 +184,15 @@ class Side:
     yard: Scoring | None = None  #: the first stored-resources entry
     takes: tuple[Scoring, ...] = ()  #: the entries of :data:`TAKING_KINDS`
     fixed: tuple[Scoring, ...] = ()  #: the others: flat, transport capacity, road loop, river boats, adjacent tiles
+    transport: int = 0  #: the transport number of a transport-upgrade action (0 for any other side)
 
 
 def _face(vp: int, action: Action | None, scoring: tuple[Scoring, ...]) -> Side:
     yards = [x for x in scoring if x.kind is ScoringKind.STORED_RESOURCES]
+    transport = action.transport if action is not None and action.kind is ActionKind.TRANSPORT_UPGRADE else 0
     return Side(vp, action, scoring, yards[0] if yards else None, tuple(x for x in scoring if x.kind in TAKING_KINDS),
-                tuple(x for x in scoring if x.kind not in TAKING_KINDS and x.kind is not ScoringKind.STORED_RESOURCES))
+                tuple(x for x in scoring if x.kind not in TAKING_KINDS and x.kind is not ScoringKind.STORED_RESOURCES),
+                transport)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from operator import itemgetter
 
 from ..core.errors import IllegalMove
 from .allocation import Allocation, Rule, check_allocation, solver
-from .catalog import (COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, ActionKind, Catalog, HexTile, ScoringKind,
+from .catalog import (COLOURS, ITEM_TYPES, RESOURCES, SKILLS, AbilityKind, Catalog, HexTile, ScoringKind,
                       Season, Side, TileGroup)
 from .geometry import PlacedTile, Village, adjacent_tiles, river_component, road_loop_tiles
 from .rules import counted
@@ -63,7 +63,7 @@ class Score:
 
 
 _SCORE_ANY_RESOURCE = AbilityKind.SCORE_ANY_RESOURCE
-_DOUBLE_TRANSPORT, _TRANSPORT_UPGRADE, _WINTER = AbilityKind.DOUBLE_TRANSPORT_UPGRADE, ActionKind.TRANSPORT_UPGRADE, Season.WINTER
+_DOUBLE_TRANSPORT, _WINTER = AbilityKind.DOUBLE_TRANSPORT_UPGRADE, Season.WINTER
 _FIRST = itemgetter(0)
 #: the resources of a tile holding none; zeros to pair with the types of any item class
 _NOTHING = (0, 0, 0, 0)
@@ -94,12 +94,7 @@ def abilities(village: Village) -> dict[AbilityKind, int]:
 def transport_total(village: Village) -> int:
     """Sum of the transport numbers of the village's tiles on their current sides (Keyflower boat)."""
     tiles = village.catalog.tiles
-    total = 0
-    for p in village.tiles.values():
-        action = tiles[p.tile].sides[p.side].action
-        if action is not None and action.kind is _TRANSPORT_UPGRADE:
-            total += action.transport
-    return total
+    return sum(tiles[p.tile].sides[p.side].transport for p in village.tiles.values())
 
 
 def player_rows(s: KFState) -> list[tuple]:
@@ -127,9 +122,7 @@ def player_rows(s: KFState) -> list[tuple]:
                 upgraded += 1
             if tile.season is _WINTER:
                 winter += 1
-            action = tile.sides[placed.side].action
-            if action is not None and action.kind is _TRANSPORT_UPGRADE:
-                transport += action.transport
+            transport += tile.sides[placed.side].transport
         r, y, b, gr = p.workers
         sa, pi, an = p.skills
         uw, us = unseen_workers.get(seat, 0), unseen_skills.get(seat, 0)
