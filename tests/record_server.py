@@ -13,6 +13,7 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,3 +97,15 @@ def fill_setup(server: Server, setup: dict) -> tuple[int, dict]:
 
     walk(setup, "")
     return server.post("/api/setup", {"values": values})
+
+
+@contextmanager
+def recording(game: str, path: Path, setup: dict):
+    """``ludolog record GAME`` for ana and ben writing ``path``, its set-up form filled with
+    ``setup`` (as a log holds it); stopped at the end of the block."""
+    server = start([game, "--players", "ana,ben", "--out", str(path)])
+    try:
+        assert fill_setup(server, setup)[0] == 200
+        yield server
+    finally:
+        server.stop()

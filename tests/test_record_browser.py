@@ -17,7 +17,7 @@ from ludolog.cli.record import choices
 from ludolog.replayer.core import get_game, simulate_log
 
 from .chromium import CHROMIUM, SKIP_REASON, chromium, png_pixels
-from .record_server import start
+from .record_server import recording, start
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=SKIP_REASON)
 
@@ -154,11 +154,7 @@ def _expected_taps(name: str, raw: dict, names) -> list[int]:
 def test_a_second_tab_sees_each_move_and_a_stale_tap_is_refused(tmp_path):
     raw = simulate_log("entdecker", 2, "browser-tabs")
     path = tmp_path / "e.json"
-    server = start(["entdecker", "--players", "ana,ben", "--out", str(path)])
-    try:
-        from .record_server import fill_setup
-
-        assert fill_setup(server, raw["setup"])[0] == 200
+    with recording("entdecker", path, raw["setup"]) as server:
         with chromium("1280,900") as page:
             _open(page, server.address, "0:play")
             # stop the page's polling for a moment: the other tab records behind its back
@@ -173,18 +169,12 @@ def test_a_second_tab_sees_each_move_and_a_stale_tap_is_refused(tmp_path):
             assert server.post("/api/move", {"count": 1, "move": raw["moves"][1]})[0] == 200
             page.wait_for("document.body.dataset.ready === '2:play'", seconds=10)
             assert page.evaluate("document.querySelector('#last li').dataset.index") == "1"
-    finally:
-        server.stop()
 
 
 def test_take_back_and_a_disputed_move_through_the_page(tmp_path):
     raw = simulate_log("entdecker", 2, "browser-undo")
     path = tmp_path / "e.json"
-    server = start(["entdecker", "--players", "ana,ben", "--out", str(path)])
-    try:
-        from .record_server import fill_setup
-
-        assert fill_setup(server, raw["setup"])[0] == 200
+    with recording("entdecker", path, raw["setup"]) as server:
         with chromium("1280,900") as page:
             _open(page, server.address, "0:play")
             assert page.evaluate("document.getElementById('undo').disabled")  # nothing to take back yet
@@ -205,8 +195,6 @@ def test_take_back_and_a_disputed_move_through_the_page(tmp_path):
             page.wait_for("document.body.dataset.ready === '2:blocked'")
             assert "Recording stopped" in page.evaluate("document.getElementById('banner').textContent")
             assert page.evaluate("document.querySelector('#last li').className") == "refused"
-    finally:
-        server.stop()
     written = json.loads(path.read_text())
     assert written["moves"] == [raw["moves"][0], wrong]
     [trail] = written["corrections"]
@@ -221,11 +209,7 @@ def test_the_page_fits_a_phone_and_a_laptop(size, side_by_side, tmp_path):
     beside the choices. No part of the page is wider than the screen."""
     raw = simulate_log("kingdom-crossing", 2, "browser-fit")
     path = tmp_path / "kc.json"
-    server = start(["kingdom-crossing", "--players", "ana,ben", "--out", str(path)])
-    try:
-        from .record_server import fill_setup
-
-        assert fill_setup(server, raw["setup"])[0] == 200
+    with recording("kingdom-crossing", path, raw["setup"]) as server:
         for i in range(12):
             assert server.post("/api/move", {"count": i, "move": raw["moves"][i]})[0] == 200
         width, height = size
@@ -241,8 +225,6 @@ def test_the_page_fits_a_phone_and_a_laptop(size, side_by_side, tmp_path):
                         scores: [...document.querySelectorAll('#head-scores span')].map((s) => [s.textContent, r(s)])};
             })()""")
             _, view = server.get("/api/view?svg=0")
-    finally:
-        server.stop()
     # the scores and whose turn it is are on screen without scrolling, on a phone too (the score
     # table is below the board there)
     assert [text.split()[:2] for text, _ in box["scores"]] == [[pid, str(score)] for pid, score in view["scores"].items()]
@@ -263,11 +245,7 @@ def test_the_search_box_narrows_a_long_list_of_choices(tmp_path):
     # search box there; typing words keeps exactly the buttons whose label holds every word
     raw = simulate_log("keyflower", 2, "browser-search")
     path = tmp_path / "k.json"
-    server = start(["keyflower", "--players", "ana,ben", "--out", str(path)])
-    try:
-        from .record_server import fill_setup
-
-        assert fill_setup(server, raw["setup"])[0] == 200
+    with recording("keyflower", path, raw["setup"]) as server:
         for count, move in enumerate(raw["moves"]):
             status, offer = server.post("/api/choices", {"count": count, "picks": []})
             assert status == 200
@@ -290,8 +268,6 @@ def test_the_search_box_narrows_a_long_list_of_choices(tmp_path):
             page.evaluate("(() => { const s = document.getElementById('search'); s.value = '';"
                           " s.dispatchEvent(new Event('input')); })()")
             assert page.evaluate("[...document.querySelectorAll('#options button')].every((b) => !b.hidden)")
-    finally:
-        server.stop()
 
 
 def test_the_page_reads_as_the_table_goods_by_name_and_pairs_from_1(tmp_path):
@@ -321,18 +297,12 @@ def test_the_page_reads_as_the_table_goods_by_name_and_pairs_from_1(tmp_path):
     assert png_pixels(shot)[:2] == (412, 915)
     raw = simulate_log("kingdom-crossing", 2, "browser-pairs")
     path = tmp_path / "kc.json"
-    server = start(["kingdom-crossing", "--players", "ana,ben", "--out", str(path)])
-    try:
-        from .record_server import fill_setup
-
-        assert fill_setup(server, raw["setup"])[0] == 200
+    with recording("kingdom-crossing", path, raw["setup"]) as server:
         with chromium("412,915") as page:
             _open(page, server.address, "0:play")
             buttons = page.evaluate("[...document.querySelectorAll('#options button')].map((b) => b.textContent)")
             page.evaluate("[...document.querySelectorAll('#options button')][1].click()")
             page.wait_for("document.body.dataset.ready === '1:play'")
             last = page.evaluate("document.querySelector('#last li').textContent")
-    finally:
-        server.stop()
     assert buttons == ["start pair 1", "start pair 2"]
     assert json.loads(path.read_text())["moves"][0]["pair"] == 1 and "start pair 2" in last
