@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..core.cloning import SHARED
 
-from .catalog import Catalog, Edge, TileGroup
+from .catalog import Catalog, Edge, Season, TileGroup
 from .rules import refuse
 
 Coord = tuple[int, int]
@@ -67,22 +67,38 @@ class Village:
     """One player's village: placed tiles by coordinate with the sides they show. Treated as
     immutable (functions that change a village return a new one); its catalog is shared by clones.
 
+    ``figures`` are what the state columns count of it (``Keyflower.player_rows``, after every
+    move): the resources on its tiles by type (wood, stone, iron, gold), the tiles upgraded, the
+    winter tiles and the transport numbers of the sides up. They are part of the value, made with
+    it: a village is made once per change and its rows are read after every move.
+
     :raises ValueError: two tiles are given the same coordinate (placements are checked first).
     """
 
     catalog: Catalog = field(metadata=SHARED)
     tiles: dict
     edges: dict
+    figures: tuple[int, int, int, int, int, int, int]
 
     def __init__(self, catalog: Catalog, tiles: tuple[PlacedTile, ...] | list[PlacedTile]):
         self.catalog = catalog
         self.tiles: dict[Coord, PlacedTile] = {}
         self.edges: dict[Coord, tuple[Edge, ...]] = {}
+        upgraded = winter = transport = 0
         for placed in tiles:
             if placed.coord in self.tiles:
                 raise ValueError(f"two tiles at {placed.coord}")
             self.tiles[placed.coord] = placed
             self.edges[placed.coord] = rotated(catalog.tiles[placed.tile].edges, placed.rotation)
+            upgraded, winter, transport = self._sided(placed, upgraded, winter, transport, 1)
+        resources = tuple(map(sum, zip((0, 0, 0, 0), *(placed.resources for placed in tiles))))
+        self.figures = (*resources, upgraded, winter, transport)
+
+    def _sided(self, placed: PlacedTile, upgraded: int, winter: int, transport: int, sign: int) -> tuple[int, int, int]:
+        """The figures that depend on the side up, with those of ``placed`` added (``sign`` 1) or taken away (-1)."""
+        tile = self.catalog.tiles[placed.tile]
+        return (upgraded + sign * (placed.side == "upgraded"), winter + sign * (tile.season is Season.WINTER),
+                transport + sign * tile.sides[placed.side].transport)
 
     def replaced(self, placed: PlacedTile) -> Village:
         """This village with ``placed`` added, or put in place of the tile at its coordinate (the
@@ -98,15 +114,25 @@ class Village:
         else:
             edges = new.edges = dict(self.edges)
             edges[placed.coord] = rotated(self.catalog.tiles[placed.tile].edges, placed.rotation)
+        f = self.figures
+        (w, s, i, g), (ow, os, oi, og) = placed.resources, (old.resources if old is not None else (0, 0, 0, 0))
+        upgraded, winter, transport = f[4], f[5], f[6]
+        if old is None or old.tile != placed.tile or old.side != placed.side:  # a tile placed or flipped
+            upgraded, winter, transport = self._sided(placed, upgraded, winter, transport, 1)
+            if old is not None:
+                upgraded, winter, transport = self._sided(old, upgraded, winter, transport, -1)
+        new.figures = (f[0] + w - ow, f[1] + s - os, f[2] + i - oi, f[3] + g - og, upgraded, winter, transport)
         return new
 
     def with_tiles(self, tiles: dict[Coord, PlacedTile]) -> Village:
-        """This village with the same tiles at the same places and turns, ``tiles`` (coordinate ->
-        placed tile) holding their new resources or sides; the sides shown are shared."""
+        """This village with the same tiles at the same places, turns and sides, ``tiles`` (coordinate
+        -> placed tile) holding the same resources moved between them (a transport): the sides shown
+        and the figures are shared."""
         new = Village.__new__(Village)
         new.catalog = self.catalog
         new.tiles = tiles
         new.edges = self.edges
+        new.figures = self.figures
         return new
 
     def home(self) -> Coord | None:

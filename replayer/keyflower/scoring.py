@@ -91,38 +91,18 @@ def abilities(village: Village) -> dict[AbilityKind, int]:
     return out
 
 
-def transport_total(village: Village) -> int:
-    """Sum of the transport numbers of the village's tiles on their current sides (Keyflower boat)."""
-    tiles = village.catalog.tiles
-    return sum(tiles[p.tile].sides[p.side].transport for p in village.tiles.values())
-
-
 def player_rows(s: KFState) -> list[tuple]:
     """Per seat, the state columns (``Keyflower.state_columns``) counted from the state: the score;
     the workers behind the screen (all, by colour, unseen); the resources lying on the village's
     tiles by type; the skill tiles behind the screen (all, by type, unseen); the village's tiles
     besides the home tile, those upgraded and the winter tiles among them; the transport capacity
     (the transport numbers of the tiles' sides up, times 2 with summer boat 2b won); whether the
-    seat is the start player. The village's tiles are the seat's tiles (``moves.place`` adds a
-    tile to both)."""
-    tiles = s.cat.tiles
+    seat is the start player. The village's figures (:class:`~.geometry.Village`) give its part."""
     totals = s.ledger.totals
     unseen_workers, unseen_skills = s.bag.unknown_held, s.skill_pile.unknown_held
     rows = []
     for seat, p in enumerate(s.players):
-        wood = stone = iron = gold = upgraded = winter = transport = 0
-        for placed in p.village.tiles.values():
-            w, st, i, g = placed.resources
-            wood += w
-            stone += st
-            iron += i
-            gold += g
-            tile = tiles[placed.tile]
-            if placed.side == "upgraded":
-                upgraded += 1
-            if tile.season is _WINTER:
-                winter += 1
-            transport += tile.sides[placed.side].transport
+        wood, stone, iron, gold, upgraded, winter, transport = p.village.figures
         r, y, b, gr = p.workers
         sa, pi, an = p.skills
         uw, us = unseen_workers.get(seat, 0), unseen_skills.get(seat, 0)
@@ -148,7 +128,7 @@ def _fixed_lines(village: Village, held: dict[AbilityKind, int], placed: list) -
                 lines.append(ScoreLine(tile.id, s.points, f"{tile.name}: {counted(s.points, 'point')}"))
             elif s.kind is ScoringKind.TRANSPORT_CAPACITY:
                 factor = held.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
-                cap = transport_total(village)
+                cap = village.figures[6]
                 doubled = f", times {factor} with summer boat 2b" if factor > 1 else ""
                 lines.append(ScoreLine(tile.id, cap * s.points_each * factor, f"{tile.name}: transport capacity {cap}{doubled}"))
             elif s.kind is ScoringKind.ROAD_LOOP:

@@ -85,7 +85,8 @@ def test_a_loop_broken_by_a_mismatched_side_does_not_count():
 
 def test_river_joins_boats_along_water_sides():
     # home's water is north; boat 1 north of it (water N and S) and the Sea Breese north of that
-    v = village(PlacedTile("boat_1", (0, -1)), PlacedTile("sea_breese", (0, -2)), PlacedTile("boat_2", (1, -1), rotation=1))
+    v = village(PlacedTile("boat_1", (0, -1), side="a"), PlacedTile("sea_breese", (0, -2)),
+                PlacedTile("boat_2", (1, -1), rotation=1, side="a"))
     joined = river_component(v, (0, 0))
     assert joined == {(0, 0), (0, -1), (0, -2)}  # boat 2 turned away from the river is not joined
 

@@ -39,5 +39,7 @@ def on_loops_by_definition(village: Village) -> set:
 def test_road_loops_are_the_tiles_on_a_link_that_is_no_bridge(tiles, edges, rng):
     cat = catalog_with_edges({"home_1": "W" + edges[0][1:], **dict(zip(TILES, edges[1:]))})  # the home tile keeps its river
     spots = rng.sample(SPOTS, len(tiles))
-    village = Village(cat, [PlacedTile("home_1", HOME)] + [PlacedTile(t, spot) for t, spot in zip(tiles, spots)])
+    sides = [next(iter(cat.tiles[t].sides)) for t in tiles]  # a side the tile has ("a" for a summer boat)
+    village = Village(cat, [PlacedTile("home_1", HOME)] + [PlacedTile(t, spot, side=side)
+                                                           for t, spot, side in zip(tiles, spots, sides)])
     assert road_loop_tiles(village) == on_loops_by_definition(village)

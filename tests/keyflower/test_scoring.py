@@ -12,7 +12,7 @@ from ludolog.replayer.core.errors import IllegalMove
 from ludolog.replayer.keyflower.allocation import Rule, best_allocation, check_allocation
 from ludolog.replayer.keyflower.catalog import ITEM_TYPES
 from ludolog.replayer.keyflower.geometry import PlacedTile, Village
-from ludolog.replayer.keyflower.scoring import Holdings, final_score, transport_total
+from ludolog.replayer.keyflower.scoring import Holdings, final_score
 
 from .conftest import catalog_with_edges
 
@@ -191,7 +191,7 @@ def test_the_ledger_names_the_purple_keyple_where_it_is_declared():
 def test_keyflower_boat_counts_transport_capacity_doubled_by_2b():
     # home T1 + upgraded Stable T4 (ALS) = 5; "This total can be doubled if the player also owns the summer boat 2b"
     stable = PlacedTile("stable", (9, 9), side="upgraded")
-    assert transport_total(Village(CAT, [PlacedTile("home_1", (0, 0)), stable])) == 5
+    assert Village(CAT, [PlacedTile("home_1", (0, 0)), stable]).figures[6] == 5  # the transport numbers
     assert points(score([stable, "keyflower"]), "keyflower") == 5
     assert points(score([stable, "keyflower", PlacedTile("boat_2", (12, 9), side="b")]), "keyflower") == 10
 
