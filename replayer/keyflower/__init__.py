@@ -32,9 +32,6 @@ Modules: the roles every game package has, under the same names (docs/adding-a-g
 - ``transport.py``: carrying resources along roads, upgrade costs and payment.
 - ``allocation.py``: the best allocation of items to the scoring tiles, or a declared one checked.
 
-Every function that refuses raises :class:`~ludolog.replayer.core.errors.IllegalMove` with a
-declared code, a sentence and a pointer into the move.
-
 Sources (also in the catalog's ``provenance``):
 
 - ``TEXT``: ../shared/rules/keyflower-tiles.txt, the tile, boat, summer boat and turn-order tile
@@ -94,8 +91,7 @@ Readings where the texts are silent or unclear (each is one place in code):
 
 - Rotation and sides: a tile shows the same sides on both faces (flipping keeps "the
   orientation"); all roads of a tile meet at its building.
-- Gold pays for any one wood, stone or iron of an upgrade (SUPP 5.2, confirmed there); boat 3a
-  lets any resource pay for any other; payments are exact.
+- Upgrade payments: :mod:`.transport` (gold for wood, stone or iron; boat 3a; exact payments).
 - Boat 2a: transport crosses any touching sides but water; Sea Bastion loops need road meeting
   road on both tiles.
 - Sea Bastion counts every tile on at least one closed road loop; turn-order tiles count every
@@ -103,11 +99,8 @@ Readings where the texts are silent or unclear (each is one place in code):
 - Boat 4a applies to village tiles only ("bid for a village tile"), not to turn-order tiles, and
   only against a standing red, yellow or blue bid of another player. Boat 4b frees a use on any
   tile already bid for or used by anyone.
-- Final scoring takes the best allocation a player can make ("allocated as required"), the
-  purple keyple declared as whatever scores best (its declaration: above). Resources on a yard that it accepts score
-  there and nowhere else; gold on a yard counts as the yard's resource; with boat 3b every
-  resource on a yard counts. The base point of a gold counter stays with real gold counters.
-- Ties are shared ("the players are tied").
+- Final scoring: :mod:`.scoring` (the best allocation, yards, the purple keyple, shared ties). The
+  base point of a gold counter stays with real gold counters.
 - Boats 1a and 1b count at every boat pick from the moment the summer boat is won (the text names
   "the end of summer", when the won tiles are not yet placed).
 - A bag too short for the boats (rulebook, Start of season: "fill boats in order with one worker at a
@@ -123,17 +116,14 @@ Readings where the texts are silent or unclear (each is one place in code):
   two or more different tiles when several move together ("supplement these workers with other
   losing workers"), in any order (the listing writes them in the order of the tile ids); groups
   of two colours make no bid, and a use only where boat 4b frees the colour rule; a group moves to
-  another tile, never onto its own; the
-  products of a tile on offer go onto the user's home tile; carries come one ``carry`` at a time
-  and a transport use ends with ``done`` (or when no transport and no upgrade is left); paid
-  resources go back to the stock and paid skill tiles into the pile; a skill tile paid face down
-  may be written ``"?"`` only when it came from an unseen slot; workers drawn for a use are
-  written in the next move (``draw``), never chosen by the engine; the winner of the start-player
-  turn-order tile in winter takes the purple keyple (nobody does when nobody bid for it); boats
-  1a and 1b count from the moment the summer boat is won; tiles are placed in any order by any
-  player who won tiles (a simultaneous step that closes when every such player has placed all);
-  a player's last unseen workers and skill tiles are named in ``final`` so the final score can
-  count them.
+  another tile, never onto its own; the products of a tile on offer go onto the user's home tile;
+  carries come one ``carry`` at a time and a transport use ends with ``done`` (or when no transport
+  and no upgrade is left); paid resources go back to the stock and paid skill tiles into the pile;
+  a skill tile paid face down may be written ``"?"`` only when it came from an unseen slot; workers
+  drawn for a use are written in the next move (``draw``), never chosen by the engine; tiles are
+  placed in any order by any player who won tiles (a simultaneous step that closes when every such
+  player has placed all); a player's last unseen workers and skill tiles are named in ``final`` so
+  the final score can count them.
 """
 
 from .engine import Keyflower  # noqa: E402

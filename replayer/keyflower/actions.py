@@ -168,21 +168,16 @@ def where_tile(s: KFState, tile: str):
 
 
 def use(s: KFState, seat: int, move: dict) -> None:
-    """Where the tile lies (:func:`where_tile` written out), the workers placed, the tile's own rules
+    """Where the tile lies, the workers placed, the tile's own rules
     (:func:`~.bidding.use_placed`) and the effect's checks; nothing changes before the commit.
 
     :raises IllegalMove: KEY.USE.*, KEY.BID.NONE/WINNING/GROUP, KEY.WORKERS.NOT_ENOUGH or an effect's code.
     """
     tile_id = move["tile"]
-    if tile_id in s.auction:
-        owner = None
-        side = s.summer_sides.get(tile_id, "front")
-    else:
-        owner = s.owner.get(tile_id)
-        if owner is None:
-            raise refuse("KEY.USE.TARGET", f"{tile_id!r} lies in no village and is not on offer this {s.season_enum.value}", "/tile")
-        p = s.players[owner]
-        side = p.village.tiles[p.coords[tile_id]].side
+    where = where_tile(s, tile_id)
+    if where is None:
+        raise refuse("KEY.USE.TARGET", f"{tile_id!r} lies in no village and is not on offer this {s.season_enum.value}", "/tile")
+    owner, side = where
     tile = s.cat.tiles[tile_id]
     action = tile.sides[side].action
     if action is None:

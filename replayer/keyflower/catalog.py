@@ -249,10 +249,6 @@ class HexTile:
         return self.upgrade_cost is not None
 
     @property
-    def roads(self) -> int:
-        return sum(1 for e in self.edges if e is Edge.ROAD)
-
-    @property
     def is_boat(self) -> bool:
         return self.group in (TileGroup.BOAT, TileGroup.SUMMER_BOAT)
 
@@ -330,7 +326,6 @@ class Catalog:
         self.gold_points: int = data["gold_points"]
         self.max_workers_per_tile: int = data["max_workers_per_tile"]
         self.starting_workers: int = data["starting_workers"]
-        self.tiles_per_season: int = data["tiles_per_season"]
         self.player_counts: dict[int, PlayerCount] = {}
         for p in data["player_counts"]:
             if p["players"] in self.player_counts:

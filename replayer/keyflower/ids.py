@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..core.idlist import Ids, component, words
 from .catalog import COLOURS, RESOURCES, SKILLS, Catalog
+from .transport import cost_words
 
 
 def _amounts(counts: dict) -> str:
@@ -41,23 +42,11 @@ def _face(face: dict) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def _cost(cost: dict) -> str:
-    """An upgrade cost in words: resources and skill tiles named as such, ``any`` as "of any kind"
-    (the Workshop asks 2 resources of any kind, the Barn 2 skill tiles of any kind)."""
-    parts = []
-    for group, noun in (("resources", "resource"), ("skills", "skill tile")):
-        for kind, n in cost.get(group, {}).items():
-            if kind == "any":
-                parts.append(f"{n} {noun}{'s' if n != 1 else ''} of any kind")
-            else:
-                parts.append(f"{n} {kind}" + (f" skill tile{'s' if n != 1 else ''}" if group == "skills" else ""))
-    return " and ".join(parts) or "nothing"
-
-
 def _upgrade(entry: dict) -> str:
     if "upgraded" not in entry:
         return ""
-    return f"; upgraded for {_cost(entry.get('upgrade_cost', {}))}: {_face(entry['upgraded'])}"
+    cost = entry.get("upgrade_cost", {})
+    return f"; upgraded for {cost_words(cost.get('resources', {}), cost.get('skills', {}))}: {_face(entry['upgraded'])}"
 
 
 def _tile(entry: dict, name: str, text: str) -> dict:

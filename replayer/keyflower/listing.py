@@ -289,13 +289,10 @@ def _transport_moves(s: KFState, task: Transport) -> list[dict]:
             on = {r: placed.resources[k] for k, r in enumerate(RESOURCES)}
             for res in compositions(need_res, on):
                 for sk in compositions(need_sk, have_skills):
-                    if payment_matches(cost, res, sk, task.any_resource) and _skills_ok(s, task.seat, sk):
+                    if payment_matches(cost, res, sk, task.any_resource) and _screen_allows(
+                            s.skill_pile, s.players[task.seat].skills, SKILLS, unknown_skills(s, task.seat), sk):
                         out.append({"type": "upgrade", "player": pid, "tile": placed.tile, "resources": res, "skills": sk})
     return out
-
-
-def _skills_ok(s: KFState, seat: int, wanted: dict[str, int]) -> bool:
-    return _screen_allows(s.skill_pile, s.players[seat].skills, SKILLS, unknown_skills(s, seat), wanted)
 
 
 def _winter(s: KFState, seat: int) -> list[dict]:

@@ -37,7 +37,7 @@ def test_twelve_tiles_per_season(cat):
     # "Sort the large hexagonal tiles by type: home (6), boat (6), turn order (4), spring (12),
     #  summer (12), autumn (12) and winter (12)."
     assert {s: len(ids) for s, ids in cat.season_tiles.items()} == {s: 12 for s in Season}
-    assert cat.tiles_per_season == 12
+    assert cat.data["tiles_per_season"] == 12
 
 
 def test_tile_names_by_season(cat):
@@ -102,11 +102,11 @@ def test_road_counts_by_tile_group(cat):
     #  have one road." (the transcription lost a line; the bracket is the reading the catalog follows)
     for tid, tile in cat.tiles.items():
         if tile.group is TileGroup.HOME:
-            assert tile.roads == 5 and tile.edges.count(Edge.WATER) == 1, tid
+            assert tile.edges.count(Edge.ROAD) == 5 and tile.edges.count(Edge.WATER) == 1, tid
         elif tile.group is TileGroup.SUMMER_BOAT:
-            assert tile.roads == 0, tid
+            assert tile.edges.count(Edge.ROAD) == 0, tid
         elif tile.group is TileGroup.VILLAGE:
-            assert tile.roads == {Season.SPRING: 3, Season.SUMMER: 3, Season.AUTUMN: 2, Season.WINTER: 1}[tile.season], tid
+            assert tile.edges.count(Edge.ROAD) == {Season.SPRING: 3, Season.SUMMER: 3, Season.AUTUMN: 2, Season.WINTER: 1}[tile.season], tid
 
 
 def test_winter_tile_scoring_as_the_texts_state(cat):
