@@ -69,9 +69,6 @@ class Keyflower(CatalogEngine, Game):
     def chance_outcomes(self, s: KFState, move: dict | None = None) -> list[tuple[dict, float]]:
         return listing.chance_outcomes(s) if move is None else []
 
-    def clone(self, s: KFState) -> KFState:
-        return s.clone()
-
     # -- results ------------------------------------------------------------------------------
     def turn_order(self, s: KFState) -> list[int]:
         return [(s.start + k) % s.n for k in range(s.n)]

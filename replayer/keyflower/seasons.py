@@ -147,15 +147,10 @@ def end_season(s: KFState) -> None:
     put_back = s.bag.put_back_many
     turn_order, auction = s.turn_order, s.auction
     for tile_id, workers in s.on_tile.items():
-        bids = workers.bids
-        top = None
-        if bids:
-            for b in bids:  # TileWorkers.highest written out
-                if top is None or b.count > top.count:
-                    top = b
-            for b in bids:
-                if b is not top:  # losing bids go back behind their players' screens
-                    players[b.player].workers[COLOUR_INDEX[b.colour]] += b.count
+        top = workers.highest()
+        for b in workers.bids:
+            if b is not top:  # losing bids go back behind their players' screens
+                players[b.player].workers[COLOUR_INDEX[b.colour]] += b.count
         used = _use_colours(workers) if workers.uses else None
         if tile_id in turn_order:
             if top is not None:

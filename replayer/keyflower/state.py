@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from ..core.cloning import SHARED, clone_fields
+from ..core.cloning import SHARED
 from ..core.components import HiddenPool
 from ..core.decisions import DecisionStack
 from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL
@@ -140,9 +140,6 @@ class KFState:
     @property
     def season_enum(self) -> Season:
         return SEASONS[self.season]
-
-    def clone(self) -> KFState:
-        return clone_fields(self)
 
 
 #: move types a seat may make in each phase (chance phases have none)

@@ -127,7 +127,8 @@ def upgrade(village: Village, coord: Coord, resources: dict[str, int], skills: d
         raise refuse("KEY.UPGRADE.NOT_UPGRADABLE", f"the {tile.name} {why}")
     on_tile = dict(zip(RESOURCES, placed.resources))
     if any(resources.get(r, 0) > on_tile[r] for r in RESOURCES) or set(resources) - set(RESOURCES):
-        raise refuse("KEY.UPGRADE.COST", f"the {tile.name} holds {_describe(on_tile)}: the payment {_describe(resources)} "
+        raise refuse("KEY.UPGRADE.COST", f"the {tile.name} holds {cost_words(on_tile, {})}: the payment "
+                     f"{cost_words(resources, {})} "
                      "must lie on the tile being upgraded")
     if not payment_matches(tile.upgrade_cost, resources, skills, any_resource):
         cost = cost_words(dict(tile.upgrade_cost.resources), dict(tile.upgrade_cost.skills))
@@ -149,8 +150,3 @@ def cost_words(resources: dict[str, int], skills: dict[str, int]) -> str:
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _describe(counts: dict[str, int]) -> str:
-    parts = [f"{n} {k}" for k, n in counts.items() if n]
-    return ", ".join(parts) if parts else "nothing"
