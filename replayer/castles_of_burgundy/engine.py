@@ -6,10 +6,9 @@ import random
 
 from ..core.game import CHANCE, TERMINAL, Game
 from . import listing, moves, render, rounds, scoring, setup
-from .catalog import Catalog, load_catalog
+from .catalog import load_catalog
 from .rules import RULES
 from .state import CobState, Step
-from .tile_effects import EFFECTS, effect_uses
 from .turns import turn_order
 
 EDITIONS = ("alea-2011", "alea-2019", "awaken-realms-2023")
@@ -33,26 +32,16 @@ class CastlesOfBurgundy(Game):
                      ("bonus_tiles", "int"), ("knowledge_tiles", "int"), ("board", "str"),
                      ("solo_counter", "int"), ("solo_target", "int"), ("round", "int"))
 
-    def __init__(self):
-        self._checked: set = set()
-
-    def catalog(self, edition: str | None = None) -> Catalog:
-        cat = load_catalog(edition=edition)
-        if cat.edition not in self._checked:  # a catalog naming an effect kind nobody implements is refused
-            EFFECTS.check_catalog(effect_uses(cat), self.title)
-            self._checked.add(cat.edition)
-        return cat
-
     @property
     def catalog_version(self) -> str:  # type: ignore[override]
-        return self.catalog().version
+        return load_catalog().version
 
     def catalog_ids(self) -> dict[str, dict[str, dict]]:
         """The default edition's components and the moves' fixed words by kind (``ludolog ids``;
         see ids.py)."""
         from .ids import catalog_ids
 
-        return catalog_ids(self.catalog())
+        return catalog_ids(load_catalog())
 
     def option_sets(self, n_players: int) -> list[dict]:
         if n_players == 1:
@@ -62,7 +51,7 @@ class CastlesOfBurgundy(Game):
     # -- set-up -----------------------------------------------------------------------------
     def new_state(self, log) -> CobState:
         edition = log.edition if log.edition in EDITIONS else None
-        return setup.new_state(self.catalog(edition), log)
+        return setup.new_state(load_catalog(edition=edition), log)
 
     def later_problems(self, s: CobState, moves: list, index: int) -> list:
         """The other wrong depots of the same filling (the depots are the phase's set-up, written as
@@ -70,7 +59,7 @@ class CastlesOfBurgundy(Game):
         return rounds.later_depot_problems(s, moves, index)
 
     def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
-        return setup.random_setup(self.catalog(), rng, n_players, options)
+        return setup.random_setup(load_catalog(), rng, n_players, options)
 
     # -- play -------------------------------------------------------------------------------
     def to_move(self, s: CobState) -> int:

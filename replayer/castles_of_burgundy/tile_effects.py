@@ -194,14 +194,6 @@ for _kind in (EffectKind.END_VP_PER_GOODS_TYPE_SOLD, EffectKind.END_VP_PER_BUILD
     EFFECTS.effect(_kind.value)(_end_vp)
 
 
-def effect_uses(cat) -> list[tuple[str, str]]:
-    """Every (effect kind, where) the catalog names, for the registry's load-time check."""
-    out = [(e.kind.value, f"colours.{c.value}") for c, e in cat.colour_effect.items()]
-    out += [(b.effect.kind.value, f"building_types.{b.id}") for b in cat.buildings.values()]
-    out += [(k.effect.kind.value, f"knowledge_tiles.{k.number}") for k in cat.knowledge.values()]
-    return out
-
-
 # -- the placement -------------------------------------------------------------------------------
 
 def place(s: CobState, seat: int, tile: str, space: int, after: list) -> None:
@@ -249,4 +241,4 @@ def place(s: CobState, seat: int, tile: str, space: int, after: list) -> None:
                                        f"the {'large' if rank == 1 else 'small'} bonus tile", after)
 
 
-__all__ = ["EFFECTS", "Colour", "Placed", "effect_uses", "gain", "place"]
+__all__ = ["EFFECTS", "Colour", "Placed", "gain", "place"]

@@ -15,6 +15,7 @@ from ludolog.replayer.castles_of_burgundy.catalog import (
     CATALOG_ENV, Back, Catalog, CatalogError, load_catalog)
 from ludolog.replayer.castles_of_burgundy.colours import Colour
 from ludolog.replayer.castles_of_burgundy.effects import DieUse, EffectKind, TieBreak
+from ludolog.replayer.castles_of_burgundy.tile_effects import EFFECTS
 from ludolog.replayer.core.schemas import load_schema_file
 
 
@@ -165,6 +166,8 @@ def test_setup_numbers(cat):
 
 
 def test_schema_effect_enum_is_the_python_vocabulary():
+    """The schema admits only the kinds the engine implements: a catalog naming another is refused on load."""
+    assert EFFECTS.names() == sorted(k.value for k in EffectKind)
     schema = load_schema_file("castles-of-burgundy.catalog.schema.json")
     kinds = schema["$defs"]["effect"]["properties"]["kind"]["enum"]
     assert sorted(kinds) == sorted(k.value for k in EffectKind) and len(kinds) == len(set(kinds))
