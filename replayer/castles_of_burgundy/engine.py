@@ -12,8 +12,6 @@ from .state import CobState, Step
 from .turns import turn_order
 
 EDITIONS = ("alea-2011", "alea-2019", "awaken-realms-2023")
-_END = Step.END  #: read at every snapshot: a global, not an attribute of the enum class
-_TURN = Step.TURN  #: read at every turn_info: a global, not an attribute of the enum class
 
 
 class CastlesOfBurgundy(Game):
@@ -53,10 +51,9 @@ class CastlesOfBurgundy(Game):
         edition = log.edition if log.edition in EDITIONS else None
         return setup.new_state(load_catalog(edition=edition), log)
 
-    def later_problems(self, s: CobState, moves: list, index: int) -> list:
-        """The other wrong depots of the same filling (the depots are the phase's set-up, written as
-        chance moves): one run names them all."""
-        return rounds.later_depot_problems(s, moves, index)
+    # the other wrong depots of the same filling (the phase's set-up, written as chance moves): one
+    # run names them all
+    later_problems = staticmethod(rounds.later_depot_problems)
 
     def random_setup(self, rng: random.Random, n_players: int, options: dict) -> dict:
         return setup.random_setup(load_catalog(), rng, n_players, options)
@@ -67,23 +64,16 @@ class CastlesOfBurgundy(Game):
             return s.current
         return TERMINAL if s.step == Step.END else CHANCE
 
-    def is_terminal(self, s: CobState) -> bool:
-        return s.step == Step.END
-
-    def apply(self, s: CobState, move: dict, seat: int | None) -> None:
-        moves.apply(s, move, seat)
-
-    def legal_moves(self, s: CobState) -> list[dict]:
-        return listing.legal_moves(s)
+    apply = staticmethod(moves.apply)
+    legal_moves = staticmethod(listing.legal_moves)
 
     def chance_outcomes(self, s: CobState, move: dict | None = None) -> list[tuple[dict, float]]:
         return listing.chance_outcomes(s) if move is None else []
 
     # -- results ----------------------------------------------------------------------------
-    def winners(self, s: CobState) -> list[int]:
-        """Most VP; ties by the catalog's tie-break (2011: more empty spaces). Solo: the player wins
-        when all 37 spaces are filled within the 25 rounds."""
-        return scoring.winners(s)
+    # most VP, ties by the catalog's tie-break (2011: more empty spaces); Solo: the player wins when
+    # all 37 spaces are filled within the 25 rounds
+    winners = staticmethod(scoring.winners)
 
     def turn_order(self, s: CobState) -> list[int]:
         """This round's order; before the first round, the order of the turn-order track (set-up)."""
@@ -95,7 +85,7 @@ class CastlesOfBurgundy(Game):
         """Per seat, the :attr:`state_columns`: the estate's figures, among them the number printed
         on its board in the catalog's edition and the regions whose every space is filled."""
         number_of = s.cat.board_number
-        round_ = s.rounds_played + (s.step is not _END)
+        round_ = s.rounds_played + (s.step is not Step.END)
         rows = []
         for total, e in zip(s.ledger.totals, s.estates):
             _, g1, g2, g3, g4, g5, g6 = e.goods
@@ -105,17 +95,14 @@ class CastlesOfBurgundy(Game):
         return rows
 
     def turn_info(self, s: CobState) -> tuple[int, int]:
-        """(turn, round); the ingest asks after every move, hence the module constant and no ``min``."""
+        """(turn, round)."""
         played = s.rounds_played
         economy = s.cat.economy
         last = economy.phases * economy.rounds_per_phase
-        return played * s.n + (s.index + 1 if s.step == _TURN else 1), (played + 1 if played < last else last)
+        return played * s.n + (s.index + 1 if s.step == Step.TURN else 1), (played + 1 if played < last else last)
 
-    def describe(self, s: CobState) -> str:
-        return render.describe(s)
-
-    def render(self, s: CobState) -> str:
-        return render.render(s)
+    describe = staticmethod(render.describe)
+    render = staticmethod(render.render)
 
     def render_svg(self, s: CobState) -> str:
         """The estates, the central board and a legend as one SVG picture (``board_svg``)."""

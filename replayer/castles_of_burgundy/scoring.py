@@ -48,35 +48,6 @@ def animal_vp(new_tile_animals: int, same_type_in_region: Sequence[int], bonus_p
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseIncome:
-    silverlings: int
-    workers: int
-
-
-def phase_end_income(catalog: Catalog, mines: int, workers_per_mine: int = 0) -> PhaseIncome:
-    """What a player's mines pay at the end of a phase (knowledge #2 adds ``workers_per_mine``)."""
-    effect = catalog.colour_effect.get(Colour.MINE)
-    per_mine = effect.amount if effect is not None else 0
-    return PhaseIncome(mines * per_mine, mines * workers_per_mine)
-
-
-@dataclass(frozen=True, slots=True)
-class FinalScore:
-    """End-of-game VP from what a player still holds (knowledge tiles are scored separately)."""
-
-    goods: int
-    silverlings: int
-    workers: int
-
-
-def final_score(catalog: Catalog, goods: int, silverlings: int, workers: int) -> FinalScore:
-    """1 VP per unsold goods tile, 1 per silverling, 1 per 2 worker tiles (rounded down)."""
-    e = catalog.economy
-    return FinalScore(goods * e.final_vp_per_goods, silverlings * e.final_vp_per_silverling,
-                      workers // e.final_workers_per_vp)
-
-
-@dataclass(frozen=True, slots=True)
 class EstateSummary:
     """The counts the end-of-game knowledge tiles score."""
 
@@ -154,20 +125,20 @@ def summary(s: CobState, e: Estate) -> EstateSummary:
 
 def phase_end(s: CobState) -> None:
     """5.3: 1 silverling per mine (face-down Solo tiles are no mines), knowledge #2 a worker per mine too."""
+    effect = s.cat.colour_effect.get(Colour.MINE)
+    per_mine = effect.amount if effect is not None else 0
     for e in s.estates:
-        income = phase_end_income(s.cat, e.mines, e.mine_workers)
-        e.silverlings += income.silverlings
-        e.workers += income.workers
+        e.silverlings += e.mines * per_mine
+        e.workers += e.mines * e.mine_workers
 
 
 def final_scoring(s: CobState) -> None:
-    """11: goods, silverlings, workers (1 VP per 2), knowledge #15-#26."""
-    cat = s.cat
+    """11: 1 VP per unsold goods tile, 1 per silverling, 1 per 2 worker tiles (rounded down), knowledge #15-#26."""
+    econ = s.cat.economy
     for seat, e in enumerate(s.estates):
-        final = final_score(cat, e.goods_total(), e.silverlings, e.workers)
-        s.ledger.add(seat, final.goods, "goods", f"{e.goods_total()} unsold goods tiles")
-        s.ledger.add(seat, final.silverlings, "silverlings", f"{e.silverlings} silverlings")
-        s.ledger.add(seat, final.workers, "workers", f"{e.workers} worker tiles (1 VP per 2)")
+        s.ledger.add(seat, e.goods_total() * econ.final_vp_per_goods, "goods", f"{e.goods_total()} unsold goods tiles")
+        s.ledger.add(seat, e.silverlings * econ.final_vp_per_silverling, "silverlings", f"{e.silverlings} silverlings")
+        s.ledger.add(seat, e.workers // econ.final_workers_per_vp, "workers", f"{e.workers} worker tiles (1 VP per 2)")
         counts = summary(s, e)
         for number, effect in e.end_effects:
             vp = knowledge_vp(effect, counts)

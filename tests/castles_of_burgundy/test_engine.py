@@ -127,11 +127,17 @@ def test_colour_bonus_first_and_second_with_two_players():
 
 
 def test_phase_end_mines_and_final_scoring():
+    """5.3: "Each player gets **1 silverling per mine** in their estate. Knowledge #2 adds **1 worker per
+    mine**." 11: "1 VP per **unsold goods tile** ...; 1 VP per **silverling**; 1 VP per **2 worker tiles**
+    (rounded down)"."""
     s = _state()
-    e = s.estates[0]
+    e, other = s.estates
     e.mines, e.mine_workers = 2, 1  # two mines and knowledge #2
+    other.mines = 3
     scoring.phase_end(s)
     assert (e.silverlings, e.workers) == (1 + 2, 1 + 2)
+    assert (other.silverlings, other.workers) == (1 + 3, 2)
+    other.workers = 5
     # 11: 1 VP per goods tile (3), per silverling (3), per 2 workers (3 -> 1); knowledge #26 (2011: 2 VP per
     # bonus tile) with 2 bonus tiles; #25 1 VP per goods tile sold with 4 sold
     e.bonus_tiles = 2
@@ -139,6 +145,7 @@ def test_phase_end_mines_and_final_scoring():
     e.end_effects = [(26, s.cat.knowledge[26].effect), (25, s.cat.knowledge[25].effect)]
     scoring.final_scoring(s)
     assert s.ledger.by_category(0) == {"goods": 3, "silverlings": 3, "workers": 1, "knowledge": 4 + 4}
+    assert s.ledger.by_category(1) == {"goods": 3, "silverlings": 4, "workers": 2}
 
 
 def test_tie_break_2011_more_empty_spaces():

@@ -15,8 +15,7 @@ from ludolog.replayer.castles_of_burgundy.colours import Colour
 from ludolog.replayer.castles_of_burgundy.depots import (
     black_depot_size, next_clockwise, phase_spaces, ring_neighbours, supplies)
 from ludolog.replayer.castles_of_burgundy.scoring import (
-    EstateSummary, Standing, animal_vp, colour_bonus_vp, final_score, knowledge_vp, phase_end_income, ranking,
-    region_vp, sale_vp)
+    EstateSummary, Standing, animal_vp, colour_bonus_vp, knowledge_vp, ranking, region_vp, sale_vp)
 
 B, G, K, S, C, M = (Colour.BUILDING, Colour.PASTURE, Colour.KNOWLEDGE, Colour.SHIP, Colour.CASTLE, Colour.MINE)
 
@@ -138,20 +137,6 @@ def test_animal_scoring_rulebook_example():
     # "With #7: +1 VP for each tile of that type counted, including the new one."
     assert animal_vp(4, [4, 3], bonus_per_tile=1) == 14
     assert animal_vp(2, []) == 2
-
-
-def test_mine_income_at_phase_end(cat):
-    # "Each player gets **1 silverling per mine** in their estate. Knowledge #2 adds **1 worker per mine**."
-    assert phase_end_income(cat, 3) == phase_end_income(cat, 3, 0)
-    assert (phase_end_income(cat, 3).silverlings, phase_end_income(cat, 3).workers) == (3, 0)
-    assert (phase_end_income(cat, 2, 1).silverlings, phase_end_income(cat, 2, 1).workers) == (2, 2)
-
-
-def test_final_scoring_of_goods_silverlings_workers(cat):
-    # "1 VP per **unsold goods tile** ...; 1 VP per **silverling**; 1 VP per **2 worker tiles** (rounded down)"
-    score = final_score(cat, goods=3, silverlings=5, workers=5)
-    assert (score.goods, score.silverlings, score.workers) == (3, 5, 2)
-    assert final_score(cat, 0, 0, 1).workers == 0
 
 
 def test_end_of_game_knowledge_vp(cat):
