@@ -62,30 +62,18 @@ Readings where the texts are silent (each one place in code):
 - Solo colour bonus: a black-depot tile placed at once on a legal space of its colour, any die number
   (no die is used), with its effects; skipped when the black depot has none that fits.
 
-Modules (the layout every game package shares, then this game's own):
+Modules: the roles every game package shares (``engine.py``, ``state.py``, ``catalog.py``,
+``setup.py``, ``moves.py``, ``listing.py``, ``scoring.py``, ``render.py``, ``board_svg.py``, ``ids.py``,
+``rules.py``), then this game's own:
 
-- ``engine.py`` the Game interface (``CastlesOfBurgundy``), each member handing over to the modules below.
-- ``state.py`` the position's types (slots dataclasses, the ``Step`` enum, the pending decisions).
-- ``catalog.py`` loads and cross-checks ``catalog.json`` (replaceable through
-  ``LUDOLOG_CASTLES_OF_BURGUNDY_CATALOG``) for an edition into frozen tables.
-- ``setup.py`` the position before the first move (every wrong set-up value at once) and a random set-up.
-- ``moves.py`` applying each move (every rule checked before anything changes).
-- ``listing.py`` the legal moves of a position and chance's odds.
-- ``scoring.py`` the VP formulas, the phase end, final scoring, the tie-break and the winners.
-- ``render.py`` the position and a pending decision in words.
-- ``board_svg.py`` the position as an SVG picture; ``board_layout.py`` where it draws each estate space.
-- ``ids.py`` the ids a log may use, with names and printed facts (``ludolog ids``).
-- ``rules.py`` every ``COB.*`` code with its rules passage.
-- ``solo.py`` the Solo VP counter and target marker.
-- ``rounds.py`` the chance moves that open phases and rounds, and the end of a turn.
-- ``tile_effects.py`` every effect kind of a placed tile and the placement's scoring.
-- ``answers.py`` the checks both moves and listing need (where a tile may go, pending decisions,
-  purchases, a ship's goods).
-- ``turns.py`` the turn-order track with stacking.
-- ``depots.py`` phase set-up by player count, the black depot, the ring, the Solo hex removal, the supplies.
-- ``dice.py`` worker arithmetic; ``colours.py`` the six colours and board code letters.
-- ``geometry.py`` estate boards as bit masks: adjacency, rivers, regions, land areas, placement checks.
-- ``effects.py`` the closed vocabulary of named effect kinds (one line of meaning each).
+- ``rounds.py`` the chance moves that open phases and rounds, and the end of a turn; ``turns.py`` the
+  turn-order track with stacking; ``depots.py`` the depots by player count, the ring, the Solo hex removal.
+- ``tile_effects.py`` every effect kind of a placed tile, the placement's scoring and the Solo VP
+  counter; ``effects.py`` the closed vocabulary of effect kinds.
+- ``answers.py`` the checks both moves and listing need (where a tile may go, worker arithmetic,
+  pending decisions, purchases, a ship's goods).
+- ``geometry.py`` estate boards as bit masks; ``colours.py`` the six colours and board code letters;
+  ``board_layout.py`` where the picture draws each estate space.
 
 Sources: the project's Solo text ``rules/castles-of-burgundy-solo.txt`` (it wins where it amends the
 base game) and the supplement ``rules/supplements/castles-of-burgundy-base.md`` (base rules,
@@ -141,10 +129,8 @@ comes from the supplement's compilation of public implementations; the catalog i
 - Silverlings and worker tiles are unlimited (supplement uncertainty 8; the SE rulebook says they
   are not meant to be limited).
 
-Other editions (2019 alea, 2023 Awaken Realms SE) are catalog data: each lists its changes to the
-2011 default (goats for chickens; knowledge #6, #15, #16-#23, #26; the SE black depot of 6 with 4
-players; each edition's tie-break), applied by ``load_catalog(edition=...)``.
-Sources added by this package beyond the supplement: Board Game Arena's rules page (tie-break,
+The editions' changes to the 2011 default: goats for chickens; knowledge #6, #15, #16-#23, #26; the
+SE black depot of 6 with 4 players; each edition's tie-break. Sources added by this package beyond the supplement: Board Game Arena's rules page (tie-break,
 board numbers), another copy of the Solo text (3trolle.pl), daroolz (SE Solo board numbers).
 """
 from .engine import CastlesOfBurgundy

@@ -12,6 +12,7 @@ from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, Plac
                     TakeTile, TradeOffer)
 
 EXTRA = "extra"  #: the die of an extra action (castle, Solo target): any number, no workers
+FACES = 6
 
 
 class ShipChoice(NamedTuple):
@@ -20,6 +21,17 @@ class ShipChoice(NamedTuple):
     forced: set  #: types already held: always taken
     choice: set  #: new types on the depot: taken as far as free goods spaces allow
     free: int  #: how many new types fit (99 in the Solo game: no limit on types)
+
+
+def workers_needed(rolled: int, wanted: int, step: int = 1, free: int = 0) -> int:
+    """Worker tiles to turn ``rolled`` into ``wanted`` when each worker moves up to ``step`` pips and
+    ``free`` pips come without a worker. Supplement 6.1: "Each worker changes that die by +-1, and the
+    numbers wrap around (6 -> 1 and 1 -> 6)"; several workers may go on one die; knowledge #8 lets each
+    worker move the die by up to 2, and #9-#12 give a free +-1 for some actions, so the cost is
+    ``ceil(max(0, d - free) / step)`` for the wrapped distance ``d``. Workers never change the white die."""
+    d = abs(rolled - wanted)
+    rest = max(0, min(d, FACES - d) - free)
+    return -(-rest // step)
 
 
 def placeable_reason(s: CobState, e: Estate, tile: str, index: int) -> tuple[str, str] | None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from . import dice
-from .answers import EXTRA, discards, numbered_tiles, purchase_moves, ship_choice, spaces_for, waits_for_purchase
+from .answers import (EXTRA, discards, numbered_tiles, purchase_moves, ship_choice, spaces_for, waits_for_purchase,
+                      workers_needed)
 from .depots import BLACK_SUPPLY, GOODS_POOL, ring_neighbours, solo_hex_to_remove
 from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceBlack, SellAny,
                     ShipGoods, Step, TakeTile, TradeOffer)
@@ -17,7 +17,7 @@ def _die_moves(s: CobState, seat: int, e: Estate, values, extra: bool) -> list[d
     step = e.worker_step
 
     def cost(v, wanted, free):
-        return 0 if extra else dice.workers_needed(v, wanted, step, free)
+        return 0 if extra else workers_needed(v, wanted, step, free)
 
     for v in values:
         die = EXTRA if extra else v

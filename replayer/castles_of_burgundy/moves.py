@@ -8,8 +8,8 @@ state only when the move is legal (the Game contract); what follows a placement 
 from __future__ import annotations
 
 from ..core.errors import IllegalMove
-from . import dice, rounds
-from .answers import EXTRA, answerable, placeable_reason, ship_choice, waits_for_purchase
+from . import rounds
+from .answers import EXTRA, answerable, placeable_reason, ship_choice, waits_for_purchase, workers_needed
 from .colours import Colour
 from .depots import ring_neighbours
 from .render import describe_decision
@@ -62,7 +62,7 @@ def check_workers(e: Estate, move: dict, kind, wanted: int, free: int) -> int:
     :raises IllegalMove: COB.DIE.WORKERS, COB.DIE.NOT_ENOUGH_WORKERS.
     """
     written = move.get("workers", 0)
-    need = 0 if kind == EXTRA else dice.workers_needed(kind, wanted, e.worker_step, free)
+    need = 0 if kind == EXTRA else workers_needed(kind, wanted, e.worker_step, free)
     if written != need:
         if kind == EXTRA:
             raise IllegalMove("COB.DIE.WORKERS", "an extra action's die shows any number: it needs no workers", "/workers")

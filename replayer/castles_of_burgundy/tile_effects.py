@@ -15,11 +15,10 @@ from dataclasses import dataclass
 
 from ..core.decisions import EffectRegistry
 from . import scoring
-from .catalog import Effect, HexKind
+from .catalog import Effect, HexKind, SoloRules
 from .colours import Colour
 from .effects import EffectKind
 from .geometry import bit, colour_completed_by, region_completed_by
-from .solo import gain_vp
 from .state import (BLACK_TILE, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny, ShipGoods,
                     TakeTile)
 from .turns import advance
@@ -38,6 +37,28 @@ class Placed:
 
 
 EFFECTS: EffectRegistry = EffectRegistry("castles-of-burgundy")
+
+
+@dataclass(frozen=True, slots=True)
+class VpGain:
+    """The Solo VP counter and target after a gain, and whether the target was reached."""
+
+    counter: int
+    target: int
+    reached: bool  # the counter went back to 0: the player may take one extra die action now
+
+
+def gain_vp(rules: SoloRules, counter: int, target: int, vp: int) -> VpGain:
+    """Move the Solo VP counter ``vp`` spaces. Solo text: "Place one of your pieces on a space 0 of the
+    victory point track as a victory point counter and the other piece on the 50 as target marker."
+    "When your victory point counter reaches the target victory point marker, put it back on space 0
+    (any remaining victory points are lost), then move the target marker down 5 space (e.g. from 50 to
+    45, next time to 40 etc). Immediately after resetting the victory point counter you may carry out
+    a dice action of your choice." Where the target stops: see the package docstring (``target_minimum``)."""
+    moved = counter + vp
+    if moved < target:
+        return VpGain(moved, target, False)
+    return VpGain(0, max(rules.target_minimum, target - rules.target_step), True)
 
 
 def gain(s: CobState, seat: int, vp: int, category: str, reason: str, after: list) -> None:
@@ -241,4 +262,4 @@ def place(s: CobState, seat: int, tile: str, space: int, after: list) -> None:
                                        f"the {'large' if rank == 1 else 'small'} bonus tile", after)
 
 
-__all__ = ["EFFECTS", "Colour", "Placed", "gain", "place"]
+__all__ = ["EFFECTS", "Colour", "Placed", "gain", "gain_vp", "place"]

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from ludolog.replayer.castles_of_burgundy import dice
+from ludolog.replayer.castles_of_burgundy.answers import workers_needed
 from ludolog.replayer.castles_of_burgundy.catalog import Back, load_catalog
 from ludolog.replayer.castles_of_burgundy.colours import Colour
 from ludolog.replayer.castles_of_burgundy.depots import (
@@ -36,17 +36,17 @@ def tiles_by_colour(cat, players: int, phase: str) -> Counter:
 def test_worker_cost_is_the_wrapped_distance(a, b, workers):
     # "Each worker changes that die by +-1, and the numbers wrap around (6 -> 1 and 1 -> 6)."
     # "Cost to turn value a into b: d = min(|a-b|, 6-|a-b|) workers."
-    assert dice.workers_needed(a, b) == workers
+    assert workers_needed(a, b) == workers
 
 
 def test_worker_cost_with_knowledge_8_and_the_free_adjustments():
     # "With knowledge #8, each worker moves the die by up to 2, so the cost is ceil(d/2)."
-    assert dice.workers_needed(1, 4, step=2) == 2  # d = 3
-    assert dice.workers_needed(1, 3, step=2) == 1  # d = 2
+    assert workers_needed(1, 4, step=2) == 2  # d = 3
+    assert workers_needed(1, 3, step=2) == 1  # d = 2
     # "Knowledge #9-#12 give a free +-1 ... the cost becomes ceil(max(0, d-1)/step)"
-    assert dice.workers_needed(1, 2, free=1) == 0
-    assert dice.workers_needed(1, 4, free=1) == 2
-    assert dice.workers_needed(1, 4, step=2, free=1) == 1
+    assert workers_needed(1, 2, free=1) == 0
+    assert workers_needed(1, 4, free=1) == 2
+    assert workers_needed(1, 4, step=2, free=1) == 1
 
 
 # --- depots (supplement 3.1, 3.2) --------------------------------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
 from ludolog.replayer.castles_of_burgundy.depots import black_depot_size, phase_spaces, solo_hex_to_remove
 from ludolog.replayer.castles_of_burgundy.scoring import sale_vp
-from ludolog.replayer.castles_of_burgundy.solo import gain_vp
+from ludolog.replayer.castles_of_burgundy.tile_effects import gain_vp
 
 
 @pytest.fixture(scope="module")
