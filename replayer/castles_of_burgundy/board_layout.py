@@ -162,6 +162,3 @@ def _normalised(centres: list[tuple[float, float]]) -> tuple[tuple[tuple[float, 
     y0 = min(y for _, y in centres) - 1.0
     moved = tuple((x - x0, y - y0) for x, y in centres)
     return moved, max(x for x, _ in moved) + _SQRT3 / 2, max(y for _, y in moved) + 1.0
-
-
-__all__ = ["estate_layout"]

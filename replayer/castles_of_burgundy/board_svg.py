@@ -37,32 +37,19 @@ _COLOUR_SHORT = {Colour.CASTLE: "Ca", Colour.MINE: "Mi", Colour.SHIP: "Sh"}
 _RIVER = "#2a8fd6"
 
 
-def tile_label(cat, tile: str) -> str:
-    """The short name written on a hex: ``Bk`` (bank), ``cow3`` (three cows), ``#7`` (knowledge #7)."""
+def tile_words(cat, tile: str) -> tuple[str, str]:
+    """The short name written on a hex (``Bk`` bank, ``cow3`` three cows, ``#7`` knowledge #7) and the
+    tile in words, for a hover title."""
     if tile == BLACK_TILE:
-        return "back"
+        return "back", "a black-depot tile lying face down (no effect)"
     kind = cat.hex_kinds[tile]
     if kind.building:
-        return _BUILDING_SHORT.get(kind.building, kind.building[:2])
+        return _BUILDING_SHORT.get(kind.building, kind.building[:2]), cat.buildings[kind.building].name
     if kind.animal:
-        return f"{kind.animal[:3]}{kind.animals}"
+        return f"{kind.animal[:3]}{kind.animals}", f"{kind.animals} {cat.animal_names.get(kind.animal, kind.animal)}"
     if kind.knowledge is not None:
-        return f"#{kind.knowledge}"
-    return _COLOUR_SHORT.get(kind.colour, kind.colour.value[:2])
-
-
-def tile_name(cat, tile: str) -> str:
-    """The tile in words, for a hover title."""
-    if tile == BLACK_TILE:
-        return "a black-depot tile lying face down (no effect)"
-    kind = cat.hex_kinds[tile]
-    if kind.building:
-        return cat.buildings[kind.building].name
-    if kind.animal:
-        return f"{kind.animals} {cat.animal_names.get(kind.animal, kind.animal)}"
-    if kind.knowledge is not None:
-        return f"knowledge tile #{kind.knowledge}"
-    return kind.colour.value
+        return f"#{kind.knowledge}", f"knowledge tile #{kind.knowledge}"
+    return _COLOUR_SHORT.get(kind.colour, kind.colour.value[:2]), kind.colour.value
 
 
 def _hex_points(cx: float, cy: float, r: float) -> str:
@@ -84,10 +71,11 @@ def _small_tile(cat, tile: str | None, colour: Colour | None, cx: float, cy: flo
         fill, text = _BLACK_FILL, "#fff"
     else:
         fill, _pale, text = COLOURS[cat.hex_kinds[tile].colour]
-    return (f'<g class="slot tile" data-tile="{escape(tile)}" {attrs}><title>{escape(where)}: {escape(tile_name(cat, tile))}'
+    label, name = tile_words(cat, tile)
+    return (f'<g class="slot tile" data-tile="{escape(tile)}" {attrs}><title>{escape(where)}: {escape(name)}'
             f'</title><polygon points="{_hex_points(cx, cy, r)}" fill="{fill}" stroke="#333"/>'
             f'<text x="{cx:.1f}" y="{cy + 3.5:.1f}" text-anchor="middle" font-size="9.5" fill="{text}">'
-            f'{escape(tile_label(cat, tile))}</text></g>')
+            f'{escape(label)}</text></g>')
 
 
 def _goods_chips(counts, x: float, y: float, per_row: int, attrs: str = "") -> list[str]:
@@ -207,12 +195,13 @@ def _estate(s: CobState, seat: int, x: float, y: float, width: float) -> tuple[l
             continue
         fill = _BLACK_FILL if tile == BLACK_TILE else placed
         ink = "#fff" if tile == BLACK_TILE else text
+        label, name = tile_words(cat, tile)
         out.append(f'<g class="space placed" data-space="{space.id}" data-tile="{escape(tile)}"><title>{escape(title)}: '
-                   f'{escape(tile_name(cat, tile))}</title><polygon points="{_hex_points(cx, cy, r)}" fill="{fill}" '
+                   f'{escape(name)}</title><polygon points="{_hex_points(cx, cy, r)}" fill="{fill}" '
                    f'stroke="#222" stroke-width="1.2"/><text x="{cx:.1f}" y="{cy - size * 0.38:.1f}" text-anchor="middle" '
                    f'font-size="{size * 0.42:.1f}" fill="{ink}" opacity="0.8">{space.die}</text><text x="{cx:.1f}" '
                    f'y="{cy + size * 0.3:.1f}" text-anchor="middle" font-size="{size * 0.55:.1f}" font-weight="bold" '
-                   f'fill="{ink}">{escape(tile_label(cat, tile))}</text></g>')
+                   f'fill="{ink}">{escape(label)}</text></g>')
     map_h = h1 * size
     info_x, info_y = (x + 14, oy + map_h + 16) if board.solo else (ox + w1 * size + 12, oy + 6)
     lines, h2 = _holdings(s, seat, info_x, info_y)
@@ -340,6 +329,3 @@ def render_svg(s: CobState) -> str:
             f'<rect width="{WIDTH}" height="{height:.0f}" fill="#f3efe4"/>',
             f'<text x="12" y="18" font-size="13" font-weight="bold">{escape(status)}</text>']
     return "".join(head + body + legend + ["</svg>"])
-
-
-__all__ = ["COLOURS", "estate_layout", "render_svg", "tile_label", "tile_name"]

@@ -109,6 +109,3 @@ class CastlesOfBurgundy(Game):
         from . import board_svg  # imported to draw only: it (and html) cost validate 2% of its start-up
 
         return board_svg.render_svg(s)
-
-
-__all__ = ["CastlesOfBurgundy", "EDITIONS"]

@@ -144,6 +144,3 @@ def chance_outcomes(s: CobState) -> list[tuple[dict, float]]:
             out += [({"type": "white", "white": w, "goods": int(g), **removed}, v) for g, v in goods]
         return out
     return []
-
-
-__all__ = ["chance_outcomes", "legal_moves"]

@@ -439,7 +439,9 @@ HANDLERS = {"take": take, "place": place_move, "sell": sell, "workers": take_wor
 
 # -- the dispatch --------------------------------------------------------------------------------
 
-_CHANCE_TYPES = {Step.DEPOTS: "depot", Step.BLACK: "black", Step.WHITE: "white"}
+#: the move each step before a player's turn expects, and its handler
+_CHANCE = {Step.DEPOTS: ("depot", rounds.reveal_depot), Step.BLACK: ("black", rounds.reveal_black),
+           Step.ROLL: ("roll", rounds.roll), Step.WHITE: ("white", rounds.white)}
 _STEP_TEXT = {Step.DEPOTS: "the tiles of depot {depot} turned face up (a 'depot' move)",
               Step.BLACK: "the next black-depot tile turned face up (a 'black' move)",
               Step.ROLL: "{player}'s dice (a 'roll' move)",
@@ -458,18 +460,11 @@ def apply(s: CobState, move: dict, seat: int | None) -> None:
     if step == Step.END:
         raise IllegalMove("COB.TURN.WRONG_STEP", "the game is over")
     if step != Step.TURN:
-        want = "roll" if step == Step.ROLL else _CHANCE_TYPES[step]
+        want, handler = _CHANCE[step]
         if t != want:
             raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: the log must write "
                               + waiting(s), "/type")
-        if step == Step.DEPOTS:
-            rounds.reveal_depot(s, move)
-        elif step == Step.BLACK:
-            rounds.reveal_black(s, move)
-        elif step == Step.ROLL:
-            rounds.roll(s, seat, move)
-        else:
-            rounds.white(s, move)
+        handler(s, seat, move)
         return
     if t in ("depot", "black", "roll", "white"):
         raise IllegalMove("COB.TURN.WRONG_STEP", f"no {t!r} move is possible now: it is {waiting(s)}",
@@ -487,6 +482,3 @@ def waiting(s: CobState) -> str:
     """What the log must write next, in words (the chance move or whose turn it is)."""
     player = s.ids[s.order[s.index]] if s.step in (Step.ROLL, Step.TURN) else ""
     return _STEP_TEXT[s.step].format(depot=s.next_depot, player=player)
-
-
-__all__ = ["HANDLERS", "apply", "end_turn_checks", "waiting"]

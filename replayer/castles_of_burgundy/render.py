@@ -54,6 +54,3 @@ def render(s: CobState) -> str:
         placed = ", ".join(f"{e.board.spaces[i].id}={tile}" for i, tile in enumerate(e.tiles) if tile)
         lines.append(f"  {s.ids[seat]} ({empty_count(e.board, e.filled)} empty): {placed}")
     return "\n".join(lines)
-
-
-__all__ = ["describe", "describe_decision", "render"]

@@ -27,7 +27,7 @@ def start_phase(s: CobState) -> None:
     s.step = Step.DEPOTS
 
 
-def reveal_depot(s: CobState, move: dict) -> None:
+def reveal_depot(s: CobState, seat: None, move: dict) -> None:
     """A numbered depot filled at the start of a phase.
 
     The table sees which tiles lie in the depot, not in what order they were laid: ``tiles`` may
@@ -135,7 +135,7 @@ def depot_places(s: CobState, depot: int, tiles: list) -> dict[str, str]:
     return placed
 
 
-def reveal_black(s: CobState, move: dict) -> None:
+def reveal_black(s: CobState, seat: None, move: dict) -> None:
     tile = move["tile"]
     s.pools[BLACK_SUPPLY].reveal(tile, pointer="/tile")
     s.black.append(tile)
@@ -163,7 +163,7 @@ def roll(s: CobState, seat: int | None, move: dict) -> None:
         s.step = Step.WHITE
 
 
-def white(s: CobState, move: dict) -> None:
+def white(s: CobState, seat: None, move: dict) -> None:
     """The white die: the round's goods tile (turned up) goes to its depot; in the Solo game a hex tile
     leaves that depot (or the next one clockwise)."""
     value, goods = move["white"], move["goods"]
@@ -221,7 +221,3 @@ def end_turn(s: CobState) -> None:
         s.step = Step.END
         return
     start_phase(s)
-
-
-__all__ = ["begin_round", "end_turn", "reveal_black", "reveal_depot", "check_depot", "later_depot_problems",
-           "roll", "start_phase", "white"]

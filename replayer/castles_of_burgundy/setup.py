@@ -167,6 +167,3 @@ def random_setup(cat: Catalog, rng: random.Random, n_players: int, options: dict
     order = ids[:]
     rng.shuffle(order)
     return {"order": order, "estates": estates}
-
-
-__all__ = ["SOLO_SIDES", "new_state", "random_setup"]

@@ -10,11 +10,9 @@ import enum
 from dataclasses import dataclass, field
 
 from ..core.cloning import SHARED
-from ..core.components import HiddenPool
 from ..core.decisions import DecisionStack
 from ..core.ledger import Ledger
-from .catalog import Catalog, Effect
-from .colours import Colour
+from .catalog import Catalog
 from .geometry import Board
 from .turns import TurnTrack
 
@@ -151,7 +149,3 @@ class CobState:
     @property
     def current(self) -> int:
         return self.order[self.index]
-
-
-__all__ = ["BLACK_TILE", "CobState", "Colour", "Effect", "Estate", "ExtraAction", "GOODS_TYPES", "HiddenPool",
-           "PlaceAnyDie", "PlaceBlack", "SellAny", "ShipGoods", "Step", "TakeTile", "TradeOffer"]

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from ..core.decisions import EffectRegistry
 from . import scoring
 from .catalog import Effect, HexKind, SoloRules
-from .colours import Colour
 from .effects import EffectKind
 from .geometry import bit, colour_completed_by, region_completed_by
 from .state import (BLACK_TILE, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny, ShipGoods,
@@ -260,6 +259,3 @@ def place(s: CobState, seat: int, tile: str, space: int, after: list) -> None:
             e.bonus_tiles += 1
             gain(s, seat, vp, "bonus", f"{'first' if rank == 1 else 'second'} to fill every {colour.value} space: "
                                        f"the {'large' if rank == 1 else 'small'} bonus tile", after)
-
-
-__all__ = ["EFFECTS", "Colour", "Placed", "gain", "gain_vp", "place"]
