@@ -138,17 +138,14 @@ def _effect(d: dict) -> Effect:
 
 def _board_from(b: dict, rivers_join_regions: bool = False) -> Board:
     """:raises CatalogError: the board entry is malformed (see :func:`geometry.build_board`)."""
-    try:
-        if b["layout"] == "hexagon":
-            spaces, links = hexagon_layout(b["rows"])
-            rivers: list = []
-        else:
-            spaces = [(s["id"], s["code"], s["area"]) for s in b["spaces"]]
-            links, rivers = b["land_links"], b["river_links"]
-        return build_board(b["id"], b["name"], spaces, [tuple(x) for x in links], [tuple(x) for x in rivers],
-                           StartCastle(b["start_castle"]), b.get("solo", False), rivers_join_regions)
-    except ValueError as exc:
-        raise CatalogError(str(exc)) from None
+    if b["layout"] == "hexagon":
+        spaces, links = hexagon_layout(b["rows"])
+        rivers: list = []
+    else:
+        spaces = [(s["id"], s["code"], s["area"]) for s in b["spaces"]]
+        links, rivers = b["land_links"], b["river_links"]
+    return build_board(b["id"], b["name"], spaces, [tuple(x) for x in links], [tuple(x) for x in rivers],
+                       StartCastle(b["start_castle"]), b.get("solo", False), rivers_join_regions)
 
 
 def _unique(ids, what: str) -> None:
@@ -283,6 +280,8 @@ class Catalog:
                 raise CatalogError(f"hex tile kind {k['id']} names unknown building type {k['building']!r}")
             if "animal" in k and k["animal"] not in self.animal_names:
                 raise CatalogError(f"hex tile kind {k['id']} names unknown animal type {k['animal']!r}")
+            if k["normal_back"] + k["black_back"] == 0:
+                raise CatalogError(f"hex tile kind {k['id']} has no tiles")
             self.hex_kinds[k["id"]] = HexKind(k["id"], colour, k["normal_back"], k["black_back"], k.get("building"),
                                               k.get("animal"), k.get("animals", 0), k.get("knowledge"))
         _unique((t["number"] for t in data["knowledge_tiles"]), "knowledge tile number")
@@ -303,9 +302,6 @@ class Catalog:
         missing = sorted(set(tile_of) - set(self.knowledge))
         if missing:
             raise CatalogError(f"hex tile kinds name knowledge tiles {missing} that knowledge_tiles does not define")
-        for kind in self.hex_kinds.values():
-            if kind.count(Back.NORMAL) + kind.count(Back.BLACK) == 0:
-                raise CatalogError(f"hex tile kind {kind.id} has no tiles")
 
     def _depots(self, data: dict) -> None:
         depots = data["depots"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ..core.catalogs import CatalogError
 from .colours import Colour, parse_code
 
 HEXAGON_ROWS = (4, 5, 6, 7, 6, 5, 4)
@@ -98,11 +99,11 @@ def members(mask: int) -> tuple[int, ...]:
 def hexagon_layout(rows: list[str]) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]]]:
     """Spaces ``(id, code, "main")`` and land links of a standard estate drawn as 7 rows of codes.
 
-    :raises ValueError: the rows are not 4, 5, 6, 7, 6, 5, 4 codes long.
+    :raises CatalogError: the rows are not 4, 5, 6, 7, 6, 5, 4 codes long.
     """
     lengths = tuple(len(r.split()) for r in rows)
     if lengths != HEXAGON_ROWS:
-        raise ValueError(f"a hexagon estate has rows of {HEXAGON_ROWS} spaces, not {lengths}")
+        raise CatalogError(f"a hexagon estate has rows of {HEXAGON_ROWS} spaces, not {lengths}")
     spaces, position = [], {}
     for r, row in enumerate(rows):
         for i, code in enumerate(row.split()):
@@ -143,14 +144,14 @@ def build_board(board_id: str, name: str, spaces: list[tuple[str, str, str]], la
                 rivers_join_regions: bool = False) -> Board:
     """A board from its spaces ``(id, code, area)`` and links, with every mask precomputed.
 
-    :raises ValueError: an id repeats, a link names an unknown space, joins a space to itself or
+    :raises CatalogError: an id repeats, a link names an unknown space, joins a space to itself or
         repeats, or the start rule has no castle space to use.
     """
     index: dict[str, int] = {}
     parsed = []
     for sid, code, area in spaces:
         if sid in index:
-            raise ValueError(f"board {board_id}: space id {sid!r} is used twice")
+            raise CatalogError(f"board {board_id}: space id {sid!r} is used twice")
         colour, die = parse_code(code)
         index[sid] = len(parsed)
         parsed.append(Space(sid, len(parsed), colour, die, area))
@@ -161,10 +162,10 @@ def build_board(board_id: str, name: str, spaces: list[tuple[str, str, str]], la
         for a, b in links:
             for end in (a, b):
                 if end not in index:
-                    raise ValueError(f"board {board_id}: a {what} names unknown space {end!r}")
+                    raise CatalogError(f"board {board_id}: a {what} names unknown space {end!r}")
             i, j = index[a], index[b]
             if i == j or out[i] >> j & 1:
-                raise ValueError(f"board {board_id}: the {what} {a}-{b} joins a space to itself or repeats")
+                raise CatalogError(f"board {board_id}: the {what} {a}-{b} joins a space to itself or repeats")
             out[i] |= bit(j)
             out[j] |= bit(i)
         return out
@@ -173,7 +174,7 @@ def build_board(board_id: str, name: str, spaces: list[tuple[str, str, str]], la
     river = masks(river_links, "river link")
     for i in range(n):
         if land[i] & river[i]:
-            raise ValueError(f"board {board_id}: space {parsed[i].id} is joined to a neighbour by land and by river")
+            raise CatalogError(f"board {board_id}: space {parsed[i].id} is joined to a neighbour by land and by river")
     colours = tuple(s.colour for s in parsed)
     joins = tuple(a | b for a, b in zip(land, river)) if rivers_join_regions else tuple(land)
     groups = connected_groups(colours, joins)
@@ -187,12 +188,12 @@ def build_board(board_id: str, name: str, spaces: list[tuple[str, str, str]], la
     if start_castle is StartCastle.CENTRE:
         centre = index.get("19")
         if n != 37 or centre is None or colours[centre] is not Colour.CASTLE:
-            raise ValueError(f"board {board_id}: the starting castle goes on the centre, which is not a castle space")
+            raise CatalogError(f"board {board_id}: the starting castle goes on the centre, which is not a castle space")
         start = (centre,)
     else:
         start = castles
     if not start:
-        raise ValueError(f"board {board_id} has no castle space for the starting castle")
+        raise CatalogError(f"board {board_id} has no castle space for the starting castle")
     return Board(board_id, name, solo, start_castle, tuple(parsed), index, tuple(land), tuple(river), regions,
                  tuple(region_of), colour_mask, start, (1 << n) - 1)
 

@@ -137,14 +137,12 @@ def take(s: CobState, seat: int, move: dict) -> None:
     e = s.estates[seat]
     kind = die_kind(s, move)
     tile, depot = move["tile"], move["depot"]
-    decision = s.stack.top() if kind is None else None
-    if isinstance(decision, TakeTile):
+    if kind is None:  # a building's take effect (die_kind: the decision pending is a TakeTile)
+        decision = s.stack.top()
         colour = s.cat.hex_kinds[tile].colour if tile in s.cat.hex_kinds else None
         if colour not in decision.colours:
             raise IllegalMove("COB.TAKE.COLOUR", f"the {decision.building} takes a "
                                                  f"{' or '.join(c.value for c in decision.colours)} tile, not {tile!r}", "/tile")
-    elif kind is None:
-        raise IllegalMove("COB.DIE.FIELD", "a 'take' without a die answers only a building's take effect", "/die")
     space = depot_space_with(s, depot, tile)
     if space is None:
         held = [s.depots[sp] for sp, _c in s.depot_spaces[depot] if s.depots.get(sp)]
@@ -161,11 +159,8 @@ def place_move(s: CobState, seat: int, move: dict) -> None:
     e = s.estates[seat]
     kind = die_kind(s, move)
     tile = move["tile"]
-    decision = s.stack.top() if kind is None else None
-    from_black = isinstance(decision, PlaceBlack)
-    if kind is None and not isinstance(decision, (PlaceAnyDie, PlaceBlack)):
-        raise IllegalMove("COB.DIE.FIELD", "a 'place' without a die answers only the city hall or the Solo colour bonus",
-                          "/die")
+    # without a die: the city hall or the Solo colour bonus (die_kind: the decision pending answers to 'place')
+    from_black = kind is None and isinstance(s.stack.top(), PlaceBlack)
     if from_black:
         if tile not in s.black:
             raise IllegalMove("COB.PLACE.NOT_STORED", f"the black depot holds no {tile!r} "
@@ -210,9 +205,7 @@ def sale(s: CobState, seat: int, goods_type: int, after: list) -> None:
 
 def sell(s: CobState, seat: int, move: dict) -> None:
     e = s.estates[seat]
-    kind = die_kind(s, move)
-    if kind is None and not isinstance(s.stack.top(), SellAny):
-        raise IllegalMove("COB.DIE.FIELD", "a 'sell' without a die answers only the warehouse", "/die")
+    kind = die_kind(s, move)  # without a die: the warehouse
     goods_type = move["goods"]
     if not e.goods[goods_type]:
         held = ", ".join(str(t) for t in GOODS_TYPES if e.goods[t]) or "none"
