@@ -1,9 +1,9 @@
 """The depots of the main board: which hex spaces a phase fills by player count (with the 3-player
-exception), the black depot's size, the ring of depots, and the Solo hex removal.
+exception), the ring of depots, and the Solo hex removal (the black depot's size, 4 / 6 / 8 tiles by
+supplement 3.2, is the catalog's ``black_depot``).
 
 Supplement 3.1: depots 1-6 have 4 hex spaces each, of which 2, 3 or 4 are used with 2, 3 or 4
-players; "in phases B and D, the 3-player space of depot 6 gets a mine instead of a castle".
-Supplement 3.2: the black depot takes 4 / 6 / 8 black-back tiles. Solo text: "remove a hex tile
+players; "in phases B and D, the 3-player space of depot 6 gets a mine instead of a castle". Solo text: "remove a hex tile
 from that depot ... If a depot is empty, remove a hex tile from the next depot in clockwise order".
 """
 from __future__ import annotations
@@ -48,11 +48,6 @@ def phase_spaces(catalog: Catalog, players: int, phase: str) -> dict[int, tuple[
     changed = {x.space: x.colour for x in catalog.depot_exceptions if players in x.players and phase in x.phases}
     return {d: tuple(PhaseSpace(s.id, changed.get(s.id, s.colour)) for s in spaces if s.players <= players)
             for d, spaces in catalog.depot_spaces.items()}
-
-
-def black_depot_size(catalog: Catalog, players: int) -> int:
-    """Black-back tiles laid out in the black depot at the start of each phase."""
-    return catalog.black_depot[players]
 
 
 def next_clockwise(catalog: Catalog, depot: int) -> int:

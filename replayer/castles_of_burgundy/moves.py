@@ -1,10 +1,6 @@
-"""Applying each move: :func:`apply` checks that the step expects the move's type and hands a chance
-move to :mod:`.rounds` and a player's move to its handler here. The players' moves: the four die
-actions, the purchase, ship goods, the Solo trade and VP purchase, declining a Solo extra action,
-ending the turn. Each handler checks every rule first and changes the
-state only when the move is legal (the Game contract); what follows a placement runs in
-:mod:`.tile_effects`.
-"""
+"""Applying each move: :func:`apply` checks that the step expects the move's type, then hands a
+chance move to :mod:`.rounds` and a player's move to its handler here, which checks every rule
+before it changes anything (the Game contract); what follows a placement runs in :mod:`.tile_effects`."""
 from __future__ import annotations
 
 from ..core.errors import IllegalMove
@@ -118,15 +114,10 @@ def depot_space_with(s: CobState, depot: int, tile: str) -> str | None:
     return None
 
 
-def finish(s: CobState, seat: int, after: list) -> None:
-    """Push the decisions a move caused (first answered first) and drop those that cannot be answered."""
-    if after:
-        s.stack.push_all(after)
-    settle(s, seat)
-
-
-def settle(s: CobState, seat: int) -> None:
-    """Pending decisions with no possible answer are skipped ("When an effect is impossible ... it is skipped")."""
+def settle(s: CobState, seat: int, after: list | tuple = ()) -> None:
+    """Push the decisions a move caused (``after``, first answered first); pending decisions with no
+    possible answer are skipped ("When an effect is impossible ... it is skipped")."""
+    s.stack.push_all(after)
     while s.stack and not answerable(s, seat, s.stack.top()):
         s.stack.pop()
 
@@ -188,7 +179,7 @@ def place_move(s: CobState, seat: int, move: dict) -> None:
         e.storage.remove(tile)  # the flag: set by place
     after: list = []
     place(s, seat, tile, index, after)
-    finish(s, seat, after)
+    settle(s, seat, after)
 
 
 def sale(s: CobState, seat: int, goods_type: int, after: list) -> None:
@@ -215,7 +206,7 @@ def sell(s: CobState, seat: int, move: dict) -> None:
     use_die(s, e, kind, workers)
     after: list = []
     sale(s, seat, goods_type, after)
-    finish(s, seat, after)
+    settle(s, seat, after)
 
 
 def take_workers(s: CobState, seat: int, move: dict) -> None:
@@ -398,7 +389,7 @@ def buy_vp(s: CobState, seat: int, move: dict) -> None:
     e.silverlings -= price
     after: list = []
     gain(s, seat, vp, "bought", f"buys {vp} VP for {price} silverlings", after)
-    finish(s, seat, after)
+    settle(s, seat, after)
 
 
 def decline(s: CobState, seat: int, move: dict) -> None:

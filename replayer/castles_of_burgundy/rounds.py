@@ -8,7 +8,7 @@ from ..core.errors import IllegalMove, SetupProblems, all_problems
 from ..core.suggest import did_you_mean
 from . import scoring
 from .catalog import Back
-from .depots import BLACK_SUPPLY, GOODS_POOL, black_depot_size, phase_spaces, solo_hex_to_remove
+from .depots import BLACK_SUPPLY, GOODS_POOL, phase_spaces, solo_hex_to_remove
 from .state import CobState, Step
 from .turns import turn_order
 
@@ -23,7 +23,7 @@ def start_phase(s: CobState) -> None:
     s.depots = {}
     s.black = []
     s.next_depot = 1
-    s.black_left = black_depot_size(cat, players)
+    s.black_left = cat.black_depot[players]  # black-back tiles laid out (3.2)
     s.step = Step.DEPOTS
 
 

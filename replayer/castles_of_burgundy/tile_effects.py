@@ -1,13 +1,7 @@
-"""What a tile does when it enters an estate, and the scoring that follows the placement: every
-catalog effect kind implemented once, through the core's :class:`EffectRegistry`.
-
-A placement (a place action, the city hall, a Solo colour bonus tile) runs, in the order of the
-supplement (6.3): the tile's immediate effect (by colour, by building type, or the knowledge tile's
-effect, which from then on lies in the estate), region completion, colour completion. Effects that
-need a choice push a pending decision (``state.ExtraAction`` ...); they are collected in answer order
-and pushed together so that the effect's own choices come first, then a Solo target reward, then a
-Solo colour bonus tile.
-"""
+"""What a tile does when it enters an estate, and the scoring that follows the placement (in the
+order the package docstring reads from supplement 6.3): every catalog effect kind implemented once,
+through the core's :class:`EffectRegistry`. The decisions the effects ask for (``state.ExtraAction``
+...) are collected in answer order and pushed together."""
 from __future__ import annotations
 
 import enum
@@ -224,24 +218,18 @@ def place(s: CobState, seat: int, tile: str, space: int, after: list) -> None:
     colour_full = colour_completed_by(board, e.filled, space)
     e.tiles[space] = tile
     e.filled |= bit(space)
-    # spaces filled, and whatever the tile's effects change below (knowledge and bonus tiles, the
-    # workers and silverlings of a boarding house or bank: EstateEffect)
     if tile == BLACK_TILE:
         e.face_down |= bit(space)  # "has no other effects"
     else:
-        kind = s.cat.hex_kinds[tile]
-        p = Placed(s, seat, e, kind, space, after)
-        cat = s.cat
-        effect = cat.colour_effect.get(kind.colour)
-        if effect is not None:
-            EFFECTS[effect.kind.value](p, effect)
-        if kind.building is not None:
-            effect = cat.buildings[kind.building].effect
-            EFFECTS[effect.kind.value](p, effect)
+        cat, kind = s.cat, s.cat.hex_kinds[tile]
         if kind.knowledge is not None:
             e.knowledge.append(kind.knowledge)
-            effect = cat.knowledge[kind.knowledge].effect
-            EFFECTS[effect.kind.value](p, effect)
+        p = Placed(s, seat, e, kind, space, after)
+        for effect in (cat.colour_effect.get(kind.colour),  # by colour, building type, knowledge number
+                       cat.buildings[kind.building].effect if kind.building is not None else None,
+                       cat.knowledge[kind.knowledge].effect if kind.knowledge is not None else None):
+            if effect is not None:
+                EFFECTS[effect.kind.value](p, effect)
     phase = s.cat.phases[s.phase]
     if region is not None:
         e.regions += 1

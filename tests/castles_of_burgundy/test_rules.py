@@ -13,7 +13,7 @@ from ludolog.replayer.castles_of_burgundy.answers import workers_needed
 from ludolog.replayer.castles_of_burgundy.catalog import Back, load_catalog
 from ludolog.replayer.castles_of_burgundy.colours import Colour
 from ludolog.replayer.castles_of_burgundy.depots import (
-    black_depot_size, next_clockwise, phase_spaces, ring_neighbours, supplies)
+    next_clockwise, phase_spaces, ring_neighbours, supplies)
 from ludolog.replayer.castles_of_burgundy.scoring import (
     EstateSummary, Standing, animal_vp, colour_bonus_vp, knowledge_vp, ranking, region_vp, sale_vp)
 
@@ -95,8 +95,8 @@ def test_four_player_game_uses_every_normal_tile(cat):
 def test_black_depot_by_player_count(cat):
     # "**2 players: 4, 3 players: 6, 4 players: 8**"; "The black depot takes 8 tiles per phase with 4
     # players, i.e. 40 over 5 phases = all black-back tiles."
-    assert [black_depot_size(cat, n) for n in (2, 3, 4)] == [4, 6, 8]
-    assert black_depot_size(cat, 4) * len(cat.phases) == 40
+    assert [cat.black_depot[n] for n in (2, 3, 4)] == [4, 6, 8]
+    assert cat.black_depot[4] * len(cat.phases) == 40
 
 
 def test_depot_ring(cat):
@@ -182,4 +182,4 @@ def test_no_game_needs_more_tiles_than_a_supply_holds(cat, players):
     need[C] += players
     pools = supplies(cat)
     assert all(need[c] <= sum(pools[c.value].values()) for c in Colour)
-    assert black_depot_size(cat, players) * len(cat.phases) <= sum(pools["black"].values())
+    assert cat.black_depot[players] * len(cat.phases) <= sum(pools["black"].values())

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
-from ludolog.replayer.castles_of_burgundy.depots import black_depot_size, phase_spaces, solo_hex_to_remove
+from ludolog.replayer.castles_of_burgundy.depots import phase_spaces, solo_hex_to_remove
 from ludolog.replayer.castles_of_burgundy.scoring import sale_vp
 from ludolog.replayer.castles_of_burgundy.tile_effects import gain_vp
 
@@ -32,7 +32,7 @@ def test_setup_as_a_two_player_game(cat, rules):
     # "Continue setting up the game as usual for a 2-player game (hex tiles, goods, etc.)"
     assert rules.setup_players == 2
     assert sum(map(len, phase_spaces(cat, rules.setup_players, "A").values())) == 12
-    assert black_depot_size(cat, rules.setup_players) == 4
+    assert cat.black_depot[rules.setup_players] == 4
 
 
 def test_any_castle_space_for_the_start(cat):
