@@ -77,12 +77,10 @@ Modules: the roles every game package shares (``engine.py``, ``state.py``, ``cat
 
 Sources: the project's Solo text ``rules/castles-of-burgundy-solo.txt`` (it wins where it amends the
 base game) and the supplement ``rules/supplements/castles-of-burgundy-base.md`` (base rules,
-components, knowledge tiles, boards, edition differences, uncertainties), which cites zzooppii
-(boards 1-10, depots), JunHyung1206 and JoaoAparicio (board #1, 2011 counts), ProperNovice (Solo
-side A), funbinary (SE), willisjtc (board 6) and rulebook pages. For facts only, this package also
-read ProperNovice/BurgundyBoard (the order it removes Solo depot tiles in; the hex centres of side
-A, against which the side A land links were checked; the side B image, read again) and zzooppii's
-``boards.ts`` (boards 1-10 as the supplement reproduces them). The catalog's ``provenance`` lists them.
+components, knowledge tiles, boards, edition differences, uncertainties) with the public
+implementations it cites; the catalog's ``provenance`` lists every source, with those this package
+read for facts beyond the supplement (ProperNovice/BurgundyBoard, zzooppii's ``boards.ts``, Board
+Game Arena's rules page, another copy of the Solo text, daroolz).
 
 What is a reconstruction, and why: the rules text gives no component data at all, so every table
 comes from the supplement's compilation of public implementations; the catalog is flagged
@@ -115,23 +113,16 @@ comes from the supplement's compilation of public implementations; the catalog i
 - Colour bonus tiles: large N+3, small N, both used with 2 players (supplement estimate); the Solo
   game gives a black-depot tile instead of bonus VP.
 - Tie-break, per edition (the catalog's ``economy.tie_break`` and each edition's ``tie_break``
-  change, all UNCERTAIN: no copy of a rulebook's sentence was read):
-  alea-2011: the most empty spaces, then the player further back in turn order ("If there is a
-  tie, the player with the most unused hex spaces in their duchy wins the game", Board Game Arena,
-  which calls the English rulebook's wording a translation error; the next criterion from its
-  forum); alea-2019: the same, from two independent sources (Board Game Arena, one tie-break for
-  both editions; zzooppii's 2019 implementation, which ranks equal scores by fewer tiles placed,
-  then later in turn order) - a report that the 2019 text says the fewest empty spaces was not
-  confirmed by any source read; awaken-realms-2023: the fewest empty spaces, then the player
-  further back in turn order (funbinary's SE implementation, citing the SE rulebook's page 25).
+  change, all UNCERTAIN, their sources in ``economy.tie_break_note`` and the editions' notes):
+  alea-2011 and alea-2019 the most empty spaces, awaken-realms-2023 the fewest, then in each the
+  player further back in turn order.
 - Animal tiles per type: 2, 2, 3, 3, 4 animals on normal backs and 3, 4 on black backs (2 sources).
 - Goods colours are not known; goods types are named by their die number 1-6.
 - Silverlings and worker tiles are unlimited (supplement uncertainty 8; the SE rulebook says they
   are not meant to be limited).
 
 The editions' changes to the 2011 default: goats for chickens; knowledge #6, #15, #16-#23, #26; the
-SE black depot of 6 with 4 players; each edition's tie-break. Sources added by this package beyond the supplement: Board Game Arena's rules page (tie-break,
-board numbers), another copy of the Solo text (3trolle.pl), daroolz (SE Solo board numbers).
+SE black depot of 6 with 4 players; each edition's tie-break.
 """
 from .engine import CastlesOfBurgundy
 

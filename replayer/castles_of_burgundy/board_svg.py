@@ -35,6 +35,8 @@ _BUILDING_SHORT = {"warehouse": "Wh", "carpenter": "Cp", "church": "Ch", "market
                    "bank": "Bk", "city-hall": "CH", "watchtower": "Wt"}
 _COLOUR_SHORT = {Colour.CASTLE: "Ca", Colour.MINE: "Mi", Colour.SHIP: "Sh"}
 _RIVER = "#2a8fd6"
+_STEP_STATUS = {Step.DEPOTS: "; phase set-up: depots being filled", Step.BLACK: "; phase set-up: depots being filled",
+                Step.ROLL: "; the dice are being rolled", Step.WHITE: "; the white die is next"}
 
 
 def tile_words(cat, tile: str) -> tuple[str, str]:
@@ -300,12 +302,8 @@ def render_svg(s: CobState) -> str:
         status = f"phase {phase}, round {s.round + 1} of {cat.economy.rounds_per_phase}"
     if s.step == Step.TURN:
         status += f"; {s.ids[s.current]}'s turn, white die {s.white}"
-    elif s.step in (Step.DEPOTS, Step.BLACK):
-        status += "; phase set-up: depots being filled"
-    elif s.step == Step.ROLL:
-        status += "; the dice are being rolled"
-    elif s.step == Step.WHITE:
-        status += "; the white die is next"
+    else:
+        status += _STEP_STATUS.get(s.step, "")
     if s.order and s.n > 1:
         status += "; turn order " + ", ".join(s.ids[i] for i in s.order)
     body, y = _central(s, 28)

@@ -3,8 +3,9 @@ exception), the ring of depots, and the Solo hex removal (the black depot's size
 supplement 3.2, is the catalog's ``black_depot``).
 
 Supplement 3.1: depots 1-6 have 4 hex spaces each, of which 2, 3 or 4 are used with 2, 3 or 4
-players; "in phases B and D, the 3-player space of depot 6 gets a mine instead of a castle". Solo text: "remove a hex tile
-from that depot ... If a depot is empty, remove a hex tile from the next depot in clockwise order".
+players; "in phases B and D, the 3-player space of depot 6 gets a mine instead of a castle". Solo
+text: "remove a hex tile from that depot ... If a depot is empty, remove a hex tile from the next
+depot in clockwise order".
 """
 from __future__ import annotations
 
