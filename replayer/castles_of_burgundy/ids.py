@@ -78,12 +78,10 @@ def _boards(cat: Catalog) -> tuple[dict, dict]:
                                    reconstruction=_uncertain(entry), board=board_id, numbers=others or None,
                                    start_castle=entry["start_castle"], solo=entry.get("solo", False), status=entry.get("status"))
         for space in board.spaces:
-            code = f"{space.colour.value} {space.die}"
             spot = spaces.setdefault(space.id, component(f"estate space {space.id}", "", boards={}))
-            spot["boards"][number] = code
+            spot["boards"][number] = f"{space.colour.value} {space.die}"
     for spot in spaces.values():
-        printed = spot["boards"]
-        spot["text"] = "; ".join(f"board {n}: {code}" for n, code in printed.items())
+        spot["text"] = "; ".join(f"board {n}: {code}" for n, code in spot["boards"].items())
     return boards, spaces
 
 

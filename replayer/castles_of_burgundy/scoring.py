@@ -8,6 +8,8 @@ the tie-break (UNCERTAIN; see the catalog's ``economy.tie_break_note``).
 """
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -94,33 +96,16 @@ def ranking(standings: Sequence[Standing], tie_break: Sequence[TieBreak]) -> tup
     def key(s: Standing) -> tuple:
         return (-s.vp, *(k(s) for k in keys))
 
-    places: list[tuple[str, ...]] = []
-    last = None
-    for s in sorted(standings, key=key):
-        if key(s) == last:
-            places[-1] = (*places[-1], s.player)
-        else:
-            places.append((s.player,))
-        last = key(s)
-    return tuple(places)
+    return tuple(tuple(s.player for s in place) for _key, place in itertools.groupby(sorted(standings, key=key), key))
 
 
 # -- the game's state: its phase ends, its end and its winners ---------------------------------------
 
 def summary(s: CobState, e: Estate) -> EstateSummary:
     """The counts the game-end knowledge tiles score (face-down Solo tiles count for nothing)."""
-    buildings: dict[str, int] = {}
-    animals = set()
-    for i, tile in enumerate(e.tiles):
-        if tile is None or tile == BLACK_TILE:
-            continue
-        kind = s.cat.hex_kinds[tile]
-        if kind.building:
-            buildings[kind.building] = buildings.get(kind.building, 0) + 1
-        if kind.animal:
-            animals.add(kind.animal)
-    return EstateSummary(buildings, len(animals), sum(1 for t in range(1, 7) if e.sold[t]), sum(e.sold),
-                                 e.bonus_tiles)
+    kinds = [s.cat.hex_kinds[tile] for tile in e.tiles if tile is not None and tile != BLACK_TILE]
+    return EstateSummary(Counter(k.building for k in kinds if k.building), len({k.animal for k in kinds if k.animal}),
+                         sum(1 for t in range(1, 7) if e.sold[t]), sum(e.sold), e.bonus_tiles)
 
 
 def phase_end(s: CobState) -> None:

@@ -17,8 +17,6 @@ from .rounds import start_phase
 from .state import GOODS_TYPES, CobState, Estate
 from .turns import start_track
 
-SOLO_SIDES = {"A": "solo-A", "B": "solo-B"}
-
 
 def _no_board(cat: Catalog, number: str) -> str:
     """Why the edition has no board ``number``, and what may be written instead."""
@@ -77,7 +75,7 @@ def new_state(cat: Catalog, log) -> CobState:
     for seat, pid in enumerate(ids):
         entry = estates_in[pid]
         at = f"/setup/estates/{pid}"
-        default = SOLO_SIDES[side] if solo else "1"
+        default = f"solo-{side}" if solo else "1"
         # the SE's standard boards have no number in the catalog: their board id stands for it
         default_number = cat.board_number.get(default, default)
         number = entry.get("board", default_number)
@@ -139,7 +137,6 @@ def new_state(cat: Catalog, log) -> CobState:
     return s
 
 
-
 def random_setup(cat: Catalog, rng: random.Random, n_players: int, options: dict) -> dict:
     """A set-up as a log would write it: boards (never more copies than the box holds), starting
     castles, goods dealt from the shuffled goods tiles, a shuffled starting order."""
@@ -151,7 +148,7 @@ def random_setup(cat: Catalog, rng: random.Random, n_players: int, options: dict
     for k, pid in enumerate(ids):
         entry: dict = {}
         if n_players == 1:
-            board = cat.board(SOLO_SIDES[options.get("side", "A")])
+            board = cat.board(f"solo-{options.get('side', 'A')}")
         else:
             numbers = sorted(n for n, b in cat.board_numbers.items() if not cat.boards[b].solo
                              and taken.get(b, 0) < cat.board_copies.get(b, n_players))
