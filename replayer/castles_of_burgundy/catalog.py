@@ -7,7 +7,6 @@ An edition other than the default (``alea-2011``) is the default data with that 
 from __future__ import annotations
 
 import copy
-import enum
 from dataclasses import dataclass
 
 from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
@@ -20,13 +19,6 @@ SCHEMA_FILE = "castles-of-burgundy.catalog.schema.json"
 TITLE = "Castles of Burgundy"
 #: effect parameters that carry the effect's one number, whatever the kind calls it
 _AMOUNT_KEYS = ("n", "vp", "silverlings", "turn_order_steps")
-
-
-class Back(enum.Enum):
-    """The back of a hex tile: its own colour (depots 1-6, starting castles) or black (black depot)."""
-
-    NORMAL = "normal"
-    BLACK = "black"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +34,8 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class HexKind:
-    """One face of a hex tile and how many tiles of it have each back."""
+    """One face of a hex tile and how many tiles of it have each back: its own colour (depots 1-6,
+    starting castles) or black (black depot)."""
 
     id: str
     colour: Colour
@@ -52,9 +45,6 @@ class HexKind:
     animal: str | None = None
     animals: int = 0
     knowledge: int | None = None
-
-    def count(self, back: Back) -> int:
-        return self.normal_back if back is Back.NORMAL else self.black_back
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from .catalog import Back, Catalog
+from .catalog import Catalog
 from .colours import Colour
 
 
@@ -37,10 +37,10 @@ def supplies(catalog: Catalog) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {c.value: {} for c in Colour}
     out[BLACK_SUPPLY] = {}
     for kind in catalog.hex_kinds.values():
-        if kind.count(Back.NORMAL):
-            out[kind.colour.value][kind.id] = kind.count(Back.NORMAL)
-        if kind.count(Back.BLACK):
-            out[BLACK_SUPPLY][kind.id] = kind.count(Back.BLACK)
+        if kind.normal_back:
+            out[kind.colour.value][kind.id] = kind.normal_back
+        if kind.black_back:
+            out[BLACK_SUPPLY][kind.id] = kind.black_back
     return out
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from ..core.errors import IllegalMove, SetupProblems, all_problems
 from ..core.suggest import did_you_mean
 from . import scoring
-from .catalog import Back
 from .depots import BLACK_SUPPLY, GOODS_POOL, phase_spaces, solo_hex_to_remove
 from .state import CobState, Step
 from .turns import turn_order
@@ -117,7 +116,7 @@ def depot_places(s: CobState, depot: int, tiles: list) -> dict[str, str]:
             problems.add("COB.PHASE.COLOUR", f"there is no hex tile {tile!r}{did_you_mean(tile, s.cat.hex_kinds)}; "
                                              f"depot {depot} takes {wanted}", where)
             continue
-        if not kind.count(Back.NORMAL):
+        if not kind.normal_back:
             problems.add("COB.PHASE.COLOUR", f"every {tile} tile has a black back: it is laid out only in the black "
                                              f"depot, never in depot {depot}, which takes {wanted} from the supplies "
                                              f"of coloured backs", where)

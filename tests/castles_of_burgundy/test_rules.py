@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from ludolog.replayer.castles_of_burgundy.answers import workers_needed
-from ludolog.replayer.castles_of_burgundy.catalog import Back, load_catalog
+from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
 from ludolog.replayer.castles_of_burgundy.colours import Colour
 from ludolog.replayer.castles_of_burgundy.depots import (
     next_clockwise, phase_spaces, ring_neighbours, supplies)
@@ -87,7 +87,7 @@ def test_four_player_game_uses_every_normal_tile(cat):
     assert total == {B: 40, S: 20, K: 20, G: 20, C: 10, M: 10}
     normal = Counter()
     for kind in cat.hex_kinds.values():
-        normal[kind.colour] += kind.count(Back.NORMAL)
+        normal[kind.colour] += kind.normal_back
     total[C] += 4
     assert total == normal
 
