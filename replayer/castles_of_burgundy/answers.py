@@ -8,8 +8,7 @@ from typing import NamedTuple
 
 from .colours import Colour
 from .geometry import placeable_spaces
-from .state import (BLACK_TILE, GOODS_TYPES, CobState, Estate, ExtraAction, PlaceAnyDie, PlaceBlack, SellAny, ShipGoods,
-                    TakeTile, TradeOffer)
+from .state import BLACK_TILE, GOODS_TYPES, CobState, Estate, PlaceAnyDie, PlaceBlack, SellAny, TakeTile, TradeOffer
 
 EXTRA = "extra"  #: the die of an extra action (castle, Solo target): any number, no workers
 FACES = 6
@@ -77,8 +76,6 @@ def spaces_for(s: CobState, e: Estate, tile: str):
 
 def answerable(s: CobState, seat: int, d) -> bool:
     e = s.estates[seat]
-    if isinstance(d, (ExtraAction, ShipGoods)):
-        return True
     if isinstance(d, SellAny):
         return e.goods_total() > 0
     if isinstance(d, TakeTile):
@@ -89,7 +86,7 @@ def answerable(s: CobState, seat: int, d) -> bool:
         return any(spaces_for(s, e, t) for t in set(s.black))
     if isinstance(d, TradeOffer):
         return e.goods_total() >= s.cat.solo.goods_for_black_tile and bool(s.black)
-    return True
+    return True  # an extra action, a ship's goods
 
 
 def waits_for_purchase(s: CobState, seat: int, d) -> bool:

@@ -410,15 +410,16 @@ def decline(s: CobState, seat: int, move: dict) -> None:
     settle(s, seat)
 
 
-def end_turn_checks(s: CobState) -> None:
+def end_turn(s: CobState, seat: int, move: dict) -> None:
     _no_pending(s, "the end of the turn")
     if s.unused:
         raise IllegalMove("COB.TURN.DICE_LEFT", f"the die showing {s.unused[0]} is not used yet: each die is used for "
                                                 f"one action", "/type")
+    rounds.end_turn(s)
 
 
 HANDLERS = {"take": take, "place": place_move, "sell": sell, "workers": take_workers, "buy": buy, "goods": ship_goods,
-            "trade": trade, "buy_vp": buy_vp, "pass": decline}
+            "trade": trade, "buy_vp": buy_vp, "pass": decline, "end": end_turn}
 
 
 # -- the dispatch --------------------------------------------------------------------------------
@@ -455,10 +456,6 @@ def apply(s: CobState, move: dict, seat: int | None) -> None:
                           "/type")
     if seat != s.current:
         raise IllegalMove("COB.TURN.NOT_YOUR_TURN", f"it is {s.ids[s.current]}'s turn, not {move.get('player')}'s", "/player")
-    if t == "end":
-        end_turn_checks(s)
-        rounds.end_turn(s)
-        return
     HANDLERS[t](s, seat, move)
 
 
