@@ -231,17 +231,13 @@ def _holdings(s: CobState, seat: int, x: float, y: float) -> tuple[list[str], fl
     out.append(f'<text x="{x:.0f}" y="{y:.0f}" font-size="10.5">goods:{"" if chips else " none"}</text>')
     out.extend(chips)
     y += 18 + 15 * ((len(chips) - 1) // 8 if chips else 0)
-    sold = sum(e.sold)
-    filled = e.filled.bit_count()
-    kinds = (cat.hex_kinds.get(tile) for tile in e.tiles if tile and tile != BLACK_TILE)
-    knowledge = sorted(k.knowledge for k in kinds if k is not None and k.knowledge is not None)
     done = [c for c in Colour if e.board.colour_mask[c] and e.board.colour_mask[c] & ~e.filled == 0]
     texts = [f"silverlings {e.silverlings}, workers {e.workers}",
-             f"spaces filled {filled} of {len(e.board.spaces)}",
+             f"spaces filled {e.filled.bit_count()} of {len(e.board.spaces)}",
              f"regions complete {e.regions}, mines {e.mines}",
-             f"goods tiles sold {sold}",
+             f"goods tiles sold {sum(e.sold)}",
              "colours filled:" + ("" if done else " none"),
-             ("knowledge: " + " ".join(f"#{k}" for k in knowledge)) if knowledge else "knowledge: none"]
+             "knowledge: " + (" ".join(f"#{k}" for k in sorted(e.knowledge)) or "none")]
     if not s.solo:
         texts.insert(4, f"bonus tiles {e.bonus_tiles}")
     for t in texts:

@@ -7,7 +7,7 @@ An edition other than the default (``alea-2011``) is the default data with that 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
 from .colours import LETTER_OF, Colour
@@ -105,7 +105,7 @@ class Economy:
 
 @dataclass(frozen=True, slots=True)
 class SoloRules:
-    """The numbers the Solo text states, and ludolog's readings where it is silent."""
+    """The numbers the Solo text states, and ludolog's readings where it is silent (the catalog's ``solo`` keys)."""
 
     start_silverlings: int
     start_workers: int
@@ -231,11 +231,7 @@ class Catalog:
             tuple(TieBreak(t) for t in e["tie_break"]), e.get("purchase_during_action", False))
         if e["phases"] != len(self.phases):
             raise CatalogError(f"economy.phases is {e['phases']} but the catalog names {len(self.phases)} phases")
-        s = data["solo"]
-        self.solo = SoloRules(
-            s["start_silverlings"], s["start_workers"], s["start_goods"], s["setup_players"], s["rounds"],
-            s["target_start"], s["target_step"], s["target_minimum"], s["goods_for_black_tile"], s["silverlings_per_vp"],
-            s["sale_vp_per_tile"])
+        self.solo = SoloRules(**{f.name: data["solo"][f.name] for f in fields(SoloRules)})
         self._boards(data)
         self._solo_removal(data)
 
@@ -275,12 +271,9 @@ class Catalog:
             self.hex_kinds[k["id"]] = HexKind(k["id"], colour, k["normal_back"], k["black_back"], k.get("building"),
                                               k.get("animal"), k.get("animals", 0), k.get("knowledge"))
         _unique((t["number"] for t in data["knowledge_tiles"]), "knowledge tile number")
-        tile_of = {}
-        for kind in self.hex_kinds.values():
-            if kind.knowledge is not None:
-                if kind.knowledge in tile_of:
-                    raise CatalogError(f"knowledge tile #{kind.knowledge} has two hex tile kinds")
-                tile_of[kind.knowledge] = kind.id
+        knowledge_kinds = [k for k in self.hex_kinds.values() if k.knowledge is not None]
+        _unique((k.knowledge for k in knowledge_kinds), "the hex tile kinds' knowledge tile")
+        tile_of = {k.knowledge: k.id for k in knowledge_kinds}
         self.knowledge: dict[int, KnowledgeTile] = {}
         for t in data["knowledge_tiles"]:
             if t["number"] not in tile_of:
