@@ -77,12 +77,9 @@ def _layout(board_id: str, solo: bool, areas_of: tuple[str, ...], land: tuple[in
     """:func:`estate_layout` of the board these fields describe (a board is not hashable; these are)."""
     n = len(land)
     if not solo and n == sum(HEXAGON_ROWS):
-        centres = []
-        for r, length in enumerate(HEXAGON_ROWS):
-            for i in range(length):
-                doubled = abs(r - 3) + 2 * i
-                centres.append((doubled * _SQRT3 / 2, 1.5 * r))
-        return _normalised(centres)
+        # row r, i-th space: "doubled x" |r-3| + 2i (geometry.hexagon_layout)
+        return _normalised([((abs(r - 3) + 2 * i) * _SQRT3 / 2, 1.5 * r)
+                            for r, length in enumerate(HEXAGON_ROWS) for i in range(length)])
     centres = [(0.0, 0.0)] * n
     groups = connected_groups(tuple(Colour.BUILDING for _ in land), land)  # the land areas, whatever the colours
     per_row = 2 if len(groups) <= 4 else 5
@@ -92,8 +89,7 @@ def _layout(board_id: str, solo: bool, areas_of: tuple[str, ...], land: tuple[in
         pos = _embed_area(g, land)
         if pos is None:
             raise ValueError(f"board {board_id}: the land area of space index {g[0]} is not a hex cluster")
-        xy = {i: (_SQRT3 * (q + r / 2), 1.5 * r) for i, (q, r) in pos.items()}
-        clusters.append(xy)
+        clusters.append({i: (_SQRT3 * (q + r / 2), 1.5 * r) for i, (q, r) in pos.items()})
     cell_w = max(max(x for x, _ in c.values()) - min(x for x, _ in c.values()) for c in clusters) + 2 * _SQRT3
     cell_h = max(max(y for _, y in c.values()) - min(y for _, y in c.values()) for c in clusters) + 3.2
     if len(groups) == 4 and set(areas_of) == {"NE", "SE", "NW", "SW"}:
