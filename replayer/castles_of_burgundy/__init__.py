@@ -72,7 +72,7 @@ Modules: the roles every game package shares (``engine.py``, ``state.py``, ``cat
   counter; ``effects.py`` the closed vocabulary of effect kinds.
 - ``answers.py`` the checks both moves and listing need (where a tile may go, worker arithmetic,
   pending decisions, purchases, a ship's goods).
-- ``geometry.py`` estate boards as bit masks; ``colours.py`` the six colours and board code letters;
+- ``geometry.py`` estate boards as bit masks, the six colours and board code letters;
   ``board_layout.py`` where the picture draws each estate space.
 
 Sources: the project's Solo text ``rules/castles-of-burgundy-solo.txt`` (it wins where it amends the

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .colours import Colour
-from .geometry import placeable_spaces
+from .geometry import Colour, placeable_spaces
 from .state import BLACK_TILE, GOODS_TYPES, CobState, Estate, PlaceAnyDie, PlaceBlack, SellAny, TakeTile, TradeOffer
 
 EXTRA = "extra"  #: the die of an extra action (castle, Solo target): any number, no workers

@@ -11,8 +11,7 @@ from __future__ import annotations
 import functools
 import math
 
-from .colours import Colour
-from .geometry import HEXAGON_ROWS, Board, connected_groups, members
+from .geometry import HEXAGON_ROWS, Board, Colour, connected_groups, members
 
 _SQRT3 = math.sqrt(3.0)
 # axial hex directions (pointy-top), in the order a layout tries them: east, then the row below, ...

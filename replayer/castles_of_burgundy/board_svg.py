@@ -10,8 +10,7 @@ from html import escape
 
 from ..core.colours import seat_colour
 from .board_layout import estate_layout
-from .colours import Colour
-from .geometry import Board, empty_count, members
+from .geometry import Board, Colour, empty_count, members
 from .scoring import winners
 from .state import BLACK_TILE, GOODS_TYPES, CobState, Step
 

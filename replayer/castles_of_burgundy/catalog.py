@@ -10,9 +10,8 @@ import copy
 from dataclasses import dataclass, fields
 
 from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
-from .colours import LETTER_OF, Colour
 from .effects import DieUse, EffectKind, TieBreak
-from .geometry import Board, StartCastle, areas, build_board, hexagon_layout
+from .geometry import LETTER_OF, Board, Colour, StartCastle, areas, build_board, hexagon_layout
 
 CATALOG_ENV = "LUDOLOG_CASTLES_OF_BURGUNDY_CATALOG"
 SCHEMA_FILE = "castles-of-burgundy.catalog.schema.json"

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from .catalog import Catalog
-from .colours import Colour
+from .geometry import Colour
 
 
 @dataclass(frozen=True, slots=True)

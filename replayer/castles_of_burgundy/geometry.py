@@ -1,5 +1,5 @@
-"""Estate geometry: spaces, adjacency (land and Solo rivers), regions, and the placement checks that
-depend only on which spaces are filled.
+"""Estate geometry: the six colours, spaces, adjacency (land and Solo rivers), regions, and the
+placement checks that depend only on which spaces are filled.
 
 A set of spaces is an ``int`` bit mask (bit i = space index i), so the checks an engine makes on
 every move are a few integer operations.
@@ -20,9 +20,26 @@ import enum
 from dataclasses import dataclass
 
 from ..core.catalogs import CatalogError
-from .colours import Colour, parse_code
 
 HEXAGON_ROWS = (4, 5, 6, 7, 6, 5, 4)
+
+
+class Colour(enum.Enum):
+    """An estate colour (tile type); a space and the tile placed on it share one."""
+
+    BUILDING = "building"  # beige; a region of buildings is a city
+    PASTURE = "pasture"  # light green
+    KNOWLEDGE = "knowledge"  # yellow (monasteries)
+    SHIP = "ship"  # blue
+    CASTLE = "castle"  # dark green
+    MINE = "mine"  # grey
+
+
+#: board code letter -> colour (the letters the supplement's board drawings use; the catalog schema
+#: admits codes of a letter and a die number only)
+LETTERS: dict[str, Colour] = {"B": Colour.BUILDING, "G": Colour.PASTURE, "K": Colour.KNOWLEDGE,
+                              "S": Colour.SHIP, "C": Colour.CASTLE, "M": Colour.MINE}
+LETTER_OF: dict[Colour, str] = {c: k for k, c in LETTERS.items()}
 
 
 class StartCastle(enum.Enum):
@@ -152,7 +169,7 @@ def build_board(board_id: str, name: str, spaces: list[tuple[str, str, str]], la
     for sid, code, area in spaces:
         if sid in index:
             raise CatalogError(f"board {board_id}: space id {sid!r} is used twice")
-        colour, die = parse_code(code)
+        colour, die = LETTERS[code[0]], int(code[1])
         index[sid] = len(parsed)
         parsed.append(Space(sid, len(parsed), colour, die, area))
     n = len(parsed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.errors import IllegalMove
 from . import rounds
 from .answers import EXTRA, answerable, placeable_reason, ship_choice, waits_for_purchase, workers_needed
-from .colours import Colour
+from .geometry import Colour
 from .depots import ring_neighbours
 from .render import describe_decision
 from .scoring import sale_vp

@@ -14,9 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .catalog import Catalog, Effect
-from .colours import Colour
 from .effects import EffectKind, TieBreak
-from .geometry import empty_count
+from .geometry import Colour, empty_count
 from .state import BLACK_TILE, CobState, Estate
 from .turns import turn_order
 

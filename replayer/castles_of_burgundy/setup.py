@@ -10,9 +10,8 @@ from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
 from ..core.simulate import PLAYER_NAMES
 from .catalog import Catalog
-from .colours import Colour
 from .depots import BLACK_SUPPLY, GOODS_POOL, supplies
-from .geometry import StartCastle, bit, region_completed_by
+from .geometry import Colour, StartCastle, bit, region_completed_by
 from .rounds import start_phase
 from .state import GOODS_TYPES, CobState, Estate
 from .turns import start_track

@@ -16,7 +16,7 @@ import orjson
 import pytest
 
 from ludolog.replayer.castles_of_burgundy import GAME, rounds, scoring
-from ludolog.replayer.castles_of_burgundy.colours import Colour
+from ludolog.replayer.castles_of_burgundy.geometry import Colour
 from ludolog.replayer.castles_of_burgundy.state import (ExtraAction, PlaceAnyDie, PlaceBlack, SellAny, ShipGoods,
                                                        Step, TradeOffer)
 from ludolog.replayer.castles_of_burgundy.tile_effects import place

@@ -167,7 +167,7 @@ def test_a_face_down_solo_tile_is_drawn_black():
 
 
 def test_colour_bonus_tiles_taken_and_colours_filled_are_marked():
-    from ludolog.replayer.castles_of_burgundy.colours import Colour
+    from ludolog.replayer.castles_of_burgundy.geometry import Colour
 
     log = load_log(GOLDEN / "castles-of-burgundy-4p-4.log.json")
     state = GAME.clone(replay(log, to=len(log.moves) // 2).state)

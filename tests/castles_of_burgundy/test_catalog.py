@@ -13,7 +13,7 @@ import pytest
 
 from ludolog.replayer.castles_of_burgundy.catalog import (
     CATALOG_ENV, Catalog, CatalogError, load_catalog)
-from ludolog.replayer.castles_of_burgundy.colours import Colour
+from ludolog.replayer.castles_of_burgundy.geometry import Colour
 from ludolog.replayer.castles_of_burgundy.effects import DieUse, EffectKind, TieBreak
 from ludolog.replayer.castles_of_burgundy.tile_effects import EFFECTS
 from ludolog.replayer.core.schemas import load_schema_file

@@ -310,7 +310,7 @@ def test_solo_example_as_annotated():
 
 def test_the_eight_buildings():
     """Section 8, one building at a time on Ana's estate (effects only; placement rules are the cases')."""
-    from ludolog.replayer.castles_of_burgundy.colours import Colour
+    from ludolog.replayer.castles_of_burgundy.geometry import Colour
     from ludolog.replayer.castles_of_burgundy.state import PlaceAnyDie, SellAny, TakeTile
 
     s = _state()

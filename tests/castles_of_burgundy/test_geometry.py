@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
-from ludolog.replayer.castles_of_burgundy.colours import Colour
+from ludolog.replayer.castles_of_burgundy.geometry import Colour
 from ludolog.replayer.castles_of_burgundy.geometry import (
     areas, colour_completed_by, empty_count, hexagon_layout, mask_of, members, placeable_spaces,
     region_completed_by)

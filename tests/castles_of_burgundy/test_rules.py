@@ -11,7 +11,7 @@ import pytest
 
 from ludolog.replayer.castles_of_burgundy.answers import workers_needed
 from ludolog.replayer.castles_of_burgundy.catalog import load_catalog
-from ludolog.replayer.castles_of_burgundy.colours import Colour
+from ludolog.replayer.castles_of_burgundy.geometry import Colour
 from ludolog.replayer.castles_of_burgundy.depots import (
     next_clockwise, phase_spaces, ring_neighbours, supplies)
 from ludolog.replayer.castles_of_burgundy.scoring import (
