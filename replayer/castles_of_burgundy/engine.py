@@ -86,20 +86,16 @@ class CastlesOfBurgundy(Game):
         on its board in the catalog's edition and the regions whose every space is filled."""
         number_of = s.cat.board_number
         round_ = s.rounds_played + (s.step is not Step.END)
-        rows = []
-        for total, e in zip(s.ledger.totals, s.estates):
-            _, g1, g2, g3, g4, g5, g6 = e.goods
-            rows.append((total, e.silverlings, e.workers, g1, g2, g3, g4, g5, g6, len(e.storage),
-                         e.filled.bit_count(), e.regions, e.bonus_tiles, len(e.knowledge),
-                         number_of.get(e.board.id, e.board.id), e.counter, e.target, round_))
-        return rows
+        return [(total, e.silverlings, e.workers, *e.goods[1:], len(e.storage), e.filled.bit_count(), e.regions,
+                 e.bonus_tiles, len(e.knowledge), number_of.get(e.board.id, e.board.id), e.counter, e.target, round_)
+                for total, e in zip(s.ledger.totals, s.estates)]
 
     def turn_info(self, s: CobState) -> tuple[int, int]:
         """(turn, round)."""
         played = s.rounds_played
         economy = s.cat.economy
-        last = economy.phases * economy.rounds_per_phase
-        return played * s.n + (s.index + 1 if s.step == Step.TURN else 1), (played + 1 if played < last else last)
+        turn = played * s.n + (s.index + 1 if s.step == Step.TURN else 1)
+        return turn, min(played + 1, economy.phases * economy.rounds_per_phase)
 
     describe = staticmethod(render.describe)
     render = staticmethod(render.render)

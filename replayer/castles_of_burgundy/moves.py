@@ -82,8 +82,7 @@ def use_die(s: CobState, e: Estate, kind, workers: int) -> None:
         s.stack.pop()
     else:
         s.unused.remove(kind)
-    if workers:
-        e.workers -= workers
+    e.workers -= workers
 
 
 def check_storage(s: CobState, e: Estate, move: dict) -> None:

@@ -221,7 +221,8 @@ def place(s: CobState, seat: int, tile: str, space: int, after: list) -> None:
     if tile == BLACK_TILE:
         e.face_down |= bit(space)  # "has no other effects"
     else:
-        cat, kind = s.cat, s.cat.hex_kinds[tile]
+        cat = s.cat
+        kind = cat.hex_kinds[tile]
         if kind.knowledge is not None:
             e.knowledge.append(kind.knowledge)
         p = Placed(s, seat, e, kind, space, after)
