@@ -51,14 +51,9 @@ def phase_spaces(catalog: Catalog, players: int, phase: str) -> dict[int, tuple[
             for d, spaces in catalog.depot_spaces.items()}
 
 
-def next_clockwise(catalog: Catalog, depot: int) -> int:
-    """The depot after ``depot`` on the ring (clockwise)."""
-    ring = catalog.ring
-    return ring[(ring.index(depot) + 1) % len(ring)]
-
-
 def ring_neighbours(catalog: Catalog, depot: int) -> tuple[int, int]:
-    """The two depots next to ``depot`` on the ring (knowledge #5), counter-clockwise one first."""
+    """The two depots next to ``depot`` on the ring (knowledge #5), counter-clockwise one first, then
+    the next one clockwise."""
     ring = catalog.ring
     i = ring.index(depot)
     return ring[i - 1], ring[(i + 1) % len(ring)]
@@ -77,5 +72,5 @@ def solo_hex_to_remove(catalog: Catalog, white_die: int, occupied: Collection[st
         for space in catalog.solo_removal_order[depot]:
             if space in occupied:
                 return space
-        depot = next_clockwise(catalog, depot)
+        depot = ring_neighbours(catalog, depot)[1]
     return None
