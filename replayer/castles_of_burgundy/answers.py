@@ -59,12 +59,8 @@ def placeable_reason(s: CobState, e: Estate, tile: str, index: int) -> tuple[str
 def numbered_tiles(s: CobState):
     """(depot, tile kind) for every distinct tile in depots 1-6."""
     for depot in range(1, 7):
-        seen = set()
-        for space, _colour in s.depot_spaces[depot]:
-            tile = s.depots.get(space)
-            if tile is not None and tile not in seen:
-                seen.add(tile)
-                yield depot, tile
+        tiles = dict.fromkeys(s.depots.get(space) for space, _colour in s.depot_spaces[depot])  # in order, once
+        yield from ((depot, tile) for tile in tiles if tile is not None)
 
 
 def spaces_for(s: CobState, e: Estate, tile: str):

@@ -148,8 +148,7 @@ def _unique(ids, what: str) -> None:
 def apply_edition(data: dict, edition: str) -> dict:
     """A copy of catalog ``data`` with the ``changes`` of ``edition`` applied.
 
-    :raises CatalogError: the edition is unknown or a change names something the catalog lacks.
-    """
+    :raises CatalogError: the edition is unknown or a change names something the catalog lacks."""
     editions = {e["id"]: e for e in data["editions"]}
     if edition not in editions:
         raise CatalogError(f"unknown edition {edition!r}; this catalog has: {', '.join(editions)}")
@@ -190,8 +189,8 @@ def apply_edition(data: dict, edition: str) -> dict:
 class Catalog:
     """Component data of one catalog version and edition, with derived lookup tables.
 
-    :raises CatalogError: the data breaks the schema or one of the cross-reference checks.
-    """
+    :raises CatalogError: the data breaks the schema or one of the cross-reference checks, or has no
+        such edition."""
 
     def __init__(self, data: dict, edition: str | None = None):
         check_catalog(data, SCHEMA_FILE, TITLE)
@@ -199,8 +198,7 @@ class Catalog:
         defaults = [e["id"] for e in data["editions"] if e.get("default")]
         if len(defaults) != 1:
             raise CatalogError(f"exactly one edition must be the default, not {len(defaults)}")
-        self.default_edition: str = defaults[0]
-        self.edition: str = edition or self.default_edition
+        self.edition: str = edition or defaults[0]
         self.editions: tuple[str, ...] = tuple(e["id"] for e in data["editions"])
         data = apply_edition(data, self.edition)
         self.data = data
@@ -376,12 +374,10 @@ class Catalog:
 
 
 def load_catalog(path: str | None = None, edition: str | None = None) -> Catalog:
-    """The built-in catalog, or the file named by ``path`` / env ``LUDOLOG_CASTLES_OF_BURGUNDY_CATALOG``,
-    for ``edition`` (the catalog's default edition if ``None``).
+    """The built-in catalog, or the file ``path`` or env ``LUDOLOG_CASTLES_OF_BURGUNDY_CATALOG`` names,
+    for ``edition`` (the catalog's default if ``None``).
 
-    :raises CatalogError: the file is missing, not JSON, breaks the catalog schema or its own
-        cross-references, or has no such edition.
-    """
+    :raises CatalogError: the file is missing or not JSON, or :class:`Catalog` refuses its data."""
     if edition is None:
         return FILES.load(path)
     if path is None and edition == FILES.default().edition:

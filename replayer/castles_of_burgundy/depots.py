@@ -10,14 +10,13 @@ depot in clockwise order".
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .catalog import Catalog
 from .geometry import Colour
 
 
-@dataclass(frozen=True, slots=True)
-class PhaseSpace:
+class PhaseSpace(NamedTuple):
     """A depot hex space as one phase fills it."""
 
     id: str

@@ -340,8 +340,7 @@ def trade(s: CobState, seat: int, move: dict) -> None:
         raise IllegalMove("COB.SOLO.ONLY", "goods are traded for a black-depot tile only in the Solo game", "/type")
     top = s.stack.top()
     if not isinstance(top, TradeOffer):
-        if top is not None:
-            raise IllegalMove("COB.TURN.PENDING", f"{describe_decision(top)} comes before a trade", "/type")
+        _no_pending(s, "a trade")
         need, total = s.cat.solo.goods_for_black_tile, s.estates[seat].goods_total()
         raise IllegalMove("COB.SOLO.TRADE", f"no trade is open: {need} goods buy a black-depot tile only right after "
                                             f"a ship took its goods (\"now (and only now!)\"), and only when the player "

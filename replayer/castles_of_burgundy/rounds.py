@@ -18,7 +18,7 @@ def start_phase(s: CobState) -> None:
     players = cat.solo.setup_players if s.solo else s.n
     letter = cat.phases[s.phase]
     spaces = phase_spaces(cat, players, letter)
-    s.depot_spaces = (() ,) + tuple(tuple((p.id, p.colour) for p in spaces[d]) for d in range(1, 7))
+    s.depot_spaces = ((),) + tuple(spaces[d] for d in range(1, 7))
     s.depots = {}
     s.black = []
     s.next_depot = 1

@@ -126,7 +126,7 @@ class CobState:
     estates: list = field(default_factory=list)
     ledger: Ledger | None = None
     pools: dict = field(default_factory=dict)  # supply name (colour id, "black", "goods") -> HiddenPool
-    depot_spaces: tuple = ()  # this phase: per depot 1-6 (index 0 unused) the (space id, colour) filled
+    depot_spaces: tuple = ()  # this phase: per depot 1-6 (index 0 unused) the PhaseSpaces filled
     depots: dict = field(default_factory=dict)  # depot space id -> hex kind id or None
     black: list = field(default_factory=list)  # hex kind ids in the black depot
     depot_goods: list = field(default_factory=lambda: [[0] * 7 for _ in range(7)])  # depot -> goods by type
