@@ -11,7 +11,7 @@ import random
 
 from ..core.game import TERMINAL, Game
 from ..core.ledger import Ledger
-from . import listing, moves, render, scoring, setup, turn
+from . import listing, moves, render, setup, turn
 from .catalog import Catalog, default_catalog
 from .eminence import EMINENCE, EMINENCE_ID
 from .resolve import EFFECTS
@@ -150,15 +150,10 @@ class Boonlake(Game):
             raise KeyError(bot.id)
         return s.solo.ledger
 
-    def winners(self, s: BoonlakeState) -> list[int]:
-        """The most VP, ties shared; solo: the player against the Wise Eminence (scoring.py)."""
-        return scoring.seat_winners(self.scores(s), s.solo.ledger.totals[0] if s.solo is not None else None)
-
     def bot_winners(self, s: BoonlakeState) -> list[str]:
-        """The Wise Eminence wins only with more VP than the player."""
-        if s.solo is not None and scoring.eminence_wins(s.ledger.totals[0], s.solo.ledger.totals[0]):
-            return [EMINENCE_ID]
-        return []
+        """The Wise Eminence wins only with more VP than the player: "If you have the same or more
+        victory points as the Wise Eminence, you win" (the core's ``winners`` gives the player that)."""
+        return [EMINENCE_ID] if s.solo is not None and s.solo.ledger.totals[0] > s.ledger.totals[0] else []
 
 
 __all__ = ["Boonlake"]

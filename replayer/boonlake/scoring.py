@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from .catalog import Catalog, Condition, Effect, TrackSpace
 from .effects import ConditionKind, EffectKind
-from .solo import player_wins
 
 UNUSED_LEVER_VP = 1  #: "For every lever you did not use, earn 1 victory point."
 
@@ -127,20 +126,6 @@ def threshold_vp(effect: Effect, value: int) -> int:
     if value >= effect.get("high"):
         return effect.get("high_vp")
     return effect.get("low_vp") if value >= effect.get("low") else 0
-
-
-def seat_winners(scores: Sequence[int], eminence_vp: int | None = None) -> list[int]:
-    """The seats with the most VP, ties shared; solo (``eminence_vp``, the Wise Eminence's): the
-    player alone, "If you have the same or more victory points as the Wise Eminence, you win"."""
-    if eminence_vp is not None:
-        return [0] if player_wins(scores[0], eminence_vp) else []
-    best = max(scores)
-    return [i for i, v in enumerate(scores) if v == best]
-
-
-def eminence_wins(player_vp: int, eminence_vp: int) -> bool:
-    """The Wise Eminence wins only with more VP than the player."""
-    return not player_wins(player_vp, eminence_vp)
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,8 +141,3 @@ def wise_eminence_income(cat: Catalog, houses_removed: int, settlements_removed:
 def unrevealed_b_vp(cat: Catalog, unrevealed_b_tiles: int) -> int:
     """Final scoring: "for every yet-unrevealed B-tile, they score 10 VP"."""
     return cat.solo_fallback_vp["unrevealed_b_tile"] * unrevealed_b_tiles
-
-
-def player_wins(player_vp: int, eminence_vp: int) -> bool:
-    """"If you have the same or more victory points as the Wise Eminence, you win"."""
-    return player_vp >= eminence_vp

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ludolog.replayer.boonlake.catalog import Condition, Effect, TrackSpace, default_catalog
 from ludolog.replayer.boonlake.effects import ConditionKind, EffectKind
 from ludolog.replayer.boonlake.scoring import (advance_track, condition_met, interim_income, interim_tile_vp, lever_vp,
-                                               payment_vp, project_vp, seat_winners, threshold_vp, tier_vp, unused_lever_vp)
+                                               payment_vp, project_vp, threshold_vp, tier_vp, unused_lever_vp)
 
 
 def test_levers_at_the_final_scoring():
@@ -84,17 +84,13 @@ def test_interim_income_and_the_last_one():
     assert (last.coins, last.cards, last.vp) == (0, 0, income.vp)
 
 
-def test_unused_levers_and_thresholds_and_ties():
+def test_unused_levers_and_thresholds():
     # "For every lever you did not use, earn 1 victory point."
     assert unused_lever_vp(3) == 3
     # "reaching the top number gives the lower VP, reaching the bottom number gives the higher VP, and not reaching the
     # top gives none"
     t = Effect(EffectKind.VP_THRESHOLD, (("high", 7), ("high_vp", 5), ("low", 4), ("low_vp", 2), ("measure", "levers")))
     assert [threshold_vp(t, v) for v in (3, 4, 6, 7, 9)] == [0, 2, 2, 5, 5]
-    # "The player with the most victory points wins; ties are shared."
-    assert seat_winners([80, 92, 92]) == [1, 2] and seat_winners([-3]) == [0]
-    # solo: "If you have the same or more victory points as the Wise Eminence, you win"
-    assert seat_winners([50], eminence_vp=50) == [0] and seat_winners([49], eminence_vp=50) == []
 
 
 def test_game_end_card_effects():
