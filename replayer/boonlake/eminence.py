@@ -1,11 +1,5 @@
-"""The Wise Eminence's effects on the position and their scoring (rules text, "Solo Mode").
-
-Every function here follows from the rules and the position alone: the table writes only the solo
-tile revealed with the corner its location number comes from, and the gray tiles they draw
-(``solo_turn``). The decisions themselves are the pure functions of ``solo.py``.
-
-"Overview of solo effects", "Building a structure (solo)", "Placing cattle (solo)", "Solo interim
-scoring", "Solo final scoring".
+"""The Wise Eminence's effects on the position and their scoring (rules text, "Solo Mode"): each
+decision is a pure function of ``solo.py``, applied here to the state.
 """
 from __future__ import annotations
 
@@ -46,12 +40,8 @@ def _free_sites(s: BoonlakeState) -> dict[int, tuple[bool, ...]]:
 
 
 def build_structure(s: BoonlakeState, location: int) -> None:
-    """ "If the Wise Eminence has no more than 1 house on the gameboard, they place a house from their
-    board on an unoccupied building site (no inhabitants given up; upper site if 2), ignoring all
-    building-tile effects. If they already have 2+ houses on the board, they replace one of their
-    houses with a settlement (removing the house from the game, ignoring the 3-presence rule). ...
-    If no structure remains on their board, they earn 10 VP instead." The site and the house are
-    found from ``location`` by the location rule; with none the effect is wasted."""
+    """Building a structure (:func:`.solo.structure_to_build`), ignoring all building-tile effects; the
+    site and the house are found from ``location`` by the location rule; with none the effect is wasted."""
     sl = s.solo
     houses = sorted(k for k, (owner, piece) in s.sites.items() if owner == s.n and piece is Piece.HOUSE)
     kind = structure_to_build(len(houses), sl.houses_left, sl.settlements_left)
@@ -80,11 +70,8 @@ def place_house_on(s: BoonlakeState, space: int) -> None:
 
 
 def place_cattle(s: BoonlakeState, location: int) -> None:
-    """ "For each cattle pasture, count adjacent structures (houses and settlements, any owner) and
-    subtract the cattle already on it. Place their cattle on the pasture with the single highest
-    difference; ties are broken by fewest cattle, then by the solo-tile corner number. If all 5 of
-    their cattle are on the board, they earn 10 VP instead." Without a pasture that can take one
-    (none, or all hold 4) the effect is wasted."""
+    """Placing cattle (:func:`.solo.pasture_choice`): "If all 5 of their cattle are on the board, they
+    earn 10 VP instead." Without a pasture that can take one (none, or all hold 4) the effect is wasted."""
     sl = s.solo
     if sl.cattle_left <= 0:
         gain(s, s.cat.solo_fallback_vp["no_cattle"], "cattle", "all 5 of their cattle on the board: 10 VP instead")
@@ -127,10 +114,8 @@ def place_pasture(s: BoonlakeState, location: int) -> None:
 
 
 def choose_region(s: BoonlakeState) -> None:
-    """ "for each region, subtract the Wise Eminence's presences from yours (skip regions whose
-    rewards are already covered). They choose the region with the highest difference (ties: the
-    most northern). Cover its reward with a region marker and earn VP (4 for Boonlake, otherwise 3)."
-    With all four covered nothing is chosen and nothing scored (as for a player)."""
+    """Region scoring (:func:`.solo.region_choice`): cover its reward with a region marker and earn its
+    VP. With all four covered nothing is chosen and nothing scored (as for a player)."""
     cat = s.cat
     mine, theirs = region_presences(cat, s.presences(0)), region_presences(cat, s.presences(s.n))
     region = region_choice(cat, {r: mine[r] - theirs[r] for r in mine}, tuple(s.covered))
@@ -142,8 +127,8 @@ def choose_region(s: BoonlakeState) -> None:
 
 
 def score_other_regions(s: BoonlakeState) -> None:
-    """The three other regions scored: on their strip "they get 1 VP per presence, or 2 on a B-tile";
-    on the player's, "they earn 1 VP per presence in the three scored regions"."""
+    """The three other regions scored: on their strip by :func:`.solo.region_presence_vp`; on the
+    player's, "they earn 1 VP per presence in the three scored regions"."""
     cat = s.cat
     presences = region_scoring_coins(cat, s.region_chosen, s.presences(s.n))  # their presences in the other 3
     if s.current == s.n:
@@ -154,8 +139,6 @@ def score_other_regions(s: BoonlakeState) -> None:
 
 
 def income(s: BoonlakeState) -> int:
-    """ "scoring VP for houses, settlements, cattle, and the cactus track (the VP shown on each
-    last-vacated space), plus 1 VP per adjacent settlement for each of their cattle"."""
     cat, sl = s.cat, s.solo
     board = cat.solo_board
     settlements = s.pieces_at(Piece.SETTLEMENT)
@@ -169,16 +152,11 @@ def interim_scoring(s: BoonlakeState, number: int) -> None:
     gain(s, income(s), "income", f"interim scoring {number}: income (board, cactus track, cattle next to settlements)")
 
 
-def unrevealed_b_tiles(s: BoonlakeState) -> int:
-    sl = s.solo
-    return sl.in_stack["B"] - sl.revealed_of("B", s.cat.solo_tiles)
-
-
 def final_scoring(s: BoonlakeState) -> None:
     """ "During the final scoring the Wise Eminence gets their income one more time (alternatively you
     may double their income during the fourth interim scoring). Then look through the face-down solo
     stack: for every yet-unrevealed B-tile, they score 10 VP." Both alternatives give the same VP
     (nothing changes between the two), so the income is scored once more here."""
     gain(s, income(s), "income", "final scoring: their income once more")
-    b = unrevealed_b_tiles(s)
+    b = s.solo.in_stack["B"] - s.solo.revealed_of("B", s.cat.solo_tiles)
     gain(s, unrevealed_b_vp(s.cat, b), "solo_tiles", f"final scoring: {b} B-tile(s) not yet revealed from the solo stack")

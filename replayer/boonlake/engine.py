@@ -1,9 +1,6 @@
-"""The Boonlake engine: the one ``Game`` subclass. Each interface member hands over to the module
-that does the work: set-up to :mod:`.setup`, applying a move to :mod:`.moves`, the legal moves and
-chance outcomes to :mod:`.listing`, the position in words to :mod:`.render` and as a picture to
-:mod:`.board_svg`, the winners to :mod:`.scoring`, the ids to :mod:`.ids`. Only the short questions
-read the state here: whose move it is, the window open, and what the ingest asks after every move
-(:meth:`Boonlake.player_rows`, :meth:`Boonlake.turn_info`, read straight from the state for speed).
+"""The Boonlake engine: the one ``Game`` subclass; each interface member hands over to the module
+that does the work (the package docstring's map). The ingest's questions after every move
+(:meth:`Boonlake.player_rows`, :meth:`Boonlake.turn_info`) read the state straight.
 """
 from __future__ import annotations
 

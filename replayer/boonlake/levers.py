@@ -44,7 +44,7 @@ _PLAY_PARTS = frozenset({StripPart.DEVELOP_OR_UPGRADE_OR_PLAY_ANY.value, StripPa
                          StripPart.PLAY_ANY.value})
 
 
-def _lever(s: BoonlakeState, seat: int, space: str, pointer: str) -> LeverSpace:
+def lever_down(s: BoonlakeState, seat: int, space: str, pointer: str) -> LeverSpace:
     """The seat's unused lever on ``space``, moved down now.
 
     :raises IllegalMove: BOON.LEVER.SPACE, BOON.LEVER.NOT_OWNED, BOON.LEVER.USED.
@@ -70,7 +70,7 @@ def use_attached(s: BoonlakeState, seat: int, move: dict, hosts: frozenset[str],
     """
     for i, use in enumerate(move.get("levers", ())):
         at = f"{base}/levers/{i}"
-        lever = _lever(s, seat, use["lever"], f"{at}/lever")
+        lever = lever_down(s, seat, use["lever"], f"{at}/lever")
         kind = lever.effect.kind
         host = ATTACHED_HOSTS.get(kind)
         if host is None or host not in hosts:
@@ -135,7 +135,7 @@ def lever_move(s: BoonlakeState, seat: int, move: dict) -> None:
     :raises IllegalMove: BOON.LEVER.* , BOON.INTERIM.TWICE, BOON.CHOICE.*, and the codes of the
         effect's own checks.
     """
-    lever = _lever(s, seat, move["lever"], "/lever")
+    lever = lever_down(s, seat, move["lever"], "/lever")
     kind = lever.effect.kind
     for name in ("exchange", "modernize", "upgrade", "levers"):
         if name in move and name not in MOVE_CHOICES.get(kind, ()):

@@ -1,19 +1,8 @@
 """Applying a move: the checks every move passes (the game not over, the cards owed named first, a
-card drawn when one is due, the step's move types, whose decision it is), then the move itself, then
-what follows it (:func:`settle`).
-
-The turn's own moves are applied here: ``action`` (the strip taken, the two bottom rows' VP,
-Builder's coins), the card part (``play``, ``project``, ``discard``, ``pass``), the middle effects
-left to right, each seat's right-side decision (a window's, one ahead of the middle, or a clockwise
-one), ``announce`` and ``ship`` (rules text, "Phase A", "Phase B"). What an effect does is the
-module's of that effect: the board effects :mod:`.building`, cards and projects :mod:`.cards`,
-``lever`` moves :mod:`.levers`, an interim scoring's moves :mod:`.interim`, the Wise Eminence's
-reveals :mod:`.solo_turn`, cards drawn and given up :mod:`.resolve`. Whose decision comes next is
-:mod:`.turn`'s.
-
-Every rule of a move is checked before anything changes, or the move is applied through the core's
-:func:`~ludolog.replayer.core.cloning.guarded`, which restores the position when a check after the
-first change fails, so a rejected move changes nothing.
+card drawn when one is due, the step's move types, whose decision it is), the turn's own moves
+(rules text, "Phase A", "Phase B"), then what follows (:func:`settle`). A move whose checks do not
+all precede its first change goes through the core's :func:`~ludolog.replayer.core.cloning.guarded`,
+so a rejected move changes nothing.
 """
 from __future__ import annotations
 
@@ -244,23 +233,6 @@ def ship_move(s: BoonlakeState, seat: int, move: dict) -> None:
 
 # -- applying a move: the checks every move passes -------------------------------------------
 
-def _check_lever_held(s: BoonlakeState, seat: int, move: dict) -> None:
-    """A lever move by a player who owns no lever on that space, or whose lever there is down
-    already, is refused for that (not for whose turn it is).
-
-    :raises IllegalMove: BOON.LEVER.NOT_OWNED, BOON.LEVER.USED."""
-    space = move.get("lever")
-    p = s.players[seat]
-    if space not in s.cat.lever_spaces:
-        return
-    if space not in p.levers:
-        raise IllegalMove("BOON.LEVER.NOT_OWNED", f"{s.ids[seat]} has no lever on space {space} (a lever is placed "
-                                                  f"there by modernizing first)", "/lever")
-    if p.levers[space]:
-        raise IllegalMove("BOON.LEVER.USED", f"{s.ids[seat]}'s lever on {space} is already down (used): it moves "
-                                             f"back up at the next interim scoring", "/lever")
-
-
 def apply(s: BoonlakeState, move: dict, seat: int | None) -> None:
     """:raises IllegalMove: the move breaks a rule; the state is unchanged (a move whose checks do
     not all precede its first change is guarded by a copy)."""
@@ -321,8 +293,8 @@ def _apply(s: BoonlakeState, move: dict, seat: int | None) -> None:
         solo_turn.apply(s, move)
     else:
         if want >= 0 and seat != want:
-            if t == "lever" and seat is not None:  # the lever's own fault names the real reason
-                _check_lever_held(s, seat, move)
+            if t == "lever" and seat is not None and move["lever"] in s.cat.lever_spaces:
+                levers.lever_down(s, seat, move["lever"], "/lever")  # the lever's own fault names the real reason
             raise IllegalMove("BOON.TURN.NOT_YOURS", f"it is {s.ids[want]}'s decision, not {move.get('player')}'s: "
                                                      f"{waiting(s, want)}", "/player")
         dispatch(s, seat, move)
