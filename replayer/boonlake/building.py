@@ -155,7 +155,7 @@ def upgrade(s: BoonlakeState, seat: int, move: dict, base: str = "", free_house:
         _tier_bonus(s, seat)
         return
     needed = settlement_presences_needed(eased)
-    around = presences_around(s.cat, space, s.all_presences())
+    around = presences_around(s.cat, space, s.presences())
     if around < needed:
         raise IllegalMove("BOON.UPGRADE.PRESENCES", f"a house becomes a settlement only when adjacent to at least {needed} "
                                                     f"presences; the house on space {space} has {around}", where)

@@ -99,8 +99,9 @@ def play_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> None
         p.permanent[key] = p.permanent.get(key, 0) + eff.get("n")
     elif card.timing is Timing.IMMEDIATE:
         EFFECTS[eff.kind.value](s, seat, eff, ch)
+    used = "exchange" if eff.kind in EXCHANGES else _USES.get(eff.kind)
     for name in ("exchange", "upgrade", "reset"):
-        if name in move and not (card.timing is Timing.IMMEDIATE and name in _USES.get(eff.kind.value, ())):
+        if name in move and not (card.timing is Timing.IMMEDIATE and name == used):
             raise IllegalMove("BOON.CHOICE.UNUSED", f"{cid}'s effect has no '{name}' choice", f"/{name}")
     ch.finish()
 
@@ -168,18 +169,22 @@ def discard_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> N
 
 # -- immediate card effects (what the lightning symbol does), in the one registry -------------
 
-_USES = {EffectKind.DISCARD_CARDS_FOR_INHABITANTS.value: ("exchange",), EffectKind.DISCARD_CARDS_FOR_VP.value: ("exchange",),
-         EffectKind.SWAP_CARDS_COINS.value: ("exchange",), EffectKind.SWAP_CARDS_VASE_COINS.value: ("exchange",),
-         EffectKind.SWAP_CARDS_VP.value: ("exchange",), EffectKind.INHABITANT_FOR_COINS.value: ("exchange",),
-         EffectKind.VASES_FOR_VP.value: ("exchange",), EffectKind.UPGRADE_HOUSE_FREE.value: ("upgrade",),
-         EffectKind.UPGRADE_SETTLEMENT_EASED.value: ("upgrade",), EffectKind.RESET_LEVER.value: ("reset",)}
+#: the exchange effects: the ways each may be used ('exchange' in the play)
+EXCHANGES = {EffectKind.DISCARD_CARDS_FOR_INHABITANTS: ("discard",), EffectKind.DISCARD_CARDS_FOR_VP: ("discard",),
+             EffectKind.SWAP_CARDS_COINS: ("discard", "draw"), EffectKind.SWAP_CARDS_VASE_COINS: ("discard", "draw"),
+             EffectKind.SWAP_CARDS_VP: ("discard", "draw"), EffectKind.INHABITANT_FOR_COINS: ("give",),
+             EffectKind.VASES_FOR_VP: ("give",)}
+#: the immediate effects using a choice other than 'exchange'
+_USES = {EffectKind.UPGRADE_HOUSE_FREE: "upgrade", EffectKind.UPGRADE_SETTLEMENT_EASED: "upgrade",
+         EffectKind.RESET_LEVER: "reset"}
 _PLAY = frozenset({"play"})
 PROJECT_INHABITANTS = 2  #: "you take 2 inhabitants from the supply ... Then place 1 of the 2 inhabitants ... above the project"
 _PLAY_AND_SETTLEMENT = frozenset({"play", "settlement"})
 
 
-def _exchange(move: dict, allowed: tuple[str, ...]) -> str | None:
+def _exchange(eff, move: dict) -> str | None:
     how = move.get("exchange")
+    allowed = EXCHANGES[eff.kind]
     if how is not None and how not in allowed:
         raise IllegalMove("BOON.CHOICE.EXCHANGE", f"this card exchanges by {' or '.join(map(repr, allowed))}, not {how!r}",
                           "/exchange")
@@ -192,14 +197,14 @@ def _give_up(s: BoonlakeState, seat: int, eff) -> None:
 
 @EFFECTS.effect(EffectKind.DISCARD_CARDS_FOR_INHABITANTS.value)
 def _discard_for_inhabitants(s, seat, eff, ch):
-    if _exchange(ch.move, ("discard",)):
+    if _exchange(eff, ch.move):
         _give_up(s, seat, eff)
         take_inhabitants(s, seat, eff.get("inhabitants"))
 
 
 @EFFECTS.effect(EffectKind.SWAP_CARDS_COINS.value)
 def _swap_coins(s, seat, eff, ch):
-    how = _exchange(ch.move, ("discard", "draw"))
+    how = _exchange(eff, ch.move)
     if how == "discard":
         _give_up(s, seat, eff)
         s.players[seat].coins += eff.get("coins")
@@ -210,7 +215,7 @@ def _swap_coins(s, seat, eff, ch):
 
 @EFFECTS.effect(EffectKind.SWAP_CARDS_VASE_COINS.value)
 def _swap_vase_coins(s, seat, eff, ch):
-    how = _exchange(ch.move, ("discard", "draw"))
+    how = _exchange(eff, ch.move)
     p = s.players[seat]
     if how == "discard":
         _give_up(s, seat, eff)
@@ -225,7 +230,7 @@ def _swap_vase_coins(s, seat, eff, ch):
 @EFFECTS.effect(EffectKind.SWAP_CARDS_VP.value)
 @EFFECTS.effect(EffectKind.DISCARD_CARDS_FOR_VP.value)
 def _swap_vp(s, seat, eff, ch):
-    how = _exchange(ch.move, ("discard", "draw") if eff.kind is EffectKind.SWAP_CARDS_VP else ("discard",))
+    how = _exchange(eff, ch.move)
     if how == "discard":
         _give_up(s, seat, eff)
         gain_vp(s, seat, eff.get("vp"), "cards", f"{eff.get('cards')} cards discarded by a card's effect")
@@ -236,14 +241,14 @@ def _swap_vp(s, seat, eff, ch):
 
 @EFFECTS.effect(EffectKind.INHABITANT_FOR_COINS.value)
 def _inhabitant_for_coins(s, seat, eff, ch):
-    if _exchange(ch.move, ("give",)):
+    if _exchange(eff, ch.move):
         give_up_inhabitants(s, seat, eff.get("inhabitants"), "/exchange", "this exchange")
         s.players[seat].coins += eff.get("coins")
 
 
 @EFFECTS.effect(EffectKind.VASES_FOR_VP.value)
 def _vases_for_vp(s, seat, eff, ch):
-    if _exchange(ch.move, ("give",)):
+    if _exchange(eff, ch.move):
         pay_vases(s, seat, eff.get("vases"), "/exchange", "this exchange")
         gain_vp(s, seat, eff.get("vp"), "cards", f"{eff.get('vases')} vases given up by a card's effect")
 

@@ -15,7 +15,7 @@ from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE
 from . import building, moves, solo_turn, turn
-from .cards import boat_cost, card_coins, resources_shown
+from .cards import EXCHANGES, boat_cost, card_coins, resources_shown
 from .catalog import RESOURCES, Catalog
 from .costs import missing_resources
 from .effects import EffectKind, Timing
@@ -27,10 +27,6 @@ from .state import fast_clone as clone_fields
 
 PROJECT_KINDS = ("day", "sunset", "night")
 
-_EXCHANGES = {EffectKind.DISCARD_CARDS_FOR_INHABITANTS: ("discard",), EffectKind.DISCARD_CARDS_FOR_VP: ("discard",),
-              EffectKind.SWAP_CARDS_COINS: ("discard", "draw"), EffectKind.SWAP_CARDS_VASE_COINS: ("discard", "draw"),
-              EffectKind.SWAP_CARDS_VP: ("discard", "draw"), EffectKind.INHABITANT_FOR_COINS: ("give",),
-              EffectKind.VASES_FOR_VP: ("give",)}
 _UPGRADES = (EffectKind.UPGRADE_HOUSE_FREE, EffectKind.UPGRADE_SETTLEMENT_EASED)
 
 
@@ -175,8 +171,8 @@ def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict):
                 down = sorted({k for k, used in s.players[seat].levers.items() if used} | {u["lever"] for u in uses})
                 for n in range(1, min(eff.get("n"), len(down)) + 1):
                     yield from ({**move, "reset": list(combo)} for combo in combinations(down, n))
-            if card.timing is Timing.IMMEDIATE and eff.kind in _EXCHANGES:
-                yield from ({**move, "exchange": how} for how in _EXCHANGES[eff.kind])
+            if card.timing is Timing.IMMEDIATE and eff.kind in EXCHANGES:
+                yield from ({**move, "exchange": how} for how in EXCHANGES[eff.kind])
             if card.timing is Timing.IMMEDIATE and eff.kind in _UPGRADES:
                 to = "house" if eff.kind is EffectKind.UPGRADE_HOUSE_FREE else "settlement"
                 for spec in _upgrade_specs(s, seat, to):

@@ -127,26 +127,16 @@ class BoonlakeState:
             ships.append(self.solo.ship)
         return ships
 
-    def presences(self, seat: int) -> dict[int, int]:
-        """Space -> the seat's presences there (inhabitants, houses, settlements, cattle)."""
+    def presences(self, seat: int | None = None) -> dict[int, int]:
+        """Space -> the seat's presences there (inhabitants, houses, settlements, cattle); None: every owner's."""
         out: dict[int, int] = {}
         for (space, _), (owner, _) in self.sites.items():
-            if owner == seat:
+            if seat is None or owner == seat:
                 out[space] = out.get(space, 0) + 1
         for space, seats in self.cattle.items():
-            k = seats.count(seat)
+            k = len(seats) if seat is None else seats.count(seat)
             if k:
                 out[space] = out.get(space, 0) + k
-        return out
-
-    def all_presences(self) -> dict[int, int]:
-        """Space -> presences of every owner."""
-        out: dict[int, int] = {}
-        for (space, _) in self.sites:
-            out[space] = out.get(space, 0) + 1
-        for space, seats in self.cattle.items():
-            if seats:
-                out[space] = out.get(space, 0) + len(seats)
         return out
 
     def pieces_at(self, piece: Piece) -> dict[int, int]:
@@ -158,12 +148,6 @@ class BoonlakeState:
         return out
 
 
-def _copy_pool(pool: HiddenPool) -> HiddenPool:
-    return HiddenPool(pool.what, pool.unaccounted.copy(), pool.piles,
-                      None if pool.pile_sizes is None else pool.pile_sizes.copy(), pool.unknown_held.copy(),
-                      pool.hidden_draws, pool.known_ids, pool.in_pool)
-
-
 def _copy_window(w: SimultaneousWindow | None) -> SimultaneousWindow | None:
     return None if w is None else SimultaneousWindow(w.label, w.seats, w.move_types, w.decisions.copy())
 
@@ -172,16 +156,14 @@ _SET = set.copy
 _copy_solo = field_copier(SoloState, {"ledger": "clone", "in_stack": "dict"})
 #: a Player copied field by field (core.cloning.field_copier): lists sliced,
 #: sets and dicts of immutable values copied, numbers and strings shared
-_copy_player = field_copier(Player, {"vacated": _SET, "levers": "dict", "permanent": "dict", "projects": "dict",
-                                       "played": "slice", "scored_tiles": "slice", "settlement_regions": "slice",
-                                       "sites": "slice", "boats": "slice", "hand": "slice"})
+_copy_player = field_copier(Player, {"vacated": _SET, "levers": "dict", "permanent": "dict", "projects": "dict"})
 
 #: the copy per move (a move is applied on the state and the copy restores it when a check fails);
-#: every field has its rule here or the core's safe default (copy_value), so a new field is never
-#: shared by mistake (tests/boonlake/test_engine.py compares it with the core's general clone)
+#: a field not named here has the core's rule for its annotation (flat lists sliced, numbers and
+#: strings shared, anything else copy_value), so a new field is never shared by mistake
+#: (tests/boonlake/test_engine.py compares it with the core's general clone)
 fast_clone = field_copier(BoonlakeState, {
-    "players": lambda ps: [_copy_player(p) for p in ps], "ledger": "clone", "deck": _copy_pool, "mound": _copy_pool,
-    "discard_pile": "slice", "tiles": "dict", "sites": "dict", "cattle": lambda c: {k: v[:] for k, v in c.items()},
-    "strips": "slice", "scoring_tiles": "slice", "owner_tile": "slice", "draws": "slice", "drawn": "share", "gives": "clone", "covered": _SET,
-    "step": "share", "forgone": _SET, "middle": "slice", "window": _copy_window, "ahead": _copy_window, "queue": "slice", "pending": "dict",
+    "players": lambda ps: [_copy_player(p) for p in ps], "ledger": "clone", "deck": "clone", "mound": "clone",
+    "tiles": "dict", "sites": "dict", "cattle": lambda c: {k: v[:] for k, v in c.items()}, "gives": "clone",
+    "covered": _SET, "step": "share", "forgone": _SET, "window": _copy_window, "ahead": _copy_window, "pending": "dict",
     "interim_actions": "dict", "crossed": _SET, "solo": lambda v: None if v is None else _copy_solo(v)})

@@ -337,7 +337,7 @@ def driven(until, wish, limit: int = 3000) -> tuple[list[dict], object]:
 
 def _near(s, space: int) -> int:
     """Presences on ``space`` and next to it: where a house gathers the 3 a settlement needs."""
-    pr = s.all_presences()
+    pr = s.presences()
     return pr.get(space, 0) + sum(pr.get(k, 0) for k in s.cat.spaces[space].adjacent)
 
 
@@ -437,7 +437,7 @@ def _settlements_wish(s, seat, m):  # Ana gathers pieces and upgrades to settlem
 
 
 def _gathered_houses(s) -> list[tuple[int, int]]:
-    pr = s.all_presences()
+    pr = s.presences()
     return sorted(k for k, (o, pc) in s.sites.items() if o == 0 and pc is Piece.HOUSE
                   and pr[k[0]] - 1 + sum(pr.get(n, 0) for n in s.cat.spaces[k[0]].adjacent) >= 3)
 
