@@ -29,7 +29,7 @@ Modules (the roles every game package shares, then Boonlake's own domain):
   ``building.py``: the board effects (explore, develop, upgrade, pastures, cattle, region labels,
   modernize, hire); ``cards.py``: cards, special projects and the cards' effects; ``levers.py``: the
   lever effects and ``lever`` moves.
-- ``solo.py``: the Wise Eminence's decisions; ``eminence.py``: their effects and scoring;
+- ``eminence.py``: the Wise Eminence's decisions, their effects and scoring;
   ``solo_turn.py``: their turn, set-up and the table's moves; ``solo_state.py``: their part of the
   position.
 

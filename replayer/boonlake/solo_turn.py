@@ -22,7 +22,6 @@ from ..core.ledger import Ledger
 from . import eminence as em
 from .action_board import take_strip
 from .catalog import CORNERS, Catalog
-from .solo import bottom_strip_effect, chosen_action, location_number
 from .solo_state import SoloState
 from .state import BoonlakeState, Step
 
@@ -129,16 +128,16 @@ def reveal(s: BoonlakeState, move: dict) -> None:
     if tid not in sl.known:
         sl.known.append(tid)
     sl.tile = tid
-    location = location_number(tile, move.get("corner"))
+    location = em.location_number(tile, move.get("corner"))
     # A) "They first look at the bottommost of the 7 action strips"
-    effect = bottom_strip_effect(cat, s.strips[-1], tile.grade)
+    effect = em.bottom_strip_effect(cat, s.strips[-1], tile.grade)
     for _ in range(effect.get("structures", 0)):
         em.build_structure(s, location)
     for _ in range(effect.get("cattle", 0)):
         em.place_cattle(s, location)
     em.advance_cactus(s, effect.get("cactus", 0))
     # B) "always taking the action whose strip is furthest up on the action board"
-    action = chosen_action(tile, {strip: row for row, strip in enumerate(s.strips, 1)})
+    action = em.chosen_action(tile, {strip: row for row, strip in enumerate(s.strips, 1)})
     taken = take_strip(cat, s.strips, action)  # never one of the two bottom rows: 3 strips, the highest of them
     s.strips = list(taken.order)
     s.strip, s.steps, s.region_chosen = action, taken.steps, ""

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from ludolog.replayer.boonlake.catalog import SoloTile, default_catalog
-from ludolog.replayer.boonlake.solo import (Pasture, bottom_strip_effect, chosen_action, location_number, location_order,
-                                            next_location, pasture_choice, region_choice, region_label_vp,
-                                            region_presence_vp, structure_to_build, unrevealed_b_vp,
-                                            wise_eminence_income)
+from ludolog.replayer.boonlake.eminence import (Pasture, bottom_strip_effect, chosen_action, location_number,
+                                                location_order, next_location, pasture_choice, region_choice,
+                                                structure_to_build)
 
 TILE = SoloTile("solo-A9", "A", ("settle", "hire", "builder"), (5, 17, 29, 11))
 
@@ -79,29 +78,11 @@ def test_region_scoring_choice():
     # "(skip regions whose rewards are already covered)"
     assert region_choice(cat, tied, covered=(north[0].id,)) == north[1].id
     assert region_choice(cat, tied, covered=[r.id for r in cat.regions]) is None
-    # "earn VP (4 for Boonlake, otherwise 3)"; "they get 1 VP per presence, or 2 on a B-tile"
-    assert region_label_vp(cat, "boonlake") == 4 and region_label_vp(cat, "southern") == 3
-    assert region_presence_vp(cat, 5, "A") == 5 and region_presence_vp(cat, 5, "B") == 10
-
-
-def test_wise_eminence_income():
-    cat = default_catalog()
-    b = cat.solo_board
-    # "scoring VP for houses, settlements, cattle, and the cactus track (the VP shown on each last-vacated space),
-    # plus 1 VP per adjacent settlement for each of their cattle"
-    assert wise_eminence_income(cat, 2, 1, 0, 3, cattle_settlements=[1, 2]) == b["houses"][1] + b["settlements"][0] + b["cactus"][3] + 3
-    assert wise_eminence_income(cat, 0, 0, 0, 0) == b["cactus"][0]
-
-
-def test_final_scoring_unrevealed_b_tiles():
-    cat = default_catalog()
-    # "for every yet-unrevealed B-tile, they score 10 VP"
-    assert unrevealed_b_vp(cat, 2) == 20
 
 
 def test_tile_house_and_settlement_locations():
     from ludolog.replayer.boonlake.board import tile_spaces
-    from ludolog.replayer.boonlake.solo import house_site, house_to_replace, tile_location
+    from ludolog.replayer.boonlake.eminence import house_site, house_to_replace, tile_location
     cat = default_catalog()
     tiled = {6, 27}
     open_ = set(tile_spaces(cat, tiled))

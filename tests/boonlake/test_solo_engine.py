@@ -295,6 +295,21 @@ def test_their_lock_triggers_an_interim_scoring_with_their_income():
     assert s.solo.ledger.by_category(0) == {"income": board["houses"][0] + board["cactus"][1]}
 
 
+def test_their_income_last_vacated_spaces_cactus_and_cattle_next_to_settlements():
+    s = new()
+    board = s.cat.solo_board
+    # "scoring VP for houses, settlements, cattle, and the cactus track (the VP shown on each last-vacated space),
+    # plus 1 VP per adjacent settlement for each of their cattle"
+    assert eminence.income(s) == board["cactus"][0]
+    s.solo.houses_left, s.solo.settlements_left, s.solo.cactus = len(board["houses"]) - 2, len(board["settlements"]) - 1, 3
+    pasture = next(n for n in range(1, 34) if n not in s.tiles and len(s.cat.spaces[n].adjacent) >= 2)
+    s.tiles[pasture], s.cattle[pasture] = "pasture", [EM]
+    for m in s.cat.spaces[pasture].adjacent[:2]:  # a settlement of any owner on each of two adjacent tiles
+        s.tiles.setdefault(m, "B01")
+        s.sites[(m, 0)] = (0, Piece.SETTLEMENT)
+    assert eminence.income(s) == board["houses"][1] + board["settlements"][0] + board["cactus"][3] + 2
+
+
 def test_their_ship_ends_the_first_round_both_ships_back():
     s = new()
     s.scorings, s.crossed = 1, {"lock-1"}
