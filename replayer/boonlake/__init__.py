@@ -112,15 +112,9 @@ Readings of this engine where the text is silent (each one place in code):
 - Coins, vases and levers never run out ("Only the wooden pieces are limited"; "make do"): the
   materials' 14 vases and 36 levers are not a stock the engine counts down.
 
-Sources: rules/boonlake.txt (the complete rulebook, symbol overview and solo mode: it wins),
-rules/supplements/boonlake-components.md (reviews: region names, 7 rows with VP costs on the two
-bottom rows, 2 boats, 4 resources; no per-component numbers) and this project's search tools
-(nothing found: no repository, data file or card list). The catalog's ``provenance`` repeats this.
-
-What is a reconstruction and why: every per-component number. The rules text gives counts and
-structure only; the supplement marks the river, board layout, rows, strips' card kinds, tiers 3-5,
-recess incomes, lever spaces, tracks, tiles, scoring tiles and cards NOT FOUND. Each table of the
-catalog states what is confirmed and how the rest was built.
+Sources: rules/boonlake.txt (it wins) and rules/supplements/boonlake-components.md; every
+per-component number is a reconstruction (CATALOG.md and each table's ``provenance`` say what is
+confirmed and how the rest was built).
 
 Readings where the texts are silent or disagree (the rules text wins):
 
@@ -149,8 +143,6 @@ Readings where the texts are silent or disagree (the rules text wins):
   or 3 (round 2); reaching the final space (the lock before it) starts 2 or 4. Only the fourth
   waits until the player to the right of the starting player has had their turn.
 - Income-track rewards are printed on a space and gained when the marker reaches that space.
-- Solo settlement: the text does not say which of their houses becomes the settlement; the
-  location rule picks it (the first of their houses from the location number on, 33 to 1).
 - Building tiles list their sites top to bottom, so "upper site if 2" is the first.
 - Solo location: the corner number of the revealed tile selected by the face-down top tile's
   orientation (a recorded random outcome); upper-left once the stack is empty.
@@ -164,8 +156,8 @@ Readings where the texts are silent or disagree (the rules text wins):
 - Their scoring tile is one of the 4 in play other than the player's two drawn tiles.
 - Structures: when their board lacks the kind the rule names but holds the other, they build the
   other; 10 VP only once no house and no settlement remains. Their settlements, like their
-  houses, ignore building-tile effects; a house becomes a settlement on the first of their houses
-  from the location number on (its upper site first).
+  houses, ignore building-tile effects; the text does not say which house becomes a settlement:
+  the first of their houses from the location number on, 33 to 1 (its upper site first).
 - Pioneer: the house goes on the second tile only when a second tile is placed, and only while a
   house remains on their board. A tile with no open space (or an empty mound) is not drawn.
 - Their tiles and pastures take no space reward (they never get coins or cards); a pasture with 4

@@ -1,8 +1,5 @@
-"""What upgrades, cattle and cards cost: pure functions of the rules text's numbers.
-
-Readings (the package docstring gives the reasons): the 4-VP substitution replaces only the
-*additional* inhabitants of the third and fourth settlement and of the fourth and fifth cattle;
-"give up 1 fewer inhabitant" lowers the base first and then the additional ones, never below 0.
+"""What upgrades, cattle and cards cost: pure functions of the rules text's numbers (the
+substitutions and reductions: the package docstring's reading of the surcharges).
 """
 from __future__ import annotations
 

@@ -236,8 +236,7 @@ def _forgo_per_site(s, seat, eff, ch):
 @EFFECTS.effect(EffectKind.REGION_SCORING_VP.value)
 def _region_vp(s, seat, eff, ch):
     """"get 1 victory point in addition to 1 coin per presence": n VP per presence in the regions
-    scored. Reading: "per presence" governs both (a flat 1 VP would be exactly the 1 VP the lever
-    earns at the next interim scoring by staying unused, so using it would never change anything)."""
+    scored (the package docstring's reading)."""
     presences = region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
     gain_vp(s, seat, eff.get("n") * presences, "levers", f"a lever at a region scoring: {presences} presence(s)")
 

@@ -129,12 +129,8 @@ def seat_types(s: BoonlakeState, seat: int) -> tuple[str, ...]:
 # -- the end of a turn ------------------------------------------------------------------------
 
 def after_ship(s: BoonlakeState, crossed: list[str], final: bool) -> None:
-    """The locks crossed and the final space reached by the active ship, then the end of the turn.
-
-    The lock right before a round's final space is crossed exactly when a ship reaches that space,
-    so its scoring is the round's second ("2 per round"); in round 2 it is the last interim scoring,
-    which waits until everybody has had as many turns. Any other lock crossed on the same move (not
-    possible with the shipped river: lock 1 is 16 spaces before the final space) scores at once."""
+    """The locks crossed and the final space reached by the active ship (the package docstring's
+    reading of the locks), then the end of the turn."""
     last_lock = _lock_before_final(s.cat.river[s.rnd]) if final and s.rnd == 2 else None
     for lock in crossed:
         if lock in s.crossed:
