@@ -37,18 +37,20 @@ def _place_tile_space(s: BoonlakeState, space: int) -> None:
                                                        f"(nor connected by a bridge or ford to one)", "/space")
 
 
-def explore(s: BoonlakeState, seat: int, move: dict) -> None:
-    """Reveal the gray tile written in the move from the mound, place it, take the space's reward."""
-    _place_tile_space(s, move["space"])
-    tile = move["tile"]
+def gray_tile(s: BoonlakeState, tile: str) -> str:
+    """The gray tile a move names, revealed from the mound.
+
+    :raises IllegalMove: BOON.EXPLORE.TILE, or the core's CORE.HIDDEN.* codes."""
     if tile not in s.cat.building_tiles or s.cat.building_tiles[tile].back != "gray":
         raise IllegalMove("BOON.EXPLORE.TILE", f"{tile!r} is not a gray building tile of the mound", "/tile")
     s.mound.reveal(tile, pointer="/tile")
-    s.tiles[move["space"]] = tile
-    ch = Choices(move)
-    use_attached(s, seat, move, _TILE, ch)
-    apply_effect(s, seat, s.cat.spaces[move["space"]].reward, ch)
-    ch.finish()
+    return tile
+
+
+def explore(s: BoonlakeState, seat: int, move: dict) -> None:
+    """Reveal the gray tile written in the move from the mound, place it, take the space's reward."""
+    _place_tile_space(s, move["space"])
+    _lay_tile(s, seat, move, gray_tile(s, move["tile"]))
 
 
 def place_pasture(s: BoonlakeState, seat: int, move: dict) -> None:
@@ -56,8 +58,13 @@ def place_pasture(s: BoonlakeState, seat: int, move: dict) -> None:
     left the part gives 2 coins without a decision (``turn._auto_middle``)."""
     _place_tile_space(s, move["space"])
     s.pastures_left -= 1
-    s.tiles[move["space"]] = "pasture"
     s.cattle[move["space"]] = []
+    _lay_tile(s, seat, move, "pasture")
+
+
+def _lay_tile(s: BoonlakeState, seat: int, move: dict, tile: str) -> None:
+    """The tile on the move's space, with the levers for a placed tile and the space's reward."""
+    s.tiles[move["space"]] = tile
     ch = Choices(move)
     use_attached(s, seat, move, _TILE, ch)
     apply_effect(s, seat, s.cat.spaces[move["space"]].reward, ch)

@@ -16,7 +16,7 @@ from . import building, cards, eminence
 from .board import largest_adjacent_group, next_to, presences_next_to_bridges, region_presences
 from .effects import ConditionKind, Timing
 from .resolve import draw_cards, gain_vp, give_up_inhabitants, pay_coins, pay_vases
-from .scoring import (GameEndMeasures, condition_met, condition_target, game_end_vp, interim_income, interim_tile_vp,
+from .scoring import (condition_met, condition_target, game_end_vp, interim_income, interim_tile_vp,
                       lever_vp, payment_vp, tier_vp, unused_lever_vp)
 from .state import BoonlakeState, Piece, Step
 
@@ -46,6 +46,14 @@ def interim_action(s: BoonlakeState, seat: int, move: dict) -> None:
     s.interim_actions[seat] = s.interim_actions.get(seat, 0) + 1
 
 
+def counts(s: BoonlakeState, seat: int) -> dict[str, int]:
+    """What the scoring tiles and the game-end cards count of a player, by the catalog's names."""
+    p = s.players[seat]
+    return {"coin_track": p.coin_track, "card_track": p.card_track, "levers": len(p.levers),
+            "production_sites": sum(p.sites), "houses_removed": p.houses_removed, "cattle_removed": p.cattle_placed,
+            "settlements_removed": p.settlements_removed}
+
+
 def measure(s: BoonlakeState, seat: int, kind: ConditionKind, cond):
     """What a player has for a scoring tile's condition (pairs in the order of the tile's regions or kinds)."""
     cat, p = s.cat, s.players[seat]
@@ -56,22 +64,14 @@ def measure(s: BoonlakeState, seat: int, kind: ConditionKind, cond):
         return p.coin_track if cond.track == "coin" else p.card_track
     if kind is ConditionKind.LOWER_TRACK_ADVANCED:
         return min(p.coin_track, p.card_track)
-    if kind is ConditionKind.PRODUCTION_SITES:
-        return sum(p.sites)
     if kind is ConditionKind.ADJACENT_TILES_WITH_PRESENCE:
         return largest_adjacent_group(cat, s.presences(seat))
-    if kind is ConditionKind.LEVERS:
-        return len(p.levers)
-    if kind is ConditionKind.CATTLE_REMOVED:
-        return p.cattle_placed
-    if kind is ConditionKind.SETTLEMENTS_REMOVED:
-        return p.settlements_removed
     if kind is ConditionKind.BRIDGE_PRESENCES:
         return presences_next_to_bridges(cat, s.presences(seat))
     if kind is ConditionKind.PLAYED_KINDS:
         return tuple(sum(1 for c in p.played if cat.cards[c].kind == k) + sum(1 for v in p.projects.values() if v == k)
                      for k in cond.kinds)
-    raise ValueError(kind)
+    return counts(s, seat)[kind.value]  # production sites, levers, cattle or settlements removed: named alike
 
 
 def score_tile(s: BoonlakeState, seat: int, move: dict) -> None:
@@ -154,12 +154,12 @@ def final_scoring(s: BoonlakeState) -> None:
         gain_vp(s, seat, lever_vp(len(p.levers)), "levers", f"final scoring: {len(p.levers)} lever(s)")
         gain_vp(s, seat, sum(cat.cards[c].vp for c in p.played), "cards", "final scoring: VP symbols of the cards played")
         gain_vp(s, seat, tier_vp(cat, p.vacated), "tiers", "final scoring: vacated recesses of tiers 3-5")
-        m = GameEndMeasures(region_presences(cat, s.presences(seat)), sum(p.sites), p.houses_removed,
-                            p.cattle_placed, p.settlements_removed, p.coin_track, p.card_track, len(p.levers))
+        m, regions = counts(s, seat), region_presences(cat, s.presences(seat))
         for c in p.played:
             card = cat.cards[c]
             if card.timing is Timing.GAME_END:
-                gain_vp(s, seat, game_end_vp(card.effect, m), "game_end_cards", f"final scoring: {c}'s game-end effect")
+                gain_vp(s, seat, game_end_vp(card.effect, m, regions), "game_end_cards",
+                        f"final scoring: {c}'s game-end effect")
     if s.solo is not None:
         eminence.final_scoring(s)
     s.step = Step.END

@@ -160,7 +160,7 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
     """One seat's right-side decision (a window's or a clockwise one)."""
     part = turn.right_part(s)
     t = move["type"]
-    pending = s.pending.pop(seat, None)
+    s.pending.pop(seat, None)
     done = True
     if t == "pass":
         if part == _SCORE_OTHER_REGIONS:  # a lever holder keeps the coins
@@ -174,7 +174,6 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
         if t == "draw" and part == _DRAW_2_THEN_PLAY_ANY:
             s.pending[seat] = "play_any"
             done = False
-    del pending
     if s.step is not Step.RIGHT:  # ahead of the active player's middle
         if done:
             s.ahead.record(seat, t)

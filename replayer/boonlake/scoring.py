@@ -128,37 +128,22 @@ def threshold_vp(effect: Effect, value: int) -> int:
     return effect.get("low_vp") if value >= effect.get("low") else 0
 
 
-@dataclass(frozen=True, slots=True)
-class GameEndMeasures:
-    """What a player's game-end card effects count."""
-
-    region_presences: Mapping[str, int]
-    site_levels: int  # production sites built, a level-2 site counting 2
-    houses_removed: int
-    cattle_removed: int
-    settlements_removed: int
-    coin_track: int  # spaces advanced on each income track
-    card_track: int
-    levers: int
+#: the game-end effects counting pieces removed from the board, and what each counts
+_REMOVED = {EffectKind.VP_PER_HOUSE_REMOVED: "houses_removed", EffectKind.VP_PER_CATTLE_REMOVED: "cattle_removed",
+            EffectKind.VP_PER_SETTLEMENT_REMOVED: "settlements_removed"}
 
 
-def game_end_vp(effect: Effect, m: GameEndMeasures) -> int:
+def game_end_vp(effect: Effect, counts: Mapping[str, int], regions: Mapping[str, int]) -> int:
     """VP of one game-end card effect: "1 VP per presence in the region shown; 1 VP per production
     site built (level-2 sites give 2); 1 VP per house removed from your board; 1 VP per cattle
-    removed; 2 VP per settlement removed", and the thresholds (:func:`threshold_vp`); the catalog
-    gives a game-end card no other kind."""
+    removed; 2 VP per settlement removed", and the thresholds (:func:`threshold_vp`), over the
+    player's ``counts`` (:func:`.interim.counts`) and presences per region; the catalog gives a
+    game-end card no other kind."""
     k = effect.kind
     if k is EffectKind.VP_PER_PRESENCE_IN_REGION:
-        return m.region_presences.get(effect.get("region"), 0)
+        return regions.get(effect.get("region"), 0)
     if k is EffectKind.VP_PER_PRODUCTION_SITE:
-        return m.site_levels
-    if k is EffectKind.VP_PER_HOUSE_REMOVED:
-        return effect.get("n") * m.houses_removed
-    if k is EffectKind.VP_PER_CATTLE_REMOVED:
-        return effect.get("n") * m.cattle_removed
-    if k is EffectKind.VP_PER_SETTLEMENT_REMOVED:
-        return effect.get("n") * m.settlements_removed
-    value = {"coin_track": m.coin_track, "card_track": m.card_track, "levers": m.levers,
-             "cattle_removed": m.cattle_removed, "houses_removed": m.houses_removed,
-             "settlements_removed": m.settlements_removed}[effect.get("measure")]
-    return threshold_vp(effect, value)
+        return counts["production_sites"]
+    if k is EffectKind.VP_THRESHOLD:
+        return threshold_vp(effect, counts[effect.get("measure")])
+    return effect.get("n") * counts[_REMOVED[k]]

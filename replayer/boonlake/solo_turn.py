@@ -19,6 +19,7 @@ import random
 
 from ..core.errors import IllegalMove, SetupProblems
 from ..core.ledger import Ledger
+from . import building
 from . import eminence as em
 from .action_board import take_strip
 from .catalog import CORNERS, Catalog
@@ -172,15 +173,8 @@ def _solo_effect(s: BoonlakeState, action: str, b_tile: bool, location: int) -> 
 
 
 def reveal_gray_tile(s: BoonlakeState, move: dict) -> None:
-    """The gray tile the Wise Eminence drew, onto the space it was given.
-
-    :raises IllegalMove: BOON.EXPLORE.TILE, or the core's CORE.HIDDEN.* codes.
-    """
-    tile = move["tile"]
-    if tile not in s.cat.building_tiles or s.cat.building_tiles[tile].back != "gray":
-        raise IllegalMove("BOON.EXPLORE.TILE", f"{tile!r} is not a gray building tile of the mound", "/tile")
-    s.mound.reveal(tile, pointer="/tile")
-    s.tiles[s.solo.pending_tiles.pop(0)] = tile
+    """The gray tile the Wise Eminence drew (:func:`.building.gray_tile`), onto the space it was given."""
+    s.tiles[s.solo.pending_tiles.pop(0)] = building.gray_tile(s, move["tile"])
 
 
 def apply(s: BoonlakeState, move: dict) -> None:

@@ -118,12 +118,9 @@ def seat_types(s: BoonlakeState, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do in the open window."""
     if s.step is Step.INTERIM:
         return INTERIM_MOVES  # a third play or upgrade is refused by interim_action (BOON.INTERIM.TWICE)
-    pending = s.pending.get(seat)
-    if pending is not None:
-        return PENDING_MOVES[pending]
-    if s.window is not None and not s.window.decisions:  # nobody decided yet: order may be announced
-        return RIGHT_MOVES[right_part(s)] + ("pass", "lever", "announce")
-    return RIGHT_MOVES[right_part(s)] + ("pass", "lever")
+    if s.window is not None and not s.window.decisions and seat not in s.pending:  # order may be announced
+        return ahead_types(s, seat) + ("announce",)
+    return ahead_types(s, seat)
 
 
 # -- the end of a turn ------------------------------------------------------------------------

@@ -94,20 +94,24 @@ def test_unused_levers_and_thresholds():
 
 
 def test_game_end_card_effects():
-    from ludolog.replayer.boonlake.scoring import GameEndMeasures, game_end_vp
-    m = GameEndMeasures({"boonlake": 4, "southern": 1}, site_levels=5, houses_removed=3, cattle_removed=2,
-                        settlements_removed=2, coin_track=7, card_track=3, levers=6)
+    from ludolog.replayer.boonlake.scoring import game_end_vp
+    counts = {"production_sites": 5, "houses_removed": 3, "cattle_removed": 2, "settlements_removed": 2,
+              "coin_track": 7, "card_track": 3, "levers": 6}
+    regions = {"boonlake": 4, "southern": 1}
+
+    def vp(effect):
+        return game_end_vp(effect, counts, regions)
 
     def e(kind, **p):
         return Effect(EffectKind(kind), tuple(sorted(p.items())))
     # "1 VP per presence in the region shown; 1 VP per production site built (level-2 sites give 2); 1 VP per house
     # removed from your board; 1 VP per cattle removed; 2 VP per settlement removed"
-    assert game_end_vp(e("vp_per_presence_in_region", region="boonlake"), m) == 4
-    assert game_end_vp(e("vp_per_presence_in_region", region="unknown"), m) == 0
-    assert game_end_vp(e("vp_per_production_site"), m) == 5
-    assert game_end_vp(e("vp_per_house_removed", n=1), m) == 3
-    assert game_end_vp(e("vp_per_cattle_removed", n=1), m) == 2
-    assert game_end_vp(e("vp_per_settlement_removed", n=2), m) == 4
-    assert game_end_vp(e("vp_threshold", measure="coin_track", low=6, low_vp=3, high=10, high_vp=6), m) == 3
-    assert game_end_vp(e("vp_threshold", measure="card_track", low=6, low_vp=3, high=10, high_vp=6), m) == 0
+    assert vp(e("vp_per_presence_in_region", region="boonlake")) == 4
+    assert vp(e("vp_per_presence_in_region", region="unknown")) == 0
+    assert vp(e("vp_per_production_site")) == 5
+    assert vp(e("vp_per_house_removed", n=1)) == 3
+    assert vp(e("vp_per_cattle_removed", n=1)) == 2
+    assert vp(e("vp_per_settlement_removed", n=2)) == 4
+    assert vp(e("vp_threshold", measure="coin_track", low=6, low_vp=3, high=10, high_vp=6)) == 3
+    assert vp(e("vp_threshold", measure="card_track", low=6, low_vp=3, high=10, high_vp=6)) == 0
 
