@@ -77,15 +77,7 @@ class Boonlake(Game):
         return None if moves.chance_due(s) or s.gives.items else s.window
 
     def acting_seats(self, s: BoonlakeState) -> frozenset[int]:
-        if s.step is Step.END or moves.chance_due(s):
-            return frozenset()
-        if s.gives.items:
-            return frozenset((s.gives.items[-1].seat,))
-        if s.window is not None:
-            return s.window.waiting
-        if s.ahead is not None and (s.step is Step.CARD or s.step is Step.MIDDLE):  # the right side, ahead
-            return s.ahead.waiting | {s.current}
-        return frozenset((turn.expect(s)[0],))
+        return frozenset(seat for seat, _ in listing.deciding(s) if seat >= 0)
 
     apply = staticmethod(moves.apply)
 

@@ -351,7 +351,7 @@ RANDOM_PLAY_WEIGHTS = {"action": 1, "play": 6, "discard": 2, "pass": 1, "explore
                        "ship": 1, "lever": 2, "project": 5, "announce": 0.3}
 
 
-def _deciding(s: BoonlakeState) -> list[tuple[int, tuple[str, ...]]]:
+def deciding(s: BoonlakeState) -> list[tuple[int, tuple[str, ...]]]:
     """(seat, the move types it may make) for each seat that may decide now, in listing order;
     CHANCE for a random outcome (a card drawn, the Wise Eminence's reveals)."""
     if s.step is Step.END:
@@ -369,7 +369,7 @@ def _deciding(s: BoonlakeState) -> list[tuple[int, tuple[str, ...]]]:
 
 def legal_moves(s: BoonlakeState) -> list[dict]:
     out: list[dict] = []
-    for seat, types in _deciding(s):
+    for seat, types in deciding(s):
         if seat == CHANCE:
             out += _chance_moves(s)
         else:
@@ -381,7 +381,7 @@ def move_candidates(s: BoonlakeState) -> dict[str, Iterator[tuple[int, dict]]]:
     """Move type -> (seat, candidate) for every seat that may make it, generated when read
     (random play reads one type at a time: a candidate is checked by :func:`completions`)."""
     seats: dict[str, list[int]] = {}
-    for seat, types in _deciding(s):
+    for seat, types in deciding(s):
         for t in types:
             if seat != CHANCE:
                 seats.setdefault(t, []).append(seat)
