@@ -4,9 +4,6 @@
 bottom of the action board. If you choose one of the two bottom strips, first move your
 victory-point marker back as many spaces as indicated for that row." Phase C: "Push the action
 strips up to close the gap, so there is again one action strip in each row."
-
-The engine calls these only with what it has checked (the player count by the core, the action
-board by BOON.SETUP.STRIPS, a strip by the schema's enum).
 """
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
 """Gameboard geometry: adjacency (bridges and fords included), where tiles may go, presences around a
 house, bridges, regions. Pure functions over the catalog; ``presences`` maps a space number to the
-number of presences (inhabitants, houses, settlements, cattle of any owner) on its tile. The
-spaces passed in are spaces of the board: a space a move names is checked first (BOON.EXPLORE.SPACE,
-BOON.SITE.*, BOON.CATTLE.NO_PASTURE), a region by BOON.REGION.UNKNOWN.
+number of presences (inhabitants, houses, settlements, cattle of any owner) on its tile.
 
 Rules text: explore "on an unoccupied gameboard space that is adjacent to another building tile or
 connected via a bridge to an already-placed tile. Cattle pastures count as building tiles ...

@@ -1,7 +1,6 @@
 """The board effects: explore, develop, upgrade (house, settlement), cattle pastures and cattle,
 region labels, modernize and hire, and the levers that modernize or upgrade once (registered with
-the other lever effects, :mod:`.levers`, which this module uses). Each function checks a rule, then changes the state; the
-engine restores the whole state when any later check of the same move fails.
+the other lever effects, :mod:`.levers`, which this module uses).
 
 Rules text: "Special Effects: Play a Card, Explore, Develop, Upgrade", "Tier Bonus", "The Actions".
 """

@@ -1,11 +1,8 @@
 """The ids a Boonlake log may use, with what each one is (``ludolog ids boonlake``), read from the
 catalog: project cards, building tiles (cattle pastures among them), scoring tiles, action strips,
 lever (modernization) spaces, building spaces, river spaces, regions, solo tiles, and the fixed
-words of the moves (resources, pieces, tracks, exchanges...).
-
-Every table of the catalog says in its provenance whether it is a reconstruction (the published
-per-component data was not found; CATALOG.md says how each was built); an entry carries its
-table's mark."""
+words of the moves (resources, pieces, tracks, exchanges...); an entry carries its catalog table's
+reconstruction mark (CATALOG.md)."""
 from __future__ import annotations
 
 from collections.abc import Mapping

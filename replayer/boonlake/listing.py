@@ -200,6 +200,15 @@ def _upgrade_specs(s: BoonlakeState, seat: int, only: str | None = None) -> list
     return out
 
 
+def _upgrade_moves(s: BoonlakeState, seat: int, make, lever: str = ""):
+    """The moves ``make`` writes for each upgrade the seat could make, a settlement's with every use of
+    the easing levers (but ``lever``, the one upgrading)."""
+    easing = [u for u in _lever_uses(s, seat, "settlement") if all(x["lever"] != lever for x in u)]
+    for spec in _upgrade_specs(s, seat):
+        for u in (easing if spec["to"] == "settlement" else [[]]):
+            yield _with_levers(make(spec), u)
+
+
 def _develop_moves(s: BoonlakeState, seat: int, base: dict):
     if s.players[seat].ranch < 1:
         return
@@ -262,10 +271,7 @@ def _lever_moves(s: BoonlakeState, seat: int, base: dict):
         elif kind is EffectKind.MODERNIZE_ONCE:
             yield from ({**move, "modernize": x} for x in s.cat.lever_spaces if x not in s.players[seat].levers)
         elif kind is EffectKind.UPGRADE_ONCE:
-            easing = [u for u in _lever_uses(s, seat, "settlement") if all(x["lever"] != k for x in u)]
-            for spec in _upgrade_specs(s, seat):
-                for u in (easing if spec["to"] == "settlement" else [[]]):
-                    yield _with_levers({**move, "upgrade": spec}, u)
+            yield from _upgrade_moves(s, seat, lambda spec: {**move, "upgrade": spec}, k)
         elif kind not in ATTACHED_HOSTS:  # the discard lever included: its cards are 'give' moves
             yield move
 
@@ -296,11 +302,18 @@ def _ship_moves(s: BoonlakeState, seat: int, base: dict):
                 yield {**move, "sites": [r]}
 
 
+#: the move types whose candidates a function of (state, seat, the move's type and player) makes
+_CANDIDATES = {"develop": _develop_moves, "lever": _lever_moves, "project": _project_moves, "hire": _hire_moves,
+               "score": _score_moves, "ship": _ship_moves}
+
+
 def candidates(s: BoonlakeState, seat: int, t: str):
     """Moves of type ``t`` that ``seat`` might make (a superset of the legal ones, before completion)."""
     b = {"type": t, "player": s.ids[seat]}
     kind = s.cat.strips[s.strip].card if s.step is Step.CARD and seat == s.current else None
-    if t == "action":
+    if t in _CANDIDATES:
+        yield from _CANDIDATES[t](s, seat, b)
+    elif t == "action":
         yield from ({**b, "strip": x} for x in s.strips)
     elif t in ("pass", "draw", "announce"):
         yield b
@@ -316,17 +329,8 @@ def candidates(s: BoonlakeState, seat: int, t: str):
     elif t == "pasture":
         uses = _lever_uses(s, seat, "tile")
         yield from (_with_levers({**b, "space": space}, u) for space in building.open_spaces(s) for u in uses)
-    elif t == "develop":
-        yield from _develop_moves(s, seat, b)
     elif t == "upgrade":
-        easing = _lever_uses(s, seat, "settlement")
-        for spec in _upgrade_specs(s, seat):
-            for u in (easing if spec["to"] == "settlement" else [[]]):
-                yield _with_levers({**b, **spec}, u)
-    elif t == "lever":
-        yield from _lever_moves(s, seat, b)
-    elif t == "project":
-        yield from _project_moves(s, seat, b)
+        yield from _upgrade_moves(s, seat, lambda spec: {**b, **spec})
     elif t == "region":
         yield from ({**b, "region": r.id} for r in s.cat.regions)
     elif t == "modernize":
@@ -335,14 +339,8 @@ def candidates(s: BoonlakeState, seat: int, t: str):
         for space in sorted(sp for sp, tile in s.tiles.items() if tile == "pasture"):
             yield {**b, "space": space}
             yield from ({**b, "space": space, "substitute": k} for k in (1, 2))
-    elif t == "hire":
-        yield from _hire_moves(s, seat, b)
     elif t == "give":
         yield from ({**b, "card": c} for c in _hand(s, seat))
-    elif t == "score":
-        yield from _score_moves(s, seat, b)
-    elif t == "ship":
-        yield from _ship_moves(s, seat, b)
 
 
 #: how often random play draws each move type when it may be legal (1 for a type not named)

@@ -4,9 +4,7 @@ A move carries the choices its effects need: ``sites`` (the production sites bui
 lets the player choose); :class:`Choices` hands them out in order and checks at the end that none
 is left over. Cards drawn are ``card`` moves of the table's right after the move (the draw pile is
 a hidden pool of the core); cards given up by count are named by ``give`` moves of the seat's
-(:func:`give_up_cards` queues them; the package docstring's reading). Every effect mutates the
-state after its own checks; a move is applied on the state as a whole and restored when any check
-fails (see ``moves.apply``), so a rejected move changes nothing.
+(:func:`give_up_cards` queues them; the package docstring's reading).
 """
 from __future__ import annotations
 

@@ -7,9 +7,6 @@ are always counted)." "You may move only from the top down, never turning around
 beyond the final space." "At the river's fork, take the upper arm in the first round and the
 lower arm in the second round" (the catalog's :class:`RoundRiver` already follows it). "Locks are
 not considered spaces." A ship can only end on a counted space, so it never shares a non-harbor.
-
-The spaces passed in are spaces of the round's river: the ship move (``moves.ship_move``) checks a
-log's ``to`` first (BOON.SHIP.*).
 """
 from __future__ import annotations
 

@@ -5,10 +5,7 @@ points at the 1st/2nd/3rd/4th interim scoring ... earn the points indicated if y
 condition; otherwise, subtract those points. On your set-up-chosen tile (marked "x2"), the plus or
 minus points are doubled." Final scoring: "if you have 4-6 levers on your board, earn 2 VP per
 lever; with 7 or more, earn 3 VP per lever (e.g., 21 VP for 7 levers)"; tiers 3/4/5 give 2/4/6 VP
-per vacated recess. "The player with the most victory points wins; ties are shared."
-
-The engine asks these functions with counts of the state, the catalog's tables and interim
-scorings 1-4; a log's payments on a scoring tile are checked first (BOON.SCORE.PAY).
+per vacated recess.
 """
 from __future__ import annotations
 
