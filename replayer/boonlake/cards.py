@@ -17,7 +17,6 @@ from ..core.errors import IllegalMove
 from .building import upgrade
 from .catalog import Card
 from .costs import discounted, missing_resources, resources_available
-from .scoring import project_vp
 from .effects import EffectKind, Timing
 from .resolve import (EFFECTS, Choices, advance, discard_named, draw_cards, gain_vp, give_up_cards, give_up_inhabitants,
                       pay_coins, pay_vases, take_from_hand, take_inhabitants)
@@ -152,7 +151,7 @@ def play_project(s: BoonlakeState, seat: int, move: dict) -> None:
     p.ranch += max(0, taken - 1)
     p.projects[tid] = move["counts_as"]
     own = s.owner_tile[seat] == tid
-    gain_vp(s, seat, project_vp(project.vp, own), "projects",
+    gain_vp(s, seat, project.vp * (2 if own else 1), "projects",  # "you gain twice as many victory points"
             f"the special project of {tid}{' (own tile, doubled)' if own else ''}")
     advance(s, seat, project.track, 1, ch)
     ch.finish()

@@ -87,38 +87,23 @@ class Boonlake(Game):
     completions = staticmethod(listing.completions)
     random_play_weights = listing.RANDOM_PLAY_WEIGHTS
 
-    def chance_outcomes(self, s: BoonlakeState, move: dict | None = None) -> list[tuple[dict, float]]:
-        """A card drawn, the Wise Eminence's reveals, an explored tile (:func:`.listing.chance_outcomes`)."""
-        return listing.chance_outcomes(s, move)
-
-    def clone(self, s: BoonlakeState) -> BoonlakeState:
-        return clone_fields(s)
+    chance_outcomes = staticmethod(listing.chance_outcomes)  # a card drawn, the Eminence's reveals, a tile explored
+    clone = staticmethod(clone_fields)
 
     # -- results --------------------------------------------------------------------------
     def player_rows(self, s: BoonlakeState) -> list[tuple]:
-        """Per seat, the :attr:`state_columns` (the ingest asks after every move), read straight from
-        the state: the removed houses and settlements are the counts kept as pieces are taken, not a
-        scan of the vacated recesses of the board. Nothing is remembered."""
-        totals = s.ledger.totals
-        kept_tiles = s.owner_tile
+        """Per seat, the :attr:`state_columns`, read straight from the state (the removed houses and
+        settlements are the counts kept as pieces are taken)."""
         eminence = s.solo.ledger.totals[0] if s.solo is not None else 0
-        unknown_held = s.deck.unknown_held
-        rows = []
-        add = rows.append
-        seat = 0
-        for p in s.players:
-            add((totals[seat], p.coins, len(p.hand) + unknown_held.get(seat, 0) if unknown_held else len(p.hand), p.ranch,
-                 p.vases, len(p.levers), p.settlements_removed, p.cattle_placed, p.houses_removed, p.coin_track,
-                 p.card_track, sum(p.sites), p.ship, kept_tiles[seat], eminence))
-            seat += 1
-        return rows
+        return [(s.ledger.totals[seat], p.coins, len(p.hand) + s.deck.unknown_held.get(seat, 0), p.ranch, p.vases,
+                 len(p.levers), p.settlements_removed, p.cattle_placed, p.houses_removed, p.coin_track, p.card_track,
+                 sum(p.sites), p.ship, s.owner_tile[seat], eminence) for seat, p in enumerate(s.players)]
 
     def turn_info(self, s: BoonlakeState) -> tuple[int, int]:
         """(turns so far + 1, round)."""
         return s.turn + 1, s.rnd
 
-    def describe(self, s: BoonlakeState) -> str:
-        return render.describe(s)
+    describe = staticmethod(render.describe)
 
     def render_svg(self, s: BoonlakeState) -> str:
         """The board picture (board_svg.py), headed by whose decision is next."""
@@ -126,8 +111,7 @@ class Boonlake(Game):
 
         return render_svg(s, render.svg_heading(s))
 
-    def render(self, s: BoonlakeState) -> str:
-        return render.render(s)
+    render = staticmethod(render.render)
 
     # -- the Wise Eminence (solo) ----------------------------------------------------------
     def bot_seats(self, s: BoonlakeState):

@@ -16,8 +16,7 @@ from . import building, cards, eminence
 from .board import largest_adjacent_group, next_to, presences_next_to_bridges, region_presences
 from .effects import ConditionKind, Timing
 from .resolve import draw_cards, gain_vp, give_up_inhabitants, pay_coins, pay_vases
-from .scoring import (condition_met, condition_target, game_end_vp, interim_income, interim_tile_vp,
-                      lever_vp, payment_vp, tier_vp, unused_lever_vp)
+from .scoring import condition_met, game_end_vp, interim_income, interim_tile_vp, lever_vp, tier_vp
 from .state import BoonlakeState, Piece, Step
 
 PAYING = (ConditionKind.PAY_INHABITANT_OR_COINS, ConditionKind.PAY_VASE_OR_COINS, ConditionKind.PAY_COINS)
@@ -86,7 +85,7 @@ def score_tile(s: BoonlakeState, seat: int, move: dict) -> None:
     number = s.scorings + 1
     pays = move.get("pay", [])
     if cond.kind in PAYING:
-        target = condition_target(cond, number)
+        target = cond.values[number - 1]
         if len(pays) > target:
             raise IllegalMove("BOON.SCORE.PAY", f"{tid} pays at most {target} times at interim scoring {number}", f"/pay/{target}")
         allowed = PAY_CHOICES[cond.kind]
@@ -100,7 +99,7 @@ def score_tile(s: BoonlakeState, seat: int, move: dict) -> None:
             else:
                 give_up_inhabitants(s, seat, 1, f"/pay/{i}", f"a payment on {tid}")
         met = condition_met(cond, number, len(pays))
-        gain_vp(s, seat, payment_vp(cond, len(pays)), "scoring_tiles", f"{len(pays)} payment(s) on {tid}")
+        gain_vp(s, seat, cond.vp * len(pays), "scoring_tiles", f"{len(pays)} payment(s) on {tid}")  # "2 VP each time"
     else:
         if pays:
             raise IllegalMove("BOON.SCORE.PAY", f"{tid} asks for no payment", "/pay")
@@ -130,7 +129,8 @@ def finish_interim(s: BoonlakeState) -> None:
             draw_cards(s, seat, inc.cards)
         gain_vp(s, seat, inc.vp, "income", f"interim scoring {number}: income (tracks, vacated spaces, cattle next to settlements)")
         unused = sum(1 for used in p.levers.values() if not used)
-        gain_vp(s, seat, unused_lever_vp(unused), "levers", f"interim scoring {number}: {unused} lever(s) not used")
+        # "For every lever you did not use, earn 1 victory point."
+        gain_vp(s, seat, unused, "levers", f"interim scoring {number}: {unused} lever(s) not used")
         for k in p.levers:
             p.levers[k] = False
     if s.solo is not None:

@@ -19,7 +19,7 @@ from .cards import EXCHANGES, boat_cost, card_coins, resources_shown
 from .catalog import RESOURCES, Catalog
 from .costs import missing_resources
 from .effects import EffectKind, Timing
-from .interim import PAY_CHOICES, PAYING, condition_target
+from .interim import PAY_CHOICES, PAYING
 from .levers import ATTACHED_HOSTS, TAKES
 from .river import counted_spaces
 from .state import BoonlakeState, Piece, Step
@@ -283,7 +283,7 @@ def _score_moves(s: BoonlakeState, seat: int, base: dict):
         cond = s.cat.scoring_tiles[tid].condition
         move = {**base, "tile": tid}
         if cond.kind in PAYING:
-            target = condition_target(cond, s.scorings + 1)
+            target = cond.values[s.scorings]
             for k in range(target + 1):
                 for pays in product(PAY_CHOICES[cond.kind], repeat=k):
                     yield {**move, "pay": list(pays)} if pays else move

@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from .catalog import Catalog, Condition, Effect, TrackSpace
 from .effects import ConditionKind, EffectKind
 
-UNUSED_LEVER_VP = 1  #: "For every lever you did not use, earn 1 victory point."
-
 
 def lever_vp(levers: int) -> int:
     """Final scoring of levers: 2 VP each with 4-6, 3 VP each with 7 or more, none below 4."""
@@ -37,34 +35,17 @@ def interim_tile_vp(scoring: int, met: bool, own_tile: bool) -> int:
     return value if met else -value
 
 
-def condition_target(cond: Condition, scoring: int):
-    """The value (or top/bottom pair) the condition asks for at the ``scoring``-th interim scoring."""
-    return cond.values[scoring - 1]
-
-
 def condition_met(cond: Condition, scoring: int, measured) -> bool:
     """Whether a player's measured value meets the condition. For the pair categories (two regions,
     two card kinds) ``measured`` is the pair of counts in the order of ``cond.regions`` or
     ``cond.kinds``; "the top number ... in one ... and the bottom number in the other" is met by
     either assignment. For the paying categories ``measured`` is how often the player paid."""
-    target = condition_target(cond, scoring)
+    target = cond.values[scoring - 1]  # "fulfill the first value at the first scoring, and so on"
     if cond.kind in (ConditionKind.TWO_REGIONS, ConditionKind.PLAYED_KINDS):
         a, b = measured
         top, bottom = target
         return (a >= top and b >= bottom) or (b >= top and a >= bottom)
     return measured >= target
-
-
-def payment_vp(cond: Condition, times: int) -> int:
-    """VP from paying on a paying scoring tile ("getting 2 VP each time", "1 VP each time"), which
-    only happens while scoring this tile."""
-    return cond.vp * times
-
-
-def project_vp(vp: int, own_tile: bool) -> int:
-    """A realized special project's VP: "If you realize the project on the scoring tile you chose
-    during set-up, you gain twice as many victory points"."""
-    return 2 * vp if own_tile else vp
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +91,6 @@ def interim_income(cat: Catalog, coin_position: int, card_position: int, vacated
         coins += rec.coins
         vp += rec.vp
     return Income(0, 0, vp) if last else Income(coins, cards, vp)
-
-
-def unused_lever_vp(unused: int) -> int:
-    """VP for the levers not used since the last interim scoring."""
-    return UNUSED_LEVER_VP * unused
 
 
 def threshold_vp(effect: Effect, value: int) -> int:

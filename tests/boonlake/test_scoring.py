@@ -4,7 +4,7 @@ from __future__ import annotations
 from ludolog.replayer.boonlake.catalog import Condition, Effect, TrackSpace, default_catalog
 from ludolog.replayer.boonlake.effects import ConditionKind, EffectKind
 from ludolog.replayer.boonlake.scoring import (advance_track, condition_met, interim_income, interim_tile_vp, lever_vp,
-                                               payment_vp, project_vp, threshold_vp, tier_vp, unused_lever_vp)
+                                               threshold_vp, tier_vp)
 
 
 def test_levers_at_the_final_scoring():
@@ -50,14 +50,7 @@ def test_conditions_with_one_value_and_with_two():
 def test_paying_scoring_tiles():
     # "Give up 1 inhabitant or 5 coins ... the indicated number of times, getting 2 VP each time"
     tile = Condition(ConditionKind.PAY_INHABITANT_OR_COINS, (1, 2, 3, 4), coins=5, vp=2)
-    assert payment_vp(tile, 3) == 6 and condition_met(tile, 3, 3) and not condition_met(tile, 3, 2)
-    # "Give up 2 coins the indicated number of times, getting 1 VP each time"
-    assert payment_vp(Condition(ConditionKind.PAY_COINS, (2, 3, 4, 5), coins=2, vp=1), 4) == 4
-
-
-def test_special_project_doubled_on_the_own_tile():
-    # "If you realize the project on the scoring tile you chose during set-up, you gain twice as many victory points"
-    assert project_vp(5, own_tile=False) == 5 and project_vp(5, own_tile=True) == 10
+    assert condition_met(tile, 3, 3) and not condition_met(tile, 3, 2)
 
 
 def test_income_track_rewards_and_wasted_steps():
@@ -84,9 +77,7 @@ def test_interim_income_and_the_last_one():
     assert (last.coins, last.cards, last.vp) == (0, 0, income.vp)
 
 
-def test_unused_levers_and_thresholds():
-    # "For every lever you did not use, earn 1 victory point."
-    assert unused_lever_vp(3) == 3
+def test_thresholds():
     # "reaching the top number gives the lower VP, reaching the bottom number gives the higher VP, and not reaching the
     # top gives none"
     t = Effect(EffectKind.VP_THRESHOLD, (("high", 7), ("high_vp", 5), ("low", 4), ("low_vp", 2), ("measure", "levers")))
