@@ -11,14 +11,13 @@ from .board import next_to, presences_around, tile_spaces
 from .costs import (HIRE_CARDS, HIRE_COINS, MAX_CATTLE, MAX_CATTLE_ON_PASTURE, MAX_SETTLEMENTS, cattle_coins,
                     cattle_payment, settlement_payment, settlement_presences_needed)
 from .effects import EffectKind
-from .resolve import (EFFECTS, Choices, apply_all, apply_effect, gain_vp, give_up_cards, give_up_inhabitants, pay_coins,
+from .resolve import (EFFECTS, Choices, apply_effect, gain_vp, give_up_cards, give_up_inhabitants, pay_coins,
                       take_inhabitants)
 from .levers import use_attached
 from .state import BoonlakeState, Piece
 
 _SETTLEMENT = frozenset({"settlement"})
 _TILE = frozenset({"tile"})
-_SETTLEMENT_KINDS = (EffectKind.SETTLEMENT_VP, EffectKind.SETTLEMENT_PENALTY)
 
 
 def open_spaces(s: BoonlakeState) -> tuple[int, ...]:
@@ -103,8 +102,8 @@ def develop(s: BoonlakeState, seat: int, move: dict) -> None:
     p.ranch -= 1
     s.sites[(space, i)] = (seat, Piece.INHABITANT)
     ch = Choices(move)
-    effects = [e for e in s.cat.building_tiles[s.tiles[space]].sites[i] if e.kind not in _SETTLEMENT_KINDS]
-    apply_all(s, seat, effects, ch)
+    for eff in s.cat.building_tiles[s.tiles[space]].sites[i]:  # a settlement's VP or penalty does nothing yet
+        apply_effect(s, seat, eff, ch)
     ch.finish()
 
 

@@ -88,20 +88,18 @@ def use_attached(s: BoonlakeState, seat: int, move: dict, hosts: frozenset[str],
         ch.attached = False
 
 
+#: when each lever is used, by its attached host or its kind
+_MOMENTS = {"play": "when playing a card: write it in that play's 'levers'",
+            "settlement": "when upgrading a house to a settlement: write it in that upgrade's 'levers'",
+            "tile": "when placing a building tile or a pasture: write it in that move's 'levers'",
+            **{kind: "when forgoing to play or discard a card: in place of such a decision" for kind in FORGO_KINDS},
+            EffectKind.REGION_SCORING_VP: "at a region scoring, as the decision of its right-side part"}
+
+
 def _moment_text(lever: LeverSpace) -> str:
     kind = lever.effect.kind
-    host = ATTACHED_HOSTS.get(kind)
-    if host == "play":
-        return f"lever {lever.id} is used when playing a card: write it in that play's 'levers'"
-    if host == "settlement":
-        return f"lever {lever.id} is used when upgrading a house to a settlement: write it in that upgrade's 'levers'"
-    if host == "tile":
-        return f"lever {lever.id} is used when placing a building tile or a pasture: write it in that move's 'levers'"
-    if kind in FORGO_KINDS:
-        return f"lever {lever.id} is used when forgoing to play or discard a card: in place of such a decision"
-    if kind is EffectKind.REGION_SCORING_VP:
-        return f"lever {lever.id} is used at a region scoring, as the decision of its right-side part"
-    return f"lever {lever.id} cannot be used now"
+    when = _MOMENTS.get(ATTACHED_HOSTS.get(kind) or kind)
+    return f"lever {lever.id} is used {when}" if when else f"lever {lever.id} cannot be used now"
 
 
 def moment(s: BoonlakeState, seat: int) -> str:

@@ -394,7 +394,7 @@ def _seats_candidates(s: BoonlakeState, seats: list[int], t: str) -> Iterator[tu
 def _chance_moves(s: BoonlakeState) -> list[dict]:
     if s.draws:
         return [{"type": "card", "card": c} for c in s.deck.possible()] + [{"type": "card", "card": UNKNOWN}]
-    return solo_turn.chance_moves(s)  # the Wise Eminence's reveals (solo)
+    return [move for move, _ in solo_turn.chance_outcomes(s)]  # the Wise Eminence's reveals (solo)
 
 
 def chance_outcomes(s: BoonlakeState, move: dict | None = None) -> list[tuple[dict, float]]:

@@ -26,9 +26,6 @@ from .state import fast_clone as clone_fields
 _CHECKED_FIRST = frozenset({"action", "pass", "announce"})
 #: move types that exist only inside a simultaneous window
 WINDOW_ONLY = frozenset({"score"})
-#: the parts' values (strings, as ``s.middle`` holds them), read without the enum's ``value``
-#: property on the hot path
-_SCORE_OTHER_REGIONS, _DRAW_2_THEN_PLAY_ANY = StripPart.SCORE_OTHER_REGIONS.value, StripPart.DRAW_2_THEN_PLAY_ANY.value
 
 
 def settle(s: BoonlakeState) -> None:
@@ -163,7 +160,7 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
     s.pending.pop(seat, None)
     done = True
     if t == "pass":
-        if part == _SCORE_OTHER_REGIONS:  # a lever holder keeps the coins
+        if part == StripPart.SCORE_OTHER_REGIONS:  # a lever holder keeps the coins
             s.players[seat].coins += region_scoring_coins(s.cat, s.region_chosen, s.presences(seat))
     elif t == "discard":
         cards.discard_card(s, seat, move, None)
@@ -171,7 +168,7 @@ def right_decision(s: BoonlakeState, seat: int, move: dict) -> None:
         if t == "modernize":
             give_up_inhabitants(s, seat, 1, "/lever", "modernizing in the others' part of Progress")
         effect_move(s, seat, move, part)
-        if t == "draw" and part == _DRAW_2_THEN_PLAY_ANY:
+        if t == "draw" and part == StripPart.DRAW_2_THEN_PLAY_ANY:
             s.pending[seat] = "play_any"
             done = False
     if s.step is not Step.RIGHT:  # ahead of the active player's middle

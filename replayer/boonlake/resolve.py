@@ -239,11 +239,6 @@ def apply_effect(s: BoonlakeState, seat: int, eff: Effect, ch: Choices) -> None:
     EFFECTS[eff.kind.value](s, seat, eff, ch)
 
 
-def apply_all(s: BoonlakeState, seat: int, effects, ch: Choices) -> None:
-    for eff in effects:
-        apply_effect(s, seat, eff, ch)
-
-
 # -- the registry: rewards of spaces, sites, tracks and labels ---------------------------------
 
 @EFFECTS.effect(EffectKind.TAKE_COINS.value)

@@ -187,10 +187,6 @@ def apply(s: BoonlakeState, move: dict) -> None:
 
 # -- listing and chance's odds ---------------------------------------------------------------
 
-def chance_moves(s: BoonlakeState) -> list[dict]:
-    return [move for move, _ in chance_outcomes(s)]
-
-
 def chance_outcomes(s: BoonlakeState) -> list[tuple[dict, float]]:
     """The reveals with their odds: gray tiles by the mound's counts; a solo tile by how many of its
     grade the stack still hides over the tiles it can be; a corner uniformly."""

@@ -50,13 +50,6 @@ WINDOW_TYPES = frozenset({"draw", "hire", "modernize", "play", "discard", "pass"
                           "lever", "project"})
 
 
-#: the parts' values (strings, as ``s.middle`` holds them), read without the enum's ``value``
-#: property on the hot path
-_TAKE_INHABITANT, _EXPLORE = StripPart.TAKE_INHABITANT.value, StripPart.EXPLORE.value
-_PLACE_PASTURE, _REGION_LABEL = StripPart.PLACE_PASTURE.value, StripPart.REGION_LABEL.value
-_SCORE_OTHER_REGIONS = StripPart.SCORE_OTHER_REGIONS.value
-
-
 def right_part(s: BoonlakeState) -> str:
     return s.cat.strips[s.strip].right[0]._value_  # the member's value (enum's documented attribute)
 
@@ -108,7 +101,7 @@ def ahead_window(s: BoonlakeState) -> SimultaneousWindow | None:
     """The right-side part the other players may decide while the active player resolves the left
     of the arrow, or None where it waits (clockwise strips, Region scoring, the solo game)."""
     strip = s.cat.strips[s.strip]
-    if s.solo is not None or strip.right_order == "clockwise" or strip.right[0]._value_ == _SCORE_OTHER_REGIONS:
+    if s.solo is not None or strip.right_order == "clockwise" or strip.right[0] is StripPart.SCORE_OTHER_REGIONS:
         return None
     seats = frozenset((s.current + k) % s.n for k in range(1, s.n))
     return SimultaneousWindow(f"the right-side part of {strip.name}", seats, WINDOW_TYPES) if seats else None
@@ -183,14 +176,14 @@ def _auto_middle(s: BoonlakeState) -> bool:
     """Resolve the first middle part when it needs no decision (True), else False."""
     part = s.middle[0]
     p = s.players[s.current]
-    if part == _TAKE_INHABITANT:
+    if part == StripPart.TAKE_INHABITANT:
         take_inhabitants(s, s.current, 1)
-    elif part == _EXPLORE and not building.open_spaces(s):
+    elif part == StripPart.EXPLORE and not building.open_spaces(s):
         p.coins += 2  # "If all gameboard spaces are already occupied, you get 2 coins instead"
-    elif part == _PLACE_PASTURE and (s.pastures_left == 0 or not building.open_spaces(s)):
+    elif part == StripPart.PLACE_PASTURE and (s.pastures_left == 0 or not building.open_spaces(s)):
         p.coins += 2  # "this effect is wasted and you get 2 coins instead"
-    elif not ((part == _EXPLORE and s.mound.remaining == 0)  # no gray tile left to explore
-              or (part == _REGION_LABEL and len(s.covered) == len(s.cat.regions))):  # all labelled
+    elif not ((part == StripPart.EXPLORE and s.mound.remaining == 0)  # no gray tile left to explore
+              or (part == StripPart.REGION_LABEL and len(s.covered) == len(s.cat.regions))):  # all labelled
         return False
     s.middle.pop(0)
     return True
@@ -201,9 +194,9 @@ def open_right(s: BoonlakeState) -> None:
     part = strip.right[0]._value_
     s.step = Step.RIGHT
     ahead, s.ahead = s.ahead, None
-    if s.solo is not None and part == _SCORE_OTHER_REGIONS and s.region_chosen:
+    if s.solo is not None and part == StripPart.SCORE_OTHER_REGIONS and s.region_chosen:
         score_other_regions(s)  # "the only action where the Wise Eminence also benefits"
-    if part == _SCORE_OTHER_REGIONS:
+    if part == StripPart.SCORE_OTHER_REGIONS:
         s.window = None
         s.queue = []
         if s.region_chosen:  # holders of a lever usable here decide (coins, or a lever); the others are paid
