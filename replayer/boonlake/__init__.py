@@ -9,7 +9,8 @@ CATALOG.md); the log vocabulary is ``schema/boonlake.schema.json`` with annotate
 Modules (the roles every game package shares, then Boonlake's own domain):
 
 - ``engine.py``: the ``Game`` subclass; each interface member hands over to a module below.
-- ``state.py``: the position's types (the state, players, steps, pieces, cards owed).
+- ``state.py``: the position's types (the state, players, the Wise Eminence's part, steps, pieces,
+  cards owed).
 - ``catalog.py``: ``catalog.json`` read into typed components; ``effects.py``: the closed vocabulary
   of effect kinds, conditions, timings and strip parts the catalog is written in.
 - ``setup.py``: the position before the first move, its set-up checks, and a random set-up.
@@ -18,7 +19,7 @@ Modules (the roles every game package shares, then Boonlake's own domain):
 - ``listing.py``: the legal moves of a position, its chance outcomes, and the candidates random play draws from.
 - ``scoring.py``: scoring arithmetic and the winners; ``interim.py``: the interim scorings' window
   and the final scoring on the position.
-- ``render.py``: the position in words; ``board_svg.py``: as a picture; ``svg_layout.py``: its geometry.
+- ``render.py``: the position in words; ``board_svg.py``: as a picture.
 - ``ids.py``: the ids a log may use (``ludolog ids``); ``rules.py``: the BOON.* rule codes.
 - ``turn.py``: the turn's sequence (phases A, B, C: who decides what next, the steps that need no
   decision, the end of a turn and a round); ``action_board.py``: the action board and set-up
@@ -30,8 +31,7 @@ Modules (the roles every game package shares, then Boonlake's own domain):
   modernize, hire); ``cards.py``: cards, special projects and the cards' effects; ``levers.py``: the
   lever effects and ``lever`` moves.
 - ``eminence.py``: the Wise Eminence's decisions, their effects and scoring;
-  ``solo_turn.py``: their turn, set-up and the table's moves; ``solo_state.py``: their part of the
-  position.
+  ``solo_turn.py``: their turn, set-up and the table's moves.
 
 The table records what it sees: the set-up as laid out (cards and a returned scoring tile it could
 not see as ``"?"``), every card drawn as a ``card`` move and every card given up by count as a

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from ..core.bots import BotSeat
 from .board import next_to, region_presences, region_scoring_coins, tile_spaces
 from .catalog import CORNERS, Catalog, SoloTile
-from .solo_state import PENDING_TILE
-from .state import BoonlakeState, Piece
+from .state import PENDING_TILE, BoonlakeState, Piece
 
 def location_order(start: int, spaces: int) -> tuple[int, ...]:
     """The spaces in the order the Wise Eminence tries them: ``start``, the next higher, ...,

@@ -23,8 +23,7 @@ from . import building
 from . import eminence as em
 from .action_board import take_strip
 from .catalog import CORNERS, Catalog
-from .solo_state import SoloState
-from .state import BoonlakeState, Step
+from .state import BoonlakeState, SoloState, Step
 
 
 # -- set-up ----------------------------------------------------------------------------------
