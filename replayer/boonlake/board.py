@@ -47,7 +47,7 @@ def presences_around(cat: Catalog, space: int, presences: Mapping[int, int]) -> 
 def presences_next_to_bridges(cat: Catalog, presences: Mapping[int, int]) -> int:
     """A player's presences on tiles at an end of a bridge ("building tiles next to bridges (spaces
     interconnecting regions)"; the scoring tile's category)."""
-    return sum(k for n, k in presences.items() if cat.spaces[n].next_to_bridge)
+    return sum(k for n, k in presences.items() if cat.spaces[n].bridged)
 
 
 def largest_adjacent_group(cat: Catalog, spaces: Collection[int]) -> int:

@@ -59,8 +59,6 @@ class BoardSpace:
     bridged: tuple[int, ...]  # across a bridge
     forded: tuple[int, ...]  # across a ford
     adjacent: tuple[int, ...]  # all three, sorted
-    adjacent_mask: int  # bit n set: space n is adjacent
-    next_to_bridge: bool
     start_symbol: str | None
     reward: Effect
 
@@ -262,11 +260,11 @@ class Catalog:
         spaces = {}
         for n, s in raw.items():
             adjacent = tuple(sorted({*s["neighbours"], *extra["bridge"][n], *extra["ford"][n]}))
-            spaces[n] = BoardSpace(n, s["region"], tuple(sorted(extra["bridge"][n])),
-                                   tuple(sorted(extra["ford"][n])), adjacent, sum(1 << m for m in adjacent),
-                                   bool(extra["bridge"][n]), s.get("start_symbol"), effect(s["reward"]))
+            spaces[n] = BoardSpace(n, s["region"], tuple(sorted(extra["bridge"][n])), tuple(sorted(extra["ford"][n])),
+                                   adjacent, s.get("start_symbol"), effect(s["reward"]))
         self.spaces: dict[int, BoardSpace] = spaces
-        self.adjacent_mask: tuple[int, ...] = (0, *(spaces[n].adjacent_mask for n in range(1, self.space_count + 1)))
+        #: by space number, bit m set: space m is adjacent
+        self.adjacent_mask = (0, *(sum(1 << m for m in spaces[n].adjacent) for n in range(1, self.space_count + 1)))
         self.region_spaces = {r.id: tuple(n for n in spaces if spaces[n].region == r.id) for r in self.regions}
         for r, members in self.region_spaces.items():
             if not members:

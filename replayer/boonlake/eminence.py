@@ -256,11 +256,6 @@ def income(s: BoonlakeState) -> int:
     return vp
 
 
-def interim_scoring(s: BoonlakeState, number: int) -> None:
-    """ "The Wise Eminence only does the income phase" (VP at every interim scoring)."""
-    gain(s, income(s), "income", f"interim scoring {number}: income (board, cactus track, cattle next to settlements)")
-
-
 def final_scoring(s: BoonlakeState) -> None:
     """ "During the final scoring the Wise Eminence gets their income one more time (alternatively you
     may double their income during the fourth interim scoring). Then look through the face-down solo

@@ -134,7 +134,8 @@ def finish_interim(s: BoonlakeState) -> None:
         for k in p.levers:
             p.levers[k] = False
     if s.solo is not None:
-        eminence.interim_scoring(s, number)  # "The Wise Eminence only does the income phase"
+        eminence.gain(s, eminence.income(s), "income",  # "The Wise Eminence only does the income phase"
+                      f"interim scoring {number}: income (board, cactus track, cattle next to settlements)")
     s.covered.clear()
     s.scorings = number
     s.scorings_due -= 1

@@ -40,8 +40,8 @@ MOVE_CHOICES: dict[EffectKind, frozenset[str]] = {
     EffectKind.VASE_OR_COINS: frozenset({"exchange"}), EffectKind.MODERNIZE_ONCE: frozenset({"modernize"}),
     EffectKind.UPGRADE_ONCE: frozenset({"upgrade", "levers"})}
 #: right-side parts that offer playing a card (a forgo lever may answer them)
-_PLAY_PARTS = frozenset({StripPart.DEVELOP_OR_UPGRADE_OR_PLAY_ANY.value, StripPart.PLACE_CATTLE_OR_PLAY_ANY.value,
-                         StripPart.PLAY_ANY.value})
+_PLAY_PARTS = frozenset({StripPart.DEVELOP_OR_UPGRADE_OR_PLAY_ANY, StripPart.PLACE_CATTLE_OR_PLAY_ANY,
+                         StripPart.PLAY_ANY})
 
 
 def lever_down(s: BoonlakeState, seat: int, space: str, pointer: str) -> LeverSpace:
@@ -111,20 +111,16 @@ def moment(s: BoonlakeState, seat: int) -> str:
         return "interim"
     ahead = (step is Step.CARD or step is Step.MIDDLE) and seat != s.current and s.ahead is not None
     if ahead or step is Step.RIGHT:  # the right side (ahead of the active player's middle, or open for all)
-        return _right_moment(s, seat)
+        part = s.cat.strips[s.strip].right[0]
+        pending = s.pending.get(seat)
+        if part is StripPart.SCORE_OTHER_REGIONS:
+            return "region"
+        if pending is not None:
+            return "card" if pending == "play_any" else "other"
+        return "right_play" if part in _PLAY_PARTS else "right"
     if step is Step.CARD or (step is Step.MIDDLE and s.middle[0] == StripPart.PLAY_ANY_OR_DRAW_2.value):
         return "card"
     return "other"
-
-
-def _right_moment(s: BoonlakeState, seat: int) -> str:
-    part = s.cat.strips[s.strip].right[0].value
-    if part == StripPart.SCORE_OTHER_REGIONS.value:
-        return "region"
-    pending = s.pending.get(seat)
-    if pending is not None:
-        return "card" if pending == "play_any" else "other"
-    return "right_play" if part in _PLAY_PARTS else "right"
 
 
 def lever_move(s: BoonlakeState, seat: int, move: dict) -> None:

@@ -361,15 +361,19 @@ def deciding(s: BoonlakeState) -> list[tuple[int, tuple[str, ...]]]:
     if s.window is not None:
         return [(seat, turn.seat_types(s, seat)) for seat in sorted(s.window.waiting)]
     seat, types = turn.expect(s)
-    # the right side, ahead of the active player's middle
-    return [(seat, types)] + [(other, turn.ahead_types(s, other)) for other in _ahead_seats(s)]
+    if s.ahead is None or not (s.step is Step.CARD or s.step is Step.MIDDLE):
+        return [(seat, types)]
+    # and the seats still to decide the right side, ahead of the active player's middle
+    return [(seat, types)] + [(other, turn.ahead_types(s, other)) for other in sorted(s.ahead.waiting)]
 
 
 def legal_moves(s: BoonlakeState) -> list[dict]:
     out: list[dict] = []
     for seat, types in deciding(s):
-        if seat == CHANCE:
-            out += _chance_moves(s)
+        if seat == CHANCE and s.draws:
+            out += [{"type": "card", "card": c} for c in [*s.deck.possible(), UNKNOWN]]
+        elif seat == CHANCE:
+            out += [move for move, _ in solo_turn.chance_outcomes(s)]  # the Wise Eminence's reveals (solo)
         else:
             out += [m for t in types for move in candidates(s, seat, t) for m in completions(s, (seat, move))]
     return out
@@ -391,12 +395,6 @@ def _seats_candidates(s: BoonlakeState, seats: list[int], t: str) -> Iterator[tu
         yield from ((seat, move) for move in candidates(s, seat, t))
 
 
-def _chance_moves(s: BoonlakeState) -> list[dict]:
-    if s.draws:
-        return [{"type": "card", "card": c} for c in s.deck.possible()] + [{"type": "card", "card": UNKNOWN}]
-    return [move for move, _ in solo_turn.chance_outcomes(s)]  # the Wise Eminence's reveals (solo)
-
-
 def chance_outcomes(s: BoonlakeState, move: dict | None = None) -> list[tuple[dict, float]]:
     """A card drawn (each unseen card by how many copies are unaccounted for), the Wise
     Eminence's reveals (solo), or for an ``explore`` move the gray tile revealed from the mound
@@ -410,10 +408,3 @@ def chance_outcomes(s: BoonlakeState, move: dict | None = None) -> list[tuple[di
     if s.draws:
         return [({"type": "card", "card": c}, k) for c, k in sorted(s.deck.unaccounted.items()) if k > 0]
     return solo_turn.chance_outcomes(s)
-
-
-def _ahead_seats(s: BoonlakeState) -> list[int]:
-    """The seats that may still decide the right-side part ahead of the active player's middle."""
-    if s.ahead is None or not (s.step is Step.CARD or s.step is Step.MIDDLE):
-        return []
-    return sorted(s.ahead.waiting)

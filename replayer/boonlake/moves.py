@@ -57,10 +57,11 @@ def dispatch(s: BoonlakeState, seat: int, move: dict) -> None:
     elif step is Step.CARD:
         card_part(s, seat, move)
     elif step is Step.MIDDLE:
-        if t == "pass":
-            s.middle.pop(0)
-        else:
-            middle_part(s, seat, move)
+        if t == "region":
+            s.region_chosen = building.region_label(s, seat, move)
+        elif t != "pass":
+            effect_move(s, seat, move, s.middle[0])
+        s.middle.pop(0)
     elif step is Step.RIGHT:
         right_decision(s, seat, move)
     elif step is Step.SHIP:
@@ -123,14 +124,6 @@ def card_part(s: BoonlakeState, seat: int, move: dict) -> None:
     elif move["type"] == "discard":
         cards.discard_card(s, seat, move, kind)
     s.step = Step.MIDDLE
-
-
-def middle_part(s: BoonlakeState, seat: int, move: dict) -> None:
-    if move["type"] == "region":
-        s.region_chosen = building.region_label(s, seat, move)
-    else:
-        effect_move(s, seat, move, s.middle[0])
-    s.middle.pop(0)
 
 
 #: the moves that resolve one effect of a strip the same way wherever it is offered (middle or right side)

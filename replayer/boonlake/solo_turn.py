@@ -171,15 +171,10 @@ def _solo_effect(s: BoonlakeState, action: str, b_tile: bool, location: int) -> 
         em.choose_region(s)
 
 
-def reveal_gray_tile(s: BoonlakeState, move: dict) -> None:
-    """The gray tile the Wise Eminence drew (:func:`.building.gray_tile`), onto the space it was given."""
-    s.tiles[s.solo.pending_tiles.pop(0)] = building.gray_tile(s, move["tile"])
-
-
 def apply(s: BoonlakeState, move: dict) -> None:
     """An 'eminence' or 'mound' move (the engine checked that it is the one due)."""
-    if move["type"] == "mound":
-        reveal_gray_tile(s, move)
+    if move["type"] == "mound":  # the gray tile the Wise Eminence drew, onto the space it was given
+        s.tiles[s.solo.pending_tiles.pop(0)] = building.gray_tile(s, move["tile"])
     else:
         reveal(s, move)
 

@@ -121,7 +121,10 @@ def seat_types(s: BoonlakeState, seat: int) -> tuple[str, ...]:
 def after_ship(s: BoonlakeState, crossed: list[str], final: bool) -> None:
     """The locks crossed and the final space reached by the active ship (the package docstring's
     reading of the locks), then the end of the turn."""
-    last_lock = _lock_before_final(s.cat.river[s.rnd]) if final and s.rnd == 2 else None
+    last_lock = None
+    if final and s.rnd == 2:  # the lock between the last two spaces of round 2's river, if there is one there
+        rr = s.cat.river[2]
+        last_lock = next((lock for at, lock in rr.locks if at == rr.index[rr.final] - 1), None)
     for lock in crossed:
         if lock in s.crossed:
             continue
@@ -134,12 +137,6 @@ def after_ship(s: BoonlakeState, crossed: list[str], final: bool) -> None:
     if final and s.rnd == 2 and not s.end_triggered:
         s.end_triggered = True
     end_turn(s)
-
-
-def _lock_before_final(rr) -> str | None:
-    """The lock between the last two spaces of a round's river, if there is one there."""
-    at_final = rr.index[rr.final]
-    return next((lock for at, lock in rr.locks if at == at_final - 1), None)
 
 
 # -- what happens without a decision ---------------------------------------------------------
