@@ -45,32 +45,28 @@ Readings of this engine where the text is silent (each one place in code):
 - The first player listed holds the starting player token; round 2 starts with the player after
   the one who ended round 1.
 - The right side ahead ("Unless stated otherwise, others may execute this even while the active
-  player is still resolving the effects to the left of the arrow"): from the moment a strip with a
-  parallel right side is taken (Pioneer, Hire, Progress, Builder), the other players may write
-  their right-side decision while the active player still plays the card part and the middle
-  (``BoonlakeState.ahead``); the part opens for everybody once the active player has finished the
-  middle, and decisions written ahead count there. Settle and Cattle-breeding state otherwise
-  ("beginning with you, then clockwise"), and Region scoring's right side scores the regions the
-  active player's choice leaves: those wait.
+  player is still resolving the effects to the left of the arrow"): once a strip with a parallel
+  right side is taken (Pioneer, Hire, Progress, Builder), the others may write their right-side
+  decision while the active player plays the card part and the middle (``BoonlakeState.ahead``);
+  it counts when the part opens for everybody, after the middle. Settle and Cattle-breeding go
+  "beginning with you, then clockwise", and Region scoring's right side depends on the active
+  player's choice: those wait.
 - Region scoring's right side scores the three regions other than the one whose label the active
   player covered this turn; without a covered label (passed, or all four covered) nothing is scored.
 - Hire's "take 1 inhabitant", Region scoring's coins (unless a lever could be used there) and the 2
   coins of a wasted explore or pasture are taken without a decision (never worse to take); hiring
   more inhabitants than the supply holds is refused rather than paid for nothing.
 - Cards given up by count (Hire's ``cards``, 3 per inhabitant; a building site's cost; an exchange
-  card's ``exchange: "discard"``; the discard lever) are written as that count only. The move checks
-  that the hand, known and unknown cards together, holds that many (BOON.HIRE.CARDS,
-  BOON.PAY.CARDS), then queues one pending give per card on the core's DecisionStack
-  (``state.gives``), each answered by a ``give`` move of that seat naming the card: it goes face up
-  on the discard pile, so it is always named ("?" is BOON.CARD.UNKNOWN), and an unknown card of the
-  hand is identified by it. The gives come right after the move, before anything else: the cards
-  the same move draws and, inside a simultaneous window, the other seats' decisions wait, so the
-  hand they come from is the hand of the move (cost paid before any reward drawn). What the cards
-  pay for (inhabitants, VP, coins, a vase, the site's reward) comes with the move itself: the count
-  is the decision, the gives only name the cards, and a hand holding that many can always name
-  them. No order among the cards is asked (one card per move). A single card discarded for 2 coins
-  is still one ``discard`` move naming it. A discard bonus ("always applies when discarding such a
-  card") comes with each card as it is named, its kind known only then.
+  card's ``exchange: "discard"``; the discard lever) are written as that count: the move checks that
+  the hand, known and unknown cards together, holds that many (BOON.HIRE.CARDS, BOON.PAY.CARDS).
+  Then one ``give`` move of that seat names each card (``state.gives``): it goes face up on the
+  discard pile, so it is always named ("?" is BOON.CARD.UNKNOWN; an unknown card of the hand is
+  identified by it). The gives come right after the move, before the cards it draws and, in a
+  window, the other seats' decisions: the cost is paid from the hand of the move. What the cards pay
+  for comes with the move itself (the count is the decision; a hand holding that many can always
+  name them); no order among them is asked. A single card discarded for 2 coins is one ``discard``
+  move naming it. A discard bonus ("always applies when discarding such a card") comes with each
+  card as it is named, its kind known only then.
 - ``site`` is written exactly when the tile has 2 building sites (one way to write each move).
 - A site's "receive your coin-track income" gives the coins and the VP of the marker's space.
 - Scoring conditions on production sites count site levels, the set-up site included.
@@ -91,10 +87,9 @@ Readings of this engine where the text is silent (each one place in code):
 - The coins and the joker of a card lever come when the card is played, before it is paid.
 - A card moving a lever back up may name a lever used with that very play.
 - Announcing order: any player taking part in a parallel right-side part may announce, and only
-  before anybody has decided in it (the text does not say when; later, the order would undo
-  decisions already made); it is written once the part opens for everybody, so a decision written
-  ahead of the middle has begun the part. Interim scorings are no action's part: "each resolved by all players
-  simultaneously".
+  before anybody has decided in it (later, the order would undo decisions already made); it is
+  written once the part opens for everybody, so a decision written ahead of the middle has begun
+  the part. Interim scorings are no action's part: "each resolved by all players simultaneously".
 - Special projects: "Each project may be realized only once per game (multiple players'
   inhabitants may sit above a space)": once per player and tile. The kind a project counts as for
   played cards ("decided per project") is written when it is realized. With fewer than 2

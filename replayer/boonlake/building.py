@@ -20,17 +20,12 @@ _SETTLEMENT = frozenset({"settlement"})
 _TILE = frozenset({"tile"})
 
 
-def open_spaces(s: BoonlakeState) -> tuple[int, ...]:
-    """Unoccupied spaces adjacent to a placed tile (across bridges and fords too)."""
-    return tile_spaces(s.cat, s.tiles)
-
-
 def _place_tile_space(s: BoonlakeState, space: int) -> None:
     if space not in s.cat.spaces:
         raise IllegalMove("BOON.EXPLORE.SPACE", f"the gameboard has spaces 1-{s.cat.space_count}, not {space}", "/space")
     if space in s.tiles:
         raise IllegalMove("BOON.EXPLORE.OCCUPIED", f"space {space} already holds a building tile", "/space")
-    if space not in open_spaces(s):
+    if space not in tile_spaces(s.cat, s.tiles):
         raise IllegalMove("BOON.EXPLORE.NOT_ADJACENT", f"space {space} is not adjacent to a building tile "
                                                        f"(nor connected by a bridge or ford to one)", "/space")
 

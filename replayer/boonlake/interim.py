@@ -19,8 +19,7 @@ from .resolve import draw_cards, gain_vp, give_up_inhabitants, pay_coins, pay_va
 from .scoring import condition_met, game_end_vp, interim_income, interim_tile_vp, lever_vp, tier_vp
 from .state import BoonlakeState, Piece, Step
 
-PAYING = (ConditionKind.PAY_INHABITANT_OR_COINS, ConditionKind.PAY_VASE_OR_COINS, ConditionKind.PAY_COINS)
-#: what one payment on a paying scoring tile may be
+#: the paying scoring tiles: what one payment may be
 PAY_CHOICES = {ConditionKind.PAY_INHABITANT_OR_COINS: ("inhabitant", "coins"),
                ConditionKind.PAY_VASE_OR_COINS: ("vase", "coins"), ConditionKind.PAY_COINS: ("coins",)}
 
@@ -84,7 +83,7 @@ def score_tile(s: BoonlakeState, seat: int, move: dict) -> None:
     cond = s.cat.scoring_tiles[tid].condition
     number = s.scorings + 1
     pays = move.get("pay", [])
-    if cond.kind in PAYING:
+    if cond.kind in PAY_CHOICES:
         target = cond.values[number - 1]
         if len(pays) > target:
             raise IllegalMove("BOON.SCORE.PAY", f"{tid} pays at most {target} times at interim scoring {number}", f"/pay/{target}")

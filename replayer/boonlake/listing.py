@@ -14,12 +14,13 @@ from itertools import combinations, combinations_with_replacement, product
 from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
 from ..core.game import CHANCE
-from . import building, moves, solo_turn, turn
+from . import moves, solo_turn, turn
+from .board import tile_spaces
 from .cards import EXCHANGES, boat_cost, card_coins, resources_shown
 from .catalog import RESOURCES, Catalog
 from .costs import missing_resources
 from .effects import EffectKind, Timing
-from .interim import PAY_CHOICES, PAYING
+from .interim import PAY_CHOICES
 from .levers import ATTACHED_HOSTS, TAKES
 from .river import counted_spaces
 from .state import BoonlakeState, Piece, Step
@@ -282,7 +283,7 @@ def _score_moves(s: BoonlakeState, seat: int, base: dict):
             continue
         cond = s.cat.scoring_tiles[tid].condition
         move = {**base, "tile": tid}
-        if cond.kind in PAYING:
+        if cond.kind in PAY_CHOICES:
             target = cond.values[s.scorings]
             for k in range(target + 1):
                 for pays in product(PAY_CHOICES[cond.kind], repeat=k):
@@ -325,10 +326,10 @@ def candidates(s: BoonlakeState, seat: int, t: str):
         tiles = sorted(s.mound.possible())
         uses = _lever_uses(s, seat, "tile")
         yield from (_with_levers({**b, "tile": tile, "space": space}, u)
-                    for space in building.open_spaces(s) for tile in tiles for u in uses)
+                    for space in tile_spaces(s.cat, s.tiles) for tile in tiles for u in uses)
     elif t == "pasture":
         uses = _lever_uses(s, seat, "tile")
-        yield from (_with_levers({**b, "space": space}, u) for space in building.open_spaces(s) for u in uses)
+        yield from (_with_levers({**b, "space": space}, u) for space in tile_spaces(s.cat, s.tiles) for u in uses)
     elif t == "upgrade":
         yield from _upgrade_moves(s, seat, lambda spec: {**b, **spec})
     elif t == "region":

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from ..core.game import CHANCE, SIMULTANEOUS
 from ..core.simultaneous import SimultaneousWindow
-from . import building
-from .board import region_scoring_coins
+from .board import region_scoring_coins, tile_spaces
 from .effects import StripPart
 from .eminence import score_other_regions
 from .interim import after_scorings, open_interim
@@ -175,9 +174,9 @@ def _auto_middle(s: BoonlakeState) -> bool:
     p = s.players[s.current]
     if part == StripPart.TAKE_INHABITANT:
         take_inhabitants(s, s.current, 1)
-    elif part == StripPart.EXPLORE and not building.open_spaces(s):
+    elif part == StripPart.EXPLORE and not tile_spaces(s.cat, s.tiles):
         p.coins += 2  # "If all gameboard spaces are already occupied, you get 2 coins instead"
-    elif part == StripPart.PLACE_PASTURE and (s.pastures_left == 0 or not building.open_spaces(s)):
+    elif part == StripPart.PLACE_PASTURE and (s.pastures_left == 0 or not tile_spaces(s.cat, s.tiles)):
         p.coins += 2  # "this effect is wasted and you get 2 coins instead"
     elif not ((part == StripPart.EXPLORE and s.mound.remaining == 0)  # no gray tile left to explore
               or (part == StripPart.REGION_LABEL and len(s.covered) == len(s.cat.regions))):  # all labelled
