@@ -259,8 +259,7 @@ def income(s: BoonlakeState) -> int:
 def final_scoring(s: BoonlakeState) -> None:
     """ "During the final scoring the Wise Eminence gets their income one more time (alternatively you
     may double their income during the fourth interim scoring). Then look through the face-down solo
-    stack: for every yet-unrevealed B-tile, they score 10 VP." Both alternatives give the same VP
-    (nothing changes between the two), so the income is scored once more here."""
+    stack: for every yet-unrevealed B-tile, they score 10 VP." (Once more: the package docstring's reading.)"""
     gain(s, income(s), "income", "final scoring: their income once more")
     b = s.solo.in_stack["B"] - s.solo.revealed_of("B", s.cat.solo_tiles)
     gain(s, s.cat.solo_fallback_vp["unrevealed_b_tile"] * b, "solo_tiles",

@@ -168,8 +168,7 @@ def final_scoring(s: BoonlakeState) -> None:
 
 def after_scorings(s: BoonlakeState) -> None:
     """What follows a turn once its scorings are done: round 2 starts with the ships set back, the
-    end of the game brings the last interim scoring or the final scoring, else the next seat plays
-    (kept here beside the scorings, which the turn's end calls first)."""
+    end of the game brings the last interim scoring or the final scoring, else the next seat plays."""
     if s.round_over:
         s.round_over = False
         s.rnd = 2

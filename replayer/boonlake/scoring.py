@@ -110,8 +110,7 @@ def game_end_vp(effect: Effect, counts: Mapping[str, int], regions: Mapping[str,
     """VP of one game-end card effect: "1 VP per presence in the region shown; 1 VP per production
     site built (level-2 sites give 2); 1 VP per house removed from your board; 1 VP per cattle
     removed; 2 VP per settlement removed", and the thresholds (:func:`threshold_vp`), over the
-    player's ``counts`` (:func:`.interim.counts`) and presences per region; the catalog gives a
-    game-end card no other kind."""
+    player's ``counts`` (:func:`.interim.counts`) and presences per region."""
     k = effect.kind
     if k is EffectKind.VP_PER_PRESENCE_IN_REGION:
         return regions.get(effect.get("region"), 0)
