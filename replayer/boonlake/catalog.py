@@ -265,10 +265,9 @@ class Catalog:
         self.spaces: dict[int, BoardSpace] = spaces
         #: by space number, bit m set: space m is adjacent
         self.adjacent_mask = (0, *(sum(1 << m for m in spaces[n].adjacent) for n in range(1, self.space_count + 1)))
-        self.region_spaces = {r.id: tuple(n for n in spaces if spaces[n].region == r.id) for r in self.regions}
-        for r, members in self.region_spaces.items():
-            if not members:
-                raise CatalogError(f"region {r} has no building space")
+        for r in self.regions:
+            if all(sp.region != r.id for sp in spaces.values()):
+                raise CatalogError(f"region {r.id} has no building space")
         reached, todo = {1}, [1]
         while todo:
             for m in spaces[todo.pop()].adjacent:
@@ -389,10 +388,8 @@ class Catalog:
                 raise CatalogError(f"building tile {t['id']}: a cattle pasture (back 'pasture') has no sites, every other tile 1 or 2")
             out[t["id"]] = BuildingTile(t["id"], t["back"], t["pasture"], tuple(tuple(effect(e) for e in s["effects"]) for s in t["sites"]))
         self.building_tiles: dict[str, BuildingTile] = out
-        self.tiles_by_back: dict[str, tuple[str, ...]] = {}
-        for t in out.values():
-            self.tiles_by_back.setdefault(t.back, ())
-            self.tiles_by_back[t.back] += (t.id,)
+        self.tiles_by_back = {back: tuple(t.id for t in out.values() if t.back == back)
+                              for back in dict.fromkeys(t.back for t in out.values())}
         for symbol in ("players-2", "players-3", "players-4"):
             on_board = sum(1 for s in self.spaces.values() if s.start_symbol == symbol)
             if on_board != len(self.tiles_by_back.get(symbol, ())):
