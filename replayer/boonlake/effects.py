@@ -8,20 +8,10 @@ sentence says.
 from __future__ import annotations
 
 import enum
-import re
 
 
-def vocabulary(name: str, doc: str) -> type[enum.Enum]:
-    """A ``str`` enum of the kinds ``doc`` lists, one ``- ``kind``: meaning`` line each, member ``KIND``
-    (``take_coins``: ``EffectKind.TAKE_COINS``): each kind is written once, with its meaning."""
-    kinds = re.findall(r"^ *- ``(\w+)``: ", doc, re.MULTILINE)
-    kind = enum.Enum(name, [(k.upper(), k) for k in kinds], type=str, module=__name__, qualname=name)
-    kind.__doc__ = doc
-    return kind
-
-
-EffectKind = vocabulary("EffectKind", """One line per kind: what it does when it applies (the rules text's symbol
-    overview).
+class EffectKind(str, enum.Enum):
+    """One line per kind: what it does when it applies (the rules text's symbol overview).
 
     Rewards and costs shared by river spaces, board spaces, building sites and tracks:
 
@@ -101,17 +91,78 @@ EffectKind = vocabulary("EffectKind", """One line per kind: what it does when it
       coins
     - ``discard_cards_for_inhabitant_vp``: discard `cards` cards for `inhabitants` inhabitant and
       `vp` VP
-    """)
+    """
 
-Timing = vocabulary("Timing", """When a project card's top effect applies (the symbol at its top).
+    TAKE_COINS = "take_coins"
+    DRAW_CARDS = "draw_cards"
+    TAKE_INHABITANTS = "take_inhabitants"
+    TAKE_VASES = "take_vases"
+    GAIN_VP = "gain_vp"
+    LOSE_VP = "lose_vp"
+    PAY_COINS = "pay_coins"
+    DISCARD_CARDS = "discard_cards"
+    FREE = "free"
+    BUILD_PRODUCTION_SITE = "build_production_site"
+    VASE_OR_PRODUCTION_SITE = "vase_or_production_site"
+    ADVANCE_COIN_TRACK = "advance_coin_track"
+    ADVANCE_CARD_TRACK = "advance_card_track"
+    ADVANCE_EITHER_TRACK = "advance_either_track"
+    COIN_TRACK_INCOME = "coin_track_income"
+    CARD_TRACK_INCOME = "card_track_income"
+    SETTLEMENT_VP = "settlement_vp"
+    SETTLEMENT_PENALTY = "settlement_penalty"
+    DISCARD_CARDS_FOR_INHABITANTS = "discard_cards_for_inhabitants"
+    SWAP_CARDS_COINS = "swap_cards_coins"
+    SWAP_CARDS_VASE_COINS = "swap_cards_vase_coins"
+    SWAP_CARDS_VP = "swap_cards_vp"
+    DISCARD_CARDS_FOR_VP = "discard_cards_for_vp"
+    INHABITANT_FOR_COINS = "inhabitant_for_coins"
+    VASES_FOR_VP = "vases_for_vp"
+    RESET_LEVER = "reset_lever"
+    UPGRADE_HOUSE_FREE = "upgrade_house_free"
+    UPGRADE_SETTLEMENT_EASED = "upgrade_settlement_eased"
+    VP_PER_PRESENCE_IN_REGION = "vp_per_presence_in_region"
+    VP_PER_PRODUCTION_SITE = "vp_per_production_site"
+    VP_PER_HOUSE_REMOVED = "vp_per_house_removed"
+    VP_PER_CATTLE_REMOVED = "vp_per_cattle_removed"
+    VP_PER_SETTLEMENT_REMOVED = "vp_per_settlement_removed"
+    VP_THRESHOLD = "vp_threshold"
+    LEVER_DISCOUNT = "lever_discount"
+    CARD_COIN_DISCOUNT = "card_coin_discount"
+    DISCARD_BONUS = "discard_bonus"
+    COIN_SPACE_BONUS = "coin_space_bonus"
+    HARBOR_BONUS = "harbor_bonus"
+    CATTLE_INHABITANT_DISCOUNT = "cattle_inhabitant_discount"
+    CATTLE_COINS = "cattle_coins"
+    VASE_SPACE_BONUS = "vase_space_bonus"
+    VASE_OR_COINS = "vase_or_coins"
+    MODERNIZE_ONCE = "modernize_once"
+    UPGRADE_ONCE = "upgrade_once"
+    FORGO_CARD_COINS_PER_SITE = "forgo_card_coins_per_site"
+    FORGO_CARD_COINS = "forgo_card_coins"
+    REGION_SCORING_VP = "region_scoring_vp"
+    BOAT_UPSTREAM_FREE = "boat_upstream_free"
+    TILE_PLACED_INHABITANT = "tile_placed_inhabitant"
+    CARD_JOKER_OR_COINS_OR_CARDS = "card_joker_or_coins_or_cards"
+    CARD_JOKER_AND_COINS = "card_joker_and_coins"
+    DISCARD_CARDS_FOR_INHABITANT_VP = "discard_cards_for_inhabitant_vp"
+
+
+class Timing(str, enum.Enum):
+    """When a project card's top effect applies (the symbol at its top).
 
     - ``immediate``: lightning: when the card is played
     - ``game_end``: at the final scoring
     - ``permanent``: throughout the game once played
-    """)
+    """
 
-ConditionKind = vocabulary("ConditionKind", """The bottom half of a scoring tile: what a player must have at an
-    interim scoring.
+    IMMEDIATE = "immediate"
+    GAME_END = "game_end"
+    PERMANENT = "permanent"
+
+
+class ConditionKind(str, enum.Enum):
+    """The bottom half of a scoring tile: what a player must have at an interim scoring.
 
     - ``two_regions``: the top number of presences in one of `regions`, the bottom number in the
       other
@@ -130,7 +181,21 @@ ConditionKind = vocabulary("ConditionKind", """The bottom half of a scoring tile
     - ``pay_coins``: give up `coins` coins that many times, `vp` VP each
     - ``played_kinds``: played cards: the top number of one of `kinds`, the bottom number of the
       other
-    """)
+    """
+
+    TWO_REGIONS = "two_regions"
+    TRACK_ADVANCED = "track_advanced"
+    LOWER_TRACK_ADVANCED = "lower_track_advanced"
+    PRODUCTION_SITES = "production_sites"
+    ADJACENT_TILES_WITH_PRESENCE = "adjacent_tiles_with_presence"
+    LEVERS = "levers"
+    CATTLE_REMOVED = "cattle_removed"
+    SETTLEMENTS_REMOVED = "settlements_removed"
+    BRIDGE_PRESENCES = "bridge_presences"
+    PAY_INHABITANT_OR_COINS = "pay_inhabitant_or_coins"
+    PAY_VASE_OR_COINS = "pay_vase_or_coins"
+    PAY_COINS = "pay_coins"
+    PLAYED_KINDS = "played_kinds"
 
 
 #: what a card's top effect may be at each timing (the three lists of the symbol overview)
@@ -151,9 +216,10 @@ TIMING_KINDS: dict[Timing, frozenset[EffectKind]] = {
 }
 
 
-StripPart = vocabulary("StripPart", """The parts of an action strip: its middle effects (the active player's,
-    left to right) and its right-side effect (all players, or the others with Pioneer). The sentences
-    are "The Actions".
+class StripPart(str, enum.Enum):
+    """The parts of an action strip: its middle effects (the active player's, left to right) and
+    its right-side effect (all players, or the others with Pioneer). The sentences are "The
+    Actions".
 
     - ``explore``: reveal a gray tile and place it adjacent to a tile (bridges, fords), take the
       space's reward
@@ -174,4 +240,19 @@ StripPart = vocabulary("StripPart", """The parts of an action strip: its middle 
     - ``modernize_for_inhabitant_or_draw``: Progress: give up 1 inhabitant to modernize, else draw 1
       card
     - ``play_any``: play 1 card of any kind, or discard it for 2 coins
-    """)
+    """
+
+    EXPLORE = "explore"
+    DEVELOP_OR_UPGRADE = "develop_or_upgrade"
+    PLACE_PASTURE = "place_pasture"
+    REGION_LABEL = "region_label"
+    TAKE_INHABITANT = "take_inhabitant"
+    MODERNIZE = "modernize"
+    PLAY_ANY_OR_DRAW_2 = "play_any_or_draw_2"
+    DRAW_2_THEN_PLAY_ANY = "draw_2_then_play_any"
+    DEVELOP_OR_UPGRADE_OR_PLAY_ANY = "develop_or_upgrade_or_play_any"
+    PLACE_CATTLE_OR_PLAY_ANY = "place_cattle_or_play_any"
+    SCORE_OTHER_REGIONS = "score_other_regions"
+    BUY_INHABITANTS = "buy_inhabitants"
+    MODERNIZE_FOR_INHABITANT_OR_DRAW = "modernize_for_inhabitant_or_draw"
+    PLAY_ANY = "play_any"
