@@ -129,32 +129,22 @@ def _take_reserve(s: EntdeckerState, number: int, land: int) -> TileFace:
     return next(f for f in kind.faces if f.land == land)
 
 
-def _land_locked_gap(s: EntdeckerState, start: int, open_gaps: set[int] | None = None) -> set[int] | None:
-    """The group of empty cells around ``start`` if every side it shows to the board is land, else
-    None; then the empty cells searched (all in that same gap) are added to ``open_gaps``.
-
-    A gap shows a sea side exactly when one of its spaces is ``seaside`` (kept by :func:`put_tile`),
-    so the search stops at the first such space."""
-    inner_neighbours = s.cat.inner_neighbours
-    faces, seaside = s.faces, s.seaside
-    group = {start}
-    if not seaside[start]:
-        stack = [start]
-        while stack:
-            for nb in inner_neighbours[stack.pop()]:
-                if faces[nb] is None and nb not in group:
-                    group.add(nb)
-                    if seaside[nb]:
-                        break
-                    stack.append(nb)
-            else:
-                continue
-            break
-        else:
-            return group
-    if open_gaps is not None:
-        open_gaps |= group
-    return None
+def _land_locked_gap(s: EntdeckerState, start: int, open_gaps: set[int]) -> set[int] | None:
+    """The group of empty cells around ``start`` (which does not face the sea) if every side it
+    shows to the board is land, else None; then the empty cells searched (all in that same gap) are
+    added to ``open_gaps``. A gap shows a sea side exactly when one of its spaces is ``seaside``
+    (kept by :func:`put_tile`), so the search stops at the first such space."""
+    inner_neighbours, faces, seaside = s.cat.inner_neighbours, s.faces, s.seaside
+    group, stack = {start}, [start]
+    while stack:
+        for nb in inner_neighbours[stack.pop()]:
+            if faces[nb] is None and nb not in group:
+                group.add(nb)
+                if seaside[nb]:
+                    open_gaps |= group
+                    return None
+                stack.append(nb)
+    return group
 
 
 def explorable(s: EntdeckerState) -> bool:

@@ -12,7 +12,7 @@ from .catalog import SIDES
 from .events import EFFECTS
 from .islands import fill_from_reserve, put_tile
 from .scoring import game_end, game_over, queue_completed_islands, score_pending
-from .ship import constraints, has_free_target, legal_starts, placements, start_position
+from .ship import constraints, free_targets, legal_starts, placements, start_position
 from .state import (EXPLORE, INCOME, OVER, PIECE_NAMES, PIECES, PLACE, PLANT, POST, START, Construction,
                     EntdeckerState)
 
@@ -137,7 +137,7 @@ def draw(s: EntdeckerState, move: dict, seat: int) -> None:
         expect_turn(s, seat, "draw")
     if s.credits < 1:
         raise IllegalMove("ENT.DRAW.NO_CREDIT", "the declared explorations are used up")
-    if not has_free_target(s):
+    if not free_targets(s):
         raise IllegalMove("ENT.DRAW.FORCED_STOP", "no white line of the ship's space leads to an undiscovered space")
     tile = move["tile"]
     s.tiles.reveal(tile, move["pile"], "/tile")
@@ -165,7 +165,7 @@ def own_tile(s: EntdeckerState, move: dict, seat: int) -> None:
     if s.credits < kind.cost:
         raise IllegalMove("ENT.PERSONAL.NO_CREDIT", f"a personal tile costs {kind.cost} of the exploration budget; "
                                                     f"{s.credits} is left")
-    if not has_free_target(s):
+    if not free_targets(s):
         raise IllegalMove("ENT.DRAW.FORCED_STOP", "no white line of the ship's space leads to an undiscovered space")
     if not placements(s, kind, first_only=True):
         raise IllegalMove("ENT.PERSONAL.CANNOT_PLACE", f"personal tile {tile!r} fits on no free side of the ship's space",
@@ -277,7 +277,7 @@ def build(s: EntdeckerState, move: dict, seat: int) -> None:
 def end(s: EntdeckerState, move: dict, seat: int) -> None:
     if s.phase != EXPLORE or seat != s.current:
         expect_turn(s, seat, "stop")
-    if not s.explored and s.credits > 0 and has_free_target(s) and s.tiles.remaining:
+    if not s.explored and s.credits > 0 and free_targets(s) and s.tiles.remaining:
         raise IllegalMove("ENT.END.NOTHING_EXPLORED", f"{s.ids[seat]} declared explorations but turned over no card: "
                                                     f"draw at least one before stopping")
     finish_turn(s, "a storm ended it" if s.stormed else "stopped")

@@ -19,17 +19,6 @@ def free_targets(s: EntdeckerState) -> list[tuple[int, int]]:
             if faces[target[0]] is None]
 
 
-def has_free_target(s: EntdeckerState) -> bool:
-    """``bool(free_targets(s))`` without building the list (asked on every draw)."""
-    faces = s.faces
-    if s.ship_edge is not None:
-        return faces[s.ship_edge[0]] is None
-    for cell, _side in s.cat.lane_targets[s.ship_cell][faces[s.ship_cell].lanes]:
-        if faces[cell] is None:
-            return True
-    return False
-
-
 def start_position(s: EntdeckerState, seat: int, at: str) -> tuple[int, tuple | None, int]:
     """(cell or -1, edge space or None, cost of an opponent's construction there) of the ship
     starting at ``at``, an edge circle or a discovered space (from the second season on) with a
@@ -53,11 +42,7 @@ def start_position(s: EntdeckerState, seat: int, at: str) -> tuple[int, tuple | 
     face = s.faces[cell]
     if face is None:
         raise IllegalMove("ENT.START.UNDISCOVERED", f"{at} is not discovered yet", "/at")
-    faces = s.faces
-    for nb, _side in cat.lane_targets[cell][face.lanes]:
-        if faces[nb] is None:
-            break
-    else:
+    if all(s.faces[nb] is not None for nb, _side in cat.lane_targets[cell][face.lanes]):
         raise IllegalMove("ENT.START.NO_FREE_LANE", f"no white line of {at} leads to an undiscovered space", "/at")
     owner = s.constructions.get(cell)
     cost = cat.piece_cost[owner.piece] if owner is not None and owner.seat != seat else 0
