@@ -220,41 +220,17 @@ class HiddenPool:
 
     # -- many of one component at once (a season's end returns dozens of workers) -------------
     def reveal_many(self, component: str, n: int) -> None:
-        """What ``n`` calls of :meth:`reveal` from a one-pile pool do, in one step when all can succeed.
-
-        :raises IllegalMove: see :meth:`check_reveal`.
-        """
-        if n <= 0:
-            return
-        if self.in_pool >= n and self.unaccounted.get(component, 0) >= n:
-            self.unaccounted[component] -= n
-            self.in_pool -= n
-            return
+        """``n`` calls of :meth:`reveal` from a one-pile pool."""
         for _ in range(n):
             self.reveal(component)
 
     def draw_many(self, holder: Hashable, component: str, n: int, pointer: str = "") -> None:
-        """What ``n`` calls of :meth:`draw` from a one-pile pool do, in one step when all can succeed.
-
-        :raises IllegalMove: see :meth:`check_reveal` and :meth:`check_draw`.
-        """
-        if n <= 0:
-            return
-        if component == UNKNOWN:
-            if self.in_pool >= n:
-                self.in_pool -= n
-                self.unknown_held[holder] = self.unknown_held.get(holder, 0) + n
-                self.hidden_draws += n
-                return
-        elif self.in_pool >= n and self.unaccounted.get(component, 0) >= n:
-            self.unaccounted[component] -= n
-            self.in_pool -= n
-            return
+        """``n`` calls of :meth:`draw` from a one-pile pool."""
         for _ in range(n):
             self.draw(holder, component, pointer=pointer)
 
     def put_back_many(self, component: str, n: int) -> None:
-        """What ``n`` calls of :meth:`put_back` into a one-pile pool do."""
+        """``n`` calls of :meth:`put_back` into a one-pile pool."""
         if n > 0:
             self.unaccounted[component] = self.unaccounted.get(component, 0) + n
             self.in_pool += n
