@@ -106,10 +106,8 @@ def parse_log(data: bytes, file: str, game: GameSource) -> GameLog:
     try:
         raw = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}" if getattr(exc, "lineno", None) else "start"
-        reason = str(exc.msg if hasattr(exc, "msg") else exc)
-        if not data.strip():
-            reason = "the file is empty"
+        where = f"line {exc.lineno}, column {exc.colno}"
+        reason = exc.msg if data.strip() else "the file is empty"
         if "depth limit" in reason or "recursion limit" in reason.lower():
             raise LogError([_core(file, "CORE.JSON.TOO_DEEP", f"lists and objects are nested more than {MAX_DEPTH} "
                                   f"levels deep at {where}; a log may nest at most {MAX_DEPTH} levels")]) from None

@@ -217,18 +217,9 @@ def _position_before(game: Game, log: GameLog, index: int):
     """The position before move ``index`` of ``log``, whose earlier moves were all accepted: set up
     and replayed again (the error path only, so the valid path pays for no rollback), with full
     rollback for whoever uses it next (the nearest legal moves, a caller)."""
-    state = game.new_state(log)
-    ledgers = [state.ledger] + [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
-    seat_of = log.seat_of
-    state.ledger.rollback = False  # every move replayed here was accepted before
-    for k, move in enumerate(log.moves[:index]):
-        for ledger in ledgers:
-            ledger.move_index = k
-        pid = move.get("player")
-        game.apply(state, move, None if pid is None else seat_of[pid])
-    for ledger in ledgers:
+    state = _replay(log, to=index, on_step=None, check_claims=False).state
+    for ledger in [state.ledger] + [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]:
         ledger.move_index = index
-    state.ledger.rollback = True
     return state
 
 

@@ -46,10 +46,7 @@ def package_data(package: str, name: str) -> bytes:
 
     :raises OSError: no such file.
     """
-    data = pkgutil.get_data(package, name)
-    if data is None:  # a loader that cannot read data files (not one Python's own importers use)
-        raise FileNotFoundError(f"{package} cannot read its data file {name}")
-    return data
+    return pkgutil.get_data(package, name)
 
 
 def json_copy(document):

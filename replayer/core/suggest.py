@@ -55,9 +55,7 @@ def nearest_names(value: Any, candidates: Iterable[Any], limit: int = MAX_SUGGES
     by_normal: dict[str, str] = {}
     for name in names:
         by_normal.setdefault(_normal(name), name)
-    close = difflib.get_close_matches(wanted, list(by_normal), n=limit, cutoff=CUTOFF)
-    out = list(dict.fromkeys(exact + [by_normal[c] for c in close]))
-    return out[:limit]
+    return [by_normal[c] for c in difflib.get_close_matches(wanted, list(by_normal), n=limit, cutoff=CUTOFF)]
 
 
 def did_you_mean(value: Any, candidates: Iterable[Any]) -> str:
