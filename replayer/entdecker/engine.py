@@ -18,7 +18,7 @@ from .events import EFFECTS
 from .migrate import migrate_v1
 from .render import describe, render
 from .rules import RULES
-from .state import OVER, PLANT, EntdeckerState
+from .state import PLANT, EntdeckerState
 
 
 class Entdecker(CatalogEngine, Game):
@@ -73,9 +73,6 @@ class Entdecker(CatalogEngine, Game):
         """Clockwise from the season's first player (it moves on each season only with the
         change_first_player option)."""
         return [(s.first + k) % s.n for k in range(s.n)]
-
-    def is_terminal(self, s: EntdeckerState) -> bool:
-        return s.phase == OVER
 
     def turn_info(self, s: EntdeckerState) -> tuple[int, int]:
         return s.turn, s.season
