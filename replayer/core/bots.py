@@ -27,9 +27,6 @@ class BotSeat:
         """The key under which a log claims this bot's score."""
         return BOT_PREFIX + self.id
 
-    def verb(self, singular: str, plural: str) -> str:
-        return plural if self.plural else singular
-
 
 def result_line(scores: list[tuple[str, int]], winners: list[str], plural: set[str] | frozenset = frozenset()) -> str:
     """``"ana 31, Paco & Paca 147: Paco & Paca win"``: every score in seat order (bots last), then

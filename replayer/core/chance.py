@@ -1,13 +1,9 @@
 """The shared chance model and random play (after OpenSpiel's ``chance_outcomes``).
 
-A game says what chance may decide now with :meth:`~ludolog.replayer.core.game.Game.chance_outcomes`:
-each outcome is the exact move a log holds (a card named, dice rolled, a tile drawn from a pile)
-with its weight, the relative odds of that outcome. :func:`random_move` plays a random legal game
-from that and the game's legal moves: chance by its odds, a decision by a move type drawn with the
-game's :attr:`~ludolog.replayer.core.game.Game.random_play_weights` (a table passes less often than
-it bids, although one pass stands beside a hundred bids in the listing), then uniformly among the
-moves of that type; when that decision has a random part (a draw from the pile it names), chance
-then completes it by the odds the game gives for that move.
+A game says what chance may decide now with :meth:`~ludolog.replayer.core.game.Game.chance_outcomes`;
+:func:`random_move` plays from that and the legal moves. A decision's move type is drawn by the
+game's weights first because a table passes less often than it bids, although one pass stands
+beside a hundred bids in the listing.
 """
 from __future__ import annotations
 
@@ -60,7 +56,8 @@ def draws(counts: Mapping[Any, int], n: int) -> list[tuple[dict, float]]:
 def random_move(game, state, rng: random.Random) -> dict:
     """A legal move: chance's by its odds, else a move type drawn by weight until one has a legal
     move, in it a candidate (:meth:`~ludolog.replayer.core.game.Game.move_candidates`) drawn
-    uniformly until one completes to legal moves, and one of those.
+    uniformly until one completes to legal moves, and one of those; a random part of that move
+    (a draw from the pile it names) is then completed by its odds.
 
     :raises RuntimeError: no move is legal in a position that is not over (an engine bug).
     """
