@@ -28,29 +28,36 @@ def counted(counts: Mapping[Any, int]) -> list[tuple[Any, int]]:
     return [(k, n) for k, n in sorted(counts.items()) if n > 0]
 
 
+def compositions(total: int, caps: Mapping[Any, int]) -> list[dict]:
+    """Every way to make ``total`` items from the kinds in ``caps`` (kind -> most available), as
+    ``{kind: how many}`` with zero counts left out; the most of the first kind first."""
+    kinds = [k for k, c in caps.items() if c > 0]
+    out: list[dict] = []
+
+    def rec(i: int, left: int, acc: dict) -> None:
+        if i == len(kinds):
+            if left == 0:
+                out.append(dict(acc))
+            return
+        k = kinds[i]
+        for n in range(min(left, caps[k]), -1, -1):
+            if n:
+                acc[k] = n
+            rec(i + 1, left - n, acc)
+            acc.pop(k, None)
+    rec(0, total, {})
+    return out
+
+
 def draws(counts: Mapping[Any, int], n: int) -> list[tuple[dict, float]]:
     """Every way of drawing ``n`` items at once from a pool of ``counts`` (key -> how many), as
     ``({key: how many drawn}, probability)`` (the multivariate hypergeometric distribution); all of
     the pool when it holds fewer than ``n``."""
-    held = counted(counts)
-    n = min(n, sum(c for _, c in held))
-    total = math.comb(sum(c for _, c in held), n)
-    out: list[tuple[dict, float]] = []
-
-    def split(i: int, left: int, taken: dict, ways: int) -> None:
-        if i == len(held):
-            if left == 0:
-                out.append((dict(taken), ways / total))
-            return
-        key, count = held[i]
-        for k in range(min(count, left) + 1):
-            if k:
-                taken[key] = k
-            split(i + 1, left - k, taken, ways * math.comb(count, k))
-            taken.pop(key, None)
-
-    split(0, n, {}, 1)
-    return out
+    held = dict(counted(counts))
+    n = min(n, sum(held.values()))
+    total = math.comb(sum(held.values()), n)
+    return [(taken, math.prod(math.comb(held[k], c) for k, c in taken.items()) / total)
+            for taken in compositions(n, held)]
 
 
 def random_move(game, state, rng: random.Random) -> dict:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 
-from ..core.chance import draws
+from ..core.chance import compositions, draws
 from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
 from ..core.game import SIMULTANEOUS
@@ -21,26 +21,6 @@ from .geometry import check_placement, distances, neighbours
 from .hands import colours_available, skills_available, unknown_skills, unknown_workers
 from .state import Draw, KFState, Phase, Transport, expect
 from .transport import payment_matches
-
-
-def compositions(total: int, caps: dict[str, int]) -> list[dict[str, int]]:
-    """Every way to make ``total`` items from the kinds in ``caps`` (kind -> most available), zero counts left out."""
-    kinds = [k for k, c in caps.items() if c > 0]
-    out: list[dict[str, int]] = []
-
-    def rec(i: int, left: int, acc: dict[str, int]) -> None:
-        if i == len(kinds):
-            if left == 0:
-                out.append(dict(acc))
-            return
-        k = kinds[i]
-        for n in range(min(left, caps[k]), -1, -1):
-            if n:
-                acc[k] = n
-            rec(i + 1, left - n, acc)
-            acc.pop(k, None)
-    rec(0, total, {})
-    return out
 
 
 def _pool_caps(pool, kinds: tuple[str, ...], unseen: bool) -> dict[str, int]:
