@@ -265,8 +265,6 @@ def game_state_table(game: str, state_columns) -> Table:
 
 
 _KEYS_SQL = ", ".join(_KEY_COLUMNS)
-#: the key columns of a stored per-game table
-_STORED_KEYS_SQL = ", ".join([GAME_KEY.name, *_KEY_COLUMNS[1:]])
 
 
 def game_stored_table_name(game: str) -> str:
@@ -274,80 +272,52 @@ def game_stored_table_name(game: str) -> str:
     return game_table_name(game) + STORED_SUFFIX
 
 
-def _expanded(source: str, columns: str, ident: str = GAME_ID.name) -> str:
-    """SELECT every (move, seat) row from ``source``, a subquery of stored rows with ``ident``,
+def _expanded(source: str, columns: str) -> str:
+    """SELECT every (move, seat) row from ``source``, a subquery of stored rows with ``game_id``,
     ``move_index``, ``seat`` and ``_ludolog_until``: one row for each move of that range (unnest
     of a range: no join, no window). ``columns`` follow the keys."""
-    return (f"SELECT {ident}, CAST(unnest(range(move_index, {_UNTIL})) AS INTEGER) AS move_index, seat, {columns}\n"
+    return (f"SELECT game_id, CAST(unnest(range(move_index, {_UNTIL})) AS INTEGER) AS move_index, seat, {columns}\n"
             f"FROM ({source}) stored")
 
+
+# The views below read the documented names (game_id), which a database gives through the views
+# over its stored tables and a Parquet extract through views over its files: one definition serves both.
 
 #: every player's common figures after every applied move, from the stored changes
 PLAYER_STATES_VIEW = ("CREATE OR REPLACE VIEW player_states AS\n" + _expanded(
     f"SELECT * EXCLUDE (until_move_index), until_move_index AS {_UNTIL} FROM player_state_changes", "player, score"))
 
-#: ``games`` joined to a stored table ``s`` for game_id
-_GAME_ID_JOIN = "JOIN games g ON g.game_key = s.game_key"
-
-
-def game_states_view_ddl(game: str, keyed: bool = True) -> str:
-    """The view of every row of one game's own figures (``<game>_player_states``); ``keyed``: over
-    the stored tables of a database, else over tables holding game_id (a Parquet extract)."""
-    if keyed:
-        source = (f"SELECT g.game_id, s.* EXCLUDE (game_key), ps.until_move_index AS {_UNTIL} "
-                  f"FROM {game_stored_table_name(game)} s JOIN {PLAYER_STATE_CHANGES.stored_name} ps "
-                  f"USING ({_STORED_KEYS_SQL}) {_GAME_ID_JOIN}")
-    else:
-        source = (f"SELECT s.*, ps.until_move_index AS {_UNTIL} FROM {game_table_name(game)} s "
-                  f"JOIN player_state_changes ps USING ({_KEYS_SQL})")
-    return (f"CREATE OR REPLACE VIEW {game_states_view_name(game)} AS\n"
-            + _expanded(source, f"* EXCLUDE ({_KEYS_SQL}, {_UNTIL})"))
-
-
-def game_view_ddl(game: str, keyed: bool = True) -> str:
-    """The view of both the common and the game-specific figures of one game (``<game>_states``);
-    ``keyed``: see :func:`game_states_view_ddl`."""
-    if keyed:
-        source = (f"SELECT g.game_id, s.* EXCLUDE (game_key, until_move_index), gs.* EXCLUDE ({_STORED_KEYS_SQL}), "
-                  f"s.until_move_index AS {_UNTIL} FROM {PLAYER_STATE_CHANGES.stored_name} s "
-                  f"JOIN {game_stored_table_name(game)} gs USING ({_STORED_KEYS_SQL}) {_GAME_ID_JOIN}")
-    else:
-        source = (f"SELECT ps.* EXCLUDE (until_move_index), s.* EXCLUDE ({_KEYS_SQL}), ps.until_move_index AS {_UNTIL} "
-                  f"FROM player_state_changes ps JOIN {game_table_name(game)} s USING ({_KEYS_SQL})")
-    return (f"CREATE OR REPLACE VIEW {game_view_name(game)} AS\n"
-            + _expanded(source, f"player, score, * EXCLUDE ({_KEYS_SQL}, player, score, {_UNTIL})"))
-
 
 def game_views_ddl(game: str, keyed: bool = True) -> list[str]:
-    """The views of one game: in a database (``keyed``) the one of its stored table, then both
-    views of every row."""
+    """The views of one game: in a database (``keyed``) the one of its stored table, then
+    ``<game>_player_states`` (every row of its own figures) and ``<game>_states`` (the common
+    figures and its own)."""
     table_view = [game_state_table(game, ()).view_ddl()] if keyed else []
-    return table_view + [game_states_view_ddl(game, keyed), game_view_ddl(game, keyed)]
+    own = (f"SELECT s.*, ps.until_move_index AS {_UNTIL} FROM {game_table_name(game)} s "
+           f"JOIN player_state_changes ps USING ({_KEYS_SQL})")
+    both = (f"SELECT ps.* EXCLUDE (until_move_index), s.* EXCLUDE ({_KEYS_SQL}), ps.until_move_index AS {_UNTIL} "
+            f"FROM player_state_changes ps JOIN {game_table_name(game)} s USING ({_KEYS_SQL})")
+    return table_view + [
+        f"CREATE OR REPLACE VIEW {game_states_view_name(game)} AS\n"
+        + _expanded(own, f"* EXCLUDE ({_KEYS_SQL}, {_UNTIL})"),
+        f"CREATE OR REPLACE VIEW {game_view_name(game)} AS\n"
+        + _expanded(both, f"player, score, * EXCLUDE ({_KEYS_SQL}, player, score, {_UNTIL})")]
 
 
-#: score per player per move for every game, with the game and the move's turn and round: over tables
-#: holding game_id (a Parquet extract's views) ...
+#: score per player per move for every game, with the game and the move's turn and round
 SCORE_BY_MOVE_VIEW = """CREATE OR REPLACE VIEW score_by_move AS
 SELECT ps.game_id, g.game, g.status, ps.move_index, m.turn, m.round, m.move_type,
        ps.seat, ps.player, ps.score
 FROM player_states ps
 JOIN games g USING (game_id)
 JOIN moves m USING (game_id, move_index)"""
-#: ... and over a database's stored tables, joined by game_key (the same rows and columns)
-SCORE_BY_MOVE_KEYED_VIEW = f"""CREATE OR REPLACE VIEW score_by_move AS
-SELECT g.game_id, g.game, g.status, ps.move_index, m.turn, m.round, m.move_type,
-       ps.seat, ps.player, ps.score
-FROM ({_expanded(f"SELECT * EXCLUDE (until_move_index), until_move_index AS {_UNTIL} "
-                 f"FROM {PLAYER_STATE_CHANGES.stored_name}", "player, score", GAME_KEY.name)}) ps
-JOIN games g USING (game_key)
-JOIN {MOVES.stored_name} m USING (game_key, move_index)"""
 
 
-def views_ddl(keyed: bool = True) -> list[str]:
-    """The views over the common tables: in a database (``keyed``) those of the stored tables, then
+def views_ddl() -> list[str]:
+    """The views of a database over the common tables: those of the stored tables, then
     player_states and score_by_move."""
-    table_views = [t.view_ddl() for t in COMMON_TABLES if t.stored_as is StoredAs.BY_KEY] if keyed else []
-    return table_views + [PLAYER_STATES_VIEW, SCORE_BY_MOVE_KEYED_VIEW if keyed else SCORE_BY_MOVE_VIEW]
+    table_views = [t.view_ddl() for t in COMMON_TABLES if t.stored_as is StoredAs.BY_KEY]
+    return table_views + [PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW]
 
 
 META_TABLE = "ludolog_meta"
