@@ -52,8 +52,7 @@ class _Columns:
 
 class _JsonTexts:
     """A column of JSON texts (orjson's bytes), held as one joined ``bytes`` per log and the
-    length of every text, so that the Arrow string array wraps the joined bytes: ``pa.array`` of
-    per-move ``bytes`` makes an ingest about 5 % slower."""
+    length of every text, which the Arrow string array wraps (faster than ``pa.array`` of bytes)."""
 
     __slots__ = ("parts", "counts", "lengths")
 
@@ -63,11 +62,8 @@ class _JsonTexts:
         self.lengths = array("q")  #: per text, its length in bytes
 
     def extend_dumped(self, values) -> None:
-        """Append ``orjson.dumps`` of each of ``values``.
-
-        :raises orjson.JSONEncodeError: a value orjson cannot write (nothing is appended then).
-        """
-        texts = list(map(orjson.dumps, values))  # freed after the join: the next log reuses their memory
+        """Append ``orjson.dumps`` of each of ``values`` (nothing if one cannot be written)."""
+        texts = list(map(orjson.dumps, values))
         self.lengths.extend(map(len, texts))
         self.counts.append(len(texts))
         self.parts.append(b"".join(texts))
@@ -76,8 +72,7 @@ class _JsonTexts:
         return len(self.lengths)
 
     def __delitem__(self, cut: slice) -> None:
-        """``del texts[mark:]`` (:meth:`_Columns.truncate`, after a log failed), ``mark`` at a log's
-        first text.
+        """``del texts[mark:]``, ``mark`` at a log's first text (after a log failed).
 
         :raises ValueError: ``cut`` is not a slice from such a mark to the end.
         """
@@ -91,8 +86,8 @@ class _JsonTexts:
             raise ValueError(f"text {mark} is not the first of a log's texts")
 
     def arrow(self) -> pa.Array | pa.ChunkedArray:
-        """The texts as an Arrow string array (orjson writes UTF-8), or a chunked one of an array
-        per log where the texts exceed the 2 GiB that int32 offsets reach."""
+        """The texts as an Arrow string array, or a chunked one of an array per log beyond the
+        2 GiB that int32 offsets reach."""
         if sum(map(len, self.parts)) <= _MAX_STRING_ARRAY_BYTES:
             return _string_array(b"".join(self.parts), self.lengths)
         arrays, start = [], 0
@@ -107,15 +102,14 @@ _MAX_STRING_ARRAY_BYTES = 2 ** 31 - 1
 
 
 def _string_array(data: bytes, lengths: array) -> pa.Array:
-    """The Arrow string array of the texts of ``lengths`` one after the other in ``data``."""
     offsets = array("i", accumulate(lengths, initial=0))
     return pa.Array.from_buffers(pa.string(), len(lengths), [None, pa.py_buffer(offsets), pa.py_buffer(data)])
 
 
 @dataclass(slots=True)
 class _KeptRows:
-    """The stored state rows of one game's logs in a chunk: log number, move, seat, player (number
-    in the chunk's player dictionary) and the seat's tuple of ``Game.player_rows``."""
+    """The stored state rows of one game's logs in a chunk (player: its number in the chunk's
+    player dictionary; values: the seat's tuple of ``Game.player_rows``)."""
 
     log: array = field(default_factory=lambda: array("i"))
     move_index: array = field(default_factory=lambda: array("i"))
@@ -157,10 +151,6 @@ def _ranks(scores: list[int], winners: set[int]) -> list[int]:
 
 class ChunkBuilder:
     """Accumulates the rows of many logs as columns; :meth:`finish` makes the Arrow tables."""
-
-    #: True stores every seat's row after every move: the reference tests/test_state_changes.py
-    #: holds the stored changes and the views to
-    stores_every_state_row: bool = False
 
     def __init__(self) -> None:
         self.ids: list[str] = []  # log number within the chunk -> game id (dictionary of game_id)
@@ -215,7 +205,7 @@ class ChunkBuilder:
         self.add_bytes(data, file, (stat.size, stat.mtime_ns))
 
     def add_bytes(self, data: bytes, file: str, stat: tuple[int, int] | None = None) -> None:
-        """One log's rows; ``stat`` is the file's (size, mtime in ns) when it was read, if a file."""
+        """One log's rows; ``stat``: the file's (size, mtime in ns) when it was read."""
         self._stat = stat or (None, None)
         try:
             log = parse_log(data, file)
@@ -264,7 +254,6 @@ class ChunkBuilder:
             column.append(values.get(name))
 
     def _add_game(self, **values) -> None:
-        """The games row of a log, with the file's stat."""
         self._add_row("games", **values, file_size=self._stat[0], file_mtime_ns=self._stat[1])
 
     def _add_violations(self, log_no: int, violations: list[Violation]) -> None:
@@ -288,14 +277,12 @@ class ChunkBuilder:
         player_base = len(self.player_ids)
         self.player_ids.extend(log.player_ids)
         turn_info = game.turn_info
-        # The visitor only gathers: (turn, round) after each move into one flat list, cut into
-        # columns by strided slices, and the seats' tuples that differ from the seat's tuple one
-        # move earlier (all at the first move). 1 == 1.0 == True, and a typed column stores the
-        # same value for each, so a row is kept exactly where its stored values differ; a value of
-        # the wrong type in an unchanged row is not converted, so not refused (NotAWholeNumber):
+        # The visitor only gathers (turn, round) after each move and the seats' tuples that differ
+        # from the seat's tuple one move earlier (all at the first move). 1 == 1.0 == True, and a
+        # typed column stores the same value for each, so a row is kept exactly where its stored
+        # values differ; a wrongly typed value in an unchanged row is not refused (NotAWholeNumber):
         # tests/test_state_columns.py holds every game's values to their declared types.
         kept = self._kept_rows(game)
-        remember = not self.stores_every_state_row
         values: list[tuple] = []
         kept_moves, kept_seats = array("i"), array("i")
         keep_value, keep_move, keep_seat = values.append, kept_moves.append, kept_seats.append
@@ -316,8 +303,7 @@ class ChunkBuilder:
                     keep_move(index)
                     keep_seat(seat)
                     keep_value(rows[seat])
-                if remember:  # else every row differs from the None before the first move
-                    previous[:] = rows
+                previous[:] = rows
 
         start: list = []  # (turn, round) and the turn order of the position before the first move
 
@@ -369,7 +355,7 @@ class ChunkBuilder:
 
         events = result.state.ledger.events if result.state is not None else []
         e = self.cols["score_events"].lists
-        # column by column, each a C-speed map over the events (their fields are slots)
+        # column by column, each a C-speed map over the events
         event_seats = list(map(_EVENT_SEAT, events))
         e["game_id"].extend([log_no] * len(events))
         e["event_index"].extend(range(len(events)))
@@ -392,8 +378,8 @@ class ChunkBuilder:
 
     def _add_steps(self, log, log_no: int, player_base: int, applied: int, positions: list,
                    initial: tuple[int, int]) -> None:
-        """The rows of moves of one log: ``positions`` holds turn and round after every move,
-        ``initial`` those before the first move."""
+        """The rows of moves of one log: ``positions``, turn and round after every move, ``initial``
+        before the first."""
         if not applied:
             return
         move_index = array("i", range(applied))
@@ -447,10 +433,7 @@ class ChunkBuilder:
     @staticmethod
     def _table(table, lists: dict, id_dict: pa.Array, player_dict: pa.Array) -> pa.Table:
         """The Arrow table of ``lists`` (column name -> its values), without the columns of
-        :data:`_DERIVED`.
-
-        :raises NotAWholeNumber: a float among the values of a whole-number column.
-        """
+        :data:`_DERIVED`. :raises NotAWholeNumber: see :func:`_arrow`."""
         arrays = []
         derived = _DERIVED.get(table.name, ())
         for column in table.columns:
@@ -493,10 +476,8 @@ class NotAWholeNumber(ValueError):
 
 
 def _arrow(values, arrow_type: pa.DataType) -> pa.Array:
-    """``values`` (a list, or an array("i") of a key column) as an Arrow array of ``arrow_type``.
-    A list of nothing but ints goes through an array of machine integers (several times faster
-    than pyarrow's conversion); anything else is left to pyarrow - but a float, which pyarrow
-    would silently cut to a whole number, is refused.
+    """``values`` (a list, or an array("i") of a key column) as an Arrow array of ``arrow_type``;
+    a list of ints goes through machine integers (several times faster than pyarrow's conversion).
 
     :raises NotAWholeNumber: a float among the values of an integer column.
     """
@@ -513,14 +494,11 @@ def _arrow(values, arrow_type: pa.DataType) -> pa.Array:
             values = array(code, values)
         except OverflowError:
             return pa.array(values, arrow_type)
-    elif values.typecode != code:
-        return pa.array(values.tolist(), arrow_type)
     return pa.Array.from_buffers(arrow_type, len(values), [None, pa.py_buffer(values)])
 
 
 def _joined(parts: list, keys: bool):
-    """The values of ``parts`` one after the other: arrays of key columns (``keys``) as one array,
-    other values as a list."""
+    """``parts`` one after the other: arrays of key columns (``keys``) as one array, else a list."""
     if len(parts) == 1:
         return parts[0]
     if keys:
@@ -537,8 +515,8 @@ _GAME_KEYS = tuple(c.name for c in GAME_KEY_COLUMNS)
 
 def holds_until(stored: pa.Table, applied: pa.Array) -> pa.Array:
     """For every row of ``stored`` (rows of player_state_changes of a chunk, game_id dictionary
-    encoded by log number) the move its row stops holding at: the move_index of the same seat's
-    next stored row, or after the last one the log's applied moves (``applied``, by log number)."""
+    encoded by log number) the move_index of the same seat's next stored row, after the last one
+    the log's applied moves (``applied``, by log number)."""
     size = stored.num_rows
     if not size:
         return pa.array([], pa.int32())

@@ -1,9 +1,9 @@
 """Only the state rows that changed are stored; the views give every row back (schemas 5 and 6).
 
-The reference is a database of the same logs that stores every row (the change filter replaced by
-one keeping all rows, as every ludolog before schema 5 stored them): its stored tables are the rows
-the views of a normal ingest must give, with the same types. Which rows are stored is checked
-against a computation in plain Python over those full rows.
+The reference is a database of the same logs whose stored state tables hold every seat's row after
+every move, taken here from a replay of each log (as every ludolog before schema 5 stored them):
+its stored tables are the rows the views of a normal ingest must give, with the same types. Which
+rows are stored is checked against a computation in plain Python over those full rows.
 """
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ from pathlib import Path
 
 import duckdb
 import orjson
+import pyarrow as pa
 import pytest
 
-from ludolog.etl import extract as extract_module
 from ludolog.etl import upgrades
 from ludolog.etl.db import game_tables
 from ludolog.etl.ingest import ingest
 from ludolog.etl.parquet import extract, ingest_parquet, parquet_connection
-from ludolog.etl.tables import GAME_TABLE_SUFFIX
-from ludolog.replayer.core import all_games, registry, simulate_log
+from ludolog.etl.tables import GAME_TABLE_SUFFIX, PLAYER_STATE_CHANGES, game_state_table
+from ludolog.replayer.core import all_games, get_game, parse_log, registry, replay, simulate_log
 
 from . import toygame
 from .test_etl_corpus import schema_7_undone
@@ -63,11 +63,32 @@ def _toy_registered():
     registry.unregister(toygame.GAME.name)
 
 
-def full_ingest(files: list[Path], db: Path, monkeypatch) -> None:
-    """``files`` ingested storing every state row (as a ludolog before schema 5 did)."""
-    with monkeypatch.context() as patch:
-        patch.setattr(extract_module.ChunkBuilder, "stores_every_state_row", True)
-        assert ingest(files, db, workers=1).stats.logs == len(files)
+def full_ingest(files: list[Path], db: Path) -> None:
+    """``files`` ingested, then every seat's row after every applied move stored in place of the
+    changes: ``Game.player_rows`` after each move of a replay here (score first, then the game's own)."""
+    assert ingest(files, db, workers=1).stats.logs == len(files)
+    common, own = [], {}
+    for path in files:
+        log = parse_log(path.read_bytes(), str(path))
+        game = get_game(log.game)
+        after = []
+        replay(log, on_step=lambda index, move, state: after.append((index, game.player_rows(state))))
+        for index, seats in after:
+            for seat, values in enumerate(seats):
+                common.append((log.sha256, index, seat, log.player_ids[seat], values[0], index + 1))
+                own.setdefault(game, []).append((log.sha256, index, seat, *values[1:]))
+    con = duckdb.connect(str(db))
+    try:
+        key = "SELECT g.game_key, r.* EXCLUDE (game_id) FROM _rows r JOIN games g USING (game_id)"
+        tables = [(PLAYER_STATE_CHANGES, common)]
+        tables += [(game_state_table(game.name, game.state_columns), values) for game, values in own.items()]
+        for table, values in tables:
+            _rows = pa.Table.from_arrays([pa.array(column, field.type) for column, field  # noqa: F841 - read by DuckDB
+                                          in zip(zip(*values), table.schema)], schema=table.schema)
+            con.execute(f"DELETE FROM {table.stored_name}")
+            con.execute(f"INSERT INTO {table.stored_name} BY NAME {key}")
+    finally:
+        con.close()
 
 
 def rows(db: Path, sql: str) -> list[tuple]:
@@ -102,8 +123,7 @@ def databases(corpus, tmp_path_factory):
     registry.register(toygame.GAME)
     try:
         assert ingest(corpus, changes, workers=1).stats.logs == len(corpus)
-        with pytest.MonkeyPatch.context() as patch:
-            full_ingest(corpus, full, patch)
+        full_ingest(corpus, full)
     finally:
         registry.unregister(toygame.GAME.name)
     return changes, full
@@ -163,7 +183,7 @@ def test_only_the_rows_that_changed_are_stored(databases):
 def test_a_schema_4_database_is_upgraded_in_one_transaction(corpus, databases, tmp_path, monkeypatch):
     changes, _ = databases
     old = tmp_path / "old.duckdb"
-    full_ingest(corpus, old, monkeypatch)
+    full_ingest(corpus, old)
     games = prefixes(old)
     undo_7 = schema_7_undone(old)
     con = duckdb.connect(str(old))  # the layout of schema 4: every row in tables of the views' names
