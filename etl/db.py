@@ -21,7 +21,7 @@ from .faults import ADVICE, Fault, fault_text
 from .tables import (COMMON_TABLES, GAME_KEY, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
                      PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, StoredAs, Table, game_views_ddl, main_tables,
                      views_ddl)
-from .upgrades import UPGRADES, ColumnAdded, apply_change, table_layout
+from .upgrades import UPGRADES, ColumnAdded, table_layout
 
 #: the schema version from which the tables are stored by game_key (<name>_stored)
 KEYED_SINCE = 7
@@ -34,8 +34,7 @@ class DatabaseError(LudologError):
 
 
 class DatabaseFault(DatabaseError):
-    """The machine failed a database file (or a file written from it), not ludolog: see
-    :func:`~ludolog.etl.faults.fault_cause`."""
+    """The machine failed a database file (or a file written from it), not ludolog."""
 
 
 #: Every connection: DuckDB never fetches or loads an extension by itself (else a SQLite file given
@@ -56,21 +55,20 @@ SANDBOX_CONFIG = {
 
 #: Rows per row group of what an ingest writes (DuckDB's default is 122,880). DuckDB writes the rows
 #: that fill a row group straight into the data file; the rest go through the WAL and are compressed
-#: at the checkpoint - work done three times. A batch gives a table some 10,000 to 60,000 rows, so
-#: smaller groups load faster (about 17 % at 16,384 rows), the file a little larger.
+#: at the checkpoint. A batch gives a table some 10,000 to 60,000 rows: smaller groups load faster.
 LOAD_ROW_GROUP_SIZE = 16_384
 #: the name of the database file on a connection that attaches it (see :func:`connect`)
 ATTACHED_NAME = "ludolog"
 
 
 def sql_text(text: str) -> str:
-    """``text`` as an SQL string literal (a path in ATTACH or COPY, say)."""
+    """``text`` as an SQL string literal."""
     return "'" + text.replace("'", "''") + "'"
 
 
 def _open(path: Path, read_only: bool, config: dict, row_group_size: int | None) -> duckdb.DuckDBPyConnection:
-    """The connection of :func:`connect`: the file opened directly or, for ``row_group_size`` (an
-    option of ATTACH only), attached to an in-memory connection that then sees the file alone."""
+    """The file opened directly or, for ``row_group_size`` (an option of ATTACH only), attached to
+    an in-memory connection that then sees the file alone."""
     if row_group_size is None:
         return duckdb.connect(str(path), read_only=read_only, config=config)
     con = duckdb.connect(":memory:", config=config)
@@ -87,11 +85,10 @@ def _open(path: Path, read_only: bool, config: dict, row_group_size: int | None)
 
 def connect(path: str | Path, read_only: bool = False, sandbox: bool = False,
             row_group_size: int | None = None) -> duckdb.DuckDBPyConnection:
-    """Open the DuckDB file ``path``; ``sandbox`` (implies read-only) applies :data:`SANDBOX_CONFIG`.
-    This checks nothing about the tables: see :func:`open_for_writing` and :func:`check_database`.
+    """Open the DuckDB file ``path`` (checking nothing about its tables); ``sandbox`` (implies
+    read-only) applies :data:`SANDBOX_CONFIG`.
 
-    :raises DatabaseError: another process holds it ("in use"), it does not exist (read-only), or
-        it is not a DuckDB database.
+    :raises DatabaseError: in use by another process, missing (read-only), or not a DuckDB database.
     """
     path = Path(path)
     read_only = read_only or sandbox
@@ -119,15 +116,14 @@ def connect(path: str | Path, read_only: bool = False, sandbox: bool = False,
 # -- faults of the machine (recognised and worded in faults.py) -----------------------------------
 
 def database_fault(exc: BaseException, doing: str, kept: str = "") -> DatabaseFault | None:
-    """``exc`` as a :class:`DatabaseFault` (see :func:`~ludolog.etl.faults.fault_text`); None when
-    it is no fault of the machine."""
+    """``exc`` as a :class:`DatabaseFault`; None when it is no fault of the machine."""
     text = fault_text(exc, doing, kept)
     return None if text is None else DatabaseFault(text)
 
 
 @contextlib.contextmanager
 def database_faults(doing: str, kept: str = ""):
-    """Turn a fault of the machine inside into a :class:`DatabaseFault`; other errors pass unchanged."""
+    """Turn a fault of the machine inside into a :class:`DatabaseFault`."""
     try:
         yield
     except DatabaseError:
@@ -219,8 +215,7 @@ def _shape_problem(tables: dict[str, dict[str, str]], layout: dict[str, dict[str
 def inspect_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> DatabaseInfo:
     """What the database open on ``con`` is, without changing it.
 
-    :raises DatabaseError: it is not a ludolog database (another program's tables, or tables named
-        like ludolog's of another shape).
+    :raises DatabaseError: it is not a ludolog database (another program's, or tables of another shape).
     """
     tables, views = _main_objects(con)
     if not tables and not views:
@@ -254,8 +249,8 @@ def inspect_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> Databa
 def check_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> DatabaseInfo:
     """:func:`inspect_database`, refusing a database this ludolog can neither use nor upgrade.
 
-    :raises DatabaseError: not a ludolog database, or one of a newer schema or of an older one
-        without an upgrade in place (the message says which ludolog made it and what to do).
+    :raises DatabaseError: not a ludolog database, or of a newer schema or of an older one without
+        an upgrade in place.
     """
     info = inspect_database(con, path)
     by = f"ludolog {info.ludolog_version}" if info.ludolog_version else "ludolog"
@@ -273,8 +268,8 @@ def check_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> Database
 def upgrade_text(info: DatabaseInfo, path: str | Path) -> str:
     """What an in-place upgrade of ``info`` adds, in a sentence."""
     changes = [change for version in range(info.schema_version, SCHEMA_VERSION) for change in UPGRADES[version]]
-    added = [change.text for change in changes if isinstance(change, ColumnAdded)]
-    other = [change.text for change in changes if not isinstance(change, ColumnAdded)]
+    added = [change.text for change in changes if isinstance(change, ColumnAdded) and not change.fill]
+    other = [change.text for change in changes if change.text not in added]
     parts = ([f"added {', '.join(added)}: NULL for the games loaded before until their logs are ingested again"]
              if added else []) + other
     return (f"{path} upgraded in place from table schema {info.schema_version} to {SCHEMA_VERSION} "
@@ -286,8 +281,7 @@ def open_for_writing(path: str | Path) -> duckdb.DuckDBPyConnection:
     new, empty or a ludolog database this ludolog can use. A new file DuckDB could not create whole
     (no space left) is removed again with its write-ahead log: else it would stop the next ingest.
 
-    :raises DatabaseError: in use, not a DuckDB file, not a ludolog database, other schema version,
-        a stray write-ahead log beside a new file; :class:`DatabaseFault`: no space, read-only...
+    :raises DatabaseError: see :func:`open_checked_read_only`; :class:`DatabaseFault`: no space...
     """
     path = Path(path)
     try:
@@ -314,7 +308,7 @@ def open_for_writing(path: str | Path) -> duckdb.DuckDBPyConnection:
 
 
 def wal_path(path: str | Path) -> Path:
-    """The write-ahead log DuckDB keeps beside the database ``path`` (``PATH.wal``)."""
+    """The write-ahead log DuckDB keeps beside the database ``path``."""
     path = Path(path)
     return path.with_name(path.name + ".wal")
 
@@ -322,8 +316,6 @@ def wal_path(path: str | Path) -> Path:
 def check_no_stray_wal(path: str | Path) -> None:
     """Refuse to create the database ``path`` while a file ``PATH.wal`` lies beside it: DuckDB would
     replay or delete it as the new database's log, and ludolog never deletes what it did not create.
-
-    :raises DatabaseError: there is such a file (or link, or folder).
     """
     wal = wal_path(path)
     if os.path.lexists(wal):
@@ -337,12 +329,9 @@ DUCKDB_HEADERS = 3 * 4096
 
 
 def check_whole(con: duckdb.DuckDBPyConnection, path: str | Path) -> None:
-    """Refuse a database file too short for the blocks in use its header counts: a truncated file,
-    which DuckDB opens but fails on later, after an ingest has written into it (free blocks may be
-    cut off the end; with a write-ahead log beside it nothing is judged).
-
-    :raises DatabaseFault: the file is truncated.
-    """
+    """Refuse (:class:`DatabaseFault`) a database file too short for the blocks in use its header
+    counts: DuckDB opens a truncated file but fails on it later, after an ingest has written into
+    it (free blocks may be cut off the end; with a write-ahead log beside it nothing is judged)."""
     wal = wal_path(path)
     if wal.exists() and wal.stat().st_size > 0:
         return
@@ -359,10 +348,10 @@ def check_whole(con: duckdb.DuckDBPyConnection, path: str | Path) -> None:
 
 def open_checked_read_only(path: str | Path) -> tuple[duckdb.DuckDBPyConnection, DatabaseInfo] | None:
     """A read-only connection to ``path`` and what it holds, once :func:`check_database` accepts it;
-    None when there is no file yet (or an empty one). The caller closes the connection.
+    None when there is no file yet (or an empty one).
 
     :raises DatabaseError: in use, not a DuckDB file, not a ludolog database, other schema version,
-        or no database yet but a write-ahead log of that name (see :func:`check_no_stray_wal`).
+        or no database yet but a write-ahead log of that name.
     """
     path = Path(path)
     if not path.exists() or path.stat().st_size == 0:
@@ -383,19 +372,19 @@ def open_checked_read_only(path: str | Path) -> tuple[duckdb.DuckDBPyConnection,
 def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the database",
                   defer_keys: bool = False) -> DatabaseInfo:
     """Make the database ready for loading, in one transaction: create ludolog's tables and views,
-    or upgrade an older one in place (:data:`UPGRADES`), and record this ludolog's version. With
-    ``defer_keys`` a new database's tables are made without keys, added after the bulk load.
+    or upgrade an older one in place, and record this ludolog's version. With ``defer_keys`` a new
+    database's tables are made without keys, added after the bulk load.
 
     :raises DatabaseError: see :func:`check_database` (nothing is changed then).
     """
     info = check_database(con, path)
-    con.begin()
-    try:
+    with transaction(con):
         con.execute(META_DDL)
         if info.status is SchemaStatus.OLDER:
             for version in range(info.schema_version, SCHEMA_VERSION):
                 for change in UPGRADES[version]:
-                    apply_change(change, con)
+                    for statement in change.statements(con):
+                        con.execute(statement)
         if not info.marked or info.status is SchemaStatus.NEW:
             con.execute(f"INSERT INTO {META_TABLE} VALUES ('created_by', ?)",
                         [ludolog_version() if info.status is SchemaStatus.NEW else "unknown"])
@@ -411,15 +400,11 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the databa
         for game in stored_games(con):
             for view in game_views_ddl(game):
                 con.execute(view)
-        commit(con)
-    except BaseException:
-        rollback(con)
-        raise
     return info
 
 
 def missing_keys(con: duckdb.DuckDBPyConnection) -> list[Table]:
-    """The common tables that should have a key and have none (see ``defer_keys``)."""
+    """The common tables that should have a key and have none."""
     keyed = {name for (name,) in con.execute(
         "SELECT table_name FROM duckdb_constraints() WHERE constraint_type = 'PRIMARY KEY' "
         "AND database_name = current_database() AND schema_name = 'main'").fetchall()}
@@ -431,11 +416,8 @@ _OUT_OF_MEMORY = re.compile(r"could not allocate|out of memory", re.IGNORECASE)
 
 
 def commit(con: duckdb.DuckDBPyConnection) -> None:
-    """Commit the open transaction. A commit that runs out of memory (DuckDB reports it as a failed
-    commit) raises :class:`duckdb.OutOfMemoryException`, as a statement would.
-
-    :raises duckdb.Error: the commit failed; the transaction is over either way.
-    """
+    """Commit the open transaction; a commit that runs out of memory (DuckDB reports it as a failed
+    commit) raises :class:`duckdb.OutOfMemoryException`, as a statement would."""
     try:
         con.commit()
     except duckdb.TransactionException as exc:
@@ -451,19 +433,23 @@ def rollback(con: duckdb.DuckDBPyConnection) -> None:
         con.rollback()
 
 
-def add_keys(con: duckdb.DuckDBPyConnection, tables: list[Table]) -> None:
-    """Give ``tables`` their keys, in one transaction.
-
-    :raises duckdb.ConstraintException: two rows of one key (ludolog never stores them).
-    """
+@contextlib.contextmanager
+def transaction(con: duckdb.DuckDBPyConnection):
+    """The block in one transaction: committed (:func:`commit`), or rolled back if it raises."""
     con.begin()
     try:
-        for table in tables:
-            con.execute(table.key_ddl())
+        yield
         commit(con)
     except BaseException:
         rollback(con)
         raise
+
+
+def add_keys(con: duckdb.DuckDBPyConnection, tables: list[Table]) -> None:
+    """Give ``tables`` their keys, in one transaction."""
+    with transaction(con):
+        for table in tables:
+            con.execute(table.key_ddl())
 
 
 def stored_game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:

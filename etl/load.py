@@ -26,7 +26,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .db import DatabaseError, add_keys, commit, ensure_schema, missing_keys, rollback, stored_game_tables
+from .db import DatabaseError, add_keys, ensure_schema, missing_keys, stored_game_tables, transaction
 from .chunks import Chunk, split_games, without_games
 from .faults import first_line
 from .tables import (COMMON_TABLES, GAME_KEY, GAMES, META_TABLE, STORED_SUFFIX, TABLES, game_state_table,
@@ -76,7 +76,7 @@ class LoadFailure:
 
 
 def largest_value(chunk: Chunk) -> int:
-    """Bytes of the longest string value in ``chunk`` (dictionary columns, short ids, are skipped)."""
+    """Bytes of the longest string value in ``chunk`` (dictionary columns are skipped)."""
     largest = 0
     for table in chunk.tables.values():
         if not table.num_rows:
@@ -88,10 +88,12 @@ def largest_value(chunk: Chunk) -> int:
 
 
 class Loader:
-    """Writes chunks into one open database (only the parent process ever writes)."""
+    """Writes chunks into one open database (only the parent process ever writes).
+
+    :raises DatabaseError: ``con`` is not a ludolog database this ludolog can write.
+    """
 
     def __init__(self, con: duckdb.DuckDBPyConnection, path: str = "the database"):
-        """:raises DatabaseError: ``con`` is not a ludolog database this ludolog can write."""
         self.con = con
         default = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
         ceiling = MEMORY_CEILING or parse_size(default) or INGEST_MEMORY_LIMIT
@@ -123,56 +125,42 @@ class Loader:
     def _set_memory_limit(self, size: int) -> None:
         self.con.execute(f"SET memory_limit = '{size // MB}MB'")
 
-    def memory_limits(self, needed: int = 0) -> list[int]:
-        """The limits to try, in order, for work that needs about ``needed`` bytes: the ingest cap
-        (or more, for ``needed``), then doubling, up to and including the ceiling."""
-        limit = min(max(INGEST_MEMORY_LIMIT, needed), self.memory_ceiling)
-        limits = [limit]
-        while limits[-1] < self.memory_ceiling:
-            limits.append(min(limits[-1] * 2, self.memory_ceiling))
-        return limits
-
     def with_memory(self, work: Callable[[], T], needed: int = 0) -> T:
-        """Run ``work`` (which must roll itself back on failure) under each of
-        :meth:`memory_limits` in turn until it does not run out of memory; the cap is restored after.
+        """Run ``work`` (which must roll itself back on failure) under the ingest cap (or more, for
+        work that needs about ``needed`` bytes), doubled up to the ceiling each time it runs out of
+        memory; the cap is restored after.
 
         :raises duckdb.OutOfMemoryException: it ran out of memory even at the ceiling.
         """
-        limits = self.memory_limits(needed)
+        limit = min(max(INGEST_MEMORY_LIMIT, needed), self.memory_ceiling)
         try:
-            for limit in limits:
+            while True:
                 if limit != INGEST_MEMORY_LIMIT:
                     self._set_memory_limit(limit)
                 try:
                     return work()
                 except duckdb.OutOfMemoryException:
-                    if limit == limits[-1]:
+                    if limit >= self.memory_ceiling:
                         raise
+                limit = min(limit * 2, self.memory_ceiling)
         finally:
-            if limits != [INGEST_MEMORY_LIMIT]:
+            if limit != INGEST_MEMORY_LIMIT:
                 self._set_memory_limit(INGEST_MEMORY_LIMIT)
-        raise AssertionError("unreachable: the last limit either returns or raises")
 
     def add_keys(self) -> None:
-        """Give the tables of :attr:`pending_keys` their keys (one transaction).
-
-        :raises duckdb.Error: it failed even at the memory ceiling (the tables stay without keys
-            until the next ingest).
-        """
+        """Give the tables of :attr:`pending_keys` their keys (one transaction; if it fails, the
+        next ingest tries again)."""
         if self.pending_keys:
             self.with_memory(lambda: add_keys(self.con, self.pending_keys))
             self.pending_keys = []
 
     def finish(self) -> None:
-        """The end of a load: the keys of a new database (see :attr:`pending_keys`), the checkpoint.
-
-        :raises DatabaseError: see :meth:`checkpoint`.
-        """
+        """The end of a load: the keys of a new database, the checkpoint."""
         self.add_keys()
         self.checkpoint()
 
     def checkpoint(self, needed: int = 0) -> None:
-        """Write the WAL into the data file (see :meth:`memory_limits` for ``needed``).
+        """Write the WAL into the data file (``needed``: see :meth:`with_memory`).
 
         :raises DatabaseError: even DuckDB's default memory limit is not enough (the data is
             committed all the same; the next ingest checkpoints it).
@@ -232,12 +220,10 @@ class Loader:
     def _transaction(self, chunk: Chunk) -> None:
         con = self.con
         known, checked, next_key = set(self.known_game_tables), dict(self.checked_columns), self.next_key
-        con.begin()
         try:
-            self._insert(chunk)
-            commit(con)
+            with transaction(con):
+                self._insert(chunk)
         except BaseException:
-            rollback(con)
             self.known_game_tables = known  # tables created in the transaction are gone again
             self.checked_columns = checked
             self.next_key = next_key  # and the keys it gave
@@ -285,13 +271,8 @@ class Loader:
         file = chunk.files[0]
 
         def remove() -> None:
-            self.con.begin()
-            try:
+            with transaction(self.con):
                 self._delete_previous(chunk.game_ids, chunk.files)
-                commit(self.con)
-            except BaseException:
-                rollback(self.con)
-                raise
 
         try:
             self.with_memory(remove)
@@ -304,16 +285,14 @@ class Loader:
 
 
 def stored_name(name: str) -> str:
-    """The stored table of the chunk table ``name`` (``moves`` -> ``moves_stored``, ``games`` itself)."""
+    """The stored table of the chunk table ``name``."""
     table = TABLES.get(name)
     return table.stored_name if table is not None else name + STORED_SUFFIX
 
 
 def with_game_keys(table: pa.Table, ids: pa.Array, keys: pa.Array, keep_id: bool = False) -> pa.Table:
     """``table`` with the column ``game_key`` (``keys[i]`` for ``ids[i]``) in place of ``game_id``
-    (``keep_id``: beside it, for ``games``).
-
-    :raises ValueError: a row whose game_id is not in ``ids`` (a chunk whose tables disagree).
+    (``keep_id``: beside it, for ``games``). :raises ValueError: a row whose game_id is not in ``ids``.
     """
     position = table.schema.get_field_index("game_id")
     parts = []
@@ -340,7 +319,7 @@ def next_game_key(con: duckdb.DuckDBPyConnection) -> int:
 
 def _remember_deleted_key(con: duckdb.DuckDBPyConnection, key: int) -> None:
     """Keep ``key`` as the highest deleted game_key (in the open transaction), unless a higher one is kept."""
-    if next_game_key(con) > key + 1:  # a higher key is held or was deleted before
+    if next_game_key(con) > key + 1:
         return
     con.execute(f"DELETE FROM {META_TABLE} WHERE key = ?", [LAST_DELETED_KEY])
     con.execute(f"INSERT INTO {META_TABLE} VALUES (?, ?)", [LAST_DELETED_KEY, str(key)]).fetchall()
@@ -356,7 +335,7 @@ _JSON_COLUMNS = frozenset((t.name, c.name) for t in COMMON_TABLES for c in t.col
 def arrow_for_duckdb(name: str, table: pa.Table, json_checked: bool) -> pa.Table:
     """``table`` (rows for the table ``name``) with its JSON columns typed as Arrow JSON when
     ``json_checked`` (text orjson wrote), which DuckDB takes without parsing again; otherwise
-    DuckDB's cast to JSON checks each value, so that text that is no JSON is refused."""
+    DuckDB's cast to JSON checks each value."""
     if _ARROW_JSON is None or not json_checked:
         return table
     for i, field in enumerate(table.schema):

@@ -15,16 +15,21 @@ _KEY_COLUMNS = tuple(c.name for c in GAME_KEY_COLUMNS)
 
 @dataclass(frozen=True, slots=True)
 class ColumnAdded:
-    """A column a schema version added (rows loaded before get NULL there until ingested again)."""
+    """A column a schema version added: filled in place from the stored rows by ``fill`` (an
+    UPDATE), else NULL for the rows loaded before until their logs are ingested again."""
 
     table: str
     column: Column
+    fill: str | None = None
 
-    def statements(self) -> list[str]:
-        return [f"ALTER TABLE {self.table} ADD COLUMN {self.column.name} {self.column.sql}"]
+    def statements(self, con) -> list[str]:
+        return [f"ALTER TABLE {self.table} ADD COLUMN {self.column.name} {self.column.sql}"] + \
+            ([self.fill] if self.fill else [])
 
     @property
     def text(self) -> str:
+        if self.fill:
+            return f"added {self.table}.{self.column.name}, filled from the stored rows"
         return f"{self.table}.{self.column.name}"
 
 
@@ -36,7 +41,7 @@ class ColumnRetyped:
     column: Column
     before: str
 
-    def statements(self) -> list[str]:
+    def statements(self, con) -> list[str]:
         return [f"ALTER TABLE {self.table} ALTER COLUMN {self.column.name} TYPE {self.column.sql}"]
 
     @property
@@ -52,7 +57,7 @@ class KeyAdded:
     table: str
     columns: tuple[str, ...]
 
-    def statements(self) -> list[str]:
+    def statements(self, con) -> list[str]:
         return [f"ALTER TABLE {self.table} ADD PRIMARY KEY ({', '.join(self.columns)})"]
 
     @property
@@ -103,22 +108,6 @@ class StatesStoredAsChanges:
 
 
 @dataclass(frozen=True, slots=True)
-class ColumnDerived:
-    """A column a schema version added, filled in place from the stored rows by ``fill`` (an UPDATE)."""
-
-    table: str
-    column: Column
-    fill: str
-
-    def statements(self) -> list[str]:
-        return [f"ALTER TABLE {self.table} ADD COLUMN {self.column.name} {self.column.sql}", self.fill]
-
-    @property
-    def text(self) -> str:
-        return f"added {self.table}.{self.column.name}, filled from the stored rows"
-
-
-@dataclass(frozen=True, slots=True)
 class GameKeysIntroduced:
     """Schema 7: ``games`` gets ``game_key`` (1, 2, ... in load order) as its key, and every other
     table becomes ``<name>_stored`` holding ``game_key`` in place of ``game_id``. DuckDB cannot
@@ -152,15 +141,8 @@ class GameKeysIntroduced:
                 "as <table>_stored, read through views of their names that give game_id")
 
 
-Change = ColumnAdded | ColumnRetyped | KeyAdded | StatesStoredAsChanges | ColumnDerived | GameKeysIntroduced
-
-
-def apply_change(change: Change, con) -> None:
-    """Make ``change`` in the database open on ``con`` (inside the caller's transaction)."""
-    statements = (change.statements(con) if isinstance(change, (StatesStoredAsChanges, GameKeysIntroduced))
-                  else change.statements())
-    for statement in statements:
-        con.execute(statement)
+#: a change's statements(con) make it in the database open on ``con`` (inside the caller's transaction)
+Change = ColumnAdded | ColumnRetyped | KeyAdded | StatesStoredAsChanges | GameKeysIntroduced
 
 
 def _column(table: Table, name: str) -> Column:
@@ -178,7 +160,7 @@ UPGRADES: dict[int, tuple[Change, ...]] = {
         ColumnRetyped("games", _column(GAMES, "status"), "VARCHAR"),
         KeyAdded("games", ("game_id",)), KeyAdded("moves", ("game_id", "move_index"))),
     4: (StatesStoredAsChanges(),),
-    5: (ColumnDerived("player_state_changes", _column(PLAYER_STATE_CHANGES, "until_move_index"), (
+    5: (ColumnAdded("player_state_changes", _column(PLAYER_STATE_CHANGES, "until_move_index"), (
         "UPDATE player_state_changes c SET until_move_index = u.until FROM (SELECT game_id, move_index, seat, "
         "coalesce(lead(move_index) OVER (PARTITION BY game_id, seat ORDER BY move_index), g.moves_applied) AS until "
         "FROM player_state_changes JOIN games g USING (game_id)) u "
@@ -197,7 +179,7 @@ def table_layout(version: int) -> dict[str, dict[str, str]] | None:
         if older not in UPGRADES:
             return None
         for change in UPGRADES[older]:
-            if isinstance(change, (ColumnAdded, ColumnDerived)):
+            if isinstance(change, ColumnAdded):
                 del layout[change.table][change.column.name]
             elif isinstance(change, ColumnRetyped):
                 layout[change.table][change.column.name] = change.before

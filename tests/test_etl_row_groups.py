@@ -79,18 +79,17 @@ def test_a_batch_rolled_back_after_writing_row_groups_leaves_nothing(tmp_path, l
     assert chunk.tables["moves"].num_rows > SMALL_ROW_GROUP  # the insert writes row groups
     db = tmp_path / "t.duckdb"
     con = open_for_writing(db)
-    load_module = importlib.import_module("ludolog.etl.load")
-    commit = load_module.commit
+    commit = db_module.commit
 
     def interrupted(con):  # the rows are inserted; Ctrl-C arrives before the commit
         raise KeyboardInterrupt
 
     try:
         loader = Loader(con, str(db))
-        monkeypatch.setattr(load_module, "commit", interrupted)
+        monkeypatch.setattr(db_module, "commit", interrupted)
         with pytest.raises(KeyboardInterrupt):
             loader.write(chunk)
-        monkeypatch.setattr(load_module, "commit", commit)
+        monkeypatch.setattr(db_module, "commit", commit)
         assert con.execute("SELECT count(*) FROM moves").fetchone()[0] == 0
         assert loader.write(extract_chunk([str(f) for f in second])) == len(second)
         loader.finish()
