@@ -1,15 +1,10 @@
 """Replaying on a Dask cluster: the chunks of the local worker processes, scheduled by dask.distributed.
 
-    with DaskPool("tcp://scheduler:8786") as pool:     # or "local:4": a LocalCluster of 4 processes
-        for chunk in pool.extract(chunks_of_paths):   # in the order given
-            ...
-
 Each task is :func:`ludolog.etl.extract.extract_chunk` on one chunk of paths (local paths every
-worker can read, or fsspec URLs); this process alone writes. At most a few chunks per worker thread
-are in flight, taken back in submission order, as with local workers. A worker that dies is
-Dask's to handle (the scheduler retries its task up to ``allowed-failures``). A chunk replayed with
-another engine or catalog digest than this process's is refused: the tables would depend on which
-worker took which chunk. dask.distributed is imported only when a command is given ``--dask``.
+worker can read, or fsspec URLs); this process alone writes, taking the chunks back in submission
+order. A worker that dies is Dask's to handle (the scheduler retries its task up to
+``allowed-failures``). A chunk replayed with another engine or catalog digest than this process's
+is refused: the tables would depend on which worker took which chunk.
 """
 from __future__ import annotations
 
@@ -44,21 +39,18 @@ class DaskUsageError(LudologError):
 
 
 class DaskError(LudologError):
-    """The cluster cannot be used: dask.distributed is not installed, the scheduler cannot be
-    reached, a task failed or kept killing its workers, or a worker runs another engine."""
+    """The cluster cannot be used (not installed, not reached, a task failed, another engine)."""
 
 
 @dataclass(frozen=True, slots=True)
 class DaskAddress:
-    """Where to replay: ``local:N`` (a LocalCluster of N worker processes) or a scheduler's address
-    (``tcp://host:8786``, ``tls://...``)."""
+    """Where to replay: ``local:N`` (a LocalCluster of N worker processes) or a scheduler's address."""
 
     text: str
     local_workers: int | None = None
 
     @classmethod
     def parse(cls, text: str) -> "DaskAddress":
-        """:raises DaskUsageError: neither ``local:N`` (N >= 1) nor ``scheme://host:port``."""
         text = text.strip()
         if text.startswith(LOCAL_PREFIX):
             count = text[len(LOCAL_PREFIX):]
@@ -95,7 +87,7 @@ def replay_on_worker(paths: list[str], plugins: list[str]) -> Chunk:
 
 class DaskPool:
     """A Dask client (and, for ``local:N``, its LocalCluster) that turns chunks of paths into
-    :class:`Chunk` s, like :class:`~ludolog.etl.workers.ExtractPool`. Use as a context manager."""
+    :class:`Chunk` s, like :class:`~ludolog.etl.workers.ExtractPool`."""
 
     def __init__(self, address: DaskAddress | str, connect_timeout: float = CONNECT_TIMEOUT_SECONDS):
         self.address = DaskAddress.parse(address) if isinstance(address, str) else address
@@ -130,7 +122,6 @@ class DaskPool:
         self.close(abort=exc[0] is not None)
 
     def close(self, abort: bool = False) -> None:
-        """Leave the cluster (and stop a LocalCluster)."""
         client, cluster = self.client, self.cluster
         self.client = self.cluster = None
         if client is not None:
@@ -165,10 +156,7 @@ class DaskPool:
                                 f"the same ludolog version and catalogs (LUDOLOG_<GAME>_CATALOG) as this machine")
 
     def extract(self, chunks: Iterable[list[str]]) -> Iterator[Chunk]:
-        """Replay each chunk of paths on the cluster; chunks come back in the order given.
-
-        :raises DaskError: see the class.
-        """
+        """Replay each chunk of paths on the cluster, in the order given. :raises DaskError: see the class."""
         distributed = _distributed()
         client = self.client
         if client is None:

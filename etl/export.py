@@ -1,11 +1,6 @@
-"""Export: every data table as Parquet, partitioned by game (Hive layout), for DuckDB or any engine.
-
-    OUT/games/game=entdecker/data_0.parquet
-    OUT/player_state_changes/game=entdecker/data_0.parquet      the stored state rows (the views
-    OUT/entdecker_player_state_changes/game=entdecker/data_0.parquet    are made again by every reader)
-    OUT/.ludolog-export            the manifest: every file this export wrote, with its SHA-256
-
-Logs that name no known game land in ``game=unknown``.
+"""Export: every data table as Parquet, partitioned by game (``OUT/games/game=entdecker/data_0.parquet``,
+``game=unknown`` for logs that name no known game), and the manifest ``OUT/.ludolog-export`` of
+every file written with its SHA-256.
 
 ludolog never deletes or overwrites what it did not write: a file is ludolog's if the manifest
 lists its path and its content still has the listed digest (a link never is). An export into a

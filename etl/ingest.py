@@ -1,9 +1,5 @@
 """Ingest: log files -> replay (N worker processes) -> Arrow chunks -> DuckDB, one transaction per batch.
 
-    summary = ingest(["logs/"], "club.duckdb", workers=4)
-
-:func:`ingest_steps` is the same as a generator of per-chunk statistics, for a progress bar. A
-database in use fails at once with :class:`~ludolog.etl.db.DatabaseError`, before any replay.
 The chunks are gathered in file order into batches, each loaded in one transaction by a thread of
 this process while the next batch is replayed (DuckDB works without the GIL).
 """
@@ -15,7 +11,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ludolog.replayer.core.files import find_logs
 
@@ -25,9 +20,6 @@ from .load import MB, LoadFailure, Loader
 from .sources import find_sources, is_url
 from .unchanged import Replay, files_to_replay
 from .workers import ExtractPool, chunked_files, default_workers
-
-if TYPE_CHECKING:
-    import duckdb
 
 MAX_CHUNK = 32  # logs per worker task: small enough to keep every worker busy
 #: ... and at most about this many bytes of log files: a larger file is a task of its own
@@ -41,7 +33,7 @@ BATCH_BYTES = 64 * MB
 
 
 def chunk_size_for(n_files: int, workers: int) -> int:
-    """Logs per chunk: at most MAX_CHUNK, and small enough that every worker gets several chunks."""
+    """Logs per chunk: at most MAX_CHUNK, few enough that every worker gets several chunks."""
     if workers <= 1:
         return MAX_CHUNK
     return max(1, min(MAX_CHUNK, math.ceil(n_files / (workers * 4))))
@@ -110,14 +102,12 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
                  batch_rows: int = BATCH_STATE_ROWS, replay: Replay = Replay.CHANGED,
                  dask: str | None = None) -> Iterator[ChunkStats]:
     """Ingest ``files`` (log files, not folders), yielding empty statistics once the unchanged
-    logs to skip are known (``summary.skipped``), then each chunk's statistics as it is replayed
-    (``summary.committed`` counts the logs committed). ``summary`` (if given) is filled in as it
-    goes. ``replay``: see :func:`files_to_replay`. ``dask`` (see
-    :class:`~ludolog.etl.distributed.DaskAddress`) replays on a Dask cluster instead of ``workers``
-    local processes.
+    logs to skip are known (``summary.skipped``), then each chunk's statistics as it is replayed;
+    ``summary`` is filled in as it goes. ``dask``: replay on that Dask cluster instead of
+    ``workers`` local processes.
 
-    :raises DatabaseError: the file is in use by another process, or is not a ludolog DuckDB database.
-    :raises DaskError: the Dask cluster cannot be used (see :class:`~ludolog.etl.distributed.DaskPool`).
+    :raises DatabaseError: the file is in use, or is not a ludolog database this ludolog can write.
+    :raises DaskError: the Dask cluster cannot be used.
     """
     workers = worker_count(workers, dask)
     files = [str(f) for f in files]
@@ -134,14 +124,18 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
     replays = pool.extract(plan_ingest(planned, workers, chunk_size)) if pool is not None and planned else None
     completed = False
     try:
-        opened = _open(db, files, replay, hashes)
-        con, loader = opened.con, opened.loader
+        con = open_for_writing(db)  # another process may have written it since it was planned
+        try:
+            loader = Loader(con, str(db))
+            files, summary.skipped = files_to_replay(con, files, replay, hashes)
+        except BaseException:
+            con.close()
+            raise
         loading = _Loading(loader, summary)
         try:
             summary.failures = loader.failures
             if loader.database.status is SchemaStatus.OLDER:
                 summary.notes.append(upgrade_text(loader.database, db))
-            files, summary.skipped = opened.files, opened.skipped
             if files != planned:  # another process wrote the database since it was planned (or it was upgraded)
                 if replays is not None:
                     replays.close()
@@ -173,9 +167,8 @@ def ingest_steps(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, worke
 
 
 class _Loading:
-    """Loads batches in order in a thread of its own while the ingesting thread replays the next:
-    at most one batch is being loaded and one filled. A load's error reaches the ingesting thread
-    when it gives the next batch or waits for the last."""
+    """Loads batches in order in a thread of its own while the ingesting thread replays the next;
+    a load's error reaches the ingesting thread when it gives the next batch or waits for the last."""
 
     def __init__(self, loader: Loader, summary: IngestSummary):
         self.loader = loader
@@ -184,10 +177,7 @@ class _Loading:
         self.loading: Future | None = None
 
     def add(self, ready: list[list[Chunk]]) -> None:
-        """Load each batch of ``ready`` once the one before it is loaded.
-
-        :raises BaseException: what loading the batch before raised.
-        """
+        """Load each batch of ``ready`` once the one before it is loaded."""
         while ready:
             self.wait()
             self.loading = self.executor.submit(self._load, ready.pop(0))
@@ -199,40 +189,14 @@ class _Loading:
         self.summary.load_seconds += time.perf_counter() - began
 
     def wait(self) -> None:
-        """Wait until the batches given are loaded. :raises BaseException: what loading raised."""
+        """Wait until the batches given are loaded (raising what loading raised)."""
         loading, self.loading = self.loading, None
         if loading is not None:
             loading.result()
 
     def close(self) -> None:
-        """Let a load under way complete (its commit too) and stop; nothing given later is loaded."""
+        """Let a load under way complete (its commit too) and stop."""
         self.executor.shutdown(wait=True, cancel_futures=True)
-
-
-@dataclass(slots=True)
-class _Opened:
-    """The database opened for an ingest, and the files to replay as it holds them."""
-
-    con: duckdb.DuckDBPyConnection
-    loader: Loader
-    files: list[str]
-    skipped: dict[str, int]
-
-
-def _open(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, str | None]) -> _Opened:
-    """Open ``db`` for writing and find the files to replay (another process may have written it
-    since :func:`_plan`).
-
-    :raises DatabaseError: ``db`` is in use, or not a ludolog database this ludolog can write.
-    """
-    con = open_for_writing(db)
-    try:
-        loader = Loader(con, str(db))
-        keep, skipped = files_to_replay(con, files, replay_, hashes)
-    except BaseException:
-        con.close()
-        raise
-    return _Opened(con, loader, keep, skipped)
 
 
 def _plan(db: str | Path, files: list[str], replay_: Replay, hashes: dict[str, str | None]) -> list[str] | None:
@@ -268,7 +232,7 @@ def ingest(files: Sequence[str | Path], db: str | Path = DEFAULT_DB, workers: in
 
 
 def log_sources(paths: Sequence[str | Path]) -> list[str | Path]:
-    """The logs ``paths`` name (see :func:`~ludolog.replayer.core.files.find_logs`), URLs through fsspec."""
+    """The logs ``paths`` name, URLs through fsspec."""
     if not any(is_url(p) for p in paths):
         return list(find_logs(paths))
     return list(find_sources(paths).files)
@@ -281,9 +245,7 @@ SCHEDULER_WORKERS = 16
 
 def worker_count(workers: int | None, dask: str | None = None) -> int:
     """The worker count to size chunks for: ``workers`` (by default one per core) or, on a Dask
-    cluster, N of ``local:N``, else :data:`SCHEDULER_WORKERS`.
-
-    :raises DaskUsageError: ``dask`` is not an address ``--dask`` takes."""
+    cluster, N of ``local:N``, else :data:`SCHEDULER_WORKERS`. :raises DaskUsageError: a bad address."""
     if dask:
         from .distributed import DaskAddress
 

@@ -104,7 +104,7 @@ def extract_steps(files: Sequence[str | Path], out: str | Path, workers: int | N
     """Replay ``files`` (log files or URLs, not folders) into Parquet under ``out``, yielding each
     chunk's statistics as it is written; ``workers`` and ``dask`` as for an ingest.
 
-    :raises ExportRefused: ``out`` holds what ludolog did not write (see :func:`~ludolog.etl.export.export`).
+    :raises ExportRefused: ``out`` holds what ludolog did not write.
     :raises DaskError: the Dask cluster cannot be used.
     """
     from .ingest import CHUNK_FILE_BYTES, chunk_size_for, open_pool, worker_count
@@ -201,7 +201,7 @@ def open_extract(root: str | Path) -> ParquetExtract:
     """The extract or export in ``root``, after checking every file its manifest lists: present,
     a regular file, with the listed digest, named as ludolog names its files.
 
-    :raises ExtractError: it is not such an extract or export (the message says why).
+    :raises ExtractError: it is not such an extract or export.
     """
     root = Path(root)
     name = display_name(root)
@@ -303,8 +303,7 @@ def ingest_parquet_steps(root: str | Path, db: str | Path = DEFAULT_DB, summary=
     """Load the extract (or export) in ``root`` into ``db``, each part (whole games) in one
     transaction with the guarantees of an ingest; ``summary`` is filled in as it goes.
 
-    :raises ExtractError: ``root`` is not a complete, unchanged extract or export.
-    :raises DatabaseError: ``db`` is in use or not a ludolog database.
+    :raises ExtractError: see :func:`open_extract`. :raises DatabaseError: see :class:`Loader`.
     """
     from .ingest import IngestSummary
 
@@ -352,8 +351,7 @@ def _files_sql(paths: list[Path]) -> str:
 def parquet_connection(root: str | Path):
     """An in-memory DuckDB connection with ludolog's tables and views over the extract in ``root``
     (``games.game`` NULL for ``unknown``). It reads the listed Parquet files and nothing else:
-    ``allowed_paths`` is exactly those files, external access and extensions are otherwise off,
-    and the configuration is locked before any view is made.
+    ``allowed_paths`` is exactly those files, and the configuration is locked before any view is made.
 
     :raises ExtractError: see :func:`open_extract`.
     """

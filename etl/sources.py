@@ -1,11 +1,9 @@
 """Logs named by fsspec URLs (``s3://bucket/logs/``, ``gs://...``, ``file:///...``, ``memory://...``).
 
-A PATH with a scheme (``name://``) is read through fsspec (the ``ludolog[dask]`` extra) and the
-package of that filesystem (s3fs, gcsfs, ...), which finds its own credentials; fsspec is imported
-only when a URL is met. The rules are those of local files (:mod:`ludolog.replayer.core.files`): a
-folder is searched recursively for ``*.json``, sorted by name; only regular files within the size
-limit are read; each problem is a :class:`FileProblem`. A log is stored under its URL with its size
-and, where the filesystem gives one, modification time, so that a re-ingest skips it unchanged.
+A PATH with a scheme is read through fsspec (the ``ludolog[dask]`` extra) and the package of that
+filesystem (s3fs, gcsfs, ...), which finds its own credentials. The rules are those of local files
+(:mod:`ludolog.replayer.core.files`). A log is stored under its URL with its size and, where the
+filesystem gives one, modification time, so that a re-ingest skips it unchanged.
 """
 from __future__ import annotations
 
@@ -25,17 +23,16 @@ _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://")
 
 
 class SourceError(LudologError):
-    """A URL cannot be read at all: fsspec or the filesystem's package is missing, or the scheme is unknown."""
+    """A URL cannot be read at all: fsspec or the filesystem's package is missing, or an unknown scheme."""
 
 
 def is_url(path: str | Path) -> bool:
-    """Whether ``path`` is a URL (``scheme://...``) rather than a local path. A one-letter scheme
-    is not one (``C://`` is a Windows drive)."""
+    """Whether ``path`` is a URL (``scheme://...``); a one-letter scheme is a Windows drive."""
     return isinstance(path, str) and bool(_URL.match(path))
 
 
 def _filesystem(url: str):
-    """(fsspec filesystem, path within it) for ``url``. :raises SourceError: see the class."""
+    """(fsspec filesystem, path within it) for ``url``."""
     try:
         import fsspec
     except ImportError:
@@ -49,8 +46,7 @@ def _filesystem(url: str):
 
 
 def _modified_ns(info: dict) -> int | None:
-    """The modification time fsspec reports for a file, in ns since the epoch (None: not given); the
-    key differs by filesystem."""
+    """The modification time fsspec reports for a file (the key differs by filesystem), in ns."""
     for key in ("mtime", "LastModified", "last_modified", "updated", "created"):
         value = info.get(key)
         if isinstance(value, bool) or value is None:
@@ -91,7 +87,7 @@ def url_stat(url: str) -> UrlStat | None:
 def read_url(url: str, max_size: int = DEFAULT_MAX_SIZE) -> tuple[bytes, UrlStat]:
     """The bytes of the log at ``url`` (a regular file of at most ``max_size`` bytes) and its stat.
 
-    :raises OSError: it is missing, not a file, too large, or cannot be read (the message says which).
+    :raises OSError: it is missing, not a file, too large, or cannot be read.
     :raises SourceError: fsspec or the filesystem's package is missing.
     """
     fs, path = _filesystem(url)
@@ -171,7 +167,7 @@ def find_sources(paths: Sequence[str | Path], suffix: str = LOG_SUFFIX,
                  max_size: int = DEFAULT_MAX_SIZE) -> SourceSearch:
     """The logs and the problems ``paths`` name, in the order given, each log once.
 
-    :raises SourceError: a URL whose filesystem cannot be used at all (fsspec or its package missing).
+    :raises SourceError: a URL whose filesystem cannot be used at all.
     """
     search = SourceSearch()
     seen: set[str] = set()

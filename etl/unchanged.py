@@ -44,8 +44,7 @@ def _current_digests(game_name: str | None, cache: dict) -> tuple | None:
 
 
 def _stat(path: str) -> tuple[int | None, int | None] | None:
-    """(size, mtime in ns) of the file or URL; None when it cannot be looked at (a URL's
-    filesystem may give neither)."""
+    """(size, mtime in ns) of the file or URL; None when it cannot be looked at."""
     if is_url(path):
         info = url_stat(path)
         return None if info is None else (info.size, info.mtime_ns)
@@ -68,8 +67,7 @@ def _unchanged(path: str, stored: _Stored, hashes: dict[str, str | None]) -> boo
 
 
 def _content_hash(path: str, hashes: dict[str, str | None]) -> str | None:
-    """SHA-256 of the file's bytes - its game id (None: it cannot be read); ``hashes`` keeps the
-    ones computed, so that checking again within one ingest reads no file twice."""
+    """SHA-256 of the file's bytes - its game id (None: it cannot be read), kept in ``hashes``."""
     if path not in hashes:
         try:
             if is_url(path):
@@ -89,9 +87,7 @@ def files_to_replay(con, files: list[str], replay_: Replay,
     and modification time (or content hash), and - with :attr:`Replay.STALE` - the same engine
     and catalog digests as this ludolog's. A new file whose bytes are those of a game kept by an
     earlier file of ``files`` is skipped too: two files of one content are one game, the first
-    file's (replaying it would move the game to the later file's name on every re-ingest).
-    Nothing is read but file metadata, unless a size matches and a time does not; content hashes
-    are kept in ``hashes`` for the next call."""
+    file's (replaying it would move the game to the later file's name on every re-ingest)."""
     if replay_ is Replay.ALL or not files:
         return files, {}
     hashes = {} if hashes is None else hashes

@@ -1,13 +1,11 @@
 """Parallel extraction: worker processes replay chunks of logs into Arrow tables; the parent loads.
 
 The workers are a :class:`~concurrent.futures.ProcessPoolExecutor`, forked on Linux when the
-parent is single-threaded (they inherit its registered games) and before the parent opens DuckDB,
-so no database thread is copied into a worker; otherwise spawned, with the games registered
-in-process passed by name (``registry.plugin_specs()``). At most ``2 * workers`` chunks are in
-flight and results come back in submission order: memory is bounded by the chunk size, and the
-database receives exactly the serial sequence. A worker sends its tables as Arrow IPC streams
-(:class:`ChunkMessage`), and ends once it has been re-parented (its parent was killed, even by
-SIGKILL), so no orphan keeps replaying.
+parent is single-threaded (they inherit its registered games) and before the parent opens DuckDB;
+otherwise spawned, with the games registered in-process passed by name. At most ``2 * workers``
+chunks are in flight and results come back in submission order, so the database receives exactly
+the serial sequence. A worker sends its tables as Arrow IPC streams, and ends once it has been
+re-parented (its parent was killed, even by SIGKILL), so no orphan keeps replaying.
 """
 from __future__ import annotations
 
@@ -49,7 +47,6 @@ PARENT_POLL_SECONDS = 0.5
 
 
 def _watch_parent(parent: int) -> None:
-    """End this process once it is no longer the child of ``parent`` (a daemon thread's loop)."""
     while os.getppid() == parent:
         time.sleep(PARENT_POLL_SECONDS)
     os._exit(1)
@@ -78,9 +75,8 @@ def _ready() -> int:
 
 
 def chunked_files(paths: Iterable[str], size: int, max_bytes: int) -> Iterator[list[str]]:
-    """Chunks of at most ``size`` paths and, by their file sizes, about ``max_bytes``: a file of
-    ``max_bytes`` or more is a chunk of its own. A file that cannot be stat'ed counts as empty
-    (reading it reports the problem)."""
+    """Chunks of at most ``size`` paths and, by their file sizes, about ``max_bytes`` (a file that
+    cannot be stat'ed counts as empty: reading it reports the problem)."""
     batch: list[str] = []
     batch_bytes = 0
     for path in paths:
@@ -98,7 +94,7 @@ def chunked_files(paths: Iterable[str], size: int, max_bytes: int) -> Iterator[l
 
 
 def to_ipc(table: pa.Table) -> bytes:
-    """``table`` as one Arrow IPC stream (schema, dictionaries and record batches)."""
+    """``table`` as one Arrow IPC stream."""
     sink = pa.BufferOutputStream()
     with pa.ipc.new_stream(sink, table.schema) as writer:
         writer.write_table(table)
@@ -112,7 +108,7 @@ def from_ipc(data: bytes) -> pa.Table:
 
 @dataclass(slots=True)
 class ChunkMessage:
-    """A :class:`Chunk` as a worker process sends it to the parent: its tables as Arrow IPC bytes."""
+    """A :class:`Chunk` as a worker process sends it: its tables as Arrow IPC bytes."""
 
     chunk: Chunk  # without its tables
     tables: dict[str, bytes]
@@ -126,7 +122,6 @@ class ChunkMessage:
 
 
 def extract_message(paths: list[str]) -> ChunkMessage:
-    """What a worker process runs."""
     return ChunkMessage.of(extract_chunk(paths))
 
 
@@ -136,7 +131,7 @@ IN_FLIGHT_PER_WORKER = 2
 
 class ExtractPool:
     """``workers`` processes (none for 1: the parent extracts) that turn chunks of paths into
-    :class:`Chunk` s. Use as a context manager; the processes exist once ``__enter__`` returns."""
+    :class:`Chunk` s; the processes exist once ``__enter__`` returns."""
 
     def __init__(self, workers: int):
         self.workers = max(1, workers)
@@ -174,14 +169,13 @@ class ExtractPool:
             self.pool = None
 
     def extract(self, chunks: Iterable[list[str]]) -> Iterator[Chunk]:
-        """Replay each chunk of file paths; chunks come back in the order given. The first chunks
-        are handed to the workers at once, so that they replay while the caller opens the database."""
+        """Replay each chunk of file paths, in the order given; the first chunks are handed to the
+        workers at once, so that they replay while the caller opens the database."""
         if self.pool is None:
             return (extract_chunk(paths) for paths in chunks)
         return Replays(self._submit, self._receive, chunks, IN_FLIGHT_PER_WORKER * self.workers)
 
     def _submit(self, paths: list[str]) -> Future:
-        """:raises LudologError: a worker died before (the pool is broken)."""
         try:
             return self.pool.submit(extract_message, paths)
         except BrokenProcessPool:
@@ -189,7 +183,6 @@ class ExtractPool:
 
     @staticmethod
     def _receive(paths: list[str], future: Future) -> Chunk:
-        """:raises LudologError: a worker process died."""
         try:
             return future.result().open()
         except BrokenProcessPool:
@@ -202,8 +195,7 @@ WORKER_DIED = ("an ingest worker process died (out of memory or killed?); "
 
 class Replays:
     """The chunks of ``chunks`` in the order given, each handed to ``submit`` (paths -> a future) and
-    taken back by ``receive`` (paths, future -> the chunk), at most ``in_flight`` submitted and not
-    taken back at once (the first ones when this is made)."""
+    taken back by ``receive`` (paths, future -> the chunk), at most ``in_flight`` at once."""
 
     def __init__(self, submit: Callable, receive: Callable, chunks: Iterable[list[str]], in_flight: int):
         self.submit, self.receive = submit, receive
@@ -228,7 +220,7 @@ class Replays:
         return chunk
 
     def close(self) -> None:
-        """Give up the chunks not taken back (those being replayed finish; their results are dropped)."""
+        """Give up the chunks not taken back."""
         for _, future in self.pending:
             future.cancel()
         self.pending.clear()

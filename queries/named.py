@@ -68,7 +68,6 @@ class NamedQuery:
 
 def bind_params(what: str, params: tuple[Param, ...], given: dict[str, object] | None) -> dict[str, object]:
     """Parameter values: the given ones (text is converted), defaults for the rest.
-
     :raises QueryUsageError: an unknown parameter, or text that is no value of its type."""
     given = dict(given or {})
     unknown = sorted(set(given) - {p.name for p in params})
@@ -138,7 +137,7 @@ def is_query_name(text: str) -> bool:
 
 
 def duckdb_message(exc: BaseException) -> str:
-    """DuckDB's message on one line, with its hint but without the echoed SQL after the first blank line."""
+    """DuckDB's message on one line, with its hint but without the SQL it echoes."""
     text = str(exc).strip()
     if not text:
         return type(exc).__name__
@@ -147,11 +146,9 @@ def duckdb_message(exc: BaseException) -> str:
 
 @contextlib.contextmanager
 def time_limit(con: duckdb.DuckDBPyConnection, seconds: float | None) -> Iterator[None]:
-    """Stop what runs on ``con`` inside after ``seconds`` (None or 0: no limit). The lock makes
-    "ended" and "interrupted" exclusive, so a timer firing late interrupts no later query.
-
-    :raises QueryTimeout: the limit was reached and DuckDB stopped the query.
-    """
+    """Stop what runs on ``con`` inside after ``seconds`` (None or 0: no limit), raising
+    :class:`QueryTimeout`. The lock makes "ended" and "interrupted" exclusive, so a timer firing
+    late interrupts no later query."""
     if not seconds:
         yield
         return
@@ -184,12 +181,10 @@ def time_limit(con: duckdb.DuckDBPyConnection, seconds: float | None) -> Iterato
 
 def run_sql(con: duckdb.DuckDBPyConnection, sql: str, params: dict | None = None,
             timeout: float | None = None) -> pa.Table:
-    """Run the statements of ``sql`` in order and return the last one's result as an Arrow table.
-
-    Every statement is checked before any runs (:func:`~ludolog.queries.sandbox.check_statements`).
-    ``params`` are bound, never pasted into the SQL. ``timeout``: seconds the statements may run
-    together (None or 0: no limit). A fault of the machine is raised as DuckDB gave it, for the
-    caller to name the file.
+    """Run the statements of ``sql`` in order, each checked before any runs, and return the last
+    one's result as an Arrow table. ``params`` are bound, never pasted into the SQL. ``timeout``:
+    seconds the statements may run together. A fault of the machine is raised as DuckDB gave it,
+    for the caller to name the file.
 
     :raises QueryRefused: a statement is not allowed in a query.
     :raises QueryTimeout: the statements ran longer than ``timeout`` and were stopped.
@@ -234,8 +229,7 @@ def absent_game(con: duckdb.DuckDBPyConnection, name_or_sql: str) -> str | None:
 
 def empty_answer(query: NamedQuery, values: dict[str, object]) -> pa.Table:
     """The answer of ``query`` (about one game) where there is no game of its kind: no rows, its
-    columns from an empty in-memory database of ludolog's tables and that game's (none without
-    the game's engine)."""
+    columns from an empty in-memory database of ludolog's tables and that game's."""
     from ludolog.etl.db import BASE_CONFIG, ensure_schema
     from ludolog.etl.tables import game_state_table, game_views_ddl
     from ludolog.replayer.core import LudologError, get_game
@@ -257,8 +251,7 @@ def empty_answer(query: NamedQuery, values: dict[str, object]) -> pa.Table:
 
 def run_query(con: duckdb.DuckDBPyConnection, name_or_sql: str, params: dict[str, object] | None = None,
               timeout: float | None = None) -> pa.Table:
-    """A named query (with ``params``) or, when the text is not a query name, raw SQL (see
-    :func:`run_sql`, :func:`empty_answer`)."""
+    """A named query (with ``params``) or, when the text is not a query name, raw SQL."""
     if is_query_name(name_or_sql):
         query = get_query(name_or_sql)
         values = query.bind(params)
