@@ -108,16 +108,5 @@ def without_games(chunk: Chunk, game_ids: set[str]) -> Chunk:
 
 def split_games(chunk: Chunk) -> list[Chunk]:
     """``chunk`` as one chunk per game, in order (for loading game by game)."""
-    rows: dict[str, dict[str, list[int]]] = {}
-    for name, table in chunk.tables.items():
-        per_game: dict[str, list[int]] = {}
-        for row, game_id in enumerate(table.column("game_id").cast(pa.string()).to_pylist()):
-            per_game.setdefault(game_id, []).append(row)
-        rows[name] = per_game
-    parts = []
-    for file, game_id in zip(chunk.files, chunk.game_ids):
-        tables = {name: table.take(pa.array(rows[name].get(game_id, []), pa.int64()))
-                  for name, table in chunk.tables.items()}
-        parts.append(Chunk(files=[file], game_ids=[game_id], tables=tables, game_columns=chunk.game_columns,
-                           stats=ChunkStats(), json_checked=chunk.json_checked))
-    return parts
+    ids = set(chunk.game_ids)
+    return [without_games(chunk, ids - {game_id}) for game_id in chunk.game_ids]

@@ -24,7 +24,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ludolog.replayer.core import LogError, Violation, get_game, parse_log, replay
-from ludolog.replayer.core.files import FileProblem, FileProblemKind, display_name, problem_for_os_error
+from ludolog.replayer.core.files import FileProblem, FileProblemKind, problem_for_os_error
 
 from .chunks import Chunk, ChunkStats
 from .sources import SourceError, is_url, read_url, source_name
@@ -176,33 +176,21 @@ class ChunkBuilder:
 
     # -- one log ------------------------------------------------------------------------------
     def add_file(self, path: str | Path) -> None:
-        if is_url(path):
-            self._add_url(str(path))
-            return
-        file = display_name(Path(path).resolve())  # a name that is not UTF-8 is stored escaped
+        """One log file, or one named by an fsspec URL (:mod:`ludolog.etl.sources`)."""
+        file = source_name(path)  # a name that is not UTF-8 is stored escaped
         try:
-            # stat before reading: a file changed while it is read then differs at the next ingest
-            info = os.stat(path)
-            data = Path(path).read_bytes()
-        except OSError as exc:  # gone or unreadable since it was listed: recorded, keyed by its path
-            self._stat = (None, None)
-            digest = hashlib.sha256(file.encode()).hexdigest()
-            self._add_unreadable(file, digest, [problem_for_os_error(file, exc).as_violation()])
-            return
-        self.add_bytes(data, file, (info.st_size, info.st_mtime_ns))
-
-    def _add_url(self, url: str) -> None:
-        """A log named by an fsspec URL (:mod:`ludolog.etl.sources`), stored under the URL."""
-        file = source_name(url)
-        try:
-            data, stat = read_url(url)
-        except (OSError, SourceError) as exc:  # gone, unreadable or no filesystem package: recorded
+            if is_url(path):
+                data, stat = read_url(str(path))
+            else:  # stat before reading: a file changed while it is read then differs at the next ingest
+                info = os.stat(path)
+                data, stat = Path(path).read_bytes(), (info.st_size, info.st_mtime_ns)
+        except (OSError, SourceError) as exc:  # gone, unreadable or no filesystem package: recorded by its name
             self._stat = (None, None)
             problem = problem_for_os_error(file, exc) if isinstance(exc, OSError) else \
                 FileProblem(file, FileProblemKind.UNREADABLE, f"cannot read this file: {exc}")
             self._add_unreadable(file, hashlib.sha256(file.encode()).hexdigest(), [problem.as_violation()])
             return
-        self.add_bytes(data, file, (stat.size, stat.mtime_ns))
+        self.add_bytes(data, file, stat)
 
     def add_bytes(self, data: bytes, file: str, stat: tuple[int, int] | None = None) -> None:
         """One log's rows; ``stat``: the file's (size, mtime in ns) when it was read."""

@@ -1,8 +1,5 @@
-"""Parquet extracts: logs replayed straight to Parquet (no DuckDB), and extracts read back.
-
-    summary = extract(["logs/"], "out/", dask="local:4")    # ludolog extract
-    ingest_parquet("out/", "club.duckdb")                   # ludolog ingest --parquet
-    con = parquet_connection("out/")                        # ludolog query --parquet
+"""Parquet extracts: logs replayed straight to Parquet (no DuckDB, ``ludolog extract``), and
+extracts read back (``ludolog ingest --parquet``, ``ludolog query --parquet``).
 
 An extract has the layout, manifest and never-overwrite rules of ``ludolog export``
 (:mod:`ludolog.etl.export`), one file per partition for the k-th chunk of logs
@@ -285,14 +282,11 @@ def _chunk(extract_: ParquetExtract, part: int) -> Chunk:
     if "games" not in tables:
         raise ExtractError(f"{display_name(extract_.root)}: part {part} has rows but no games")
     games = tables["games"]
-    stats = ChunkStats(logs=games.num_rows)
-    for status in games.column("status").to_pylist():
-        if status in ("valid", "unfinished", "invalid"):
-            setattr(stats, status, getattr(stats, status) + 1)
-    stats.moves = tables["moves"].num_rows if "moves" in tables else 0
-    stats.score_events = tables["score_events"].num_rows if "score_events" in tables else 0
-    stats.violations = tables["violations"].num_rows if "violations" in tables else 0
-    stats.stored_state_rows = tables[STATE_CHANGES].num_rows if STATE_CHANGES in tables else 0
+    rows = {name: table.num_rows for name, table in tables.items()}
+    statuses = games.column("status").to_pylist()
+    stats = ChunkStats(logs=games.num_rows, moves=rows.get("moves", 0), score_events=rows.get("score_events", 0),
+                       violations=rows.get("violations", 0), stored_state_rows=rows.get(STATE_CHANGES, 0),
+                       **{status: statuses.count(status) for status in ("valid", "unfinished", "invalid")})
     chunk = Chunk(files=games.column("file").to_pylist(), game_ids=games.column("game_id").to_pylist(),
                   tables=tables, game_columns=game_columns, stats=stats)
     stats.state_rows = chunk.state_rows  # the rows of the view player_states, as an ingest counts them

@@ -65,14 +65,8 @@ def _modified_ns(info: dict) -> int | None:
     return None
 
 
-@dataclass(slots=True)
-class UrlStat:
-    size: int | None
-    mtime_ns: int | None
-
-
-def url_stat(url: str) -> UrlStat | None:
-    """Size and modification time of the file at ``url``; None when it cannot be looked at."""
+def url_stat(url: str) -> tuple[int | None, int | None] | None:
+    """(size, mtime in ns) of the file at ``url``; None when it cannot be looked at."""
     try:
         fs, path = _filesystem(url)
         info = fs.info(path)
@@ -81,10 +75,10 @@ def url_stat(url: str) -> UrlStat | None:
     if info.get("type") != "file":
         return None
     size = info.get("size")
-    return UrlStat(size if isinstance(size, int) else None, _modified_ns(info))
+    return size if isinstance(size, int) else None, _modified_ns(info)
 
 
-def read_url(url: str, max_size: int = DEFAULT_MAX_SIZE) -> tuple[bytes, UrlStat]:
+def read_url(url: str, max_size: int = DEFAULT_MAX_SIZE) -> tuple[bytes, tuple[int, int | None]]:
     """The bytes of the log at ``url`` (a regular file of at most ``max_size`` bytes) and its stat.
 
     :raises OSError: it is missing, not a file, too large, or cannot be read.
@@ -100,7 +94,7 @@ def read_url(url: str, max_size: int = DEFAULT_MAX_SIZE) -> tuple[bytes, UrlStat
         data = handle.read(max_size + 1)
     if len(data) > max_size:
         raise OSError(f"larger than the limit of {max_size} bytes (--max-size)")
-    return data, UrlStat(size if isinstance(size, int) else len(data), _modified_ns(info))
+    return data, (size if isinstance(size, int) else len(data), _modified_ns(info))
 
 
 def source_name(path: str | Path) -> str:

@@ -9,10 +9,8 @@ import hashlib
 import os
 from dataclasses import dataclass
 
-from ludolog.replayer.core import get_game
-
 from .sources import SourceError, is_url, read_url, source_name, url_stat
-from .versions import game_digests
+from .versions import current_digests
 
 
 class Replay(str, enum.Enum):
@@ -34,20 +32,10 @@ class _Stored:
     status: str
 
 
-def _current_digests(game_name: str | None, cache: dict) -> tuple | None:
-    if game_name not in cache:
-        try:
-            cache[game_name] = game_digests(get_game(game_name)) if game_name else None
-        except Exception:  # noqa: BLE001 - a game that no longer loads: its stored rows are stale
-            cache[game_name] = ("unavailable", None)
-    return cache[game_name]
-
-
 def _stat(path: str) -> tuple[int | None, int | None] | None:
     """(size, mtime in ns) of the file or URL; None when it cannot be looked at."""
     if is_url(path):
-        info = url_stat(path)
-        return None if info is None else (info.size, info.mtime_ns)
+        return url_stat(path)
     try:
         info = os.stat(path)
     except OSError:
@@ -105,7 +93,7 @@ def files_to_replay(con, files: list[str], replay_: Replay,
             row = _kept_twin(path, kept_by_size, hashes)
         elif not _unchanged(path, row, hashes) or (
                 replay_ is Replay.STALE and row.game is not None
-                and _current_digests(row.game, digests) != (row.engine_digest, row.catalog_digest)):
+                and current_digests(row.game, digests) != (row.engine_digest, row.catalog_digest)):
             row = None
         if row is None:
             keep.append(path)
