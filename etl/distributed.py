@@ -17,12 +17,12 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import CancelledError
 from dataclasses import dataclass
 
-from ludolog.replayer.core import LudologError, game_names, get_game, registry
+from ludolog.replayer.core import LudologError, game_names, registry
 
 from .chunks import Chunk
 from .extract import extract_chunk
 from .faults import first_line
-from .versions import game_digests
+from .versions import current_digests
 from .workers import Replays
 
 #: how long to wait for a scheduler to answer (a cluster being started may take a while)
@@ -142,12 +142,7 @@ class DaskPool:
         for name, engine, catalog in zip(names, engines, catalogs):
             if name is None or engine is None:
                 continue  # an unreadable log: no engine replayed it
-            if name not in self._digests:
-                try:
-                    self._digests[name] = game_digests(get_game(name))
-                except Exception:  # noqa: BLE001 - a game only the workers know: nothing to compare
-                    self._digests[name] = None
-            mine = self._digests[name]
+            mine = current_digests(name, self._digests)
             if mine is not None and mine != (engine, catalog):
                 which, theirs, ours = (("engine", engine, mine[0]) if mine[0] != engine
                                        else ("catalog", catalog, mine[1]))

@@ -12,6 +12,8 @@ import os
 import re
 from importlib import resources
 
+from ludolog.replayer.core import get_game
+
 CORE_PACKAGE = "ludolog.replayer.core"
 
 
@@ -58,3 +60,14 @@ def catalog_digest(game) -> str | None:
 def game_digests(game) -> tuple[str, str | None]:
     """(engine digest, catalog digest) of ``game`` as this process would replay it."""
     return engine_digest(_package_of(game)), catalog_digest(game)
+
+
+def current_digests(name: str, cache: dict) -> tuple[str, str | None] | None:
+    """:func:`game_digests` of the game ``name``, kept in ``cache``; None when its engine does not
+    load here (a game that no longer loads, or one only a cluster's workers know)."""
+    if name not in cache:
+        try:
+            cache[name] = game_digests(get_game(name))
+        except Exception:  # noqa: BLE001 - whatever a game package raises as it loads
+            cache[name] = None
+    return cache[name]
