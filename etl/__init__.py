@@ -1,9 +1,5 @@
 """Replay output -> Arrow -> DuckDB (and Parquet): ``ingest`` loads logs, ``export`` writes Parquet.
 
-    from ludolog.etl import ingest, export
-    summary = ingest(["logs/"], "club.duckdb", workers=4)
-    export("club.duckdb", "parquet/")
-
 The tables are defined in :mod:`ludolog.etl.tables`; a worker's (or a cluster's) unit of work is
 :func:`ludolog.etl.extract.extract_chunk`.
 """

@@ -237,16 +237,6 @@ def game_table_name(game: str) -> str:
     return _sql_name(game) + GAME_TABLE_SUFFIX
 
 
-def game_states_view_name(game: str) -> str:
-    """The per-game view of every row: ``kingdom-crossing`` -> ``kingdom_crossing_player_states``."""
-    return _sql_name(game) + GAME_STATES_SUFFIX
-
-
-def game_view_name(game: str) -> str:
-    """The view of both: ``kingdom-crossing`` -> ``kingdom_crossing_states``."""
-    return _sql_name(game) + GAME_VIEW_SUFFIX
-
-
 def game_state_table(game: str, state_columns) -> Table:
     """The per-game table for the typed columns of ``Game.state_columns`` after ``score``.
 
@@ -260,8 +250,8 @@ def game_state_table(game: str, state_columns) -> Table:
             raise ValueError(f"game {game!r}: state column {name!r} has unknown type {kind!r}")
         arrow, sql = STATE_TYPES[kind]
         cols.append(Column(name, arrow, sql, f"{game} state figure ({kind})"))
-    return Table(game_table_name(game), f"{game}: the stored rows of {game_states_view_name(game)} (the rows of "
-                 f"player_state_changes of its games).", tuple(cols))
+    return Table(game_table_name(game), f"{game}: the stored rows of {_sql_name(game)}{GAME_STATES_SUFFIX} "
+                 f"(the rows of player_state_changes of its games).", tuple(cols))
 
 
 _KEYS_SQL = ", ".join(_KEY_COLUMNS)
@@ -298,9 +288,9 @@ def game_views_ddl(game: str, keyed: bool = True) -> list[str]:
     both = (f"SELECT ps.* EXCLUDE (until_move_index), s.* EXCLUDE ({_KEYS_SQL}), ps.until_move_index AS {_UNTIL} "
             f"FROM player_state_changes ps JOIN {game_table_name(game)} s USING ({_KEYS_SQL})")
     return table_view + [
-        f"CREATE OR REPLACE VIEW {game_states_view_name(game)} AS\n"
+        f"CREATE OR REPLACE VIEW {_sql_name(game)}{GAME_STATES_SUFFIX} AS\n"
         + _expanded(own, f"* EXCLUDE ({_KEYS_SQL}, {_UNTIL})"),
-        f"CREATE OR REPLACE VIEW {game_view_name(game)} AS\n"
+        f"CREATE OR REPLACE VIEW {_sql_name(game)}{GAME_VIEW_SUFFIX} AS\n"
         + _expanded(both, f"player, score, * EXCLUDE ({_KEYS_SQL}, player, score, {_UNTIL})")]
 
 

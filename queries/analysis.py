@@ -153,12 +153,9 @@ class Range:
         inside = (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
                   and (value > self.low if self.low_open else value >= self.low) and value <= self.high)
         if not inside:
-            shown = "NULL" if value is None else repr(value)
-            raise QueryUsageError(f"parameter {name} must be a number {self.text}, not {shown}")
-
-    @property
-    def text(self) -> str:
-        return f"{'above' if self.low_open else 'from'} {self.low:g} {'and at most' if self.low_open else 'to'} {self.high:g}"
+            text = f"{'above' if self.low_open else 'from'} {self.low:g} {'and at most' if self.low_open else 'to'}"
+            raise QueryUsageError(f"parameter {name} must be a number {text} {self.high:g}, "
+                                  f"not {'NULL' if value is None else repr(value)}")
 
 
 @dataclass(frozen=True)
