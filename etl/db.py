@@ -19,7 +19,7 @@ from ludolog.replayer.core.files import OutputError
 
 from .faults import ADVICE, Fault, fault_text
 from .tables import (COMMON_TABLES, GAME_KEY, GAME_KEY_COLUMNS, GAME_TABLE_SUFFIX, META_DDL, META_TABLE,
-                     PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, StoredAs, Table, game_views_ddl, main_tables,
+                     PLAYER_STATE_CHANGES, SCHEMA_VERSION, STORED_SUFFIX, Table, game_views_ddl, main_tables,
                      views_ddl)
 from .upgrades import UPGRADES, ColumnAdded, table_layout
 
@@ -393,12 +393,12 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str | Path = "the databa
                     [str(SCHEMA_VERSION), ludolog_version()])
         for table in COMMON_TABLES:  # games is keyed at once: its index is small, and the loader reads it
             con.execute(table.ddl(keyed=not (defer_keys and info.status is SchemaStatus.NEW
-                                             and table.stored_as is StoredAs.BY_KEY)))
+                                             and table.by_key)))
         # every view made anew from this ludolog's definitions (an upgrade may have changed the tables)
         for view in views_ddl():
             con.execute(view)
-        for game in stored_games(con):
-            for view in game_views_ddl(game):
+        for table in game_tables(con):
+            for view in game_views_ddl(table.removesuffix(GAME_TABLE_SUFFIX)):
                 con.execute(view)
     return info
 
@@ -461,9 +461,4 @@ def stored_game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
 def game_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
     """The documented names of the per-game state tables (``<game>_player_state_changes``)."""
     return [name[:-len(STORED_SUFFIX)] for name in stored_game_tables(con)]
-
-
-def stored_games(con: duckdb.DuckDBPyConnection) -> list[str]:
-    """The prefixes of the per-game tables present (``entdecker``, ``kingdom_crossing``, ...)."""
-    return [name[:-len(GAME_TABLE_SUFFIX)] for name in game_tables(con)]
 

@@ -243,7 +243,8 @@ class Loader:
             # read by DuckDB from this local variable (its replacement scan): half the cost of a
             # registered view, which is created and dropped in the catalog for each insert
             _ludolog_chunk = arrow_for_duckdb(name, table, chunk.json_checked)  # noqa: F841
-            con.execute(f"INSERT INTO {stored_name(name)} BY NAME SELECT * FROM _ludolog_chunk")
+            stored = TABLES[name].stored_name if name in TABLES else name + STORED_SUFFIX  # a per-game table
+            con.execute(f"INSERT INTO {stored} BY NAME SELECT * FROM _ludolog_chunk")
         self.next_key += len(ids)
 
     def _delete_previous(self, ids: list[str], files: list[str]) -> None:
@@ -282,12 +283,6 @@ class Loader:
         self.failures.append(LoadFailure(file, (
             f"not loaded: DuckDB ran out of memory loading this log even with a "
             f"{size_text(self.memory_ceiling)} limit ({first_line(exc)}); {earlier}")))
-
-
-def stored_name(name: str) -> str:
-    """The stored table of the chunk table ``name``."""
-    table = TABLES.get(name)
-    return table.stored_name if table is not None else name + STORED_SUFFIX
 
 
 def with_game_keys(table: pa.Table, ids: pa.Array, keys: pa.Array, keep_id: bool = False) -> pa.Table:

@@ -15,7 +15,6 @@ from its row one move earlier); the views ``player_states``, ``<game>_player_sta
 """
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
 
@@ -29,13 +28,6 @@ SCHEMA_VERSION = 7
 
 #: the suffix of a table stored by game_key: ``moves_stored`` is read as ``moves``
 STORED_SUFFIX = "_stored"
-
-
-class StoredAs(enum.Enum):
-    """How a table is stored in a database."""
-
-    BY_KEY = "by_key"  # as <name>_stored, game_key in place of game_id; the view <name> joins games
-    GAMES = "games"  # under its own name, with game_key beside game_id (the table the views join)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +45,9 @@ class Table:
     columns: tuple[Column, ...]
     #: the primary key's columns in the database (DuckDB refuses a second row with the same key); () for none
     key: tuple[str, ...] = ()
-    stored_as: StoredAs = StoredAs.BY_KEY
+    #: stored as <name>_stored, game_key in place of game_id, read through the view <name> joining
+    #: games; False for games itself, stored under its name with game_key beside game_id
+    by_key: bool = True
     #: columns a UNIQUE constraint covers in the database, besides the key
     unique: tuple[str, ...] = ()
 
@@ -69,12 +63,12 @@ class Table:
     @property
     def stored_name(self) -> str:
         """The name of the table in a database: ``moves_stored`` for ``moves``, ``games`` itself."""
-        return self.name + STORED_SUFFIX if self.stored_as is StoredAs.BY_KEY else self.name
+        return self.name + STORED_SUFFIX if self.by_key else self.name
 
     @property
     def stored_columns(self) -> tuple[Column, ...]:
         """The columns in a database: ``game_key`` first, in place of ``game_id`` or (``games``) before it."""
-        if self.stored_as is StoredAs.BY_KEY:
+        if self.by_key:
             return (GAME_KEY,) + tuple(c for c in self.columns if c.name != GAME_ID.name)
         return (GAME_KEY,) + self.columns
 
@@ -98,7 +92,7 @@ class Table:
     def view_ddl(self) -> str | None:
         """The view of the documented name over a table stored by key, ``game_id`` from ``games``
         in place of ``game_key``; None for ``games``."""
-        if self.stored_as is not StoredAs.BY_KEY:
+        if not self.by_key:
             return None
         return (f"CREATE OR REPLACE VIEW {self.name} AS\nSELECT g.game_id, t.* EXCLUDE (game_key)\n"
                 f"FROM {self.stored_name} t JOIN games g ON g.game_key = t.game_key")
@@ -147,7 +141,7 @@ GAMES = Table("games", "One row per ingested log file (valid, unfinished or inva
     _big("file_mtime_ns", "the file's modification time then, in nanoseconds since the epoch"),
     _text("engine_digest", "SHA-256 of the rules engine's code and data that replayed it (etl/versions.py)"),
     _text("catalog_digest", "SHA-256 of the catalog file in effect (LUDOLOG_<GAME>_CATALOG or the built-in one)"),
-), key=("game_key",), stored_as=StoredAs.GAMES, unique=("game_id",))
+), key=("game_key",), by_key=False, unique=("game_id",))
 
 PLAYERS = Table("players", "One row per seat of every game.", (
     GAME_ID,
@@ -306,7 +300,7 @@ JOIN moves m USING (game_id, move_index)"""
 def views_ddl() -> list[str]:
     """The views of a database over the common tables: those of the stored tables, then
     player_states and score_by_move."""
-    table_views = [t.view_ddl() for t in COMMON_TABLES if t.stored_as is StoredAs.BY_KEY]
+    table_views = [t.view_ddl() for t in COMMON_TABLES if t.by_key]
     return table_views + [PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW]
 
 

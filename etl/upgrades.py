@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .tables import (COMMON_TABLES, GAME_ID, GAME_KEY, GAME_KEY_COLUMNS, GAME_STATES_SUFFIX, GAME_TABLE_SUFFIX,
                      GAME_VIEW_SUFFIX, GAMES, MOVES, PLAYER_STATE_CHANGES, PLAYER_STATES, PLAYERS, SCHEMA_VERSION,
-                     STORED_SUFFIX, Column, StoredAs, Table, main_tables)
+                     STORED_SUFFIX, Column, Table, main_tables)
 
 _KEY_COLUMNS = tuple(c.name for c in GAME_KEY_COLUMNS)
 
@@ -128,7 +128,7 @@ class GameKeysIntroduced:
                        "DROP TABLE _ludolog_games"]
         copy = "SELECT g.game_key, t.* EXCLUDE (game_id) FROM {old} t JOIN games g ON g.game_id = t.game_id"
         for table in COMMON_TABLES:
-            if table.stored_as is StoredAs.BY_KEY:
+            if table.by_key:
                 statements += [table.ddl(), f"INSERT INTO {table.stored_name} BY NAME {copy.format(old=table.name)}",
                                f"DROP TABLE {table.name}"]
         for name in per_game:
@@ -188,7 +188,7 @@ def table_layout(version: int) -> dict[str, dict[str, str]] | None:
             elif isinstance(change, GameKeysIntroduced):
                 del layout[GAMES.name][GAME_KEY.name]
                 for table in COMMON_TABLES:
-                    if table.stored_as is StoredAs.BY_KEY:
+                    if table.by_key:
                         columns = layout.pop(table.stored_name)
                         del columns[GAME_KEY.name]
                         layout[table.name] = {GAME_ID.name: GAME_ID.sql, **columns}

@@ -21,7 +21,7 @@ from ludolog.etl.export import export
 from ludolog.etl.ingest import ingest
 from ludolog.etl.load import Loader, with_game_keys
 from ludolog.etl.parquet import extract, ingest_parquet
-from ludolog.etl.tables import COMMON_TABLES, GAME_TABLE_SUFFIX, SCHEMA_VERSION, StoredAs
+from ludolog.etl.tables import COMMON_TABLES, GAME_TABLE_SUFFIX, SCHEMA_VERSION
 from ludolog.replayer.core import simulate_log
 
 from .test_etl_corpus import fetch, schema_7_undone, snapshot, toy_everywhere, write_corpus  # noqa: F401
@@ -76,7 +76,7 @@ def test_the_docs_document_every_common_table_and_game_key():
     assert ("game_key", "INTEGER") in documented["games"]
     for table in COMMON_TABLES:
         assert [name for name, _ in documented[table.name]] == (
-            ["game_key", *table.column_names] if table.stored_as is StoredAs.GAMES else table.column_names)
+            ["game_key", *table.column_names] if not table.by_key else table.column_names)
 
 
 def test_every_documented_table_answers_with_its_documented_columns_and_the_stored_ones_hold_the_key(tmp_path, corpus):
