@@ -28,7 +28,7 @@ from ludolog.replayer.core.files import FileProblem, FileProblemKind, problem_fo
 
 from .chunks import Chunk, ChunkStats
 from .sources import SourceError, is_url, read_url, source_name
-from .tables import COMMON_TABLES, GAME_KEY_COLUMNS, PLAYER_STATE_CHANGES, game_state_table
+from .tables import COMMON_TABLES, KEY_NAMES, PLAYER_STATE_CHANGES, game_state_table
 from .versions import game_digests
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
@@ -399,7 +399,7 @@ class ChunkBuilder:
         tables = {table.name: self._table(table, self.cols[table.name].lists, id_dict, player_dict)
                   if table.name != STATE_CHANGES else None for table in COMMON_TABLES}  # in the order of COMMON_TABLES
         game_tables = {}
-        common: dict[str, list] = {name: [] for name in (*_GAME_KEYS, "player", "score")}
+        common: dict[str, list] = {name: [] for name in (*KEY_NAMES, "player", "score")}
         for name, state_columns in self.game_columns.items():
             kept = self.kept[name]
             columns = list(zip(*kept.values)) if kept.values else [()] * len(state_columns)
@@ -495,10 +495,6 @@ def _joined(parts: list, keys: bool):
             joined += part
         return joined
     return list(chain.from_iterable(parts))
-
-
-#: the key columns a per-game state table shares with player_state_changes (the same rows, in order)
-_GAME_KEYS = tuple(c.name for c in GAME_KEY_COLUMNS)
 
 
 def holds_until(stored: pa.Table, applied: pa.Array) -> pa.Array:

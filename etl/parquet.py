@@ -31,7 +31,7 @@ from .db import BASE_CONFIG, DEFAULT_DB, SchemaStatus, open_for_writing, sql_tex
 from .export import MARKER, STAGING_PREFIX, UNKNOWN_GAME, _digest, _read_marker, _swap_in, check_target
 from .chunks import Chunk, ChunkStats, without_games
 from .load import Loader, _plain_strings
-from .tables import (COMMON_TABLES, GAME_KEY_COLUMNS, PLAYER_STATE_CHANGES, PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW,
+from .tables import (COMMON_TABLES, KEY_NAMES, PLAYER_STATE_CHANGES, PLAYER_STATES_VIEW, SCORE_BY_MOVE_VIEW,
                      STATE_TYPES, TABLES, game_state_table, game_table_name, game_views_ddl)
 from .workers import chunked_files
 
@@ -237,7 +237,7 @@ _ARROW_KINDS = {str(arrow): kind for kind, (arrow, _) in STATE_TYPES.items()}
 
 def _state_columns(file: ParquetFile, schema: pa.Schema) -> tuple:
     """``Game.state_columns`` of a per-game table, from its Parquet schema."""
-    keys = [c.name for c in GAME_KEY_COLUMNS]
+    keys = list(KEY_NAMES)
     if schema.names[:len(keys)] != keys:
         raise ExtractError(f"{display_name(file.path)}: not a per-game table of ludolog (its first columns are "
                            f"{', '.join(schema.names[:len(keys)])})")

@@ -215,9 +215,9 @@ STATE_TYPES: dict[str, tuple[pa.DataType, str]] = {
 GAME_TABLE_SUFFIX = "_player_state_changes"
 GAME_STATES_SUFFIX = "_player_states"
 GAME_VIEW_SUFFIX = "_states"
-#: the columns every per-game table starts with
+#: the columns every per-game table starts with (its rows are those of player_state_changes, in order)
 GAME_KEY_COLUMNS: tuple[Column, ...] = (GAME_ID, PLAYER_STATE_CHANGES.columns[1], PLAYER_STATE_CHANGES.columns[2])
-_KEY_COLUMNS = tuple(c.name for c in GAME_KEY_COLUMNS)
+KEY_NAMES = tuple(c.name for c in GAME_KEY_COLUMNS)
 #: the expansion's own column: the move before which a stored row stops holding (never a state column)
 _UNTIL = "_ludolog_until"
 
@@ -238,7 +238,7 @@ def game_state_table(game: str, state_columns) -> Table:
     """
     cols = list(GAME_KEY_COLUMNS)
     for name, kind in state_columns[1:]:
-        if name in _KEY_COLUMNS or name in (_UNTIL, GAME_KEY.name) or not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
+        if name in KEY_NAMES or name in (_UNTIL, GAME_KEY.name) or not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
             raise ValueError(f"game {game!r}: state column name {name!r} cannot be a table column")
         if kind not in STATE_TYPES:
             raise ValueError(f"game {game!r}: state column {name!r} has unknown type {kind!r}")
@@ -248,7 +248,7 @@ def game_state_table(game: str, state_columns) -> Table:
                  f"(the rows of player_state_changes of its games).", tuple(cols))
 
 
-_KEYS_SQL = ", ".join(_KEY_COLUMNS)
+_KEYS_SQL = ", ".join(KEY_NAMES)
 
 
 def game_stored_table_name(game: str) -> str:

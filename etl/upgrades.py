@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tables import (COMMON_TABLES, GAME_ID, GAME_KEY, GAME_KEY_COLUMNS, GAME_STATES_SUFFIX, GAME_TABLE_SUFFIX,
-                     GAME_VIEW_SUFFIX, GAMES, MOVES, PLAYER_STATE_CHANGES, PLAYER_STATES, PLAYERS, SCHEMA_VERSION,
-                     STORED_SUFFIX, Column, Table, main_tables)
-
-_KEY_COLUMNS = tuple(c.name for c in GAME_KEY_COLUMNS)
+from .tables import (COMMON_TABLES, GAME_ID, GAME_KEY, GAME_STATES_SUFFIX, GAME_TABLE_SUFFIX, GAME_VIEW_SUFFIX, GAMES,
+                     KEY_NAMES, MOVES, PLAYER_STATE_CHANGES, PLAYER_STATES, PLAYERS, SCHEMA_VERSION, STORED_SUFFIX,
+                     Column, Table, main_tables)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,14 +75,14 @@ class StatesStoredAsChanges:
 
     def statements(self, con) -> list[str]:
         full = [name for name in main_tables(con) if name.endswith(FULL_GAME_TABLE_SUFFIX) and name != "player_states"]
-        keys = ", ".join(_KEY_COLUMNS)
+        keys = ", ".join(KEY_NAMES)
         window = "WINDOW w AS (PARTITION BY game_id, seat ORDER BY move_index)"
         kept = []
         for name in ["player_states", *full]:
             values = [column for (column,) in con.execute(
                 "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() "
                 "AND schema_name = 'main' AND table_name = ? ORDER BY column_index", [name]).fetchall()
-                if column not in _KEY_COLUMNS and column != "player"]
+                if column not in KEY_NAMES and column != "player"]
             changed = " OR ".join(["lag(move_index) OVER w IS NULL"]
                                   + [f"{v} IS DISTINCT FROM lag({v}) OVER w" for v in values])
             kept.append(f"SELECT {keys} FROM {name} {window} QUALIFY {changed}")
