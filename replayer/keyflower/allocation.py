@@ -21,7 +21,7 @@ from operator import itemgetter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .catalog import ITEM_TYPES, Scoring, ScoringKind
+from .catalog import ITEM_TYPES, Scoring, ScoringKind, countable, unit_slots
 from .rules import refuse
 
 
@@ -56,16 +56,59 @@ def solver(items: str, rules: tuple[Rule, ...], any_resource: bool = False,
     """:func:`best_allocation` of these rules as a function of the counts (in the order of
     ``ITEM_TYPES[items]``): one search whose solved positions serve every counts it is asked (final
     scoring asks for the counts held and for those with the purple keyple added as each type)."""
+    gold = _GOLD if items == "resources" else -1
     if not rules:  # nothing takes these items: only gold keeps its own point
         def gold_only(counts: tuple[int, ...]) -> Allocation:
-            gold = counts[_GOLD] * gold_points if items == "resources" else 0
-            return Allocation(gold, (), gold)
+            spare = counts[gold] * gold_points if gold >= 0 else 0
+            return Allocation(spare, (), spare)
         return gold_only
     if items == "resources" and any_resource:
         # boat 3b: every resource counts as every type, so only gold (its own point) stays apart
         search = _Solver(items, rules, True, gold_points)
         return lambda counts: search.best((sum(counts) - counts[_GOLD], counts[_GOLD]))
-    return _Solver(items, rules, False, gold_points).best
+    s = rules[0].scoring
+    if len(rules) > 1 or s.slots is None:
+        return _Solver(items, rules, False, gold_points).best
+
+    def one_rule(counts: tuple[int, ...]) -> Allocation:
+        # most villages: the one rule by counting, no search (the best type to choose, the first of equals)
+        value, got, gp = max((_by_counting(x, s.points, counts, gold, gold_points) for x in s.slots), key=itemgetter(0))
+        return Allocation(value, ((rules[0].owner, got[0]),), gp)
+    return one_rule
+
+
+def _by_counting(slots: tuple, points: int, left: tuple[int, ...], gold: int, gold_points: int,
+                 finish: Callable[[int, int], tuple] | None = None) -> tuple[int, tuple[int, ...], int]:
+    """(points, points per rule, gold points) of one rule whose ``slots`` take disjoint item types,
+    then ``finish`` (the any-type rules after it; None: only gold's own point) by counting: after it
+    only the number of items left and of gold among them matter, and more gold left is never worse,
+    so for each number of units only the least gold they need counts. Alone, the units filled
+    without gold all pay, and each unit after them lacks no less gold than the one before: the
+    count stops at the first that does not pay."""
+    spare = left[gold] if gold >= 0 else 0
+    supply = [(sum(left[k] for k in fitting), gold_fits, demand) for fitting, gold_fits, demand in slots]
+    size, total = sum(d for _, _, d in supply), sum(left)
+    units = min(n // d for n, _, d in supply) if finish is None else 0
+    need = 0
+    best = None
+    while True:
+        if finish is None:
+            value, got, gp = (spare - need) * gold_points, (), (spare - need) * gold_points
+        else:
+            value, got, gp = finish(total - units * size, spare - need)
+        if best is None or value + units * points > best[0]:
+            best = (value + units * points, (units * points,) + got, gp)
+        elif finish is None:
+            return best
+        more = 0
+        for n, gold_fits, d in supply:
+            short = (units + 1) * d - n
+            if short > 0 and not gold_fits:
+                return best
+            more += max(0, short)
+        if more > spare:
+            return best
+        units, need = units + 1, more
 
 
 class _Solver:
@@ -79,16 +122,15 @@ class _Solver:
     counting too when its slots take disjoint item types.
     """
 
-    __slots__ = ("items", "types", "any_resource", "gold_points", "gold", "typed", "untyped", "owners", "exact",
+    __slots__ = ("types", "any_resource", "gold_points", "gold", "typed", "untyped", "owners", "exact",
                  "solved", "finished", "units_of", "quick")
 
     def __init__(self, items: str, rules: tuple[Rule, ...], any_resource: bool, gold_points: int):
-        self.items = items
         self.any_resource = any_resource
         self.types = ("wood", "gold") if items == "resources" and any_resource else ITEM_TYPES[items]
         self.gold_points = gold_points
         self.gold = self.types.index("gold") if items == "resources" else -1
-        # rules with a substitute go last, where the quick count of `_last_rule` handles them
+        # rules with a substitute go last, where `_by_counting` counts them
         self.typed = sorted((r for r in rules if r.scoring.kind is not ScoringKind.PER_GROUP or r.scoring.types),
                             key=lambda r: r.scoring.substitute != "")
         self.untyped = [r for r in rules if r.scoring.kind is ScoringKind.PER_GROUP and not r.scoring.types]
@@ -99,11 +141,13 @@ class _Solver:
         self.solved: dict = {}
         self.finished: dict[tuple[int, int], tuple[int, tuple[int, ...], int]] = {}
         self.units_of: dict[tuple[int, str], list[tuple[int, ...]]] = {}
-        # the last typed rule's slots for `_last_rule`, by the type chosen ("" for a rule naming none)
+        # the last typed rule's slots for `_by_counting`, by the type chosen ("" for a rule naming none)
         self.quick: dict[str, list | None] = {}
         if self.typed:
-            last = self.typed[-1].scoring.kind is ScoringKind.CHOSEN_TYPE_EACH
-            self.quick = {chosen: self._quick_slots(chosen) for chosen in (self.types if last else ("",))}
+            s = self.typed[-1].scoring
+            for chosen in (self.types if s.kind is ScoringKind.CHOSEN_TYPE_EACH else ("",)):
+                slots = unit_slots(s, (chosen,) if chosen else s.types, self.types, any_resource)
+                self.quick[chosen] = slots if countable(s, slots) else None
 
     def best(self, start: tuple[int, ...]) -> Allocation:
         if self.untyped:
@@ -124,13 +168,6 @@ class _Solver:
                     entry = (prev[0] + r.scoring.points, tuple(groups))
             exact.append(entry)
 
-    def _fitting(self, s: Scoring, wants: tuple[str, ...]) -> list[int]:
-        """The item types (indices) a slot of ``s`` wanting one of ``wants`` takes: those, the
-        substitute, and with boat 3b every resource."""
-        if self.items == "resources" and self.any_resource:
-            return list(range(len(self.types)))
-        return [k for k, t in enumerate(self.types) if t in wants or t == s.substitute]
-
     def _units(self, i: int, chosen: str) -> list[tuple[int, ...]]:
         """Every way one more unit (group or set) of typed rule ``i`` can be made of the item types."""
         key = (i, chosen)
@@ -138,12 +175,8 @@ class _Solver:
         if found is not None:
             return found
         s = self.typed[i].scoring
-        if s.kind is ScoringKind.DISTINCT_SET:
-            slots = [self._fitting(s, (want,)) for want in s.types]
-        elif s.kind is ScoringKind.CHOSEN_TYPE_EACH:
-            slots = [self._fitting(s, (chosen,))]
-        else:  # typed per_group: a group of `size` items of the listed types
-            slots = [self._fitting(s, s.types)] * s.size
+        each = unit_slots(s, (chosen,) if chosen else s.types, self.types, self.any_resource)
+        slots = [fitting + ((self.gold,) if gold else ()) for fitting, gold, demand in each for _ in range(demand)]
         out = set()
         for combo in itertools.product(*slots):
             unit = [0] * len(self.types)
@@ -174,57 +207,6 @@ class _Solver:
             self.finished[key] = found
         return found
 
-    def _quick_slots(self, chosen: str) -> list | None:
-        """For the last typed rule: its slots as (fitting non-gold types, gold fits, demand), or None
-        when they share item types or the substitute is not gold (search instead)."""
-        s, gold = self.typed[-1].scoring, self.gold
-        if s.substitute not in ("", "gold"):
-            return None
-        if s.kind is ScoringKind.DISTINCT_SET:
-            groups = [((w,), 1) for w in s.types]
-        elif s.kind is ScoringKind.CHOSEN_TYPE_EACH:
-            groups = [((chosen,), 1)]
-        else:
-            groups = [(s.types, s.size)]
-        out = []
-        for wants, demand in groups:
-            fitting = self._fitting(s, wants)
-            out.append(([k for k in fitting if k != gold], gold in fitting, demand))
-        taken = [k for non_gold, _, _ in out for k in non_gold]
-        return out if len(taken) == len(set(taken)) else None
-
-    def _last_rule(self, slots_of: list, left: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
-        """The last typed rule by counting: after it only the number of items left and of gold
-        among them matter, and more gold left is never worse, so for each number of units only the
-        least gold they need counts."""
-        points = self.typed[-1].scoring.points
-        slots = [(sum(left[k] for k in fitting), gold_fits, demand) for fitting, gold_fits, demand in slots_of]
-        size = sum(d for _, _, d in slots)
-        gold = self.gold
-        total, spare_gold = sum(left), (left[gold] if gold >= 0 else 0)
-        best = None
-        k = 0
-        if not self.untyped and points > 0 and slots:
-            # nothing after this rule but gold's own point: up to the units the slots fill without
-            # gold each unit adds `points` and nothing else changes, so the best of them is the last
-            k = min(supply // demand for supply, _, demand in slots)
-        while True:
-            need_gold = 0
-            for supply, gold_fits, demand in slots:
-                short = max(0, k * demand - supply)
-                if short and not gold_fits:
-                    need_gold = -1
-                    break
-                need_gold += short
-            if need_gold < 0 or need_gold > spare_gold:
-                break
-            value, got, gp = self._finish(total - k * size, spare_gold - need_gold)
-            if best is None or value + k * points > best[0]:
-                best = (value + k * points, (k * points,) + got, gp)
-            k += 1
-        assert best is not None  # k = 0 always fits
-        return best
-
     def _solve(self, i: int, chosen: str, left: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
         """(points, points per typed rule from i on, gold points) for typed rules i.. and the rest."""
         key = (i, chosen, left)
@@ -239,7 +221,8 @@ class _Solver:
             kind = rule.scoring.kind
             quick = self.quick.get(chosen) if i == len(typed) - 1 else None
             if quick is not None:
-                result = self._last_rule(quick, left)
+                result = _by_counting(quick, rule.scoring.points, left, self.gold, self.gold_points,
+                                      self._finish if self.untyped else None)
             elif kind is ScoringKind.CHOSEN_TYPE_EACH and not chosen:
                 result = max((self._solve(i, t, left) for t in self.types), key=itemgetter(0))
             else:

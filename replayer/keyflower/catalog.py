@@ -54,7 +54,7 @@ in one dict. Effects are named kinds from three closed vocabularies, each implem
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
 
@@ -167,6 +167,9 @@ class Scoring:
     size: int = 1
     substitute: str = ""
     accepts: tuple[str, ...] = ()
+    #: for a rule taking items: :func:`unit_slots` of one unit per type it may choose (one entry for a rule
+    #: choosing none), in the order of ``ITEM_TYPES[items]``; None when only a search is exact
+    slots: tuple | None = None
 
 
 #: the scoring kinds that take workers, skill tiles or resources (allocated at the end)
@@ -277,8 +280,32 @@ def _scoring(d: dict, where: str) -> Scoring:
     for t in (*d.get("types", ()), *((d["substitute"],) if "substitute" in d else ())):
         if t not in allowed:
             raise CatalogError(f"{where}: scoring kind {kind.value} names {t!r}, which is not one of the {items}: {', '.join(allowed)}")
-    return Scoring(kind, d.get("points", 0), d.get("points_each", 0), items, tuple(d.get("types", ())), d.get("size", 1),
-                   d.get("substitute", ""), tuple(d.get("accepts", ())))
+    s = Scoring(kind, d.get("points", 0), d.get("points_each", 0), items, tuple(d.get("types", ())), d.get("size", 1),
+                d.get("substitute", ""), tuple(d.get("accepts", ())))
+    if kind not in TAKING_KINDS:
+        return s
+    wanted = [(t,) for t in allowed] if kind is ScoringKind.CHOSEN_TYPE_EACH else [s.types or allowed]
+    slots = tuple(unit_slots(s, w, allowed, False) for w in wanted)
+    return replace(s, slots=slots if all(countable(s, x) for x in slots) else None)
+
+
+def unit_slots(s: Scoring, wants: tuple[str, ...], types: tuple[str, ...], any_resource: bool) -> tuple:
+    """The slots of one unit of ``s`` (``wants``: the types of its group, or the type chosen) as
+    (fitting non-gold type indices, gold fits, demand) over ``types``; with boat 3b (``any_resource``)
+    every type fits."""
+    gold = types.index("gold") if "gold" in types else -1
+    out = []
+    for wanted, demand in ([((w,), 1) for w in s.types] if s.kind is ScoringKind.DISTINCT_SET else [(wants, s.size)]):
+        fitting = [k for k, t in enumerate(types) if any_resource or t in wanted or t == s.substitute]
+        out.append((tuple(k for k in fitting if k != gold), gold in fitting, demand))
+    return tuple(out)
+
+
+def countable(s: Scoring, slots: tuple) -> bool:
+    """Whether units of ``s`` can be counted rather than searched: its slots share no item type and
+    only gold substitutes."""
+    taken = [k for non_gold, _, _ in slots for k in non_gold]
+    return s.substitute in ("", "gold") and len(taken) == len(set(taken))
 
 
 def _side(d: dict, where: str) -> Side:

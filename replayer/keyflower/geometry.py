@@ -279,4 +279,4 @@ def river_component(village: Village, start: Coord) -> frozenset[Coord]:
 def adjacent_tiles(village: Village, c: Coord) -> int:
     """How many tiles touch the tile at ``c`` (turn-order tiles: "1 point for each other tile that the
     turn order tile is connected to")."""
-    return sum(1 for n in neighbours(c) if n in village.edges)
+    return len(village.edges.keys() & neighbours(c))

@@ -73,22 +73,7 @@ _ZEROS = (0,) * max(len(types) for _, types in ITEM_CLASSES)
 def _placed(village: Village) -> list[tuple[PlacedTile, HexTile, Side]]:
     """Each tile of the village with its catalog tile and the side it shows."""
     tiles = village.catalog.tiles
-    out = []
-    for p in village.tiles.values():
-        tile = tiles[p.tile]
-        out.append((p, tile, tile.sides[p.side]))
-    return out
-
-
-def abilities(village: Village) -> dict[AbilityKind, int]:
-    """The summer boat abilities the village holds: kind -> its factor (or count)."""
-    tiles = village.catalog.tiles
-    out: dict[AbilityKind, int] = {}
-    for p in village.tiles.values():
-        held = tiles[p.tile].abilities
-        if held is not None:
-            out[held[p.side].kind] = held[p.side].amount
-    return out
+    return [(p, tiles[p.tile], tiles[p.tile].sides[p.side]) for p in village.tiles.values()]
 
 
 def player_rows(s: KFState) -> list[tuple]:
@@ -127,7 +112,7 @@ def _fixed_lines(village: Village, held: dict[AbilityKind, int], placed: list) -
             if s.kind is ScoringKind.FLAT:
                 lines.append(ScoreLine(tile.id, s.points, f"{tile.name}: {counted(s.points, 'point')}"))
             elif s.kind is ScoringKind.TRANSPORT_CAPACITY:
-                factor = held.get(AbilityKind.DOUBLE_TRANSPORT_UPGRADE, 1)
+                factor = held.get(_DOUBLE_TRANSPORT, 1)
                 cap = village.figures[6]
                 doubled = f", times {factor} with summer boat 2b" if factor > 1 else ""
                 lines.append(ScoreLine(tile.id, cap * s.points_each * factor, f"{tile.name}: transport capacity {cap}{doubled}"))
@@ -219,7 +204,8 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     cat: Catalog = village.catalog
     declared = declared or {}
     placed = _placed(village)
-    held = abilities(village)
+    # the summer boat abilities the village holds: kind -> its factor (or count)
+    held = {tile.abilities[p.side].kind: tile.abilities[p.side].amount for p, tile, _ in placed if tile.abilities}
     any_resource = _SCORE_ANY_RESOURCE in held
     rules = _rules(placed)
     best_of = {items: solver(items, rules[items], any_resource, cat.gold_points) for items, _ in ITEM_CLASSES}
@@ -243,9 +229,10 @@ def final_score(village: Village, holdings: Holdings, declared: dict | None = No
     base_found = [allocation(items, base[c]) for c, (items, _) in enumerate(ITEM_CLASSES)]
     base_failed = _first_refusal(base_found)
     base_total = base_stored + sum(x.points for x in base_found) if base_failed is None else 0
-    # one more item joins at most one unit of one rule, or keeps gold's own point: a declaration adding
+    # one more item joins at most one unit of one rule, or (gold) keeps its own point: a declaration adding
     # it to a class beats the best so far only if that bound allows (ties keep the first)
-    gain = {items: max([r.scoring.points for r in rules[items]] + [cat.gold_points]) for items, _ in ITEM_CLASSES}
+    gain = {items: max([r.scoring.points for r in rules[items]] + [cat.gold_points if items == "resources" else 0])
+            for items, _ in ITEM_CLASSES} if holdings.purple else {}
     varied: dict[tuple[int, tuple[int, ...]], Allocation | IllegalMove] = {}  # (class, counts) -> allocation
     best: tuple[int, tuple | None, list[Allocation]] | None = None  # total, declaration, allocation per class
     refused: IllegalMove | None = None
