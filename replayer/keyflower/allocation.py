@@ -17,7 +17,7 @@ that take items of any type filled last from what is left).
 from __future__ import annotations
 
 import itertools
-from operator import itemgetter
+from operator import itemgetter, sub
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -230,8 +230,9 @@ class _Solver:
                 stop = self._solve(i + 1, "", left)
                 result = (stop[0], (0,) + stop[1], stop[2])
                 for unit in self._units(i, chosen):
-                    if all(u <= h for u, h in zip(unit, left)):
-                        more = self._solve(i, chosen, tuple(h - u for h, u in zip(left, unit)))
+                    rest = tuple(map(sub, left, unit))
+                    if min(rest) >= 0:
+                        more = self._solve(i, chosen, rest)
                         if more[0] + points > result[0]:
                             result = (more[0] + points, (more[1][0] + points,) + more[1][1:], more[2])
         self.solved[key] = result
