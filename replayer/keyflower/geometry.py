@@ -191,31 +191,32 @@ def check_placement(village: Village, tile_id: str, coord: Coord, rotation: int,
 def links(village: Village, across_fields: bool = False) -> dict[Coord, tuple[Coord, ...]]:
     """For every tile, the neighbours a resource can reach in one step: road meeting road, or with
     ``across_fields`` (summer boat 2a) any touching sides but water."""
-    edges = village.edges
+    return {c: _reach(village.edges, c, across_fields) for c in village.tiles}
+
+
+def _reach(edges: dict, c: Coord, across_fields: bool) -> tuple[Coord, ...]:
+    mine = edges[c]
     road, water = Edge.ROAD, Edge.WATER
-    graph = {}
-    for c in village.tiles:
-        mine = edges[c]
-        reach = []
-        for side, n in enumerate(neighbours(c)):
-            theirs = edges.get(n)
-            if theirs is None:
-                continue
-            a, b = mine[side], theirs[OPPOSITE[side]]
-            if (a is road and b is road) or (across_fields and a is not water and b is not water):
-                reach.append(n)
-        graph[c] = tuple(reach)
-    return graph
+    reach = []
+    for side, n in enumerate(neighbours(c)):
+        theirs = edges.get(n)
+        if theirs is None:
+            continue
+        a, b = mine[side], theirs[OPPOSITE[side]]
+        if (a is road and b is road) or (across_fields and a is not water and b is not water):
+            reach.append(n)
+    return tuple(reach)
 
 
-def distances(village: Village, start: Coord, across_fields: bool = False) -> dict[Coord, int]:
-    """Steps from ``start`` to every tile a resource can reach from it (breadth-first)."""
-    graph = links(village, across_fields)
+def distances(village: Village, start: Coord, across_fields: bool = False,
+              target: Coord | None = None) -> dict[Coord, int]:
+    """Steps from ``start`` to every tile a resource can reach from it (breadth-first), or with
+    ``target`` to at least every tile nearer than it and to it if it is reached."""
     seen = {start: 0}
     queue = deque([start])
-    while queue:
+    while queue and target not in seen:
         c = queue.popleft()
-        for n in graph[c]:
+        for n in _reach(village.edges, c, across_fields):
             if n not in seen:
                 seen[n] = seen[c] + 1
                 queue.append(n)

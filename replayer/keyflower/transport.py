@@ -59,7 +59,7 @@ def transport(village: Village, carries: list[Carry] | tuple[Carry, ...], points
         if source[k] < carry.count:
             raise refuse("KEY.TRANSPORT.NO_RESOURCE", f"the {names[tiles[carry.source].tile].name} holds {source[k]} "
                          f"{carry.resource}, not the {carry.count} to be carried")
-        steps = distances(village, carry.source, across_fields).get(carry.target)
+        steps = distances(village, carry.source, across_fields, carry.target).get(carry.target)
         if steps is None:
             way = "roads or fields" if across_fields else "roads"
             raise refuse("KEY.TRANSPORT.NO_ROAD", f"no {way} lead from the {names[tiles[carry.source].tile].name} "
