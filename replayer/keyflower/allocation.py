@@ -54,8 +54,8 @@ _GOLD = ITEM_TYPES["resources"].index("gold")
 def solver(items: str, rules: tuple[Rule, ...], any_resource: bool = False,
            gold_points: int = 1) -> Callable[[tuple[int, ...]], Allocation]:
     """:func:`best_allocation` of these rules as a function of the counts (in the order of
-    ``ITEM_TYPES[items]``): one search whose solved positions serve every counts it is asked (final
-    scoring asks for the counts held and for those with the purple keyple added as each type)."""
+    ``ITEM_TYPES[items]``): a rule alone counted, or one search whose solved positions serve every
+    counts it is asked (final scoring asks for those held and with the purple keyple as each type)."""
     gold = _GOLD if items == "resources" else -1
     if not rules:  # nothing takes these items: only gold keeps its own point
         def gold_only(counts: tuple[int, ...]) -> Allocation:
