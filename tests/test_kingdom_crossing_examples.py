@@ -162,7 +162,7 @@ def test_two_player_bridge_goal_on_third_position_with_favor():
     g1, g2 = CAT.goal_index["G1"], CAT.goal_index["G2"]
     s.goal_hard[g1] = False
     s.goal_sides[g1] = CAT.goals[g1]["easy"]
-    s.goal_tests[g1] = compile_goal(s.goal_sides[g1])
+    s.goal_tests[g1] = compile_goal(s.goal_sides[g1], s.cat)
     s.goal_slots[g1] = [1, -1, -1, -1]  # Bruno claimed it earlier
     agnes = s.players[0]
     agnes.goals |= 1 << g2
@@ -309,7 +309,7 @@ def test_you_claim_on_the_third_position_after_paco_and_paca():
     g = CAT.goal_index["G6"]
     s.goal_hard[g] = False
     s.goal_sides[g] = CAT.goals[g]["easy"]
-    s.goal_tests[g] = compile_goal(s.goal_sides[g])
+    s.goal_tests[g] = compile_goal(s.goal_sides[g], s.cat)
     pp = s.players[1]
     pp.birds = [f"red-{i:02d}" for i in range(1, 8)]
     paco_turn(s, seat_of, ["T-rest1", "T-rest2"])  # they meet the requirement: claimed at once

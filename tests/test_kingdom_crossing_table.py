@@ -76,7 +76,7 @@ def _goal_window():
     g = CAT.goal_index["G2"]
     s.goal_hard[g] = False
     s.goal_sides[g] = CAT.goals[g]["easy"]
-    s.goal_tests[g] = compile_goal(s.goal_sides[g])
+    s.goal_tests[g] = compile_goal(s.goal_sides[g], s.cat)
     s.players[0].invest = 3
     play(s, seat_of, {"type": "rest", "player": "agnes", "tile": 1})
     assert s.step == CLAIM and s.current == 0

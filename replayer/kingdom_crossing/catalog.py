@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
+from ..core.components import HiddenPool
 
 GUILDS = ("foxes", "owls", "bears", "boars", "deer")
 RESOURCES = ("lumber", "stone", "sap", "food")
@@ -140,6 +141,10 @@ class Catalog:
             self.decks[deck["id"]] = tuple(sorted(ids))
         if len(self.decks) != len(self.spaces):
             raise CatalogError(f"{len(self.decks)} decks for {len(self.spaces)} deck spaces")
+        #: the face-down piles every game starts from, copied at set-up: each deck whole (its top card
+        #: is turned up from it) and the empty-deck tiles
+        self.deck_pools = {deck: HiddenPool.create(f"card of the {deck} deck", dict.fromkeys(ids, 1))
+                           for deck, ids in self.decks.items()}
         home = data["home"]
         self._add(Card("home", "home", True, -1, 0, home["effect"]))
         for q in data["queen_cards"]:
@@ -157,6 +162,7 @@ class Catalog:
         self.favors = {f["id"]: f["score"] for f in data["favors"]}
         self.favor_stacks: int = data["favor_stacks"]
         self.empty_tiles = {t["id"]: t["effect"] for t in data["empty_deck_tiles"]}
+        self.empty_pool = HiddenPool.create("empty-deck tile", dict.fromkeys(self.empty_tiles, 1))
         solo = data["solo"]
         self.solo_tiles = {t["id"]: t for t in solo["tiles"] + solo["rest_tiles"]}
         for tile in solo["tiles"]:

@@ -1,8 +1,10 @@
 """Bridge Goal requirements, the final scoring (every point through the ledger) and the winners."""
 from __future__ import annotations
 
+from itertools import compress
+
 from ..core.errors import IllegalMove
-from .catalog import GUILDS, RESOURCES
+from .catalog import GUILDS, RESOURCES, Catalog
 from .state import PACO_ID, KCState, Player
 
 
@@ -12,20 +14,23 @@ _GOAL_TESTS = {"invest_back": INVEST_TEST, "houses_placed": HOUSES_TEST, "struct
                "birds_at_least": BIRDS_TEST}
 
 
-def compile_goal(side: dict) -> tuple:
-    """A Bridge Goal side as a small tuple (its test, numbers) for :func:`goals_met`."""
+def compile_goal(side: dict, cat: Catalog) -> tuple:
+    """A Bridge Goal side as a small tuple (its test, numbers) for :func:`claimable_goals`."""
     k = side["kind"]
     if k == "resources_at_least":
         return (RESOURCES_TEST, tuple((RESOURCES.index(r), n) for r, n in side["need"].items()))
     if k == "symbols_at_least":
-        return (SYMBOLS_TEST, side["flower"], side["sculpture"])
+        pictures = cat.picture_symbols
+        return (SYMBOLS_TEST, pictures["flower"], side["flower"], pictures["sculpture"], side["sculpture"])
     return (_GOAL_TESTS[k], side["n"])
 
 
-def goals_met(s: KCState, seat: int, skip: int = 0) -> list[int]:
-    """The Bridge Goals whose side up ``seat`` meets now, of those not in the bit mask ``skip``.
-    (One loop, not a call per goal: :func:`claimable_goals` asks it after every action.)"""
+def claimable_goals(s: KCState, seat: int, skip: int | None = None) -> list[int]:
+    """The Bridge Goals whose side up ``seat`` meets now, of those not in the bit mask ``skip``
+    (default: those ``seat`` has claimed). One loop, not a call per goal: it runs after every turn."""
     p = s.players[seat]
+    if skip is None:
+        skip = p.goals
     out = []
     for g, test in enumerate(s.goal_tests):
         if skip >> g & 1:
@@ -39,7 +44,8 @@ def goals_met(s: KCState, seat: int, skip: int = 0) -> list[int]:
                     met = False
                     break
         elif k == SYMBOLS_TEST:
-            met = p.symbols(s.cat, "flower") >= test[1] and p.symbols(s.cat, "sculpture") >= test[2]
+            deco = p.deco
+            met = sum(compress(test[1], deco)) >= test[2] and sum(compress(test[3], deco)) >= test[4]
         elif k == INVEST_TEST:
             met = seat < s.n and p.invest >= test[1]
         elif k == HOUSES_TEST:
@@ -55,7 +61,7 @@ def goals_met(s: KCState, seat: int, skip: int = 0) -> list[int]:
 
 def goal_met(s: KCState, seat: int, g: int) -> bool:
     """Does ``seat`` meet the requirement of the side up of Bridge Goal ``g``?"""
-    return g in goals_met(s, seat, ~(1 << g))  # every goal skipped but g
+    return g in claimable_goals(s, seat, ~(1 << g))  # every goal skipped but g
 
 
 def requirement_text(s: KCState, seat: int, g: int) -> str:
@@ -105,11 +111,6 @@ def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> 
     s.score(seat, side["prestige"][pos], "bridge_goal", f"Bridge Goal {cat.goal_ids[g]} claimed on position {pos + 1}")
     row = cat.goal_row[g]
     return any(h != g and cat.goal_row[h] == row and p.goals >> h & 1 for h in range(len(cat.goals)))
-
-
-def claimable_goals(s: KCState, seat: int) -> list[int]:
-    """The Bridge Goals ``seat`` has not claimed and meets now."""
-    return goals_met(s, seat, s.players[seat].goals)
 
 
 def stars_passed(s: KCState, p: Player, r: int) -> int:

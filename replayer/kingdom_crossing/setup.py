@@ -74,12 +74,15 @@ def load_setup(s: KCState, setup: dict, seats: int, problems: SetupProblems | No
         n_spaces = len(cat.spaces)
         s.space_card = [tops[sp] for sp in cat.spaces]
         s.reveal_tasks = tuple(RevealCard(CHANCE_SEAT, i) for i in range(len(cat.spaces)))
-        s.deck_pools = [HiddenPool.create(f"card of the {cat.cards[tops[sp]].deck} deck on {sp}",
-                                          {c: 1 for c in cat.decks[cat.cards[tops[sp]].deck] if c != tops[sp]})
-                        for sp in cat.spaces]
+        s.deck_pools = []
+        for sp in cat.spaces:
+            pool = cat.deck_pools[cat.cards[tops[sp]].deck].clone()
+            pool.what += f" on {sp}"
+            pool.reveal(tops[sp])  # "Then reveal the top card of each deck face up."
+            s.deck_pools.append(pool)
         s.space_tile = [None] * n_spaces
         s.space_bird = [None] * n_spaces
-    s.empty_pool = HiddenPool.create("empty-deck tile", {t: 1 for t in cat.empty_tiles})
+    s.empty_pool = cat.empty_pool.clone()
     keep = s.bird_keep = max(2, s.n)
     # "If this number is higher than the number of players in the game, discard those Bird tokens."
     s.bird_pools = [HiddenPool.create(f"{cat.region_colour[reg]} bird of {cat.regions[reg]} (backs up to {keep} players)",
@@ -96,7 +99,7 @@ def load_setup(s: KCState, setup: dict, seats: int, problems: SetupProblems | No
     else:
         s.goal_hard = [goals[g] == "hard" for g in cat.goal_ids]
         s.goal_sides = [goal["hard" if hard else "easy"] for goal, hard in zip(cat.goals, s.goal_hard)]
-        s.goal_tests = [compile_goal(side) for side in s.goal_sides]
+        s.goal_tests = [compile_goal(side, cat) for side in s.goal_sides]
         s.goal_slots = [[-1, -1, -1, -1] for _ in cat.goal_ids]
     pairs = setup["start_pairs"]
     if len(pairs) != seats:
