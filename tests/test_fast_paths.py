@@ -221,14 +221,14 @@ def test_whether_a_choice_can_be_answered_agrees_with_its_listed_answers():
     """has_options (the task runner's quick test) against bool(options(...)) (the listing), for every
     pending choice at every move of simulated games, and on copies with the supply, the decoration
     spaces, the Action tiles, the display and the birds used up."""
-    from ludolog.replayer.kingdom_crossing.answers import CHOICES, has_options, options
+    from ludolog.replayer.kingdom_crossing.answers import has_options, options
 
     registry.register(GAME)
     kinds, empty = set(), set()
 
     def check(state):
         for task in state.tasks:
-            if task.kind in CHOICES:
+            if task.family == "choice":
                 listed = bool(options(state, task))
                 assert has_options(state, task) == listed, (task, GAME.describe(state))
                 kinds.add(task.kind)

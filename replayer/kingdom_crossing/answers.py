@@ -14,9 +14,7 @@ from .decisions import (DecorationChoice, Decision, FavorChoice, RefillDisplay, 
 from .effects import BOTH, RES_INDEX, gain, push, run_effect
 from .state import KCState
 
-#: choice kinds (answered by a player's move) and chance kinds (answered by a move without player)
-CHOICES = frozenset({"invest", "resource", "resources", "decor", "res_or_decor", "upgrade", "structure", "favor",
-                     "house", "take_bird"})
+#: chance kinds (answered by a move without player)
 CHANCE_TASKS = frozenset({"reveal", "birds", "queen", "refill", "restock"})
 #: move types that answer each choice and each chance decision
 ANSWERS = {"reveal": ("reveal",), "birds": ("birds",), "queen": ("queen",), "refill": ("refill",),

@@ -83,14 +83,39 @@ def _pictures(eff: dict) -> tuple[str, ...]:
 
 
 # -- the effect kinds ------------------------------------------------------------------------------
-@EFFECTS.effect("coins")
-def _coins(s, seat, eff, category, why):
-    s.players[seat].coins += eff["n"]
+#: effects that give coins, and those that give Prestige, counted on the player's board: kind -> the count
+_COINS = {"coins": lambda s, p, eff: eff["n"],
+          "coins_per_paw": lambda s, p, eff: p.paws,
+          "coins_per_bridge": lambda s, p, eff: p.paws,
+          "coins_minus_paws": lambda s, p, eff: max(0, eff["base"] - p.paws),
+          "coins_minus_bridges": lambda s, p, eff: max(0, eff["base"] - p.paws),
+          "coins_per_structure": lambda s, p, eff: len(p.structures),
+          "coins_per_symbol": lambda s, p, eff: p.symbols(s.cat),
+          "coins_per_guild": lambda s, p, eff: p.guild[GUILDS.index(eff["guild"])],
+          "coins_per_bird_pair": lambda s, p, eff: len(p.birds) // 2}
+_PRESTIGE = {"prestige": lambda s, p, eff: eff["n"],
+             "prestige_per_guild": lambda s, p, eff: p.guild[GUILDS.index(eff["guild"])],
+             "prestige_per_structure": lambda s, p, eff: len(p.structures),
+             "prestige_per_bridges": lambda s, p, eff: p.paws // eff["per"]}
 
 
-@EFFECTS.effect("prestige")
-def _prestige(s, seat, eff, category, why):
-    s.score(seat, eff["n"], category, why)
+def _gives_coins(count):
+    def resolve(s, seat, eff, category, why):
+        p = s.players[seat]
+        p.coins += count(s, p, eff)
+    return resolve
+
+
+def _gives_prestige(count):
+    def resolve(s, seat, eff, category, why):
+        s.score(seat, count(s, s.players[seat], eff), category, why)
+    return resolve
+
+
+for _kind, _count in _COINS.items():
+    EFFECTS.effect(_kind)(_gives_coins(_count))
+for _kind, _count in _PRESTIGE.items():
+    EFFECTS.effect(_kind)(_gives_prestige(_count))
 
 
 @EFFECTS.effect("gain")
@@ -139,20 +164,6 @@ def _decoration_if_paws(s, seat, eff, category, why):
         s.tasks.items.append(DecorationChoice(seat, _pictures(eff)))
 
 
-@EFFECTS.effect("coins_per_paw")
-@EFFECTS.effect("coins_per_bridge")
-def _coins_per_paw(s, seat, eff, category, why):
-    p = s.players[seat]
-    p.coins += p.paws
-
-
-@EFFECTS.effect("coins_minus_paws")
-@EFFECTS.effect("coins_minus_bridges")
-def _coins_minus_paws(s, seat, eff, category, why):
-    p = s.players[seat]
-    p.coins += max(0, eff["base"] - p.paws)
-
-
 @EFFECTS.effect("gain_per_paws")
 def _gain_per_paws(s, seat, eff, category, why):
     gain(s, seat, RES_INDEX[eff["resource"]], s.players[seat].paws // eff["per"], why)
@@ -181,45 +192,6 @@ def _take_bird(s, seat, eff, category, why):
 @EFFECTS.effect("gain_choice_per_house")
 def _gain_choice_per_house(s, seat, eff, category, why):
     s.tasks.items += [RESOURCE_CHOICE[seat]] * len(s.players[seat].houses)
-
-
-@EFFECTS.effect("coins_per_structure")
-def _coins_per_structure(s, seat, eff, category, why):
-    p = s.players[seat]
-    p.coins += len(p.structures)
-
-
-@EFFECTS.effect("coins_per_symbol")
-def _coins_per_symbol(s, seat, eff, category, why):
-    p = s.players[seat]
-    p.coins += p.symbols(s.cat)
-
-
-@EFFECTS.effect("coins_per_guild")
-def _coins_per_guild(s, seat, eff, category, why):
-    p = s.players[seat]
-    p.coins += p.guild[GUILDS.index(eff["guild"])]
-
-
-@EFFECTS.effect("coins_per_bird_pair")
-def _coins_per_bird_pair(s, seat, eff, category, why):
-    p = s.players[seat]
-    p.coins += len(p.birds) // 2
-
-
-@EFFECTS.effect("prestige_per_guild")
-def _prestige_per_guild(s, seat, eff, category, why):
-    s.score(seat, s.players[seat].guild[GUILDS.index(eff["guild"])], category, why)
-
-
-@EFFECTS.effect("prestige_per_structure")
-def _prestige_per_structure(s, seat, eff, category, why):
-    s.score(seat, len(s.players[seat].structures), category, why)
-
-
-@EFFECTS.effect("prestige_per_bridges")
-def _prestige_per_bridges(s, seat, eff, category, why):
-    s.score(seat, s.players[seat].paws // eff["per"], category, why)
 
 
 @EFFECTS.effect("gain_or_decoration")

@@ -9,7 +9,7 @@ from .buying import affordable, can_finish, fly, keeps_a_card, keeps_card_afford
 from .answers import answer
 from .decisions import DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect
 from .effects import RES_INDEX, gain, guild_income, push, run_effect
-from .flow import claim_done, claim_goal
+from .flow import claim_goal, decline
 from .state import ACTION, BUY_END, CARD, EVENING_ACTION, START_ACTION, KCState
 
 
@@ -283,12 +283,8 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         if s.step == BUY_END:
             s.step = ACTION
         gain(s, seat, RES_INDEX[r], 1, "market tile purchase")
-    elif t == "pass":
-        if s.step == BUY_END:
-            s.market_cost = -1
-            s.step = ACTION
-        else:  # CLAIM: no (further) Bridge Goal now
-            claim_done(s)
+    elif t == "pass":  # no market purchase, or no (further) Bridge Goal now
+        decline(s)
     elif t == "claim":
         g = s.cat.goal_index[move["goal"]]
         claim_goal(s, seat, g)
