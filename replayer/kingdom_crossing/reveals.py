@@ -99,7 +99,7 @@ def _apply_birds(s: KCState, task, move: dict) -> None:
         missing = [cat.spaces[c] for c in cards if cat.spaces[c] not in placed]
         raise IllegalMove("KC.BIRDS.SPACES", f"one bird lands on every card of {move['region']} while its stack lasts: "
                           f"{want} bird(s), not {len(placed)} (no bird on {', '.join(missing)})", "/birds")
-    if not _draw_distinct_birds(s, pool, move["region"], placed):
+    if not _draw_distinct_birds(pool, placed):
         _draw_birds(s, pool, move, placed)
     s.tasks.items.pop()
     for name, bird in placed.items():
@@ -109,17 +109,14 @@ def _apply_birds(s: KCState, task, move: dict) -> None:
         s.tasks.items.append(BirdsLand(CHANCE_SEAT, rest))
 
 
-def _draw_distinct_birds(s: KCState, pool, region: str, placed: dict) -> bool:
+def _draw_distinct_birds(pool, placed: dict) -> bool:
     """The usual morning, checked and drawn in one pass: distinct birds, each still unseen in the
-    stack and not discarded. False (nothing drawn) for anything else, which :func:`_draw_birds`
-    then checks one by one for its exact error."""
-    unaccounted, birds, keep = pool.unaccounted, s.cat.birds, s.bird_keep
+    stack (a discarded bird never was in it). False (nothing drawn) for anything else, which
+    :func:`_draw_birds` then checks one by one for its exact error."""
+    unaccounted = pool.unaccounted
     seen = set()
     for bird in placed.values():
         if bird in seen or unaccounted.get(bird, 0) <= 0:
-            return False
-        info = birds.get(bird)
-        if info is not None and info["region"] == region and info["back"] > keep:
             return False
         seen.add(bird)
     for bird in seen:
@@ -176,17 +173,7 @@ def chance_options(s: KCState, task) -> list[dict]:
 
 def _placements(cards: list[str], pool: list[str]):
     """Each way of putting distinct birds of ``pool`` on the cards (all of them while the pool lasts)."""
-    if len(pool) >= len(cards):
-        def fill(i, used):
-            if i == len(cards):
-                yield {}
-                return
-            for b in pool:
-                if b not in used:
-                    for rest in fill(i + 1, used | {b}):
-                        yield {cards[i]: b, **rest}
-        yield from fill(0, frozenset())
-        return
-    for chosen in combinations(cards, len(pool)):
-        for order in permutations(pool):
+    k = min(len(cards), len(pool))
+    for chosen in combinations(cards, k):
+        for order in permutations(pool, k):
             yield dict(zip(chosen, order))

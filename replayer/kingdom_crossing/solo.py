@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..core.bots import BotSeat
 from ..core.errors import IllegalMove
 from .decisions import CHANCE_SEAT, NextTurn, PacoEndOfTurn, PacoTakesDrawnFavor, RefillDisplay, RevealCard
-from .scoring import goal_met, place_goal_marker
+from .scoring import claimable_goals, place_goal_marker
 from .state import PACO_ID, KCState
 
 #: Paco & Paca, the solo opponents: a bot seat of the core (claimed as "@paco-paca")
@@ -176,12 +176,8 @@ def paco_favor(s: KCState) -> None:
 
 
 def paco_claims(s: KCState) -> None:
-    """Paco & Paca claim every Bridge Goal they meet (all but the Invest goal)."""
-
-    seat = s.n
-    p = s.players[seat]
-    for g, goal in enumerate(s.cat.goals):
-        if p.goals >> g & 1 or not goal.get("solo_claimable", True):
-            continue
-        if goal_met(s, seat, g) and place_goal_marker(s, seat, g):
+    """Paco & Paca claim every Bridge Goal they meet (all but the Invest goal); a claim changes
+    none of the requirements."""
+    for g in claimable_goals(s, s.n):
+        if s.cat.goals[g].get("solo_claimable", True) and place_goal_marker(s, s.n, g):
             paco_favor(s)
