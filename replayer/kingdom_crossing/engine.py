@@ -129,7 +129,6 @@ class KingdomCrossing(CatalogEngine, Game):
     def chance_outcomes(self, s: KCState, move: dict | None = None) -> list[tuple[dict, float]]:
         return listing.chance_outcomes(s, move)
 
-    # -- results ----------------------------------------------------------------------------
     # -- the bot seat, turn order, formats -------------------------------------------------
     def bot_seats(self, s: KCState) -> tuple[BotSeat, ...]:
         return (PACO,) if s.solo else ()

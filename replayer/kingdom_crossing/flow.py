@@ -88,9 +88,7 @@ def _auto(s: KCState, task: Decision) -> None:
         p.guild[card.guild] += 1
         s.tasks.items.append(CHECK_HOUSES[seat])
     elif kind == "houses":
-        rows = min(p.guild)
-        due = 1 + (rows >= 1) + (rows >= 2)
-        while p.houses_due < due:
+        while p.houses_due < 1 + min(2, *p.guild):  # the starting House, one per full row of guild cards
             p.houses_due += 1
             s.tasks.items.append(HousePlacement(seat, p.houses_due == cat.houses))
     elif kind == "paco_favor_drawn":

@@ -118,41 +118,28 @@ def stars_passed(s: KCState, p: Player, r: int) -> int:
     return sum(stars for sp, stars in zip(s.cat.deco_spaces, p.deco) if stars and sp.track == r and p.res[r] > sp.after)
 
 
+#: what a Favor of the Queen counts on the player's board, by scoring kind (times its ``points``, default 1)
+_FAVOR_COUNTS = {"per_favor": lambda cat, p, score: len(p.favors),
+                 "per_symbol": lambda cat, p, score: p.symbols(cat),
+                 "per_symbol_pair": lambda cat, p, score: min(p.symbols(cat, "flower"), p.symbols(cat, "sculpture")),
+                 "per_picture": lambda cat, p, score: p.symbols(cat, score["picture"]),
+                 "per_resource": lambda cat, p, score: p.res[RESOURCES.index(score["resource"])],
+                 "per_guild_card": lambda cat, p, score: p.guild[GUILDS.index(score["guild"])],
+                 "per_resource_set": lambda cat, p, score: min(p.res),
+                 "per_bird_colour": lambda cat, p, score: sum(1 for b in p.birds
+                                                              if cat.birds[b]["colour"] == score["colour"]),
+                 "per_bird": lambda cat, p, score: len(p.birds),
+                 "per_house": lambda cat, p, score: len(p.houses),
+                 "per_structure": lambda cat, p, score: len(p.structures),
+                 "per_guild_with": lambda cat, p, score: sum(1 for c in p.guild if c >= score["min"]),
+                 "per_improved_tile": lambda cat, p, score: sum(p.improved),
+                 "per_bridge_goal": lambda cat, p, score: p.goals.bit_count()}
+
+
 def favor_points(s: KCState, p: Player, score: dict) -> int:
-    cat = s.cat
-    k = score["kind"]
-    pts = score.get("points", 1)
-    if k == "per_favor":
-        return pts * len(p.favors)
-    if k == "per_symbol":
-        return pts * p.symbols(cat)
-    if k == "per_symbol_pair":
-        return pts * min(p.symbols(cat, "flower"), p.symbols(cat, "sculpture"))
-    if k == "per_picture":
-        return pts * p.symbols(cat, score["picture"])
-    if k == "per_resource":
-        return pts * p.res[RESOURCES.index(score["resource"])]
-    if k == "per_guild_card":
-        return pts * p.guild[GUILDS.index(score["guild"])]
-    if k == "per_resource_set":
-        return pts * min(p.res)
-    if k == "per_bird_colour":
-        return pts * sum(1 for b in p.birds if cat.birds[b]["colour"] == score["colour"])
-    if k == "per_bird":
-        return pts * len(p.birds)
-    if k == "per_house":
-        return pts * len(p.houses)
-    if k == "per_structure":
-        return pts * len(p.structures)
-    if k == "per_guild_with":
-        return pts * sum(1 for c in p.guild if c >= score["min"])
-    if k == "invest_position":
+    if score["kind"] == "invest_position":  # the Invest marker's space is the Prestige
         return p.invest
-    if k == "per_improved_tile":
-        return pts * sum(p.improved)
-    if k == "per_bridge_goal":
-        return pts * bin(p.goals).count("1")
-    raise ValueError(k)
+    return score.get("points", 1) * _FAVOR_COUNTS[score["kind"]](s.cat, p, score)
 
 
 def card_scoring(s: KCState, seat: int) -> None:

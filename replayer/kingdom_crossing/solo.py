@@ -115,9 +115,7 @@ def _take_guild_card(s: KCState, cid: str) -> None:
             r = next(i for i in candidates if p.res[i] == low)
     if r is not None:
         paco_advance(s, r)
-    rows = min(p.guild)
-    due = 1 + (rows >= 1) + (rows >= 2)
-    while p.houses_due < due:
+    while p.houses_due < 1 + min(2, *p.guild):  # as flow's CheckHouses: one per full row of guild cards
         p.houses_due += 1
         p.houses.append(-1)  # anywhere on the map: their Houses' regions have no effect
         if p.houses_due == cat.houses:
