@@ -10,7 +10,7 @@ Three families, each a small frozen dataclass with a ``kind`` (the name used in 
 
 Being frozen, decisions are shared between clones of a position (the stack copies only its list).
 
-A decision with no field of its own is a plain subclass with ``__slots__ = ()``: the methods
+A decision with no field of its own is a plain subclass with ``__slots__ = ()`` (``_fieldless``): the methods
 ``@dataclass`` made for :class:`Decision` compare, hash and print by the instance's own class, so
 it behaves as if decorated (tests/test_fieldless_decisions.py checks it) without making them again.
 """
@@ -29,15 +29,15 @@ class Decision:
     seat: int = CHANCE_SEAT
 
 
+def _fieldless(name: str, kind: str, family: str = "choice") -> type[Decision]:
+    """A decision with no field of its own: a subclass of :class:`Decision` with ``__slots__ = ()``
+    (see the module docstring)."""
+    return type(name, (Decision,), {"__slots__": (), "__module__": __name__, "kind": kind, "family": family})
+
+
 # -- choices --------------------------------------------------------------------------------------
-class InvestChoice(Decision):
-    __slots__ = ()  # no field of its own (see the module docstring)
-    kind: ClassVar[str] = "invest"
-
-
-class ResourceChoice(Decision):
-    __slots__ = ()  # no field of its own (see the module docstring)
-    kind: ClassVar[str] = "resource"
+InvestChoice = _fieldless("InvestChoice", "invest")
+ResourceChoice = _fieldless("ResourceChoice", "resource")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +57,7 @@ class DecorationChoice(Decision):
     pair: bool = False
 
 
-class ResourceOrDecoration(Decision):
-    __slots__ = ()  # no field of its own (see the module docstring)
-    kind: ClassVar[str] = "res_or_decor"
+ResourceOrDecoration = _fieldless("ResourceOrDecoration", "res_or_decor")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +80,7 @@ class StructureChoice(Decision):
     bears: bool = False
 
 
-class FavorChoice(Decision):
-    __slots__ = ()  # no field of its own (see the module docstring)
-    kind: ClassVar[str] = "favor"
+FavorChoice = _fieldless("FavorChoice", "favor")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +91,7 @@ class HousePlacement(Decision):
     last: bool = False
 
 
-class TakeBird(Decision):
-    __slots__ = ()  # no field of its own (see the module docstring)
-    kind: ClassVar[str] = "take_bird"
+TakeBird = _fieldless("TakeBird", "take_bird")
 
 
 # -- automatic steps ------------------------------------------------------------------------------
@@ -127,28 +121,10 @@ class PlaceQueenCard(Decision):
     card: str = ""
 
 
-class CheckHouses(Decision):
-    __slots__ = ()  # no field of its own (see the module docstring)
-    kind: ClassVar[str] = "houses"
-    family: ClassVar[str] = "auto"
-
-
-class PacoTakesDrawnFavor(Decision):
-    __slots__ = ()  # no field of its own (see the module docstring)
-    kind: ClassVar[str] = "paco_favor_drawn"
-    family: ClassVar[str] = "auto"
-
-
-class PacoEndOfTurn(Decision):
-    __slots__ = ()  # no field of its own (see the module docstring)
-    kind: ClassVar[str] = "paco_end"
-    family: ClassVar[str] = "auto"
-
-
-class NextTurn(Decision):
-    __slots__ = ()  # no field of its own (see the module docstring)
-    kind: ClassVar[str] = "next_turn"
-    family: ClassVar[str] = "auto"
+CheckHouses = _fieldless("CheckHouses", "houses", "auto")
+PacoTakesDrawnFavor = _fieldless("PacoTakesDrawnFavor", "paco_favor_drawn", "auto")
+PacoEndOfTurn = _fieldless("PacoEndOfTurn", "paco_end", "auto")
+NextTurn = _fieldless("NextTurn", "next_turn", "auto")
 
 
 # -- chance: a component turned face up -----------------------------------------------------------
@@ -170,10 +146,7 @@ class BirdsLand(Decision):
     regions: tuple[int, ...] = ()
 
 
-class QueenWakes(Decision):
-    __slots__ = ()  # no field of its own (see the module docstring)
-    kind: ClassVar[str] = "queen"
-    family: ClassVar[str] = "chance"
+QueenWakes = _fieldless("QueenWakes", "queen", "chance")
 
 
 @dataclass(frozen=True, slots=True)
