@@ -97,6 +97,16 @@ _PRESTIGE = {"prestige": lambda s, p, eff: eff["n"],
              "prestige_per_guild": lambda s, p, eff: p.guild[GUILDS.index(eff["guild"])],
              "prestige_per_structure": lambda s, p, eff: len(p.structures),
              "prestige_per_bridges": lambda s, p, eff: p.paws // eff["per"]}
+#: effects that push copies of one choice (all alike: no order to keep): kind -> (the choice of a seat, how many)
+_CHOICES = {"gain_choice": (RESOURCE_CHOICE.__getitem__, lambda p, eff: eff["n"]),
+            "gain_choice_per_house": (RESOURCE_CHOICE.__getitem__, lambda p, eff: len(p.houses)),
+            "invest": (INVEST_CHOICE.__getitem__, lambda p, eff: eff["n"]),
+            "gain_or_decoration": (ResourceOrDecoration, lambda p, eff: eff["n"]),
+            "gain_or_decoration_if_paws": (ResourceOrDecoration, lambda p, eff: int(p.paws >= eff["min"])),
+            "gain_or_decoration_per_paws": (ResourceOrDecoration, lambda p, eff: p.paws // eff["per"]),
+            "favor": (FavorChoice, lambda p, eff: 1),
+            "upgrade": (UpgradeChoice, lambda p, eff: 1),
+            "take_bird": (TakeBird, lambda p, eff: 1)}
 
 
 def _gives_coins(count):
@@ -112,10 +122,18 @@ def _gives_prestige(count):
     return resolve
 
 
+def _pushes(choice, count):
+    def resolve(s, seat, eff, category, why):
+        s.tasks.items += [choice(seat)] * count(s.players[seat], eff)
+    return resolve
+
+
 for _kind, _count in _COINS.items():
     EFFECTS.effect(_kind)(_gives_coins(_count))
 for _kind, _count in _PRESTIGE.items():
     EFFECTS.effect(_kind)(_gives_prestige(_count))
+for _kind, (_choice, _count) in _CHOICES.items():
+    EFFECTS.effect(_kind)(_pushes(_choice, _count))
 
 
 @EFFECTS.effect("gain")
@@ -123,19 +141,9 @@ def _gain(s, seat, eff, category, why):
     gain(s, seat, RES_INDEX[eff["resource"]], eff["n"], why)
 
 
-@EFFECTS.effect("gain_choice")
-def _gain_choice(s, seat, eff, category, why):
-    s.tasks.items += [RESOURCE_CHOICE[seat]] * eff["n"]  # the same decision n times: no order to keep
-
-
 @EFFECTS.effect("gain_distinct")
 def _gain_distinct(s, seat, eff, category, why):
     s.tasks.items.append(DifferentResources(seat, eff["n"]))
-
-
-@EFFECTS.effect("invest")
-def _invest(s, seat, eff, category, why):
-    s.tasks.items += [INVEST_CHOICE[seat]] * eff["n"]
 
 
 @EFFECTS.effect("decoration")
@@ -169,45 +177,9 @@ def _gain_per_paws(s, seat, eff, category, why):
     gain(s, seat, RES_INDEX[eff["resource"]], s.players[seat].paws // eff["per"], why)
 
 
-@EFFECTS.effect("favor")
-def _favor(s, seat, eff, category, why):
-    s.tasks.items.append(FavorChoice(seat))
-
-
-@EFFECTS.effect("upgrade")
-def _upgrade(s, seat, eff, category, why):
-    s.tasks.items.append(UpgradeChoice(seat))
-
-
 @EFFECTS.effect("structure")
 def _structure(s, seat, eff, category, why):
     s.tasks.items.append(StructureChoice(seat, bool(eff.get("optional")), (), eff["n"] - 1))  # optional, exclude, more
-
-
-@EFFECTS.effect("take_bird")
-def _take_bird(s, seat, eff, category, why):
-    s.tasks.items.append(TakeBird(seat))
-
-
-@EFFECTS.effect("gain_choice_per_house")
-def _gain_choice_per_house(s, seat, eff, category, why):
-    s.tasks.items += [RESOURCE_CHOICE[seat]] * len(s.players[seat].houses)
-
-
-@EFFECTS.effect("gain_or_decoration")
-def _gain_or_decoration(s, seat, eff, category, why):
-    push(s, *[ResourceOrDecoration(seat)] * eff["n"])
-
-
-@EFFECTS.effect("gain_or_decoration_if_paws")
-def _gain_or_decoration_if_paws(s, seat, eff, category, why):
-    if s.players[seat].paws >= eff["min"]:
-        s.tasks.items.append(ResourceOrDecoration(seat))
-
-
-@EFFECTS.effect("gain_or_decoration_per_paws")
-def _gain_or_decoration_per_paws(s, seat, eff, category, why):
-    push(s, *[ResourceOrDecoration(seat)] * (s.players[seat].paws // eff["per"]))
 
 
 #: the registry's table read directly by run_effect (one lookup per effect resolved, not a method call)
