@@ -95,13 +95,9 @@ def emit(data: Any, fmt: OutputFormat, text: Callable[[], str] | None = None) ->
     typer.echo(to_json(data) if fmt == OutputFormat.json else text())
 
 
-def echo_err(message: str) -> None:
-    say(message, err=True)
-
-
 def fail(message: str, code: int = EXIT_INVALID, file: Path | str | None = None) -> NoReturn:
     """Print ``error: [file: ]message`` on stderr and end the command with exit ``code``."""
-    echo_err(f"error: {f'{file}: ' if file is not None else ''}{message}")
+    say(f"error: {f'{file}: ' if file is not None else ''}{message}", err=True)
     raise typer.Exit(code)
 
 
@@ -168,7 +164,7 @@ def error_boundary() -> Iterator[None]:
             raise
         with contextlib.suppress(Exception):
             sys.stdout.flush()
-        echo_err(f"error: {_message_for(exc)}")
+        say(f"error: {_message_for(exc)}", err=True)
         raise typer.Exit(EXIT_INVALID) from None
 
 
@@ -177,14 +173,10 @@ def error_boundary() -> Iterator[None]:
 EXIT_CLOSED_OUTPUT = 141
 
 
-def output_closed() -> bool:
-    """Whether stdout or stderr is a pipe (or socket) whose reader has gone away. An EPIPE from
-    anything else (another pipe, a connection) is an error to report."""
-    return bool(_closed_output_descriptors())
-
-
-def _closed_output_descriptors() -> list[int]:
-    """The descriptors of stdout and stderr on which poll reports an error: no reader any more."""
+def output_closed() -> list[int]:
+    """The descriptors of stdout and stderr that are a pipe (or socket) whose reader has gone away:
+    poll reports an error on them. An EPIPE from anything else (another pipe, a connection) is an
+    error to report."""
     import select
 
     closed = []
@@ -205,7 +197,7 @@ def end_on_closed_output() -> NoReturn:
     the null device (the recipe of Python's documentation on SIGPIPE), so that the interpreter's
     last flush at exit does not fail again with a message of its own."""
     devnull = os.open(os.devnull, os.O_WRONLY)
-    for descriptor in _closed_output_descriptors():
+    for descriptor in output_closed():
         os.dup2(devnull, descriptor)
     os.close(devnull)
     raise SystemExit(EXIT_CLOSED_OUTPUT)  # passes typer's and click's handlers, which catch Exception

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pyarrow is imported by the commands that need it: `ludolog 
     import pyarrow as pa
 
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
-                     echo_err, emit, fail, handle_errors, load_log, parse_option_pairs, progress, usage_error,
+                     emit, fail, handle_errors, load_log, parse_option_pairs, progress, say, usage_error,
                      violation_text)
 
 # readable=False everywhere: typer's own readability check would make an unreadable file a usage
@@ -62,8 +62,8 @@ FORMAT_BY_EXTENSION = {".csv": TableFormat.csv, ".json": TableFormat.json, ".par
 
 
 def result_format(fmt: TableFormat | None, out: Path | None) -> TableFormat:
-    """The format asked for, or the one ``out``'s extension names (a table for no file or no
-    extension); an extension that names no format is a usage error rather than a guess."""
+    """The format asked for, else the one ``out``'s extension names (else a table); an unknown
+    extension is a usage error rather than a guess."""
     if fmt is not None:
         return fmt
     if out is None or not out.suffix:
@@ -110,8 +110,8 @@ def _flat_for_csv(table: pa.Table) -> pa.Table:
 
 
 def check_out(out: Path | None, overwrite: bool) -> None:
-    """Refuse, before any work, to write ``out`` over a file (or link) without ``overwrite``;
-    ``write_file`` checks again as it writes. :raises OutputExistsError: the name is taken."""
+    """Refuse, before any work, to write ``out`` over a file without ``overwrite`` (``write_file``
+    checks again as it writes). :raises OutputExistsError:"""
     import os
 
     from ludolog.replayer.core.files import OutputExistsError
@@ -122,8 +122,7 @@ def check_out(out: Path | None, overwrite: bool) -> None:
 
 
 def write_result(table: pa.Table, fmt: TableFormat, out: Path | None, overwrite: bool = False) -> None:
-    """Print ``table`` on stdout (or write it whole to ``out``, replacing a file only with
-    ``overwrite``) in ``fmt``. :raises OutputError: ``out`` cannot be written (or exists)."""
+    """Print ``table`` in ``fmt`` on stdout, or write it whole to ``out``. :raises OutputError:"""
     if fmt == TableFormat.parquet:
         if out is None:
             usage_error("--format parquet needs --out FILE", "--out")
@@ -166,12 +165,8 @@ def write_result(table: pa.Table, fmt: TableFormat, out: Path | None, overwrite:
 
 
 def check_readable(con, db, named: bool) -> None:
-    """Refuse a database ludolog cannot read (another program's, a newer or outdated schema) and
-    one with no tables yet when a named query or an analysis (``named``) would look for them; note
-    an older schema, which is read as it is until the next ingest upgrades it.
-
-    :raises DatabaseError: the database cannot be read, or is empty for ``named``.
-    """
+    """Refuse a database ludolog cannot read, or one without its tables when a named query or an
+    analysis (``named``) would look for them; note an older schema (read as it is). :raises DatabaseError:"""
     from ludolog.etl.db import DatabaseError, SchemaStatus, check_database
 
     status = check_database(con, db).status
@@ -179,15 +174,13 @@ def check_readable(con, db, named: bool) -> None:
         raise DatabaseError(f"{db} holds no ludolog tables yet: ingest logs into it first "
                             f"(`ludolog ingest LOGS --db {db}`)")
     if status is SchemaStatus.OLDER:
-        echo_err(f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it "
-                 f"in place (it is queried as it is)")
+        say(f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it "
+            f"in place (it is queried as it is)", err=True)
 
 
 def check_game_param(con, params: dict[str, str], source: str = "the database") -> None:
-    """A ``game`` parameter must name a game: one this ludolog knows or one the database holds (a
-    misspelt name would otherwise give an empty result that looks like an answer). A usage error
-    names the games there are; a known game the database (``source``) holds none of gets a note
-    saying so, as the empty answer's reason."""
+    """A ``game`` parameter must name a known or stored game: a misspelt name would give an empty
+    result that looks like an answer. A known game that ``source`` holds none of gets a note."""
     from ludolog.replayer.core import game_names
 
     game = params.get("game")
@@ -198,7 +191,7 @@ def check_game_param(con, params: dict[str, str], source: str = "the database") 
     if game in stored:
         return
     if game in game_names():
-        echo_err(f"note: {source} holds no {game} games (no rows)")
+        say(f"note: {source} holds no {game} games (no rows)", err=True)
         return
     usage_error(f"no game {game!r}: the database holds {', '.join(stored) or 'no games'}"
                 f" (games ludolog knows: {', '.join(game_names())})", "--param")
@@ -219,8 +212,8 @@ def plain_words(text: str) -> str:
 
 def write_listing(entries: list[tuple[str, str, tuple]], fmt: TableFormat | None, out: Path | None,
                   overwrite: bool = False) -> None:
-    """The named queries or analyses (name, question, parameters): as text, each under its name,
-    wrapped to 100 columns; in the other formats a table with one row each."""
+    """The named queries or analyses (name, question, parameters): text wrapped to 100 columns, or
+    a table of one row each."""
     import pyarrow as pa
 
     fmt = result_format(fmt, out)
@@ -273,7 +266,7 @@ def ingest_text(summary) -> str:
 
 def exit_reasons(summary, unreadable: list, differ: list | None, db) -> list[str]:
     """Why an ingest exits 1, one phrase per cause, each saying where to see what it counts (the
-    last line of the output: after a comparison's "no game differs", the cause is not in sight)."""
+    output's last line: the causes may be out of sight)."""
     s, differing = summary.stats, len(differ or [])
     where = f"ludolog query violations_by_rule --db {display_name(db)}, or the table violations"
     causes = [(s.invalid, "invalid log", f" (listed above; {where})"),
@@ -317,7 +310,6 @@ def _outcome_text(value) -> str:
 
 
 def unreadable_text(problems: list) -> list[str]:
-    """Lines for what was found but not read (and so not loaded)."""
     if not problems:
         return []
     return [f"not read ({len(problems)}; not in the database):"] + [f"  {p}" for p in problems]
@@ -335,15 +327,13 @@ def _usage_errors() -> Iterator[None]:
 
 
 def _ingest_stopped(summary):
-    """An ingest stopped by Ctrl-C or SIGTERM: the database keeps every committed transaction (whole
-    games only) and the workers are stopped by the ingest itself."""
+    """An ingest stopped by Ctrl-C or SIGTERM (the ingest stops its workers): committed games stay."""
     return stopped_like_ctrl_c(lambda signal_name: f"ingest stopped by {signal_name}: {summary.committed} of "
                                f"{summary.files} logs committed, whole games only; run the same ingest again to complete it")
 
 
 def _ingest_faults(db: Path):
-    """A fault of the machine during an ingest (no space left, a read-only folder, a damaged
-    database) is said as such: the database keeps every batch committed before it."""
+    """A fault of the machine during an ingest (a full disk, a damaged database) is said as such."""
     from ludolog.etl.db import database_faults
 
     return database_faults(f"ingest into database {display_name(db)}",
@@ -403,14 +393,13 @@ def register(app: typer.Typer) -> None:
         with _ingest_stopped(summary), _ingest_faults(db):
             if files:  # nothing readable: no database is created or opened
                 which = Replay.ALL if force else Replay.STALE if stale else Replay.CHANGED
-                steps = ingest_steps(files, db, n_workers, batch_size, summary, replay=which, dask=dask)
-                try:
+                # closed now, not when the generator is collected: workers stop, the database closes
+                with contextlib.closing(ingest_steps(files, db, n_workers, batch_size, summary, replay=which,
+                                                     dask=dask)) as steps:
                     # the bar counts logs: replayed ones and the unchanged ones skipped
                     for _ in progress(steps, total=len(files), label="ingesting",
                                       completed=lambda: summary.stats.logs + sum(summary.skipped.values())):
                         pass
-                finally:
-                    steps.close()  # now, not when the generator is collected: workers stop, the database closes
         differ = None
         if against is not None and db.exists():
             from ludolog.etl.diff import diff_databases
@@ -434,13 +423,10 @@ def register(app: typer.Typer) -> None:
         from ludolog.etl.parquet import ingest_parquet_steps
 
         summary = IngestSummary(str(db), 0, 1)
-        with _ingest_stopped(summary), _ingest_faults(db):
-            steps = ingest_parquet_steps(parquet, db, summary)
-            try:
-                for _ in steps:
-                    pass
-            finally:
-                steps.close()
+        with _ingest_stopped(summary), _ingest_faults(db), contextlib.closing(
+                ingest_parquet_steps(parquet, db, summary)) as steps:
+            for _ in steps:
+                pass
         emit({**summary.as_dict(), "parquet": display_name(parquet)}, fmt,
              lambda: ingest_text(summary).replace(" logs into ", f" games of {display_name(parquet)} into ", 1))
         if not summary.ok:
@@ -537,7 +523,7 @@ def register(app: typer.Typer) -> None:
             finally:
                 con.close()
         if absent is not None:
-            echo_err(f"note: {source} holds no {absent} games; {name_or_sql} answers about those alone (no rows)")
+            say(f"note: {source} holds no {absent} games; {name_or_sql} answers about those alone (no rows)", err=True)
         write_result(table, result_format(fmt, out), out, overwrite)
 
     @app.command()

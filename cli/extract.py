@@ -13,7 +13,7 @@ import typer
 
 from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
-                     echo_err, emit, fail, handle_errors, progress, usage_error)
+                     emit, fail, handle_errors, progress, say, usage_error)
 
 DaskOption = Annotated[Optional[str], typer.Option(
     "--dask", metavar="ADDRESS",
@@ -73,7 +73,7 @@ def stopped_like_ctrl_c(message: Callable[[str], str]) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        echo_err(f"error: {message(received[0].name)}")
+        say(f"error: {message(received[0].name)}", err=True)
         raise typer.Exit(128 + received[0]) from None
     finally:
         signal.signal(signal.SIGTERM, previous)

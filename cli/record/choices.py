@@ -229,24 +229,35 @@ def _whole_label(move: dict, remaining: list[dict], names: Names) -> str:
     return text
 
 
+def choose(offer_after, target: dict) -> tuple[dict, int]:
+    """Walk the page's choices to ``target``: the move the last choice records and the choices made,
+    at least one (a lone legal move is still confirmed). ``offer_after(picks)`` is :func:`step`
+    after ``picks``. :raises ValueError: ``target`` cannot be chosen (not legal here)."""
+    picks: list[tuple[str, str]] = []
+    key = value_key(target)
+    while True:
+        offer = offer_after(picks)
+        if offer["kind"] == "move":
+            chosen = offer["move"]
+            break
+        if offer["kind"] == "whole":
+            chosen = next((o["move"] for o in offer["options"] if o["key"] == key), None)
+            if chosen is None:
+                raise ValueError("it is not among the moves the page offers here")
+            picks.append(("", key))  # the tap on the whole move
+            break
+        if offer["kind"] == "none":
+            raise ValueError("no legal move here holds its values")
+        if offer["kind"] != "field":
+            raise ValueError(f"the page offers no choices ({offer.get('phase', offer['kind'])})")
+        picks.append((offer["field"], field_key(target, offer["field"])))
+    if value_key(chosen) != key:
+        raise ValueError(f"the choices led to {value_key(chosen)}")
+    return chosen, len(picks)
+
+
 def taps(moves: list[dict], target: dict, names: Names | None = None, simultaneous: bool = False) -> int:
-    """The choices the page asks for to record ``target`` among its legal ``moves``: the picks
-    :func:`step` needs, at least one (a lone legal move is still confirmed).
+    """The choices the page asks for to record ``target`` among its legal ``moves`` (:func:`choose`).
     :raises ValueError: ``target`` is not among ``moves``."""
     names = names or Names({})
-    picks: list[tuple[str, str]] = []
-    target_key = value_key(target)
-    while True:
-        offer = step(moves, picks, names, simultaneous=simultaneous)
-        kind = offer["kind"]
-        if kind == "move":
-            if value_key(offer["move"]) != target_key:
-                raise ValueError("the choices led to another move")
-            return len(picks)
-        if kind == "whole":
-            if not any(value_key(o["move"]) == target_key for o in offer["options"]):
-                raise ValueError(f"{target!r} is not a legal move here")
-            return len(picks) + 1
-        if kind == "none":
-            raise ValueError(f"{target!r} is not a legal move here")
-        picks.append((offer["field"], field_key(target, offer["field"])))
+    return choose(lambda picks: step(moves, picks, names, simultaneous=simultaneous), target)[1]

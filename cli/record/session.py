@@ -21,7 +21,7 @@ import orjson
 
 from ludolog.replayer.core import (CURRENT_FORMAT, SIMULTANEOUS, LogError, LudologError, get_game,
                                    replay)
-from ludolog.replayer.core.files import display_name, read_log_bytes
+from ludolog.replayer.core.files import OutputError, OutputExistsError, display_name, read_log_bytes, write_file
 from ludolog.replayer.core.reading import parse_log
 from ludolog.replayer.core.replay import check_claimed
 from ludolog.replayer.core.schemas import PLACEHOLDER
@@ -49,59 +49,30 @@ class StorageError(LudologError):
 
 
 def durable_write(path: Path, data: bytes, create: bool = False) -> None:
-    """Write ``path`` whole: a new temporary file in the same folder, flushed to the disk, then
-    renamed over the old file (``create``: linked to a free name only, never replacing a file),
-    then the folder flushed so that the new name survives a crash.
+    """Write ``path`` whole as :func:`write_file` does (``create``: to a free name only, never
+    replacing a file), the file and then its folder flushed to the disk so that it survives a crash.
 
     :raises FileExistsError: ``create`` and the name is taken.
     :raises StorageError: the file system refuses (the message says what and where).
     """
-    folder = path.parent
-    temp = folder / f".{path.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(temp, flags, 0o666)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        if create:
-            try:
-                os.link(temp, path)  # fails if the name is taken, even by a file appearing meanwhile
-            except FileExistsError:
-                raise
-            except OSError:  # a file system without hard links: checked, then renamed
-                if os.path.lexists(path):
-                    raise FileExistsError(path) from None
-                os.replace(temp, path)
-            else:
-                os.unlink(temp)
-        else:
-            os.replace(temp, path)
-        dir_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    except FileExistsError:
-        _remove(temp)
-        raise
-    except OSError as exc:
-        _remove(temp)
-        if create:
-            raise StorageError(f"{display_name(path)}: cannot be written ({exc.strerror or exc})") from None
-        raise StorageError(f"{display_name(path)}: cannot be written ({exc.strerror or exc}); the file keeps "
-                           "everything the page showed as recorded before this change") from None
+    def write(handle) -> None:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
 
-
-def _remove(path: Path) -> None:
     try:
-        os.unlink(path)
-    except OSError:
-        pass
+        write_file(path, write, overwrite=not create)
+        folder = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+    except OutputExistsError:
+        raise FileExistsError(path) from None
+    except (OutputError, OSError) as exc:
+        reason = exc if isinstance(exc, OutputError) else f"{display_name(path)}: cannot write: {exc.strerror or exc}"
+        kept = "" if create else "; the file keeps everything the page showed as recorded before this change"
+        raise StorageError(f"{reason}{kept}") from None
 
 
 def _now() -> str:

@@ -47,30 +47,12 @@ def setup_values(setup: Any, pointer: str = "") -> dict[str, Any]:
 def tap_move(recording, move: dict) -> int:
     """Choose ``move`` through the choice tree and record it; the number of taps it took.
     :raises TappingError: ``move`` is not among the choices (not legal here)."""
-    picks: list[tuple[str, str]] = []
-    key = choices.value_key(move)
-    while True:
-        offer = recording.step(picks, recording.count)
-        kind = offer["kind"]
-        if kind == "move":
-            chosen = offer["move"]
-            break
-        if kind == "whole":
-            chosen = next((o["move"] for o in offer["options"] if o["key"] == key), None)
-            if chosen is None:
-                raise TappingError(f"move {recording.count} ({recording.names.move_text(move)}) is not among the "
-                                   "moves the page offers here")
-            picks.append(("", key))  # the tap on the whole move
-            break
-        if kind != "field":
-            raise TappingError(f"move {recording.count} ({recording.names.move_text(move)}) cannot be chosen: "
-                               f"the page offers no choices ({offer.get('phase', kind)})")
-        picks.append((offer["field"], choices.field_key(move, offer["field"])))
-    if choices.value_key(chosen) != key:
-        raise TappingError(f"move {recording.count}: the choices led to {recording.names.move_text(chosen)}, "
-                           f"not {recording.names.move_text(move)}")
+    try:
+        chosen, taps = choices.choose(lambda picks: recording.step(picks, recording.count), move)
+    except ValueError as exc:
+        raise TappingError(f"move {recording.count} ({recording.names.move_text(move)}): {exc}") from None
     recording.record(recording.count, chosen)
-    return len(picks)
+    return taps
 
 
 def _mistap(recording, move: dict) -> dict | None:
