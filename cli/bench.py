@@ -168,7 +168,6 @@ def time_full_validation(files: list[Path], repeat: int) -> dict:
         if best is None or seconds < best["seconds"]:
             best = {"games": games, "moves": moves, "invalid": invalid, "seconds": seconds,
                     "read_parse_schema_seconds": read_parse, "replay_seconds": seconds - read_parse}
-    assert best is not None
     best["games_per_s"] = best["games"] / best["seconds"]
     best["moves_per_s"] = best["moves"] / best["seconds"]
     return {k: round(v, 4) if isinstance(v, float) else v for k, v in best.items()}
@@ -183,7 +182,8 @@ def section_validation(bench: Bench) -> None:
     passes: dict[str, list[dict]] = {game.name: [] for game in bench.games if bench.corpora.get(game.name)}
     peer_passes: list[dict] = []
     script = find_peer_script()
-    peer_error = None if script is not None else "chess_peer.py not found"
+    peer_error = None if script is not None else ("chess_peer.py not found (set LUDOLOG_PEER_DIR, or put it at "
+                                                  "../shared/bench/)")
     for _ in range(bench.repeat):
         for name in passes:
             passes[name].append(time_full_validation(bench.corpora[name], 1))
@@ -239,13 +239,8 @@ def run_peer(script: Path, repeat: int) -> dict:
 
 def section_peer(bench: Bench, script: Path | None, passes: list[dict], error: str | None) -> None:
     """python-chess's figures, from its passes in the rounds of :func:`section_validation`."""
-    if script is None:
-        bench.say("peer: chess_peer.py not found (set LUDOLOG_PEER_DIR, or put it at ../shared/bench/); "
-                  "no ratio this run")
-        bench.results["peer"] = {"error": "chess_peer.py not found"}
-        return
     if error is not None or not passes:
-        bench.say(f"peer: could not run python-chess ({error}); no ratio this run")
+        bench.say(f"peer: {error if script is None else f'could not run python-chess ({error})'}; no ratio this run")
         bench.results["peer"] = {"error": error}
         return
     peer = min(passes, key=lambda run: run["seconds"])

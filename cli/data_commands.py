@@ -513,15 +513,13 @@ def register(app: typer.Typer) -> None:
                 con = parquet_connection(parquet)  # raw SQL reads these Parquet files and nothing else
             else:
                 con = connect(db, sandbox=True)  # raw SQL reads this database and nothing else
-            try:
+            with contextlib.closing(con):
                 if parquet is None:
                     check_readable(con, db, named=is_query_name(name_or_sql))
                 if is_query_name(name_or_sql):
                     check_game_param(con, params, source)
                 absent = absent_game(con, name_or_sql)
                 table = run_query(con, name_or_sql, params, timeout=timeout)
-            finally:
-                con.close()
         if absent is not None:
             say(f"note: {source} holds no {absent} games; {name_or_sql} answers about those alone (no rows)", err=True)
         write_result(table, result_format(fmt, out), out, overwrite)
@@ -550,14 +548,11 @@ def register(app: typer.Typer) -> None:
         with _usage_errors(), database_faults(f"analyze database {display_name(db)}"):
             analysis = get_analysis(name)
             params = parse_option_pairs(param, "--param", as_json=False)
-            con = connect(db, read_only=True)
-            try:
+            with contextlib.closing(connect(db, read_only=True)) as con:
                 check_readable(con, db, named=True)
                 check_game_param(con, params, display_name(db))
                 with time_limit(con, timeout):
                     frame = analysis(con, params)
-            finally:
-                con.close()
         write_result(frame.to_arrow(), result_format(fmt, out), out, overwrite)
 
     @app.command()

@@ -113,15 +113,13 @@ def extract(paths: PathsArgument = None,
     # no space left, a read-only folder, said as such by database_faults)
     from ludolog.etl.db import database_faults
 
+    # closed now, not when collected: the workers stop and the staging folder goes
     with stopped_like_ctrl_c(lambda signal_name: f"extract stopped by {signal_name}: {display_name(out)} is as it was before"), \
             database_faults(f"extract into {display_name(out)}",
-                            kept=f"{display_name(out)} is as it was before (the extract is staged there and the staging removed)"):
-        try:
-            for _ in progress(steps, total=len(files), label="extracting",
-                              completed=lambda: summary.stats.logs):
-                pass
-        finally:
-            steps.close()  # workers stop and the staging folder goes now, not when collected
+                            kept=f"{display_name(out)} is as it was before (the extract is staged there and the staging removed)"), \
+            contextlib.closing(steps):
+        for _ in progress(steps, total=len(files), label="extracting", completed=lambda: summary.stats.logs):
+            pass
     emit({**summary.as_dict(), "unreadable": [p.as_dict() for p in unreadable]}, fmt,
          lambda: "\n".join([extract_text(summary)] + ([f"not read ({len(unreadable)}; not extracted):"]
                                                       + [f"  {p}" for p in unreadable] if unreadable else [])))

@@ -4,6 +4,7 @@ The file is opened through the sandboxed read-only connection of ``ludolog query
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import textwrap
 from dataclasses import dataclass, field
@@ -40,9 +41,6 @@ def _known_docs() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
     from ludolog.etl.tables import META_TABLE, TABLES, VIEW_COLUMNS, VIEWS
 
     tables = {name: table.doc for name, table in TABLES.items()}
-    tables.update({table.stored_name: f"the stored rows of {name}, game_key in place of game_id (the view {name} "
-                                      f"gives them with game_id)" for name, table in TABLES.items()
-                   if table.stored_name != name})
     tables.update(VIEWS)
     tables[META_TABLE] = "facts about the database: schema_version, created_by, ludolog_version"
     columns = {(name, c.name): c.doc for relations in (TABLES, VIEW_COLUMNS) for name, table in relations.items()
@@ -58,8 +56,7 @@ def describe_database(db: Path) -> list[Relation]:
     from ludolog.etl.tables import GAME_STATES_SUFFIX, GAME_TABLE_SUFFIX, GAME_VIEW_SUFFIX, STORED_SUFFIX
 
     table_docs, column_docs = _known_docs()
-    con = connect(db, sandbox=True)
-    try:
+    with contextlib.closing(connect(db, sandbox=True)) as con:
         found = con.execute(
             "SELECT table_name, table_type FROM information_schema.tables "
             "WHERE table_schema = 'main' ORDER BY table_name").fetchall()
@@ -71,7 +68,7 @@ def describe_database(db: Path) -> list[Relation]:
             quoted = '"' + name.replace('"', '""') + '"'
             rows = con.execute(f"SELECT count(*) FROM {quoted}").fetchone()[0]
             doc = table_docs.get(name, "")
-            if not doc and name.endswith(GAME_TABLE_SUFFIX + STORED_SUFFIX):
+            if not doc and name.endswith(STORED_SUFFIX):
                 doc = (f"the stored rows of {name[:-len(STORED_SUFFIX)]}, game_key in place of game_id (the view "
                        f"{name[:-len(STORED_SUFFIX)]} gives them with game_id)")
             elif not doc and name.endswith(GAME_TABLE_SUFFIX):
@@ -87,8 +84,6 @@ def describe_database(db: Path) -> list[Relation]:
             if table in by_name:
                 by_name[table].columns.append(ColumnInfo(column, data_type, column_docs.get((table, column), "")))
         return relations
-    finally:
-        con.close()
 
 
 def tables_text(db: Path, relations: list[Relation], detail: bool) -> str:

@@ -130,18 +130,12 @@ def _plain(text: str) -> str:
 
 def narrow(moves: list[dict], picks: list[tuple[str, str]]) -> list[dict]:
     """The moves whose fields hold every picked value (``picks``: (field, value key) pairs)."""
-    if not picks:
-        return moves
     return [m for m in moves if all(field_key(m, f) == v for f, v in picks)]
 
 
 def _fields(moves: list[dict]) -> list[str]:
     """Every field of ``moves``, in the order the engine writes them (type first)."""
-    seen: dict[str, None] = {}
-    for m in moves:
-        for k in m:
-            seen.setdefault(k, None)
-    return list(seen)
+    return list(dict.fromkeys(k for m in moves for k in m))
 
 
 def next_field(moves: list[dict], player_first: bool = False) -> str | None:

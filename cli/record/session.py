@@ -284,24 +284,19 @@ class Recording:
                 raise RecordError(409, "the last move was recorded against the rules: take it back before going on")
             if not isinstance(move, dict) or not isinstance(move.get("type"), str):
                 raise RecordError(400, "a move is a JSON object with a \"type\"")
-            plain = _without_note(move)
-            key = choices.value_key(plain)
-            legal = phase == "play" and any(choices.value_key(m) == key for m in self.legal())
-            if legal:
+            key = choices.value_key(_without_note(move))
+            # not listed, yet legal after all: a field order the list did not use
+            if any(choices.value_key(m) == key for m in self.legal()) or (violation := self._refusal(move)) is None:
                 self._apply(move)
+            elif not force:
+                raise RecordError(422, f"the rules refuse this move: {violation['message']}", violation=violation)
             else:
-                violation = self._refusal(move)
-                if violation is None:  # legal after all (a field order the list did not use)
-                    self._apply(move)
-                elif not force:
-                    raise RecordError(422, f"the rules refuse this move: {violation['message']}", violation=violation)
-                else:
-                    before = orjson.dumps(self.raw)
-                    self.raw["moves"].append(move)
-                    self._save(before)
-                    self.refused = violation
-                    self.log = self._parsed(self.raw)
-                    self._legal = []
+                before = orjson.dumps(self.raw)
+                self.raw["moves"].append(move)
+                self._save(before)
+                self.refused = violation
+                self.log = self._parsed(self.raw)
+                self._legal = []
             return self._view()
 
     def _apply(self, move: dict) -> None:
