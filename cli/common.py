@@ -279,21 +279,17 @@ class FileCheck:
     applied: int = 0
     scores: dict = dataclasses.field(default_factory=dict)
     winners: list = dataclasses.field(default_factory=list)
-    violations: list[Violation] = dataclasses.field(default_factory=list)
     bot_scores: dict = dataclasses.field(default_factory=dict)  #: ``@id`` -> score of the game's bots
     unrevealed: int = 0  #: hidden draws never revealed (information, not a violation)
-    result_line: str = ""  #: "ana 31, Paco & Paca 147: Paco & Paca win" for a finished game
+    result: str = ""  #: "ana 31, Paco & Paca 147: Paco & Paca win" for a finished game
+    violations: list[Violation] = dataclasses.field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return self.status in ("valid", "unfinished")
 
     def as_dict(self) -> dict:
-        return {"file": self.file, "status": self.status, "game": self.game, "moves": self.moves,
-                "applied": self.applied, "scores": self.scores, "winners": self.winners,
-                "bot_scores": self.bot_scores, "unrevealed": self.unrevealed,
-                "result": self.result_line,
-                "violations": [v.as_dict() for v in self.violations]}
+        return dataclasses.asdict(self)
 
 
 def load_log(path: Path | str, data: bytes | None = None, max_size: int = DEFAULT_MAX_SIZE) -> GameLog:
@@ -334,7 +330,7 @@ def check_file(path: Path | str, data: bytes | None = None, max_size: int = DEFA
                      applied=result.applied, scores=result.scores, winners=result.winners,
                      violations=list(result.violations), unrevealed=result.unrevealed,
                      bot_scores={bot.claim_id: result.bot_scores[bot.id] for bot in result.bots},
-                     result_line=result.result_line if result.terminal else "")
+                     result=result.result_line if result.terminal else "")
 
 
 def internal_violation(file: str, exc: BaseException, game: str = "") -> Violation:

@@ -147,8 +147,8 @@ def check_text(check: FileCheck, limit: int, colour: bool = False) -> str:
     lines = [check_line(check, colour)]
     if check.status == "unreadable":
         return lines[0]
-    if check.bot_scores and check.status == "valid" and check.result_line:
-        lines.append("  " + check.result_line)  # a solo game: who won, the bot or the player
+    if check.bot_scores and check.status == "valid" and check.result:
+        lines.append("  " + check.result)  # a solo game: who won, the bot or the player
     if check.unrevealed:
         lines.append(f"  {check.unrevealed} hidden draw{'s were' if check.unrevealed != 1 else ' was'} never revealed "
                      "(information, not a violation)")
