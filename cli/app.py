@@ -1,7 +1,6 @@
 """The `ludolog` command line: games, schema, validate, replay, simulate, record; the other
 commands are registered from their own modules. Each command imports what it alone needs inside it.
 """
-from __future__ import annotations
 
 import os
 import time

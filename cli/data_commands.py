@@ -1,7 +1,6 @@
 """Data commands of `ludolog`: ingest, diff, export, query, analyze, audit. The work is in
 ``ludolog.etl``, ``ludolog.queries`` and ``ludolog.replayer.core.audit``.
 """
-from __future__ import annotations
 
 import contextlib
 import datetime as dt
@@ -97,7 +96,7 @@ def _cell(value) -> str:
     return str(value)
 
 
-def _flat_for_csv(table: pa.Table) -> pa.Table:
+def _flat_for_csv(table: "pa.Table") -> "pa.Table":
     """CSV has no lists or structs: such columns become JSON text."""
     import pyarrow as pa
 
@@ -121,7 +120,7 @@ def check_out(out: Path | None, overwrite: bool) -> None:
                                 f"asked to); give --overwrite to replace it, or another --out")
 
 
-def write_result(table: pa.Table, fmt: TableFormat, out: Path | None, overwrite: bool = False) -> None:
+def write_result(table: "pa.Table", fmt: TableFormat, out: Path | None, overwrite: bool = False) -> None:
     """Print ``table`` in ``fmt`` on stdout, or write it whole to ``out``. :raises OutputError:"""
     if fmt == TableFormat.parquet:
         if out is None:

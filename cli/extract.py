@@ -1,7 +1,6 @@
 """`ludolog extract`: replay logs straight to Parquet (:mod:`ludolog.etl.parquet`), on local
 processes or a Dask cluster; ``--dask`` and the URL inputs are shared with ``ludolog ingest``.
 """
-from __future__ import annotations
 
 import contextlib
 import signal

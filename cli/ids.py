@@ -3,7 +3,6 @@
 The ids come from the engine's :meth:`Game.catalog_ids`, so what is printed is what the engine
 accepts, each with its name, facts and whether the catalog reconstructed them (core/idlist.py).
 """
-from __future__ import annotations
 
 from typing import Annotated, Optional
 

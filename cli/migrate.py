@@ -4,7 +4,6 @@ The logs are written, indented, under ``--out`` with their relative paths kept; 
 is refused unless ``--overwrite``, and an input file is never a target. A single file without
 ``--out`` is printed on stdout.
 """
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated, Optional

@@ -5,7 +5,6 @@ goes here>"``, which is not valid on purpose: ``ludolog validate`` points at eac
 table has written what it saw. The set-up's shape is that of one the engine draws, without the keys
 the schema calls optional, so any registered game gets its template without code of its own.
 """
-from __future__ import annotations
 
 import random
 import re

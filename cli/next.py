@@ -5,7 +5,6 @@ the exact object the log would hold next: a chance move's every outcome, inside 
 window each waiting seat's choices. The components a move names are shown as ``ludolog ids``
 describes them.
 """
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated, Any

@@ -3,7 +3,6 @@
 The work is in :mod:`ludolog.cli.report`, imported only when the command runs. Its jinja2, altair
 and vl-convert are the optional extra ``report``: without them the command says so and exits 1.
 """
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated, Optional

@@ -2,7 +2,6 @@
 
 The file is opened through the sandboxed read-only connection of ``ludolog query``.
 """
-from __future__ import annotations
 
 import contextlib
 import dataclasses
