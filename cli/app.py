@@ -87,7 +87,7 @@ def schema(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker."
 
 @app.command()
 @handle_errors
-def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_default=False, readable=False,
+def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", show_default=False, readable=False,
                                                          help="Log files and folders (searched for *.json).")],
              limit: Annotated[int, typer.Option(min=0, help="Violations shown per file in text output (0: all).")] = 20,
              quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text output: only files with problems and the summary.")] = False,
@@ -98,8 +98,6 @@ def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_de
     Exit 0 if every log is valid (an unfinished game is valid unless it claims final scores),
     1 if any is not, or if anything found cannot be read (a folder, a broken link, a FIFO...).
     """
-    if not paths:
-        usage_error("give at least one file or folder", "PATH")
     search = search_logs(paths, LOG_SUFFIX, max_size)
     counts: dict[str, int] = {}
     files = moves = 0

@@ -20,7 +20,7 @@ DaskOption = Annotated[Optional[str], typer.Option(
          "processes (needs the ludolog[dask] extra).")]
 #: PATH arguments are text, not paths: an fsspec URL (s3://bucket/logs/) must keep its '//'
 PathsArgument = Annotated[Optional[list[str]], typer.Argument(
-    metavar="PATH", show_default=False,
+    metavar="PATH...", show_default=False,
     help="Log files and folders (searched for *.json), or fsspec URLs (s3://..., file://...) with fsspec installed.")]
 
 

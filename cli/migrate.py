@@ -26,7 +26,7 @@ def _targets(paths: list[Path], out: Path) -> list[tuple[Path, Path]]:
 
 @handle_errors
 def migrate_command(
-        paths: Annotated[list[Path], typer.Argument(metavar="PATH", show_default=False,
+        paths: Annotated[list[Path], typer.Argument(metavar="PATH...", show_default=False,
                                                     help="Log files and folders (searched for *.json).")],
         out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Folder for the migrated logs "
                                                     "(created if missing); without it one file is printed.")] = None,
