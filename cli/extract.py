@@ -108,11 +108,10 @@ def extract(paths: PathsArgument = None,
     n_workers = workers or default_workers()
     summary = ExtractSummary(display_name(out), len(files), min(n_workers, len(files)))
     steps = extract_steps(files, out, n_workers, batch_size, summary, dask=dask, overwrite=overwrite)
-    # the staged files are removed and OUT is left as it was (after a fault of the machine too:
-    # no space left, a read-only folder, said as such by database_faults)
     from ludolog.etl.db import database_faults
 
-    # closed now, not when collected: the workers stop and the staging folder goes
+    # closed now, not when collected: the workers stop, the staged files go and OUT is as it was
+    # (after a fault of the machine too: no space left, a read-only folder, said by database_faults)
     with stopped_like_ctrl_c(lambda signal_name: f"extract stopped by {signal_name}: {display_name(out)} is as it was before"), \
             database_faults(f"extract into {display_name(out)}",
                             kept=f"{display_name(out)} is as it was before (the extract is staged there and the staging removed)"), \

@@ -55,11 +55,9 @@ def migrate_command(
         done.append(entry)
         try:
             migrated, entry["from"] = migrate_data(read_log_bytes(source), str(source), find_game)
-        except FileProblemError as exc:
-            entry.update(status="failed", error=f"{exc.violations[0].file}: {exc.violations[0].message}")
-            continue
-        except MigrationError as exc:
-            entry.update(status="failed", error=str(exc))
+        except (FileProblemError, MigrationError) as exc:
+            problem = exc.violations[0] if isinstance(exc, FileProblemError) else None
+            entry.update(status="failed", error=f"{problem.file}: {problem.message}" if problem else str(exc))
             continue
         resolved = target.resolve()
         if resolved in inputs or resolved in written:

@@ -73,7 +73,7 @@ def starting_log(game, players: list[str]) -> dict:
     doc = game.schema.document
     setup = setup_for(game, random.Random(0), players, {})
     setup_node = doc.get("properties", {}).get("setup", {})
-    log = {
+    return {
         "$schema": f"{game.name}.schema.json",
         "format": CURRENT_FORMAT,
         "game": game.name,
@@ -85,7 +85,6 @@ def starting_log(game, players: list[str]) -> dict:
         "moves": [],
         "meta": {"date": "", "place": "", "source": f"written at the table; begun with ludolog new {game.name}"},
     }
-    return log
 
 
 def count_placeholders(value: Any) -> int:

@@ -127,13 +127,10 @@ def make_app(recording: Recording, token: str) -> Starlette:
     async def storage(request: Request, exc: StorageError) -> Response:
         return _error(507, str(exc))
 
-    async def not_found(request: Request, exc) -> Response:
-        status = getattr(exc, "status_code", 500)
-        if status == 404:
+    async def not_found(request: Request, exc) -> Response:  # 404 and 405
+        if exc.status_code == 404:
             return _error(404, f"nothing at {request.url.path}")
-        if status == 405:
-            return _error(405, f"{request.method} is not accepted at {request.url.path}")
-        return _error(status, "the request could not be answered")
+        return _error(405, f"{request.method} is not accepted at {request.url.path}")
 
     async def internal(request: Request, exc: Exception) -> Response:
         return _error(500, f"ludolog failed on this request ({type(exc).__name__}); the log file holds every move "
@@ -158,5 +155,4 @@ def make_app(recording: Recording, token: str) -> Starlette:
                 return
         await app(scope, receive, send)
 
-    guarded.recording = recording  # type: ignore[attr-defined]
     return guarded

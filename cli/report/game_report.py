@@ -215,8 +215,8 @@ def render_html(report: GameReport) -> str:
     """The page from the package's jinja2 template."""
     steps: list[dict[str, Any]] = [{"position": s.position, "label": s.label, "scores": s.scores, "board": s.board,
                                     "text": s.text} for s in report.steps]
-    # in a <script> element only "</" could end it early
     pieces, boards = encode_boards(report.boards)
+    # in a <script> element only "</" could end it early
     steps_json = orjson.dumps({"players": [p["id"] for p in report.players], "steps": steps, "pieces": pieces,
                                "boards": boards}).decode().replace("</", "<\\/")
     return page("game.html.j2", r=report, steps_json=steps_json)
