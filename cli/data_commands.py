@@ -134,19 +134,10 @@ def write_result(table: "pa.Table", fmt: TableFormat, out: Path | None, overwrit
 
         sink = pa.BufferOutputStream()
         pcsv.write_csv(_flat_for_csv(table), sink)
-        data = sink.getvalue().to_pybytes()
-        if out is None:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(data)
-            sys.stdout.buffer.flush()
-        else:
-            write_file(out, data, overwrite=overwrite)
+        _write_out(sink.getvalue().to_pybytes(), out, overwrite)
     elif fmt == TableFormat.json:
-        data = orjson.dumps(table.to_pylist(), default=_json_value, option=orjson.OPT_INDENT_2)
-        if out is None:
-            typer.echo(data.decode())
-        else:
-            write_file(out, data + b"\n", overwrite=overwrite)
+        _write_out(orjson.dumps(table.to_pylist(), default=_json_value, option=orjson.OPT_INDENT_2) + b"\n", out,
+                   overwrite)
     else:
         rows = [[_cell(v) for v in row.values()] for row in table.to_pylist()]
         # on a terminal or a pipe a wide result is cut into groups of columns that fit 100 columns,
@@ -155,12 +146,19 @@ def write_result(table: "pa.Table", fmt: TableFormat, out: Path | None, overwrit
         text = layout(table.column_names, rows) if table.num_columns else "(no result)"
         if not rows and table.num_columns:
             text += "\n(no rows)"
-        if out is None:
-            typer.echo(text)
-        else:
-            write_file(out, (text + "\n").encode("utf-8"), overwrite=overwrite)
+        _write_out((text + "\n").encode("utf-8"), out, overwrite)
     if out is not None:
         typer.echo(f"wrote {table.num_rows} rows to {display_name(out)}", err=True)
+
+
+def _write_out(data: bytes, out: Path | None, overwrite: bool) -> None:
+    """``data`` on stdout, or as the whole file ``out``."""
+    if out is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        write_file(out, data, overwrite=overwrite)
 
 
 def check_readable(con, db, named: bool) -> None:
@@ -229,11 +227,8 @@ def write_listing(entries: list[tuple[str, str, tuple]], fmt: TableFormat | None
             lines += textwrap.wrap(f"-p {p.name}=... ({p.type}, default {default}): {plain_words(p.doc)}", 100,
                                    initial_indent="    ", subsequent_indent="        ")
         lines.append("")
-    text = "\n".join(lines).rstrip()
-    if out is None:
-        typer.echo(text)
-    else:
-        write_file(out, (text + "\n").encode("utf-8"), overwrite=overwrite)
+    _write_out(("\n".join(lines).rstrip() + "\n").encode("utf-8"), out, overwrite)
+    if out is not None:
         typer.echo(f"wrote {len(entries)} entries to {display_name(out)}", err=True)
 
 
