@@ -174,10 +174,8 @@ def time_full_validation(files: list[Path], repeat: int) -> dict:
 
 
 def section_validation(bench: Bench) -> None:
-    """Time full validation of each corpus and python-chess (:func:`section_peer`) in rounds: each
-    round makes one pass of every corpus and one of the peer, and the best pass of each counts. The
-    machine's speed drifts by 20-40 % within a run; measured one after the other, a slow minute
-    would fall on one measure only and the ratios between them would carry it."""
+    """Full validation of each corpus and python-chess in rounds, each a pass of every corpus and one
+    of the peer (the best pass of each counts), so that the machine's drift falls on both sides."""
     figures: dict[str, dict] = {}
     passes: dict[str, list[dict]] = {game.name: [] for game in bench.games if bench.corpora.get(game.name)}
     peer_passes: list[dict] = []
@@ -206,9 +204,8 @@ def section_validation(bench: Bench) -> None:
 
 
 def find_peer_script() -> Path | None:
-    """``$LUDOLOG_PEER_DIR/chess_peer.py`` when that variable is set (and only there), else
-    ``../shared/bench/chess_peer.py`` beside the repository (the current directory under ``make``,
-    or the source tree of an editable install)."""
+    """``$LUDOLOG_PEER_DIR/chess_peer.py`` when that variable is set, else ``../shared/bench/`` beside
+    the current directory or the source tree of an editable install."""
     env = os.environ.get("LUDOLOG_PEER_DIR")
     if env:
         candidates = [Path(env) / PEER_SCRIPT]
@@ -293,9 +290,8 @@ REINGEST_GOAL = 0.10  #: a second ingest of unchanged logs, as a share of the fi
 
 
 def section_reingest(bench: Bench) -> None:
-    """A second ingest of the same unchanged logs against the first (2,000 distinct logs made from
-    the first game's corpus): an unchanged log is skipped before any replay by path, size and
-    modification time; after every file is touched (same bytes, new times) by its content hash."""
+    """A second ingest of 2,000 unchanged logs against the first: skipped by path, size and time;
+    after every file is touched (same bytes, new times), by content hash."""
     import math
 
     from ludolog.etl import bench as ingest_bench
@@ -360,13 +356,9 @@ def startup_seconds(command: list[str], env: dict[str, str]) -> float:
 
 
 def section_startup(bench: Bench) -> None:
-    """`ludolog validate one.json` as a user starts it: a new process each time, median of 10.
-
-    An installed ludolog runs from compiled bytecode, so the goal is measured with a bytecode cache
-    of the bench's own (``PYTHONPYCACHEPREFIX`` under the bench folder); an environment that sets
-    PYTHONDONTWRITEBYTECODE is measured as it is too, beside. The first log of every other game is
-    timed as well, so that no game's start-up hides behind the headline one.
-    """
+    """`ludolog validate one.json` as a user starts it, from bytecode as installed (a cache of the
+    bench's own) and, where the environment sets it, with PYTHONDONTWRITEBYTECODE; the first log of
+    every other game too, so that no game's start-up hides behind the headline one."""
     firsts = [f[0] for f in bench.corpora.values() if f]
     if not firsts:
         return
@@ -398,9 +390,7 @@ def section_startup(bench: Bench) -> None:
 
 
 def section_record(bench: Bench) -> None:
-    """The scoresheet (``ludolog record``): taps per move over every move of each corpus, and the
-    latency of the choices through the HTTP API while every corpus log is recorded
-    (cli/record/bench.py says how each is measured)."""
+    """The scoresheet's taps per move and its choices' latency (cli/record/bench.py)."""
     from .record import bench as record_bench
 
     figures = {}

@@ -82,11 +82,9 @@ def rules_text(game_name: str, game_rules: list[dict], core_rules: list[dict]) -
 # -- validate -------------------------------------------------------------------------------------
 
 class JsonListStream:
-    """One JSON object on stdout whose list ``key`` is written item by item, as each is ready
-    (``{"files": [ ... ], "summary": ...}``), so that nothing but the current item is held. The
-    text is the same as that of the whole document printed at once. Each item is printed (whole
-    lines, through :func:`say`: above a progress bar) when the next one arrives, when it is known
-    whether a comma follows it."""
+    """One JSON object on stdout (``{"files": [ ... ], "summary": ...}``, the text of the whole
+    document printed at once) whose list ``key`` is written item by item, so that only the current
+    item is held; each is printed (through :func:`say`) once the next tells whether a comma follows."""
 
     def __init__(self, key: str) -> None:
         self.key = key
