@@ -31,18 +31,12 @@ def component_names(game) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
         if debug_enabled():
             raise
         return {}, {}
-    anywhere: dict[str, str] = {}
-    clashing: set[str] = set()
+    anywhere: dict[str, Any] = {}
     for entries in kinds.values():
         for cid, what in entries.items():
-            if not what:
-                continue
-            if cid in anywhere and anywhere[cid] != what:
-                clashing.add(cid)
-            anywhere.setdefault(cid, what)
-    for cid in clashing:
-        del anywhere[cid]
-    return kinds, anywhere
+            if what:  # None marks an id that means different things in different kinds
+                anywhere[cid] = what if anywhere.get(cid, what) == what else None
+    return kinds, {cid: what for cid, what in anywhere.items() if what is not None}
 
 
 def _kind_of(field: str, kinds: dict) -> dict[str, str] | None:

@@ -145,16 +145,11 @@ class Recording:
         self.refused: dict | None = None  # the violation of a move recorded against the verdict
         self.problems: list[dict] = []  # set-up violations (phase setup)
         setup_errors = [v for v in self.log.violations if v.move_index is None]
-        if setup_errors:
-            self.state = None
-            self.problems = [_violation(v) for v in setup_errors]
+        result = None if setup_errors else replay(self.log, check_claims=False)
+        self.state = None if result is None else result.state
+        if self.state is None:
+            self.problems = [_violation(v) for v in (setup_errors or result.violations)]
             return
-        result = replay(self.log, check_claims=False)
-        if result.state is None:
-            self.state = None
-            self.problems = [_violation(v) for v in result.violations]
-            return
-        self.state = result.state
         refused = [v for v in result.violations if v.move_index is not None and v.move_index < len(self.log.moves)]
         if refused:
             self.refused = _violation(refused[0])
