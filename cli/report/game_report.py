@@ -157,10 +157,9 @@ def _claims(log: GameLog, state, result) -> list[ClaimRow]:
         replayed = state.ledger.totals[seat] if result.terminal and seat is not None else None
         rows.append(ClaimRow("final", None, pid, score, replayed))
     rows.sort(key=lambda r: (r.after is None, r.after if r.after is not None else 0))
-    for row in rows:
-        if not row.agrees:
-            row.first_divergence = True
-            break
+    first = next((row for row in rows if not row.agrees), None)
+    if first is not None:
+        first.first_divergence = True
     return rows
 
 
