@@ -252,6 +252,17 @@ def load_game(name: str):
     return game
 
 
+def catalog_ids(game) -> dict[str, dict[str, dict]]:
+    """The game's ids by kind (:meth:`Game.catalog_ids`), or none when its catalog cannot name them:
+    names are a help, and what uses them (labels, forms, listings) works with the bare ids."""
+    try:
+        return game.catalog_ids()
+    except Exception:  # noqa: BLE001 - see above
+        if debug_enabled():
+            raise
+        return {}
+
+
 def available_games() -> list:
     """The engines that load (``ludolog games`` lists the others as unavailable)."""
     games = []

@@ -14,8 +14,8 @@ import typer
 
 from ludolog.replayer.core.idlist import line
 
-from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, debug_enabled,
-                     emit, fail, handle_errors, internal_violation, load_log, one_log_file, violation_text)
+from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, catalog_ids,
+                     debug_enabled, emit, fail, handle_errors, internal_violation, load_log, one_log_file, violation_text)
 
 #: the log ends inside a simultaneous window: not a fault here, the next moves are the missing decisions
 _OPEN_WINDOW = "CORE.SIMULTANEOUS.INCOMPLETE"
@@ -25,12 +25,7 @@ _NAME_CHARS = 70
 
 def component_names(game) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
     """(kind -> {id: catalog entry}, id -> entry for ids that mean one thing in every kind)."""
-    try:
-        kinds = game.catalog_ids()
-    except Exception:  # noqa: BLE001 - names are a help; the moves are listed without them
-        if debug_enabled():
-            raise
-        return {}, {}
+    kinds = catalog_ids(game)
     anywhere: dict[str, Any] = {}
     for entries in kinds.values():
         for cid, what in entries.items():

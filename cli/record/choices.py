@@ -19,6 +19,8 @@ from typing import Any
 
 import orjson
 
+from ..common import catalog_ids
+
 #: at most this many remaining moves are offered whole (buttons), one tap each
 WHOLE = 10
 #: the log format's unknown: what the scorer could not see
@@ -48,10 +50,7 @@ class Names:
 
     @classmethod
     def of(cls, game) -> "Names":
-        try:
-            kinds = game.catalog_ids()
-        except Exception:  # noqa: BLE001 - a catalog without names still records; labels stay ids
-            kinds = {}
+        kinds = catalog_ids(game)
         table: dict[str, tuple[str, str]] = {}
         for entries in reversed(kinds.values()):  # an id in several lists: the first list's name
             table.update(cls.of_entries(entries).table)

@@ -13,6 +13,7 @@ from typing import Any
 from ludolog.replayer.core.schemas import PLACEHOLDER
 from ludolog.replayer.core.simulate import setup_for
 
+from ..common import catalog_ids
 from ..new import resolve_ref
 from .choices import Names
 
@@ -26,7 +27,7 @@ def fields(game, players: list[str], options: dict, names) -> list[dict]:
     doc = game.schema.document
     node = doc.get("properties", {}).get("setup", {})
     out: list[dict] = []
-    _walk(shape, node, doc, [], out, True, _ids_by_kind(game), names, players)
+    _walk(shape, node, doc, [], out, True, catalog_ids(game), names, players)
     # each field names its group (the set-up's top-level key) and the group's description, which
     # the form shows once above the group: "decks: Deck space -> the card face up on top of its deck"
     properties = resolve_ref(doc, node).get("properties") or {}
@@ -35,13 +36,6 @@ def fields(game, players: list[str], options: dict, names) -> list[dict]:
         f["group"] = top
         f["group_description"] = resolve_ref(doc, properties.get(top, {})).get("description", "") if top else ""
     return out
-
-
-def _ids_by_kind(game) -> dict[str, dict[str, dict]]:
-    try:
-        return game.catalog_ids()
-    except Exception:  # noqa: BLE001 - without a catalog list the fields take free text
-        return {}
 
 
 def _catalog_options(entries: dict[str, dict], kind: str) -> list[dict]:
