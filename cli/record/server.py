@@ -122,7 +122,7 @@ def make_app(recording: Recording, token: str) -> Starlette:
               Route("/api/claim", claim, methods=["POST"]), Route("/api/setup", setup, methods=["GET", "POST"])]
 
     async def refused(request: Request, exc: RecordError) -> Response:
-        return _error(exc.status, exc.message, **exc.data)
+        return _error(exc.status, str(exc), **exc.data)
 
     async def storage(request: Request, exc: StorageError) -> Response:
         return _error(507, str(exc))

@@ -40,7 +40,6 @@ class RecordError(LudologError):
     def __init__(self, status: int, message: str, **data: Any):
         super().__init__(message)
         self.status = status
-        self.message = message
         self.data = data
 
 
