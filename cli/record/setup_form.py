@@ -46,10 +46,6 @@ def _catalog_options(entries: dict[str, dict], kind: str) -> list[dict]:
             for i in entries]
 
 
-def _alternatives(doc: dict, node: dict) -> list[dict]:
-    return [resolve_ref(doc, n) for n in (node.get("anyOf") or node.get("oneOf") or [])]
-
-
 def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], required: bool, ids: dict, names,
           players: list[str], hint: Any = None) -> None:
     node = resolve_ref(doc, node)
@@ -58,7 +54,8 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
         needed = set(node.get("required") or ())
         keys = list(properties) + [k for k in shape if k not in properties] if properties else list(shape)
         for key in keys:
-            child = shape.get(key, _blank(resolve_ref(doc, properties.get(key, {}))))
+            blank = 0 if resolve_ref(doc, properties.get(key, {})).get("type") == "integer" else ""
+            child = shape.get(key, blank)
             extra = node.get("additionalProperties")
             child_node = properties.get(key, extra if isinstance(extra, dict) else {})
             here = not properties or key in needed  # this key itself must be written
@@ -77,7 +74,7 @@ def _walk(shape: Any, node: Any, doc: dict, path: list, out: list[dict], require
             _walk(value, items, doc, [*path, (how, i, True)], out, required, ids, names, players,
                   known[0] if known else hint)
         return
-    alts = _alternatives(doc, node)
+    alts = [resolve_ref(doc, n) for n in (node.get("anyOf") or node.get("oneOf") or [])]
     kind = "bool" if isinstance(shape, bool) else "int" if isinstance(shape, int) else "str"
     if node.get("type") == "integer":
         kind = "int"
@@ -111,10 +108,6 @@ def _flat(value: Any) -> list:
     if isinstance(value, list):
         return [leaf for v in value for leaf in _flat(v)]
     return [value]
-
-
-def _blank(node: dict) -> Any:
-    return 0 if node.get("type") == "integer" else ""
 
 
 def value_at(value: Any, path: list) -> Any:
