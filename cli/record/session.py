@@ -78,10 +78,6 @@ def _now() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-def _without_note(move: dict) -> dict:
-    return {k: v for k, v in move.items() if k != "note"} if "note" in move else move
-
-
 def starting_log(game, players: list[str], options: dict) -> dict:
     """The log a recording starts from: ``ludolog new``'s, with the options and the recorder's meta."""
     from ..new import starting_log as template
@@ -278,7 +274,7 @@ class Recording:
                 raise RecordError(409, "the last move was recorded against the rules: take it back before going on")
             if not isinstance(move, dict) or not isinstance(move.get("type"), str):
                 raise RecordError(400, "a move is a JSON object with a \"type\"")
-            key = choices.value_key(_without_note(move))
+            key = choices.value_key({k: v for k, v in move.items() if k != "note"})
             # not listed, yet legal after all: a field order the list did not use
             if any(choices.value_key(m) == key for m in self.legal()) or (violation := self._refusal(move)) is None:
                 self._apply(move)
