@@ -114,7 +114,8 @@ def extract(paths: PathsArgument = None,
     # (after a fault of the machine too: no space left, a read-only folder, said by database_faults)
     with stopped_like_ctrl_c(lambda signal_name: f"extract stopped by {signal_name}: {display_name(out)} is as it was before"), \
             database_faults(f"extract into {display_name(out)}",
-                            kept=f"{display_name(out)} is as it was before (the extract is staged there and the staging removed)"), \
+                            kept=f"{display_name(out)} is as it was before (the extract is staged there and "
+                                 "the staging removed)"), \
             contextlib.closing(steps):
         for _ in progress(steps, total=len(files), label="extracting", completed=lambda: summary.stats.logs):
             pass

@@ -15,7 +15,8 @@ import typer
 from ludolog.replayer.core.idlist import line
 
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, catalog_ids,
-                     debug_enabled, emit, fail, handle_errors, internal_violation, load_log, one_log_file, violation_text)
+                     debug_enabled, emit, fail, handle_errors, internal_violation, load_log, one_log_file,
+                     violation_text)
 
 #: the log ends inside a simultaneous window: not a fault here, the next moves are the missing decisions
 _OPEN_WINDOW = "CORE.SIMULTANEOUS.INCOMPLETE"
