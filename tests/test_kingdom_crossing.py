@@ -190,7 +190,7 @@ def test_validate_shows_paco_and_paca_and_who_won(tmp_path):
     you = raw["claimed"]["final"]["ana"]
     assert check.status == "valid" and check.bot_scores == {"@paco-paca": paco}
     verdict = "Paco & Paca win" if paco >= you else "ana wins"
-    assert check.result_line == f"ana {you}, Paco & Paca {paco}: {verdict}"
+    assert check.result == f"ana {you}, Paco & Paca {paco}: {verdict}"
     assert f"@paco-paca={paco}" in check_line(check)
     assert check.as_dict()["bot_scores"] == {"@paco-paca": paco}
     raw["claimed"]["final"]["@paco-paca"] = paco + 1  # a wrong claim for the bot is caught
