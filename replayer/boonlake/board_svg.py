@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from ..core.colours import seat_colour
+from ..core.colours import hex_points, seat_colour
 from .catalog import RESOURCES
 from .state import BoonlakeState, Piece, Step
 
@@ -50,11 +50,6 @@ def cells(space_count: int) -> list[tuple[int, int]]:
 def hex_centre(row: int, col: int, x0: float, y0: float) -> tuple[float, float]:
     """Centre of a cell (odd rows shifted right by half a hex)."""
     return x0 + HEX_W / 2 + col * HEX_W + (HEX_W / 2 if row % 2 else 0.0), y0 + HEX_R + row * 1.5 * HEX_R
-
-
-def hex_points(x: float, y: float, r: float = HEX_R) -> str:
-    return " ".join(f"{x + r * math.cos(math.radians(60 * k - 30)):.1f},{y + r * math.sin(math.radians(60 * k - 30)):.1f}"
-                    for k in range(6))
 
 
 def river_rows(space_ids) -> list[tuple[str, list[str]]]:
@@ -99,7 +94,7 @@ def _gameboard(s: BoonlakeState, x0: float, y0: float) -> list[str]:
         fill = PASTURE_FILL if pasture else REGION_FILL.get(space.region, "#dddddd")
         out.append(f'<g class="space" data-space="{n}" data-region="{escape(space.region)}">'
                    f'<title>space {n} ({escape(cat.region[space.region].name)})</title>'
-                   f'<polygon points="{hex_points(x, y)}" fill="{fill}" stroke="#6b5a3a" stroke-width="1"/>'
+                   f'<polygon points="{hex_points(x, y, HEX_R)}" fill="{fill}" stroke="#6b5a3a" stroke-width="1"/>'
                    + _text(x - HEX_W / 2 + 3, y - HEX_R / 2 + 2, str(n), font_size="8", fill="#444") + "</g>")
         if tile is None:
             continue

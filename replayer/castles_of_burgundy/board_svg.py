@@ -5,10 +5,9 @@ holdings, and a legend. Where each estate space is drawn comes from ``board_layo
 board's layout is a schematic (said so under the picture), its rivers blue lines."""
 from __future__ import annotations
 
-import math
 from html import escape
 
-from ..core.colours import seat_colour
+from ..core.colours import hex_points, seat_colour
 from .board_layout import estate_layout
 from .geometry import Board, Colour, empty_count, members
 from .scoring import winners
@@ -53,11 +52,6 @@ def tile_words(cat, tile: str) -> tuple[str, str]:
     return _COLOUR_SHORT.get(kind.colour, kind.colour.value[:2]), kind.colour.value
 
 
-def _hex_points(cx: float, cy: float, r: float) -> str:
-    return " ".join(f"{cx + r * math.cos(math.radians(60 * k - 30)):.1f},{cy + r * math.sin(math.radians(60 * k - 30)):.1f}"
-                    for k in range(6))
-
-
 # -- pieces --------------------------------------------------------------------------------------------
 
 def _small_tile(cat, tile: str | None, colour: Colour | None, cx: float, cy: float, where: str, attrs: str) -> str:
@@ -66,7 +60,7 @@ def _small_tile(cat, tile: str | None, colour: Colour | None, cx: float, cy: flo
     if tile is None:
         fill = COLOURS[colour][1] if colour is not None else "#fff"
         what = f"{where}: empty" + (f" ({colour.value} space)" if colour is not None else "")
-        return (f'<g class="slot empty" {attrs}><title>{escape(what)}</title><polygon points="{_hex_points(cx, cy, r)}" '
+        return (f'<g class="slot empty" {attrs}><title>{escape(what)}</title><polygon points="{hex_points(cx, cy, r)}" '
                 f'fill="{fill}" stroke="#888" stroke-dasharray="3 2"/></g>')
     if tile == BLACK_TILE:
         fill, text = _BLACK_FILL, "#fff"
@@ -74,7 +68,7 @@ def _small_tile(cat, tile: str | None, colour: Colour | None, cx: float, cy: flo
         fill, _pale, text = COLOURS[cat.hex_kinds[tile].colour]
     label, name = tile_words(cat, tile)
     return (f'<g class="slot tile" data-tile="{escape(tile)}" {attrs}><title>{escape(where)}: {escape(name)}'
-            f'</title><polygon points="{_hex_points(cx, cy, r)}" fill="{fill}" stroke="#333"/>'
+            f'</title><polygon points="{hex_points(cx, cy, r)}" fill="{fill}" stroke="#333"/>'
             f'<text x="{cx:.1f}" y="{cy + 3.5:.1f}" text-anchor="middle" font-size="9.5" fill="{text}">'
             f'{escape(label)}</text></g>')
 
@@ -190,7 +184,7 @@ def _estate(s: CobState, seat: int, x: float, y: float, width: float) -> tuple[l
         title = f"space {space.id}: {space.colour.value}, die {space.die}"
         if tile is None:
             out.append(f'<g class="space free" data-space="{space.id}"><title>{escape(title)}: free</title>'
-                       f'<polygon points="{_hex_points(cx, cy, r * 0.94)}" fill="{pale}" stroke="{placed}" stroke-width="1.8"/>'
+                       f'<polygon points="{hex_points(cx, cy, r * 0.94)}" fill="{pale}" stroke="{placed}" stroke-width="1.8"/>'
                        f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="{size * 0.68:.1f}" '
                        f'fill="#555">{space.die}</text></g>')
             continue
@@ -198,7 +192,7 @@ def _estate(s: CobState, seat: int, x: float, y: float, width: float) -> tuple[l
         ink = "#fff" if tile == BLACK_TILE else text
         label, name = tile_words(cat, tile)
         out.append(f'<g class="space placed" data-space="{space.id}" data-tile="{escape(tile)}"><title>{escape(title)}: '
-                   f'{escape(name)}</title><polygon points="{_hex_points(cx, cy, r)}" fill="{fill}" '
+                   f'{escape(name)}</title><polygon points="{hex_points(cx, cy, r)}" fill="{fill}" '
                    f'stroke="#222" stroke-width="1.2"/><text x="{cx:.1f}" y="{cy - size * 0.38:.1f}" text-anchor="middle" '
                    f'font-size="{size * 0.42:.1f}" fill="{ink}" opacity="0.8">{space.die}</text><text x="{cx:.1f}" '
                    f'y="{cy + size * 0.3:.1f}" text-anchor="middle" font-size="{size * 0.55:.1f}" font-weight="bold" '
@@ -244,7 +238,7 @@ def _holdings(s: CobState, seat: int, x: float, y: float) -> tuple[list[str], fl
         if t.startswith("colours filled:"):
             for k, colour in enumerate(done):
                 out.append(f'<polygon class="colour-filled" data-colour="{colour.value}" '
-                           f'points="{_hex_points(x + 88 + 16 * k, y - 4, 7)}" fill="{COLOURS[colour][0]}" stroke="#333">'
+                           f'points="{hex_points(x + 88 + 16 * k, y - 4, 7)}" fill="{COLOURS[colour][0]}" stroke="#333">'
                            f'<title>{colour.value}: every space filled</title></polygon>')
         y += 14
     return out, y - top
@@ -255,8 +249,8 @@ def _legend(s: CobState, y: float) -> tuple[list[str], float]:
     x = 12.0
     for colour in Colour:
         placed, pale, _text = COLOURS[colour]
-        out.append(f'<polygon points="{_hex_points(x + 7, y - 4, 7)}" fill="{placed}" stroke="#333"/>'
-                   f'<polygon points="{_hex_points(x + 23, y - 4, 7)}" fill="{pale}" stroke="#999"/>'
+        out.append(f'<polygon points="{hex_points(x + 7, y - 4, 7)}" fill="{placed}" stroke="#333"/>'
+                   f'<polygon points="{hex_points(x + 23, y - 4, 7)}" fill="{pale}" stroke="#999"/>'
                    f'<text x="{x + 34:.0f}" y="{y:.0f}" font-size="10.5">{colour.value}</text>')
         x += 40 + 6.2 * len(colour.value) + 12
     out.append(f'<text x="{x:.0f}" y="{y:.0f}" font-size="10.5" fill="#444">(dark: tile placed, pale: free space '

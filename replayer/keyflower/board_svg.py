@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from ..core.colours import seat_colour
+from ..core.colours import hex_points, seat_colour
 from ..core.game import CHANCE, SIMULTANEOUS, TERMINAL
 from .bidding import TileWorkers
 from .catalog import COLOURS, RESOURCES, SKILLS, Edge, Season, TileGroup
@@ -192,11 +192,6 @@ def _boat_lines(s: KFState, boat: str) -> list[str]:
             ("skills: " + (_counts_text(skills, SKILLS) or "none"))[:24]]
 
 
-def _hex_points(cx: float, cy: float, r: float) -> str:
-    return " ".join(f"{cx + r * math.cos(math.radians(60 * k)):.1f},{cy + r * math.sin(math.radians(60 * k)):.1f}"
-                    for k in range(6))
-
-
 def _centre(q: int, r: int, size: float) -> tuple[float, float]:
     """Pixel centre of axial ``(q, r)`` for flat-topped hexes (side 0 north, as in geometry.DIRECTIONS)."""
     return size * 1.5 * q, size * _SQRT3 * (r + q / 2)
@@ -225,7 +220,7 @@ def _village_tile(s: KFState, seat: int, placed, cx: float, cy: float, size: flo
         info.append("resources: " + ", ".join(f"{n} {kind}" for kind, n in res))
     parts = [f'<g class="tile" data-tile="{escape(placed.tile)}" data-q="{placed.coord[0]}" data-r="{placed.coord[1]}" '
              f'data-side="{escape(placed.side)}"{ab_attr}><title>{escape("; ".join(info))}</title>'
-             f'<polygon points="{_hex_points(cx, cy, size - 1)}" fill="{_tile_fill(cat, placed.tile)}" '
+             f'<polygon points="{hex_points(cx, cy, size - 1, 0)}" fill="{_tile_fill(cat, placed.tile)}" '
              f'stroke="{"#000" if upgraded else "#888"}" stroke-width="{2.2 if upgraded else 0.8}"/>']
     for side, edge in enumerate(edges):
         a, b = math.radians(240 + 60 * side), math.radians(300 + 60 * side)
