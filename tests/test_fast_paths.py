@@ -274,7 +274,7 @@ def test_every_position_of_a_game_renders_in_words():
 
 
 def _pool_fields(pool):
-    return (dict(pool.unaccounted), pool.in_pool, dict(pool.unknown_held), pool.hidden_draws)
+    return (dict(pool.unaccounted), pool.in_pool, dict(pool.unknown_held))
 
 
 @pytest.mark.parametrize("component, n", [("red", 3), ("red", 5), ("blue", 0)])

@@ -33,7 +33,6 @@ class HiddenPool:
     piles: int = 1
     pile_sizes: list[int] | None = None
     unknown_held: dict[Hashable, int] = field(default_factory=dict)
-    hidden_draws: int = 0  #: draws written as "?" so far
     known_ids: frozenset = frozenset()  #: every id the pool could ever hold (for messages)
     in_pool: int = 0  #: kept by every change below (:attr:`remaining` is asked several times a move)
 
@@ -186,7 +185,6 @@ class HiddenPool:
         self.check_draw(pile, pile_pointer)
         self._take(pile)
         self.unknown_held[holder] = self.unknown_held.get(holder, 0) + 1
-        self.hidden_draws += 1
 
     def draw(self, holder: Hashable, component: str, pile: int | None = None, pointer: str = "",
              pile_pointer: str = "/pile") -> str:
