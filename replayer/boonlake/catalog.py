@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
+from ..core.catalogs import CatalogError, CatalogFiles, check_catalog, check_unique
 from .effects import TIMING_KINDS, ConditionKind, EffectKind, StripPart, Timing
 
 RESOURCES = ("stone", "iron", "loam", "wood")
@@ -181,14 +181,6 @@ class SoloTile:
     corners: tuple[int, int, int, int]  # in the order of CORNERS
 
 
-def _unique(ids, what: str) -> None:
-    seen = set()
-    for i in ids:
-        if i in seen:
-            raise CatalogError(f"{what} id {i!r} is used twice")
-        seen.add(i)
-
-
 class Catalog:
     """Component data of one catalog version, with derived lookup tables.
 
@@ -206,7 +198,7 @@ class Catalog:
         if [r.row for r in self.rows] != list(range(1, 8)):
             raise CatalogError("the action board's rows must be numbered 1-7 from the top")
         st = data["strips"]
-        _unique([s["id"] for s in st["strips"]], "action strip")
+        check_unique([s["id"] for s in st["strips"]], "action strip id")
         self.strips = {s["id"]: Strip(s["id"], s["name"], s["card"], tuple(map(StripPart, s["middle"])),
                                       tuple(map(StripPart, s["right"])), s["right_players"], s["right_order"])
                        for s in st["strips"]}
@@ -230,7 +222,7 @@ class Catalog:
     # -- the gameboard
     def _board(self, b: dict) -> None:
         self.regions = tuple(Region(r["id"], r["name"], r["north_rank"], effect(r["label_reward"])) for r in b["regions"])
-        _unique([r.id for r in self.regions], "region")
+        check_unique([r.id for r in self.regions], "region id")
         if sorted(r.north_rank for r in self.regions) != list(range(1, len(self.regions) + 1)):
             raise CatalogError("the regions' north_rank must number them 1-4 without ties")
         self.region = {r.id: r for r in self.regions}
@@ -280,7 +272,7 @@ class Catalog:
 
     # -- the river
     def _river(self, r: dict) -> None:
-        _unique([s["id"] for s in r["spaces"]], "river space")
+        check_unique([s["id"] for s in r["spaces"]], "river space id")
         spaces = {}
         for s in r["spaces"]:
             spaces[s["id"]] = RiverSpace(s["id"], s["harbor"], effect(s["reward"]) if "reward" in s else None, tuple(s["next"]))
@@ -298,7 +290,7 @@ class Catalog:
         if len(firsts) != 1:
             raise CatalogError(f"the river must have one first space, not {sorted(firsts)}")
         first = firsts.pop()
-        _unique([lk["id"] for lk in r["locks"]], "lock")
+        check_unique([lk["id"] for lk in r["locks"]], "lock id")
         locks = {}
         for lk in r["locks"]:
             if lk["after"] not in spaces or lk["before"] not in spaces[lk["after"]].next:
@@ -352,7 +344,7 @@ class Catalog:
                 bonus = Recess(bonus["id"], "inhabitant", t["tier"], bonus["income"]["coins"], bonus["income"]["vp"], t["final_vp"])
             tiers.append((tuple(row), bonus))
             recesses += row + ([bonus] if bonus else [])
-        _unique([rec.id for rec in recesses], "recess")
+        check_unique([rec.id for rec in recesses], "recess id")
         self.tiers: tuple[tuple[tuple[Recess, ...], Recess | None], ...] = tuple(tiers)
         self.recesses: dict[str, Recess] = {rec.id: rec for rec in recesses}
         #: recess ids of each piece kind, top to bottom (the order pieces leave the board)
@@ -374,14 +366,14 @@ class Catalog:
             raise CatalogError(f"boats start on canal spaces {self.boat_start}, outside 1-{len(self.canal)}")
         self.upstream_coins: int = canal["upstream_coins"]
         levers = tuple(LeverSpace(m["id"], m["row"], m["top_row"], m["cost"], effect(m["effect"])) for m in pb["lever_spaces"])
-        _unique([m.id for m in levers], "lever space")
+        check_unique([m.id for m in levers], "lever space id")
         if any(m.top_row != (m.row == 1) for m in levers):
             raise CatalogError("exactly the lever spaces of row 1 are top-row levers")
         self.lever_spaces: dict[str, LeverSpace] = {m.id: m for m in levers}
 
     # -- tiles and cards
     def _tiles(self, tiles: list) -> None:
-        _unique([t["id"] for t in tiles], "building tile")
+        check_unique([t["id"] for t in tiles], "building tile id")
         out = {}
         for t in tiles:
             if t["pasture"] != (t["back"] == "pasture") or t["pasture"] == bool(t["sites"]):
@@ -396,7 +388,7 @@ class Catalog:
                 raise CatalogError(f"{on_board} board spaces show {symbol} but {len(self.tiles_by_back.get(symbol, ()))} tiles have that back")
 
     def _scoring_tiles(self, tiles: list) -> None:
-        _unique([t["id"] for t in tiles], "scoring tile")
+        check_unique([t["id"] for t in tiles], "scoring tile id")
         out = {}
         for t in tiles:
             c, p = t["condition"], t["project"]
@@ -407,7 +399,7 @@ class Catalog:
         self.scoring_tiles: dict[str, ScoringTile] = out
 
     def _cards(self, cards: list) -> None:
-        _unique([c["id"] for c in cards], "project card")
+        check_unique([c["id"] for c in cards], "project card id")
         out = {}
         for c in cards:
             timing, eff = Timing(c["timing"]), effect(c["effect"])
@@ -421,7 +413,7 @@ class Catalog:
 
     def _solo(self, s: dict) -> None:
         tiles = tuple(SoloTile(t["id"], t["grade"], tuple(t["actions"]), tuple(t["corners"][k] for k in CORNERS)) for t in s["tiles"])
-        _unique([t.id for t in tiles], "solo tile")
+        check_unique([t.id for t in tiles], "solo tile id")
         for t in tiles:
             if not t.id.startswith(f"solo-{t.grade}"):
                 raise CatalogError(f"solo tile {t.id}: the id must name its grade {t.grade}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, fields
 
-from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
+from ..core.catalogs import CatalogError, CatalogFiles, check_catalog, check_unique
 from .effects import DieUse, EffectKind, TieBreak
 from .geometry import LETTER_OF, Board, Colour, StartCastle, areas, build_board, hexagon_layout
 
@@ -137,14 +137,6 @@ def _board_from(b: dict, rivers_join_regions: bool = False) -> Board:
                        StartCastle(b["start_castle"]), b.get("solo", False), rivers_join_regions)
 
 
-def _unique(ids, what: str) -> None:
-    seen = set()
-    for i in ids:
-        if i in seen:
-            raise CatalogError(f"{what} {i!r} is listed twice")
-        seen.add(i)
-
-
 def apply_edition(data: dict, edition: str) -> dict:
     """A copy of catalog ``data`` with the ``changes`` of ``edition`` applied.
 
@@ -194,7 +186,7 @@ class Catalog:
 
     def __init__(self, data: dict, edition: str | None = None):
         check_catalog(data, SCHEMA_FILE, TITLE)
-        _unique((e["id"] for e in data["editions"]), "edition")
+        check_unique((e["id"] for e in data["editions"]), "edition")
         defaults = [e["id"] for e in data["editions"] if e.get("default")]
         if len(defaults) != 1:
             raise CatalogError(f"exactly one edition must be the default, not {len(defaults)}")
@@ -213,7 +205,7 @@ class Catalog:
         self.goods_per_phase: int = data["goods"]["per_phase"]
         self.goods_per_player: int = data["goods"]["per_player_at_start"]
         values = data["bonus_tiles"]["values"]
-        _unique((v["players"] for v in values), "bonus tile value row for players")
+        check_unique((v["players"] for v in values), "bonus tile value row for players")
         #: players -> (large tile VP, small tile VP)
         self.bonus_vp: dict[int, tuple[int, int]] = {v["players"]: (v["large"], v["small"]) for v in values}
         self.region_vp_by_size: tuple[int, ...] = tuple(data["region_vp"]["by_size"])
@@ -233,7 +225,7 @@ class Catalog:
         self._solo_removal(data)
 
     def _colours(self, data: dict) -> None:
-        _unique((c["id"] for c in data["colours"]), "colour")
+        check_unique((c["id"] for c in data["colours"]), "colour")
         for c in data["colours"]:
             if LETTER_OF[Colour(c["id"])] != c["letter"]:
                 raise CatalogError(f"colour {c['id']} must use the letter {LETTER_OF[Colour(c['id'])]} of the board codes")
@@ -243,13 +235,13 @@ class Catalog:
             Colour(c["id"]): _effect(c["effect"]) for c in data["colours"] if "effect" in c}
 
     def _tiles(self, data: dict) -> None:
-        _unique((b["id"] for b in data["building_types"]), "building type")
+        check_unique((b["id"] for b in data["building_types"]), "building type")
         self.buildings: dict[str, BuildingType] = {
             b["id"]: BuildingType(b["id"], b["name"], _effect(b["effect"])) for b in data["building_types"]}
-        _unique((a["id"] for a in data["animal_types"]), "animal type")
+        check_unique((a["id"] for a in data["animal_types"]), "animal type")
         self.animal_names: dict[str, str] = {a["id"]: a["name"] for a in data["animal_types"]}
         kinds = data["hex_tiles"]["kinds"]
-        _unique((k["id"] for k in kinds), "hex tile kind")
+        check_unique((k["id"] for k in kinds), "hex tile kind")
         self.hex_kinds: dict[str, HexKind] = {}
         for k in kinds:
             colour = Colour(k["colour"])
@@ -267,9 +259,9 @@ class Catalog:
                 raise CatalogError(f"hex tile kind {k['id']} has no tiles")
             self.hex_kinds[k["id"]] = HexKind(k["id"], colour, k["normal_back"], k["black_back"], k.get("building"),
                                               k.get("animal"), k.get("animals", 0), k.get("knowledge"))
-        _unique((t["number"] for t in data["knowledge_tiles"]), "knowledge tile number")
+        check_unique((t["number"] for t in data["knowledge_tiles"]), "knowledge tile number")
         knowledge_kinds = [k for k in self.hex_kinds.values() if k.knowledge is not None]
-        _unique((k.knowledge for k in knowledge_kinds), "the hex tile kinds' knowledge tile")
+        check_unique((k.knowledge for k in knowledge_kinds), "the hex tile kinds' knowledge tile")
         tile_of = {k.knowledge: k.id for k in knowledge_kinds}
         self.knowledge: dict[int, KnowledgeTile] = {}
         for t in data["knowledge_tiles"]:
@@ -288,7 +280,7 @@ class Catalog:
         if sorted(depots["ring"]) != [1, 2, 3, 4, 5, 6]:
             raise CatalogError("the depot ring must name depots 1-6 once each")
         self.ring: tuple[int, ...] = tuple(depots["ring"])
-        _unique((d["number"] for d in depots["numbered"]), "depot")
+        check_unique((d["number"] for d in depots["numbered"]), "depot")
         spaces: dict[int, tuple[DepotSpace, ...]] = {}
         for d in depots["numbered"]:
             row = []
@@ -296,7 +288,7 @@ class Catalog:
                 if s["id"][0] != str(d["number"]):
                     raise CatalogError(f"depot {d['number']} lists space {s['id']!r} of another depot")
                 row.append(DepotSpace(s["id"], d["number"], Colour(s["colour"]), s["players"]))
-            _unique((s.id for s in row), "depot space")
+            check_unique((s.id for s in row), "depot space")
             spaces[d["number"]] = tuple(row)
         #: depot number -> its hex spaces in catalog order
         self.depot_spaces: dict[int, tuple[DepotSpace, ...]] = dict(sorted(spaces.items()))
@@ -309,12 +301,12 @@ class Catalog:
                 raise CatalogError(f"a depot exception names unknown depot space {x.space!r}")
             if min(x.players) < by_id[x.space].players:
                 raise CatalogError(f"the exception for depot space {x.space} names a player count that does not use it")
-        _unique((b["players"] for b in depots["black_depot"]), "black depot row for players")
+        check_unique((b["players"] for b in depots["black_depot"]), "black depot row for players")
         self.black_depot: dict[int, int] = {b["players"]: b["tiles"] for b in depots["black_depot"]}
 
     def _solo_removal(self, data: dict) -> None:
         order = data["depots"]["solo_removal_order"]["order"]
-        _unique((o["depot"] for o in order), "solo removal order for depot")
+        check_unique((o["depot"] for o in order), "solo removal order for depot")
         self.solo_removal_order: dict[int, tuple[str, ...]] = {}
         for o in order:
             used = {s.id for s in self.depot_spaces[o["depot"]] if s.players <= self.solo.setup_players}
@@ -324,7 +316,7 @@ class Catalog:
             self.solo_removal_order[o["depot"]] = tuple(o["spaces"])
 
     def _boards(self, data: dict) -> None:
-        _unique((b["id"] for b in data["boards"]), "board")
+        check_unique((b["id"] for b in data["boards"]), "board")
         self.boards: dict[str, Board] = {}
         #: the number printed on each board in the catalog's edition -> board id (logs name boards by it)
         self.board_numbers: dict[str, str] = {}

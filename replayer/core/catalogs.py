@@ -32,6 +32,15 @@ def check_catalog(data: dict, schema_file: str, title: str) -> None:
             f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5]))
 
 
+def check_unique(ids, what: str) -> None:
+    """:raises CatalogError: an id of ``ids`` (``what`` names them) comes twice."""
+    seen = set()
+    for i in ids:
+        if i in seen:
+            raise CatalogError(f"{what} {i!r} is listed twice")
+        seen.add(i)
+
+
 def read_catalog(package: str, env_var: str, title: str, path: str | None = None) -> dict:
     """The catalog JSON named by ``path``, else by ``env_var``, else the package's ``catalog.json``.
 

@@ -299,7 +299,7 @@ BREAKAGES = [
     ("river loop end", lambda d: d["river"]["final"].update({"1": "L16"}), "final space"),
     ("start space not a harbor", lambda d: d["river"]["start"]["1"].update({"3": "2"}), "harbor"),
     ("card effect of the wrong timing", lambda d: d["project_cards"]["cards"][0].update(timing="permanent"), "not a permanent effect"),
-    ("duplicate card id", lambda d: d["project_cards"]["cards"][1].update(id=d["project_cards"]["cards"][0]["id"]), "used twice"),
+    ("duplicate card id", lambda d: d["project_cards"]["cards"][1].update(id=d["project_cards"]["cards"][0]["id"]), "twice"),
     ("card id letter of another kind", lambda d: d["project_cards"]["cards"][0].update(id="N99"), "kind"),
     ("pasture with a site", lambda d: next(t for t in d["building_tiles"]["tiles"] if t["pasture"]).update(sites=[{"effects": [{"kind": "free"}]}]),
      "pasture"),
