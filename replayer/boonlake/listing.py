@@ -17,7 +17,7 @@ from ..core.game import CHANCE
 from . import moves, solo_turn, turn
 from .board import tile_spaces
 from .cards import EXCHANGES, boat_cost, card_coins, resources_shown
-from .catalog import RESOURCES, Catalog
+from .catalog import CARD_KINDS, RESOURCES, Catalog
 from .costs import missing_resources
 from .effects import EffectKind, Timing
 from .interim import PAY_CHOICES
@@ -25,8 +25,6 @@ from .levers import ATTACHED_HOSTS, TAKES
 from .river import counted_spaces
 from .state import BoonlakeState, Piece, Step
 from .state import fast_clone as clone_fields
-
-PROJECT_KINDS = ("day", "sunset", "night")
 
 _UPGRADES = (EffectKind.UPGRADE_HOUSE_FREE, EffectKind.UPGRADE_SETTLEMENT_EASED)
 
@@ -217,7 +215,7 @@ def _develop_moves(s: BoonlakeState, seat: int, base: dict):
         if tile == "pasture":
             continue
         sites = s.cat.building_tiles[tile].sites
-        for i, effects in enumerate(sites):
+        for i in range(len(sites)):
             if (space, i) in s.sites:
                 continue
             move = {**base, "space": space}
@@ -256,7 +254,7 @@ def _project_moves(s: BoonlakeState, seat: int, base: dict):
                 move = _with_levers({**base, "tile": tid}, uses)
                 if bo is not None:
                     move["boats"] = bo
-                yield from ({**move, "counts_as": k} for k in PROJECT_KINDS)
+                yield from ({**move, "counts_as": k} for k in CARD_KINDS)
 
 
 def _lever_moves(s: BoonlakeState, seat: int, base: dict):
