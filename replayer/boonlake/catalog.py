@@ -54,7 +54,6 @@ class Region:
 
 @dataclass(frozen=True, slots=True)
 class BoardSpace:
-    number: int
     region: str
     bridged: tuple[int, ...]  # across a bridge
     forded: tuple[int, ...]  # across a ford
@@ -104,7 +103,6 @@ class Strip:
 class Recess:
     id: str
     piece: str  # house, settlement, cattle, or inhabitant (a tier bonus)
-    tier: int
     coins: int  # income at each interim scoring once vacated
     vp: int
     final_vp: int  # at the final scoring once vacated (tiers 3-5)
@@ -252,7 +250,7 @@ class Catalog:
         spaces = {}
         for n, s in raw.items():
             adjacent = tuple(sorted({*s["neighbours"], *extra["bridge"][n], *extra["ford"][n]}))
-            spaces[n] = BoardSpace(n, s["region"], tuple(sorted(extra["bridge"][n])), tuple(sorted(extra["ford"][n])),
+            spaces[n] = BoardSpace(s["region"], tuple(sorted(extra["bridge"][n])), tuple(sorted(extra["ford"][n])),
                                    adjacent, s.get("start_symbol"), effect(s["reward"]))
         self.spaces: dict[int, BoardSpace] = spaces
         #: by space number, bit m set: space m is adjacent
@@ -336,12 +334,12 @@ class Catalog:
             for r in t["recesses"]:
                 if r["piece"] == "inhabitant":
                     raise CatalogError(f"recess {r['id']}: inhabitants sit only in a tier's bonus recess")
-                row.append(Recess(r["id"], r["piece"], t["tier"], r["income"]["coins"], r["income"]["vp"], t["final_vp"]))
+                row.append(Recess(r["id"], r["piece"], r["income"]["coins"], r["income"]["vp"], t["final_vp"]))
             bonus = t.get("bonus_inhabitant")
             if bonus is not None:
                 if bonus["piece"] != "inhabitant":
                     raise CatalogError(f"tier {t['tier']}'s bonus recess must hold an inhabitant")
-                bonus = Recess(bonus["id"], "inhabitant", t["tier"], bonus["income"]["coins"], bonus["income"]["vp"], t["final_vp"])
+                bonus = Recess(bonus["id"], "inhabitant", bonus["income"]["coins"], bonus["income"]["vp"], t["final_vp"])
             tiers.append((tuple(row), bonus))
             recesses += row + ([bonus] if bonus else [])
         check_unique([rec.id for rec in recesses], "recess id")
