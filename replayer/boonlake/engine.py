@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from ..core.catalogs import CatalogEngine
 from ..core.game import TERMINAL, Game
 from ..core.ledger import Ledger
 from . import listing, moves, render, setup, turn
@@ -17,7 +18,7 @@ from .state import BoonlakeState, Step
 from .state import fast_clone as clone_fields
 
 
-class Boonlake(Game):
+class Boonlake(CatalogEngine, Game):
     name = "boonlake"
     title = "Boonlake"
     editions = ("2021",)
@@ -34,26 +35,19 @@ class Boonlake(Game):
 
     def __init__(self, catalog: Catalog | None = None):
         self._catalog = catalog
-        self._checked = False
 
-    @property
-    def cat(self) -> Catalog:
-        if self._catalog is None:
-            self._catalog = default_catalog()
-        if not self._checked:
-            EFFECTS.check_catalog(listing.applied_effect_uses(self._catalog), "Boonlake")
-            self._checked = True
-        return self._catalog
+    # the catalog (CatalogEngine): its default, its effect kinds checked on load, its ids
+    def load_default_catalog(self) -> Catalog:
+        return default_catalog()
 
-    @property
-    def catalog_version(self) -> str:  # type: ignore[override]
-        return self.cat.version
+    def check_catalog_effects(self, catalog: Catalog) -> None:
+        EFFECTS.check_catalog(listing.applied_effect_uses(catalog), "Boonlake")
 
-    def catalog_ids(self) -> dict[str, dict[str, dict]]:
-        """The catalog's components and the moves' fixed words by kind (``ludolog ids``; see ids.py)."""
+    def ids_of_catalog(self, catalog: Catalog) -> dict[str, dict[str, dict]]:
+        """The catalog's components and the moves' fixed words by kind (see ids.py)."""
         from .ids import catalog_ids
 
-        return catalog_ids(self.cat)
+        return catalog_ids(catalog)
 
     # -- set-up ---------------------------------------------------------------------------
     def new_state(self, log) -> BoonlakeState:
