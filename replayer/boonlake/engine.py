@@ -33,9 +33,6 @@ class Boonlake(CatalogEngine, Game):
                      ("eminence_score", "int"))  # solo: the Wise Eminence's VP so far (0 in multiplayer games)
     bot_columns = ("eminence_score",)
 
-    def __init__(self, catalog: Catalog | None = None):
-        self._catalog = catalog
-
     # the catalog (CatalogEngine): its default, its effect kinds checked on load, its ids
     def load_default_catalog(self) -> Catalog:
         return default_catalog()

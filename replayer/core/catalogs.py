@@ -92,11 +92,13 @@ class CatalogEngine(ABC):
     """Mixin for a :class:`~ludolog.replayer.core.game.Game` whose components come from a catalog:
     :attr:`cat` is the catalog the engine was given, else the default catalog read on first use,
     checked once against the engine's effect kinds before anything reads it (a kind nobody
-    implements is refused on load). The engine sets ``self._catalog`` (or None for the default) and
-    defines the three hooks below; put the mixin before ``Game`` in the bases."""
+    implements is refused on load). The engine defines the three hooks below; put the mixin before
+    ``Game`` in the bases."""
 
-    _catalog: Any = None
     _catalog_checked: bool = False
+
+    def __init__(self, catalog: Any = None):
+        self._catalog = catalog  # None: the default, read on first use
 
     @abstractmethod
     def load_default_catalog(self) -> Any:

@@ -38,9 +38,6 @@ class Entdecker(CatalogEngine, Game):
                      ("colonies_left", "int"), ("on_board", "int"), ("plants", "int"), ("plant_value", "int"))
     round_name = "season"  # the rules' word: each season begins with the income spin
 
-    def __init__(self, catalog: Catalog | None = None):
-        self._catalog = catalog
-
     # the catalog (CatalogEngine): its default, its event effect kinds checked on load, its ids
     def load_default_catalog(self) -> Catalog:
         return load_catalog()
