@@ -30,9 +30,6 @@ class Keyflower(CatalogEngine, Game):
                      ("unseen_skills", "int"), ("village_tiles", "int"), ("upgraded_tiles", "int"),
                      ("winter_tiles", "int"), ("transport_capacity", "int"), ("start_player", "bool"))
 
-    def __init__(self, catalog: Catalog | None = None):
-        self._catalog = catalog
-
     # the catalog (CatalogEngine): its default, its action kinds checked on load, its ids
     def load_default_catalog(self) -> Catalog:
         return default_catalog()

@@ -51,9 +51,6 @@ class KingdomCrossing(CatalogEngine, Game):
                      ("paco_paca_score", "int"))  # solo: the opponents' Prestige so far (0 in multiplayer games)
     bot_columns = ("paco_paca_score",)  # Paco & Paca, the solo mode's opponents
 
-    def __init__(self, catalog: Catalog | None = None):
-        self._catalog = catalog
-
     # the catalog (CatalogEngine): its default, its effect kinds checked on load, its ids
     def load_default_catalog(self) -> Catalog:
         return default_catalog()
