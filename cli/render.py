@@ -116,6 +116,8 @@ STATUS_LABELS = {"valid": "OK", "unfinished": "UNFINISHED", "invalid": "INVALID"
 
 #: The label's colour in a terminal (never the only sign: the word is there without colour).
 STATUS_COLOURS = {"valid": "green", "unfinished": "yellow", "invalid": "red", "unreadable": "red", "error": "magenta"}
+
+
 def status_label(status: str, colour: bool = False) -> str:
     """The status word, padded to one width, in its colour when ``colour`` (a terminal)."""
     label = f"{STATUS_LABELS[status]:<10}"

@@ -16,6 +16,7 @@ import duckdb
 
 from .errors import QueryRefused
 
+
 def _kinds(*names: str) -> list:
     """The statement kinds of these names that this duckdb module has (older ones lack some)."""
     return [getattr(duckdb.StatementType, name) for name in names if hasattr(duckdb.StatementType, name)]

@@ -18,6 +18,7 @@ from .board import next_to, region_presences, region_scoring_coins, tile_spaces
 from .catalog import CORNERS, Catalog, SoloTile
 from .state import PENDING_TILE, BoonlakeState, Piece
 
+
 def location_order(start: int, spaces: int) -> tuple[int, ...]:
     """The spaces in the order the Wise Eminence tries them: ``start``, the next higher, ...,
     ``spaces`` (33), then 1 upward, each once."""

@@ -18,6 +18,7 @@ from .ledger import Ledger, ScoreEvent
 from .migrate import source_index
 from .replay import ReplayResult
 
+
 @dataclass
 class PlayerAudit:
     seat: int
