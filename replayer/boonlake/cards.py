@@ -35,8 +35,9 @@ def boat_cost(current: list[int], wanted: list[int], upstream_coins: int, free: 
     return upstream_coins * max(0, (best or 0) - free)
 
 
-def card_coins(s: BoonlakeState, seat: int, card: Card) -> int:
-    return discounted(card.coins, s.players[seat].permanent.get(EffectKind.CARD_COIN_DISCOUNT.value, 0))
+def card_coins(s: BoonlakeState, seat: int, coins: int) -> int:
+    """A card's or a special project's coins after the seat's card discounts."""
+    return discounted(coins, s.players[seat].permanent.get(EffectKind.CARD_COIN_DISCOUNT.value, 0))
 
 
 def check_boats(s: BoonlakeState, seat: int, move: dict, free: int = 0) -> tuple[list[int], int]:
@@ -89,7 +90,7 @@ def play_card(s: BoonlakeState, seat: int, move: dict, kind: str | None) -> None
     p = s.players[seat]
     pay_coins(s, seat, boat_coins, "/boats", "moving boats upstream")
     p.boats = boats
-    pay_coins(s, seat, card_coins(s, seat, card), "/card", f"card {cid}")
+    pay_coins(s, seat, card_coins(s, seat, card.coins), "/card", f"card {cid}")
     pay_vases(s, seat, card.vases, "/card", f"card {cid}")
     p.played.append(cid)
     eff = card.effect
@@ -144,8 +145,7 @@ def play_project(s: BoonlakeState, seat: int, move: dict) -> None:
     boats, boat_coins = _resources_proof(s, seat, move, ch, project.resources, f"the special project of {tid}", "/tile")
     pay_coins(s, seat, boat_coins, "/boats", "moving boats upstream")
     p.boats = boats
-    coins = discounted(project.coins, p.permanent.get(EffectKind.CARD_COIN_DISCOUNT.value, 0))
-    pay_coins(s, seat, coins, "/tile", f"the special project of {tid}")
+    pay_coins(s, seat, card_coins(s, seat, project.coins), "/tile", f"the special project of {tid}")
     taken = min(PROJECT_INHABITANTS, p.supply)  # make do: 1 of those taken marks the project
     p.supply -= taken
     p.ranch += max(0, taken - 1)
@@ -258,13 +258,18 @@ def _reset_lever(s, seat, eff, ch):
     reset_levers(s, seat, ch.move, eff.get("n"))
 
 
-@EFFECTS.effect(EffectKind.UPGRADE_HOUSE_FREE.value)
-def _upgrade_house_free(s, seat, eff, ch):
+def _card_upgrade(s, seat, ch, to: str, what: str, **how) -> None:
+    """The play's ``upgrade``, which must be to ``to`` (none written: the effect is not used)."""
     spec = ch.move.get("upgrade")
     if spec is not None:
-        if spec.get("to") != "house":
-            raise IllegalMove("BOON.CHOICE.UPGRADE", "this card upgrades an inhabitant to a house", "/upgrade/to")
-        upgrade(s, seat, spec, "/upgrade", free_house=True)
+        if spec.get("to") != to:
+            raise IllegalMove("BOON.CHOICE.UPGRADE", f"this card upgrades {what}", "/upgrade/to")
+        upgrade(s, seat, spec, "/upgrade", **how)
+
+
+@EFFECTS.effect(EffectKind.UPGRADE_HOUSE_FREE.value)
+def _upgrade_house_free(s, seat, eff, ch):
+    _card_upgrade(s, seat, ch, "house", "an inhabitant to a house", free_house=True)
 
 
 @EFFECTS.effect(EffectKind.UPGRADE_SETTLEMENT_EASED.value)
@@ -274,9 +279,5 @@ def _upgrade_settlement_eased(s, seat, eff, ch):
     if ch.attached:
         ch.eased += eff.get("n")
         return
-    spec = ch.move.get("upgrade")
-    if spec is not None:
-        if spec.get("to") != "settlement":
-            raise IllegalMove("BOON.CHOICE.UPGRADE", "this card upgrades a house to a settlement", "/upgrade/to")
-        upgrade(s, seat, spec, "/upgrade", eased=eff.get("n") + ch.eased)
+    _card_upgrade(s, seat, ch, "settlement", "a house to a settlement", eased=eff.get("n") + ch.eased)
 

@@ -160,7 +160,7 @@ def _play_moves(s: BoonlakeState, seat: int, kind: str | None, base: dict):
         card = cat.cards[cid]
         if kind is not None and card.kind != kind:
             continue
-        for b in _boats_paying(p, positions, card_coins(s, seat, card), card.vases, card.resources, aid):
+        for b in _boats_paying(p, positions, card_coins(s, seat, card.coins), card.vases, card.resources, aid):
             move = _with_levers({**base, "card": cid}, uses)
             if b is not None:
                 move["boats"] = b
@@ -243,14 +243,13 @@ def _project_moves(s: BoonlakeState, seat: int, base: dict):
     """Candidate special projects: each tile in play not yet realized by the seat, paid with every
     boat position and lever use, counted as each card kind."""
     p = s.players[seat]
-    discount = p.permanent.get(EffectKind.CARD_COIN_DISCOUNT.value, 0)
     aids = _paying_aids(s, seat)
     for tid in s.scoring_tiles:
         if tid in p.projects:
             continue
         project = s.cat.scoring_tiles[tid].project
         for uses, aid, positions in aids:
-            for bo in _boats_paying(p, positions, max(0, project.coins - discount), 0, project.resources, aid):
+            for bo in _boats_paying(p, positions, card_coins(s, seat, project.coins), 0, project.resources, aid):
                 move = _with_levers({**base, "tile": tid}, uses)
                 if bo is not None:
                     move["boats"] = bo
@@ -320,14 +319,11 @@ def candidates(s: BoonlakeState, seat: int, t: str):
         yield from _play_moves(s, seat, kind, b)
     elif t == "discard":
         yield from ({**b, "card": c} for c in _hand(s, seat) if kind is None or s.cat.cards[c].kind == kind)
-    elif t == "explore":
-        tiles = sorted(s.mound.possible())
+    elif t in ("explore", "pasture"):  # a gray tile of the mound, or a pasture, with the tile levers
+        tiles = [{"tile": tile} for tile in sorted(s.mound.possible())] if t == "explore" else [{}]
         uses = _lever_uses(s, seat, "tile")
-        yield from (_with_levers({**b, "tile": tile, "space": space}, u)
+        yield from (_with_levers({**b, **tile, "space": space}, u)
                     for space in tile_spaces(s.cat, s.tiles) for tile in tiles for u in uses)
-    elif t == "pasture":
-        uses = _lever_uses(s, seat, "tile")
-        yield from (_with_levers({**b, "space": space}, u) for space in tile_spaces(s.cat, s.tiles) for u in uses)
     elif t == "upgrade":
         yield from _upgrade_moves(s, seat, lambda spec: {**b, **spec})
     elif t == "region":
