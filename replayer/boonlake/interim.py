@@ -22,13 +22,14 @@ from .state import BoonlakeState, Piece, Step
 #: the paying scoring tiles: what one payment may be
 PAY_CHOICES = {ConditionKind.PAY_INHABITANT_OR_COINS: ("inhabitant", "coins"),
                ConditionKind.PAY_VASE_OR_COINS: ("vase", "coins"), ConditionKind.PAY_COINS: ("coins",)}
+#: what a seat may do in an interim scoring's window
+INTERIM_MOVES = ("play", "project", "upgrade", "score", "lever")
 
 
 def open_interim(s: BoonlakeState) -> None:
     s.step = Step.INTERIM
     s.interim_actions = {}
-    s.window = SimultaneousWindow(f"interim scoring {s.scorings + 1}", frozenset(range(s.n)),
-                                  frozenset({"play", "project", "upgrade", "score", "lever"}))
+    s.window = SimultaneousWindow(f"interim scoring {s.scorings + 1}", frozenset(range(s.n)), frozenset(INTERIM_MOVES))
 
 
 def interim_action(s: BoonlakeState, seat: int, move: dict) -> None:

@@ -17,7 +17,7 @@ from ..core.simultaneous import SimultaneousWindow
 from .board import region_scoring_coins, tile_spaces
 from .effects import StripPart
 from .eminence import score_other_regions
-from .interim import after_scorings, open_interim
+from .interim import INTERIM_MOVES, after_scorings, open_interim
 from .levers import region_lever_holder
 from .resolve import take_inhabitants
 from .river import furthest_move, has_step
@@ -41,7 +41,6 @@ RIGHT_MOVES: dict[str, tuple[str, ...]] = {
 }
 #: what a seat must still do inside a window after a first decision
 PENDING_MOVES = {"play_any": ("play", "project", "discard", "pass", "lever")}
-INTERIM_MOVES = ("play", "project", "upgrade", "score", "lever")
 REGION_TYPES = frozenset({"pass", "lever"})
 DRAW_COUNTS = {StripPart.PLAY_ANY_OR_DRAW_2.value: 2, StripPart.DRAW_2_THEN_PLAY_ANY.value: 2,
                StripPart.MODERNIZE_FOR_INHABITANT_OR_DRAW.value: 1}
