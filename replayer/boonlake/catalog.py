@@ -420,6 +420,7 @@ class Catalog:
                     raise CatalogError(f"solo tile {t.id} names building space {n}, which the board lacks")
         self.solo_tiles: dict[str, SoloTile] = {t.id: t for t in tiles}
         grades = {g: sum(1 for t in tiles if t.grade == g) for g in "AB"}
+        self.solo_grades: dict[str, int] = grades  #: how many solo tiles of each grade
         self.solo_stack_size: int = s["stack_size"]
         self.difficulty: dict[str, tuple[int, int]] = {}
         for level, rm in s["difficulty"].items():

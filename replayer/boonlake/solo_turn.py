@@ -65,13 +65,9 @@ def attach(s: BoonlakeState, setup: dict, problems: SetupProblems) -> None:
     a, b = cat.difficulty[spec["difficulty"]]  # A and B tiles removed; the difficulty is one of the schema's enum
     board = cat.solo_board
     s.solo = SoloState(spec["difficulty"], tile, cat.river_start[1][2], Ledger(1),
-                       {"A": _grade_count(cat, "A") - a, "B": _grade_count(cat, "B") - b},
+                       {"A": cat.solo_grades["A"] - a, "B": cat.solo_grades["B"] - b},
                        len(board["houses"]), len(board["settlements"]), len(board["cattle"]))
     s.current = s.n  # "They get the starting player token"
-
-
-def _grade_count(cat: Catalog, grade: str) -> int:
-    return sum(1 for t in cat.solo_tiles.values() if t.grade == grade)
 
 
 def random_setup(cat: Catalog, rng: random.Random, setup: dict) -> None:
