@@ -90,7 +90,7 @@ def _gameboard(s: BoonlakeState, x0: float, y0: float) -> list[str]:
     for n, space in sorted(cat.spaces.items()):
         x, y = centre[n]
         tile = s.tiles.get(n)
-        pasture = tile == "pasture" or (tile in cat.building_tiles and cat.building_tiles[tile].pasture)
+        pasture = tile == "pasture"  # a pasture lies as "pasture", never by its tile id
         fill = PASTURE_FILL if pasture else REGION_FILL.get(space.region, "#dddddd")
         out.append(f'<g class="space" data-space="{n}" data-region="{escape(space.region)}">'
                    f'<title>space {n} ({escape(cat.region[space.region].name)})</title>'
