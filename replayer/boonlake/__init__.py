@@ -6,21 +6,13 @@ object. Component data lives in ``catalog.json`` (a documented reconstruction, s
 CATALOG.md); the log vocabulary is ``schema/boonlake.schema.json`` with annotated examples in
 ``schema/boonlake.example.md`` and ``schema/boonlake.solo.example.md``.
 
-Modules (the roles every game package shares, then Boonlake's own domain):
+Modules: the roles every game package has, under the same names (docs/adding-a-game.md):
+``engine.py``, ``state.py``, ``catalog.py``, ``setup.py``, ``moves.py``, ``listing.py``, ``scoring.py``,
+``render.py``, ``board_svg.py``, ``ids.py``, ``rules.py``; and the game's own domain:
 
-- ``engine.py``: the ``Game`` subclass; each interface member hands over to a module below.
-- ``state.py``: the position's types (the state, players, the Wise Eminence's part, steps, pieces,
-  cards owed).
-- ``catalog.py``: ``catalog.json`` read into typed components; ``effects.py``: the closed vocabulary
-  of effect kinds, conditions, timings and strip parts the catalog is written in.
-- ``setup.py``: the position before the first move, its set-up checks, and a random set-up.
-- ``moves.py``: applying a move: the checks every move passes, the turn's own moves (the strip, the
-  card part, the middle, the right side, the ship), each effect handed to its module.
-- ``listing.py``: the legal moves of a position, its chance outcomes, and the candidates random play draws from.
-- ``scoring.py``: scoring arithmetic and the winners; ``interim.py``: the interim scorings' window
-  and the final scoring on the position.
-- ``render.py``: the position in words; ``board_svg.py``: as a picture.
-- ``ids.py``: the ids a log may use (``ludolog ids``); ``rules.py``: the BOON.* rule codes.
+- ``effects.py``: the closed vocabulary of effect kinds, conditions, timings and strip parts the
+  catalog is written in.
+- ``interim.py``: the interim scorings' window and the final scoring on the position.
 - ``turn.py``: the turn's sequence (phases A, B, C: who decides what next, the steps that need no
   decision, the end of a turn and a round); ``action_board.py``: the action board and set-up
   arithmetic.
