@@ -269,6 +269,5 @@ def _upgrade_once(s, seat, eff, ch):
     spec = ch.move.get("upgrade")
     if spec is None:
         raise IllegalMove("BOON.CHOICE.MISSING", "this lever upgrades once: write the upgrade in 'upgrade'", "/lever")
-    hosts = frozenset({"settlement"}) if spec["to"] == "settlement" else frozenset()
-    use_attached(s, seat, ch.move, hosts, ch)
+    use_attached(s, seat, ch.move, _SETTLEMENT if spec["to"] == "settlement" else frozenset(), ch)
     upgrade(s, seat, spec, "/upgrade", eased=ch.eased)
