@@ -4,10 +4,9 @@ and boats), the boats moved for it, and the card's top effect through the core's
 A ``play`` move names the card and, where its effect asks, the choices: ``boats`` (both boats'
 canal positions after moving them for this payment; downstream free, upstream 2 coins per boat),
 ``exchange`` (an exchange effect used: "discard" cards for something, "draw" cards for something,
-"give" an inhabitant or vases), ``upgrade`` (the upgrade a card grants), ``draw``, ``sites``. The
-cards an exchange gives up are named by the ``give`` moves that follow the play, one per card; what
-they pay for comes with the play. An effect not asked for goes to waste ("You may allow partial
-effects to go to waste").
+"give" an inhabitant or vases), ``upgrade`` (the upgrade a card grants), ``draw``, ``sites``; the
+cards an exchange gives up follow as ``give`` moves (the package docstring's reading). An effect
+not asked for goes to waste ("You may allow partial effects to go to waste").
 """
 from __future__ import annotations
 
