@@ -50,7 +50,8 @@ def dispatch(s: BoonlakeState, seat: int, move: dict) -> None:
     step, t = s.step, move["type"]
     if t == "lever":
         levers.lever_move(s, seat, move)
-    elif (step is Step.CARD or step is Step.MIDDLE) and seat != s.current:  # the right side, ahead of the middle
+    elif step is Step.RIGHT or ((step is Step.CARD or step is Step.MIDDLE) and seat != s.current):
+        # the right side: open for all, or decided ahead of the active player's middle
         right_decision(s, seat, move)
     elif step is Step.ACTION:
         take_action(s, seat, move)
@@ -62,8 +63,6 @@ def dispatch(s: BoonlakeState, seat: int, move: dict) -> None:
         elif t != "pass":
             effect_move(s, seat, move, s.middle[0])
         s.middle.pop(0)
-    elif step is Step.RIGHT:
-        right_decision(s, seat, move)
     elif step is Step.SHIP:
         ship_move(s, seat, move)
     elif step is Step.INTERIM:
