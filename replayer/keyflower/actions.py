@@ -19,7 +19,7 @@ from .bidding import Bid, TileWorkers, bid as place_bid, use_placed as place_use
 from .catalog import COLOURS, SKILLS, AbilityKind, ActionKind
 from .effects import EFFECTS, PARAMS, UseContext
 from .geometry import PlacedTile
-from .hands import check_skills, check_workers, skill_to_pile, take_skills, take_workers
+from .hands import check_take, skill_to_pile, take
 from .rules import NOUNS, counted, refuse
 from .state import COLOUR_INDEX, RESOURCE_INDEX, SKILL_INDEX, Draw, KFState, Transport
 from .transport import Carry, transport, upgrade
@@ -140,7 +140,7 @@ def bid(s: KFState, seat: int, move: dict) -> None:
     player = s.players[seat]
     known = player.workers
     if extra > 0 and known[COLOUR_INDEX[colour]] < extra:  # the known workers do not suffice: the full check
-        check_workers(s, seat, {colour: extra}, "/count")
+        check_take(s, seat, s.bag, {colour: extra}, "/count")
     try:
         after = place_bid(s.on_tile.get(tile, NO_WORKERS), seat, colour, count, _COUNTER_BID in player.abilities, village_tile)
     except IllegalMove as exc:
@@ -149,10 +149,10 @@ def bid(s: KFState, seat: int, move: dict) -> None:
     if moved is not None:
         s.on_tile.update(moved.left)
     k = COLOUR_INDEX[colour]
-    if known[k] >= extra:  # take_workers of the known ones alone
+    if known[k] >= extra:  # take() of the known ones alone
         known[k] -= extra
     else:
-        take_workers(s, seat, {colour: extra})
+        take(s, seat, s.bag, {colour: extra})
     s.on_tile[tile] = after
 
 
@@ -214,7 +214,7 @@ def use(s: KFState, seat: int, move: dict) -> None:
     known = player.workers
     for colour, n in from_screen.items():
         if n > 0 and known[COLOUR_INDEX[colour]] < n:  # the known workers do not suffice: the full check
-            check_workers(s, seat, from_screen, "/workers")
+            check_take(s, seat, s.bag, from_screen, "/workers")
             break
     try:
         after = place_use(s.on_tile.get(tile_id, NO_WORKERS), seat, placed, count, _USE_ANY_COLOUR in abilities,
@@ -225,7 +225,7 @@ def use(s: KFState, seat: int, move: dict) -> None:
     commit = effect(s, UseContext(seat, tile_id, action, tile_id if owner == seat else player.home, from_screen, abilities), move)
     if moved is not None:
         s.on_tile.update(moved.left)
-    take_workers(s, seat, from_screen)
+    take(s, seat, s.bag, from_screen)
     s.on_tile[tile_id] = after
     commit()
 
@@ -310,8 +310,8 @@ def upgrade_tile(s: KFState, task: Transport, move: dict) -> None:
     except IllegalMove as exc:
         exc.pointer = "/tile" if exc.code == "KEY.UPGRADE.NOT_UPGRADABLE" else _cost_pointer(s, move, paid)
         raise
-    check_skills(s, task.seat, skills, "/skills")
-    take_skills(s, task.seat, skills)
+    check_take(s, task.seat, s.skill_pile, skills, "/skills")
+    take(s, task.seat, s.skill_pile, skills)
     for k, n in skills.items():
         for _ in range(n):
             skill_to_pile(s, k)

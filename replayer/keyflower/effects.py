@@ -21,7 +21,7 @@ from ..core.decisions import EffectRegistry
 from ..core.errors import IllegalMove
 from .catalog import SKILLS, AbilityKind, Action
 from .geometry import PlacedTile
-from .hands import check_skill, check_skills, check_workers, skill_to_pile, take_skill, take_skills, take_workers
+from .hands import check_skill, check_take, skill_to_pile, take, take_skill
 from .rules import refuse
 from .state import COLOUR_INDEX, RESOURCE_INDEX, Draw, KFState, Transport
 
@@ -136,11 +136,11 @@ def _skill_for_workers(s: KFState, ctx: UseContext, move: dict) -> Commit:
 def _skill_for_resources(s: KFState, ctx: UseContext, move: dict) -> Commit:
     """Carpenter, Mason, Smelter: a skill tile of the type shown into the pile, then the resources."""
     skill = ctx.action.pay
-    check_skills(s, ctx.seat, {skill: 1}, "/tile")
+    check_take(s, ctx.seat, s.skill_pile, {skill: 1}, "/tile")
     gain = dict(ctx.action.gain)
 
     def commit() -> None:
-        take_skills(s, ctx.seat, {skill: 1})
+        take(s, ctx.seat, s.skill_pile, {skill: 1})
         skill_to_pile(s, skill)
         add_resources(s, ctx.seat, ctx.target, gain)
     return commit
@@ -157,7 +157,7 @@ def _worker_for_green(s: KFState, ctx: UseContext, move: dict) -> Commit:
     """Peddler, Store, Fair: an additional worker of the colour shown into the bag, then green workers from the stock."""
     colour = ctx.action.pay
     try:
-        check_workers(s, ctx.seat, _with_placement(ctx, colour), "/tile")
+        check_take(s, ctx.seat, s.bag, _with_placement(ctx, colour), "/tile")
     except IllegalMove as exc:
         if exc.code == "KEY.WORKERS.NOT_ENOUGH":
             raise refuse("KEY.EFFECT.PAY", f"using this tile puts an additional {colour} worker into the bag: "
@@ -166,7 +166,7 @@ def _worker_for_green(s: KFState, ctx: UseContext, move: dict) -> Commit:
     count = ctx.action.count
 
     def commit() -> None:
-        take_workers(s, ctx.seat, {colour: 1})
+        take(s, ctx.seat, s.bag, {colour: 1})
         s.bag.put_back(colour)
         got = min(count, s.green_stock)
         s.green_stock -= got
@@ -181,7 +181,7 @@ def _worker_for_workers(s: KFState, ctx: UseContext, move: dict) -> Commit:
     if colour not in COLOUR_INDEX:
         raise refuse("KEY.USE.PARAMS", f"a worker is red, yellow, blue or green, not {colour!r}", "/discard")
     try:
-        check_workers(s, ctx.seat, _with_placement(ctx, colour), "/discard")
+        check_take(s, ctx.seat, s.bag, _with_placement(ctx, colour), "/discard")
     except IllegalMove as exc:
         if exc.code == "KEY.WORKERS.NOT_ENOUGH":
             raise refuse("KEY.EFFECT.PAY", f"{s.ids[ctx.seat]} has no {colour} worker left behind the screen to discard",
@@ -190,7 +190,7 @@ def _worker_for_workers(s: KFState, ctx: UseContext, move: dict) -> Commit:
     draw = _draw(s, ctx, "workers", ctx.action.count, discard=colour)
 
     def commit() -> None:
-        take_workers(s, ctx.seat, {colour: 1})
+        take(s, ctx.seat, s.bag, {colour: 1})
         draw()
     return commit
 

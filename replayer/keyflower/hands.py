@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from ..core.components import UNKNOWN
 from ..core.errors import IllegalMove
-from .catalog import COLOURS, SKILLS
 from .rules import refuse
 from .state import COLOUR_INDEX, SKILL_INDEX, KFState
 
@@ -46,35 +45,45 @@ def _identify_need(pool, seat: int, known: int, kind: str, n: int, noun: str, wh
     return need
 
 
-def check_workers(s: KFState, seat: int, wanted: dict[str, int], pointer: str = "/colour") -> None:
-    """``seat`` can take ``wanted`` (colour -> n) from behind the screen.
+def _hand(s: KFState, seat: int, pool) -> tuple[list[int], dict[str, int], str]:
+    """The known counts behind ``seat``'s screen drawn from ``pool`` (the bag: workers by colour; the skill
+    pile: skill tiles by type), with their index and noun."""
+    if pool is s.bag:
+        return s.players[seat].workers, COLOUR_INDEX, "worker"
+    return s.players[seat].skills, SKILL_INDEX, "skill tile"
 
-    :raises IllegalMove: KEY.WORKERS.NOT_ENOUGH, or CORE.HIDDEN.NOT_IN_POOL when unseen workers
-        cannot be of that colour.
+
+def check_take(s: KFState, seat: int, pool, wanted: dict[str, int], pointer: str) -> None:
+    """``seat`` can take ``wanted`` (colour or skill type -> n) from behind the screen: workers when
+    ``pool`` is the bag, skill tiles when it is the skill pile.
+
+    :raises IllegalMove: KEY.WORKERS.NOT_ENOUGH or KEY.SKILLS.NOT_ENOUGH, or CORE.HIDDEN.NOT_IN_POOL when
+        unseen ones cannot be of that kind.
     """
-    known = s.players[seat].workers
+    known, index, noun = _hand(s, seat, pool)
     slots = 0
-    for colour, n in wanted.items():
-        if n > 0 and known[COLOUR_INDEX[colour]] < n:  # the known ones of the colour do not suffice
-            slots += _identify_need(s.bag, seat, known[COLOUR_INDEX[colour]], colour, n, "worker", s.ids[seat], pointer)
-    if slots and slots > unknown_workers(s, seat):
-        raise refuse("KEY.WORKERS.NOT_ENOUGH", f"{s.ids[seat]} has too few workers behind the screen for "
-                     f"{', '.join(f'{n} {c}' for c, n in wanted.items())}", pointer)
+    for kind, n in wanted.items():
+        if n > 0 and known[index[kind]] < n:  # the known ones of the kind do not suffice
+            slots += _identify_need(pool, seat, known[index[kind]], kind, n, noun, s.ids[seat], pointer)
+    if slots > pool.unknown_held.get(seat, 0):
+        raise refuse("KEY.WORKERS.NOT_ENOUGH" if noun == "worker" else "KEY.SKILLS.NOT_ENOUGH",
+                     f"{s.ids[seat]} has too few {noun}s behind the screen for "
+                     f"{', '.join(f'{n} {k}' for k, n in wanted.items())}", pointer)
 
 
-def take_workers(s: KFState, seat: int, wanted: dict[str, int]) -> None:
-    """Take ``wanted`` from behind the screen (checked with :func:`check_workers` first): the known
-    workers of each colour first, then unseen ones identified."""
-    known = s.players[seat].workers
-    for colour, n in wanted.items():
-        k = COLOUR_INDEX[colour]
+def take(s: KFState, seat: int, pool, wanted: dict[str, int]) -> None:
+    """Take ``wanted`` from behind the screen (checked with :func:`check_take` first): the known ones
+    of each kind first, then unseen ones identified."""
+    known, index, _ = _hand(s, seat, pool)
+    for kind, n in wanted.items():
+        k = index[kind]
         have = known[k]
         if have >= n:
             known[k] = have - n
         else:
             known[k] = 0
             for _ in range(n - have):
-                s.bag.identify(seat, colour)
+                pool.identify(seat, kind)
 
 
 def check_skill(s: KFState, seat: int, skill: str, pointer: str) -> None:
@@ -89,19 +98,7 @@ def check_skill(s: KFState, seat: int, skill: str, pointer: str) -> None:
                              "name the one paid", pointer)
             raise refuse("KEY.SKILLS.NOT_ENOUGH", f"{s.ids[seat]} has no skill tile to pay", pointer)
         return
-    check_skills(s, seat, {skill: 1}, pointer)
-
-
-def check_skills(s: KFState, seat: int, wanted: dict[str, int], pointer: str) -> None:
-    """:raises IllegalMove: KEY.SKILLS.NOT_ENOUGH or CORE.HIDDEN.NOT_IN_POOL."""
-    p = s.players[seat]
-    slots = 0
-    for skill, n in wanted.items():
-        if n > 0:
-            slots += _identify_need(s.skill_pile, seat, p.skills[SKILL_INDEX[skill]], skill, n, "skill tile", s.ids[seat], pointer)
-    if slots > unknown_skills(s, seat):
-        raise refuse("KEY.SKILLS.NOT_ENOUGH", f"{s.ids[seat]} has too few skill tiles behind the screen for "
-                     f"{', '.join(f'{n} {k}' for k, n in wanted.items())}", pointer)
+    check_take(s, seat, s.skill_pile, {skill: 1}, pointer)
 
 
 def take_skill(s: KFState, seat: int, skill: str) -> None:
@@ -109,17 +106,7 @@ def take_skill(s: KFState, seat: int, skill: str) -> None:
     if skill == UNKNOWN:
         s.skill_pile.unknown_held[seat] -= 1
         return
-    take_skills(s, seat, {skill: 1})
-
-
-def take_skills(s: KFState, seat: int, wanted: dict[str, int]) -> None:
-    p = s.players[seat]
-    for skill, n in wanted.items():
-        k = SKILL_INDEX[skill]
-        from_known = min(n, p.skills[k])
-        p.skills[k] -= from_known
-        for _ in range(n - from_known):
-            s.skill_pile.identify(seat, skill)
+    take(s, seat, s.skill_pile, {skill: 1})
 
 
 def skill_to_pile(s: KFState, skill: str) -> None:
@@ -130,14 +117,9 @@ def skill_to_pile(s: KFState, skill: str) -> None:
         s.skill_pile.put_back(skill)
 
 
-def colours_available(s: KFState, seat: int) -> dict[str, int]:
-    """For each colour, the most workers of it ``seat`` could place (known plus possible unseen)."""
-    p = s.players[seat]
-    unknown = unknown_workers(s, seat)
-    return {c: p.workers[k] + min(unknown, s.bag.unaccounted.get(c, 0)) for k, c in enumerate(COLOURS)}
-
-
-def skills_available(s: KFState, seat: int) -> dict[str, int]:
-    p = s.players[seat]
-    unknown = unknown_skills(s, seat)
-    return {k: p.skills[i] + min(unknown, s.skill_pile.unaccounted.get(k, 0)) for i, k in enumerate(SKILLS)}
+def available(s: KFState, seat: int, pool) -> dict[str, int]:
+    """For each colour (``pool`` the bag) or skill type (the skill pile), the most of it ``seat`` could
+    place or pay (known plus possible unseen)."""
+    known, index, _ = _hand(s, seat, pool)
+    unknown = pool.unknown_held.get(seat, 0)
+    return {kind: known[k] + min(unknown, pool.unaccounted.get(kind, 0)) for kind, k in index.items()}

@@ -18,7 +18,7 @@ from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, TileGroup
 from .effects import PARAMS
 from .seasons import owns_flipper, workers_due
 from .geometry import check_placement, distances, neighbours
-from .hands import colours_available, skills_available, unknown_skills, unknown_workers
+from .hands import available, unknown_skills, unknown_workers
 from .state import Draw, KFState, Phase, Transport, expect
 from .transport import payment_matches
 
@@ -114,7 +114,7 @@ def _group_choices(groups, target: str, one_colour: bool) -> list[tuple[str | li
 
 def _bids(s: KFState, seat: int) -> list[dict]:
     pid = s.ids[seat]
-    avail = colours_available(s, seat)
+    avail = available(s, seat, s.bag)
     counter = AbilityKind.COUNTER_BID_OTHER_COLOUR in s.players[seat].abilities
     groups = _outbid_groups(s, seat)
     out = []
@@ -154,7 +154,7 @@ def _usable_tiles(s: KFState) -> list[str]:
 
 def _uses(s: KFState, seat: int) -> list[dict]:
     pid = s.ids[seat]
-    avail = colours_available(s, seat)
+    avail = available(s, seat, s.bag)
     abilities = s.players[seat].abilities
     any_colour = AbilityKind.USE_ANY_COLOUR in abilities
     groups = _outbid_groups(s, seat)
@@ -218,7 +218,7 @@ def _hand_allows(s: KFState, seat: int, wanted: dict[str, int]) -> bool:
 def _effect_params(s: KFState, seat: int, action, from_screen: dict[str, int]) -> list[dict]:
     kind = action.kind.value
     if kind not in PARAMS:
-        if kind == "skill_for_resources" and skills_available(s, seat)[action.pay] < 1:
+        if kind == "skill_for_resources" and available(s, seat, s.skill_pile)[action.pay] < 1:
             return []
         if kind == "worker_for_green" and not _hand_allows(s, seat, {**from_screen, action.pay: from_screen.get(action.pay, 0) + 1}):
             return []
@@ -226,7 +226,7 @@ def _effect_params(s: KFState, seat: int, action, from_screen: dict[str, int]) -
     if kind == "resource_choice":
         return [{"resource": r} for r in action.choices]
     if kind in ("skill_swap", "skill_for_workers"):
-        have = skills_available(s, seat)
+        have = available(s, seat, s.skill_pile)
         p = s.players[seat]
         out = [{"pay": k} for k in SKILLS if have[k] > 0]
         if unknown_skills(s, seat) > 0:
@@ -258,7 +258,7 @@ def _transport_moves(s: KFState, task: Transport) -> list[dict]:
                     for n in range(1, min(have, task.points // d) + 1):
                         out.append({"type": "carry", "player": pid, "from": placed.tile, "to": names[dst], "resource": r, "count": n})
     if task.upgrades > 0:
-        have_skills = skills_available(s, task.seat)
+        have_skills = available(s, task.seat, s.skill_pile)
         for placed in p.village.tiles.values():
             tile = s.cat.tiles[placed.tile]
             if not tile.upgradable or placed.side != "front":
