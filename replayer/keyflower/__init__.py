@@ -15,8 +15,9 @@ for the bag, the skill pile and the winter tiles, and identifies unseen workers 
 placed or paid.
 
 Rules references (``rules``) name the rulebook's chapters and the tile texts' headings (``Keyflower
-rules, Bidding``; ``Boat 4a``), never the abbreviations below, which are this docstring's and the
-catalog's shorthand for the sources.
+rules, Bidding``; ``Boat 4a``), never the sources' abbreviations (``TEXT``, ``SUPP``, ``RULEBOOK-MD``,
+...), which CATALOG.md lists with what each gave, what the catalog reconstructs and why, and where the
+sources disagree.
 
 Modules: the roles every game package has, under the same names (docs/adding-a-game.md):
 ``engine.py``, ``state.py``, ``catalog.py``, ``setup.py``, ``moves.py``, ``listing.py``, ``scoring.py``,
@@ -31,41 +32,6 @@ Modules: the roles every game package has, under the same names (docs/adding-a-g
 - ``geometry.py``: hex coordinates, placement by matching sides, roads, road loops, rivers.
 - ``transport.py``: carrying resources along roads, upgrade costs and payment.
 - ``allocation.py``: the best allocation of items to the scoring tiles, or a declared one checked.
-
-Sources (also in the catalog's ``provenance``):
-
-- ``TEXT``: ../shared/rules/keyflower-tiles.txt, the tile, boat, summer boat and turn-order tile
-  texts. It wins where it is more precise.
-- ``SUPP``: ../shared/rules/supplements/keyflower-base.md, the base rules and tile lists with a
-  status per fact.
-- ``RULEBOOK-MD``: a public transcription of the rulebook (borisyankov/rulespal,
-  data/rulebooks/keyflower_rulebook.md), read for facts: component counts (40 red, yellow and
-  blue workers, 20 green, 1 purple; 48 gold and 24 of each other resource; 16 of each skill
-  tile), the set-up table, the road counts per tile group, the end-of-season order and the
-  game-end scoring notes (yards, purple keyple, ties).
-- ``ALS`` (alsrl8/Keyflower-Server game/tileinfo.json): the spring tiles' production, costs, VP.
-- ``MTJ`` (mttjhn/keyflowertools javascript/data.js): tile names per season, set-up counts.
-- ``KFW`` (as read by the supplement): yard formulas and boat loads. ``BDJ``
-  (bdanijel/keyflower-generator): weak evidence for the home tiles' upgraded side only.
-
-What is a reconstruction, and why (each entry of ``catalog.json`` says so in ``status``/``note``):
-
-- Which sides of each tile carry its roads: the rulebook gives only the count per group (home 5
-  with one water side, spring and summer buildings 3, summer boats 0, autumn 2, winter 1).
-- Costs, amounts and VP of the summer and autumn tiles (NOT FOUND in any source); the yards'
-  per-resource points come from KFW, the Hiring Fair's two/three skill tiles from the text.
-- The home tiles' upgraded side and cost (one weak source), the turn-order tiles' sides (which
-  player counts, the start-player icon on the highest-numbered tile in play, one road), the
-  boats' water sides (two opposite), the Sea Bastion's b-side load, and the Sea Breese points
-  of each boat (1 per summer boat, 2 per boat).
-
-Where the sources disagree, the rules text wins: the Keyflower boat is marked "2+ Players" (KFW
-says 1+, which changes nothing since two players are the minimum); Sea Breese scores "points as
-indicated for each boat ... that connects by river to the home tile" (KFW keeps a table by the
-length of the river chain), so each boat carries its own ``river_points``; the winter tiles'
-twelfth tile is the Keythedral (the supplement was unsure). The rulebook transcription's road
-counts ("the home tiles each have five ... each have three roads") lost a line; the catalog reads
-five roads for home tiles and three for the spring and summer buildings.
 
 Where the rulebook (RULEBOOK-MD) settles what the tile texts leave open and the supplement
 gets otherwise or not at all (each is one place in code, with a test):
