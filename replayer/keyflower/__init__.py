@@ -33,25 +33,10 @@ Modules: the roles every game package has, under the same names (docs/adding-a-g
 - ``transport.py``: carrying resources along roads, upgrade costs and payment.
 - ``allocation.py``: the best allocation of items to the scoring tiles, or a declared one checked.
 
-Where the rulebook (RULEBOOK-MD) settles what the tile texts leave open and the supplement
-gets otherwise or not at all (each is one place in code, with a test):
-
-- The purple start-player keyple at the end: "For scoring purposes, the purple start player
-  marker may be declared by the player who successfully bid for it as a resource, skill or worker
-  of any colour and, if applicable, placed on the barn, blacksmith, stone yard or timber yard"
-  (Game end scoring). Neither the tile texts nor the supplement give it a value; it scores as the
-  item it is declared as (``scoring.final_score`` tries every declaration and keeps the best): on a
-  yard as one of that yard's resources, as a worker or skill tile where a tile scores those, as a
-  gold counter "worth one point ... if [it has] not been allocated". Its holder is the winner of
-  the start-player turn-order tile in winter (tile text: "At the end of winter the player winning
-  the tile depicting the purple start player worker also takes the purple start player worker");
-  nobody declares it when nobody bid for that tile (``seasons.end_season``;
-  tests/keyflower/test_scoring.py, test_audit.py).
-- The boats when nobody won the start-player tile: the players without a turn-order tile choose
-  clockwise from the season's start player, who passes the keyple to the left only after the boats
-  (End of season 5a ii and iv; in winter 5b iii). The supplement's section 7.2 ([I], one
-  implementation) counts from the new start player instead; the rulebook wins (``seasons.boat_order``;
-  tests/keyflower/test_seasons.py, the annotated example's moves 17-18 and 38-39).
+Where the rulebook (RULEBOOK-MD) settles what the tile texts leave open and the supplement gets
+otherwise or not at all, the reading is written where it is applied, with the rulebook's sentence and a
+test: the purple start-player keyple's value at the end (:mod:`.scoring`, item 5; its holder:
+``seasons.end_season``) and the boat order when nobody won the start-player tile (``seasons.boat_order``).
 
 Readings where the texts are silent or unclear (each is one place in code):
 

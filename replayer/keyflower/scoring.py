@@ -15,7 +15,10 @@ Order and readings (rules text, rulebook "Game end scoring", supplement section 
    item once (:mod:`.allocation`, the best total); unallocated gold scores 1 each.
 5. The purple start player keyple "may be declared by the player who successfully bid for it as a
    resource, skill or worker of any colour and, if applicable, placed on the barn, blacksmith,
-   stone yard or timber yard": every declaration is tried and the best kept.
+   stone yard or timber yard" (Game end scoring). Neither the tile texts nor the supplement give it a
+   value; it scores as the item it is declared as: on a yard as one of that yard's resources, as a worker
+   or skill tile where a tile scores those, as a gold counter "worth one point ... if [it has] not been
+   allocated". Every declaration is tried and the best kept.
 6. Boats: Keyflower (transport capacity of the village's tiles, times 2 with boat 2b), Sea Bastion
    (tiles on road loops), Sea Breese (river points of the boats joined to the home tile by river),
    Flipper 2, Ianvincible 5, White Wind (allocated with the workers); turn-order tiles 1 per

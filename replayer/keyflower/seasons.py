@@ -46,7 +46,7 @@ def boat_order(seats: tuple[int, ...], start: int, winners: dict[int, int], star
 
     When nobody won the start-player tile, the players without a turn-order tile choose clockwise
     from the season's start player, and only then does the player to that player's left become
-    start player. Source: the rulebook (RULEBOOK-MD of the package docstring), End of season 5a ii
+    start player. Source: the rulebook (RULEBOOK-MD in CATALOG.md), End of season 5a ii
     "If no player bid for the new start player tile, the existing start player remains the start
     player for the purposes of collecting the boat contents", 5a iv "after all of the players have
     taken their workers and skill tile(s), the player to the start player's left becomes the new
@@ -140,7 +140,12 @@ def _give(known: list[int], used: dict[str, int]) -> None:
 
 
 def end_season(s: KFState) -> None:
-    """Everything after the last pass, up to the first boat choice (supplement 8, steps 1-6)."""
+    """Everything after the last pass, up to the first boat choice (supplement 8, steps 1-6).
+
+    After winter the winner of the start-player turn-order tile holds the purple keyple (tile text: "At
+    the end of winter the player winning the tile depicting the purple start player worker also takes
+    the purple start player worker"); nobody declares it when nobody bid for that tile.
+    """
     winter = s.season == WINTER_INDEX
     winners: dict[int, int] = {}
     players = s.players

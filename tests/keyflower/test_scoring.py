@@ -162,17 +162,21 @@ def test_the_purple_keyple_with_nothing_to_join_scores_as_one_gold_counter():
     assert score([], purple=True, home_resources=(0, 0, 0, 3)).total == 4
 
 
-def test_the_package_readings_cite_the_rulebook_for_the_keyple_and_the_boat_order():
+def test_the_readings_cite_the_rulebook_for_the_keyple_and_the_boat_order():
     # the two readings the texts and the supplement leave open or state otherwise, each with its source sentence
     import ludolog.replayer.keyflower as package
-    from ludolog.replayer.keyflower.seasons import boat_order
+    from ludolog.replayer.keyflower import scoring
+    from ludolog.replayer.keyflower.seasons import boat_order, end_season
 
-    words = " ".join(package.__doc__.split())
-    assert ("the purple start player marker may be declared by the player who successfully bid for it as a resource, "
-            "skill or worker of any colour") in words
-    assert "End of season 5a ii and iv" in words and "the rulebook wins" in words
+    words = " ".join(scoring.__doc__.split())
+    assert ("may be declared by the player who successfully bid for it as a resource, skill or worker of any colour"
+            in words) and "Game end scoring" in words
+    assert "the player winning the tile depicting the purple start player worker" in " ".join(end_season.__doc__.split())
     doc = " ".join(boat_order.__doc__.split())
+    assert "End of season 5a ii" in doc and "5a iv" in doc and "the rulebook is the more precise text and wins" in doc
     assert "the existing start player remains the start player for the purposes of collecting the boat contents" in doc
+    package_words = " ".join(package.__doc__.split())
+    assert ":mod:`.scoring`, item 5" in package_words and "``seasons.boat_order``" in package_words
 
 
 def test_the_ledger_names_the_purple_keyple_where_it_is_declared():
