@@ -86,6 +86,19 @@ def take(s: KFState, seat: int, pool, wanted: dict[str, int]) -> None:
                 pool.identify(seat, kind)
 
 
+def can_take(s: KFState, seat: int, pool, wanted: dict[str, int]) -> bool:
+    """Whether :func:`check_take` would let ``seat`` take ``wanted`` (for the listing: no refusal built)."""
+    known, index, _ = _hand(s, seat, pool)
+    need = 0
+    for kind, n in wanted.items():
+        short = n - known[index[kind]]
+        if short > 0:
+            if pool.unaccounted.get(kind, 0) < short:
+                return False
+            need += short
+    return need <= pool.unknown_held.get(seat, 0)
+
+
 def check_skill(s: KFState, seat: int, skill: str, pointer: str) -> None:
     """``seat`` can pay one skill tile ``skill`` (a type, or ``"?"``: one face down, from an unseen slot).
 

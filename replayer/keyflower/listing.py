@@ -18,7 +18,7 @@ from .catalog import COLOURS, RESOURCES, SKILLS, AbilityKind, TileGroup
 from .effects import PARAMS
 from .seasons import owns_flipper, workers_due
 from .geometry import check_placement, distances, neighbours
-from .hands import available, unknown_skills, unknown_workers
+from .hands import available, can_take, unknown_skills, unknown_workers
 from .state import Draw, KFState, Phase, Transport, expect
 from .transport import payment_matches
 
@@ -183,7 +183,7 @@ def _uses(s: KFState, seat: int) -> list[dict]:
                     from_screen = dict(placed)
                     for c, n in by_colour.items():
                         from_screen[c] -= n
-                    if not _hand_allows(s, seat, from_screen):
+                    if not can_take(s, seat, s.bag, from_screen):
                         continue
                     try:
                         place_use(workers, seat, placed, any_colour=any_colour, limit=limit)
@@ -197,30 +197,13 @@ def _uses(s: KFState, seat: int) -> list[dict]:
     return out
 
 
-def _screen_allows(pool, known: list[int], kinds: tuple[str, ...], unseen: int, wanted: dict[str, int]) -> bool:
-    """Can ``wanted`` (kind -> n) come from behind a screen holding ``known`` (counts in the order of
-    ``kinds``) and ``unseen`` items of ``pool`` not yet identified (each must still be possible)?"""
-    need = 0
-    for kind, n in wanted.items():
-        short = n - known[kinds.index(kind)]
-        if short > 0:
-            if pool.unaccounted.get(kind, 0) < short:
-                return False
-            need += short
-    return need <= unseen
-
-
-def _hand_allows(s: KFState, seat: int, wanted: dict[str, int]) -> bool:
-    """Can the workers ``wanted`` come from behind the screen (known first, then unseen workers that may be of the colour)?"""
-    return _screen_allows(s.bag, s.players[seat].workers, COLOURS, unknown_workers(s, seat), wanted)
-
-
 def _effect_params(s: KFState, seat: int, action, from_screen: dict[str, int]) -> list[dict]:
     kind = action.kind.value
     if kind not in PARAMS:
         if kind == "skill_for_resources" and available(s, seat, s.skill_pile)[action.pay] < 1:
             return []
-        if kind == "worker_for_green" and not _hand_allows(s, seat, {**from_screen, action.pay: from_screen.get(action.pay, 0) + 1}):
+        if kind == "worker_for_green" and not can_take(s, seat, s.bag,
+                                                       {**from_screen, action.pay: from_screen.get(action.pay, 0) + 1}):
             return []
         return [{}]
     if kind == "resource_choice":
@@ -235,7 +218,8 @@ def _effect_params(s: KFState, seat: int, action, from_screen: dict[str, int]) -
             return []
         return out
     # worker_for_workers: the Tavern's discard
-    return [{"discard": c} for c in COLOURS if _hand_allows(s, seat, {**from_screen, c: from_screen.get(c, 0) + 1})]
+    return [{"discard": c} for c in COLOURS
+            if can_take(s, seat, s.bag, {**from_screen, c: from_screen.get(c, 0) + 1})]
 
 
 def _transport_moves(s: KFState, task: Transport) -> list[dict]:
@@ -269,8 +253,8 @@ def _transport_moves(s: KFState, task: Transport) -> list[dict]:
             on = {r: placed.resources[k] for k, r in enumerate(RESOURCES)}
             for res in compositions(need_res, on):
                 for sk in compositions(need_sk, have_skills):
-                    if payment_matches(cost, res, sk, task.any_resource) and _screen_allows(
-                            s.skill_pile, s.players[task.seat].skills, SKILLS, unknown_skills(s, task.seat), sk):
+                    if (payment_matches(cost, res, sk, task.any_resource)
+                            and can_take(s, task.seat, s.skill_pile, sk)):
                         out.append({"type": "upgrade", "player": pid, "tile": placed.tile, "resources": res, "skills": sk})
     return out
 
