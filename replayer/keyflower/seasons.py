@@ -126,9 +126,7 @@ def after_layout(s: KFState) -> None:
 def _use_colours(workers: TileWorkers) -> dict[str, int]:
     out: dict[str, int] = {}
     for u in workers.uses:
-        for c, n in u.standing:
-            out[c] = out.get(c, 0) + n
-        for c, n in u.lying:
+        for c, n in (*u.standing, *u.lying):
             out[c] = out.get(c, 0) + n
     return out
 
