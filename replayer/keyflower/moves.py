@@ -23,10 +23,7 @@ from .seasons import WINTER_INDEX, after_boat, after_layout, end_season, next_se
 from .state import COLOUR_INDEX, EMPTY_LOAD, SEASONS, SKILL_INDEX, BoatLoad, Draw, KFState, Phase, Transport, expect, waiting
 
 WINDOW_TYPES = frozenset(("winter", "place", "final"))
-# enum members read at every move, as module constants (a global lookup is faster)
-_SUMMER_BOAT = TileGroup.SUMMER_BOAT
-_FREE_PLACEMENT, _BOAT_GREEN_WORKER, _BOAT_DRAW_WORKERS = (AbilityKind.CROSS_FIELDS_FREE_PLACEMENT, AbilityKind.BOAT_GREEN_WORKER,
-                                                    AbilityKind.BOAT_DRAW_WORKERS)
+# the phases read at every move, as module constants (a global lookup is faster)
 _END, _LAYOUT, _ACTIONS, _BOATS = Phase.END, Phase.LAYOUT, Phase.ACTIONS, Phase.BOATS
 
 
@@ -48,7 +45,7 @@ def lay(s: KFState, move: dict) -> None:
     if len(s.auction) >= wanted:
         raise refuse("KEY.SETUP.SEASON_TILES", f"{s.n} players lay out {wanted} {season.value} tiles; they are all out", "/tile")
     side = move.get("side")
-    if tile.group is _SUMMER_BOAT:
+    if tile.group is TileGroup.SUMMER_BOAT:
         if side is None:
             raise refuse("KEY.SETUP.SUMMER_BOAT_SIDE", f"the {tile.name} is laid with side a or b up: which one?", "")
         checks.check_summer_boat_side(s.cat, tile_id, side)
@@ -153,10 +150,10 @@ def take_boat(s: KFState, seat: int, move: dict) -> None:
         for k, n in enumerate(cargo.skills):
             known[k] += n
     abilities = s.players[seat].abilities
-    greens = min(abilities.get(_BOAT_GREEN_WORKER, 0), s.green_stock)
+    greens = min(abilities.get(AbilityKind.BOAT_GREEN_WORKER, 0), s.green_stock)
     s.green_stock -= greens
     p.workers[COLOUR_INDEX["green"]] += greens
-    extra = abilities.get(_BOAT_DRAW_WORKERS, 0)
+    extra = abilities.get(AbilityKind.BOAT_DRAW_WORKERS, 0)
     s.boat_turn += 1
     if extra:
         s.tasks.push(Draw(seat, "workers", extra, boat))
@@ -172,7 +169,7 @@ def place(s: KFState, seat: int, move: dict) -> None:
         won = ", ".join(p.pending)
         raise refuse("KEY.PLACE.PENDING", f"{s.ids[seat]} places the tiles won this season ({won}), not {tile_id!r}", "/tile")
     coord = (move["q"], move["r"])
-    free = _FREE_PLACEMENT in s.players[seat].abilities
+    free = AbilityKind.CROSS_FIELDS_FREE_PLACEMENT in s.players[seat].abilities
     try:
         check_placement(p.village, tile_id, coord, move["rotation"], free)
     except IllegalMove as exc:
