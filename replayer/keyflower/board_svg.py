@@ -68,9 +68,7 @@ def _tile_fill(cat, tile_id: str) -> str:
     tile = cat.tiles.get(tile_id)
     if tile is None:
         return "#eeeeee"
-    if tile.group in GROUP_FILL:
-        return GROUP_FILL[tile.group]
-    return SEASON_FILL.get(tile.season, "#eeeeee")
+    return GROUP_FILL.get(tile.group) or SEASON_FILL.get(tile.season, "#eeeeee")
 
 
 def ab_side(s: KFState, tile_id: str) -> str | None:
@@ -124,12 +122,8 @@ def _workers_group(x: float, y: float, pairs: list[tuple[str, int]], seat: int, 
 
 def _bid_and_use_lines(s: KFState, workers: TileWorkers) -> list[tuple[str, int, list[tuple[str, int]]]]:
     """``(kind, seat, [(colour, n)])`` for every bid then every use on a tile."""
-    lines = []
-    for bid in workers.bids:
-        lines.append(("bid", bid.player, [(bid.colour, bid.count)]))
-    for use in workers.uses:
-        lines.append(("use", use.player, list(use.standing) + list(use.lying)))
-    return lines
+    return ([("bid", bid.player, [(bid.colour, bid.count)]) for bid in workers.bids]
+            + [("use", use.player, list(use.standing) + list(use.lying)) for use in workers.uses])
 
 
 def _card(s: KFState, x: float, y: float, tile_id: str, extra: list[str], workers: TileWorkers | None,
