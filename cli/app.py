@@ -17,7 +17,7 @@ from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FileProblem, FormatOption, MaxSizeOption, OutputFormat,
                      check_file, color_enabled, debug_enabled, display_name, emit, error_boundary, fail,
                      game_names, handle_errors, internal_violation, load_game, load_log, one_log_file,
-                     parse_option_pairs, problem_check, progress, resolve_game, say, usage_error, violation_text)
+                     parse_option_pairs, path, problem_check, progress, resolve_game, say, usage_error, violation_text)
 
 app = typer.Typer(
     name="ludolog",
@@ -87,7 +87,7 @@ def schema(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker."
 
 @app.command()
 @handle_errors
-def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", show_default=False, readable=False,
+def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", show_default=False, parser=path,
                                                          help="Log files and folders (searched for *.json).")],
              limit: Annotated[int, typer.Option(min=0, help="Violations shown per file in text output (0: all).")] = 20,
              quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text output: only files with problems and the summary.")] = False,

@@ -221,6 +221,24 @@ def expand_paths(paths: Sequence[Path | str], suffix: str = LOG_SUFFIX) -> list[
         fail(str(exc))
 
 
+EMPTY_PATH = "an empty PATH names no file or folder (the current folder is written .)"
+
+
+def path(text: str) -> Path:
+    """A PATH argument (typer's parser, so help shows ``<path>``): an empty one is refused, where
+    ``Path("")`` would quietly be the current folder."""
+    if not text:
+        usage_error(EMPTY_PATH, "PATH")
+    return Path(text)
+
+
+def no_empty_path(texts: list[str] | None) -> list[str] | None:
+    """The callback of PATH arguments kept as text (URLs): an empty one is refused as :func:`path` does."""
+    if texts and "" in texts:
+        usage_error(EMPTY_PATH, "PATH")
+    return texts
+
+
 def one_log_file(path: Path, command: str) -> str:
     """The display name of the one log file ``command`` reads; a folder or a missing file ends it."""
     name = display_name(path)

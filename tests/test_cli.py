@@ -331,6 +331,15 @@ def test_usage_errors_exit_2(toy, args):
     assert result.exit_code == 2, (args, result.output)
 
 
+@pytest.mark.parametrize("command", ["validate", "migrate", "ingest", "extract"])
+def test_an_empty_path_is_refused_not_read_as_the_current_folder(toy, tmp_path, monkeypatch, command):
+    write_log(tmp_path / "here.json", simulate_log("toy", 2, seed=1))
+    monkeypatch.chdir(tmp_path)  # a folder with a log: "" must not find it
+    result = run(command, "")
+    assert result.exit_code == 2, result.output
+    assert "an empty PATH names no file or folder" in result.output and "here.json" not in result.output
+
+
 def test_unexpected_exception_becomes_a_message(corpus, monkeypatch):
     def explode(*args, **kwargs):
         raise RuntimeError("engine on fire")
