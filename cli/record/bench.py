@@ -29,21 +29,21 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def measure_taps(game, files: list[Path]) -> dict:
-    """Taps per move over every move of ``files`` (logs of ``game``)."""
-    from ludolog.replayer.core import SIMULTANEOUS, parse_log
+    """Taps per move over every move of ``files`` (logs of ``game``), counted in the position
+    before each move as the replay reaches it."""
+    from ludolog.replayer.core import SIMULTANEOUS, parse_log, replay
 
     names = choices.Names.of(game)
     taps: list[int] = []
     for path in files:
         log = parse_log(path.read_bytes(), str(path), game)
-        state = game.new_state(log)
-        ledgers = [state.ledger] + [game.bot_ledger(state, bot) for bot in game.bot_seats(state)]
-        for i, move in enumerate(log.moves):
-            taps.append(choices.taps(game.legal_moves(state), move, names, game.to_move(state) == SIMULTANEOUS))
-            for ledger in ledgers:
-                ledger.move_index = i
-            pid = move.get("player")
-            game.apply(state, move, None if pid is None else log.seat_of[pid])
+
+        def count(state, index: int = 0) -> None:  # the taps of move ``index``, in the position before it
+            if index < len(log.moves):
+                simultaneous = game.to_move(state) == SIMULTANEOUS
+                taps.append(choices.taps(game.legal_moves(state), log.moves[index], names, simultaneous))
+
+        replay(log, on_start=count, on_step=lambda i, move, state: count(state, i + 1), check_claims=False)
     return {"moves": len(taps), "median": statistics.median(taps), "p95": percentile(taps, 0.95),
             "max": max(taps), "mean": round(statistics.fmean(taps), 2)}
 
