@@ -29,8 +29,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def measure_taps(game, files: list[Path]) -> dict:
-    """Taps per move over every move of ``files`` (logs of ``game``), counted in the position
-    before each move as the replay reaches it."""
+    """Taps per move over every move of ``files`` (logs of ``game``), each in the position before it."""
     from ludolog.replayer.core import SIMULTANEOUS, parse_log, replay
 
     names = choices.Names.of(game)
@@ -38,7 +37,7 @@ def measure_taps(game, files: list[Path]) -> dict:
     for path in files:
         log = parse_log(path.read_bytes(), str(path), game)
 
-        def count(state, index: int = 0) -> None:  # the taps of move ``index``, in the position before it
+        def count(state, index: int = 0) -> None:
             if index < len(log.moves):
                 simultaneous = game.to_move(state) == SIMULTANEOUS
                 taps.append(choices.taps(game.legal_moves(state), log.moves[index], names, simultaneous))

@@ -205,7 +205,6 @@ class Recording:
         out["turn"] = {"turn": turn, "round": round_no, "round_name": game.round_name}
         out["acting"] = [ids[s] for s in sorted(game.acting_seats(state))]
         window = game.open_window(state)
-        out["window"] = window.label if window is not None and not window.complete else ""
         out["to_move"] = self._to_move_words(out["acting"], window)
         out["describe"] = game.describe(state)
         if svg:  # a view without the picture (a stale answer, a poll) leaves the page's picture as it is
