@@ -15,9 +15,9 @@ from ludolog.replayer.core.files import FILE_RULES, LOG_SUFFIX, search_logs, wri
 
 from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FileProblem, FormatOption, MaxSizeOption, OutputFormat,
-                     check_file, color_enabled, debug_enabled, display_name, emit, error_boundary, fail,
-                     game_names, handle_errors, internal_violation, load_game, load_log, one_log_file,
-                     parse_option_pairs, path, problem_check, progress, resolve_game, say, usage_error, violation_text)
+                     available_games, check_file, color_enabled, debug_enabled, display_name, emit, error_boundary,
+                     fail, handle_errors, internal_violation, load_log, one_log_file, parse_option_pairs,
+                     path as path_parser, problem_check, progress, resolve_game, say, usage_error, violation_text)
 
 app = typer.Typer(
     name="ludolog",
@@ -58,14 +58,8 @@ def games(rules: Annotated[Optional[str], typer.Option("--rules", metavar="GAME"
         emit({"game": game.name, "rules": game_rules, "core_rules": core_rules}, fmt,
              lambda: render.rules_text(game.name, game_rules, core_rules))
         return
-    infos, unavailable = [], []
-    for name in game_names():
-        try:
-            infos.append(render.game_info(load_game(name)))
-        except Exception as exc:  # noqa: BLE001 - a game that cannot load is listed as unavailable
-            if debug_enabled():
-                raise
-            unavailable.append({"name": name, "error": f"{type(exc).__name__}: {exc}"})
+    loaded, unavailable = available_games()
+    infos = [render.game_info(game) for game in loaded]
     emit({"games": infos, "unavailable": unavailable}, fmt, lambda: render.games_text(infos, unavailable))
 
 
@@ -87,7 +81,7 @@ def schema(game: Annotated[str, typer.Argument(help="Game name, e.g. entdecker."
 
 @app.command()
 @handle_errors
-def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", show_default=False, parser=path,
+def validate(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", show_default=False, parser=path_parser,
                                                          help="Log files and folders (searched for *.json).")],
              limit: Annotated[int, typer.Option(min=0, help="Violations shown per file in text output (0: all).")] = 20,
              quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text output: only files with problems and the summary.")] = False,

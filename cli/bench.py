@@ -424,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     def body() -> int:
         from .common import available_games
 
-        games = available_games()
+        games, _ = available_games()
         if args.game:
             unknown = sorted(set(args.game) - {g.name for g in games})
             if unknown:

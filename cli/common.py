@@ -281,16 +281,17 @@ def catalog_ids(game) -> dict[str, dict[str, dict]]:
         return {}
 
 
-def available_games() -> list:
-    """The engines that load (``ludolog games`` lists the others as unavailable)."""
-    games = []
+def available_games() -> tuple[list, list[dict]]:
+    """The engines that load, and the others (name and error) that ``ludolog games`` lists as unavailable."""
+    games, unavailable = [], []
     for name in game_names():
         try:
             games.append(load_game(name))
-        except Exception:  # noqa: BLE001 - listed by `games` as unavailable instead
+        except Exception as exc:  # noqa: BLE001 - a broken or unfinished game package, a bad catalog file
             if debug_enabled():
                 raise
-    return games
+            unavailable.append({"name": name, "error": f"{type(exc).__name__}: {exc}"})
+    return games, unavailable
 
 
 # -- checking one file --------------------------------------------------------------------------

@@ -306,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     def body() -> int:
         from .common import available_games
 
-        known = [g.name for g in available_games()]
+        known = [g.name for g in available_games()[0]]
         unknown = [name for name in args.game or () if name not in known]
         if unknown:
             parser.error(f"unknown game {unknown[0]!r}; known games: {', '.join(known)}")

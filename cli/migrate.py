@@ -15,7 +15,8 @@ from ludolog.replayer.core import CURRENT_FORMAT, MigrationError, find_game
 from ludolog.replayer.core.files import FileProblemError, OutputError, OutputExistsError, read_log_bytes, write_file
 from ludolog.replayer.core.migrate import migrate_data
 
-from .common import EXIT_INVALID, FormatOption, OutputFormat, emit, expand_paths, handle_errors, path, usage_error
+from .common import EXIT_INVALID, FormatOption, OutputFormat, emit, expand_paths, handle_errors, usage_error
+from .common import path as path_parser
 
 
 def _targets(paths: list[Path], out: Path) -> list[tuple[Path, Path]]:
@@ -26,7 +27,7 @@ def _targets(paths: list[Path], out: Path) -> list[tuple[Path, Path]]:
 
 @handle_errors
 def migrate_command(
-        paths: Annotated[list[Path], typer.Argument(metavar="PATH...", show_default=False, parser=path,
+        paths: Annotated[list[Path], typer.Argument(metavar="PATH...", show_default=False, parser=path_parser,
                                                     help="Log files and folders (searched for *.json).")],
         out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Folder for the migrated logs "
                                                     "(created if missing); without it one file is printed.")] = None,

@@ -428,7 +428,7 @@ def test_demo_shows_every_installed_game_by_default(toy, tmp_path, capsys, monke
     from ludolog.cli import common, demo
     from ludolog.replayer.core import get_game
 
-    monkeypatch.setattr(common, "available_games", lambda: [toy, get_game("entdecker")])
+    monkeypatch.setattr(common, "available_games", lambda: ([toy, get_game("entdecker")], []))
     seen = []
     monkeypatch.setattr(demo, "STEPS", [demo.step_simulate, demo.step_validate, demo.step_replay,
                                         lambda d: seen.extend(d.names), demo.step_summary])
