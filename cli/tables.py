@@ -13,8 +13,8 @@ from typing import Annotated, Optional
 import typer
 
 from .common import FormatOption, OutputFormat, emit, fail, handle_errors
-
-TEXT_WIDTH = 100
+from .data_commands import DEFAULT_DB, DbOption
+from .render import TEXT_WIDTH
 
 
 @dataclass(slots=True)
@@ -118,8 +118,7 @@ def tables_text(db: Path, relations: list[Relation], detail: bool) -> str:
 @handle_errors
 def tables(name: Annotated[Optional[str], typer.Argument(
                metavar="[TABLE]", help="Only this table or view, each column with what it holds.")] = None,
-           db: Annotated[Path, typer.Option("--db", readable=False, help="DuckDB database file.",
-                                            show_default=True)] = Path("ludolog.duckdb"),
+           db: DbOption = DEFAULT_DB,
            fmt: FormatOption = OutputFormat.text) -> None:
     """List the tables and views of a database with their row counts and columns (read-only)."""
     relations = describe_database(db)
