@@ -99,8 +99,8 @@ def measure_latency(game, files: list[Path]) -> dict:
             try:
                 client = _Client(sock.getsockname()[1], token)
                 for i, move in enumerate(raw["moves"]):
-                    picks: list[list[str]] = []
-                    while True:
+
+                    def offer_after(picks: list[tuple[str, str]]) -> dict:
                         start = time.perf_counter()
                         status, offer = client.post("/api/choices", {"count": i, "picks": picks})
                         times.append((time.perf_counter() - start) * 1000)
@@ -108,10 +108,9 @@ def measure_latency(game, files: list[Path]) -> dict:
                             first.append(times[-1])
                         if status != 200:
                             raise RuntimeError(f"{path.name} move {i}: /api/choices answered {status}: {offer}")
-                        if offer["kind"] in ("move", "whole"):
-                            break
-                        field = offer["field"]
-                        picks.append([field, choices.field_key(move, field)])
+                        return offer
+
+                    choices.choose(offer_after, move)
                     status, answer = client.post("/api/move", {"count": i, "move": move})
                     if status != 200:
                         raise RuntimeError(f"{path.name} move {i}: /api/move answered {status}: {answer.get('error')}")
