@@ -4,6 +4,7 @@ reader can ask the same question with ``ludolog query NAME``. The page opens off
 """
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -184,12 +185,9 @@ def _cell(value: Any) -> Any:
 
 def _section(key: str, title: str, question: str, source: str, sql: str, columns: list[str], rows: list[dict],
              chart: Callable[[list[dict]], str], empty: str) -> Section:
-    section = Section(key, title, question, source, sql, columns,
-                      [[_cell(r[c]) for c in columns] for r in rows[:TABLE_ROWS]], len(rows))
-    section.chart_svg = chart(rows) if rows else ""
-    if not section.chart_svg:
-        section.empty = empty
-    return section
+    chart_svg = chart(rows) if rows else ""
+    table = [[_cell(r[c]) for c in columns] for r in rows[:TABLE_ROWS]]
+    return Section(key, title, question, source, sql, columns, table, len(rows), chart_svg, "" if chart_svg else empty)
 
 
 def build_dashboard(db: Path) -> Dashboard:
@@ -199,8 +197,7 @@ def build_dashboard(db: Path) -> Dashboard:
     from ludolog.queries import get_query, run_query
     from ludolog.queries.analysis import get_analysis
 
-    con = connect(db, sandbox=True)
-    try:
+    with contextlib.closing(connect(db, sandbox=True)) as con:
         check_database(con, db)
         totals = dict(con.sql("SELECT status, count(*) FROM games GROUP BY status").fetchall())
         board = Dashboard(db=str(db), games=sum(totals.values()), by_status=totals)
@@ -222,8 +219,6 @@ def build_dashboard(db: Path) -> Dashboard:
                                        "no complete game of two or more players yet"))
         board.sections.append(named("violations", "Violations by rule", "violations_by_rule", chart_violations,
                                     "no log in the database breaks a rule"))
-    finally:
-        con.close()
     return board
 
 
