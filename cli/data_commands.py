@@ -303,12 +303,6 @@ def _outcome_text(value) -> str:
     return str(value)
 
 
-def unreadable_text(problems: list) -> list[str]:
-    if not problems:
-        return []
-    return [f"not read ({len(problems)}; not in the database):"] + [f"  {p}" for p in problems]
-
-
 @contextlib.contextmanager
 def _usage_errors() -> Iterator[None]:
     """A query asked for wrongly (unknown name or parameter, bad value) is a usage error: exit 2."""
@@ -406,7 +400,7 @@ def register(app: typer.Typer) -> None:
         report["exit_reasons"] = why
         emit(report, fmt,
              lambda: "\n".join([ingest_text(summary) if files else f"nothing to ingest: no readable log ({db} untouched)"]
-                               + unreadable_text(unreadable)
+                               + render.unreadable_lines(unreadable, "not in the database")
                                + ([diff_text(differ, against, db)] if differ is not None else [])
                                + ([f"exit 1: {'; '.join(why)}"] if why else [])))
         if why:

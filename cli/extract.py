@@ -120,7 +120,6 @@ def extract(paths: PathsArgument = None,
         for _ in progress(steps, total=len(files), label="extracting", completed=lambda: summary.stats.logs):
             pass
     emit({**summary.as_dict(), "unreadable": [p.as_dict() for p in unreadable]}, fmt,
-         lambda: "\n".join([extract_text(summary)] + ([f"not read ({len(unreadable)}; not extracted):"]
-                                                      + [f"  {p}" for p in unreadable] if unreadable else [])))
+         lambda: "\n".join([extract_text(summary)] + render.unreadable_lines(unreadable, "not extracted")))
     if not summary.ok or unreadable:
         raise typer.Exit(EXIT_INVALID)

@@ -292,6 +292,13 @@ def counts_text(stats) -> str:
     return f"{stats.valid} valid, {stats.unfinished} unfinished, {stats.invalid} invalid{unreadable}"
 
 
+def unreadable_lines(problems: list, fate: str) -> list[str]:
+    """The paths an ingest or extract could not read, under their heading (``fate``: what became of them)."""
+    if not problems:
+        return []
+    return [f"not read ({len(problems)}; {fate}):"] + [f"  {p}" for p in problems]
+
+
 def bad_logs_lines(stats, more: str = "", shown: int = 20) -> list[str]:
     """The first ``shown`` logs of an ingest or extract that are not valid, under their heading."""
     if not stats.invalid_files:
