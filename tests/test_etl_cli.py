@@ -48,6 +48,17 @@ def test_ingest_command_summarises_and_fails_on_invalid_logs(ingested, tmp_path)
     assert run("ingest", "--db", db).exit_code == 2
 
 
+def test_ingest_and_extract_list_the_paths_they_could_not_read(ingested, tmp_path):
+    files, _, _ = ingested
+    missing = tmp_path / "missing.json"
+    ingest = run("ingest", files[0], missing, "--db", tmp_path / "m.duckdb", "-w", "1")
+    assert ingest.exit_code == 1
+    assert f"not read (1; not in the database):\n  {missing}: no such file" in ingest.output
+    extract = run("extract", files[0], missing, "--out", tmp_path / "pq", "-w", "1")
+    assert extract.exit_code == 1
+    assert f"not read (1; not extracted):\n  {missing}: no such file" in extract.output
+
+
 def test_ingest_command_reports_a_busy_database(ingested):
     files, db, _ = ingested
     holder = subprocess.Popen([sys.executable, "-c", "import duckdb, sys, time\n"
