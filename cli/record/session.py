@@ -243,9 +243,8 @@ class Recording:
     def step(self, picks: list[tuple[str, str]], count: int | None = None) -> dict:
         """The next choice after ``picks`` (see :func:`choices.step`)."""
         with self.lock:
-            if count is not None and count != self.count:
-                raise RecordError(409, f"the position changed: {self.count} moves are recorded now, not {count}",
-                                  position=self._view(svg=False))
+            if count is not None:
+                self._check_count(count)
             if self.phase != "play":
                 return {"kind": "closed", "phase": self.phase, "count": self.count}
             offer = choices.step(self.legal(), picks, self.names, [p["id"] for p in self.raw["players"]],
@@ -253,6 +252,12 @@ class Recording:
             offer["count"] = self.count
             offer["picks"] = [list(p) for p in picks]
             return offer
+
+    def _check_count(self, count: int) -> None:
+        """:raises RecordError: 409, with the current position, when the page shows another ``count`` of moves."""
+        if count != self.count:
+            raise RecordError(409, f"the position changed: {self.count} moves are recorded now, not {count}; "
+                              "the page shows the current position", position=self._view(svg=False))
 
     # -- changes ----------------------------------------------------------------------------------
     def record(self, count: int, move: dict, force: bool = False) -> dict:
@@ -263,9 +268,7 @@ class Recording:
             is in ``data``; send again with ``force`` to record it anyway).
         """
         with self.lock:
-            if count != self.count:
-                raise RecordError(409, f"the position changed: {self.count} moves are recorded now, not {count}; "
-                                  "the page shows the current position", position=self._view(svg=False))
+            self._check_count(count)
             phase = self.phase
             if phase == "setup":
                 raise RecordError(409, "the set-up is not complete yet: fill it in first")
@@ -316,9 +319,7 @@ class Recording:
     def undo(self, count: int) -> dict:
         """Take back the last move; the trail (time, index, the move) goes into the log."""
         with self.lock:
-            if count != self.count:
-                raise RecordError(409, f"the position changed: {self.count} moves are recorded now, not {count}",
-                                  position=self._view(svg=False))
+            self._check_count(count)
             if not self.raw["moves"]:
                 raise RecordError(409, "no move to take back")
             before = orjson.dumps(self.raw)
