@@ -221,22 +221,12 @@ def expand_paths(paths: Sequence[Path | str], suffix: str = LOG_SUFFIX) -> list[
         fail(str(exc))
 
 
-EMPTY_PATH = "an empty PATH names no file or folder (the current folder is written .)"
-
-
-def path(text: str) -> Path:
-    """A PATH argument (typer's parser, so help shows ``<path>``): an empty one is refused, where
-    ``Path("")`` would quietly be the current folder."""
+def path(text: str) -> str:
+    """The parser of every PATH argument (its name is the ``<path>`` of ``--help``): an empty one
+    is refused, where ``Path("")`` would quietly be the current folder. The text is kept (a URL keeps its '//')."""
     if not text:
-        usage_error(EMPTY_PATH, "PATH")
-    return Path(text)
-
-
-def no_empty_path(texts: list[str] | None) -> list[str] | None:
-    """The callback of PATH arguments kept as text (URLs): an empty one is refused as :func:`path` does."""
-    if texts and "" in texts:
-        usage_error(EMPTY_PATH, "PATH")
-    return texts
+        usage_error("an empty PATH names no file or folder (the current folder is written .)", "PATH")
+    return text
 
 
 def one_log_file(path: Path, command: str) -> str:

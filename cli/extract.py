@@ -12,7 +12,7 @@ import typer
 
 from . import render
 from .common import (DEFAULT_MAX_SIZE, EXIT_INVALID, FormatOption, MaxSizeOption, OutputFormat, display_name,
-                     emit, fail, handle_errors, no_empty_path, progress, say, usage_error)
+                     emit, fail, handle_errors, path, progress, say, usage_error)
 
 DaskOption = Annotated[Optional[str], typer.Option(
     "--dask", metavar="ADDRESS",
@@ -20,7 +20,7 @@ DaskOption = Annotated[Optional[str], typer.Option(
          "processes (needs the ludolog[dask] extra).")]
 #: PATH arguments are text, not paths: an fsspec URL (s3://bucket/logs/) must keep its '//'
 PathsArgument = Annotated[Optional[list[str]], typer.Argument(
-    metavar="PATH...", show_default=False, callback=no_empty_path,
+    metavar="PATH...", show_default=False, parser=path,
     help="Log files and folders (searched for *.json), or fsspec URLs (s3://..., file://...) with fsspec installed.")]
 
 
