@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.catalogs import CatalogError, CatalogFiles, check_catalog
+from ..core.catalogs import CatalogError, CatalogFiles, check_catalog, check_unique
 from ..core.components import HiddenPool
 
 GUILDS = ("foxes", "owls", "bears", "boars", "deer")
@@ -73,20 +73,16 @@ class Catalog:
         self.clockwise_next = {order[k]: order[(k + 1) % len(order)] for k in range(len(order))}
         self.bridges: tuple[str, ...] = tuple(b["id"] for b in data["bridges"])
         self.bridge_index = {b: i for i, b in enumerate(self.bridges)}
-        ends = []
-        for b in data["bridges"]:
-            for end in (b["a"], b["b"]):
-                if end not in self.region_index:
-                    raise CatalogError(f"bridge {b['id']} names unknown region {end!r}")
-            ends.append((self.region_index[b["a"]], self.region_index[b["b"]]))
-        self.bridge_ends: tuple[tuple[int, int], ...] = tuple(ends)
+        refs = [(f"bridge {b['id']}", b[end]) for b in data["bridges"] for end in ("a", "b")]
+        for what, key in (("deck space", "deck_spaces"), ("bird", "birds"), ("starting card", "starting_cards")):
+            refs += [(f"{what} {x['id']}", x["region"]) for x in data[key]]
+        for who, region in refs:
+            if region not in self.region_index:
+                raise CatalogError(f"{who} names unknown region {region!r}")
+        ends = tuple((self.region_index[b["a"]], self.region_index[b["b"]]) for b in data["bridges"])
+        self.bridge_ends: tuple[tuple[int, int], ...] = ends
         #: bridges touching each region
         self.region_bridges = tuple(tuple(i for i, (a, b) in enumerate(ends) if r in (a, b)) for r in range(len(self.regions)))
-        for what, refs in (("deck space", [s["region"] for s in data["deck_spaces"]]),
-                           ("bird", [b["region"] for b in data["birds"]])):
-            for ref in refs:
-                if ref not in self.region_index:
-                    raise CatalogError(f"a {what} names unknown region {ref!r}")
         self.spaces: tuple[str, ...] = tuple(s["id"] for s in data["deck_spaces"])
         self.space_index = {s: i for i, s in enumerate(self.spaces)}
         self.space_region = tuple(self.region_index[s["region"]] for s in data["deck_spaces"])
@@ -128,7 +124,7 @@ class Catalog:
         self.sides = tuple((_side(t["base"]), _side(t["improved"])) for t in data["action_tiles"])
         self.birds = {b["id"]: b for b in data["birds"]}
         self.region_birds = tuple(sorted(b["id"] for b in data["birds"] if b["region"] == reg) for reg in self.regions)
-        self.cards: dict[str, Card] = {}
+        cards = []
         self.decks: dict[str, tuple[str, ...]] = {}
         for deck in data["decks"]:
             structure = deck["type"] == "structure"
@@ -136,7 +132,8 @@ class Catalog:
             for c in deck["cards"]:
                 if not structure and "guild" not in c:
                     raise CatalogError(f"character {c['id']} has no guild")
-                self._add(Card(c["id"], deck["id"], structure, -1 if structure else GUILDS.index(c["guild"]), c["cost"], c["effect"]))
+                guild = -1 if structure else GUILDS.index(c["guild"])
+                cards.append(Card(c["id"], deck["id"], structure, guild, c["cost"], c["effect"]))
                 ids.append(c["id"])
             self.decks[deck["id"]] = tuple(sorted(ids))
         if len(self.decks) != len(self.spaces):
@@ -146,15 +143,15 @@ class Catalog:
         self.deck_pools = {deck: HiddenPool.create(f"card of the {deck} deck", dict.fromkeys(ids, 1))
                            for deck, ids in self.decks.items()}
         home = data["home"]
-        self._add(Card("home", "home", True, -1, 0, home["effect"]))
+        cards.append(Card("home", "home", True, -1, 0, home["effect"]))
         for q in data["queen_cards"]:
-            self._add(Card(q["id"], "queen", False, GUILDS.index(q["guild"]), 0, q["effect"]))
+            cards.append(Card(q["id"], "queen", False, GUILDS.index(q["guild"]), 0, q["effect"]))
         self.queen_ids = tuple(q["id"] for q in data["queen_cards"])
         self.starting = {s["id"]: s for s in data["starting_cards"]}
         for s in data["starting_cards"]:
-            self._add(Card(s["id"], "start", False, GUILDS.index(s["guild"]), 0, {"kind": "coins", "n": 0}))
-            if s["region"] not in self.region_index:
-                raise CatalogError(f"starting card {s['id']} names unknown region {s['region']!r}")
+            cards.append(Card(s["id"], "start", False, GUILDS.index(s["guild"]), 0, {"kind": "coins", "n": 0}))
+        check_unique([card.id for card in cards], "card id")
+        self.cards: dict[str, Card] = {card.id: card for card in cards}
         self.goals = tuple(data["bridge_goals"])
         self.goal_ids = tuple(g["id"] for g in self.goals)
         self.goal_index = {g: i for i, g in enumerate(self.goal_ids)}
@@ -192,11 +189,6 @@ class Catalog:
             for side in ("base", "improved"):
                 for effect in tile[side]["work"]:
                     yield effect["kind"], f"action tile {k} ({side})"
-
-    def _add(self, card: Card) -> None:
-        if card.id in self.cards:
-            raise CatalogError(f"card id {card.id!r} is used twice")
-        self.cards[card.id] = card
 
 
 CATALOG_ENV = "LUDOLOG_KINGDOM_CROSSING_CATALOG"

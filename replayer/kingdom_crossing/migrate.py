@@ -40,11 +40,7 @@ class _Oracle:
     stacks: list[list[str]]  # Favor stacks, top first, kept in step with the engine
 
 
-def _bad(code: str, message: str, pointer: str) -> IllegalMove:
-    return IllegalMove(code, message, pointer)
-
-
-def _check_orders(cat, setup: dict, n_players: int) -> None:
+def _check_orders(cat, setup: dict) -> None:
     """The rules only a ``ludolog/1`` set-up can break: every pre-declared pile is whole.
 
     :raises IllegalMove: KC.SETUP.DECKS, KC.SETUP.BIRDS, KC.SETUP.QUEEN_DECK, KC.SETUP.FAVORS or
@@ -57,29 +53,31 @@ def _check_orders(cat, setup: dict, n_players: int) -> None:
         if not isinstance(order, list) or not order:
             continue  # missing spaces are reported by the set-up check of the migrated log
         if by_content.get(tuple(sorted(order))) is None or len(set(order)) != len(order):
-            raise _bad("KC.SETUP.DECKS", f"the deck on {sp} is not one whole deck of the catalog", f"/setup/decks/{sp}")
+            raise IllegalMove("KC.SETUP.DECKS", f"the deck on {sp} is not one whole deck of the catalog",
+                              f"/setup/decks/{sp}")
     birds = setup.get("birds") or {}
     if sorted(birds) != sorted(cat.regions):
-        raise _bad("KC.SETUP.BIRDS", f"bird stacks must be given for the regions {', '.join(cat.regions)}", "/setup/birds")
+        raise IllegalMove("KC.SETUP.BIRDS", f"bird stacks must be given for the regions {', '.join(cat.regions)}",
+                          "/setup/birds")
     for reg, name in enumerate(cat.regions):
         if sorted(birds[name]) != list(cat.region_birds[reg]):
-            raise _bad("KC.SETUP.BIRDS", f"the {name} stack must hold exactly the {len(cat.region_birds[reg])} "
-                       f"{cat.region_colour[reg]} birds", f"/setup/birds/{name}")
+            raise IllegalMove("KC.SETUP.BIRDS", f"the {name} stack must hold exactly the {len(cat.region_birds[reg])} "
+                              f"{cat.region_colour[reg]} birds", f"/setup/birds/{name}")
     queen = setup.get("queen_deck") or []
     if len(queen) != cat.rounds or len(set(queen)) != len(queen) or not set(queen) <= set(cat.queen_ids):
-        raise _bad("KC.SETUP.QUEEN_DECK", f"the Queen deck holds {cat.rounds} different Queen cards of "
-                   f"{', '.join(cat.queen_ids)}", "/setup/queen_deck")
+        raise IllegalMove("KC.SETUP.QUEEN_DECK", f"the Queen deck holds {cat.rounds} different Queen cards of "
+                          f"{', '.join(cat.queen_ids)}", "/setup/queen_deck")
     stacks = setup.get("favor_stacks") or []
     display = setup.get("favor_display") or []
     pairs = setup.get("start_pairs") or []
     every = [f for st in stacks for f in st] + list(display) + [p["favor"] for p in pairs]
     if len(stacks) != cat.favor_stacks or sorted(every) != sorted(cat.favors):
-        raise _bad("KC.SETUP.FAVORS", "the Favor stacks, display and starting pairs must hold every Favor of the Queen "
-                   "exactly once", "/setup/favor_stacks")
+        raise IllegalMove("KC.SETUP.FAVORS", "the Favor stacks, display and starting pairs must hold every Favor of "
+                          "the Queen exactly once", "/setup/favor_stacks")
     empties = setup.get("empty_deck_tiles") or []
     if sorted(empties) != sorted(cat.empty_tiles):
-        raise _bad("KC.SETUP.EMPTY_TILES", f"the empty-deck tiles {', '.join(sorted(cat.empty_tiles))} each appear once",
-                   "/setup/empty_deck_tiles")
+        raise IllegalMove("KC.SETUP.EMPTY_TILES", f"the empty-deck tiles {', '.join(sorted(cat.empty_tiles))} each "
+                          "appear once", "/setup/empty_deck_tiles")
 
 
 def _v2_setup(setup: dict) -> dict:
@@ -131,7 +129,7 @@ def migrate(game, raw: dict) -> Migrated:
         out["options"] = options
     moves = raw.get("moves") or []
     result = Migrated(out, [], len(moves))
-    _check_orders(cat, setup, len(players))
+    _check_orders(cat, setup)
     ids = [p.get("id") for p in players]
     log = GameLog(file="<migration>", raw=out, game=game.name, players=[Player(i, i) for i in ids],
                   setup=out["setup"], options=options, seat_of={pid: k for k, pid in enumerate(ids)})

@@ -44,11 +44,10 @@ def new_state(cat: Catalog, log) -> KCState:
     return s
 
 
-def load_setup(s: KCState, setup: dict, seats: int, problems: SetupProblems | None = None) -> None:
+def load_setup(s: KCState, setup: dict, seats: int, problems: SetupProblems) -> None:
     """The set-up as the table sees it (see the module docstring) checked and loaded into ``s``;
-    ``problems``: those found before (the options), reported with these."""
+    ``problems``: those found before (the options), reported with these, every wrong value at once."""
     cat = s.cat
-    problems = SetupProblems() if problems is None else problems  # every wrong set-up value at once
     bad = problems.add
     tops = setup["decks"]
     decks_ok = sorted(tops) == sorted(cat.spaces)
