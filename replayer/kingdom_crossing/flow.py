@@ -8,9 +8,9 @@ from __future__ import annotations
 from . import solo
 from .catalog import GUILDS
 from .answers import answer, has_options, needs_restock, options, refill_source, skip_empty
-from .decisions import CHANCE_SEAT, CHECK_HOUSES, BirdsLand, Decision, FavorChoice, HousePlacement, QueenWakes
+from .decisions import CHANCE_SEAT, CHECK_HOUSES, BirdsLand, Decision, HousePlacement, QueenWakes
 from .effects import push, run_effect
-from .scoring import claimable_goals, final_scoring, place_goal_marker
+from .scoring import claimable_goals, final_scoring
 from .state import (ACTION, BUY_END, CLAIM, END, EVENING, EVENING_ACTION, INCOME, MORNING, START, START_ACTION,
                     TURN, KCState)
 
@@ -41,7 +41,8 @@ def settle(s: KCState) -> None:
         elif step == INCOME:
             if _income_waits(s):
                 return
-            _next_income(s)
+            s.evening_index += 1
+            _income_at(s)
         elif step == ACTION:
             if s.market_cost >= 0 and s.players[s.current].coins >= s.market_cost:
                 s.step = BUY_END
@@ -199,11 +200,6 @@ def _income_waits(s: KCState) -> bool:
     return bool(p.income_structs) or any(p.income_guild)
 
 
-def _next_income(s: KCState) -> None:
-    s.evening_index += 1
-    _income_at(s)
-
-
 def _birds_and_queen(s: KCState) -> None:
     """B) the birds of the previous round go back to the box and new ones land on every card;
     C) the Queen wakes: both are chance moves (``birds`` per region, ``queen``), then noon begins."""
@@ -273,16 +269,6 @@ def decline(s: KCState) -> None:
     else:
         claim_done(s)
     settle(s)
-
-
-def claim_goal(s: KCState, seat: int, g: int, pointer: str = "/goal") -> None:
-    """A player puts a marker on goal ``g`` (checks first; the state is untouched on error); the second
-    goal of a row brings a Favor of the Queen.
-
-    :raises IllegalMove: KC.GOAL.ALREADY or KC.GOAL.REQUIREMENT.
-    """
-    if place_goal_marker(s, seat, g, pointer):
-        s.tasks.items.append(FavorChoice(seat))
 
 
 # -- evening ------------------------------------------------------------------------------------

@@ -66,14 +66,9 @@ def legal_moves(s: KCState) -> list[dict]:
 def chance_outcomes(s: KCState, move: dict | None = None) -> list[tuple[dict, float]]:
     """The table's reveals (each listed outcome equally likely: a shuffled pile, birds placed
     at random) and Paco & Paca's next tile (each tile left equally likely)."""
-    if move is not None or s.step == END:
+    if move is not None or s.step == END or expect(s)[0] != CHANCE:
         return []
-    seat, _ = expect(s)
-    if seat != CHANCE:
-        return []
-    if s.tasks:
-        return [(m, 1.0) for m in reveals.chance_options(s, s.tasks.top())]
-    return [({"type": "paco", "tile": t}, 1.0) for t in solo.remaining_tiles(s)]
+    return [(m, 1.0) for m in legal_moves(s)]
 
 
 def step_moves(s: KCState, seat: int) -> list[dict]:

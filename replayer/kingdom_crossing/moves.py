@@ -7,9 +7,10 @@ from ..core.errors import IllegalMove
 from .catalog import GUILDS, Catalog, TileSide
 from .buying import affordable, can_finish, fly, keeps_a_card, keeps_card_affordable, market_keeps_a_card, pending_pay
 from .answers import answer
-from .decisions import DecorationChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect
+from .decisions import DecorationChoice, FavorChoice, InvestChoice, PayForCard, PlaceQueenCard, ResolveEffect
 from .effects import RES_INDEX, gain, guild_income, push, run_effect
-from .flow import claim_goal, decline
+from .flow import decline
+from .scoring import place_goal_marker
 from .state import ACTION, BUY_END, CARD, EVENING_ACTION, START_ACTION, KCState
 
 
@@ -150,40 +151,34 @@ def fly_after(s: KCState, seat: int, move: dict) -> None:
 
 
 # -- moves --------------------------------------------------------------------------------------
-ID_MOVES = frozenset({"work", "hire", "bird", "house", "claim", "fly"})
+#: move type -> (its field naming a catalog id, what that id is, the catalog's index of those ids)
+_NAMED_ID = {"fly": ("to", "region", "region_index"), "hire": ("space", "deck space", "space_index"),
+             "bird": ("space", "deck space", "space_index"), "house": ("region", "region", "region_index"),
+             "claim": ("goal", "Bridge Goal", "goal_index")}
+ID_MOVES = frozenset({"work", *_NAMED_ID})
 
 
 def check_ids(cat: Catalog, move: dict) -> None:
     """Regions, deck spaces, bridges and goals named by a move exist in the catalog (in the order
     the move names them; the pointer and message are made only for an unknown id)."""
     t = move["type"]
-    if t == "work":
-        bridge_index = cat.bridge_index
-        for i, b in enumerate(move.get("path", ())):
-            if b not in bridge_index:
-                _unknown_id(cat, "bridge", b, f"/path/{i}")
-        if "balloon" in move and move["balloon"]["to"] not in cat.region_index:
-            _unknown_id(cat, "region", move["balloon"]["to"], "/balloon/to")
-    elif t == "fly":
-        if move["to"] not in cat.region_index:
-            _unknown_id(cat, "region", move["to"], "/to")
-    elif t in ("hire", "bird"):
-        if move["space"] not in cat.space_index:
-            _unknown_id(cat, "deck space", move["space"], "/space")
-    elif t == "house":
-        if move["region"] not in cat.region_index:
-            _unknown_id(cat, "region", move["region"], "/region")
-    elif t == "claim":
-        if move["goal"] not in cat.goal_index:
-            _unknown_id(cat, "Bridge Goal", move["goal"], "/goal")
+    if t != "work":
+        key, what, index = _NAMED_ID[t]
+        known = getattr(cat, index)
+        if move[key] not in known:
+            _unknown_id(cat, what, move[key], known, f"/{key}")
+        return
+    for i, b in enumerate(move.get("path", ())):
+        if b not in cat.bridge_index:
+            _unknown_id(cat, "bridge", b, cat.bridge_index, f"/path/{i}")
+    if "balloon" in move and move["balloon"]["to"] not in cat.region_index:
+        _unknown_id(cat, "region", move["balloon"]["to"], cat.region_index, "/balloon/to")
 
 
-def _unknown_id(cat: Catalog, what: str, value, pointer: str) -> None:
-    """:raises IllegalMove: always, KC.MOVE.UNKNOWN_ID, with the nearest ids of that kind."""
+def _unknown_id(cat: Catalog, what: str, value, known, pointer: str) -> None:
+    """:raises IllegalMove: always, KC.MOVE.UNKNOWN_ID, with the nearest of the ``known`` ids."""
     from ..core.suggest import did_you_mean  # the error path only
 
-    known = {"bridge": cat.bridge_index, "region": cat.region_index, "deck space": cat.space_index,
-             "Bridge Goal": cat.goal_index}.get(what, ())
     raise IllegalMove("KC.MOVE.UNKNOWN_ID", f"there is no {what} {value!r} in catalog {cat.version}"
                       f"{did_you_mean(value, known)}", pointer)
 
@@ -286,8 +281,8 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
     elif t == "pass":  # no market purchase, or no (further) Bridge Goal now
         decline(s)
     elif t == "claim":
-        g = s.cat.goal_index[move["goal"]]
-        claim_goal(s, seat, g)
+        if place_goal_marker(s, seat, cat.goal_index[move["goal"]]):  # a row completed brings a Favor of the Queen
+            s.tasks.items.append(FavorChoice(seat))
     elif t == "evening":
         src = move["source"]
         if src in GUILDS:
