@@ -133,34 +133,19 @@ def options(s: KCState, task: Decision) -> list[dict]:
 
 
 def has_options(s: KCState, task: Decision) -> bool:
-    """``bool(options(s, task))`` without building the moves: whether the choice can be answered at
-    all (the task runner asks this of every choice it meets).
+    """``bool(options(s, task))``, without building the moves for the frequent choices (the task
+    runner asks this of every choice it meets).
 
     :raises ValueError: ``task`` is not a choice.
     """
     kind = task.kind
     if kind in _ALWAYS_ANSWERABLE:
         return True
-    p = s.players[task.seat]
     if kind == "decor":
         return next(decor_options(s, task.seat, task.pictures, task.sizes), None) is not None
-    if kind == "upgrade":
-        return not all(p.improved[i] for i in range(6))
-    if kind == "structure":
-        if task.optional:
-            return True
-        used = p.bears_used if task.bears else task.exclude
-        return any(c not in used for c in p.structures)
-    if kind == "favor":
-        return any(s.favor_display) or (bool(s.favor_pool.possible())
-                                        and any(stack_has_tiles(s, i) for i in range(len(s.favor_display))))
-    if kind == "house":
-        return any(i not in p.houses for i in range(len(s.cat.regions)))
-    if kind == "take_bird":
-        return any(s.space_bird)
-    if kind == "resources":
-        return 0 <= task.n <= len(RESOURCES)
-    raise ValueError(kind)
+    if kind == "structure" and task.optional:
+        return True
+    return bool(options(s, task))
 
 
 #: choices that always have an answer: cashing the Invest track, any of the four resources

@@ -11,6 +11,7 @@ from .decisions import DecorationChoice, FavorChoice, InvestChoice, PayForCard, 
 from .effects import RES_INDEX, gain, guild_income, push, run_effect
 from .flow import decline
 from .scoring import place_goal_marker
+from .solo import take_pair
 from .state import ACTION, BUY_END, CARD, EVENING_ACTION, START_ACTION, KCState
 
 
@@ -202,17 +203,10 @@ def dispatch(s: KCState, seat: int, move: dict) -> None:
         if i >= len(s.pairs) or s.pair_taken[i]:
             why = "was already chosen" if i < len(s.pairs) else f"does not exist ({len(s.pairs)} pairs are laid out)"
             raise IllegalMove("KC.START.PAIR_TAKEN", f"starting pair {i} {why}", "/pair")
-        s.pair_taken[i] = True
-        card_id, favor = s.pairs[i]
-        start = cat.starting[card_id]
+        start = take_pair(s, seat, i)
         p.coins += start["coins"]
-        p.favors.append(favor)
         for r, k in start["resources"].items():
             gain(s, seat, RES_INDEX[r], k, "starting card")
-        p.region = cat.region_index[start["region"]]
-        p.houses.append(p.region)
-        p.cards.append(card_id)
-        p.guild[cat.cards[card_id].guild] += 1
         tasks = []
         if start["invest"]:
             tasks.append(InvestChoice(seat))

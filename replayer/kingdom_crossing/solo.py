@@ -25,18 +25,25 @@ def remaining_tiles(s: KCState) -> list[str]:
     return [t for t in round_stack(s) if t not in seen]
 
 
-def take_last_pair(s: KCState) -> None:
-    """Paco & Paca take the pair the player left: its Favor, and their House in the card's region."""
-    i = s.pair_taken.index(False)
+def take_pair(s: KCState, seat: int, i: int) -> dict:
+    """``seat`` takes starting pair ``i``: its Favor, its card in its guild column and a House in the
+    card's region, where the Beaver stands; returns the starting card's catalog entry."""
     s.pair_taken[i] = True
     card_id, favor = s.pairs[i]
-    p = s.players[s.n]
+    p = s.players[seat]
     start = s.cat.starting[card_id]
     p.favors.append(favor)
     p.region = s.cat.region_index[start["region"]]
     p.houses.append(p.region)
     p.cards.append(card_id)
     p.guild[s.cat.cards[card_id].guild] += 1
+    return start
+
+
+def take_last_pair(s: KCState) -> None:
+    """Paco & Paca take the pair the player left: its Favor, and their House in the card's region
+    (their card's coins, resources and choices are not theirs to have)."""
+    take_pair(s, s.n, s.pair_taken.index(False))
 
 
 def check_paco(s: KCState, move: dict) -> str:
