@@ -9,11 +9,9 @@ when the table turns it face up, and the engine checks that it was still unseen 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from itertools import compress
-
-from dataclasses import fields
 
 from ..core.cloning import SHARED, field_copier
 from ..core.components import HiddenPool
