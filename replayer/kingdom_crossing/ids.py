@@ -72,16 +72,14 @@ def catalog_ids(cat: Catalog) -> Ids:
                      "cash": component("cash", "take the investment's coins")}
     out["favor-source"] = {"display": component("display", "a face-up Favor (its index 0-2)"),
                            "stack": component("stack", "the top Favor of a stack (its index)")}
-    solo = data.get("solo", {})
-    if solo.get("difficulty"):
-        out["difficulty"] = {d: component(d, f"solo: {n} rest tile{'s' if n != 1 else ''}", rest_tiles=n)
-                             for d, n in solo["difficulty"].items()}
-        out["paco-decoration"] = {"pictured": component("pictured", "solo: Paco & Paca take the token pictured on the space"),
-                                  "most_stars": component("most stars", "solo: the matching token with the most stars")}
-    if solo.get("tiles"):
-        out["solo-tile"] = {t["id"]: component(f"Paco & Paca tile {t['id']}", f"{t.get('kind', '')} {t.get('space', '')}".strip(),
-                                               reconstruction=True, kind=t.get("kind"), space=t.get("space"))
-                            for t in solo["tiles"] + solo.get("rest_tiles", [])}
+    solo = data["solo"]
+    out["difficulty"] = {d: component(d, f"solo: {n} rest tile{'s' if n != 1 else ''}", rest_tiles=n)
+                         for d, n in solo["difficulty"].items()}
+    out["paco-decoration"] = {"pictured": component("pictured", "solo: Paco & Paca take the token pictured on the space"),
+                              "most_stars": component("most stars", "solo: the matching token with the most stars")}
+    out["solo-tile"] = {t["id"]: component(f"Paco & Paca tile {t['id']}", f"{t['kind']} {t.get('space', '')}".strip(),
+                                           reconstruction=True, kind=t["kind"], space=t.get("space"))
+                        for t in solo["tiles"] + solo["rest_tiles"]}
     return out
 
 

@@ -124,7 +124,7 @@ def work_candidates(s: KCState, seat: int) -> list[dict]:
         starts = [(p.region, None)] + [(r, {"to": cat.regions[r]}) for r in range(len(cat.regions)) if r != p.region]
         for inv in invests:
             for start, before in starts:
-                for path, _end in _paths(cat, start, p.crossed, n):
+                for path in _paths(cat, start, p.crossed, n):
                     m = {"type": "work", "tile": tile}
                     if inv:
                         m["invest"] = inv
@@ -143,13 +143,14 @@ def work_candidates(s: KCState, seat: int) -> list[dict]:
 
 
 def _paths(cat: Catalog, region: int, crossed: int, n: int):
+    """Each way of crossing ``n`` bridges from ``region``, none of the bit mask ``crossed`` and none twice."""
     if n == 0:
-        yield [], region
+        yield []
         return
     for b in cat.region_bridges[region]:
         if crossed >> b & 1:
             continue
         a, c = cat.bridge_ends[b]
         nxt = c if region == a else a
-        for rest, end in _paths(cat, nxt, crossed | 1 << b, n - 1):
-            yield [cat.bridges[b]] + rest, end
+        for rest in _paths(cat, nxt, crossed | 1 << b, n - 1):
+            yield [cat.bridges[b]] + rest
