@@ -1,8 +1,8 @@
 """Paco & Paca, the solo opponents: their set-up, their tile-driven turns and their scoring.
 
 They are not a player of the log: they sit in the internal seat ``s.n`` (1), score into
-``s.paco_ledger``, and their turns are chance moves ``{"type": "paco", "tiles": [a, b]}`` that
-record the two solo tiles revealed. Everything they do follows from those tiles.
+``s.paco_ledger``, and their turns are two chance moves ``{"type": "paco", "tile": t}``, one per
+solo tile revealed. Everything they do follows from those tiles.
 """
 from __future__ import annotations
 
@@ -16,13 +16,10 @@ from .state import PACO_ID, KCState
 PACO = BotSeat(PACO_ID, "Paco & Paca", plural=True)
 
 
-def round_stack(s: KCState) -> list[str]:
-    return list(s.cat.solo_base) + list(s.cat.solo_rest[:s.rest_tiles])
-
-
 def remaining_tiles(s: KCState) -> list[str]:
+    """The solo tiles of this round's stack not yet revealed."""
     seen = set(s.solo_revealed)
-    return [t for t in round_stack(s) if t not in seen]
+    return [t for t in s.cat.solo_base + s.cat.solo_rest[:s.rest_tiles] if t not in seen]
 
 
 def take_pair(s: KCState, seat: int, i: int) -> dict:
@@ -46,20 +43,15 @@ def take_last_pair(s: KCState) -> None:
     take_pair(s, s.n, s.pair_taken.index(False))
 
 
-def check_paco(s: KCState, move: dict) -> str:
+def apply_paco(s: KCState, move: dict) -> None:
+    """One solo tile revealed and resolved ("reveal and resolve one first, then reveal and resolve
+    the second"); what it turns face up (the next card, Favors) follows as chance moves, in order."""
     tile = move["tile"]
     if tile not in remaining_tiles(s):
         why = ("was already revealed this round" if tile in s.solo_revealed else
                f"is not in the stack ({s.rest_tiles} rest tile(s) at this difficulty)" if tile in s.cat.solo_tiles
                else "is not a solo tile of the catalog")
         raise IllegalMove("KC.SOLO.TILE", f"solo tile {tile} {why}", "/tile")
-    return tile
-
-
-def apply_paco(s: KCState, move: dict) -> None:
-    """One solo tile revealed and resolved ("reveal and resolve one first, then reveal and resolve
-    the second"); what it turns face up (the next card, Favors) follows as chance moves, in order."""
-    tile = check_paco(s, move)
     s.solo_revealed.append(tile)
     s.paco_tiles += 1
     _resolve_tile(s, tile)
