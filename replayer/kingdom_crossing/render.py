@@ -48,7 +48,7 @@ def describe(s: KCState) -> str:
 def turn_text(s: KCState) -> str:
     """Round and step, the first player, and who is to act with which move types."""
     text = f"round {s.round}, {STEP_NAMES[s.step]} step; {_name(s, s.first)} is first player"
-    if s.step not in (END,):
+    if s.step != END:
         seat, types = expect(s)
         text += f"; {'Paco & Paca' if seat == CHANCE else _name(s, seat)} to act: {' or '.join(types)}"
     return text

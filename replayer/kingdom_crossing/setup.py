@@ -173,7 +173,7 @@ def random_setup(cat: Catalog, rng: random.Random, n_players: int) -> dict:
     k = cat.favor_stacks
     stacks = [favors[i::k] for i in range(k)]
     display = [st.pop(0) for st in stacks]
-    seats = max(2, n_players) if n_players == 1 else n_players
+    seats = max(2, n_players)  # solo: Paco & Paca's pair too
     cards = sorted({v["card"] for v in cat.starting.values()})
     chosen = rng.sample(cards, seats)
     pairs = []
