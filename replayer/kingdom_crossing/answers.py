@@ -133,19 +133,26 @@ def options(s: KCState, task: Decision) -> list[dict]:
 
 
 def has_options(s: KCState, task: Decision) -> bool:
-    """``bool(options(s, task))``, without building the moves for the frequent choices (the task
-    runner asks this of every choice it meets).
+    """``bool(options(s, task))``, without building the moves for all but the rarest choices (the
+    task runner asks this of every choice it meets).
 
     :raises ValueError: ``task`` is not a choice.
     """
     kind = task.kind
     if kind in _ALWAYS_ANSWERABLE:
         return True
+    p = s.players[task.seat]
     if kind == "decor":
         return next(decor_options(s, task.seat, task.pictures, task.sizes), None) is not None
-    if kind == "structure" and task.optional:
-        return True
-    return bool(options(s, task))
+    if kind == "upgrade":
+        return not all(p.improved)
+    if kind == "structure":
+        used = p.bears_used if task.bears else task.exclude
+        return task.optional or any(c not in used for c in p.structures)
+    if kind == "favor":
+        return any(s.favor_display) or (bool(s.favor_pool.possible())
+                                        and any(stack_has_tiles(s, i) for i in range(len(s.favor_display))))
+    return bool(options(s, task))  # the rare ones: a House, a bird taken, different resources
 
 
 #: choices that always have an answer: cashing the Invest track, any of the four resources
