@@ -59,11 +59,6 @@ def claimable_goals(s: KCState, seat: int, skip: int | None = None) -> list[int]
     return out
 
 
-def goal_met(s: KCState, seat: int, g: int) -> bool:
-    """Does ``seat`` meet the requirement of the side up of Bridge Goal ``g``?"""
-    return g in claimable_goals(s, seat, ~(1 << g))  # every goal skipped but g
-
-
 def requirement_text(s: KCState, seat: int, g: int) -> str:
     """The side up of Bridge Goal ``g`` and where ``seat`` stands, in words (for error messages)."""
     side = s.goal_sides[g]
@@ -99,7 +94,7 @@ def place_goal_marker(s: KCState, seat: int, g: int, pointer: str = "/goal") -> 
     side = s.goal_sides[g]
     if p.goals >> g & 1:
         raise IllegalMove("KC.GOAL.ALREADY", f"you already claimed Bridge Goal {cat.goal_ids[g]}", pointer)
-    if not goal_met(s, seat, g):
+    if not claimable_goals(s, seat, ~(1 << g)):  # every goal skipped but g
         raise IllegalMove("KC.GOAL.REQUIREMENT", requirement_text(s, seat, g), pointer)
     slots = s.goal_slots[g]
     taken = sum(1 for x in slots if x >= 0)
