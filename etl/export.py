@@ -23,8 +23,8 @@ import orjson
 from ludolog.replayer.core import LudologError
 from ludolog.replayer.core.files import OutputError, display_name, write_file
 
-from .db import connect, database_fault, sql_text
-from .tables import COMMON_TABLES, GAME_KEY, GAME_TABLE_SUFFIX, PLAYER_STATE_CHANGES, STORED_SUFFIX, main_tables
+from .db import DatabaseError, SchemaStatus, check_database, connect, database_fault, game_tables, sql_text
+from .tables import COMMON_TABLES, GAME_KEY, GAMES, SCHEMA_VERSION, STORED_SUFFIX
 
 UNKNOWN_GAME = "unknown"
 MARKER = ".ludolog-export"
@@ -141,12 +141,21 @@ def export(db: str | Path, out: str | Path, overwrite: bool = False) -> list[Exp
 
     :raises ExportRefused: ``out`` holds anything ludolog did not write (unless ``overwrite``), a
         partition folder to be written holds such files, or the marker is not ludolog's.
-    :raises DatabaseError: ``db`` cannot be opened.
+    :raises DatabaseError: ``db`` cannot be opened, holds no ludolog tables, or is of another schema
+        version: an older one is to be upgraded by an ingest first, as an export has this ludolog's
+        documented layout.
     """
     out = Path(out)
     target = check_target(out, overwrite)
     con = connect(db, read_only=True)
     try:
+        status = check_database(con, db).status
+        if status is SchemaStatus.NEW:
+            raise DatabaseError(f"{db} holds no ludolog tables yet: ingest logs into it first "
+                                f"(`ludolog ingest LOGS --db {db}`)")
+        if status is SchemaStatus.OLDER:
+            raise DatabaseError(f"{db} has an older table schema, and an export writes this ludolog's (schema "
+                                f"{SCHEMA_VERSION}): upgrade it in place first with `ludolog ingest LOGS --db {db}`")
         out.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         try:
@@ -175,42 +184,17 @@ def check_target(out: Path, overwrite: bool, verb: str = "export") -> Target:
     return target
 
 
-def _sources(con) -> list[tuple[str, str, bool]]:
-    """(documented table, the table holding its rows, whether that one is stored by game_key) of
-    every data table (an older schema stores them under their names with game_id)."""
-    present = set(main_tables(con))
-    sources = []
-    for table in COMMON_TABLES:
-        if table.stored_name in present:
-            sources.append((table.name, table.stored_name, table.stored_name != table.name))
-        elif table.name in present:
-            sources.append((table.name, table.name, False))
-    stored_suffix = GAME_TABLE_SUFFIX + STORED_SUFFIX
-    for name in sorted(present):
-        if name.endswith(stored_suffix) and name != PLAYER_STATE_CHANGES.stored_name:
-            sources.append((name[:-len(STORED_SUFFIX)], name, True))
-        elif name.endswith(GAME_TABLE_SUFFIX) and name != PLAYER_STATE_CHANGES.name:
-            sources.append((name, name, False))
-    return sources
-
-
 def _copy_tables(con, staging: Path) -> list[ExportedTable]:
     """Each data table under ``staging/<table>/game=<name>/``, with the columns of its documented
     layout (``game_id``, never the database's own ``game_key``)."""
     written = []
-    game_columns = {c for (c,) in con.execute(
-        "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() "
-        "AND schema_name = 'main' AND table_name = 'games'").fetchall()}
-    for table, source, by_key in _sources(con):
-        game = f"coalesce(g.game, '{UNKNOWN_GAME}') AS game"
-        if table == "games":
-            without_key = f" EXCLUDE ({GAME_KEY.name})" if GAME_KEY.name in game_columns else ""
-            select = f"SELECT *{without_key} REPLACE (coalesce(game, '{UNKNOWN_GAME}') AS game) FROM games"
-        elif by_key:
-            select = (f"SELECT {game}, g.game_id, t.* EXCLUDE ({GAME_KEY.name}) FROM {source} t "
-                      f"JOIN games g ON g.{GAME_KEY.name} = t.{GAME_KEY.name}")
+    tables = [(t.name, t.stored_name) for t in COMMON_TABLES] + [(n, n + STORED_SUFFIX) for n in game_tables(con)]
+    for table, source in tables:
+        if source == GAMES.name:  # stored under its own name, game_key beside game_id
+            select = f"SELECT * EXCLUDE ({GAME_KEY.name}) REPLACE (coalesce(game, '{UNKNOWN_GAME}') AS game) FROM games"
         else:
-            select = f"SELECT {game}, t.* FROM {source} t JOIN games g USING (game_id)"
+            select = (f"SELECT coalesce(g.game, '{UNKNOWN_GAME}') AS game, g.game_id, t.* EXCLUDE ({GAME_KEY.name}) "
+                      f"FROM {source} t JOIN games g ON g.{GAME_KEY.name} = t.{GAME_KEY.name}")
         rows = con.execute(f"SELECT count(*) FROM {source}").fetchone()[0]
         if rows:
             con.execute(f"COPY ({select}) TO {sql_text(str(staging / table))} (FORMAT parquet, PARTITION_BY (game))")

@@ -119,12 +119,13 @@ def test_a_game_parameter_naming_an_absent_game_says_so(databases):
 
 
 @pytest.mark.parametrize("command", [["analyze", "elo"], ["analyze", "trajectory"], ["analyze", "comebacks"],
-                                     ["query", "game_length"]])
-def test_a_database_without_ludolog_tables_is_named_as_such(tmp_path, command):
-    """An analysis or named query on another program's database, or on an empty one, says what the
-    database is and what to do (exit 1), not that ludolog has a bug."""
+                                     ["query", "game_length"], ["export", "--out", "exported"]])
+def test_a_database_without_ludolog_tables_is_named_as_such(tmp_path, monkeypatch, command):
+    """An analysis, named query or export of another program's database, or of an empty one, says
+    what the database is and what to do (exit 1), not that ludolog has a bug."""
     import duckdb
 
+    monkeypatch.chdir(tmp_path)
     foreign, empty = tmp_path / "foreign.duckdb", tmp_path / "empty.duckdb"
     with duckdb.connect(str(foreign)) as con:
         con.execute("CREATE TABLE t (x INTEGER)")
@@ -135,3 +136,4 @@ def test_a_database_without_ludolog_tables_is_named_as_such(tmp_path, command):
         assert result.exit_code == 1, result.output
         text = " ".join(result.output.split())
         assert words in text and "bug" not in text, text
+        assert not (tmp_path / "exported").exists()

@@ -523,6 +523,13 @@ def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, t
         query = run("query", "SELECT count(*) AS n FROM games", "--db", db, "-f", "json")
         assert query.exit_code == 0 and json.loads(query.stdout) == [{"n": 2}]  # read as it is
         assert f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it" in query.stderr
+        # an export has the documented layout (player_state_changes, ...): upgraded first, not read as it is
+        out = tmp_path / f"{db.stem}-export"
+        refused = run("export", "--db", db, "--out", out)
+        assert refused.exit_code == 1 and not out.exists()
+        assert " ".join(refused.output.split()) == (
+            f"error: {db} has an older table schema, and an export writes this ludolog's (schema 7): upgrade it in "
+            f"place first with `ludolog ingest LOGS --db {db}`")
         summary = ingest(one_log, db, workers=1)
         assert summary.ok
         assert summary.notes == [f"{db} upgraded in place from table schema 1 to 7 (added players.turn_position, "
@@ -532,6 +539,8 @@ def test_schema_1_databases_of_earlier_ludologs_are_upgraded_in_place(one_log, t
                                  f"moves is keyed by (game_id, move_index); {_STATES_TEXT}; {GAME_KEYS_TEXT})"]
         assert _columns_sorted(db) == _columns_sorted(reference)  # the same logs again: filled in
         assert _meta(db)["schema_version"] == "7"
+        assert run("export", "--db", db, "--out", out).exit_code == 0
+        assert pq.read_table(out / "player_state_changes").num_rows > 0
     assert _meta(unmarked)["created_by"] == "unknown" and "ludolog_version" in _meta(marked)
     again = ingest(one_log, unmarked, workers=1)
     assert again.ok and again.notes == []
@@ -609,8 +618,9 @@ def test_a_database_of_another_schema_version_is_refused_with_the_way_out(one_lo
                  "UPDATE ludolog_meta SET value = '9.1.0' WHERE key = 'ludolog_version'", "CHECKPOINT")
     before = _bytes(db)
     expected = f"error: {db} " + says.format(mine=metadata.version("ludolog"))
-    for command in (("ingest", *one_log, "--db", db, "-w", "1"), ("query", "game_length", "--db", db)):
+    for command in (("ingest", *one_log, "--db", db, "-w", "1"), ("query", "game_length", "--db", db),
+                    ("export", "--db", db, "--out", tmp_path / "export")):
         result = run(*command)
         assert result.exit_code == 1
         assert result.output.startswith(expected), result.output
-    assert _bytes(db) == before
+    assert _bytes(db) == before and not (tmp_path / "export").exists()
