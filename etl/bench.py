@@ -1,7 +1,7 @@
 """The ingest section of `make bench`: moves/s and player-state rows/s of a full ingest into a
-fresh database (best of N, one process and every core), its ratio to replay alone for the same
-corpus, and the peak memory of the ingesting process and its largest worker for two corpus sizes
-(it must not grow with the number of logs: logs stream through bounded chunks).
+fresh database (best of N, one process and every core), each ratio beside its floor or ceiling on
+this machine, and the peak memory of the ingesting process and its largest worker for two corpus
+sizes (it must not grow with the number of logs: logs stream through bounded chunks).
 
 Run alone as ``python -m ludolog.etl.bench --peak FOLDER DB WORKERS`` (prints one JSON line).
 """
@@ -22,8 +22,6 @@ from .db import wal_path
 from .ingest import ingest
 from .workers import default_workers
 
-GOAL_RATIO = 1.3
-GOAL_SPEEDUP = 1.8  # ingest with 2 workers over 1 process
 MEMORY_BASE = 2  # copies of the corpus in the smaller memory run
 MEMORY_SCALE = 8  # and in the larger one
 
@@ -83,6 +81,7 @@ def measure(files: list[Path], replay_seconds: float, repeat: int, memory: bool,
     cores = default_workers()
     if cores > 1:
         figures["parallel"] = time_ingest(files, cores, repeat, scratch)
+        figures["speedup_parallel"] = round(figures["serial"]["seconds"] / figures["parallel"]["seconds"], 3)
     figures["replay_seconds"] = replay_seconds
     figures["ratio_ingest_to_replay"] = round(figures["serial"]["seconds"] / replay_seconds, 3) if replay_seconds else None
     if memory:
@@ -105,16 +104,14 @@ def report_lines(game: str, f: dict) -> list[str]:
              f"(of which DuckDB writes {s['load_seconds']:.3f} s)"]
     if "parallel" in f:
         p = f["parallel"]
-        f["speedup_parallel"] = round(s["seconds"] / p["seconds"], 3)
-        verdict = "meets" if f["speedup_parallel"] >= GOAL_SPEEDUP else "below"
         lines.append(f"  {p['workers']} workers {p['seconds']:.3f} s = {p['moves_per_s']:,.0f} moves/s, "
-                     f"{p['state_rows_per_s']:,.0f} state rows/s (the parent's DuckDB writes "
-                     f"{p['load_seconds']:.3f} s): {f['speedup_parallel']:.2f}x 1 process "
-                     f"({verdict} the {GOAL_SPEEDUP:g}x goal)")
+                     f"{p['state_rows_per_s']:,.0f} state rows/s: {f['speedup_parallel']:.2f}x 1 process (the "
+                     f"ceiling is {p['workers']}x, less the parent's DuckDB writes on the same cores: "
+                     f"{p['load_seconds']:.3f} s, one writer per database)")
     if f.get("ratio_ingest_to_replay"):
-        verdict = "meets" if f["ratio_ingest_to_replay"] <= GOAL_RATIO else "above"
-        lines.append(f"  ingest / replay-only time (1 process, same corpus): {f['ratio_ingest_to_replay']:.2f}x "
-                     f"({verdict} the {GOAL_RATIO:g}x goal; replay-only {f['replay_seconds']:.3f} s)")
+        lines.append(f"  ingest / full validation time (1 process, same corpus): {f['ratio_ingest_to_replay']:.2f}x "
+                     f"(the floor is 1x, validation {f['replay_seconds']:.3f} s: an ingest validates every log, "
+                     f"then builds its rows and loads them)")
     if "memory" in f:
         for key, m in f["memory"].items():
             lines.append(f"  peak memory, {m['logs']} logs ({key}): parent {m['parent_mb']:.0f} MB, largest worker "

@@ -495,8 +495,12 @@ def test_bench_measures_reuses_its_corpus_and_compares(toy, tmp_path, capsys, mo
     assert bench.main(args[:-1]) == 0  # text output
     text = capsys.readouterr().out
     assert "fake-chess 0" in text and "ratio ludolog toy / python-chess moves/s" in text
+    # ingest ratios beside the machine's bounds, no verdict against a goal
+    assert re.search(r"\n  ingest / full validation time .*: [\d.]+x \(the floor is 1x, validation [\d.]+ s", text)
     if os.cpu_count() and os.cpu_count() > 1:  # an ingest with workers beside the 1-process one
-        assert re.search(r"\n  \d+ workers [\d.]+ s = [\d,]+ moves/s, .*x 1 process", text)
+        assert re.search(r"\n  (\d+) workers [\d.]+ s = [\d,]+ moves/s, .*x 1 process \(the ceiling is \1x, less "
+                         r"the parent's DuckDB writes on the same cores: [\d.]+ s", text)
+        assert first["ingest"]["toy"]["speedup_parallel"] > 0
 
 
 def test_bench_without_peer_says_so(toy, tmp_path, capsys, monkeypatch):
