@@ -79,8 +79,6 @@ def bind_params(what: str, params: tuple[Param, ...], given: dict[str, object] |
 
 
 def _parse_default(param_type: str, text: str):
-    if text.upper() == "NULL":
-        return None
     return Param("default", param_type, None, "").convert(text.strip("'\""))
 
 
