@@ -39,9 +39,7 @@ def _filesystem(url: str):
         raise SourceError(f"{display_name(url)}: reading URLs needs fsspec (pip install 'ludolog[dask]')") from None
     try:
         return fsspec.core.url_to_fs(url)
-    except ImportError as exc:  # fsspec names the package: "Install s3fs to access S3"
-        raise SourceError(f"{display_name(url)}: {first_line(exc)}") from None
-    except ValueError as exc:  # "Protocol not known: ..."
+    except (ImportError, ValueError) as exc:  # "Install s3fs to access S3", "Protocol not known: ..."
         raise SourceError(f"{display_name(url)}: {first_line(exc)}") from None
 
 
