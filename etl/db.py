@@ -265,6 +265,16 @@ def check_database(con: duckdb.DuckDBPyConnection, path: str | Path) -> Database
     return info
 
 
+def check_readable(con: duckdb.DuckDBPyConnection, path: str | Path) -> DatabaseInfo:
+    """:func:`check_database`, refusing also a database that holds no ludolog tables yet (for a
+    command that reads them). :raises DatabaseError:"""
+    info = check_database(con, path)
+    if info.status is SchemaStatus.NEW:
+        raise DatabaseError(f"{path} holds no ludolog tables yet: ingest logs into it first "
+                            f"(`ludolog ingest LOGS --db {path}`)")
+    return info
+
+
 def upgrade_text(info: DatabaseInfo, path: str | Path) -> str:
     """What an in-place upgrade of ``info`` adds, in a sentence."""
     changes = [change for version in range(info.schema_version, SCHEMA_VERSION) for change in UPGRADES[version]]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .db import check_database, connect, database_faults
+from .db import check_readable, connect, database_faults
 
 #: what is compared, in the order it is reported
 FIELDS = ("status", "final_scores", "winners", "first_violation")
@@ -34,12 +34,12 @@ class GameDiff:
 
 
 def _outcomes(path: Path) -> dict[str, dict]:
-    """:raises DatabaseError: not a ludolog database this ludolog can read; a damaged file is
-    named alone, not with the database it is compared with."""
+    """:raises DatabaseError: not a ludolog database this ludolog can read, or one without its
+    tables yet; a damaged file is named alone, not with the database it is compared with."""
     with database_faults(f"read database {path}"):
         con = connect(path, read_only=True)
         try:
-            check_database(con, path)
+            check_readable(con, path)
             rows = con.execute(_OUTCOMES).fetchall()
         finally:
             con.close()

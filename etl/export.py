@@ -23,7 +23,7 @@ import orjson
 from ludolog.replayer.core import LudologError
 from ludolog.replayer.core.files import OutputError, display_name, write_file
 
-from .db import DatabaseError, SchemaStatus, check_database, connect, database_fault, game_tables, sql_text
+from .db import DatabaseError, SchemaStatus, check_readable, connect, database_fault, game_tables, sql_text
 from .tables import COMMON_TABLES, GAME_KEY, GAMES, SCHEMA_VERSION, STORED_SUFFIX
 
 UNKNOWN_GAME = "unknown"
@@ -149,11 +149,7 @@ def export(db: str | Path, out: str | Path, overwrite: bool = False) -> list[Exp
     target = check_target(out, overwrite)
     con = connect(db, read_only=True)
     try:
-        status = check_database(con, db).status
-        if status is SchemaStatus.NEW:
-            raise DatabaseError(f"{db} holds no ludolog tables yet: ingest logs into it first "
-                                f"(`ludolog ingest LOGS --db {db}`)")
-        if status is SchemaStatus.OLDER:
+        if check_readable(con, db).status is SchemaStatus.OLDER:
             raise DatabaseError(f"{db} has an older table schema, and an export writes this ludolog's (schema "
                                 f"{SCHEMA_VERSION}): upgrade it in place first with `ludolog ingest LOGS --db {db}`")
         out.mkdir(parents=True, exist_ok=True)

@@ -360,6 +360,17 @@ def test_diff_of_a_missing_file_is_an_error(tmp_path):
     assert done.returncode == 1 and "no such database file" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_diff_of_a_database_without_ludolog_tables_says_so(tmp_path):
+    import duckdb
+
+    empty = tmp_path / "empty.duckdb"
+    duckdb.connect(str(empty)).close()
+    cli = [sys.executable, "-c", "from ludolog.cli.app import main; main()", "diff"]
+    done = subprocess.run(cli + [str(empty), str(empty)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "bug" not in done.stderr
+    assert done.stderr.startswith(f"error: {empty} holds no ludolog tables yet: ingest logs into it first"), done.stderr
+
+
 def test_ingest_against_a_stored_database_reports_what_changed(ingested, tmp_path):
     logs, old = ingested
     catalog = _entdecker_catalog()
