@@ -154,8 +154,6 @@ class DaskPool:
         """Replay each chunk of paths on the cluster, in the order given. :raises DaskError: see the class."""
         distributed = _distributed()
         client = self.client
-        if client is None:
-            raise DaskError("the Dask pool is not open")
         plugins = registry.plugin_specs()
         run = uuid.uuid4().hex[:12]
         numbers = itertools.count()
