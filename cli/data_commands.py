@@ -164,12 +164,9 @@ def _write_out(data: bytes, out: Path | None, overwrite: bool) -> None:
 def check_readable(con, db, named: bool) -> None:
     """Refuse a database ludolog cannot read, or one without its tables when a named query or an
     analysis (``named``) would look for them; note an older schema (read as it is). :raises DatabaseError:"""
-    from ludolog.etl.db import DatabaseError, SchemaStatus, check_database
+    from ludolog.etl.db import SchemaStatus, check_database, check_readable
 
-    status = check_database(con, db).status
-    if status is SchemaStatus.NEW and named:
-        raise DatabaseError(f"{db} holds no ludolog tables yet: ingest logs into it first "
-                            f"(`ludolog ingest LOGS --db {db}`)")
+    status = (check_readable if named else check_database)(con, db).status
     if status is SchemaStatus.OLDER:
         say(f"note: {db} has an older table schema; `ludolog ingest LOGS --db {db}` upgrades it "
             f"in place (it is queried as it is)", err=True)

@@ -172,6 +172,13 @@ def test_dashboard_usage_and_errors(club, tmp_path):
         con.execute("CREATE TABLE t (x INTEGER)")
     result = runner.invoke(app, ["report", "--db", str(foreign), "--out", str(tmp_path / "f.html")])
     assert result.exit_code == 1 and "Traceback" not in result.output and not (tmp_path / "f.html").exists()
+    assert "bug in ludolog" not in result.output
+    empty = tmp_path / "empty.duckdb"  # a DuckDB file nothing was ingested into: the user's step, not a bug
+    duckdb.connect(str(empty)).close()
+    result = runner.invoke(app, ["report", "--db", str(empty), "--out", str(tmp_path / "e.html")])
+    assert result.exit_code == 1 and "holds no ludolog tables yet" in result.output
+    assert f"ludolog ingest LOGS --db {empty}" in result.output and "bug in ludolog" not in result.output
+    assert not (tmp_path / "e.html").exists()
     notdb = tmp_path / "note.duckdb"
     notdb.write_text("not a database")
     result = runner.invoke(app, ["report", "--db", str(notdb), "--out", str(tmp_path / "n.html")])

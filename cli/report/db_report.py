@@ -192,13 +192,13 @@ def _section(key: str, title: str, question: str, source: str, sql: str, columns
 
 def build_dashboard(db: Path) -> Dashboard:
     """Run every question of the dashboard on ``db`` (read-only, sandboxed).
-    :raises DatabaseError: ``db`` is not a ludolog database."""
-    from ludolog.etl.db import check_database, connect
+    :raises DatabaseError: ``db`` is not a ludolog database, or holds no ludolog tables yet."""
+    from ludolog.etl.db import check_readable, connect
     from ludolog.queries import get_query, run_query
     from ludolog.queries.analysis import get_analysis
 
     with contextlib.closing(connect(db, sandbox=True)) as con:
-        check_database(con, db)
+        check_readable(con, db)
         totals = dict(con.sql("SELECT status, count(*) FROM games GROUP BY status").fetchall())
         board = Dashboard(db=str(db), games=sum(totals.values()), by_status=totals)
 
